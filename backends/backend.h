@@ -1,0 +1,120 @@
+// The seam between unihip's API layer and a vendor backend (CUDA driver, HSA/AQL).
+//
+// Ownership: the API layer owns user-visible handles (ihipStream_t, ihipEvent_t, modules) and
+// all validation (null pointers, ordinals, launch bounds, handle liveness). A backend owns only
+// vendor resources, named by the opaque Native* handles below, and maps vendor status codes to
+// Status with a log line naming the failing call.
+//
+// Devices are numbered per backend (0..deviceCount()-1); the API layer maps HIP ordinals onto
+// (backend, local ordinal).
+//
+// Thread safety: every method may be called from any thread concurrently, except where noted.
+// launch(), memcpyAsync() and eventRecord() are the hot path: no locks, no heap allocation.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+
+#include "core/status.h"
+#include "fatbin/bundle.h"
+#include "hip/hip_runtime_api.h"
+
+namespace unihip {
+
+// Opaque vendor handles. A null NativeStream is the device's legacy default stream.
+using NativeStream = void*;
+using NativeEvent = void*;
+using NativeModule = void*;
+using NativeFunction = void*;
+
+// A launch as the API layer validated it.
+struct LaunchConfig {
+  dim3 grid;
+  dim3 block;
+  uint32_t sharedMemBytes = 0;
+  NativeStream stream = nullptr;
+};
+
+// Direction of a copy, decided by the API layer from hipMemcpyKind.
+enum class CopyDirection : uint8_t { HostToHost, HostToDevice, DeviceToHost, DeviceToDevice, Default };
+
+class Backend {
+ public:
+  virtual ~Backend() = default;
+
+  // "cuda" or "hsa".
+  virtual const char* name() const = 0;
+  virtual int deviceCount() const = 0;
+  // Filled once at discovery; valid for the backend's lifetime.
+  virtual const hipDeviceProp_t& properties(int device) const = 0;
+  virtual Status attribute(int device, hipDeviceAttribute_t attr, int* value) = 0;
+  virtual Status driverVersion(int* version) = 0;
+
+  // Picks the entry of a parsed fat binary that suits `device`; returns its index.
+  // hipErrorNoBinaryForGpu when none does.
+  virtual Status selectImage(int device, std::span<const BundleEntry> entries, size_t* index) = 0;
+  virtual Status loadModule(int device, const BundleEntry& image, NativeModule* module) = 0;
+  virtual Status unloadModule(int device, NativeModule module) = 0;
+  // hipErrorInvalidDeviceFunction (or hipErrorNotFound) when the module lacks `name`.
+  virtual Status getFunction(int device, NativeModule module, const char* name,
+                             NativeFunction* function) = 0;
+  // Address and size of a device global; hipErrorNotFound when absent.
+  virtual Status getGlobal(int device, NativeModule module, const char* name, void** address,
+                           size_t* size) = 0;
+  // Limits of one function (max threads per block), for launch validation.
+  virtual Status functionMaxThreadsPerBlock(int device, NativeFunction function, int* value) = 0;
+  // Hot path. `args` holds one pointer per explicit kernel argument, as in cuLaunchKernel.
+  virtual Status launch(int device, NativeFunction function, const LaunchConfig& config,
+                        void** args) = 0;
+
+  // Memory. Device pointers are unified virtual addresses.
+  virtual Status malloc(int device, size_t size, void** ptr) = 0;
+  virtual Status free(int device, void* ptr) = 0;
+  virtual Status hostMalloc(int device, size_t size, unsigned int hipFlags, void** ptr) = 0;
+  virtual Status hostFree(int device, void* ptr) = 0;
+  // Synchronous with respect to the host and ordered after the legacy default stream.
+  virtual Status memcpy(int device, void* dst, const void* src, size_t size, CopyDirection dir) = 0;
+  virtual Status memcpyAsync(int device, void* dst, const void* src, size_t size, CopyDirection dir,
+                             NativeStream stream) = 0;
+  virtual Status memset(int device, void* dst, uint8_t value, size_t size) = 0;
+  virtual Status memsetAsync(int device, void* dst, uint8_t value, size_t size,
+                             NativeStream stream) = 0;
+  virtual Status memsetD32Async(int device, void* dst, uint32_t value, size_t count,
+                                NativeStream stream) = 0;
+  virtual Status memGetInfo(int device, size_t* free, size_t* total) = 0;
+
+  // Streams. `hipFlags` are hipStream* flags; priority as hipStreamCreateWithPriority.
+  virtual Status streamCreate(int device, unsigned int hipFlags, int priority,
+                              NativeStream* stream) = 0;
+  virtual Status streamDestroy(int device, NativeStream stream) = 0;
+  virtual Status streamSynchronize(int device, NativeStream stream) = 0;
+  // hipSuccess when idle, hipErrorNotReady when work is pending.
+  virtual Status streamQuery(int device, NativeStream stream) = 0;
+  virtual Status streamWaitEvent(int device, NativeStream stream, NativeEvent event) = 0;
+  virtual Status streamPriorityRange(int device, int* least, int* greatest) = 0;
+  // The per-thread default stream of the calling thread (hipStreamPerThread).
+  virtual NativeStream perThreadStream(int device) = 0;
+
+  // Events. `hipFlags` are hipEvent* flags.
+  virtual Status eventCreate(int device, unsigned int hipFlags, NativeEvent* event) = 0;
+  virtual Status eventDestroy(int device, NativeEvent event) = 0;
+  virtual Status eventRecord(int device, NativeEvent event, NativeStream stream) = 0;
+  virtual Status eventSynchronize(int device, NativeEvent event) = 0;
+  virtual Status eventQuery(int device, NativeEvent event) = 0;
+  virtual Status eventElapsedTime(int device, NativeEvent start, NativeEvent stop, float* ms) = 0;
+
+  virtual Status deviceSynchronize(int device) = 0;
+  // Destroys all of the device's vendor resources (primary context reset, queues released).
+  virtual Status deviceReset(int device) = 0;
+};
+
+// Factories. Each returns nullptr when its vendor library or devices are unavailable, after
+// logging why (paths tried, missing symbol, vendor status) at info level; `reason` gets the same
+// text for unihipinfo.
+std::unique_ptr<Backend> createCudaBackend(std::string* reason);
+std::unique_ptr<Backend> createHsaBackend(std::string* reason);
+
+}  // namespace unihip

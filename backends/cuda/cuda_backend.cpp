@@ -1,0 +1,382 @@
+// The CUDA-driver backend: libcuda through dlopen, one primary context per device.
+//
+// Thread safety: all methods may run concurrently. Each thread makes a device's primary context
+// current once (a thread-local cache checked per call), so the hot path makes no extra driver
+// call. Memory ordering: a device's context is published by std::call_once.
+#include <atomic>
+#include <cstring>
+#include <mutex>
+#include <vector>
+
+#include "backend.h"
+#include "core/log.h"
+#include "cuda/cuda_device_properties.h"
+#include "cuda/cuda_driver.h"
+#include "cuda/cuda_image_select.h"
+
+namespace unihip {
+
+namespace {
+
+using namespace cu;
+
+struct CudaDevice {
+  CUdevice handle = 0;
+  hipDeviceProp_t props{};
+  std::once_flag contextOnce;
+  std::atomic<CUcontext> context{nullptr};
+  Status contextStatus;
+};
+
+// The context this thread last made current, and the reset epoch it was made current in.
+thread_local CUcontext t_context = nullptr;
+thread_local uint32_t t_contextEpoch = 0;
+
+inline CUdeviceptr dptr(const void* p) { return reinterpret_cast<CUdeviceptr>(p); }
+inline CUstream asStream(NativeStream s) { return static_cast<CUstream>(s); }
+inline CUevent asEvent(NativeEvent e) { return static_cast<CUevent>(e); }
+
+class CudaBackend final : public Backend {
+ public:
+  CudaBackend(std::unique_ptr<DriverApi> api, std::vector<std::unique_ptr<CudaDevice>> devices)
+      : api_(std::move(api)), devices_(std::move(devices)) {}
+
+  const char* name() const override { return "cuda"; }
+  int deviceCount() const override { return static_cast<int>(devices_.size()); }
+  const hipDeviceProp_t& properties(int device) const override { return devices_[device]->props; }
+
+  Status attribute(int device, hipDeviceAttribute_t attr, int* value) override {
+    (void)device, (void)attr, (void)value;
+    return hipErrorNotSupported;  // everything NVIDIA answers is in hipDeviceProp_t
+  }
+
+  Status driverVersion(int* version) override {
+    return check(api_->cuDriverGetVersion(version), "cuDriverGetVersion");
+  }
+
+  Status selectImage(int device, std::span<const BundleEntry> entries, size_t* index) override {
+    const auto& p = devices_[device]->props;
+    Status s = selectCudaImage(entries, p.major * 10 + p.minor, index);
+    if (s.ok() && entries[*index].kind == ImageKind::Ptx)
+      UNIHIP_LOG_INFO("cuda device {}: no cubin for sm_{}{}; JIT-compiling PTX '{}'", device,
+                      p.major, p.minor, entries[*index].target);
+    return s;
+  }
+
+  Status loadModule(int device, const BundleEntry& image, NativeModule* module) override {
+    UNIHIP_TRY(makeCurrent(device));
+    // The driver wants NUL-terminated PTX and 8-byte-aligned ELF; bundle entries are neither.
+    std::vector<uint64_t> copy;
+    const void* data = image.data;
+    if (image.kind == ImageKind::Ptx || reinterpret_cast<uintptr_t>(data) % 8 != 0) {
+      copy.assign(image.size / 8 + 1, 0);
+      std::memcpy(copy.data(), image.data, image.size);
+      data = copy.data();
+    }
+    CUmodule m = nullptr;
+    UNIHIP_TRY(check(api_->cuModuleLoadData(&m, data), "cuModuleLoadData"));
+    *module = m;
+    return kOk;
+  }
+
+  Status unloadModule(int device, NativeModule module) override {
+    UNIHIP_TRY(makeCurrent(device));
+    return check(api_->cuModuleUnload(static_cast<CUmodule>(module)), "cuModuleUnload");
+  }
+
+  Status getFunction(int device, NativeModule module, const char* name,
+                     NativeFunction* function) override {
+    UNIHIP_TRY(makeCurrent(device));
+    CUfunction f = nullptr;
+    CUresult r = api_->cuModuleGetFunction(&f, static_cast<CUmodule>(module), name);
+    if (r == 500) return hipErrorNotFound;  // CUDA_ERROR_NOT_FOUND: not an error worth logging
+    UNIHIP_TRY(check(r, "cuModuleGetFunction"));
+    *function = f;
+    return kOk;
+  }
+
+  Status getGlobal(int device, NativeModule module, const char* name, void** address,
+                   size_t* size) override {
+    UNIHIP_TRY(makeCurrent(device));
+    CUdeviceptr p = 0;
+    size_t bytes = 0;
+    CUresult r = api_->cuModuleGetGlobal(&p, &bytes, static_cast<CUmodule>(module), name);
+    if (r == 500) return hipErrorNotFound;
+    UNIHIP_TRY(check(r, "cuModuleGetGlobal"));
+    *address = reinterpret_cast<void*>(p);
+    if (size) *size = bytes;
+    return kOk;
+  }
+
+  Status functionMaxThreadsPerBlock(int device, NativeFunction function, int* value) override {
+    UNIHIP_TRY(makeCurrent(device));
+    return check(api_->cuFuncGetAttribute(value, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
+                                          static_cast<CUfunction>(function)),
+                 "cuFuncGetAttribute");
+  }
+
+  Status launch(int device, NativeFunction function, const LaunchConfig& c, void** args) override {
+    UNIHIP_TRY(makeCurrent(device));
+    return check(api_->cuLaunchKernel(static_cast<CUfunction>(function), c.grid.x, c.grid.y,
+                                      c.grid.z, c.block.x, c.block.y, c.block.z,
+                                      c.sharedMemBytes, asStream(c.stream), args, nullptr),
+                 "cuLaunchKernel");
+  }
+
+  Status malloc(int device, size_t size, void** ptr) override {
+    UNIHIP_TRY(makeCurrent(device));
+    CUdeviceptr p = 0;
+    UNIHIP_TRY(check(api_->cuMemAlloc(&p, size), "cuMemAlloc"));
+    *ptr = reinterpret_cast<void*>(p);
+    return kOk;
+  }
+
+  Status free(int device, void* ptr) override {
+    UNIHIP_TRY(makeCurrent(device));
+    return check(api_->cuMemFree(dptr(ptr)), "cuMemFree");
+  }
+
+  Status hostMalloc(int device, size_t size, unsigned int hipFlags, void** ptr) override {
+    UNIHIP_TRY(makeCurrent(device));
+    // HIP's pinned memory is visible to every device and mapped into the device address space.
+    unsigned flags = CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_DEVICEMAP;
+    if (hipFlags & hipHostMallocWriteCombined) flags |= CU_MEMHOSTALLOC_WRITECOMBINED;
+    return check(api_->cuMemHostAlloc(ptr, size, flags), "cuMemHostAlloc");
+  }
+
+  Status hostFree(int device, void* ptr) override {
+    UNIHIP_TRY(makeCurrent(device));
+    return check(api_->cuMemFreeHost(ptr), "cuMemFreeHost");
+  }
+
+  Status memcpy(int device, void* dst, const void* src, size_t size,
+                CopyDirection dir) override {
+    UNIHIP_TRY(makeCurrent(device));
+    switch (dir) {
+      case CopyDirection::HostToDevice:
+        return check(api_->cuMemcpyHtoD(dptr(dst), src, size), "cuMemcpyHtoD");
+      case CopyDirection::DeviceToHost:
+        return check(api_->cuMemcpyDtoH(dst, dptr(src), size), "cuMemcpyDtoH");
+      case CopyDirection::DeviceToDevice:
+        UNIHIP_TRY(check(api_->cuMemcpyDtoD(dptr(dst), dptr(src), size), "cuMemcpyDtoD"));
+        // hipMemcpy returns once the copy is done, also device to device.
+        return check(api_->cuStreamSynchronize(nullptr), "cuStreamSynchronize");
+      default:
+        return check(api_->cuMemcpy(dptr(dst), dptr(src), size), "cuMemcpy");
+    }
+  }
+
+  Status memcpyAsync(int device, void* dst, const void* src, size_t size, CopyDirection dir,
+                     NativeStream stream) override {
+    UNIHIP_TRY(makeCurrent(device));
+    switch (dir) {
+      case CopyDirection::HostToDevice:
+        return check(api_->cuMemcpyHtoDAsync(dptr(dst), src, size, asStream(stream)),
+                     "cuMemcpyHtoDAsync");
+      case CopyDirection::DeviceToHost:
+        return check(api_->cuMemcpyDtoHAsync(dst, dptr(src), size, asStream(stream)),
+                     "cuMemcpyDtoHAsync");
+      case CopyDirection::DeviceToDevice:
+        return check(api_->cuMemcpyDtoDAsync(dptr(dst), dptr(src), size, asStream(stream)),
+                     "cuMemcpyDtoDAsync");
+      default:
+        return check(api_->cuMemcpyAsync(dptr(dst), dptr(src), size, asStream(stream)),
+                     "cuMemcpyAsync");
+    }
+  }
+
+  Status memset(int device, void* dst, uint8_t value, size_t size) override {
+    UNIHIP_TRY(makeCurrent(device));
+    return check(api_->cuMemsetD8(dptr(dst), value, size), "cuMemsetD8");
+  }
+
+  Status memsetAsync(int device, void* dst, uint8_t value, size_t size,
+                     NativeStream stream) override {
+    UNIHIP_TRY(makeCurrent(device));
+    return check(api_->cuMemsetD8Async(dptr(dst), value, size, asStream(stream)), "cuMemsetD8Async");
+  }
+
+  Status memsetD32Async(int device, void* dst, uint32_t value, size_t count,
+                        NativeStream stream) override {
+    UNIHIP_TRY(makeCurrent(device));
+    return check(api_->cuMemsetD32Async(dptr(dst), value, count, asStream(stream)),
+                 "cuMemsetD32Async");
+  }
+
+  Status memGetInfo(int device, size_t* free, size_t* total) override {
+    UNIHIP_TRY(makeCurrent(device));
+    return check(api_->cuMemGetInfo(free, total), "cuMemGetInfo");
+  }
+
+  Status streamCreate(int device, unsigned int hipFlags, int priority,
+                      NativeStream* stream) override {
+    UNIHIP_TRY(makeCurrent(device));
+    unsigned flags = (hipFlags & hipStreamNonBlocking) ? CU_STREAM_NON_BLOCKING : CU_STREAM_DEFAULT;
+    CUstream s = nullptr;
+    UNIHIP_TRY(check(api_->cuStreamCreateWithPriority(&s, flags, priority),
+                     "cuStreamCreateWithPriority"));
+    *stream = s;
+    return kOk;
+  }
+
+  Status streamDestroy(int device, NativeStream stream) override {
+    UNIHIP_TRY(makeCurrent(device));
+    return check(api_->cuStreamDestroy(asStream(stream)), "cuStreamDestroy");
+  }
+
+  Status streamSynchronize(int device, NativeStream stream) override {
+    UNIHIP_TRY(makeCurrent(device));
+    return check(api_->cuStreamSynchronize(asStream(stream)), "cuStreamSynchronize");
+  }
+
+  Status streamQuery(int device, NativeStream stream) override {
+    UNIHIP_TRY(makeCurrent(device));
+    return check(api_->cuStreamQuery(asStream(stream)), "cuStreamQuery");
+  }
+
+  Status streamWaitEvent(int device, NativeStream stream, NativeEvent event) override {
+    UNIHIP_TRY(makeCurrent(device));
+    return check(api_->cuStreamWaitEvent(asStream(stream), asEvent(event), 0), "cuStreamWaitEvent");
+  }
+
+  Status streamPriorityRange(int device, int* least, int* greatest) override {
+    UNIHIP_TRY(makeCurrent(device));
+    return check(api_->cuCtxGetStreamPriorityRange(least, greatest),
+                 "cuCtxGetStreamPriorityRange");
+  }
+
+  NativeStream perThreadStream(int device) override {
+    (void)device;
+    return CU_STREAM_PER_THREAD;
+  }
+
+  Status eventCreate(int device, unsigned int hipFlags, NativeEvent* event) override {
+    UNIHIP_TRY(makeCurrent(device));
+    unsigned flags = CU_EVENT_DEFAULT;
+    if (hipFlags & hipEventBlockingSync) flags |= CU_EVENT_BLOCKING_SYNC;
+    if (hipFlags & hipEventDisableTiming) flags |= CU_EVENT_DISABLE_TIMING;
+    if (hipFlags & hipEventInterprocess) flags |= CU_EVENT_INTERPROCESS;
+    CUevent e = nullptr;
+    UNIHIP_TRY(check(api_->cuEventCreate(&e, flags), "cuEventCreate"));
+    *event = e;
+    return kOk;
+  }
+
+  Status eventDestroy(int device, NativeEvent event) override {
+    UNIHIP_TRY(makeCurrent(device));
+    return check(api_->cuEventDestroy(asEvent(event)), "cuEventDestroy");
+  }
+
+  Status eventRecord(int device, NativeEvent event, NativeStream stream) override {
+    UNIHIP_TRY(makeCurrent(device));
+    return check(api_->cuEventRecord(asEvent(event), asStream(stream)), "cuEventRecord");
+  }
+
+  Status eventSynchronize(int device, NativeEvent event) override {
+    UNIHIP_TRY(makeCurrent(device));
+    return check(api_->cuEventSynchronize(asEvent(event)), "cuEventSynchronize");
+  }
+
+  Status eventQuery(int device, NativeEvent event) override {
+    UNIHIP_TRY(makeCurrent(device));
+    return check(api_->cuEventQuery(asEvent(event)), "cuEventQuery");
+  }
+
+  Status eventElapsedTime(int device, NativeEvent start, NativeEvent stop, float* ms) override {
+    UNIHIP_TRY(makeCurrent(device));
+    return check(api_->cuEventElapsedTime(ms, asEvent(start), asEvent(stop)), "cuEventElapsedTime");
+  }
+
+  Status deviceSynchronize(int device) override {
+    UNIHIP_TRY(makeCurrent(device));
+    return check(api_->cuCtxSynchronize(), "cuCtxSynchronize");
+  }
+
+  Status deviceReset(int device) override {
+    UNIHIP_TRY(makeCurrent(device));
+    Status s = check(api_->cuDevicePrimaryCtxReset(devices_[device]->handle),
+                     "cuDevicePrimaryCtxReset");
+    // Every thread makes the (re-initialized) primary context current again.
+    resetEpoch_.fetch_add(1, std::memory_order_release);
+    return s;
+  }
+
+ private:
+  // Maps a driver result; failures are logged with the call's name (NOT_READY is an answer).
+  Status check(CUresult r, const char* call) const {
+    if (r == CUDA_SUCCESS) [[likely]]
+      return kOk;
+    if (r != CUDA_ERROR_NOT_READY) {
+      const char* name = nullptr;
+      if (api_->cuGetErrorName(r, &name) != CUDA_SUCCESS) name = "unknown";
+      UNIHIP_LOG_DEBUG("cuda: {} failed: {} ({})", call, name, r);
+    }
+    return toHipError(r);
+  }
+
+  Status makeCurrent(int device) {
+    CudaDevice& d = *devices_[device];
+    uint32_t epoch = resetEpoch_.load(std::memory_order_acquire);
+    CUcontext context = d.context.load(std::memory_order_relaxed);
+    if (t_context == context && context != nullptr && t_contextEpoch == epoch) [[likely]]
+      return kOk;
+    std::call_once(d.contextOnce, [&] {
+      CUcontext retained = nullptr;
+      d.contextStatus = check(api_->cuDevicePrimaryCtxRetain(&retained, d.handle),
+                              "cuDevicePrimaryCtxRetain");
+      d.context.store(retained, std::memory_order_relaxed);
+    });
+    UNIHIP_TRY(d.contextStatus);
+    context = d.context.load(std::memory_order_relaxed);
+    UNIHIP_TRY(check(api_->cuCtxSetCurrent(context), "cuCtxSetCurrent"));
+    t_context = context;
+    t_contextEpoch = epoch;
+    return kOk;
+  }
+
+  std::unique_ptr<DriverApi> api_;
+  std::vector<std::unique_ptr<CudaDevice>> devices_;
+  std::atomic<uint32_t> resetEpoch_{0};
+};
+
+}  // namespace
+
+std::unique_ptr<Backend> createCudaBackend(std::string* reason) {
+  std::string why;
+  auto api = loadDriver(&why);
+  if (!api) {
+    *reason = why;
+    return nullptr;
+  }
+  CUresult r = api->cuInit(0);
+  if (r != CUDA_SUCCESS) {
+    const char* name = nullptr;
+    if (api->cuGetErrorName(r, &name) != CUDA_SUCCESS) name = "unknown";
+    *reason = std::string("cuInit failed: ") + name + " (" + std::to_string(r) + ")";
+    return nullptr;
+  }
+  int count = 0;
+  r = api->cuDeviceGetCount(&count);
+  if (r != CUDA_SUCCESS || count == 0) {
+    *reason = "no CUDA device (cuDeviceGetCount: " + std::to_string(r) + ")";
+    return nullptr;
+  }
+  std::vector<std::unique_ptr<CudaDevice>> devices;
+  for (int i = 0; i < count; ++i) {
+    auto d = std::make_unique<CudaDevice>();
+    if (api->cuDeviceGet(&d->handle, i) != CUDA_SUCCESS) continue;
+    Status s = queryDeviceProperties(*api, d->handle, &d->props);
+    if (!s.ok()) {
+      UNIHIP_LOG_WARN("cuda: skipping device {}: properties unreadable", i);
+      continue;
+    }
+    devices.push_back(std::move(d));
+  }
+  if (devices.empty()) {
+    *reason = "no usable CUDA device";
+    return nullptr;
+  }
+  return std::make_unique<CudaBackend>(std::move(api), std::move(devices));
+}
+
+}  // namespace unihip

@@ -1,0 +1,118 @@
+#include "cuda/cuda_device_properties.h"
+
+#include <cstdio>
+#include <cstring>
+
+#include "core/log.h"
+
+namespace unihip::cu {
+
+Status queryDeviceProperties(const DriverApi& api, CUdevice device, hipDeviceProp_t* p) {
+  std::memset(p, 0, sizeof *p);
+  CUresult r = api.cuDeviceGetName(p->name, sizeof p->name, device);
+  if (r != CUDA_SUCCESS) return toHipError(r);
+  CUuuid uuid{};
+  if (api.cuDeviceGetUuid(&uuid, device) == CUDA_SUCCESS)
+    std::memcpy(p->uuid.bytes, uuid.bytes, sizeof uuid.bytes);
+  r = api.cuDeviceTotalMem(&p->totalGlobalMem, device);
+  if (r != CUDA_SUCCESS) return toHipError(r);
+
+  // Attributes a driver does not know read as 0 rather than failing discovery.
+  auto get = [&](Attribute a) {
+    int v = 0;
+    if (api.cuDeviceGetAttribute(&v, a, device) != CUDA_SUCCESS) v = 0;
+    return v;
+  };
+  p->sharedMemPerBlock = static_cast<size_t>(get(MAX_SHARED_MEMORY_PER_BLOCK));
+  p->regsPerBlock = get(MAX_REGISTERS_PER_BLOCK);
+  p->warpSize = get(WARP_SIZE);
+  p->memPitch = static_cast<size_t>(get(MAX_PITCH));
+  p->maxThreadsPerBlock = get(MAX_THREADS_PER_BLOCK);
+  p->maxThreadsDim[0] = get(MAX_BLOCK_DIM_X);
+  p->maxThreadsDim[1] = get(MAX_BLOCK_DIM_Y);
+  p->maxThreadsDim[2] = get(MAX_BLOCK_DIM_Z);
+  p->maxGridSize[0] = get(MAX_GRID_DIM_X);
+  p->maxGridSize[1] = get(MAX_GRID_DIM_Y);
+  p->maxGridSize[2] = get(MAX_GRID_DIM_Z);
+  p->clockRate = get(CLOCK_RATE);
+  p->totalConstMem = static_cast<size_t>(get(TOTAL_CONSTANT_MEMORY));
+  p->major = get(COMPUTE_CAPABILITY_MAJOR);
+  p->minor = get(COMPUTE_CAPABILITY_MINOR);
+  p->textureAlignment = static_cast<size_t>(get(TEXTURE_ALIGNMENT));
+  p->texturePitchAlignment = static_cast<size_t>(get(TEXTURE_PITCH_ALIGNMENT));
+  p->deviceOverlap = get(GPU_OVERLAP);
+  p->multiProcessorCount = get(MULTIPROCESSOR_COUNT);
+  p->kernelExecTimeoutEnabled = get(KERNEL_EXEC_TIMEOUT);
+  p->integrated = get(INTEGRATED);
+  p->canMapHostMemory = get(CAN_MAP_HOST_MEMORY);
+  p->computeMode = get(COMPUTE_MODE);
+  p->maxTexture1D = get(MAXIMUM_TEXTURE1D_WIDTH);
+  p->maxTexture1DLinear = get(MAXIMUM_TEXTURE1D_LINEAR_WIDTH);
+  p->maxTexture2D[0] = get(MAXIMUM_TEXTURE2D_WIDTH);
+  p->maxTexture2D[1] = get(MAXIMUM_TEXTURE2D_HEIGHT);
+  p->maxTexture3D[0] = get(MAXIMUM_TEXTURE3D_WIDTH);
+  p->maxTexture3D[1] = get(MAXIMUM_TEXTURE3D_HEIGHT);
+  p->maxTexture3D[2] = get(MAXIMUM_TEXTURE3D_DEPTH);
+  p->maxSurface1D = get(MAXIMUM_SURFACE1D_WIDTH);
+  p->surfaceAlignment = static_cast<size_t>(get(SURFACE_ALIGNMENT));
+  p->concurrentKernels = get(CONCURRENT_KERNELS);
+  p->ECCEnabled = get(ECC_ENABLED);
+  p->pciBusID = get(PCI_BUS_ID);
+  p->pciDeviceID = get(PCI_DEVICE_ID);
+  p->pciDomainID = get(PCI_DOMAIN_ID);
+  p->tccDriver = get(TCC_DRIVER);
+  p->asyncEngineCount = get(ASYNC_ENGINE_COUNT);
+  p->unifiedAddressing = get(UNIFIED_ADDRESSING);
+  p->memoryClockRate = get(MEMORY_CLOCK_RATE);
+  p->memoryBusWidth = get(GLOBAL_MEMORY_BUS_WIDTH);
+  p->l2CacheSize = get(L2_CACHE_SIZE);
+  p->persistingL2CacheMaxSize = get(MAX_PERSISTING_L2_CACHE_SIZE);
+  p->maxThreadsPerMultiProcessor = get(MAX_THREADS_PER_MULTIPROCESSOR);
+  p->streamPrioritiesSupported = get(STREAM_PRIORITIES_SUPPORTED);
+  p->globalL1CacheSupported = get(GLOBAL_L1_CACHE_SUPPORTED);
+  p->localL1CacheSupported = get(LOCAL_L1_CACHE_SUPPORTED);
+  p->sharedMemPerMultiprocessor = static_cast<size_t>(get(MAX_SHARED_MEMORY_PER_MULTIPROCESSOR));
+  p->regsPerMultiprocessor = get(MAX_REGISTERS_PER_MULTIPROCESSOR);
+  p->managedMemory = get(MANAGED_MEMORY);
+  p->isMultiGpuBoard = get(MULTI_GPU_BOARD);
+  p->multiGpuBoardGroupID = get(MULTI_GPU_BOARD_GROUP_ID);
+  p->hostNativeAtomicSupported = get(HOST_NATIVE_ATOMIC_SUPPORTED);
+  p->singleToDoublePrecisionPerfRatio = get(SINGLE_TO_DOUBLE_PRECISION_PERF_RATIO);
+  p->pageableMemoryAccess = get(PAGEABLE_MEMORY_ACCESS);
+  p->concurrentManagedAccess = get(CONCURRENT_MANAGED_ACCESS);
+  p->computePreemptionSupported = get(COMPUTE_PREEMPTION_SUPPORTED);
+  p->canUseHostPointerForRegisteredMem = get(CAN_USE_HOST_POINTER_FOR_REGISTERED_MEM);
+  p->cooperativeLaunch = get(COOPERATIVE_LAUNCH);
+  p->cooperativeMultiDeviceLaunch = get(COOPERATIVE_MULTI_DEVICE_LAUNCH);
+  p->sharedMemPerBlockOptin = static_cast<size_t>(get(MAX_SHARED_MEMORY_PER_BLOCK_OPTIN));
+  p->pageableMemoryAccessUsesHostPageTables = get(PAGEABLE_MEMORY_ACCESS_USES_HOST_PAGE_TABLES);
+  p->directManagedMemAccessFromHost = get(DIRECT_MANAGED_MEM_ACCESS_FROM_HOST);
+  p->maxBlocksPerMultiProcessor = get(MAX_BLOCKS_PER_MULTIPROCESSOR);
+  p->accessPolicyMaxWindowSize = get(MAX_ACCESS_POLICY_WINDOW_SIZE);
+  p->reservedSharedMemPerBlock = static_cast<size_t>(get(RESERVED_SHARED_MEMORY_PER_BLOCK));
+  p->hostRegisterSupported = get(HOST_REGISTER_SUPPORTED);
+  p->sparseHipArraySupported = get(SPARSE_CUDA_ARRAY_SUPPORTED);
+  p->hostRegisterReadOnlySupported = get(READ_ONLY_HOST_REGISTER_SUPPORTED);
+  p->timelineSemaphoreInteropSupported = get(TIMELINE_SEMAPHORE_INTEROP_SUPPORTED);
+  p->memoryPoolsSupported = get(MEMORY_POOLS_SUPPORTED);
+  p->gpuDirectRDMASupported = get(GPU_DIRECT_RDMA_SUPPORTED);
+  p->memoryPoolSupportedHandleTypes = static_cast<unsigned>(get(MEMPOOL_SUPPORTED_HANDLE_TYPES));
+  p->deferredMappingHipArraySupported = get(DEFERRED_MAPPING_CUDA_ARRAY_SUPPORTED);
+  p->ipcEventSupported = get(IPC_EVENT_SUPPORTED);
+  p->clusterLaunch = get(CLUSTER_LAUNCH);
+  p->unifiedFunctionPointers = get(UNIFIED_FUNCTION_POINTERS);
+  // AMD-only fields: the nearest NVIDIA meaning, so portable code reads sensible values.
+  std::snprintf(p->gcnArchName, sizeof p->gcnArchName, "sm_%d%d", p->major, p->minor);
+  p->maxSharedMemoryPerMultiProcessor = p->sharedMemPerMultiprocessor;
+  p->clockInstructionRate = p->clockRate;
+  p->isLargeBar = 1;
+  p->arch.hasGlobalInt32Atomics = p->arch.hasGlobalFloatAtomicExch = 1;
+  p->arch.hasSharedInt32Atomics = p->arch.hasSharedFloatAtomicExch = 1;
+  p->arch.hasFloatAtomicAdd = p->arch.hasGlobalInt64Atomics = p->arch.hasSharedInt64Atomics = 1;
+  p->arch.hasDoubles = p->arch.hasWarpVote = p->arch.hasWarpBallot = p->arch.hasWarpShuffle = 1;
+  p->arch.hasFunnelShift = p->arch.hasThreadFenceSystem = p->arch.hasSyncThreadsExt = 1;
+  p->arch.hasSurfaceFuncs = p->arch.has3dGrid = p->arch.hasDynamicParallelism = 1;
+  return kOk;
+}
+
+}  // namespace unihip::cu

@@ -1,0 +1,188 @@
+// Device management: counts, selection, properties, attributes, synchronization, reset.
+#include <cstring>
+
+#include "api/api_boundary.h"
+#include "core/device_attributes.h"
+#include "core/handles.h"
+#include "core/runtime.h"
+#include "fatbin/registry.h"
+
+using namespace unihip;
+
+namespace {
+
+thread_local unsigned int t_deviceFlags = 0;
+
+Status deviceAt(int ordinal, Device** device) {
+  Runtime& rt = Runtime::get();
+  if (rt.deviceCount() == 0) return hipErrorNoDevice;
+  Device* d = rt.device(ordinal);
+  if (d == nullptr) return hipErrorInvalidDevice;
+  *device = d;
+  return kOk;
+}
+
+}  // namespace
+
+UNIHIP_EXPORT hipError_t hipInit(unsigned int flags) {
+  UNIHIP_TRACE_API("hipInit({})", flags);
+  if (flags != 0) UNIHIP_RETURN(hipErrorInvalidValue);
+  UNIHIP_RETURN(Runtime::get().deviceCount() > 0 ? kOk : Status(hipErrorNoDevice));
+}
+
+UNIHIP_EXPORT hipError_t hipDriverGetVersion(int* driverVersion) {
+  UNIHIP_TRACE_API("hipDriverGetVersion({})", fmt::ptr(driverVersion));
+  if (driverVersion == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  *driverVersion = 0;  // no driver: 0, as CUDA answers
+  Runtime& rt = Runtime::get();
+  if (!rt.backends().empty()) UNIHIP_RETURN(rt.backends().front()->driverVersion(driverVersion));
+  UNIHIP_RETURN(kOk);
+}
+
+UNIHIP_EXPORT hipError_t hipRuntimeGetVersion(int* runtimeVersion) {
+  UNIHIP_TRACE_API("hipRuntimeGetVersion({})", fmt::ptr(runtimeVersion));
+  if (runtimeVersion == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  *runtimeVersion = HIP_VERSION;
+  UNIHIP_RETURN(kOk);
+}
+
+UNIHIP_EXPORT hipError_t hipGetDeviceCount(int* count) {
+  UNIHIP_TRACE_API("hipGetDeviceCount({})", fmt::ptr(count));
+  if (count == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  *count = Runtime::get().deviceCount();
+  UNIHIP_RETURN(*count > 0 ? kOk : Status(hipErrorNoDevice));
+}
+
+UNIHIP_EXPORT hipError_t hipSetDevice(int deviceId) {
+  UNIHIP_TRACE_API("hipSetDevice({})", deviceId);
+  Device* d = nullptr;
+  UNIHIP_RETURN(([&]() -> Status {
+    UNIHIP_TRY(deviceAt(deviceId, &d));
+    Runtime::setCurrentDevice(deviceId);
+    return kOk;
+  })());
+}
+
+UNIHIP_EXPORT hipError_t hipGetDevice(int* deviceId) {
+  UNIHIP_TRACE_API("hipGetDevice({})", fmt::ptr(deviceId));
+  if (deviceId == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  if (Runtime::get().deviceCount() == 0) UNIHIP_RETURN(hipErrorNoDevice);
+  *deviceId = Runtime::currentDevice();
+  UNIHIP_RETURN(kOk);
+}
+
+UNIHIP_EXPORT hipError_t hipDeviceGet(hipDevice_t* device, int ordinal) {
+  UNIHIP_TRACE_API("hipDeviceGet({}, {})", fmt::ptr(device), ordinal);
+  if (device == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  Device* d = nullptr;
+  Status s = deviceAt(ordinal, &d);
+  if (s.ok()) *device = ordinal;
+  UNIHIP_RETURN(s);
+}
+
+UNIHIP_EXPORT hipError_t hipGetDeviceProperties(hipDeviceProp_t* prop, int deviceId) {
+  UNIHIP_TRACE_API("hipGetDeviceProperties({}, {})", fmt::ptr(prop), deviceId);
+  if (prop == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  Device* d = nullptr;
+  Status s = deviceAt(deviceId, &d);
+  if (s.ok()) *prop = *d->props;
+  UNIHIP_RETURN(s);
+}
+
+UNIHIP_EXPORT hipError_t hipDeviceGetName(char* name, int len, hipDevice_t device) {
+  UNIHIP_TRACE_API("hipDeviceGetName({}, {}, {})", fmt::ptr(name), len, device);
+  if (name == nullptr || len <= 0) UNIHIP_RETURN(hipErrorInvalidValue);
+  Device* d = nullptr;
+  Status s = deviceAt(device, &d);
+  if (s.ok()) {
+    std::strncpy(name, d->props->name, static_cast<size_t>(len) - 1);
+    name[len - 1] = '\0';
+  }
+  UNIHIP_RETURN(s);
+}
+
+UNIHIP_EXPORT hipError_t hipDeviceComputeCapability(int* major, int* minor, hipDevice_t device) {
+  UNIHIP_TRACE_API("hipDeviceComputeCapability({})", device);
+  if (major == nullptr || minor == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  Device* d = nullptr;
+  Status s = deviceAt(device, &d);
+  if (s.ok()) {
+    *major = d->props->major;
+    *minor = d->props->minor;
+  }
+  UNIHIP_RETURN(s);
+}
+
+UNIHIP_EXPORT hipError_t hipDeviceTotalMem(size_t* bytes, hipDevice_t device) {
+  UNIHIP_TRACE_API("hipDeviceTotalMem({})", device);
+  if (bytes == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  Device* d = nullptr;
+  Status s = deviceAt(device, &d);
+  if (s.ok()) *bytes = d->props->totalGlobalMem;
+  UNIHIP_RETURN(s);
+}
+
+UNIHIP_EXPORT hipError_t hipDeviceGetAttribute(int* pi, hipDeviceAttribute_t attr, int deviceId) {
+  UNIHIP_TRACE_API("hipDeviceGetAttribute({}, {}, {})", fmt::ptr(pi), static_cast<int>(attr),
+                   deviceId);
+  if (pi == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  Device* d = nullptr;
+  UNIHIP_RETURN(([&]() -> Status {
+    UNIHIP_TRY(deviceAt(deviceId, &d));
+    Status s = attributeFromProperties(*d->props, attr, pi);
+    if (s.code() == hipErrorNotSupported) return d->backend->attribute(d->local, attr, pi);
+    return s;
+  })());
+}
+
+UNIHIP_EXPORT hipError_t hipSetDeviceFlags(unsigned flags) {
+  UNIHIP_TRACE_API("hipSetDeviceFlags({:#x})", flags);
+  constexpr unsigned kKnown = hipDeviceScheduleMask | hipDeviceMapHost | hipDeviceLmemResizeToMax;
+  if ((flags & ~kKnown) != 0) UNIHIP_RETURN(hipErrorInvalidValue);
+  Device* d = nullptr;
+  Status s = currentDevice(&d);
+  // Scheduling hints are accepted and recorded; both backends always map host memory.
+  if (s.ok()) t_deviceFlags = flags;
+  UNIHIP_RETURN(s);
+}
+
+UNIHIP_EXPORT hipError_t hipGetDeviceFlags(unsigned int* flags) {
+  UNIHIP_TRACE_API("hipGetDeviceFlags({})", fmt::ptr(flags));
+  if (flags == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  Device* d = nullptr;
+  Status s = currentDevice(&d);
+  if (s.ok()) *flags = t_deviceFlags;
+  UNIHIP_RETURN(s);
+}
+
+UNIHIP_EXPORT hipError_t hipDeviceSynchronize(void) {
+  UNIHIP_TRACE_API("hipDeviceSynchronize()");
+  Device* d = nullptr;
+  UNIHIP_RETURN(([&]() -> Status {
+    UNIHIP_TRY(currentDevice(&d));
+    return d->backend->deviceSynchronize(d->local);
+  })());
+}
+
+UNIHIP_EXPORT hipError_t hipDeviceReset(void) {
+  UNIHIP_TRACE_API("hipDeviceReset()");
+  Device* d = nullptr;
+  UNIHIP_RETURN(([&]() -> Status {
+    UNIHIP_TRY(currentDevice(&d));
+    // Finish outstanding work first so no queued command refers to a handle we retire.
+    (void)d->backend->deviceSynchronize(d->local);
+    for (ihipStream_t* s : streamTable().liveOnDevice(d->ordinal)) streamTable().retire(s);
+    for (ihipEvent_t* e : eventTable().liveOnDevice(d->ordinal)) eventTable().retire(e);
+    for (ihipModule_t* m : moduleTable().liveOnDevice(d->ordinal)) {
+      for (ihipModuleSymbol_t* f : m->functions) f->magic.store(0, std::memory_order_release);
+      moduleTable().retire(m);
+    }
+    Registry::get().forgetDevice(d->ordinal);
+    return d->backend->deviceReset(d->local);
+  })());
+}
+
+UNIHIP_EXPORT const char* unihipGetDeviceBackendName(int deviceId) {
+  Device* d = Runtime::get().device(deviceId);
+  return d ? d->backend->name() : nullptr;
+}

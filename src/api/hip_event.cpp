@@ -1,0 +1,106 @@
+// Events: creation with flags, record, synchronize, query, elapsed time, destroy.
+#include "api/api_boundary.h"
+#include "core/handles.h"
+#include "core/stream_resolve.h"
+
+using namespace unihip;
+
+namespace {
+
+constexpr unsigned kEventFlags = hipEventBlockingSync | hipEventDisableTiming |
+                                 hipEventInterprocess | hipEventDisableSystemFence |
+                                 hipEventReleaseToDevice | hipEventReleaseToSystem;
+
+Status createEvent(hipEvent_t* event, unsigned flags) {
+  if (event == nullptr) return hipErrorInvalidValue;
+  if ((flags & ~kEventFlags) != 0) return hipErrorInvalidValue;
+  // Interprocess events must not time (CUDA and HIP agree).
+  if ((flags & hipEventInterprocess) && !(flags & hipEventDisableTiming))
+    return hipErrorInvalidValue;
+  if ((flags & hipEventReleaseToDevice) && (flags & hipEventReleaseToSystem))
+    return hipErrorInvalidValue;
+  Device* d = nullptr;
+  UNIHIP_TRY(currentDevice(&d));
+  ihipEvent_t* e = eventTable().create();
+  e->device = d->ordinal;
+  e->flags = flags;
+  e->native = nullptr;
+  Status status = d->backend->eventCreate(d->local, flags, &e->native);
+  HandleTable<ihipEvent_t>::publish(e);
+  if (!status.ok()) {
+    eventTable().retire(e);
+    return status;
+  }
+  *event = e;
+  return kOk;
+}
+
+Status eventDevice(hipEvent_t event, Device** device) {
+  if (!isLive(event)) return hipErrorInvalidHandle;
+  *device = Runtime::get().device(event->device);
+  return *device ? kOk : Status(hipErrorInvalidHandle);
+}
+
+}  // namespace
+
+UNIHIP_EXPORT hipError_t hipEventCreate(hipEvent_t* event) {
+  UNIHIP_TRACE_API("hipEventCreate({})", fmt::ptr(event));
+  UNIHIP_RETURN(createEvent(event, hipEventDefault));
+}
+
+UNIHIP_EXPORT hipError_t hipEventCreateWithFlags(hipEvent_t* event, unsigned flags) {
+  UNIHIP_TRACE_API("hipEventCreateWithFlags({}, {:#x})", fmt::ptr(event), flags);
+  UNIHIP_RETURN(createEvent(event, flags));
+}
+
+UNIHIP_EXPORT hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream) {
+  UNIHIP_TRACE_API("hipEventRecord({}, {})", fmt::ptr(event), fmt::ptr(stream));
+  if (UNIHIP_UNLIKELY(!isLive(event))) UNIHIP_RETURN(hipErrorInvalidHandle);
+  ResolvedStream rs;
+  Status s = resolveStream(stream, &rs);
+  if (UNIHIP_UNLIKELY(!s.ok())) UNIHIP_RETURN(s);
+  // An event records only on a stream of its own device.
+  if (UNIHIP_UNLIKELY(rs.device->ordinal != event->device)) UNIHIP_RETURN(hipErrorInvalidHandle);
+  UNIHIP_RETURN(rs.device->backend->eventRecord(rs.device->local, event->native, rs.native));
+}
+
+UNIHIP_EXPORT hipError_t hipEventSynchronize(hipEvent_t event) {
+  UNIHIP_TRACE_API("hipEventSynchronize({})", fmt::ptr(event));
+  Device* d = nullptr;
+  Status s = eventDevice(event, &d);
+  if (!s.ok()) UNIHIP_RETURN(s);
+  UNIHIP_RETURN(d->backend->eventSynchronize(d->local, event->native));
+}
+
+UNIHIP_EXPORT hipError_t hipEventQuery(hipEvent_t event) {
+  UNIHIP_TRACE_API("hipEventQuery({})", fmt::ptr(event));
+  Device* d = nullptr;
+  Status s = eventDevice(event, &d);
+  if (!s.ok()) UNIHIP_RETURN(s);
+  UNIHIP_RETURN(d->backend->eventQuery(d->local, event->native));
+}
+
+UNIHIP_EXPORT hipError_t hipEventElapsedTime(float* ms, hipEvent_t start, hipEvent_t stop) {
+  UNIHIP_TRACE_API("hipEventElapsedTime({}, {}, {})", fmt::ptr(ms), fmt::ptr(start),
+                   fmt::ptr(stop));
+  if (ms == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  if (start == nullptr || stop == nullptr) UNIHIP_RETURN(hipErrorInvalidHandle);
+  Device* d = nullptr;
+  Device* d2 = nullptr;
+  Status s = eventDevice(start, &d);
+  if (s.ok()) s = eventDevice(stop, &d2);
+  if (!s.ok()) UNIHIP_RETURN(s);
+  if (d != d2) UNIHIP_RETURN(hipErrorInvalidHandle);
+  if ((start->flags | stop->flags) & hipEventDisableTiming) UNIHIP_RETURN(hipErrorInvalidHandle);
+  UNIHIP_RETURN(d->backend->eventElapsedTime(d->local, start->native, stop->native, ms));
+}
+
+UNIHIP_EXPORT hipError_t hipEventDestroy(hipEvent_t event) {
+  UNIHIP_TRACE_API("hipEventDestroy({})", fmt::ptr(event));
+  Device* d = nullptr;
+  Status s = eventDevice(event, &d);
+  if (!s.ok()) UNIHIP_RETURN(s);
+  NativeEvent native = event->native;
+  if (!eventTable().retire(event)) UNIHIP_RETURN(hipErrorInvalidHandle);
+  UNIHIP_RETURN(d->backend->eventDestroy(d->local, native));
+}

@@ -1,0 +1,197 @@
+// Device and pinned host memory, copies and fills.
+#include "api/api_boundary.h"
+#include "core/runtime.h"
+#include "core/stream_resolve.h"
+
+using namespace unihip;
+
+namespace {
+
+Status copyDirection(hipMemcpyKind kind, CopyDirection* dir) {
+  switch (kind) {
+    case hipMemcpyHostToHost: *dir = CopyDirection::HostToHost; return kOk;
+    case hipMemcpyHostToDevice: *dir = CopyDirection::HostToDevice; return kOk;
+    case hipMemcpyDeviceToHost: *dir = CopyDirection::DeviceToHost; return kOk;
+    case hipMemcpyDeviceToDevice:
+    case hipMemcpyDeviceToDeviceNoCU: *dir = CopyDirection::DeviceToDevice; return kOk;
+    case hipMemcpyDefault: *dir = CopyDirection::Default; return kOk;
+  }
+  return hipErrorInvalidMemcpyDirection;
+}
+
+Status checkCopy(void* dst, const void* src, size_t size, hipMemcpyKind kind, CopyDirection* dir) {
+  UNIHIP_TRY(copyDirection(kind, dir));
+  if (size != 0 && (dst == nullptr || src == nullptr)) return hipErrorInvalidValue;
+  return kOk;
+}
+
+constexpr unsigned kHostMallocFlags = hipHostMallocPortable | hipHostMallocMapped |
+                                      hipHostMallocWriteCombined | hipHostMallocNumaUser |
+                                      hipHostMallocCoherent | hipHostMallocNonCoherent;
+
+Status hostMalloc(void** ptr, size_t size, unsigned int flags) {
+  if (ptr == nullptr) return hipErrorInvalidValue;
+  *ptr = nullptr;
+  if ((flags & ~kHostMallocFlags) != 0) return hipErrorInvalidValue;
+  if ((flags & hipHostMallocCoherent) && (flags & hipHostMallocNonCoherent))
+    return hipErrorInvalidValue;
+  if (size == 0) return kOk;
+  Device* d = nullptr;
+  UNIHIP_TRY(currentDevice(&d));
+  return d->backend->hostMalloc(d->local, size, flags, ptr);
+}
+
+Status hostFree(void* ptr) {
+  if (ptr == nullptr) return kOk;
+  Device* d = nullptr;
+  UNIHIP_TRY(currentDevice(&d));
+  return d->backend->hostFree(d->local, ptr);
+}
+
+Status memcpySync(void* dst, const void* src, size_t size, hipMemcpyKind kind) {
+  CopyDirection dir;
+  UNIHIP_TRY(checkCopy(dst, src, size, kind, &dir));
+  if (size == 0) return kOk;
+  Device* d = nullptr;
+  UNIHIP_TRY(currentDevice(&d));
+  return d->backend->memcpy(d->local, dst, src, size, dir);
+}
+
+Status memsetSync(void* dst, int value, size_t size) {
+  if (size == 0) return kOk;
+  if (dst == nullptr) return hipErrorInvalidValue;
+  Device* d = nullptr;
+  UNIHIP_TRY(currentDevice(&d));
+  return d->backend->memset(d->local, dst, static_cast<uint8_t>(value), size);
+}
+
+}  // namespace
+
+UNIHIP_EXPORT hipError_t hipMalloc(void** ptr, size_t size) {
+  UNIHIP_TRACE_API("hipMalloc({}, {})", fmt::ptr(ptr), size);
+  if (ptr == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  *ptr = nullptr;
+  if (size == 0) UNIHIP_RETURN(kOk);  // HIP: a null pointer and success
+  Device* d = nullptr;
+  UNIHIP_RETURN(([&]() -> Status {
+    UNIHIP_TRY(currentDevice(&d));
+    return d->backend->malloc(d->local, size, ptr);
+  })());
+}
+
+UNIHIP_EXPORT hipError_t hipFree(void* ptr) {
+  UNIHIP_TRACE_API("hipFree({})", ptr);
+  if (ptr == nullptr) UNIHIP_RETURN(kOk);
+  Device* d = nullptr;
+  UNIHIP_RETURN(([&]() -> Status {
+    UNIHIP_TRY(currentDevice(&d));
+    return d->backend->free(d->local, ptr);
+  })());
+}
+
+UNIHIP_EXPORT hipError_t hipHostMalloc(void** ptr, size_t size, unsigned int flags) {
+  UNIHIP_TRACE_API("hipHostMalloc({}, {}, {:#x})", fmt::ptr(ptr), size, flags);
+  UNIHIP_RETURN(hostMalloc(ptr, size, flags));
+}
+
+UNIHIP_EXPORT hipError_t hipHostAlloc(void** ptr, size_t size, unsigned int flags) {
+  UNIHIP_TRACE_API("hipHostAlloc({}, {}, {:#x})", fmt::ptr(ptr), size, flags);
+  UNIHIP_RETURN(hostMalloc(ptr, size, flags));
+}
+
+UNIHIP_EXPORT hipError_t hipMallocHost(void** ptr, size_t size) {
+  UNIHIP_TRACE_API("hipMallocHost({}, {})", fmt::ptr(ptr), size);
+  UNIHIP_RETURN(hostMalloc(ptr, size, hipHostMallocDefault));
+}
+
+UNIHIP_EXPORT hipError_t hipHostFree(void* ptr) {
+  UNIHIP_TRACE_API("hipHostFree({})", ptr);
+  UNIHIP_RETURN(hostFree(ptr));
+}
+
+UNIHIP_EXPORT hipError_t hipFreeHost(void* ptr) {
+  UNIHIP_TRACE_API("hipFreeHost({})", ptr);
+  UNIHIP_RETURN(hostFree(ptr));
+}
+
+UNIHIP_EXPORT hipError_t hipMemcpy(void* dst, const void* src, size_t sizeBytes,
+                                   hipMemcpyKind kind) {
+  UNIHIP_TRACE_API("hipMemcpy({}, {}, {}, {})", dst, src, sizeBytes, static_cast<int>(kind));
+  UNIHIP_RETURN(memcpySync(dst, src, sizeBytes, kind));
+}
+
+UNIHIP_EXPORT hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, const void* src, size_t sizeBytes) {
+  UNIHIP_TRACE_API("hipMemcpyHtoD({}, {}, {})", dst, src, sizeBytes);
+  UNIHIP_RETURN(memcpySync(dst, src, sizeBytes, hipMemcpyHostToDevice));
+}
+
+UNIHIP_EXPORT hipError_t hipMemcpyDtoH(void* dst, hipDeviceptr_t src, size_t sizeBytes) {
+  UNIHIP_TRACE_API("hipMemcpyDtoH({}, {}, {})", dst, src, sizeBytes);
+  UNIHIP_RETURN(memcpySync(dst, src, sizeBytes, hipMemcpyDeviceToHost));
+}
+
+UNIHIP_EXPORT hipError_t hipMemcpyDtoD(hipDeviceptr_t dst, hipDeviceptr_t src, size_t sizeBytes) {
+  UNIHIP_TRACE_API("hipMemcpyDtoD({}, {}, {})", dst, src, sizeBytes);
+  UNIHIP_RETURN(memcpySync(dst, src, sizeBytes, hipMemcpyDeviceToDevice));
+}
+
+UNIHIP_EXPORT hipError_t hipMemcpyAsync(void* dst, const void* src, size_t sizeBytes,
+                                        hipMemcpyKind kind, hipStream_t stream) {
+  UNIHIP_TRACE_API("hipMemcpyAsync({}, {}, {}, {}, {})", dst, src, sizeBytes,
+                   static_cast<int>(kind), fmt::ptr(stream));
+  CopyDirection dir;
+  Status s = checkCopy(dst, src, sizeBytes, kind, &dir);
+  if (UNIHIP_UNLIKELY(!s.ok())) UNIHIP_RETURN(s);
+  ResolvedStream rs;
+  s = resolveStream(stream, &rs);
+  if (UNIHIP_UNLIKELY(!s.ok())) UNIHIP_RETURN(s);
+  if (sizeBytes == 0) UNIHIP_RETURN(kOk);
+  UNIHIP_RETURN(rs.device->backend->memcpyAsync(rs.device->local, dst, src, sizeBytes, dir,
+                                                rs.native));
+}
+
+UNIHIP_EXPORT hipError_t hipMemset(void* dst, int value, size_t sizeBytes) {
+  UNIHIP_TRACE_API("hipMemset({}, {}, {})", dst, value, sizeBytes);
+  UNIHIP_RETURN(memsetSync(dst, value, sizeBytes));
+}
+
+UNIHIP_EXPORT hipError_t hipMemsetD8(hipDeviceptr_t dest, unsigned char value, size_t count) {
+  UNIHIP_TRACE_API("hipMemsetD8({}, {}, {})", dest, value, count);
+  UNIHIP_RETURN(memsetSync(dest, value, count));
+}
+
+UNIHIP_EXPORT hipError_t hipMemsetD32(hipDeviceptr_t dest, int value, size_t count) {
+  UNIHIP_TRACE_API("hipMemsetD32({}, {}, {})", dest, value, count);
+  UNIHIP_RETURN(([&]() -> Status {
+    if (count == 0) return kOk;
+    if (dest == nullptr || (reinterpret_cast<uintptr_t>(dest) & 3) != 0) return hipErrorInvalidValue;
+    Device* d = nullptr;
+    UNIHIP_TRY(currentDevice(&d));
+    UNIHIP_TRY(d->backend->memsetD32Async(d->local, dest, static_cast<uint32_t>(value), count,
+                                          nullptr));
+    return d->backend->streamSynchronize(d->local, nullptr);
+  })());
+}
+
+UNIHIP_EXPORT hipError_t hipMemsetAsync(void* dst, int value, size_t sizeBytes,
+                                        hipStream_t stream) {
+  UNIHIP_TRACE_API("hipMemsetAsync({}, {}, {}, {})", dst, value, sizeBytes, fmt::ptr(stream));
+  UNIHIP_RETURN(([&]() -> Status {
+    ResolvedStream rs;
+    UNIHIP_TRY(resolveStream(stream, &rs));
+    if (sizeBytes == 0) return kOk;
+    if (dst == nullptr) return hipErrorInvalidValue;
+    return rs.device->backend->memsetAsync(rs.device->local, dst, static_cast<uint8_t>(value),
+                                           sizeBytes, rs.native);
+  })());
+}
+
+UNIHIP_EXPORT hipError_t hipMemGetInfo(size_t* free, size_t* total) {
+  UNIHIP_TRACE_API("hipMemGetInfo({}, {})", fmt::ptr(free), fmt::ptr(total));
+  if (free == nullptr || total == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  Device* d = nullptr;
+  UNIHIP_RETURN(([&]() -> Status {
+    UNIHIP_TRY(currentDevice(&d));
+    return d->backend->memGetInfo(d->local, free, total);
+  })());
+}

@@ -1,0 +1,114 @@
+// Explicit module management: hipModuleLoad/LoadData, hipModuleGetFunction,
+// hipModuleLaunchKernel. Images are parsed with the same code as registered fat binaries.
+#include <fstream>
+#include <iterator>
+
+#include "api/api_boundary.h"
+#include "core/handles.h"
+#include "core/launch_check.h"
+#include "core/stream_resolve.h"
+#include "fatbin/bundle.h"
+
+using namespace unihip;
+
+namespace {
+
+constexpr size_t kUnknownImageLimit = size_t{1} << 32;
+
+Status loadModule(hipModule_t* module, const void* image, size_t limit,
+                  std::vector<uint8_t> owned) {
+  if (module == nullptr || image == nullptr) return hipErrorInvalidValue;
+  Device* d = nullptr;
+  UNIHIP_TRY(currentDevice(&d));
+  std::vector<BundleEntry> entries;
+  UNIHIP_TRY(parseFatBinary(image, limit, &entries));
+  size_t index = 0;
+  UNIHIP_TRY(d->backend->selectImage(d->local, entries, &index));
+  NativeModule native = nullptr;
+  UNIHIP_TRY(d->backend->loadModule(d->local, entries[index], &native));
+  ihipModule_t* m = moduleTable().create();
+  m->device = d->ordinal;
+  m->native = native;
+  m->image = std::move(owned);
+  m->functions.clear();
+  HandleTable<ihipModule_t>::publish(m);
+  *module = m;
+  return kOk;
+}
+
+}  // namespace
+
+UNIHIP_EXPORT hipError_t hipModuleLoadData(hipModule_t* module, const void* image) {
+  UNIHIP_TRACE_API("hipModuleLoadData({}, {})", fmt::ptr(module), image);
+  size_t limit = image ? readableBytesAt(image) : 0;
+  UNIHIP_RETURN(loadModule(module, image, limit ? limit : kUnknownImageLimit, {}));
+}
+
+UNIHIP_EXPORT hipError_t hipModuleLoad(hipModule_t* module, const char* fname) {
+  UNIHIP_TRACE_API("hipModuleLoad({}, {})", fmt::ptr(module), fname ? fname : "(null)");
+  if (module == nullptr || fname == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  std::ifstream file(fname, std::ios::binary);
+  if (!file) UNIHIP_RETURN(hipErrorFileNotFound);
+  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(file)),
+                             std::istreambuf_iterator<char>());
+  if (bytes.empty()) UNIHIP_RETURN(hipErrorInvalidImage);
+  bytes.push_back(0);  // PTX text must end in NUL
+  const void* data = bytes.data();
+  size_t size = bytes.size();
+  UNIHIP_RETURN(loadModule(module, data, size, std::move(bytes)));
+}
+
+UNIHIP_EXPORT hipError_t hipModuleUnload(hipModule_t module) {
+  UNIHIP_TRACE_API("hipModuleUnload({})", fmt::ptr(module));
+  if (!isLive(module)) UNIHIP_RETURN(hipErrorInvalidResourceHandle);
+  Device* d = Runtime::get().device(module->device);
+  NativeModule native = module->native;
+  for (ihipModuleSymbol_t* f : module->functions) f->magic.store(0, std::memory_order_release);
+  if (!moduleTable().retire(module)) UNIHIP_RETURN(hipErrorInvalidResourceHandle);
+  UNIHIP_RETURN(d ? d->backend->unloadModule(d->local, native) : kOk);
+}
+
+UNIHIP_EXPORT hipError_t hipModuleGetFunction(hipFunction_t* function, hipModule_t module,
+                                              const char* kname) {
+  UNIHIP_TRACE_API("hipModuleGetFunction({}, {}, {})", fmt::ptr(function), fmt::ptr(module),
+                   kname ? kname : "(null)");
+  if (function == nullptr || kname == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  if (!isLive(module)) UNIHIP_RETURN(hipErrorInvalidResourceHandle);
+  Device* d = Runtime::get().device(module->device);
+  if (d == nullptr) UNIHIP_RETURN(hipErrorInvalidResourceHandle);
+  NativeFunction native = nullptr;
+  Status s = d->backend->getFunction(d->local, module->native, kname, &native);
+  if (!s.ok()) UNIHIP_RETURN(hipErrorNotFound);
+  // Function objects live as long as the process; unload only clears their magic.
+  auto* f = new ihipModuleSymbol_t();
+  f->device = module->device;
+  f->module = module;
+  f->native = native;
+  f->name = kname;
+  f->magic.store(ihipModuleSymbol_t::kMagic, std::memory_order_release);
+  module->functions.push_back(f);
+  *function = f;
+  UNIHIP_RETURN(kOk);
+}
+
+UNIHIP_EXPORT hipError_t hipModuleLaunchKernel(hipFunction_t f, unsigned int gridDimX,
+                                               unsigned int gridDimY, unsigned int gridDimZ,
+                                               unsigned int blockDimX, unsigned int blockDimY,
+                                               unsigned int blockDimZ, unsigned int sharedMemBytes,
+                                               hipStream_t stream, void** kernelParams,
+                                               void** extra) {
+  UNIHIP_TRACE_API("hipModuleLaunchKernel({}, ({},{},{}), ({},{},{}), {}, {})", fmt::ptr(f),
+                   gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY, blockDimZ, sharedMemBytes,
+                   fmt::ptr(stream));
+  if (UNIHIP_UNLIKELY(!isLive(f))) UNIHIP_RETURN(hipErrorInvalidResourceHandle);
+  if (UNIHIP_UNLIKELY(extra != nullptr)) UNIHIP_RETURN(hipErrorNotSupported);
+  ResolvedStream rs;
+  Status s = resolveStream(stream, &rs);
+  if (UNIHIP_UNLIKELY(!s.ok())) UNIHIP_RETURN(s);
+  if (UNIHIP_UNLIKELY(rs.device->ordinal != f->device)) UNIHIP_RETURN(hipErrorInvalidHandle);
+  dim3 grid(gridDimX, gridDimY, gridDimZ), block(blockDimX, blockDimY, blockDimZ);
+  s = checkLaunch(*rs.device->props, grid, block, sharedMemBytes);
+  if (UNIHIP_UNLIKELY(!s.ok())) UNIHIP_RETURN(s);
+  LaunchConfig config{grid, block, sharedMemBytes, rs.native};
+  UNIHIP_RETURN(rs.device->backend->launch(rs.device->local, f->native, config, kernelParams));
+}

@@ -1,0 +1,146 @@
+// Streams: creation with flags and priorities, destruction, synchronization, queries, waits.
+#include <algorithm>
+
+#include "api/api_boundary.h"
+#include "core/handles.h"
+#include "core/stream_resolve.h"
+
+using namespace unihip;
+
+namespace {
+
+Status createStream(hipStream_t* stream, unsigned int flags, int priority, bool clampPriority) {
+  if (stream == nullptr) return hipErrorInvalidValue;
+  if ((flags & ~static_cast<unsigned>(hipStreamNonBlocking)) != 0) return hipErrorInvalidValue;
+  Device* d = nullptr;
+  UNIHIP_TRY(currentDevice(&d));
+  if (clampPriority) {
+    int least = 0, greatest = 0;
+    UNIHIP_TRY(d->backend->streamPriorityRange(d->local, &least, &greatest));
+    priority = std::clamp(priority, std::min(least, greatest), std::max(least, greatest));
+  }
+  ihipStream_t* s = streamTable().create();
+  s->device = d->ordinal;
+  s->flags = flags;
+  s->priority = priority;
+  s->native = nullptr;
+  Status status = d->backend->streamCreate(d->local, flags, priority, &s->native);
+  if (!status.ok()) {
+    HandleTable<ihipStream_t>::publish(s);
+    streamTable().retire(s);
+    return status;
+  }
+  HandleTable<ihipStream_t>::publish(s);
+  *stream = s;
+  return kOk;
+}
+
+}  // namespace
+
+UNIHIP_EXPORT hipError_t hipStreamCreate(hipStream_t* stream) {
+  UNIHIP_TRACE_API("hipStreamCreate({})", fmt::ptr(stream));
+  UNIHIP_RETURN(createStream(stream, hipStreamDefault, 0, false));
+}
+
+UNIHIP_EXPORT hipError_t hipStreamCreateWithFlags(hipStream_t* stream, unsigned int flags) {
+  UNIHIP_TRACE_API("hipStreamCreateWithFlags({}, {:#x})", fmt::ptr(stream), flags);
+  UNIHIP_RETURN(createStream(stream, flags, 0, false));
+}
+
+UNIHIP_EXPORT hipError_t hipStreamCreateWithPriority(hipStream_t* stream, unsigned int flags,
+                                                     int priority) {
+  UNIHIP_TRACE_API("hipStreamCreateWithPriority({}, {:#x}, {})", fmt::ptr(stream), flags,
+                   priority);
+  UNIHIP_RETURN(createStream(stream, flags, priority, true));
+}
+
+UNIHIP_EXPORT hipError_t hipDeviceGetStreamPriorityRange(int* leastPriority,
+                                                         int* greatestPriority) {
+  UNIHIP_TRACE_API("hipDeviceGetStreamPriorityRange()");
+  UNIHIP_RETURN(([&]() -> Status {
+    Device* d = nullptr;
+    UNIHIP_TRY(currentDevice(&d));
+    int least = 0, greatest = 0;
+    UNIHIP_TRY(d->backend->streamPriorityRange(d->local, &least, &greatest));
+    if (leastPriority) *leastPriority = least;
+    if (greatestPriority) *greatestPriority = greatest;
+    return kOk;
+  })());
+}
+
+UNIHIP_EXPORT hipError_t hipStreamDestroy(hipStream_t stream) {
+  UNIHIP_TRACE_API("hipStreamDestroy({})", fmt::ptr(stream));
+  if (stream == nullptr) UNIHIP_RETURN(hipErrorInvalidHandle);
+  if (stream == hipStreamPerThread || stream == hipStreamLegacy)
+    UNIHIP_RETURN(hipErrorInvalidResourceHandle);
+  UNIHIP_RETURN(([&]() -> Status {
+    if (!isLive(stream)) return hipErrorContextIsDestroyed;
+    Device* d = Runtime::get().device(stream->device);
+    NativeStream native = stream->native;
+    if (!streamTable().retire(stream)) return hipErrorContextIsDestroyed;
+    // The driver lets queued work finish before it frees the stream's resources.
+    return d ? d->backend->streamDestroy(d->local, native) : kOk;
+  })());
+}
+
+UNIHIP_EXPORT hipError_t hipStreamSynchronize(hipStream_t stream) {
+  UNIHIP_TRACE_API("hipStreamSynchronize({})", fmt::ptr(stream));
+  ResolvedStream rs;
+  Status s = resolveStream(stream, &rs);
+  if (UNIHIP_UNLIKELY(!s.ok())) UNIHIP_RETURN(s);
+  UNIHIP_RETURN(rs.device->backend->streamSynchronize(rs.device->local, rs.native));
+}
+
+UNIHIP_EXPORT hipError_t hipStreamQuery(hipStream_t stream) {
+  UNIHIP_TRACE_API("hipStreamQuery({})", fmt::ptr(stream));
+  ResolvedStream rs;
+  Status s = resolveStream(stream, &rs);
+  if (UNIHIP_UNLIKELY(!s.ok())) UNIHIP_RETURN(s);
+  UNIHIP_RETURN(rs.device->backend->streamQuery(rs.device->local, rs.native));
+}
+
+UNIHIP_EXPORT hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event,
+                                            unsigned int flags) {
+  UNIHIP_TRACE_API("hipStreamWaitEvent({}, {}, {:#x})", fmt::ptr(stream), fmt::ptr(event), flags);
+  if (event == nullptr) UNIHIP_RETURN(hipErrorInvalidHandle);
+  if (flags != 0) UNIHIP_RETURN(hipErrorInvalidValue);
+  UNIHIP_RETURN(([&]() -> Status {
+    ResolvedStream rs;
+    UNIHIP_TRY(resolveStream(stream, &rs));
+    if (!isLive(event)) return hipErrorInvalidHandle;
+    return rs.device->backend->streamWaitEvent(rs.device->local, rs.native, event->native);
+  })());
+}
+
+UNIHIP_EXPORT hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int* flags) {
+  UNIHIP_TRACE_API("hipStreamGetFlags({})", fmt::ptr(stream));
+  if (flags == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  if (stream == nullptr || stream == hipStreamLegacy || stream == hipStreamPerThread) {
+    *flags = hipStreamDefault;
+    UNIHIP_RETURN(kOk);
+  }
+  if (!isLive(stream)) UNIHIP_RETURN(hipErrorContextIsDestroyed);
+  *flags = stream->flags;
+  UNIHIP_RETURN(kOk);
+}
+
+UNIHIP_EXPORT hipError_t hipStreamGetPriority(hipStream_t stream, int* priority) {
+  UNIHIP_TRACE_API("hipStreamGetPriority({})", fmt::ptr(stream));
+  if (priority == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  if (stream == nullptr || stream == hipStreamLegacy || stream == hipStreamPerThread) {
+    *priority = 0;
+    UNIHIP_RETURN(kOk);
+  }
+  if (!isLive(stream)) UNIHIP_RETURN(hipErrorContextIsDestroyed);
+  *priority = stream->priority;
+  UNIHIP_RETURN(kOk);
+}
+
+UNIHIP_EXPORT hipError_t hipStreamGetDevice(hipStream_t stream, hipDevice_t* device) {
+  UNIHIP_TRACE_API("hipStreamGetDevice({})", fmt::ptr(stream));
+  if (device == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  ResolvedStream rs;
+  Status s = resolveStream(stream, &rs);
+  if (s.ok()) *device = rs.device->ordinal;
+  UNIHIP_RETURN(s);
+}

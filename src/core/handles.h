@@ -1,0 +1,115 @@
+// The objects behind hipStream_t, hipEvent_t, hipModule_t and hipFunction_t.
+//
+// Liveness: objects are never returned to the system; destroy clears the magic word and puts the
+// object on a free list, so a destroyed handle is detected by one load (no global lock on the hot
+// path) and never dereferences freed memory. A recycled object may answer for a stale handle, as
+// with any runtime that reuses handles.
+// Thread safety: create/destroy take the HandleTable's mutex; validation is lock-free.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "backend.h"
+#include "core/status.h"
+
+struct ihipStream_t {
+  static constexpr uint32_t kMagic = 0x5354524du;  // "STRM"
+  std::atomic<uint32_t> magic{0};
+  int device = 0;  // HIP ordinal
+  unihip::NativeStream native = nullptr;
+  unsigned int flags = 0;
+  int priority = 0;
+};
+
+struct ihipEvent_t {
+  static constexpr uint32_t kMagic = 0x45564e54u;  // "EVNT"
+  std::atomic<uint32_t> magic{0};
+  int device = 0;
+  unihip::NativeEvent native = nullptr;
+  unsigned int flags = 0;
+};
+
+struct ihipModule_t {
+  static constexpr uint32_t kMagic = 0x4d4f444cu;  // "MODL"
+  std::atomic<uint32_t> magic{0};
+  int device = 0;
+  unihip::NativeModule native = nullptr;
+  std::vector<uint8_t> image;  // owned copy: the caller may free its buffer after loading
+  std::vector<struct ihipModuleSymbol_t*> functions;
+};
+
+struct ihipModuleSymbol_t {
+  static constexpr uint32_t kMagic = 0x46554e43u;  // "FUNC"
+  std::atomic<uint32_t> magic{0};
+  int device = 0;
+  ihipModule_t* module = nullptr;
+  unihip::NativeFunction native = nullptr;
+  std::string name;
+};
+
+namespace unihip {
+
+template <typename T>
+inline bool isLive(const T* handle) {
+  return handle != nullptr && handle->magic.load(std::memory_order_acquire) == T::kMagic;
+}
+
+// Allocation, retirement and per-device enumeration of user handles.
+template <typename T>
+class HandleTable {
+ public:
+  T* create() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    T* h;
+    if (!free_.empty()) {
+      h = free_.back();
+      free_.pop_back();
+    } else {
+      h = new T();
+    }
+    live_.push_back(h);
+    return h;
+  }
+  // Marks `h` live once the caller has filled it.
+  static void publish(T* h) { h->magic.store(T::kMagic, std::memory_order_release); }
+
+  // Returns false when `h` was not live (already destroyed, or never ours).
+  bool retire(T* h) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (size_t i = 0; i < live_.size(); ++i) {
+      if (live_[i] == h) {
+        uint32_t expected = T::kMagic;
+        if (!h->magic.compare_exchange_strong(expected, 0)) return false;
+        live_[i] = live_.back();
+        live_.pop_back();
+        free_.push_back(h);
+        return true;
+      }
+    }
+    return false;
+  }
+  // Live handles of one device (for hipDeviceReset).
+  std::vector<T*> liveOnDevice(int device) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::vector<T*> out;
+    for (T* h : live_) {
+      if (h->device == device && isLive(h)) out.push_back(h);
+    }
+    return out;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::vector<T*> live_;
+  std::vector<T*> free_;
+};
+
+HandleTable<ihipStream_t>& streamTable();
+HandleTable<ihipEvent_t>& eventTable();
+HandleTable<ihipModule_t>& moduleTable();
+
+}  // namespace unihip

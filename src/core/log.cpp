@@ -1,0 +1,78 @@
+#include "core/log.h"
+
+#include <spdlog/sinks/stdout_sinks.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+namespace unihip::log {
+
+namespace {
+
+std::atomic<bool> g_trace{false};
+
+spdlog::level::level_enum levelFromEnvironment() {
+  if (const char* v = std::getenv("UNIHIP_LOG_LEVEL")) {
+    auto level = parseLevel(v, false);
+    if (level != spdlog::level::n_levels) return level;
+  }
+  if (const char* v = std::getenv("AMD_LOG_LEVEL")) {
+    auto level = parseLevel(v, true);
+    if (level != spdlog::level::n_levels) return level;
+  }
+  return spdlog::level::warn;
+}
+
+spdlog::logger* createLogger() {
+  // Logs go to stderr so that they never mix with a program's results.
+  auto* logger = new spdlog::logger("unihip", std::make_shared<spdlog::sinks::stderr_sink_mt>());
+  logger->set_pattern("[unihip %^%l%$ %t] %v");
+  logger->set_level(levelFromEnvironment());
+  logger->flush_on(spdlog::level::trace);
+  g_trace.store(logger->should_log(spdlog::level::trace), std::memory_order_relaxed);
+  return logger;
+}
+
+}  // namespace
+
+spdlog::level::level_enum parseLevel(const char* text, bool amdScale) {
+  if (text == nullptr || *text == '\0') return spdlog::level::n_levels;
+  char* end = nullptr;
+  long n = std::strtol(text, &end, 10);
+  if (end != text && *end == '\0') {
+    if (amdScale) {
+      // AMD_LOG_LEVEL: 0 none, 1 error, 2 warning, 3 info, 4 debug (API trace included).
+      static constexpr spdlog::level::level_enum kAmd[] = {
+          spdlog::level::off, spdlog::level::err, spdlog::level::warn, spdlog::level::info,
+          spdlog::level::trace};
+      if (n < 0) return spdlog::level::n_levels;
+      return kAmd[n > 4 ? 4 : n];
+    }
+    // Numeric UNIHIP_LOG_LEVEL follows spdlog: 0 trace ... 6 off.
+    if (n < 0 || n > 6) return spdlog::level::n_levels;
+    return static_cast<spdlog::level::level_enum>(n);
+  }
+  std::string s(text);
+  if (s == "warning") s = "warn";
+  if (s == "error") s = "err";
+  if (s == "none") s = "off";
+  auto level = spdlog::level::from_str(s);
+  // from_str answers "off" for unknown names; accept that only when asked for.
+  if (level == spdlog::level::off && s != "off") return spdlog::level::n_levels;
+  return level;
+}
+
+spdlog::logger& logger() {
+  // Never destroyed: registration and atexit handlers may log after static destructors ran.
+  static spdlog::logger* instance = createLogger();
+  return *instance;
+}
+
+bool traceEnabled() {
+  (void)logger();
+  return g_trace.load(std::memory_order_relaxed);
+}
+
+}  // namespace unihip::log

@@ -1,0 +1,92 @@
+#include "core/runtime.h"
+
+#include <cstdlib>
+#include <cstring>
+
+#include "core/log.h"
+#include "fatbin/registry.h"
+
+namespace unihip {
+
+thread_local int Runtime::t_current = 0;
+
+namespace {
+
+// UNIHIP_BACKEND: "cuda", "hsa", or unset/"all" for every backend found.
+bool wanted(const char* name) {
+  const char* choice = std::getenv("UNIHIP_BACKEND");
+  if (choice == nullptr || *choice == '\0' || std::strcmp(choice, "all") == 0) return true;
+  return std::strcmp(choice, name) == 0;
+}
+
+}  // namespace
+
+Runtime& Runtime::get() {
+  // Never destroyed: atexit unregistration may still reach it.
+  static Runtime* instance = new Runtime();
+  return *instance;
+}
+
+Runtime::Runtime() {
+  std::vector<std::unique_ptr<Backend>> found;
+  struct Candidate {
+    const char* name;
+    std::unique_ptr<Backend> (*create)(std::string*);
+  };
+  const Candidate candidates[] = {{"cuda", &createCudaBackend}, {"hsa", &createHsaBackend}};
+  for (const auto& c : candidates) {
+    if (!wanted(c.name)) {
+      unavailable_.push_back(std::string(c.name) + ": not selected by UNIHIP_BACKEND");
+      continue;
+    }
+    std::string reason;
+    auto backend = c.create(&reason);
+    if (backend) {
+      UNIHIP_LOG_INFO("backend {}: {} device(s)", c.name, backend->deviceCount());
+      found.push_back(std::move(backend));
+    } else {
+      UNIHIP_LOG_INFO("backend {} unavailable: {}", c.name, reason);
+      unavailable_.push_back(std::string(c.name) + ": " + reason);
+    }
+  }
+  if (const char* choice = std::getenv("UNIHIP_BACKEND")) {
+    if (*choice && std::strcmp(choice, "all") && std::strcmp(choice, "cuda") &&
+        std::strcmp(choice, "hsa")) {
+      UNIHIP_LOG_WARN("UNIHIP_BACKEND={} is not one of cuda, hsa, all", choice);
+    }
+  }
+  adopt(std::move(found));
+}
+
+void Runtime::adopt(std::vector<std::unique_ptr<Backend>> backends) {
+  backends_ = std::move(backends);
+  devices_.clear();
+  for (auto& b : backends_) {
+    for (int i = 0; i < b->deviceCount() && static_cast<int>(devices_.size()) < kMaxDevices; ++i) {
+      Device d;
+      d.ordinal = static_cast<int>(devices_.size());
+      d.backend = b.get();
+      d.local = i;
+      d.props = &b->properties(i);
+      devices_.push_back(d);
+    }
+  }
+}
+
+void Runtime::resetForTesting(std::vector<std::unique_ptr<Backend>> backends) {
+  for (int d = 0; d < deviceCount(); ++d) Registry::get().forgetDevice(d);
+  unavailable_.clear();
+  adopt(std::move(backends));
+  t_current = 0;
+}
+
+Status currentDevice(Device** device) {
+  Runtime& rt = Runtime::get();
+  if (rt.deviceCount() == 0) return hipErrorNoDevice;
+  Device* d = rt.device(Runtime::currentDevice());
+  if (d == nullptr) return hipErrorInvalidDevice;
+  *device = d;
+  return kOk;
+}
+
+}  // namespace unihip

@@ -1,0 +1,61 @@
+// The process-wide runtime: which backends are present, the HIP device ordinals they serve, and
+// each thread's current device.
+//
+// Thread safety: the device table is built once (first use) and read-only afterwards, except
+// through resetForTesting(). The current device is thread-local.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "backend.h"
+#include "core/status.h"
+
+namespace unihip {
+
+// Upper bound on HIP devices in one process; sizes per-device caches in kernel records.
+inline constexpr int kMaxDevices = 64;
+
+struct Device {
+  int ordinal = 0;            // HIP ordinal
+  Backend* backend = nullptr;
+  int local = 0;              // ordinal within its backend
+  const hipDeviceProp_t* props = nullptr;
+};
+
+class Runtime {
+ public:
+  // Built on first call: backends chosen by UNIHIP_BACKEND (cuda|hsa|all, default all).
+  static Runtime& get();
+
+  int deviceCount() const { return static_cast<int>(devices_.size()); }
+  // nullptr when `ordinal` is out of range.
+  Device* device(int ordinal) {
+    return (ordinal >= 0 && ordinal < deviceCount()) ? &devices_[ordinal] : nullptr;
+  }
+  // Why each absent backend is absent (for logs and unihipinfo).
+  const std::vector<std::string>& unavailable() const { return unavailable_; }
+  const std::vector<std::unique_ptr<Backend>>& backends() const { return backends_; }
+
+  // The calling thread's current device (HIP ordinal; 0 until hipSetDevice).
+  static int currentDevice() { return t_current; }
+  static void setCurrentDevice(int ordinal) { t_current = ordinal; }
+
+  // Replaces the backends (tests and the instruction-count benchmark). Not thread-safe.
+  void resetForTesting(std::vector<std::unique_ptr<Backend>> backends);
+
+ private:
+  Runtime();
+  void adopt(std::vector<std::unique_ptr<Backend>> backends);
+
+  std::vector<std::unique_ptr<Backend>> backends_;
+  std::vector<Device> devices_;
+  std::vector<std::string> unavailable_;
+  static thread_local int t_current;
+};
+
+// The device of the current thread, or hipErrorNoDevice / hipErrorInvalidDevice.
+Status currentDevice(Device** device);
+
+}  // namespace unihip

@@ -1,0 +1,169 @@
+#include "fatbin/registry.h"
+
+#include <cstring>
+#include <limits>
+
+#include "core/log.h"
+
+namespace unihip {
+
+namespace {
+
+// Bound for images outside any loaded ELF segment (heap buffers), where no size is known.
+constexpr size_t kUnknownImageLimit = size_t{1} << 32;
+
+}  // namespace
+
+Registry& Registry::get() {
+  // Never destroyed: __hipUnregisterFatBinary runs from atexit, after static destructors.
+  static Registry* instance = new Registry();
+  return *instance;
+}
+
+FatBinary* Registry::registerFatBinary(const void* wrapperPtr) {
+  auto* fatbin = new FatBinary();
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    fatbins_.push_back(fatbin);
+  }
+  if (wrapperPtr == nullptr) {
+    UNIHIP_LOG_ERROR("__hipRegisterFatBinary: null wrapper");
+    fatbin->status = hipErrorInvalidImage;
+    return fatbin;
+  }
+  FatBinaryWrapper wrapper;
+  std::memcpy(&wrapper, wrapperPtr, sizeof wrapper);
+  if (wrapper.magic != kFatBinaryWrapperMagic || wrapper.version != 1 || !wrapper.binary) {
+    UNIHIP_LOG_ERROR("__hipRegisterFatBinary: bad wrapper (magic {:#x}, version {})",
+                     wrapper.magic, wrapper.version);
+    fatbin->status = hipErrorInvalidImage;
+    return fatbin;
+  }
+  fatbin->image = wrapper.binary;
+  size_t limit = readableBytesAt(wrapper.binary);
+  if (limit == 0) limit = kUnknownImageLimit;
+  fatbin->status = parseFatBinary(wrapper.binary, limit, &fatbin->entries);
+  parseCount_.fetch_add(1, std::memory_order_relaxed);
+  if (log::logger().should_log(spdlog::level::debug)) {
+    for (const auto& e : fatbin->entries)
+      UNIHIP_LOG_DEBUG("fat binary {}: entry '{}' ({}, {} bytes)", wrapper.binary, e.id,
+                       imageKindName(e.kind), e.size);
+  }
+  return fatbin;
+}
+
+void Registry::registerFunction(FatBinary* fatbin, const void* hostFunction,
+                                const char* deviceName) {
+  if (fatbin == nullptr || hostFunction == nullptr || deviceName == nullptr) {
+    UNIHIP_LOG_ERROR("__hipRegisterFunction: null argument");
+    return;
+  }
+  auto* kernel = new KernelRecord();
+  kernel->fatbin = fatbin;
+  kernel->name = deviceName;
+  kernel->hostFunction = hostFunction;
+  std::lock_guard<std::mutex> lock(mutex_);
+  {
+    std::lock_guard<std::mutex> fatbinLock(fatbin->mutex);
+    fatbin->kernels.push_back(kernel);
+  }
+  kernels_.insert(hostFunction, kernel);
+}
+
+void Registry::registerVariable(FatBinary* fatbin, void* hostVariable, const char* deviceName,
+                                size_t size, bool constant) {
+  if (fatbin == nullptr || hostVariable == nullptr || deviceName == nullptr) {
+    UNIHIP_LOG_ERROR("__hipRegisterVar: null argument");
+    return;
+  }
+  auto* variable = new VariableRecord();
+  variable->fatbin = fatbin;
+  variable->name = deviceName;
+  variable->hostVariable = hostVariable;
+  variable->size = size;
+  variable->constant = constant;
+  std::lock_guard<std::mutex> lock(mutex_);
+  {
+    std::lock_guard<std::mutex> fatbinLock(fatbin->mutex);
+    fatbin->variables.push_back(variable);
+  }
+  variables_.insert(hostVariable, variable);
+}
+
+void Registry::unregisterFatBinary(FatBinary* fatbin) {
+  if (fatbin == nullptr) return;
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!fatbin->registered) return;
+  fatbin->registered = false;
+  for (KernelRecord* k : fatbin->kernels) kernels_.erase(k->hostFunction);
+  for (VariableRecord* v : fatbin->variables) variables_.erase(v->hostVariable);
+  // Modules stay loaded: at process exit the driver may already be gone, and a kernel that is
+  // still running must keep its code. Records are kept so a racing reader never sees freed memory.
+}
+
+Status Registry::moduleFor(FatBinary* fatbin, const Device& device, NativeModule* module) {
+  if (!fatbin->status.ok()) return fatbin->status;
+  FatBinary::DeviceModule& slot = fatbin->modules[device.ordinal];
+  if (!slot.attempted) {
+    slot.attempted = true;
+    size_t index = 0;
+    slot.status = device.backend->selectImage(device.local, fatbin->entries, &index);
+    if (slot.status.ok()) {
+      const BundleEntry& e = fatbin->entries[index];
+      UNIHIP_LOG_DEBUG("device {}: loading '{}' ({}, {} bytes)", device.ordinal, e.id,
+                       imageKindName(e.kind), e.size);
+      slot.status = device.backend->loadModule(device.local, e, &slot.module);
+    } else {
+      UNIHIP_LOG_ERROR("device {} ({}): no image in the fat binary fits", device.ordinal,
+                       device.props->name);
+    }
+  }
+  *module = slot.module;
+  return slot.status;
+}
+
+Status Registry::resolve(KernelRecord* kernel, const Device& device, NativeFunction* out) {
+  FatBinary* fatbin = kernel->fatbin;
+  std::lock_guard<std::mutex> lock(fatbin->mutex);
+  NativeFunction f = kernel->function[device.ordinal].load(std::memory_order_acquire);
+  if (f == nullptr) {
+    NativeModule module = nullptr;
+    UNIHIP_TRY(moduleFor(fatbin, device, &module));
+    Status s = device.backend->getFunction(device.local, module, kernel->name.c_str(), &f);
+    if (!s.ok()) {
+      UNIHIP_LOG_ERROR("kernel '{}' is not in the image loaded for device {}", kernel->name,
+                       device.ordinal);
+      return hipErrorInvalidDeviceFunction;
+    }
+    kernel->function[device.ordinal].store(f, std::memory_order_release);
+  }
+  *out = f;
+  return kOk;
+}
+
+Status Registry::variableAddress(VariableRecord* variable, const Device& device, void** address,
+                                 size_t* size) {
+  FatBinary* fatbin = variable->fatbin;
+  std::lock_guard<std::mutex> lock(fatbin->mutex);
+  NativeModule module = nullptr;
+  UNIHIP_TRY(moduleFor(fatbin, device, &module));
+  Status s = device.backend->getGlobal(device.local, module, variable->name.c_str(), address, size);
+  return s.ok() ? kOk : Status(hipErrorInvalidSymbol);
+}
+
+void Registry::forgetDevice(int ordinal) {
+  if (ordinal < 0 || ordinal >= kMaxDevices) return;
+  std::vector<FatBinary*> all;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    all = fatbins_;
+  }
+  for (FatBinary* fatbin : all) {
+    std::lock_guard<std::mutex> lock(fatbin->mutex);
+    fatbin->modules[ordinal] = FatBinary::DeviceModule{};
+    for (KernelRecord* k : fatbin->kernels)
+      k->function[ordinal].store(nullptr, std::memory_order_release);
+  }
+}
+
+}  // namespace unihip

@@ -1,0 +1,114 @@
+// The registry of fat binaries that clang's module constructors register, and of their kernels
+// and device variables.
+//
+// Registration (from static constructors, possibly on many threads) does no GPU work: it parses
+// the bundle header once and records names. Each device's image is chosen and loaded at the first
+// launch that needs it, then cached; functions are cached per kernel and device.
+// Thread safety: registration and loading take a mutex; findKernel() and the cached function
+// lookup are lock-free.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "backend.h"
+#include "core/runtime.h"
+#include "core/status.h"
+#include "fatbin/bundle.h"
+#include "fatbin/host_function_map.h"
+
+namespace unihip {
+
+struct FatBinary;
+
+struct KernelRecord {
+  FatBinary* fatbin = nullptr;
+  std::string name;  // mangled device name
+  const void* hostFunction = nullptr;
+  std::array<std::atomic<NativeFunction>, kMaxDevices> function{};
+};
+
+struct VariableRecord {
+  FatBinary* fatbin = nullptr;
+  std::string name;
+  void* hostVariable = nullptr;
+  size_t size = 0;
+  bool constant = false;
+};
+
+struct FatBinary {
+  const void* image = nullptr;
+  Status status;  // parse outcome; launches from a broken fat binary return it
+  std::vector<BundleEntry> entries;
+  std::vector<KernelRecord*> kernels;
+  std::vector<VariableRecord*> variables;
+  bool registered = true;
+
+  struct DeviceModule {
+    bool attempted = false;
+    Status status;
+    NativeModule module = nullptr;
+  };
+  std::mutex mutex;  // guards modules
+  std::array<DeviceModule, kMaxDevices> modules{};
+};
+
+// The wrapper struct clang emits around the embedded bundle.
+struct FatBinaryWrapper {
+  uint32_t magic;
+  uint32_t version;
+  const void* binary;
+  const void* unused;
+};
+inline constexpr uint32_t kFatBinaryWrapperMagic = 0x48495046;  // "HIPF"
+
+class Registry {
+ public:
+  static Registry& get();
+
+  // Never returns null: a bad wrapper or bundle is recorded in the FatBinary's status.
+  FatBinary* registerFatBinary(const void* wrapper);
+  void registerFunction(FatBinary* fatbin, const void* hostFunction, const char* deviceName);
+  void registerVariable(FatBinary* fatbin, void* hostVariable, const char* deviceName, size_t size,
+                        bool constant);
+  void unregisterFatBinary(FatBinary* fatbin);
+
+  KernelRecord* findKernel(const void* hostFunction) const { return kernels_.find(hostFunction); }
+  VariableRecord* findVariable(const void* hostVariable) const {
+    return variables_.find(hostVariable);
+  }
+
+  // Hot path: the cached function, else the slow path that loads the module.
+  Status function(KernelRecord* kernel, const Device& device, NativeFunction* out) {
+    NativeFunction f = kernel->function[device.ordinal].load(std::memory_order_acquire);
+    if (f != nullptr) {
+      *out = f;
+      return kOk;
+    }
+    return resolve(kernel, device, out);
+  }
+  Status variableAddress(VariableRecord* variable, const Device& device, void** address,
+                         size_t* size);
+
+  // Drops modules and cached functions of a device (after hipDeviceReset).
+  void forgetDevice(int ordinal);
+
+  // How many bundles were parsed (each registered fat binary exactly once).
+  uint64_t parseCount() const { return parseCount_.load(std::memory_order_relaxed); }
+
+ private:
+  Status resolve(KernelRecord* kernel, const Device& device, NativeFunction* out);
+  Status moduleFor(FatBinary* fatbin, const Device& device, NativeModule* module);
+
+  std::mutex mutex_;  // guards fatbins_ and record creation
+  std::vector<FatBinary*> fatbins_;
+  HostFunctionMap<KernelRecord> kernels_;
+  HostFunctionMap<VariableRecord> variables_;
+  std::atomic<uint64_t> parseCount_{0};
+};
+
+}  // namespace unihip

@@ -1,0 +1,135 @@
+// The CUDA backend's pure logic: image choice, status mapping, the re-declared driver ABI.
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "cuda/cuda_driver.h"
+#include "cuda/cuda_image_select.h"
+
+#ifdef UNIHIP_TEST_CUDA_H
+#include UNIHIP_TEST_CUDA_H
+// cuda.h makes these macros; keep their values and drop the names so ours stay visible.
+constexpr unsigned kCudaHostAllocPortable = CU_MEMHOSTALLOC_PORTABLE;
+constexpr unsigned kCudaHostAllocDeviceMap = CU_MEMHOSTALLOC_DEVICEMAP;
+constexpr unsigned kCudaHostAllocWriteCombined = CU_MEMHOSTALLOC_WRITECOMBINED;
+#undef CU_MEMHOSTALLOC_PORTABLE
+#undef CU_MEMHOSTALLOC_DEVICEMAP
+#undef CU_MEMHOSTALLOC_WRITECOMBINED
+#endif
+
+using namespace unihip;
+
+namespace {
+
+BundleEntry entry(ImageKind kind, std::string_view target) {
+  static const char ptx[] = ".version 8.5\n.target sm_80\n";
+  BundleEntry e;
+  e.kind = kind;
+  e.target = target;
+  e.data = reinterpret_cast<const uint8_t*>(ptx);
+  e.size = sizeof ptx - 1;
+  return e;
+}
+
+size_t pick(const std::vector<BundleEntry>& entries, int sm) {
+  size_t index = 999;
+  Status s = cu::selectCudaImage(entries, sm, &index);
+  return s.ok() ? index : 999;
+}
+
+}  // namespace
+
+TEST_CASE("SM targets parse") {
+  bool a = false;
+  CHECK(cu::parseSmTarget("sm_90", "sm_", &a) == 90);
+  CHECK_FALSE(a);
+  CHECK(cu::parseSmTarget("sm_90a", "sm_", &a) == 90);
+  CHECK(a);
+  CHECK(cu::parseSmTarget("sm_100f", "sm_", &a) == 100);
+  CHECK(cu::parseSmTarget("compute_120", "compute_", &a) == 120);
+  CHECK(cu::parseSmTarget("gfx90a", "sm_", &a) == -1);
+  CHECK(cu::parseSmTarget("sm_", "sm_", &a) == -1);
+  CHECK(cu::parseSmTarget("sm_90x", "sm_", &a) == -1);
+}
+
+TEST_CASE("image choice: exact cubin, then compatible cubin, then PTX, never a newer one") {
+  std::vector<BundleEntry> all = {
+      entry(ImageKind::Host, ""),          entry(ImageKind::AmdCodeObject, "gfx90a"),
+      entry(ImageKind::Ptx, "compute_80"), entry(ImageKind::Cubin, "sm_80"),
+      entry(ImageKind::Cubin, "sm_90"),    entry(ImageKind::Ptx, "compute_90"),
+      entry(ImageKind::Cubin, "sm_86")};
+  CHECK(pick(all, 90) == 4);   // exact cubin, PTX present but not JIT-compiled
+  CHECK(pick(all, 86) == 6);   // exact
+  CHECK(pick(all, 89) == 6);   // sm_86 cubin runs on 8.9; preferred over PTX
+  CHECK(pick(all, 100) == 5);  // newer major: newest PTX <= 100
+  CHECK(pick(all, 75) == 999); // everything is newer than the device
+
+  std::vector<BundleEntry> archSpecific = {entry(ImageKind::Cubin, "sm_90a"),
+                                           entry(ImageKind::Ptx, "compute_90a")};
+  CHECK(pick(archSpecific, 90) == 0);
+  CHECK(pick(archSpecific, 100) == 999);  // "a" images run only on their own SM
+
+  std::vector<BundleEntry> amdOnly = {entry(ImageKind::AmdCodeObject, "gfx942")};
+  Status s = cu::selectCudaImage(amdOnly, 90, nullptr);
+  CHECK(s == Status(hipErrorNoBinaryForGpu));
+
+  std::vector<BundleEntry> barePtx = {entry(ImageKind::Ptx, "")};  // target from ".target sm_80"
+  CHECK(pick(barePtx, 90) == 0);
+  CHECK(pick(barePtx, 75) == 999);
+}
+
+TEST_CASE("CUresult maps onto hipError_t") {
+  // Codes HIP shares with the driver map to themselves.
+  for (int code : {1, 2, 3, 4, 100, 101, 200, 201, 209, 218, 300, 400, 500, 600, 700, 701, 709,
+                   719, 720, 801, 900, 910}) {
+    CHECK(cu::toHipError(code) == static_cast<hipError_t>(code));
+  }
+  CHECK(cu::toHipError(34) == hipErrorInsufficientDriver);
+  CHECK(cu::toHipError(222) == hipErrorInvalidKernelFile);
+  CHECK(cu::toHipError(715) == hipErrorLaunchFailure);
+  CHECK(cu::toHipError(99999) == hipErrorUnknown);
+}
+
+TEST_CASE("a missing libcuda is 'unavailable' with the paths tried") {
+  setenv("UNIHIP_CUDA_LIBRARY", "/nonexistent/libcuda.so.1", 1);
+  std::string reason;
+  auto api = cu::loadDriver(&reason);
+  unsetenv("UNIHIP_CUDA_LIBRARY");
+  if (api) {
+    SUCCEED("libcuda is installed here; the fallback path found it");
+  } else {
+    CHECK(reason.find("/nonexistent/libcuda.so.1") != std::string::npos);
+    CHECK(reason.find("libcuda.so.1") != std::string::npos);
+  }
+}
+
+#ifdef UNIHIP_TEST_CUDA_H
+TEST_CASE("re-declared driver constants equal cuda.h's") {
+  STATIC_REQUIRE(cu::CUDA_ERROR_NOT_READY == ::CUDA_ERROR_NOT_READY);
+  STATIC_REQUIRE(cu::CU_EVENT_DISABLE_TIMING == ::CU_EVENT_DISABLE_TIMING);
+  STATIC_REQUIRE(cu::CU_EVENT_BLOCKING_SYNC == ::CU_EVENT_BLOCKING_SYNC);
+  STATIC_REQUIRE(cu::CU_EVENT_INTERPROCESS == ::CU_EVENT_INTERPROCESS);
+  STATIC_REQUIRE(cu::CU_STREAM_NON_BLOCKING == ::CU_STREAM_NON_BLOCKING);
+  STATIC_REQUIRE(cu::CU_MEMHOSTALLOC_PORTABLE == kCudaHostAllocPortable);
+  STATIC_REQUIRE(cu::CU_MEMHOSTALLOC_DEVICEMAP == kCudaHostAllocDeviceMap);
+  STATIC_REQUIRE(cu::CU_MEMHOSTALLOC_WRITECOMBINED == kCudaHostAllocWriteCombined);
+  STATIC_REQUIRE(cu::CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK ==
+                 ::CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK);
+#define UNIHIP_SAME(name) STATIC_REQUIRE(cu::name == ::CU_DEVICE_ATTRIBUTE_##name)
+  UNIHIP_SAME(MAX_THREADS_PER_BLOCK); UNIHIP_SAME(MAX_BLOCK_DIM_X); UNIHIP_SAME(MAX_GRID_DIM_Z);
+  UNIHIP_SAME(MAX_SHARED_MEMORY_PER_BLOCK); UNIHIP_SAME(WARP_SIZE); UNIHIP_SAME(CLOCK_RATE);
+  UNIHIP_SAME(MULTIPROCESSOR_COUNT); UNIHIP_SAME(COMPUTE_MODE); UNIHIP_SAME(CONCURRENT_KERNELS);
+  UNIHIP_SAME(ECC_ENABLED); UNIHIP_SAME(PCI_BUS_ID); UNIHIP_SAME(MEMORY_CLOCK_RATE);
+  UNIHIP_SAME(GLOBAL_MEMORY_BUS_WIDTH); UNIHIP_SAME(L2_CACHE_SIZE);
+  UNIHIP_SAME(MAX_THREADS_PER_MULTIPROCESSOR); UNIHIP_SAME(UNIFIED_ADDRESSING);
+  UNIHIP_SAME(PCI_DOMAIN_ID); UNIHIP_SAME(COMPUTE_CAPABILITY_MAJOR);
+  UNIHIP_SAME(COMPUTE_CAPABILITY_MINOR); UNIHIP_SAME(MAX_SHARED_MEMORY_PER_MULTIPROCESSOR);
+  UNIHIP_SAME(MANAGED_MEMORY); UNIHIP_SAME(COOPERATIVE_LAUNCH);
+  UNIHIP_SAME(MAX_SHARED_MEMORY_PER_BLOCK_OPTIN); UNIHIP_SAME(MAX_BLOCKS_PER_MULTIPROCESSOR);
+  UNIHIP_SAME(RESERVED_SHARED_MEMORY_PER_BLOCK); UNIHIP_SAME(MEMORY_POOLS_SUPPORTED);
+  UNIHIP_SAME(CLUSTER_LAUNCH); UNIHIP_SAME(HOST_NUMA_ID); UNIHIP_SAME(IPC_EVENT_SUPPORTED);
+#undef UNIHIP_SAME
+}
+#endif

@@ -1,0 +1,141 @@
+// The registration ABI as clang emits it (tests/cpu/kernels/registered.hip is compiled by
+// clang-19 in HIP mode with its fat binary embedded), and the registry's bookkeeping.
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <cstring>
+#include <thread>
+#include <vector>
+
+#include "api/hip_register.h"
+#include "fatbin/registry.h"
+#include "install_fake.h"
+
+using namespace unihip;
+using unihip::testing::installFake;
+
+// Defined in the clang-compiled host object.
+hipError_t launchScale(float* x, float a, dim3 grid, dim3 block, hipStream_t stream);
+const void* scaleHostFunction();
+const void* addOneHostFunction();
+void* deviceCounterHostAddress();
+
+namespace {
+
+// A wrapper around a corrupt bundle, in static storage as clang would place it.
+alignas(8) const unsigned char kCorruptBundle[64] = "__CLANG_OFFLOAD_BUNDLE__\x02";
+const FatBinaryWrapper kCorruptWrapper{kFatBinaryWrapperMagic, 1, kCorruptBundle, nullptr};
+const FatBinaryWrapper kBadMagicWrapper{0x12345678, 1, kCorruptBundle, nullptr};
+
+}  // namespace
+
+TEST_CASE("clang's module constructor registered the kernels and variables") {
+  Registry& r = Registry::get();
+  KernelRecord* scale = r.findKernel(scaleHostFunction());
+  REQUIRE(scale != nullptr);
+  CHECK(scale->name == "_Z5scalePff");
+  REQUIRE(scale->fatbin != nullptr);
+  CHECK(scale->fatbin->status == kOk);
+  CHECK(scale->fatbin->entries.size() >= 3);
+
+  KernelRecord* addOne = r.findKernel(addOneHostFunction());
+  REQUIRE(addOne != nullptr);
+  CHECK(addOne->name == "_Z6addOnePi");
+  CHECK(addOne->fatbin == scale->fatbin);
+
+  VariableRecord* counter = r.findVariable(deviceCounterHostAddress());
+  REQUIRE(counter != nullptr);
+  CHECK(counter->name == "deviceCounter");
+  CHECK(counter->size == sizeof(int));
+  CHECK(r.parseCount() >= 1);
+}
+
+TEST_CASE("<<<>>> goes through the call-configuration stack to the backend, loading once") {
+  auto* fake = installFake(1, "gfx90a");
+  uint64_t parsesBefore = Registry::get().parseCount();
+  float x = 1.0f;
+  REQUIRE(launchScale(&x, 2.0f, dim3(3, 2), dim3(64), nullptr) == hipSuccess);
+  CHECK(fake->launches == 1);
+  CHECK(fake->lastLaunch.grid.x == 3);
+  CHECK(fake->lastLaunch.grid.y == 2);
+  CHECK(fake->lastLaunch.block.x == 64);
+  CHECK(fake->lastArg0Value == &x);
+  REQUIRE(fake->moduleLoads == 1);
+  CHECK(fake->loadedTargets.at(0) == "gfx90a");
+
+  REQUIRE(launchScale(&x, 2.0f, dim3(1), dim3(32), nullptr) == hipSuccess);
+  CHECK(fake->launches == 2);
+  CHECK(fake->moduleLoads == 1);  // cached per device
+  CHECK(Registry::get().parseCount() == parsesBefore);  // launches never re-parse
+}
+
+TEST_CASE("a device with no fitting image gets hipErrorNoBinaryForGpu") {
+  auto* fake = installFake(1, "gfx1100");
+  float x = 1.0f;
+  CHECK(launchScale(&x, 2.0f, dim3(1), dim3(1), nullptr) == hipErrorNoBinaryForGpu);
+  CHECK(fake->launches == 0);
+  CHECK(hipGetLastError() == hipSuccess);  // launchScale already read and cleared it
+}
+
+TEST_CASE("a corrupt bundle is recorded at registration; its launches fail cleanly") {
+  auto* fake = installFake(1, "gfx90a");
+  uint64_t before = Registry::get().parseCount();
+  void** handle = __hipRegisterFatBinary(&kCorruptWrapper);
+  REQUIRE(handle != nullptr);
+  CHECK(Registry::get().parseCount() == before + 1);
+  static const char hostStub = 0;
+  __hipRegisterFunction(handle, &hostStub, const_cast<char*>("k"), "k", ~0u, nullptr, nullptr,
+                        nullptr, nullptr, nullptr);
+  CHECK(hipLaunchKernel(&hostStub, dim3(1), dim3(1), nullptr, 0, nullptr) == hipErrorInvalidImage);
+  CHECK(fake->launches == 0);
+  __hipUnregisterFatBinary(handle);
+  CHECK(hipLaunchKernel(&hostStub, dim3(1), dim3(1), nullptr, 0, nullptr) ==
+        hipErrorInvalidDeviceFunction);
+}
+
+TEST_CASE("a wrapper with a bad magic is recorded, not parsed") {
+  installFake(1, "gfx90a");
+  uint64_t before = Registry::get().parseCount();
+  void** handle = __hipRegisterFatBinary(&kBadMagicWrapper);
+  REQUIRE(handle != nullptr);
+  CHECK(Registry::get().parseCount() == before);
+  static const char hostStub = 0;
+  __hipRegisterFunction(handle, &hostStub, const_cast<char*>("k"), "k", ~0u, nullptr, nullptr,
+                        nullptr, nullptr, nullptr);
+  CHECK(hipLaunchKernel(&hostStub, dim3(1), dim3(1), nullptr, 0, nullptr) == hipErrorInvalidImage);
+  CHECK(__hipRegisterFatBinary(nullptr) != nullptr);  // recorded as broken, no crash
+}
+
+TEST_CASE("registration from many threads while others look kernels up") {
+  constexpr int kThreads = 8, kPerThread = 500;
+  static char stubs[kThreads][kPerThread];
+  void** handle = __hipRegisterFatBinary(&kCorruptWrapper);
+  std::atomic<bool> stop{false};
+  std::atomic<long> lookups{0};
+  std::thread reader([&] {
+    // Lookups race with inserts and table growth; they must never crash or see junk.
+    while (!stop.load()) {
+      for (int t = 0; t < kThreads; ++t) {
+        KernelRecord* k = Registry::get().findKernel(&stubs[t][kPerThread / 2]);
+        if (k) REQUIRE(k->hostFunction == &stubs[t][kPerThread / 2]);
+      }
+      ++lookups;
+    }
+  });
+  std::vector<std::thread> writers;
+  for (int t = 0; t < kThreads; ++t) {
+    writers.emplace_back([&, t] {
+      for (int i = 0; i < kPerThread; ++i)
+        __hipRegisterFunction(handle, &stubs[t][i], nullptr, "k", ~0u, nullptr, nullptr, nullptr,
+                              nullptr, nullptr);
+    });
+  }
+  for (auto& w : writers) w.join();
+  stop = true;
+  reader.join();
+  for (int t = 0; t < kThreads; ++t)
+    for (int i = 0; i < kPerThread; ++i) REQUIRE(Registry::get().findKernel(&stubs[t][i]));
+  CHECK(lookups > 0);
+  __hipUnregisterFatBinary(handle);
+  CHECK(Registry::get().findKernel(&stubs[0][0]) == nullptr);
+}

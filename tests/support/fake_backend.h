@@ -1,0 +1,163 @@
+// A backend with no hardware behind it: devices with fixed properties, host-memory "device"
+// allocations, and a log of launches. Lets the API layer's validation, bookkeeping and error
+// paths be tested on any machine, and lets a benchmark count the runtime's own instructions.
+#pragma once
+
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "backend.h"
+
+namespace unihip::testing {
+
+class FakeBackend final : public Backend {
+ public:
+  explicit FakeBackend(int devices = 1, std::string arch = "sm_90") : arch_(std::move(arch)) {
+    props_.resize(devices);
+    for (auto& p : props_) {
+      std::memset(&p, 0, sizeof p);
+      std::strncpy(p.name, "unihip fake device", sizeof p.name - 1);
+      std::strncpy(p.gcnArchName, arch_.c_str(), sizeof p.gcnArchName - 1);
+      p.major = 9;
+      p.minor = 0;
+      p.maxThreadsPerBlock = 1024;
+      p.maxThreadsDim[0] = p.maxThreadsDim[1] = 1024;
+      p.maxThreadsDim[2] = 64;
+      p.maxGridSize[0] = 0x7fffffff;
+      p.maxGridSize[1] = p.maxGridSize[2] = 65535;
+      p.sharedMemPerBlock = 48 * 1024;
+      p.sharedMemPerBlockOptin = 227 * 1024;
+      p.warpSize = 32;
+      p.multiProcessorCount = 4;
+      p.totalGlobalMem = size_t{1} << 30;
+    }
+  }
+
+  // What the fake saw, for assertions.
+  std::atomic<int> launches{0};
+  std::atomic<int> moduleLoads{0};
+  LaunchConfig lastLaunch{};
+  void* lastArg0Value = nullptr;  // the first argument, read as a pointer
+  std::vector<std::string> loadedTargets;
+
+  const char* name() const override { return "fake"; }
+  int deviceCount() const override { return static_cast<int>(props_.size()); }
+  const hipDeviceProp_t& properties(int d) const override { return props_[d]; }
+  Status attribute(int, hipDeviceAttribute_t, int*) override { return hipErrorInvalidValue; }
+  Status driverVersion(int* v) override {
+    *v = 12345;
+    return kOk;
+  }
+  // Picks the first entry whose target equals the fake's architecture.
+  Status selectImage(int, std::span<const BundleEntry> entries, size_t* index) override {
+    for (size_t i = 0; i < entries.size(); ++i) {
+      if (entries[i].target == arch_) {
+        *index = i;
+        return kOk;
+      }
+    }
+    return hipErrorNoBinaryForGpu;
+  }
+  Status loadModule(int, const BundleEntry& image, NativeModule* module) override {
+    ++moduleLoads;
+    loadedTargets.emplace_back(image.target);
+    *module = reinterpret_cast<NativeModule>(0x1000);
+    return kOk;
+  }
+  Status unloadModule(int, NativeModule) override { return kOk; }
+  // Any name but "missing" exists; the function handle is the name's first character.
+  Status getFunction(int, NativeModule, const char* name, NativeFunction* f) override {
+    if (std::strcmp(name, "missing") == 0) return hipErrorNotFound;
+    *f = reinterpret_cast<NativeFunction>(0x2000 + static_cast<uintptr_t>(name[0]));
+    return kOk;
+  }
+  Status getGlobal(int, NativeModule, const char*, void** a, size_t* s) override {
+    *a = globals_;
+    if (s) *s = sizeof globals_;
+    return kOk;
+  }
+  Status functionMaxThreadsPerBlock(int, NativeFunction, int* v) override {
+    *v = 1024;
+    return kOk;
+  }
+  Status launch(int, NativeFunction, const LaunchConfig& c, void** args) override {
+    launches.fetch_add(1, std::memory_order_relaxed);
+    lastLaunch = c;
+    lastArg0Value = (args && args[0]) ? *static_cast<void**>(args[0]) : nullptr;
+    return kOk;
+  }
+  Status malloc(int, size_t size, void** p) override {
+    *p = std::malloc(size);
+    return *p ? kOk : Status(hipErrorOutOfMemory);
+  }
+  Status free(int, void* p) override {
+    std::free(p);
+    return kOk;
+  }
+  Status hostMalloc(int, size_t size, unsigned, void** p) override { return malloc(0, size, p); }
+  Status hostFree(int, void* p) override { return free(0, p); }
+  Status memcpy(int, void* d, const void* s, size_t n, CopyDirection) override {
+    std::memmove(d, s, n);
+    return kOk;
+  }
+  Status memcpyAsync(int, void* d, const void* s, size_t n, CopyDirection, NativeStream) override {
+    std::memmove(d, s, n);
+    return kOk;
+  }
+  Status memset(int, void* d, uint8_t v, size_t n) override {
+    std::memset(d, v, n);
+    return kOk;
+  }
+  Status memsetAsync(int, void* d, uint8_t v, size_t n, NativeStream) override {
+    std::memset(d, v, n);
+    return kOk;
+  }
+  Status memsetD32Async(int, void* d, uint32_t v, size_t n, NativeStream) override {
+    auto* p = static_cast<uint32_t*>(d);
+    for (size_t i = 0; i < n; ++i) p[i] = v;
+    return kOk;
+  }
+  Status memGetInfo(int, size_t* f, size_t* t) override {
+    *f = *t = size_t{1} << 30;
+    return kOk;
+  }
+  Status streamCreate(int, unsigned, int, NativeStream* s) override {
+    *s = reinterpret_cast<NativeStream>(++nextHandle_);
+    return kOk;
+  }
+  Status streamDestroy(int, NativeStream) override { return kOk; }
+  Status streamSynchronize(int, NativeStream) override { return kOk; }
+  Status streamQuery(int, NativeStream) override { return kOk; }
+  Status streamWaitEvent(int, NativeStream, NativeEvent) override { return kOk; }
+  Status streamPriorityRange(int, int* least, int* greatest) override {
+    *least = 0;
+    *greatest = -5;
+    return kOk;
+  }
+  NativeStream perThreadStream(int) override { return reinterpret_cast<NativeStream>(0x2); }
+  Status eventCreate(int, unsigned, NativeEvent* e) override {
+    *e = reinterpret_cast<NativeEvent>(++nextHandle_);
+    return kOk;
+  }
+  Status eventDestroy(int, NativeEvent) override { return kOk; }
+  Status eventRecord(int, NativeEvent, NativeStream) override { return kOk; }
+  Status eventSynchronize(int, NativeEvent) override { return kOk; }
+  Status eventQuery(int, NativeEvent) override { return kOk; }
+  Status eventElapsedTime(int, NativeEvent, NativeEvent, float* ms) override {
+    *ms = 1.5f;
+    return kOk;
+  }
+  Status deviceSynchronize(int) override { return kOk; }
+  Status deviceReset(int) override { return kOk; }
+
+ private:
+  std::string arch_;
+  std::vector<hipDeviceProp_t> props_;
+  std::atomic<uintptr_t> nextHandle_{0x100};
+  char globals_[64] = {};
+};
+
+}  // namespace unihip::testing
