@@ -294,11 +294,16 @@ class CudaBackend final : public Backend {
 
   Status deviceReset(int device) override {
     UNIHIP_TRY(makeCurrent(device));
-    Status s = check(api_->cuDevicePrimaryCtxReset(devices_[device]->handle),
-                     "cuDevicePrimaryCtxReset");
-    // Every thread makes the (re-initialized) primary context current again.
+    CudaDevice& d = *devices_[device];
+    UNIHIP_TRY(check(api_->cuDevicePrimaryCtxReset(d.handle), "cuDevicePrimaryCtxReset"));
+    // The reset destroys the context behind the retained handle: retain a fresh one, and have
+    // every thread make it current again (the epoch tells them).
+    CUcontext fresh = nullptr;
+    UNIHIP_TRY(check(api_->cuDevicePrimaryCtxRetain(&fresh, d.handle), "cuDevicePrimaryCtxRetain"));
+    d.context.store(fresh, std::memory_order_relaxed);
     resetEpoch_.fetch_add(1, std::memory_order_release);
-    return s;
+    t_context = nullptr;
+    return makeCurrent(device);
   }
 
  private:

@@ -528,6 +528,9 @@ hipError_t hipConfigureCall(dim3 gridDim, dim3 blockDim, size_t sharedMem, hipSt
 /* unihip extensions. */
 /* Which backend serves a device: "cuda" or "hsa"; NULL for a bad ordinal. */
 const char* unihipGetDeviceBackendName(int deviceId);
+/* Backend number `index` (0, 1, ...) as one line: "cuda: 1 device(s)" or
+ * "hsa: unavailable: <why>"; NULL past the last. */
+const char* unihipGetBackendStatus(int index);
 /* How many fat binaries the runtime has parsed (each registered one exactly once). */
 uint64_t unihipGetFatBinaryParseCount(void);
 

@@ -186,3 +186,8 @@ UNIHIP_EXPORT const char* unihipGetDeviceBackendName(int deviceId) {
   Device* d = Runtime::get().device(deviceId);
   return d ? d->backend->name() : nullptr;
 }
+
+UNIHIP_EXPORT const char* unihipGetBackendStatus(int index) {
+  const auto& lines = Runtime::get().statusLines();
+  return (index >= 0 && index < static_cast<int>(lines.size())) ? lines[index].c_str() : nullptr;
+}

@@ -71,6 +71,14 @@ void Runtime::adopt(std::vector<std::unique_ptr<Backend>> backends) {
       devices_.push_back(d);
     }
   }
+  statusLines_.clear();
+  for (auto& b : backends_)
+    statusLines_.push_back(std::string(b->name()) + ": " + std::to_string(b->deviceCount()) +
+                           " device(s)");
+  for (auto& u : unavailable_) {
+    size_t colon = u.find(':');
+    statusLines_.push_back(u.substr(0, colon) + ": unavailable" + u.substr(colon));
+  }
 }
 
 void Runtime::resetForTesting(std::vector<std::unique_ptr<Backend>> backends) {

@@ -37,6 +37,8 @@ class Runtime {
   // Why each absent backend is absent (for logs and unihipinfo).
   const std::vector<std::string>& unavailable() const { return unavailable_; }
   const std::vector<std::unique_ptr<Backend>>& backends() const { return backends_; }
+  // One line per backend, available ones first: "cuda: 1 device(s)", "hsa: unavailable: ...".
+  const std::vector<std::string>& statusLines() const { return statusLines_; }
 
   // The calling thread's current device (HIP ordinal; 0 until hipSetDevice).
   static int currentDevice() { return t_current; }
@@ -52,6 +54,7 @@ class Runtime {
   std::vector<std::unique_ptr<Backend>> backends_;
   std::vector<Device> devices_;
   std::vector<std::string> unavailable_;
+  std::vector<std::string> statusLines_;
   static thread_local int t_current;
 };
 

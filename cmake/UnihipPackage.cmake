@@ -1,0 +1,26 @@
+# Install rules for the unihip package: headers, libunihip, unihipcc (installed by
+# src/unihipcc), and the CMake package (find_package(unihip) with unihip_add_executable).
+# Include after the `unihip` and `unihipcc` targets exist.
+include_guard(GLOBAL)
+include(GNUInstallDirs)
+include(CMakePackageConfigHelpers)
+
+set(UNIHIP_INSTALL_INCLUDEDIR ${CMAKE_INSTALL_INCLUDEDIR})
+set(UNIHIP_INSTALL_LIBDIR lib)  # unihipcc finds <bin>/../lib: keep it plain "lib"
+set(UNIHIP_INSTALL_BINDIR ${CMAKE_INSTALL_BINDIR})
+set(UNIHIP_INSTALL_CMAKEDIR ${UNIHIP_INSTALL_LIBDIR}/cmake/unihip)
+
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/hip DESTINATION ${UNIHIP_INSTALL_INCLUDEDIR})
+install(TARGETS unihip LIBRARY DESTINATION ${UNIHIP_INSTALL_LIBDIR})
+
+configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/unihipConfig.cmake.in
+  ${PROJECT_BINARY_DIR}/unihipConfig.cmake
+  INSTALL_DESTINATION ${UNIHIP_INSTALL_CMAKEDIR}
+  PATH_VARS UNIHIP_INSTALL_INCLUDEDIR UNIHIP_INSTALL_LIBDIR UNIHIP_INSTALL_BINDIR)
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/unihipConfigVersion.cmake
+  VERSION ${PROJECT_VERSION} COMPATIBILITY SameMinorVersion)
+install(FILES
+  ${PROJECT_BINARY_DIR}/unihipConfig.cmake
+  ${PROJECT_BINARY_DIR}/unihipConfigVersion.cmake
+  ${CMAKE_CURRENT_LIST_DIR}/UnihipLanguage.cmake
+  DESTINATION ${UNIHIP_INSTALL_CMAKEDIR})

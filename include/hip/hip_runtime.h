@@ -1,0 +1,26 @@
+/* unihip: HIP's single include for kernels and host code.
+ *
+ * Brings in the host API (hip_runtime_api.h) and, under clang's CUDA/HIP modes, the device
+ * language: qualifiers, coordinates, barriers, atomics and launch syntax. It needs neither
+ * CUDA's nor ROCm's headers. Under a plain host compiler (g++) only the qualifiers remain, as
+ * no-ops, so host code that includes it compiles unchanged.
+ *
+ * Device internals live in hip/unihip/, one concern per header. */
+#ifndef UNIHIP_HIP_RUNTIME_H
+#define UNIHIP_HIP_RUNTIME_H
+
+#include "hip/hip_runtime_api.h"
+#include "hip/unihip/target.h"
+/* Before the qualifiers: clang's CUDA-mode <new> wrapper, active once __device__ is defined,
+ * calls ::malloc and ::free. HIP code also expects this header to bring in malloc. */
+#include <stdlib.h>
+#include "hip/unihip/qualifiers.h"
+
+#if defined(UNIHIP_OFFLOAD_LANGUAGE)
+#include "hip/unihip/coordinates.h"
+#include "hip/unihip/sync.h"
+#include "hip/unihip/atomics.h"
+#include "hip/unihip/launch.h"
+#endif
+
+#endif /* UNIHIP_HIP_RUNTIME_H */

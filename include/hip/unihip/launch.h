@@ -1,0 +1,46 @@
+/* unihip device side: kernel launch syntax (<<<>>>, hipLaunchKernelGGL) and dynamic shared memory.
+ *
+ * clang lowers `k<<<grid, block, shmem, stream>>>(args)` to a call of the language's
+ * configuration function followed by the kernel's host stub. HIP mode (the host pass) uses
+ * __hipPushCallConfiguration; the stub then calls __hipPopCallConfiguration and hipLaunchKernel,
+ * all implemented by libunihip. The NVPTX pass runs in clang's CUDA mode, where Sema wants
+ * cudaConfigureCall declared even though the host code it guards is never emitted. */
+#ifndef UNIHIP_DEVICE_LAUNCH_H
+#define UNIHIP_DEVICE_LAUNCH_H
+
+#include "hip/hip_runtime_api.h"
+#include "hip/unihip/qualifiers.h"
+
+#if defined(UNIHIP_OFFLOAD_LANGUAGE)
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+#if defined(__HIP__)
+hipError_t __hipPushCallConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedMem = 0,
+                                      hipStream_t stream = 0);
+hipError_t __hipPopCallConfiguration(dim3* gridDim, dim3* blockDim, size_t* sharedMem,
+                                     hipStream_t* stream);
+#else
+/* Declared for Sema only; nothing in the NVPTX pass references it. */
+int cudaConfigureCall(dim3 gridDim, dim3 blockDim, size_t sharedMem = 0, hipStream_t stream = 0);
+#endif
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+/* hipLaunchKernelGGL(kernel, grid, block, sharedMemBytes, stream, args...). Wrap template
+ * kernels whose arguments contain commas in HIP_KERNEL_NAME(...). */
+#define HIP_KERNEL_NAME(...) __VA_ARGS__
+#define hipLaunchKernelGGL(kernelName, numBlocks, numThreads, memPerBlock, streamId, ...) \
+  do {                                                                                   \
+    kernelName<<<(numBlocks), (numThreads), (memPerBlock), (streamId)>>>(__VA_ARGS__);   \
+  } while (0)
+
+/* Dynamic shared memory: HIP_DYNAMIC_SHARED(float, buf) declares `buf`, sized at launch. */
+#define HIP_DYNAMIC_SHARED_ATTRIBUTE
+#define HIP_DYNAMIC_SHARED(type, var) extern __shared__ type var[];
+
+#endif /* UNIHIP_OFFLOAD_LANGUAGE */
+
+#endif /* UNIHIP_DEVICE_LAUNCH_H */

@@ -1,0 +1,41 @@
+/* unihip device side: function and variable qualifiers (__global__, __device__, ...).
+ *
+ * Under clang's CUDA/HIP modes they map to clang's offload attributes. Under a plain host compiler
+ * they vanish, so __host__ __device__ functions compile as ordinary host functions. */
+#ifndef UNIHIP_DEVICE_QUALIFIERS_H
+#define UNIHIP_DEVICE_QUALIFIERS_H
+
+#include "hip/unihip/target.h"
+
+#if defined(UNIHIP_OFFLOAD_LANGUAGE)
+#define __host__ __attribute__((host))
+#define __device__ __attribute__((device))
+#define __global__ __attribute__((global))
+#define __shared__ __attribute__((shared))
+#define __constant__ __attribute__((constant))
+#if defined(__HIP__)
+#define __managed__ __attribute__((managed))
+#else
+/* clang's CUDA mode ignores 'managed': the NVPTX image would hold a plain global where the host
+ * side registers a managed pointer. Refuse uses instead of miscompiling them. */
+#define __managed__ \
+  __attribute__((device, unavailable("__managed__ variables are not supported for NVIDIA targets yet")))
+#endif
+#define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
+/* __noinline__ is a keyword under clang CUDA/HIP; defining it would break libstdc++. */
+#else
+#define __host__
+#define __device__
+#define __global__
+#define __shared__
+#define __constant__
+#define __managed__
+#define __launch_bounds__(...)
+#endif
+
+#define __forceinline__ __inline__ __attribute__((always_inline))
+
+/* unihip's device helpers: always inlined, so they add no symbols to an image. */
+#define UNIHIP_DEVICE_INLINE __device__ __inline__ __attribute__((always_inline))
+
+#endif /* UNIHIP_DEVICE_QUALIFIERS_H */

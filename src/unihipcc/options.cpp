@@ -1,0 +1,296 @@
+#include "options.h"
+
+#include <algorithm>
+#include <array>
+#include <string_view>
+
+namespace unihipcc {
+
+namespace {
+
+using namespace std::string_view_literals;
+
+// -f flags that mean the same to every compile (host and device).
+constexpr std::array kCommonFFlags = {
+    "-ffast-math"sv,       "-fno-fast-math"sv,        "-fexceptions"sv,
+    "-fno-exceptions"sv,   "-frtti"sv,                "-fno-rtti"sv,
+    "-fcolor-diagnostics"sv, "-fno-color-diagnostics"sv, "-fgpu-flush-denormals-to-zero"sv,
+    "-fno-gpu-flush-denormals-to-zero"sv, "-fno-strict-aliasing"sv, "-fstrict-aliasing"sv,
+};
+constexpr std::array kCommonFPrefixes = {"-ffp-contract="sv, "-fdiagnostics-color"sv,
+                                         "-fmacro-backtrace-limit="sv, "-ferror-limit="sv};
+// -f/-m flags that only concern host code generation.
+constexpr std::array kHostFlags = {
+    "-fPIC"sv, "-fpic"sv, "-fPIE"sv, "-fpie"sv, "-fno-pic"sv, "-fno-pie"sv,
+    "-fno-omit-frame-pointer"sv, "-fomit-frame-pointer"sv, "-fstack-protector"sv,
+    "-fstack-protector-strong"sv, "-fno-stack-protector"sv, "-m64"sv,
+};
+constexpr std::array kHostPrefixes = {"-fvisibility="sv, "-fsanitize="sv, "-march="sv,
+                                      "-mtune="sv};
+// Link-only flags.
+constexpr std::array kLinkFlags = {"-shared"sv, "-rdynamic"sv, "-static-libstdc++"sv,
+                                   "-static-libgcc"sv, "-no-pie"sv, "-pie"sv};
+
+template <size_t N>
+bool isOneOf(std::string_view arg, const std::array<std::string_view, N>& list) {
+  return std::find(list.begin(), list.end(), arg) != list.end();
+}
+
+template <size_t N>
+bool hasPrefixIn(std::string_view arg, const std::array<std::string_view, N>& list) {
+  return std::any_of(list.begin(), list.end(), [&](std::string_view p) { return arg.starts_with(p); });
+}
+
+bool isOptLevel(std::string_view a) {
+  return a == "-O" || a == "-O0" || a == "-O1" || a == "-O2" || a == "-O3" || a == "-Os" ||
+         a == "-Oz" || a == "-Ofast";
+}
+
+InputKind kindFromExtension(std::string_view path) {
+  size_t dot = path.rfind('.');
+  size_t slash = path.rfind('/');
+  if (dot == std::string_view::npos || (slash != std::string_view::npos && dot < slash))
+    return InputKind::Linker;
+  std::string_view ext = path.substr(dot + 1);
+  if (ext == "hip" || ext == "cu") return InputKind::Hip;
+  if (ext == "cpp" || ext == "cc" || ext == "cxx" || ext == "c++" || ext == "C" || ext == "CPP")
+    return InputKind::Cxx;
+  if (ext == "c") return InputKind::C;
+  return InputKind::Linker;
+}
+
+std::optional<InputKind> kindFromLanguage(std::string_view lang) {
+  if (lang == "hip" || lang == "cu" || lang == "cuda") return InputKind::Hip;
+  if (lang == "c++") return InputKind::Cxx;
+  if (lang == "c") return InputKind::C;
+  if (lang == "none") return std::nullopt;
+  throw UsageError("unsupported language '" + std::string(lang) +
+                   "' for -x (use hip, cu, cuda, c++, c or none)");
+}
+
+void addOffloadArchs(Options& o, std::string_view list) {
+  while (!list.empty()) {
+    size_t comma = list.find(',');
+    std::string_view name = list.substr(0, comma);
+    list = comma == std::string_view::npos ? std::string_view{} : list.substr(comma + 1);
+    if (name.empty()) continue;
+    std::optional<OffloadArch> arch = parseOffloadArch(name);
+    if (!arch)
+      throw UsageError("unsupported offload architecture '" + std::string(name) +
+                       "' (expected sm_XX[a] or gfxNNN[:xnack+|-][:sramecc+|-])");
+    bool duplicate = std::any_of(o.offloadArchs.begin(), o.offloadArchs.end(),
+                                 [&](const OffloadArch& a) { return a.targetId == arch->targetId; });
+    if (!duplicate) o.offloadArchs.push_back(*arch);
+  }
+}
+
+// Walks argv; each accessor consumes the flag's value in its joined ("-Idir") or separate
+// ("-I dir") form.
+class ArgCursor {
+ public:
+  explicit ArgCursor(const std::vector<std::string>& args) : args_(args) {}
+  bool done() const { return i_ >= args_.size(); }
+  const std::string& current() const { return args_[i_]; }
+  void advance() { ++i_; }
+
+  // "-Ivalue" or "-I value"; std::nullopt when the current argument is not `flag`.
+  std::optional<std::string> joinedOrSeparate(std::string_view flag) {
+    const std::string& a = current();
+    if (!a.starts_with(flag)) return std::nullopt;
+    if (a.size() > flag.size()) return a.substr(flag.size());
+    return separateValue(flag);
+  }
+  // "--name=value" or "--name value".
+  std::optional<std::string> equalsOrSeparate(std::string_view flag) {
+    const std::string& a = current();
+    if (a == flag) return separateValue(flag);
+    if (a.starts_with(flag) && a.size() > flag.size() && a[flag.size()] == '=')
+      return a.substr(flag.size() + 1);
+    return std::nullopt;
+  }
+  // Exactly "flag value".
+  std::optional<std::string> separate(std::string_view flag) {
+    if (current() != flag) return std::nullopt;
+    return separateValue(flag);
+  }
+
+ private:
+  std::string separateValue(std::string_view flag) {
+    if (i_ + 1 >= args_.size())
+      throw UsageError("missing argument to '" + std::string(flag) + "'");
+    return args_[++i_];
+  }
+  const std::vector<std::string>& args_;
+  size_t i_ = 0;
+};
+
+}  // namespace
+
+const std::vector<std::string>& defaultOffloadArchNames() {
+  static const std::vector<std::string> names = {"sm_90", "gfx90a", "gfx942", "gfx1100"};
+  return names;
+}
+
+Options parseCommandLine(const std::vector<std::string>& args) {
+  Options o;
+  std::optional<InputKind> forcedKind;
+  for (ArgCursor cur(args); !cur.done(); cur.advance()) {
+    const std::string& a = cur.current();
+    std::optional<std::string> v;
+
+    if (a.empty() || a[0] != '-' || a == "-") {
+      if (a.empty()) throw UsageError("empty argument");
+      if (a == "-") throw UsageError("reading a source from standard input is not supported");
+      o.inputs.push_back({a, forcedKind.value_or(kindFromExtension(a))});
+      o.linkItems.push_back({o.inputs.size() - 1, {}});
+    } else if (a == "-c") {
+      o.compileOnly = true;
+    } else if (a == "-v") {
+      o.verbose = true;
+    } else if (a == "--version") {
+      o.showVersion = true;
+    } else if (a == "--help" || a == "-help" || a == "-h") {
+      o.showHelp = true;
+    } else if (a == "-save-temps" || a == "--save-temps") {
+      o.saveTemps = true;
+    } else if (a == "--no-ptx") {
+      o.embedPtx = false;
+    } else if ((v = cur.equalsOrSeparate("--offload-arch"))) {
+      addOffloadArchs(o, *v);
+    } else if ((v = cur.equalsOrSeparate("--cuda-path"))) {
+      o.cudaPath = *v;
+    } else if ((v = cur.equalsOrSeparate("--rocm-device-lib-path"))) {
+      o.rocmDeviceLibPath = *v;
+    } else if ((v = cur.joinedOrSeparate("-o"))) {
+      o.output = *v;
+    } else if ((v = cur.joinedOrSeparate("-x"))) {
+      forcedKind = kindFromLanguage(*v);
+    } else if (a.starts_with("-isystem") || a.starts_with("-idirafter") ||
+               a.starts_with("-iquote") || a == "-include") {
+      std::string flag = a == "-include"                 ? "-include"
+                         : a.starts_with("-isystem")     ? "-isystem"
+                         : a.starts_with("-idirafter")   ? "-idirafter"
+                                                         : "-iquote";
+      v = cur.joinedOrSeparate(flag);
+      o.preprocessor.insert(o.preprocessor.end(), {flag, *v});
+    } else if ((v = cur.joinedOrSeparate("-I"))) {
+      o.preprocessor.push_back("-I" + *v);
+    } else if ((v = cur.joinedOrSeparate("-D"))) {
+      o.preprocessor.push_back("-D" + *v);
+    } else if ((v = cur.joinedOrSeparate("-U"))) {
+      o.preprocessor.push_back("-U" + *v);
+    } else if (isOptLevel(a)) {
+      o.optLevel = a;
+    } else if (a.starts_with("-std=")) {
+      o.standard = a;
+    } else if (a == "-g" || a == "-g1" || a == "-g2" || a == "-g3" || a == "-ggdb") {
+      o.debug = a;
+    } else if (a == "-g0") {
+      o.debug.clear();
+    } else if (a.starts_with("-Wl,")) {
+      o.linkItems.push_back({std::nullopt, a});
+    } else if (a.starts_with("-Wa,") || a.starts_with("-Wp,")) {
+      throw UsageError("'" + a + "' is not supported (use -Xhost to reach the host compiler)");
+    } else if (a.starts_with("-W") || a == "-w" || a == "-pedantic" || a == "-pedantic-errors") {
+      o.compile.push_back(a);
+    } else if (isOneOf(a, kCommonFFlags) || hasPrefixIn(a, kCommonFPrefixes)) {
+      o.compile.push_back(a);
+    } else if (isOneOf(a, kHostFlags) || hasPrefixIn(a, kHostPrefixes)) {
+      o.hostCompile.push_back(a);
+    } else if (a == "-pthread") {
+      o.hostCompile.push_back(a);
+      o.linkItems.push_back({std::nullopt, a});
+    } else if (isOneOf(a, kLinkFlags)) {
+      o.linkItems.push_back({std::nullopt, a});
+    } else if ((v = cur.separate("-Xlinker"))) {
+      o.linkItems.push_back({std::nullopt, "-Xlinker"});
+      o.linkItems.push_back({std::nullopt, *v});
+    } else if ((v = cur.joinedOrSeparate("-L"))) {
+      o.linkItems.push_back({std::nullopt, "-L" + *v});
+    } else if ((v = cur.joinedOrSeparate("-l"))) {
+      o.linkItems.push_back({std::nullopt, "-l" + *v});
+    } else if (a == "-MD" || a == "-MMD" || a == "-MP") {
+      o.dependency.push_back(a);
+    } else if (a.starts_with("-MF") || a.starts_with("-MT") || a.starts_with("-MQ")) {
+      std::string flag = a.substr(0, 3);
+      v = cur.joinedOrSeparate(flag);
+      o.dependency.insert(o.dependency.end(), {flag, *v});
+    } else if ((v = cur.separate("-Xhost"))) {
+      o.hostCompile.push_back(*v);
+    } else if ((v = cur.separate("-Xdevice"))) {
+      o.deviceCompile.push_back(*v);
+    } else if ((v = cur.separate("-Xptxas"))) {
+      o.ptxas.push_back(*v);
+    } else if (a == "-fgpu-rdc" || a == "-rdc=true") {
+      throw UsageError("relocatable device code ('" + a + "') is not supported");
+    } else if (a.starts_with("--cuda-gpu-arch") || a.starts_with("-arch")) {
+      throw UsageError("unknown option '" + a + "'; use --offload-arch=sm_XX,gfxNNN");
+    } else {
+      throw UsageError("unknown option '" + a +
+                       "' (see unihipcc --help; -Xhost/-Xdevice pass flags through)");
+    }
+  }
+
+  if (o.showHelp || o.showVersion) return o;
+  if (o.inputs.empty()) throw UsageError("no input files");
+  if (o.compileOnly && o.output) {
+    size_t sources = std::count_if(o.inputs.begin(), o.inputs.end(),
+                                   [](const Input& in) { return in.kind != InputKind::Linker; });
+    if (sources > 1)
+      throw UsageError("cannot specify -o with -c and several source files");
+  }
+  if (o.offloadArchs.empty())
+    for (const std::string& name : defaultOffloadArchNames()) addOffloadArchs(o, name);
+  return o;
+}
+
+std::string helpText() {
+  std::string archs;
+  for (const std::string& a : defaultOffloadArchNames()) archs += (archs.empty() ? "" : ",") + a;
+  return R"(Usage: unihipcc [options] <inputs>
+
+Compiles HIP sources (.hip, .cu) for NVIDIA and AMD GPUs into one object holding a clang
+offload bundle, and links programs against libunihip.
+
+Inputs:
+  .hip .cu                  HIP source: device code for every offload arch, plus host code
+  .cpp .cc .cxx .c          host-only source (use -x hip before it to compile it as HIP)
+  .o .a .so (anything else) passed to the linker
+
+Offload targets:
+  --offload-arch=<a>[,<a>]  sm_XX[a] (NVIDIA: cubin via ptxas, plus PTX) or
+                            gfxNNN[:xnack+|-][:sramecc+|-] (AMD code object v5).
+                            Repeatable. Default: )" + archs + R"(
+  --no-ptx                  do not embed PTX next to each cubin
+
+Compilation:
+  -c                        compile only; -o names the object (default <stem>.o)
+  -o <file>                 output file (default a.out when linking)
+  -x <lang>                 treat following inputs as hip|cu|cuda|c++|c|none
+  -I -isystem -iquote -idirafter -include -D -U    preprocessor options
+  -O0 -O1 -O2 -O3 -Os -Oz -Ofast   optimization for host and device (default -O3)
+  -std=<std>  -g  -g0..-g3  -W<warning>  -w  -pedantic
+  -ffast-math -fno-exceptions -fno-rtti -ffp-contract=... -fgpu-flush-denormals-to-zero
+  -fPIC -fPIE -fvisibility=... -march=... -mtune=...  (host code only)
+  -MD -MMD -MF -MT -MQ -MP  dependency file, from the host pass
+  -Xhost <flag>             pass <flag> to host compiles
+  -Xdevice <flag>           pass <flag> to every device compile
+  -Xptxas <flag>            pass <flag> to ptxas
+
+Linking (without -c): objects are linked with clang++ against libunihip, with an RPATH to it.
+  -L<dir> -l<lib> -Wl,<args> -Xlinker <arg> -shared -pthread -rdynamic -static-libstdc++
+
+Other:
+  -v                        print each command before running it
+  -save-temps               keep intermediate files (their folder is printed)
+  --version                 print the version and the tools in use
+  --help                    this text
+  --cuda-path=<dir>         CUDA toolkit (ptxas, libdevice); env UNIHIP_CUDA_PATH, CUDA_PATH
+  --rocm-device-lib-path=<dir>  ROCm device bitcode (ocml, ockl); env UNIHIP_ROCM_DEVICE_LIB_PATH
+
+Environment: UNIHIP_CLANG (clang++), UNIHIP_OFFLOAD_BUNDLER, UNIHIP_PTXAS override the tools.
+Without ptxas, NVIDIA targets get PTX only (the driver compiles it at load time).
+)";
+}
+
+}  // namespace unihipcc

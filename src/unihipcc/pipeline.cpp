@@ -1,0 +1,175 @@
+#include "pipeline.h"
+
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+
+#include "subprocess.h"
+
+namespace fs = std::filesystem;
+
+namespace unihipcc {
+
+namespace {
+
+// The processor the host pass names: any AMD one works (host code does not depend on it).
+constexpr const char* kHostPassArch = "gfx90a";
+
+void append(std::vector<std::string>& to, const std::vector<std::string>& from) {
+  to.insert(to.end(), from.begin(), from.end());
+}
+
+// FNV-1a of the source and object paths, as 16 hex digits: unique per translation unit.
+std::string compilationUnitId(const std::string& source, const std::string& object) {
+  std::error_code ec;
+  std::string key = fs::absolute(source, ec).string() + '\0' + fs::absolute(object, ec).string();
+  uint64_t hash = 14695981039346656037ull;
+  for (unsigned char c : key) hash = (hash ^ c) * 1099511628211ull;
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
+  return hex;
+}
+
+}  // namespace
+
+Pipeline::Pipeline(const Options& options, const Toolchain& toolchain, TempDir& temp)
+    : options_(options), toolchain_(toolchain), temp_(temp),
+      amdDeviceLibs_(options, toolchain, temp) {}
+
+void Pipeline::warnOnce(bool* warned, const char* message) {
+  if (*warned) return;
+  *warned = true;
+  std::fprintf(stderr, "unihipcc: warning: %s\n", message);
+}
+
+// Language standard, optimization, debug info, preprocessor and warning flags, then the HIP
+// headers (as a system folder, after the user's -I so that theirs win).
+std::vector<std::string> Pipeline::commonCompileFlags(bool cLanguage) const {
+  std::vector<std::string> flags;
+  if (!options_.standard.empty() && !cLanguage) flags.push_back(options_.standard);
+  flags.push_back(options_.optLevel.empty() ? "-O3" : options_.optLevel);
+  if (!options_.debug.empty()) flags.push_back(options_.debug);
+  append(flags, options_.preprocessor);
+  append(flags, options_.compile);
+  flags.insert(flags.end(), {"-isystem", toolchain_.includeDir});
+  return flags;
+}
+
+void Pipeline::compileForNvidia(const Input& input, const OffloadArch& arch,
+                                const std::string& tag, const std::string& cuid,
+                                std::vector<BundleEntry>* entries) {
+  const std::string ptx = temp_.file(tag + "-" + arch.processor + ".ptx");
+  std::vector<std::string> cmd = {toolchain_.clang, "-x", "cuda", "--cuda-device-only",
+                                  "--cuda-gpu-arch=" + arch.processor, "-nocudainc",
+                                  "-nocudalib", "-Wno-unknown-cuda-version", "-cuid=" + cuid};
+  if (toolchain_.libdevice)
+    cmd.insert(cmd.end(), {"-Xclang", "-mlink-builtin-bitcode", "-Xclang", *toolchain_.libdevice});
+  append(cmd, commonCompileFlags(false));
+  append(cmd, options_.deviceCompile);
+  cmd.insert(cmd.end(), {"-S", input.path, "-o", ptx});
+  runCommand(cmd, options_.verbose);
+
+  if (!toolchain_.ptxas) {
+    warnOnce(&warnedNoPtxas_, "ptxas not found: NVIDIA targets get PTX only (set --cuda-path)");
+    entries->push_back({arch.ptxBundleId(), ptx});
+    return;
+  }
+  const std::string cubin = temp_.file(tag + "-" + arch.processor + ".cubin");
+  std::vector<std::string> ptxas = {*toolchain_.ptxas, "-arch=" + arch.processor};
+  if (options_.optLevel == "-O0") ptxas.push_back("-O0");
+  append(ptxas, options_.ptxas);
+  ptxas.insert(ptxas.end(), {ptx, "-o", cubin});
+  runCommand(ptxas, options_.verbose);
+  entries->push_back({arch.imageBundleId(), cubin});
+  if (options_.embedPtx) entries->push_back({arch.ptxBundleId(), ptx});
+}
+
+void Pipeline::compileForAmd(const Input& input, const OffloadArch& arch, const std::string& tag,
+                             const std::string& cuid, std::vector<BundleEntry>* entries) {
+  std::string name = arch.targetId;
+  for (char& c : name)
+    if (c == ':' || c == '+') c = c == ':' ? '_' : 'p';
+  const std::string codeObject = temp_.file(tag + "-" + name + ".co");
+  std::vector<std::string> cmd = {toolchain_.clang, "-x", "hip", "--cuda-device-only",
+                                  "--offload-arch=" + arch.targetId, "-nogpuinc",
+                                  "-mcode-object-version=5", "-cuid=" + cuid};
+  append(cmd, amdDeviceLibs_.flags(arch));
+  append(cmd, commonCompileFlags(false));
+  append(cmd, options_.deviceCompile);
+  cmd.insert(cmd.end(), {"-c", "--no-gpu-bundle-output", input.path, "-o", codeObject});
+  runCommand(cmd, options_.verbose);
+  entries->push_back({arch.imageBundleId(), codeObject});
+}
+
+void Pipeline::bundle(const std::vector<BundleEntry>& entries, const std::string& output) {
+  std::string targets = "-targets=host-" + toolchain_.hostTriple;
+  std::vector<std::string> inputs = {"-input=/dev/null"};
+  for (const BundleEntry& e : entries) {
+    targets += "," + e.id;
+    inputs.push_back("-input=" + e.file);
+  }
+  std::vector<std::string> cmd = {toolchain_.offloadBundler, "-type=o", targets};
+  append(cmd, inputs);
+  cmd.push_back("-output=" + output);
+  runCommand(cmd, options_.verbose);
+}
+
+// Every pass of one source gets the same compilation-unit id: clang derives the names of the
+// TU's globals (__hip_cuid_*, static device variables) from it, so they must agree between host
+// and device and differ between TUs. clang computes none for a host-only compile, hence our own.
+void Pipeline::compileHip(const Input& input, const std::string& tag, const std::string& object) {
+  const std::string cuid = compilationUnitId(input.path, object);
+  std::vector<BundleEntry> entries;
+  for (const OffloadArch& arch : options_.offloadArchs) {
+    if (arch.vendor == Vendor::Nvidia)
+      compileForNvidia(input, arch, tag, cuid, &entries);
+    else
+      compileForAmd(input, arch, tag, cuid, &entries);
+  }
+  const std::string fatbin = temp_.file(tag + ".hipfb");
+  bundle(entries, fatbin);
+
+  std::vector<std::string> cmd = {toolchain_.clang, "-x", "hip", "--cuda-host-only",
+                                  std::string("--offload-arch=") + kHostPassArch, "-nogpuinc",
+                                  "-nogpulib", "-Xclang", "-cuid=" + cuid};  // driver drops -cuid here
+  append(cmd, commonCompileFlags(false));
+  append(cmd, options_.hostCompile);
+  append(cmd, options_.dependency);
+  cmd.insert(cmd.end(), {"-Xclang", "-fcuda-include-gpubinary", "-Xclang", fatbin, "-c",
+                         input.path, "-o", object});
+  runCommand(cmd, options_.verbose);
+}
+
+void Pipeline::compileHostOnly(const Input& input, const std::string& object) {
+  const bool c = input.kind == InputKind::C;
+  std::vector<std::string> cmd = {toolchain_.clang, "-x", c ? "c" : "c++"};
+  append(cmd, commonCompileFlags(c));
+  append(cmd, options_.hostCompile);
+  append(cmd, options_.dependency);
+  cmd.insert(cmd.end(), {"-c", input.path, "-o", object});
+  runCommand(cmd, options_.verbose);
+}
+
+void Pipeline::link(const std::vector<std::string>& linkLine, const std::string& output) {
+  std::error_code ec;
+  if (!fs::exists(fs::path(toolchain_.libDir) / "libunihip.so", ec))
+    throw ToolFailed("cannot find libunihip.so in '" + toolchain_.libDir +
+                     "' (build the 'unihip' target, or link with -c objects yourself)");
+  std::vector<std::string> cmd = {toolchain_.clang};
+  append(cmd, linkLine);
+  for (const std::string& flag : options_.hostCompile)
+    if (flag.starts_with("-fsanitize=")) cmd.push_back(flag);
+  // RPATH: for outputs inside unihip's own tree (build or install prefix), relative to the
+  // output first, so a copied tree still finds libunihip; then the absolute folder.
+  const std::string outputDir = fs::absolute(output, ec).parent_path().lexically_normal().string();
+  const std::string root = fs::path(toolchain_.libDir).parent_path().string() + "/";
+  if (!ec && (outputDir + "/").starts_with(root)) {
+    fs::path relative = fs::path(toolchain_.libDir).lexically_relative(outputDir);
+    cmd.push_back("-Wl,-rpath,$ORIGIN/" + relative.string());
+  }
+  cmd.insert(cmd.end(), {"-L" + toolchain_.libDir, "-Wl,-rpath," + toolchain_.libDir, "-lunihip",
+                         "-o", output});
+  runCommand(cmd, options_.verbose);
+}
+
+}  // namespace unihipcc

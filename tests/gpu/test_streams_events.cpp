@@ -1,0 +1,152 @@
+// Streams, events and their ordering on real hardware.
+#include "gpu_test_support.h"
+#include "kernels.h"
+
+namespace {
+
+// About 20 ms of GPU time at ~2 GHz: long enough to observe "not ready".
+constexpr long long kSpinCycles = 40'000'000;
+
+}  // namespace
+
+TEST_CASE("stream and event queries see pending work, then completion") {
+  hipStream_t s = nullptr;
+  HIP_REQUIRE(hipStreamCreateWithFlags(&s, hipStreamNonBlocking));
+  hipEvent_t start = nullptr, stop = nullptr;
+  HIP_REQUIRE(hipEventCreate(&start));
+  HIP_REQUIRE(hipEventCreate(&stop));
+  DeviceBuffer<int> flag(1);
+  HIP_REQUIRE(hipMemset(flag.ptr, 0, sizeof(int)));
+  HIP_REQUIRE(hipEventRecord(start, s));
+  HIP_REQUIRE(launchSpinThenWrite(kSpinCycles, flag.ptr, 42, s));
+  HIP_REQUIRE(hipEventRecord(stop, s));
+  CHECK(hipStreamQuery(s) == hipErrorNotReady);
+  CHECK(hipEventQuery(stop) == hipErrorNotReady);
+  float ms = 0;
+  CHECK(hipEventElapsedTime(&ms, start, stop) == hipErrorNotReady);
+  CHECK(hipPeekAtLastError() == hipSuccess);  // "not ready" is an answer, not an error
+  HIP_REQUIRE(hipEventSynchronize(stop));
+  CHECK(hipEventQuery(stop) == hipSuccess);
+  HIP_REQUIRE(hipEventElapsedTime(&ms, start, stop));
+  CHECK(ms > 1.0f);
+  CHECK(ms < 5000.0f);
+  HIP_REQUIRE(hipStreamSynchronize(s));
+  CHECK(hipStreamQuery(s) == hipSuccess);
+  int v = 0;
+  HIP_REQUIRE(hipMemcpy(&v, flag.ptr, sizeof v, hipMemcpyDeviceToHost));
+  CHECK(v == 42);
+  HIP_CHECK(hipEventDestroy(start));
+  HIP_CHECK(hipEventDestroy(stop));
+  HIP_CHECK(hipStreamDestroy(s));
+}
+
+TEST_CASE("hipStreamWaitEvent orders work across streams") {
+  hipStream_t producer = nullptr, consumer = nullptr;
+  HIP_REQUIRE(hipStreamCreateWithFlags(&producer, hipStreamNonBlocking));
+  HIP_REQUIRE(hipStreamCreateWithFlags(&consumer, hipStreamNonBlocking));
+  hipEvent_t ready = nullptr;
+  HIP_REQUIRE(hipEventCreateWithFlags(&ready, hipEventDisableTiming));
+  DeviceBuffer<int> flag(1), out(1);
+  HIP_REQUIRE(hipMemset(flag.ptr, 0, sizeof(int)));
+  HIP_REQUIRE(hipMemset(out.ptr, 0, sizeof(int)));
+  HIP_REQUIRE(launchSpinThenWrite(kSpinCycles, flag.ptr, 7, producer));
+  HIP_REQUIRE(hipEventRecord(ready, producer));
+  HIP_REQUIRE(hipStreamWaitEvent(consumer, ready, 0));
+  HIP_REQUIRE(launchCopyFlag(flag.ptr, out.ptr, consumer));
+  HIP_REQUIRE(hipStreamSynchronize(consumer));
+  int v = 0;
+  HIP_REQUIRE(hipMemcpy(&v, out.ptr, sizeof v, hipMemcpyDeviceToHost));
+  CHECK(v == 7);  // without the wait the copy would have read 0
+  HIP_CHECK(hipEventDestroy(ready));
+  HIP_CHECK(hipStreamDestroy(producer));
+  HIP_CHECK(hipStreamDestroy(consumer));
+}
+
+TEST_CASE("async copies with pinned memory on two streams, timed by events") {
+  const size_t n = 1 << 22;
+  float* host = nullptr;
+  HIP_REQUIRE(hipHostMalloc(reinterpret_cast<void**>(&host), 2 * n * sizeof(float), 0));
+  for (size_t i = 0; i < 2 * n; ++i) host[i] = static_cast<float>(i % 1000);
+  DeviceBuffer<float> a(n), b(n);
+  hipStream_t s[2];
+  hipEvent_t done[2];
+  for (int i = 0; i < 2; ++i) {
+    HIP_REQUIRE(hipStreamCreate(&s[i]));
+    HIP_REQUIRE(hipEventCreate(&done[i]));
+  }
+  HIP_REQUIRE(hipMemcpyAsync(a.ptr, host, n * sizeof(float), hipMemcpyHostToDevice, s[0]));
+  HIP_REQUIRE(hipMemcpyAsync(b.ptr, host + n, n * sizeof(float), hipMemcpyDefault, s[1]));
+  HIP_REQUIRE(hipMemsetAsync(host, 0, 0, s[0]));  // zero bytes: a no-op
+  HIP_REQUIRE(hipEventRecord(done[0], s[0]));
+  HIP_REQUIRE(hipEventRecord(done[1], s[1]));
+  HIP_REQUIRE(hipEventSynchronize(done[0]));
+  HIP_REQUIRE(hipEventSynchronize(done[1]));
+  std::vector<float> back(2 * n, -1.0f);
+  HIP_REQUIRE(hipMemcpyAsync(back.data(), a.ptr, n * sizeof(float), hipMemcpyDeviceToHost, s[0]));
+  HIP_REQUIRE(hipMemcpyAsync(back.data() + n, b.ptr, n * sizeof(float), hipMemcpyDeviceToHost, s[1]));
+  HIP_REQUIRE(hipDeviceSynchronize());
+  size_t wrong = 0;
+  for (size_t i = 0; i < 2 * n; ++i) wrong += back[i] != static_cast<float>(i % 1000);
+  CHECK(wrong == 0);
+  for (int i = 0; i < 2; ++i) {
+    HIP_CHECK(hipEventDestroy(done[i]));
+    HIP_CHECK(hipStreamDestroy(s[i]));
+  }
+  HIP_CHECK(hipHostFree(host));
+}
+
+TEST_CASE("memset and device-to-device copies; the per-thread stream") {
+  const size_t n = 1 << 20;
+  DeviceBuffer<unsigned char> a(n), b(n);
+  HIP_REQUIRE(hipMemset(a.ptr, 0xab, n));
+  HIP_REQUIRE(hipMemcpy(b.ptr, a.ptr, n, hipMemcpyDeviceToDevice));
+  HIP_REQUIRE(hipMemsetAsync(a.ptr, 0x11, n / 2, hipStreamPerThread));
+  HIP_REQUIRE(hipStreamSynchronize(hipStreamPerThread));
+  std::vector<unsigned char> ha(n), hb(n);
+  HIP_REQUIRE(hipMemcpy(ha.data(), a.ptr, n, hipMemcpyDefault));
+  HIP_REQUIRE(hipMemcpy(hb.data(), b.ptr, n, hipMemcpyDeviceToHost));
+  size_t wrong = 0;
+  for (size_t i = 0; i < n; ++i) {
+    wrong += hb[i] != 0xab;
+    wrong += ha[i] != (i < n / 2 ? 0x11 : 0xab);
+  }
+  CHECK(wrong == 0);
+  HIP_REQUIRE(hipMemsetD32(reinterpret_cast<hipDeviceptr_t>(a.ptr), 0x01020304, n / 4));
+  unsigned word = 0;
+  HIP_REQUIRE(hipMemcpy(&word, a.ptr + 4, 4, hipMemcpyDeviceToHost));
+  CHECK(word == 0x01020304u);
+}
+
+TEST_CASE("destroyed handles and bad arguments on real hardware") {
+  hipStream_t s = nullptr;
+  HIP_REQUIRE(hipStreamCreate(&s));
+  HIP_REQUIRE(hipStreamDestroy(s));
+  CHECK(hipStreamSynchronize(s) == hipErrorContextIsDestroyed);
+  DeviceBuffer<float> d(16);
+  CHECK(launchVectorAddArgs(d.ptr, d.ptr, d.ptr, 16, s) == hipErrorContextIsDestroyed);
+  hipEvent_t e = nullptr;
+  HIP_REQUIRE(hipEventCreate(&e));
+  HIP_REQUIRE(hipEventDestroy(e));
+  CHECK(hipEventRecord(e, nullptr) == hipErrorInvalidHandle);
+  void* p = nullptr;
+  CHECK(hipMalloc(&p, size_t{1} << 52) == hipErrorOutOfMemory);
+  CHECK(p == nullptr);
+  CHECK(hipGetLastError() == hipErrorOutOfMemory);
+  CHECK(hipGetLastError() == hipSuccess);
+}
+
+TEST_CASE("hipDeviceReset destroys the device's state; kernels reload afterwards") {
+  hipStream_t s = nullptr;
+  HIP_REQUIRE(hipStreamCreate(&s));
+  HIP_REQUIRE(hipDeviceReset());
+  CHECK(hipStreamSynchronize(s) == hipErrorContextIsDestroyed);
+  const int n = 4096;
+  std::vector<float> a(n, 2.0f), c(n, 0.0f);
+  DeviceBuffer<float> da(n), dc(n);
+  HIP_REQUIRE(hipMemcpy(da.ptr, a.data(), n * sizeof(float), hipMemcpyHostToDevice));
+  HIP_REQUIRE(launchVectorAddChevrons(da.ptr, da.ptr, dc.ptr, n, nullptr));
+  HIP_REQUIRE(hipMemcpy(c.data(), dc.ptr, n * sizeof(float), hipMemcpyDeviceToHost));
+  CHECK(c[0] == 4.0f);
+  CHECK(c[n - 1] == 4.0f);
+  (void)hipGetLastError();
+}

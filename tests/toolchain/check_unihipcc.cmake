@@ -1,0 +1,125 @@
+# End-to-end checks of unihipcc on this (GPU-less) machine, run by ctest as
+#   cmake -DCHECK=<check> -DUNIHIPCC=... -DBUNDLER=... -DOBJCOPY=... -DNM=... \
+#         -DSOURCE_DIR=... -DWORK_DIR=... -P check_unihipcc.cmake
+# Checks:
+#   bundle        tiny kernel for sm_90,gfx90a: the object's .hip_fatbin lists the cubin, PTX,
+#                 gfx90a and host entries, each image has the right ELF machine / PTX target,
+#                 and the host object references the HIP registration and launch ABI
+#   compile_error a broken kernel: non-zero exit, clang's file:line diagnostic, no object
+#   unknown_flag  a bad flag: non-zero exit and a message naming it
+#   link          .hip + .cpp linked against libunihip; the program runs (PASSED, or exit 77
+#                 when the machine has no GPU)
+
+function(fail message)
+  message(FATAL_ERROR "toolchain check '${CHECK}' failed: ${message}")
+endfunction()
+
+function(run_unihipcc rc_var output_var)
+  execute_process(COMMAND ${UNIHIPCC} ${ARGN} WORKING_DIRECTORY ${WORK_DIR}
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  set(${rc_var} "${rc}" PARENT_SCOPE)
+  set(${output_var} "${out}" PARENT_SCOPE)
+endfunction()
+
+# ELF e_machine (bytes 18-19, little endian) of `file`, as hex.
+function(elf_machine file out_var)
+  file(READ "${file}" magic LIMIT 4 HEX)
+  if(NOT magic STREQUAL "7f454c46")
+    fail("${file} is not an ELF file (starts with ${magic})")
+  endif()
+  file(READ "${file}" machine OFFSET 18 LIMIT 2 HEX)
+  set(${out_var} "${machine}" PARENT_SCOPE)
+endfunction()
+
+file(REMOVE_RECURSE "${WORK_DIR}")
+file(MAKE_DIRECTORY "${WORK_DIR}")
+
+if(CHECK STREQUAL "bundle")
+  run_unihipcc(rc out --offload-arch=sm_90,gfx90a -c ${SOURCE_DIR}/tiny_kernel.hip -o tiny.o)
+  if(NOT rc EQUAL 0)
+    fail("unihipcc exited with ${rc}:\n${out}")
+  endif()
+  execute_process(COMMAND ${OBJCOPY} --dump-section=.hip_fatbin=tiny.hipfb tiny.o
+    WORKING_DIRECTORY ${WORK_DIR} RESULT_VARIABLE rc ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    fail("no .hip_fatbin section in tiny.o: ${err}")
+  endif()
+  execute_process(COMMAND ${BUNDLER} -list -type=o -input=tiny.hipfb
+    WORKING_DIRECTORY ${WORK_DIR} RESULT_VARIABLE rc OUTPUT_VARIABLE ids ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    fail("the bundler cannot list the embedded bundle: ${err}")
+  endif()
+  foreach(id hip-nvptx64-nvidia-cuda--sm_90 hip-nvptx64-nvidia-cuda--compute_90
+             hipv4-amdgcn-amd-amdhsa--gfx90a host-)
+    string(FIND "${ids}" "${id}" pos)
+    if(pos EQUAL -1)
+      fail("bundle entry ${id} missing; entries:\n${ids}")
+    endif()
+  endforeach()
+
+  # Each image is what its id says: cubin EM_CUDA (190), code object EM_AMDGPU (224), PTX text.
+  foreach(pair "hip-nvptx64-nvidia-cuda--sm_90=be00" "hipv4-amdgcn-amd-amdhsa--gfx90a=e000")
+    string(REPLACE "=" ";" pair "${pair}")
+    list(GET pair 0 id)
+    list(GET pair 1 expected)
+    execute_process(COMMAND ${BUNDLER} -unbundle -type=o -input=tiny.hipfb -targets=${id}
+      -output=image.bin WORKING_DIRECTORY ${WORK_DIR} RESULT_VARIABLE rc ERROR_VARIABLE err)
+    if(NOT rc EQUAL 0)
+      fail("cannot extract ${id}: ${err}")
+    endif()
+    elf_machine(${WORK_DIR}/image.bin machine)
+    if(NOT machine STREQUAL expected)
+      fail("${id} has ELF machine ${machine}, expected ${expected}")
+    endif()
+  endforeach()
+  execute_process(COMMAND ${BUNDLER} -unbundle -type=o -input=tiny.hipfb
+    -targets=hip-nvptx64-nvidia-cuda--compute_90 -output=image.ptx WORKING_DIRECTORY ${WORK_DIR})
+  file(STRINGS ${WORK_DIR}/image.ptx target REGEX "^\\.target sm_90")
+  file(STRINGS ${WORK_DIR}/image.ptx entry REGEX "\\.entry _Z10tinyKernelPfPji")
+  if(NOT target OR NOT entry)
+    fail("the PTX entry lacks '.target sm_90' or the tinyKernel entry")
+  endif()
+
+  execute_process(COMMAND ${NM} --undefined-only tiny.o WORKING_DIRECTORY ${WORK_DIR}
+    OUTPUT_VARIABLE undefined)
+  foreach(symbol __hipRegisterFatBinary __hipRegisterFunction __hipUnregisterFatBinary
+                 __hipPushCallConfiguration __hipPopCallConfiguration hipLaunchKernel)
+    string(REGEX MATCH "U ${symbol}\n" found "${undefined}")
+    if(NOT found)
+      fail("host object does not reference ${symbol}; undefined symbols:\n${undefined}")
+    endif()
+  endforeach()
+
+elseif(CHECK STREQUAL "compile_error")
+  run_unihipcc(rc out --offload-arch=sm_90,gfx90a -c ${SOURCE_DIR}/broken_kernel.hip -o broken.o)
+  if(rc EQUAL 0)
+    fail("a broken kernel compiled")
+  endif()
+  if(NOT out MATCHES "broken_kernel\\.hip:6:[0-9]+: error: use of undeclared identifier")
+    fail("no file:line diagnostic in:\n${out}")
+  endif()
+  if(EXISTS ${WORK_DIR}/broken.o)
+    fail("an object was written despite the error")
+  endif()
+
+elseif(CHECK STREQUAL "unknown_flag")
+  run_unihipcc(rc out --no-such-flag -c ${SOURCE_DIR}/tiny_kernel.hip)
+  if(rc EQUAL 0 OR NOT out MATCHES "unknown option '--no-such-flag'")
+    fail("exit ${rc}, output:\n${out}")
+  endif()
+
+elseif(CHECK STREQUAL "link")
+  run_unihipcc(rc out --offload-arch=sm_90,gfx90a ${SOURCE_DIR}/tiny_kernel.hip
+               ${SOURCE_DIR}/tiny_main.cpp -o tiny)
+  if(NOT rc EQUAL 0)
+    fail("link failed (${rc}):\n${out}")
+  endif()
+  execute_process(COMMAND ${WORK_DIR}/tiny RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(NOT (rc EQUAL 0 AND out MATCHES "PASSED") AND NOT (rc EQUAL 77 AND out MATCHES "SKIPPED"))
+    fail("the linked program exited ${rc}:\n${out}")
+  endif()
+  message(STATUS "linked program: ${out}")
+
+else()
+  fail("unknown CHECK")
+endif()

@@ -1,0 +1,154 @@
+// unihipcc's command-line and offload-arch parsing, without running any tool.
+#define CATCH_CONFIG_MAIN
+#include <catch2/catch.hpp>
+
+#include "offload_arch.h"
+#include "options.h"
+
+using unihipcc::InputKind;
+using unihipcc::Options;
+using unihipcc::parseCommandLine;
+using unihipcc::parseOffloadArch;
+using unihipcc::UsageError;
+using unihipcc::Vendor;
+
+namespace {
+
+std::vector<std::string> archIds(const Options& o) {
+  std::vector<std::string> ids;
+  for (const auto& a : o.offloadArchs) ids.push_back(a.targetId);
+  return ids;
+}
+
+std::string usageError(const std::vector<std::string>& args) {
+  try {
+    parseCommandLine(args);
+  } catch (const UsageError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+}  // namespace
+
+TEST_CASE("NVIDIA archs map to cubin and PTX bundle ids") {
+  auto sm90 = parseOffloadArch("sm_90");
+  REQUIRE(sm90);
+  CHECK(sm90->vendor == Vendor::Nvidia);
+  CHECK(sm90->imageBundleId() == "hip-nvptx64-nvidia-cuda--sm_90");
+  CHECK(sm90->ptxBundleId() == "hip-nvptx64-nvidia-cuda--compute_90");
+  auto sm90a = parseOffloadArch("sm_90a");
+  REQUIRE(sm90a);
+  CHECK(sm90a->ptxBundleId() == "hip-nvptx64-nvidia-cuda--compute_90a");
+  CHECK(parseOffloadArch("sm_100a"));
+}
+
+TEST_CASE("AMD archs keep their features in the bundle id") {
+  auto arch = parseOffloadArch("gfx90a:xnack+");
+  REQUIRE(arch);
+  CHECK(arch->vendor == Vendor::Amd);
+  CHECK(arch->processor == "gfx90a");
+  CHECK(arch->imageBundleId() == "hipv4-amdgcn-amd-amdhsa--gfx90a:xnack+");
+  CHECK(parseOffloadArch("gfx942:sramecc-:xnack-"));
+  CHECK(parseOffloadArch("gfx1100")->imageBundleId() == "hipv4-amdgcn-amd-amdhsa--gfx1100");
+}
+
+TEST_CASE("malformed archs are rejected") {
+  for (const char* bad : {"", "sm_", "sm_9", "sm_9x", "compute_90", "gfx", "gfx9", "GFX90A",
+                          "gfx90a:xnack", "gfx90a:xnack+:xnack-", "gfx90a:foo+", "gfx90a:",
+                          "gfx9-generic", "gfx90g", "x86_64"}) {
+    INFO(bad);
+    CHECK_FALSE(parseOffloadArch(bad));
+  }
+}
+
+TEST_CASE("AMD ISA versions follow the device-library numbering") {
+  CHECK(unihipcc::amdIsaVersion("gfx90a") == 9010);
+  CHECK(unihipcc::amdIsaVersion("gfx942") == 9402);
+  CHECK(unihipcc::amdIsaVersion("gfx1100") == 11000);
+  CHECK(unihipcc::amdIsaVersion("gfx1036") == 10306);
+  CHECK(unihipcc::amdIsaVersion("gfx803") == 8003);
+  CHECK_FALSE(unihipcc::amdIsaVersion("gfx9"));
+  CHECK_FALSE(unihipcc::amdIsaVersion("sm_90"));
+}
+
+TEST_CASE("default offload archs apply when none is given") {
+  Options o = parseCommandLine({"-c", "k.hip"});
+  CHECK(archIds(o) == std::vector<std::string>{"sm_90", "gfx90a", "gfx942", "gfx1100"});
+  CHECK(o.embedPtx);
+}
+
+TEST_CASE("--offload-arch takes comma lists, repeats and both spellings; duplicates drop") {
+  Options o = parseCommandLine({"--offload-arch=sm_80,gfx90a", "--offload-arch", "gfx942,sm_80",
+                                "-c", "k.hip"});
+  CHECK(archIds(o) == std::vector<std::string>{"sm_80", "gfx90a", "gfx942"});
+  CHECK_THAT(usageError({"--offload-arch=sm_80,bogus", "k.hip"}),
+             Catch::Contains("unsupported offload architecture 'bogus'"));
+}
+
+TEST_CASE("preprocessor, optimization and debug flags are collected") {
+  Options o = parseCommandLine({"-Iinc", "-I", "other", "-DA=1", "-D", "B", "-UC", "-O0", "-g",
+                                "-std=c++17", "-Wall", "-isystem", "sys", "-c", "k.hip"});
+  CHECK(o.preprocessor ==
+        std::vector<std::string>{"-Iinc", "-Iother", "-DA=1", "-DB", "-UC", "-isystem", "sys"});
+  CHECK(o.optLevel == "-O0");
+  CHECK(o.debug == "-g");
+  CHECK(o.standard == "-std=c++17");
+  CHECK(o.compile == std::vector<std::string>{"-Wall"});
+  CHECK(parseCommandLine({"-g", "-g0", "k.hip"}).debug.empty());
+}
+
+TEST_CASE("inputs are classified by extension or -x") {
+  Options o = parseCommandLine({"a.hip", "b.cu", "c.cpp", "d.c", "e.o", "-x", "hip", "f.cpp",
+                                "-x", "none", "g.cpp"});
+  REQUIRE(o.inputs.size() == 7);
+  CHECK(o.inputs[0].kind == InputKind::Hip);
+  CHECK(o.inputs[1].kind == InputKind::Hip);
+  CHECK(o.inputs[2].kind == InputKind::Cxx);
+  CHECK(o.inputs[3].kind == InputKind::C);
+  CHECK(o.inputs[4].kind == InputKind::Linker);
+  CHECK(o.inputs[5].kind == InputKind::Hip);
+  CHECK(o.inputs[6].kind == InputKind::Cxx);
+}
+
+TEST_CASE("link flags keep their order relative to inputs") {
+  Options o = parseCommandLine({"a.o", "-L", "dir", "-lfoo", "b.hip", "-Wl,--as-needed",
+                                "-Xlinker", "-z", "-o", "prog"});
+  REQUIRE(o.linkItems.size() == 7);
+  CHECK(o.linkItems[0].input == 0u);
+  CHECK(o.linkItems[1].flag == "-Ldir");
+  CHECK(o.linkItems[2].flag == "-lfoo");
+  CHECK(o.linkItems[3].input == 1u);
+  CHECK(o.linkItems[4].flag == "-Wl,--as-needed");
+  CHECK(o.linkItems[5].flag == "-Xlinker");
+  CHECK(o.linkItems[6].flag == "-z");
+  CHECK(o.output == "prog");
+}
+
+TEST_CASE("pass-through flags reach the right compiles") {
+  Options o = parseCommandLine({"-fPIC", "-ffast-math", "-Xhost", "-fno-inline", "-Xdevice",
+                                "-ffp-contract=off", "-Xptxas", "-v", "-MD", "-MF", "k.d", "-c",
+                                "k.hip"});
+  CHECK(o.hostCompile == std::vector<std::string>{"-fPIC", "-fno-inline"});
+  CHECK(o.compile == std::vector<std::string>{"-ffast-math"});
+  CHECK(o.deviceCompile == std::vector<std::string>{"-ffp-contract=off"});
+  CHECK(o.ptxas == std::vector<std::string>{"-v"});
+  CHECK(o.dependency == std::vector<std::string>{"-MD", "-MF", "k.d"});
+}
+
+TEST_CASE("usage errors are clear") {
+  CHECK_THAT(usageError({"--bogus", "k.hip"}), Catch::Contains("unknown option '--bogus'"));
+  CHECK_THAT(usageError({"-c", "k.hip", "-o"}), Catch::Contains("missing argument to '-o'"));
+  CHECK_THAT(usageError({"-c"}), Catch::Contains("no input files"));
+  CHECK_THAT(usageError({"-c", "a.hip", "b.hip", "-o", "x.o"}),
+             Catch::Contains("-o with -c and several source files"));
+  CHECK_THAT(usageError({"-fgpu-rdc", "a.hip"}), Catch::Contains("not supported"));
+  CHECK_THAT(usageError({"-x", "fortran", "a.f"}), Catch::Contains("unsupported language"));
+  CHECK_THAT(usageError({"--cuda-gpu-arch=sm_90", "a.hip"}), Catch::Contains("--offload-arch"));
+}
+
+TEST_CASE("--help and --version need no inputs") {
+  CHECK(parseCommandLine({"--help"}).showHelp);
+  CHECK(parseCommandLine({"--version"}).showVersion);
+  CHECK_THAT(unihipcc::helpText(), Catch::Contains("sm_90,gfx90a,gfx942,gfx1100"));
+}
