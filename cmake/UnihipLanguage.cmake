@@ -2,6 +2,9 @@
 #
 #   unihip_add_executable(<name> [OFFLOAD_ARCHS <arch>...] [OPTIONS <unihipcc flag>...] <source>...)
 #   unihip_add_library(<name> [STATIC|SHARED] [OFFLOAD_ARCHS ...] [OPTIONS ...] <source>...)
+#   unihip_target_sources(<target> [OFFLOAD_ARCHS ...] [OPTIONS ...] <source>...)
+#       adds HIP sources to an existing target (add_executable/add_library) and links
+#       unihip::device to it
 #
 # Each HIP source becomes one object through unihipcc (a custom command per source, with a
 # depfile so header edits rebuild it); other sources (.cpp, .c) compile with the normal compiler.
@@ -16,7 +19,7 @@
 # folder runs.
 #
 # In this project the helpers use the `unihipcc` and `unihip` targets. An installed package sets
-# UNIHIP_UNIHIPCC_EXECUTABLE and provides the imported target unihip::unihip instead.
+# UNIHIP_UNIHIPCC_EXECUTABLE and provides the imported targets unihip::host/unihip::device.
 include_guard(GLOBAL)
 
 set(UNIHIP_OFFLOAD_ARCHS "sm_90;gfx90a" CACHE STRING
@@ -35,10 +38,10 @@ function(_unihip_toolchain compiler_var depends_var runtime_var)
   endif()
   if(TARGET unihip)
     set(${runtime_var} unihip PARENT_SCOPE)
-  elseif(TARGET unihip::unihip)
-    set(${runtime_var} unihip::unihip PARENT_SCOPE)
+  elseif(TARGET unihip::device)
+    set(${runtime_var} unihip::device PARENT_SCOPE)
   else()
-    message(FATAL_ERROR "unihip: no runtime library target (unihip or unihip::unihip)")
+    message(FATAL_ERROR "unihip: no runtime library target (unihip or unihip::device)")
   endif()
 endfunction()
 
@@ -166,4 +169,25 @@ function(unihip_add_library name)
   target_link_libraries(${name} PUBLIC ${runtime})
   set_target_properties(${name} PROPERTIES LINKER_LANGUAGE CXX)
   _unihip_set_relocatable_rpath(${name} ${runtime})
+endfunction()
+
+function(unihip_target_sources target)
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "OFFLOAD_ARCHS;OPTIONS")
+  if(NOT arg_OFFLOAD_ARCHS)
+    set(arg_OFFLOAD_ARCHS ${UNIHIP_OFFLOAD_ARCHS})
+  endif()
+  _unihip_split_sources(hip_sources other_sources ${arg_UNPARSED_ARGUMENTS})
+  if(other_sources)
+    target_sources(${target} PRIVATE ${other_sources})
+  endif()
+  _unihip_compile_hip_sources(${target} "${arg_OFFLOAD_ARCHS}" "${arg_OPTIONS}" objects ${hip_sources})
+  target_sources(${target} PRIVATE ${objects})
+  _unihip_toolchain(compiler compiler_depends runtime)
+  get_target_property(type ${target} TYPE)
+  if(type STREQUAL "STATIC_LIBRARY" OR type STREQUAL "SHARED_LIBRARY")
+    target_link_libraries(${target} PUBLIC ${runtime})
+  else()
+    target_link_libraries(${target} PRIVATE ${runtime})
+  endif()
+  set_target_properties(${target} PROPERTIES LINKER_LANGUAGE CXX)
 endfunction()

@@ -1,5 +1,8 @@
 # Install rules for the unihip package: headers, libunihip, unihipcc (installed by
-# src/unihipcc), and the CMake package (find_package(unihip) with unihip_add_executable).
+# src/unihipcc), unihipinfo, and the CMake package (find_package(unihip): unihip::host,
+# unihip::device, unihip_add_executable/unihip_add_library/unihip_target_sources).
+# In this build tree the same names exist as aliases, so projects that add unihip with
+# add_subdirectory() link the same targets.
 # Include after the `unihip` and `unihipcc` targets exist.
 include_guard(GLOBAL)
 include(GNUInstallDirs)
@@ -12,6 +15,16 @@ set(UNIHIP_INSTALL_CMAKEDIR ${UNIHIP_INSTALL_LIBDIR}/cmake/unihip)
 
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/hip DESTINATION ${UNIHIP_INSTALL_INCLUDEDIR})
 install(TARGETS unihip LIBRARY DESTINATION ${UNIHIP_INSTALL_LIBDIR})
+if(TARGET unihipinfo)
+  install(TARGETS unihipinfo RUNTIME DESTINATION ${UNIHIP_INSTALL_BINDIR})
+endif()
+
+if(NOT TARGET unihip::host)
+  add_library(unihip::host ALIAS unihip)
+  add_library(unihip_device INTERFACE)
+  target_link_libraries(unihip_device INTERFACE unihip)
+  add_library(unihip::device ALIAS unihip_device)
+endif()
 
 configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/unihipConfig.cmake.in
   ${PROJECT_BINARY_DIR}/unihipConfig.cmake

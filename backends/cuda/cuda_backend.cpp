@@ -4,15 +4,18 @@
 // current once (a thread-local cache checked per call), so the hot path makes no extra driver
 // call. Memory ordering: a device's context is published by std::call_once.
 #include <atomic>
+#include <cstdlib>
 #include <cstring>
 #include <mutex>
 #include <vector>
 
 #include "backend.h"
+#include "core/hot_tls.h"
 #include "core/log.h"
 #include "cuda/cuda_device_properties.h"
 #include "cuda/cuda_driver.h"
 #include "cuda/cuda_image_select.h"
+#include "cuda/cuda_pageable_copy.h"
 
 namespace unihip {
 
@@ -26,11 +29,23 @@ struct CudaDevice {
   std::once_flag contextOnce;
   std::atomic<CUcontext> context{nullptr};
   Status contextStatus;
+  std::mutex stagingMutex;  // guards staging and stagingFailed
+  std::unique_ptr<PageableCopyEngine> staging;
+  bool stagingFailed = false;
 };
 
+// UNIHIP_PAGEABLE_STAGING=0 keeps every pageable copy on the driver's path (for comparisons).
+bool stagingEnabled() {
+  static const bool enabled = [] {
+    const char* v = std::getenv("UNIHIP_PAGEABLE_STAGING");
+    return v == nullptr || std::strcmp(v, "0") != 0;
+  }();
+  return enabled;
+}
+
 // The context this thread last made current, and the reset epoch it was made current in.
-thread_local CUcontext t_context = nullptr;
-thread_local uint32_t t_contextEpoch = 0;
+UNIHIP_HOT_TLS CUcontext t_context = nullptr;
+UNIHIP_HOT_TLS uint32_t t_contextEpoch = 0;
 
 inline CUdeviceptr dptr(const void* p) { return reinterpret_cast<CUdeviceptr>(p); }
 inline CUstream asStream(NativeStream s) { return static_cast<CUstream>(s); }
@@ -46,8 +61,13 @@ class CudaBackend final : public Backend {
   const hipDeviceProp_t& properties(int device) const override { return devices_[device]->props; }
 
   Status attribute(int device, hipDeviceAttribute_t attr, int* value) override {
-    (void)device, (void)attr, (void)value;
-    return hipErrorNotSupported;  // everything NVIDIA answers is in hipDeviceProp_t
+    (void)device;
+    // wall_clock64() reads %globaltimer, which counts nanoseconds: 1 GHz in kHz.
+    if (attr == hipDeviceAttributeWallClockRate) {
+      *value = 1000000;
+      return kOk;
+    }
+    return hipErrorNotSupported;  // the rest NVIDIA answers is in hipDeviceProp_t
   }
 
   Status driverVersion(int* version) override {
@@ -152,6 +172,9 @@ class CudaBackend final : public Backend {
   Status memcpy(int device, void* dst, const void* src, size_t size,
                 CopyDirection dir) override {
     UNIHIP_TRY(makeCurrent(device));
+    Status staged;
+    if (size >= PageableCopyEngine::kMinBytes && stagedCopy(device, dst, src, size, dir, &staged))
+      return staged;
     switch (dir) {
       case CopyDirection::HostToDevice:
         return check(api_->cuMemcpyHtoD(dptr(dst), src, size), "cuMemcpyHtoD");
@@ -295,9 +318,18 @@ class CudaBackend final : public Backend {
   Status deviceReset(int device) override {
     UNIHIP_TRY(makeCurrent(device));
     CudaDevice& d = *devices_[device];
+    {
+      // Its pinned buffers belong to the context about to go.
+      std::lock_guard<std::mutex> lock(d.stagingMutex);
+      d.staging.reset();
+      d.stagingFailed = false;
+    }
+    // Drop our reference first: a context still retained is not re-created by a later retain.
+    (void)check(api_->cuCtxSetCurrent(nullptr), "cuCtxSetCurrent");
+    (void)check(api_->cuDevicePrimaryCtxRelease(d.handle), "cuDevicePrimaryCtxRelease");
     UNIHIP_TRY(check(api_->cuDevicePrimaryCtxReset(d.handle), "cuDevicePrimaryCtxReset"));
-    // The reset destroys the context behind the retained handle: retain a fresh one, and have
-    // every thread make it current again (the epoch tells them).
+    // Retain a fresh context, and have every thread make it current again (the epoch tells
+    // them).
     CUcontext fresh = nullptr;
     UNIHIP_TRY(check(api_->cuDevicePrimaryCtxRetain(&fresh, d.handle), "cuDevicePrimaryCtxRetain"));
     d.context.store(fresh, std::memory_order_relaxed);
@@ -307,6 +339,34 @@ class CudaBackend final : public Backend {
   }
 
  private:
+  // Sends a large copy between pageable host memory and the device through the device's staging
+  // engine (built at the first such copy). False when the driver's own path should copy.
+  bool stagedCopy(int device, void* dst, const void* src, size_t size, CopyDirection dir,
+                  Status* status) {
+    if (!stagingEnabled()) return false;
+    if (dir != CopyDirection::HostToDevice && dir != CopyDirection::DeviceToHost) return false;
+    const void* host = dir == CopyDirection::HostToDevice ? src : dst;
+    if (!isPageableHostMemory(*api_, host)) return false;
+    CudaDevice& d = *devices_[device];
+    PageableCopyEngine* engine = nullptr;
+    {
+      std::lock_guard<std::mutex> lock(d.stagingMutex);
+      if (!d.staging && !d.stagingFailed) {
+        d.staging = PageableCopyEngine::create(*api_);
+        d.stagingFailed = d.staging == nullptr;
+        if (d.stagingFailed) UNIHIP_LOG_INFO("cuda device {}: no staging buffers; pageable copies take the driver's path", device);
+      }
+      engine = d.staging.get();
+    }
+    if (engine == nullptr) return false;
+    CUresult r = CUDA_SUCCESS;
+    bool copied = dir == CopyDirection::HostToDevice
+                      ? engine->tryToDevice(dptr(dst), src, size, &r)
+                      : engine->tryToHost(dst, dptr(src), size, &r);
+    if (copied) *status = check(r, "staged pageable copy");
+    return copied;
+  }
+
   // Maps a driver result; failures are logged with the call's name (NOT_READY is an answer).
   Status check(CUresult r, const char* call) const {
     if (r == CUDA_SUCCESS) [[likely]]

@@ -37,6 +37,7 @@ inline constexpr unsigned CU_MEMHOSTALLOC_DEVICEMAP = 0x2;
 inline constexpr unsigned CU_MEMHOSTALLOC_WRITECOMBINED = 0x4;
 inline constexpr int CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 0;
 inline constexpr unsigned CU_GET_PROC_ADDRESS_DEFAULT = 0;
+inline constexpr int CU_POINTER_ATTRIBUTE_MEMORY_TYPE = 2;
 
 // CUdevice_attribute values used to fill hipDeviceProp_t.
 enum Attribute : int {

@@ -1,7 +1,8 @@
 /* unihip: HIP's single include for kernels and host code.
  *
- * Brings in the host API (hip_runtime_api.h) and, under clang's CUDA/HIP modes, the device
- * language: qualifiers, coordinates, barriers, atomics and launch syntax. It needs neither
+ * Brings in the host API (hip_runtime_api.h), the vector types and, under clang's CUDA/HIP
+ * modes, the device language: qualifiers, coordinates, barriers, atomics, warp operations,
+ * integer and math functions, clocks, printf/assert and launch syntax. It needs neither
  * CUDA's nor ROCm's headers. Under a plain host compiler (g++) only the qualifiers remain, as
  * no-ops, so host code that includes it compiles unchanged.
  *
@@ -15,11 +16,22 @@
  * calls ::malloc and ::free. HIP code also expects this header to bring in malloc. */
 #include <stdlib.h>
 #include "hip/unihip/qualifiers.h"
+#include "hip/hip_vector_types.h"
+
+/* hipMemcpyToSymbol(HIP_SYMBOL(var), ...) names a __device__/__constant__ variable by itself, as
+ * HIP does on AMD; the C++ overloads of the symbol API take its address. */
+#define HIP_SYMBOL(X) X
 
 #if defined(UNIHIP_OFFLOAD_LANGUAGE)
 #include "hip/unihip/coordinates.h"
 #include "hip/unihip/sync.h"
 #include "hip/unihip/atomics.h"
+#include "hip/unihip/warp.h"
+#include "hip/unihip/bits.h"
+#include "hip/unihip/math_functions.h"
+#include "hip/unihip/math_intrinsics.h"
+#include "hip/unihip/clock.h"
+#include "hip/unihip/print_assert.h"
 #include "hip/unihip/launch.h"
 #endif
 

@@ -525,6 +525,34 @@ hipError_t hipLaunchKernel(const void* function_address, dim3 numBlocks, dim3 di
                            void** args, size_t sharedMemBytes, hipStream_t stream);
 hipError_t hipConfigureCall(dim3 gridDim, dim3 blockDim, size_t sharedMem, hipStream_t stream);
 
+#ifdef __cplusplus
+#define UNIHIP_DEFAULT_ARG(value) = value
+#else
+#define UNIHIP_DEFAULT_ARG(value)
+#endif
+
+/* Device variables (__device__, __constant__) by the address of their host shadow, i.e.
+ * HIP_SYMBOL(var) through the C++ overloads below, or &var (src/api/hip_symbol.cpp). */
+hipError_t hipMemcpyToSymbol(const void* symbol, const void* src, size_t sizeBytes,
+                             size_t offset UNIHIP_DEFAULT_ARG(0),
+                             hipMemcpyKind kind UNIHIP_DEFAULT_ARG(hipMemcpyHostToDevice));
+hipError_t hipMemcpyFromSymbol(void* dst, const void* symbol, size_t sizeBytes,
+                               size_t offset UNIHIP_DEFAULT_ARG(0),
+                               hipMemcpyKind kind UNIHIP_DEFAULT_ARG(hipMemcpyDeviceToHost));
+hipError_t hipMemcpyToSymbolAsync(const void* symbol, const void* src, size_t sizeBytes,
+                                  size_t offset, hipMemcpyKind kind,
+                                  hipStream_t stream UNIHIP_DEFAULT_ARG(0));
+hipError_t hipMemcpyFromSymbolAsync(void* dst, const void* symbol, size_t sizeBytes,
+                                    size_t offset, hipMemcpyKind kind,
+                                    hipStream_t stream UNIHIP_DEFAULT_ARG(0));
+hipError_t hipGetSymbolAddress(void** devPtr, const void* symbol);
+hipError_t hipGetSymbolSize(size_t* size, const void* symbol);
+
+/* -fgpu-default-stream=per-thread: clang's kernel stubs call this (the declaration also lives
+ * in hip/unihip/launch.h for the HIP host pass). */
+hipError_t hipLaunchKernel_spt(const void* function_address, dim3 numBlocks, dim3 dimBlocks,
+                               void** args, size_t sharedMemBytes, hipStream_t stream);
+
 /* unihip extensions. */
 /* Which backend serves a device: "cuda" or "hsa"; NULL for a bad ordinal. */
 const char* unihipGetDeviceBackendName(int deviceId);
@@ -536,6 +564,54 @@ uint64_t unihipGetFatBinaryParseCount(void);
 
 #ifdef __cplusplus
 } /* extern "C" */
+#endif
+
+#ifdef __cplusplus
+#include <cstddef>
+#include <type_traits>
+/* HIP_SYMBOL(var) is `var` itself (as in HIP on AMD): these overloads take the variable by
+ * reference and pass its address. Pointers (and nullptr) are left to the C functions, which
+ * take them as the address, so hipMemcpyToSymbol(&var, ...) works too. */
+template <typename T>
+using unihip_symbol_enable_t = typename std::enable_if<
+    !std::is_pointer<T>::value && !std::is_same<T, std::nullptr_t>::value, hipError_t>::type;
+
+template <typename T>
+inline unihip_symbol_enable_t<T> hipMemcpyToSymbol(const T& symbol, const void* src,
+                                                   size_t sizeBytes, size_t offset = 0,
+                                                   hipMemcpyKind kind = hipMemcpyHostToDevice) {
+  return hipMemcpyToSymbol(static_cast<const void*>(&symbol), src, sizeBytes, offset, kind);
+}
+template <typename T>
+inline unihip_symbol_enable_t<T> hipMemcpyFromSymbol(void* dst, const T& symbol, size_t sizeBytes,
+                                                     size_t offset = 0,
+                                                     hipMemcpyKind kind = hipMemcpyDeviceToHost) {
+  return hipMemcpyFromSymbol(dst, static_cast<const void*>(&symbol), sizeBytes, offset, kind);
+}
+template <typename T>
+inline unihip_symbol_enable_t<T> hipMemcpyToSymbolAsync(const T& symbol, const void* src,
+                                                        size_t sizeBytes, size_t offset,
+                                                        hipMemcpyKind kind,
+                                                        hipStream_t stream = 0) {
+  return hipMemcpyToSymbolAsync(static_cast<const void*>(&symbol), src, sizeBytes, offset, kind,
+                                stream);
+}
+template <typename T>
+inline unihip_symbol_enable_t<T> hipMemcpyFromSymbolAsync(void* dst, const T& symbol,
+                                                          size_t sizeBytes, size_t offset,
+                                                          hipMemcpyKind kind,
+                                                          hipStream_t stream = 0) {
+  return hipMemcpyFromSymbolAsync(dst, static_cast<const void*>(&symbol), sizeBytes, offset, kind,
+                                  stream);
+}
+template <typename T>
+inline unihip_symbol_enable_t<T> hipGetSymbolAddress(void** devPtr, const T& symbol) {
+  return hipGetSymbolAddress(devPtr, static_cast<const void*>(&symbol));
+}
+template <typename T>
+inline unihip_symbol_enable_t<T> hipGetSymbolSize(size_t* size, const T& symbol) {
+  return hipGetSymbolSize(size, static_cast<const void*>(&symbol));
+}
 #endif
 
 #endif /* UNIHIP_HIP_RUNTIME_API_H */

@@ -15,9 +15,11 @@
 #endif
 
 // API trace at the most verbose level; formats nothing unless tracing is on.
-#define UNIHIP_TRACE_API(...)                                                     \
-  do {                                                                            \
-    if (UNIHIP_UNLIKELY(::unihip::log::traceEnabled())) UNIHIP_LOG_TRACE(__VA_ARGS__); \
+// The formatting sits in a cold out-of-line lambda, so hot entry points keep a small frame.
+#define UNIHIP_TRACE_API(...)                                                      \
+  do {                                                                             \
+    if (UNIHIP_UNLIKELY(::unihip::log::traceEnabled()))                            \
+      [&]() __attribute__((noinline, cold)) { UNIHIP_LOG_TRACE(__VA_ARGS__); }();  \
   } while (0)
 
 namespace unihip {

@@ -10,9 +10,11 @@ using namespace unihip;
 
 namespace {
 
+// Plain fields (dim3 has member initializers): a trivially constructible thread_local needs no
+// per-access initialization guard, and one struct means one TLS address lookup per call.
 struct CallConfiguration {
-  dim3 grid;
-  dim3 block;
+  uint32_t grid[3];
+  uint32_t block[3];
   size_t sharedMem;
   hipStream_t stream;
 };
@@ -20,12 +22,18 @@ struct CallConfiguration {
 // Nested <<<>>> (a launch inside an argument expression) needs a stack; 16 levels is ample and
 // keeps the push/pop free of heap allocation.
 constexpr int kMaxConfigurationDepth = 16;
-thread_local CallConfiguration t_configurations[kMaxConfigurationDepth];
-thread_local int t_configurationDepth = 0;
+struct ConfigurationStack {
+  int depth;
+  CallConfiguration entries[kMaxConfigurationDepth];
+};
+thread_local ConfigurationStack t_configurations;
 
-Status pushConfiguration(dim3 grid, dim3 block, size_t sharedMem, hipStream_t stream) {
-  if (t_configurationDepth == kMaxConfigurationDepth) return hipErrorInvalidConfiguration;
-  t_configurations[t_configurationDepth++] = {grid, block, sharedMem, stream};
+inline Status pushConfiguration(dim3 grid, dim3 block, size_t sharedMem, hipStream_t stream) {
+  ConfigurationStack& st = t_configurations;
+  int depth = st.depth;
+  if (UNIHIP_UNLIKELY(depth == kMaxConfigurationDepth)) return hipErrorInvalidConfiguration;
+  st.entries[depth] = {{grid.x, grid.y, grid.z}, {block.x, block.y, block.z}, sharedMem, stream};
+  st.depth = depth + 1;
   return kOk;
 }
 
@@ -42,10 +50,15 @@ UNIHIP_EXPORT hipError_t __hipPushCallConfiguration(dim3 gridDim, dim3 blockDim,
 UNIHIP_EXPORT hipError_t __hipPopCallConfiguration(dim3* gridDim, dim3* blockDim,
                                                    size_t* sharedMem, hipStream_t* stream) {
   UNIHIP_TRACE_API("__hipPopCallConfiguration()");
-  if (t_configurationDepth == 0) UNIHIP_RETURN(hipErrorMissingConfiguration);
-  const CallConfiguration& c = t_configurations[--t_configurationDepth];
-  if (gridDim) *gridDim = c.grid;
-  if (blockDim) *blockDim = c.block;
+  ConfigurationStack& st = t_configurations;
+  int depth = st.depth;
+  if (UNIHIP_UNLIKELY(depth == 0)) UNIHIP_RETURN(hipErrorMissingConfiguration);
+  st.depth = --depth;
+  // A copy: stores through the out-pointers would otherwise make the compiler look the TLS block
+  // up again (__tls_get_addr) before each read.
+  const CallConfiguration c = st.entries[depth];
+  if (gridDim) *gridDim = dim3(c.grid[0], c.grid[1], c.grid[2]);
+  if (blockDim) *blockDim = dim3(c.block[0], c.block[1], c.block[2]);
   if (sharedMem) *sharedMem = c.sharedMem;
   if (stream) *stream = c.stream;
   UNIHIP_RETURN(kOk);
@@ -57,23 +70,45 @@ UNIHIP_EXPORT hipError_t hipConfigureCall(dim3 gridDim, dim3 blockDim, size_t sh
   UNIHIP_RETURN(pushConfiguration(gridDim, blockDim, sharedMem, stream));
 }
 
+namespace {
+
+Status launchKernel(const void* function_address, dim3 numBlocks, dim3 dimBlocks, void** args,
+                    size_t sharedMemBytes, hipStream_t stream);
+
+}  // namespace
+
 UNIHIP_EXPORT hipError_t hipLaunchKernel(const void* function_address, dim3 numBlocks,
                                          dim3 dimBlocks, void** args, size_t sharedMemBytes,
                                          hipStream_t stream) {
   UNIHIP_TRACE_API("hipLaunchKernel({}, ({},{},{}), ({},{},{}), {}, {}, {})", function_address,
                    numBlocks.x, numBlocks.y, numBlocks.z, dimBlocks.x, dimBlocks.y, dimBlocks.z,
                    fmt::ptr(args), sharedMemBytes, fmt::ptr(stream));
+  UNIHIP_RETURN(launchKernel(function_address, numBlocks, dimBlocks, args, sharedMemBytes, stream));
+}
+
+// -fgpu-default-stream=per-thread: the null stream is the calling thread's default stream.
+UNIHIP_EXPORT hipError_t hipLaunchKernel_spt(const void* function_address, dim3 numBlocks,
+                                             dim3 dimBlocks, void** args, size_t sharedMemBytes,
+                                             hipStream_t stream) {
+  UNIHIP_TRACE_API("hipLaunchKernel_spt({}, {})", function_address, fmt::ptr(stream));
+  if (stream == nullptr) stream = hipStreamPerThread;
+  UNIHIP_RETURN(launchKernel(function_address, numBlocks, dimBlocks, args, sharedMemBytes, stream));
+}
+
+namespace {
+
+inline Status launchKernel(const void* function_address, dim3 numBlocks, dim3 dimBlocks,
+                           void** args, size_t sharedMemBytes, hipStream_t stream) {
   Registry& registry = Registry::get();
   KernelRecord* kernel = registry.findKernel(function_address);
-  if (UNIHIP_UNLIKELY(kernel == nullptr)) UNIHIP_RETURN(hipErrorInvalidDeviceFunction);
+  if (UNIHIP_UNLIKELY(kernel == nullptr)) return hipErrorInvalidDeviceFunction;
   ResolvedStream rs;
-  Status s = resolveStream(stream, &rs);
-  if (UNIHIP_UNLIKELY(!s.ok())) UNIHIP_RETURN(s);
-  s = checkLaunch(*rs.device->props, numBlocks, dimBlocks, sharedMemBytes);
-  if (UNIHIP_UNLIKELY(!s.ok())) UNIHIP_RETURN(s);
+  UNIHIP_TRY(resolveStream(stream, &rs));
+  UNIHIP_TRY(checkLaunch(*rs.device->props, numBlocks, dimBlocks, sharedMemBytes));
   NativeFunction function;
-  s = registry.function(kernel, *rs.device, &function);
-  if (UNIHIP_UNLIKELY(!s.ok())) UNIHIP_RETURN(s);
+  UNIHIP_TRY(registry.function(kernel, *rs.device, &function));
   LaunchConfig config{numBlocks, dimBlocks, static_cast<uint32_t>(sharedMemBytes), rs.native};
-  UNIHIP_RETURN(rs.device->backend->launch(rs.device->local, function, config, args));
+  return rs.device->backend->launch(rs.device->local, function, config, args);
 }
+
+}  // namespace

@@ -2,6 +2,6 @@
 
 namespace unihip {
 
-thread_local hipError_t t_lastError = hipSuccess;
+UNIHIP_HOT_TLS hipError_t t_lastError = hipSuccess;
 
 }  // namespace unihip

@@ -3,11 +3,12 @@
 // returns it. Updated only at the C boundary (api/api_boundary.h).
 #pragma once
 
+#include "core/hot_tls.h"
 #include "hip/hip_runtime_api.h"
 
 namespace unihip {
 
-extern thread_local hipError_t t_lastError;
+extern UNIHIP_HOT_TLS hipError_t t_lastError;
 
 inline void recordError(hipError_t code) {
   if (code != hipSuccess && code != hipErrorNotReady) t_lastError = code;

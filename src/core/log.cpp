@@ -9,9 +9,9 @@
 
 namespace unihip::log {
 
-namespace {
+std::atomic<int8_t> g_traceState{-1};
 
-std::atomic<bool> g_trace{false};
+namespace {
 
 spdlog::level::level_enum levelFromEnvironment() {
   if (const char* v = std::getenv("UNIHIP_LOG_LEVEL")) {
@@ -31,7 +31,7 @@ spdlog::logger* createLogger() {
   logger->set_pattern("[unihip %^%l%$ %t] %v");
   logger->set_level(levelFromEnvironment());
   logger->flush_on(spdlog::level::trace);
-  g_trace.store(logger->should_log(spdlog::level::trace), std::memory_order_relaxed);
+  g_traceState.store(logger->should_log(spdlog::level::trace) ? 1 : 0, std::memory_order_relaxed);
   return logger;
 }
 
@@ -70,9 +70,9 @@ spdlog::logger& logger() {
   return *instance;
 }
 
-bool traceEnabled() {
+bool traceEnabledSlow() {
   (void)logger();
-  return g_trace.load(std::memory_order_relaxed);
+  return g_traceState.load(std::memory_order_relaxed) > 0;
 }
 
 }  // namespace unihip::log

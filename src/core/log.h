@@ -5,11 +5,22 @@
 
 #include <spdlog/spdlog.h>
 
+#include <atomic>
+#include <cstdint>
+
 namespace unihip::log {
 
 spdlog::logger& logger();
+// -1 until the logger exists, then 0 (no API trace) or 1.
+extern std::atomic<int8_t> g_traceState;
+bool traceEnabledSlow();
 // True when API calls should be traced: the hot path checks this before formatting anything.
-bool traceEnabled();
+// One relaxed load once the logger exists.
+inline bool traceEnabled() {
+  int8_t state = g_traceState.load(std::memory_order_relaxed);
+  if (__builtin_expect(state == 0, 1)) return false;
+  return state > 0 || traceEnabledSlow();
+}
 // Parses a level string; returns spdlog::level::n_levels when it is not one.
 spdlog::level::level_enum parseLevel(const char* text, bool amdScale);
 

@@ -8,7 +8,7 @@
 
 namespace unihip {
 
-thread_local int Runtime::t_current = 0;
+UNIHIP_HOT_TLS int Runtime::t_current = 0;
 
 namespace {
 
@@ -21,9 +21,15 @@ bool wanted(const char* name) {
 
 }  // namespace
 
-Runtime& Runtime::get() {
+std::atomic<Runtime*> Runtime::instance_{nullptr};
+
+Runtime& Runtime::create() {
   // Never destroyed: atexit unregistration may still reach it.
-  static Runtime* instance = new Runtime();
+  static Runtime* instance = [] {
+    auto* r = new Runtime();
+    instance_.store(r, std::memory_order_release);
+    return r;
+  }();
   return *instance;
 }
 

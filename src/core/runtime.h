@@ -5,11 +5,13 @@
 // through resetForTesting(). The current device is thread-local.
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "backend.h"
+#include "core/hot_tls.h"
 #include "core/status.h"
 
 namespace unihip {
@@ -27,7 +29,10 @@ struct Device {
 class Runtime {
  public:
   // Built on first call: backends chosen by UNIHIP_BACKEND (cuda|hsa|all, default all).
-  static Runtime& get();
+  static Runtime& get() {
+    Runtime* r = instance_.load(std::memory_order_acquire);
+    return __builtin_expect(r != nullptr, 1) ? *r : create();
+  }
 
   int deviceCount() const { return static_cast<int>(devices_.size()); }
   // nullptr when `ordinal` is out of range.
@@ -48,6 +53,8 @@ class Runtime {
   void resetForTesting(std::vector<std::unique_ptr<Backend>> backends);
 
  private:
+  static Runtime& create();
+  static std::atomic<Runtime*> instance_;
   Runtime();
   void adopt(std::vector<std::unique_ptr<Backend>> backends);
 
@@ -55,7 +62,7 @@ class Runtime {
   std::vector<Device> devices_;
   std::vector<std::string> unavailable_;
   std::vector<std::string> statusLines_;
-  static thread_local int t_current;
+  static UNIHIP_HOT_TLS int t_current;
 };
 
 // The device of the current thread, or hipErrorNoDevice / hipErrorInvalidDevice.

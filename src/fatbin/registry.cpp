@@ -14,9 +14,15 @@ constexpr size_t kUnknownImageLimit = size_t{1} << 32;
 
 }  // namespace
 
-Registry& Registry::get() {
+std::atomic<Registry*> Registry::instance_{nullptr};
+
+Registry& Registry::create() {
   // Never destroyed: __hipUnregisterFatBinary runs from atexit, after static destructors.
-  static Registry* instance = new Registry();
+  static Registry* instance = [] {
+    auto* r = new Registry();
+    instance_.store(r, std::memory_order_release);
+    return r;
+  }();
   return *instance;
 }
 

@@ -68,7 +68,11 @@ inline constexpr uint32_t kFatBinaryWrapperMagic = 0x48495046;  // "HIPF"
 
 class Registry {
  public:
-  static Registry& get();
+  // Inline fast path: one acquire load once the registry exists.
+  static Registry& get() {
+    Registry* r = instance_.load(std::memory_order_acquire);
+    return __builtin_expect(r != nullptr, 1) ? *r : create();
+  }
 
   // Never returns null: a bad wrapper or bundle is recorded in the FatBinary's status.
   FatBinary* registerFatBinary(const void* wrapper);
@@ -101,6 +105,8 @@ class Registry {
   uint64_t parseCount() const { return parseCount_.load(std::memory_order_relaxed); }
 
  private:
+  static Registry& create();
+  static std::atomic<Registry*> instance_;
   Status resolve(KernelRecord* kernel, const Device& device, NativeFunction* out);
   Status moduleFor(FatBinary* fatbin, const Device& device, NativeModule* module);
 

@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "hip/hip_version.h"
+#include "native_arch.h"
 #include "pipeline.h"
 #include "subprocess.h"
 #include "temp_dir.h"
@@ -16,16 +17,32 @@ namespace unihipcc {
 
 namespace {
 
-// -c without -o writes <stem>.o into the current folder, as compilers do.
-std::string objectName(const Options& options, const Input& input) {
+// Without -o, -c/-S/--genco write <stem>.o/.s/.hipfb into the current folder, as compilers
+// do; -E/-M write to standard output (empty name).
+std::string outputName(const Options& options, const Input& input) {
   if (options.output) return *options.output;
-  return fs::path(input.path).stem().string() + ".o";
+  const std::string stem = fs::path(input.path).stem().string();
+  switch (options.mode) {
+    case Mode::Assemble: return stem + ".s";
+    case Mode::GenCodeObject: return stem + ".hipfb";
+    case Mode::Preprocess: return "";
+    default: return stem + ".o";
+  }
 }
 
 }  // namespace
 
-void runDriver(const Options& options) {
-  const Toolchain toolchain = findToolchain(options);
+void runDriver(const Options& commandLine) {
+  const Toolchain toolchain = findToolchain(commandLine);
+  Options options = commandLine;
+  if (options.nativeArch) {
+    for (const std::string& arch : presentGpuArchs(toolchain.libDir)) addOffloadArch(options, arch);
+    if (options.verbose) {
+      std::string names;
+      for (const OffloadArch& a : options.offloadArchs) names += " " + a.targetId;
+      std::fprintf(stderr, "unihipcc: offload archs:%s\n", names.c_str());
+    }
+  }
   TempDir temp;
   if (options.saveTemps) temp.keep();
   Pipeline pipeline(options, toolchain, temp);
@@ -43,11 +60,15 @@ void runDriver(const Options& options) {
       continue;
     }
     const std::string tag = std::to_string(i) + "-" + fs::path(input.path).stem().string();
-    objects[i] = options.compileOnly ? objectName(options, input) : temp.file(tag + ".o");
-    if (input.kind == InputKind::Hip)
-      pipeline.compileHip(input, tag, objects[i]);
+    objects[i] = options.compileOnly ? outputName(options, input) : temp.file(tag + ".o");
+    if (options.mode == Mode::Preprocess)
+      pipeline.preprocess(input, objects[i]);
+    else if (options.mode == Mode::GenCodeObject)
+      pipeline.compileDeviceBundle(input, tag, objects[i]);
+    else if (input.kind == InputKind::Hip)
+      pipeline.compileHip(input, tag, objects[i], options.mode == Mode::Assemble ? "-S" : "-c");
     else
-      pipeline.compileHostOnly(input, objects[i]);
+      pipeline.compileHostOnly(input, objects[i], options.mode == Mode::Assemble ? "-S" : "-c");
   }
   if (options.compileOnly) return;
 

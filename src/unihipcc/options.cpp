@@ -74,6 +74,18 @@ void addOffloadArchs(Options& o, std::string_view list) {
     std::string_view name = list.substr(0, comma);
     list = comma == std::string_view::npos ? std::string_view{} : list.substr(comma + 1);
     if (name.empty()) continue;
+    if (name == "native") {
+      o.nativeArch = true;
+      continue;
+    }
+    addOffloadArch(o, name);
+  }
+}
+
+}  // namespace
+
+void addOffloadArch(Options& o, std::string_view name) {
+  {
     std::optional<OffloadArch> arch = parseOffloadArch(name);
     if (!arch)
       throw UsageError("unsupported offload architecture '" + std::string(name) +
@@ -82,6 +94,16 @@ void addOffloadArchs(Options& o, std::string_view list) {
                                  [&](const OffloadArch& a) { return a.targetId == arch->targetId; });
     if (!duplicate) o.offloadArchs.push_back(*arch);
   }
+}
+
+namespace {
+
+// -c, -E, -S and --genco exclude each other (the same one twice is fine).
+void setMode(Options& o, Mode mode, const std::string& flag) {
+  if (o.mode != Mode::Link && o.mode != mode)
+    throw UsageError("'" + flag + "' cannot be combined with -c, -E, -S, -M or --genco");
+  o.mode = mode;
+  o.compileOnly = true;
 }
 
 // Walks argv; each accessor consumes the flag's value in its joined ("-Idir") or separate
@@ -144,7 +166,41 @@ Options parseCommandLine(const std::vector<std::string>& args) {
       o.inputs.push_back({a, forcedKind.value_or(kindFromExtension(a))});
       o.linkItems.push_back({o.inputs.size() - 1, {}});
     } else if (a == "-c") {
-      o.compileOnly = true;
+      setMode(o, Mode::Compile, a);
+    } else if (a == "-E") {
+      setMode(o, Mode::Preprocess, a);
+    } else if (a == "-S") {
+      setMode(o, Mode::Assemble, a);
+    } else if (a == "--genco") {
+      setMode(o, Mode::GenCodeObject, a);
+    } else if (a == "-M" || a == "-MM") {
+      setMode(o, Mode::Preprocess, a);  // the dependency list is the preprocessor's output
+      o.dependency.push_back(a);
+    } else if (a.starts_with("-fgpu-default-stream=")) {
+      std::string_view value = std::string_view(a).substr(21);
+      if (value != "legacy" && value != "per-thread")
+        throw UsageError("'" + a + "': expected -fgpu-default-stream=legacy or =per-thread");
+      o.defaultStream = a;
+    } else if (a == "-Xcompiler" || a == "-Xarch_host") {
+      // nvcc/hipcc style: a comma-separated list of host compiler flags.
+      v = cur.separate(a);
+      std::string_view list = *v;
+      while (!list.empty()) {
+        size_t comma = list.find(',');
+        if (comma != 0) o.hostCompile.emplace_back(list.substr(0, comma));
+        if (comma == std::string_view::npos) break;
+        list.remove_prefix(comma + 1);
+      }
+    } else if (a.starts_with("-Xcompiler=")) {
+      std::string_view list = std::string_view(a).substr(11);
+      while (!list.empty()) {
+        size_t comma = list.find(',');
+        if (comma != 0) o.hostCompile.emplace_back(list.substr(0, comma));
+        if (comma == std::string_view::npos) break;
+        list.remove_prefix(comma + 1);
+      }
+    } else if ((v = cur.separate("-Xarch_device"))) {
+      o.deviceCompile.push_back(*v);
     } else if (a == "-v") {
       o.verbose = true;
     } else if (a == "--version") {
@@ -237,9 +293,13 @@ Options parseCommandLine(const std::vector<std::string>& args) {
     size_t sources = std::count_if(o.inputs.begin(), o.inputs.end(),
                                    [](const Input& in) { return in.kind != InputKind::Linker; });
     if (sources > 1)
-      throw UsageError("cannot specify -o with -c and several source files");
+      throw UsageError("cannot specify -o with -c, -E, -S or --genco and several source files");
   }
-  if (o.offloadArchs.empty())
+  if (o.mode == Mode::GenCodeObject)
+    for (const Input& in : o.inputs)
+      if (in.kind != InputKind::Hip)
+        throw UsageError("--genco compiles HIP sources only; '" + in.path + "' is not one");
+  if (o.offloadArchs.empty() && !o.nativeArch)
     for (const std::string& name : defaultOffloadArchNames()) addOffloadArchs(o, name);
   return o;
 }
@@ -260,11 +320,17 @@ Inputs:
 Offload targets:
   --offload-arch=<a>[,<a>]  sm_XX[a] (NVIDIA: cubin via ptxas, plus PTX) or
                             gfxNNN[:xnack+|-][:sramecc+|-] (AMD code object v5).
+                            native: the GPUs the runtime finds on this machine.
                             Repeatable. Default: )" + archs + R"(
   --no-ptx                  do not embed PTX next to each cubin
 
 Compilation:
   -c                        compile only; -o names the object (default <stem>.o)
+  -E                        preprocess only (the host pass), to -o or standard output
+  -M -MM                    write the dependency list (host pass) instead of compiling
+  -S                        host assembly (the offload bundle embedded) to -o or <stem>.s
+  --genco                   device code only: an offload bundle (default <stem>.hipfb) of
+                            every offload arch, for hipModuleLoad / hipModuleLoadData
   -o <file>                 output file (default a.out when linking)
   -x <lang>                 treat following inputs as hip|cu|cuda|c++|c|none
   -I -isystem -iquote -idirafter -include -D -U    preprocessor options
@@ -273,8 +339,11 @@ Compilation:
   -ffast-math -fno-exceptions -fno-rtti -ffp-contract=... -fgpu-flush-denormals-to-zero
   -fPIC -fPIE -fvisibility=... -march=... -mtune=...  (host code only)
   -MD -MMD -MF -MT -MQ -MP  dependency file, from the host pass
+  -fgpu-default-stream=legacy|per-thread   what the null stream means in this source
+                            (per-thread: launches go through hipLaunchKernel_spt)
   -Xhost <flag>             pass <flag> to host compiles
-  -Xdevice <flag>           pass <flag> to every device compile
+  -Xcompiler <f,g,...>      pass comma-separated flags to host compiles (also -Xarch_host)
+  -Xdevice <flag>           pass <flag> to every device compile (also -Xarch_device)
   -Xptxas <flag>            pass <flag> to ptxas
 
 Linking (without -c): objects are linked with clang++ against libunihip, with an RPATH to it.

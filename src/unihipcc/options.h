@@ -34,12 +34,23 @@ struct LinkItem {
   std::string flag;             // -L/-l/-Wl,/-Xlinker/-shared/... when `input` is empty
 };
 
+// What the invocation produces.
+enum class Mode {
+  Link,          // default: an executable or shared library
+  Compile,       // -c: one object per source
+  Preprocess,    // -E: preprocessed host-pass source (or the -M/-MM dependency list)
+  Assemble,      // -S: host assembly, the offload bundle embedded
+  GenCodeObject, // --genco: the device code alone, as an offload bundle for hipModuleLoad
+};
+
 struct Options {
   std::vector<Input> inputs;
   std::vector<LinkItem> linkItems;
   std::vector<OffloadArch> offloadArchs;  // comma lists split, duplicates dropped; defaults if none
   std::optional<std::string> output;      // -o
-  bool compileOnly = false;               // -c
+  Mode mode = Mode::Link;
+  bool compileOnly = false;               // -c (also set for -E, -S and --genco: no link step)
+  bool nativeArch = false;                // --offload-arch=native: add the present GPUs
   bool verbose = false;                   // -v
   bool showVersion = false;               // --version
   bool showHelp = false;                  // --help
@@ -54,7 +65,8 @@ struct Options {
   std::vector<std::string> compile;       // flags for every compile (host and device)
   std::vector<std::string> hostCompile;   // host compiles only (-fPIC, -march=, -Xhost)
   std::vector<std::string> deviceCompile; // device compiles only (-Xdevice)
-  std::vector<std::string> dependency;    // -MD, -MMD, -MF, -MT, -MQ, -MP: host pass only
+  std::vector<std::string> dependency;    // -M, -MM, -MD, -MMD, -MF, -MT, -MQ, -MP: host pass only
+  std::string defaultStream;              // -fgpu-default-stream=legacy|per-thread (host pass)
   std::vector<std::string> ptxas;         // -Xptxas
 
   // Tool location overrides (also settable through the environment).
@@ -66,8 +78,12 @@ struct Options {
 const std::vector<std::string>& defaultOffloadArchNames();
 
 // Parses argv[1..]. Throws UsageError for unknown flags, missing values, bad combinations
-// (-o with -c and several inputs) and a missing input.
+// (-o with -c and several inputs) and a missing input. --offload-arch=native only sets
+// `nativeArch`; the driver asks the runtime for the present GPUs (addOffloadArch).
 Options parseCommandLine(const std::vector<std::string>& args);
+
+// Adds one offload arch (after the command line is parsed: --offload-arch=native).
+void addOffloadArch(Options& options, std::string_view name);
 
 // The --help text.
 std::string helpText();

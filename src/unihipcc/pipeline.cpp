@@ -55,6 +55,17 @@ std::vector<std::string> Pipeline::commonCompileFlags(bool cLanguage) const {
   return flags;
 }
 
+// Flags of every pass over a HIP source. hip_runtime.h is included first, as clang's HIP
+// driver does with its runtime wrapper: HIP sources may use the device language without
+// including it, and clang's cuda_wrappers (<algorithm>, <cmath>, <complex>, <new>), which
+// every CUDA/HIP pass sees, need __host__/__device__ defined before a system header pulls
+// them in.
+std::vector<std::string> Pipeline::hipSourceFlags() const {
+  std::vector<std::string> flags = commonCompileFlags(false);
+  flags.insert(flags.end(), {"-include", "hip/hip_runtime.h"});
+  return flags;
+}
+
 void Pipeline::compileForNvidia(const Input& input, const OffloadArch& arch,
                                 const std::string& tag, const std::string& cuid,
                                 std::vector<BundleEntry>* entries) {
@@ -64,7 +75,7 @@ void Pipeline::compileForNvidia(const Input& input, const OffloadArch& arch,
                                   "-nocudalib", "-Wno-unknown-cuda-version", "-cuid=" + cuid};
   if (toolchain_.libdevice)
     cmd.insert(cmd.end(), {"-Xclang", "-mlink-builtin-bitcode", "-Xclang", *toolchain_.libdevice});
-  append(cmd, commonCompileFlags(false));
+  append(cmd, hipSourceFlags());
   append(cmd, options_.deviceCompile);
   cmd.insert(cmd.end(), {"-S", input.path, "-o", ptx});
   runCommand(cmd, options_.verbose);
@@ -94,7 +105,7 @@ void Pipeline::compileForAmd(const Input& input, const OffloadArch& arch, const 
                                   "--offload-arch=" + arch.targetId, "-nogpuinc",
                                   "-mcode-object-version=5", "-cuid=" + cuid};
   append(cmd, amdDeviceLibs_.flags(arch));
-  append(cmd, commonCompileFlags(false));
+  append(cmd, hipSourceFlags());
   append(cmd, options_.deviceCompile);
   cmd.insert(cmd.end(), {"-c", "--no-gpu-bundle-output", input.path, "-o", codeObject});
   runCommand(cmd, options_.verbose);
@@ -117,8 +128,8 @@ void Pipeline::bundle(const std::vector<BundleEntry>& entries, const std::string
 // Every pass of one source gets the same compilation-unit id: clang derives the names of the
 // TU's globals (__hip_cuid_*, static device variables) from it, so they must agree between host
 // and device and differ between TUs. clang computes none for a host-only compile, hence our own.
-void Pipeline::compileHip(const Input& input, const std::string& tag, const std::string& object) {
-  const std::string cuid = compilationUnitId(input.path, object);
+void Pipeline::compileDevices(const Input& input, const std::string& tag, const std::string& cuid,
+                              const std::string& fatbin) {
   std::vector<BundleEntry> entries;
   for (const OffloadArch& arch : options_.offloadArchs) {
     if (arch.vendor == Vendor::Nvidia)
@@ -126,27 +137,63 @@ void Pipeline::compileHip(const Input& input, const std::string& tag, const std:
     else
       compileForAmd(input, arch, tag, cuid, &entries);
   }
-  const std::string fatbin = temp_.file(tag + ".hipfb");
   bundle(entries, fatbin);
+}
 
+std::vector<std::string> Pipeline::hostPassCommand(const std::string& cuid) const {
   std::vector<std::string> cmd = {toolchain_.clang, "-x", "hip", "--cuda-host-only",
                                   std::string("--offload-arch=") + kHostPassArch, "-nogpuinc",
                                   "-nogpulib", "-Xclang", "-cuid=" + cuid};  // driver drops -cuid here
-  append(cmd, commonCompileFlags(false));
+  append(cmd, hipSourceFlags());
   append(cmd, options_.hostCompile);
+  if (!options_.defaultStream.empty()) cmd.push_back(options_.defaultStream);
   append(cmd, options_.dependency);
-  cmd.insert(cmd.end(), {"-Xclang", "-fcuda-include-gpubinary", "-Xclang", fatbin, "-c",
-                         input.path, "-o", object});
+  return cmd;
+}
+
+// Every pass of one source gets the same compilation-unit id: clang derives the names of the
+// TU's globals (__hip_cuid_*, static device variables) from it, so they must agree between host
+// and device and differ between TUs. clang computes none for a host-only compile, hence our own.
+void Pipeline::compileHip(const Input& input, const std::string& tag, const std::string& object,
+                          const char* hostOutputFlag) {
+  const std::string cuid = compilationUnitId(input.path, object);
+  const std::string fatbin = temp_.file(tag + ".hipfb");
+  compileDevices(input, tag, cuid, fatbin);
+  std::vector<std::string> cmd = hostPassCommand(cuid);
+  cmd.insert(cmd.end(), {"-Xclang", "-fcuda-include-gpubinary", "-Xclang", fatbin,
+                         hostOutputFlag, input.path, "-o", object});
   runCommand(cmd, options_.verbose);
 }
 
-void Pipeline::compileHostOnly(const Input& input, const std::string& object) {
+void Pipeline::compileDeviceBundle(const Input& input, const std::string& tag,
+                                   const std::string& output) {
+  compileDevices(input, tag, compilationUnitId(input.path, output), output);
+}
+
+void Pipeline::preprocess(const Input& input, const std::string& output) {
+  std::vector<std::string> cmd;
+  if (input.kind == InputKind::Hip) {
+    cmd = hostPassCommand(compilationUnitId(input.path, output));
+  } else {
+    const bool c = input.kind == InputKind::C;
+    cmd = {toolchain_.clang, "-x", c ? "c" : "c++"};
+    append(cmd, commonCompileFlags(c));
+    append(cmd, options_.hostCompile);
+    append(cmd, options_.dependency);
+  }
+  cmd.insert(cmd.end(), {"-E", input.path});
+  if (!output.empty()) cmd.insert(cmd.end(), {"-o", output});
+  runCommand(cmd, options_.verbose);
+}
+
+void Pipeline::compileHostOnly(const Input& input, const std::string& object,
+                               const char* outputFlag) {
   const bool c = input.kind == InputKind::C;
   std::vector<std::string> cmd = {toolchain_.clang, "-x", c ? "c" : "c++"};
   append(cmd, commonCompileFlags(c));
   append(cmd, options_.hostCompile);
   append(cmd, options_.dependency);
-  cmd.insert(cmd.end(), {"-c", input.path, "-o", object});
+  cmd.insert(cmd.end(), {outputFlag, input.path, "-o", object});
   runCommand(cmd, options_.verbose);
 }
 

@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <vector>
@@ -12,8 +13,13 @@ using namespace unihip;
 
 namespace {
 
+// The build's bundle, by its absolute path or, in a copied build folder, beside the executable.
 std::vector<uint8_t> readFile(const char* path) {
   std::ifstream f(path, std::ios::binary);
+  if (!f.good()) {
+    std::string exe = std::filesystem::read_symlink("/proc/self/exe").parent_path().string();
+    f.open(exe + "/kernels/" + std::filesystem::path(path).filename().string(), std::ios::binary);
+  }
   REQUIRE(f.good());
   return {std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()};
 }

@@ -1,4 +1,7 @@
 // Streams, events and their ordering on real hardware.
+#include <cstring>
+#include <vector>
+
 #include "gpu_test_support.h"
 #include "kernels.h"
 
@@ -140,6 +143,7 @@ TEST_CASE("hipDeviceReset destroys the device's state; kernels reload afterwards
   HIP_REQUIRE(hipStreamCreate(&s));
   HIP_REQUIRE(hipDeviceReset());
   CHECK(hipStreamSynchronize(s) == hipErrorContextIsDestroyed);
+  CHECK(hipGetLastError() == hipErrorContextIsDestroyed);  // the launch wrapper reads it below
   const int n = 4096;
   std::vector<float> a(n, 2.0f), c(n, 0.0f);
   DeviceBuffer<float> da(n), dc(n);
@@ -149,4 +153,21 @@ TEST_CASE("hipDeviceReset destroys the device's state; kernels reload afterwards
   CHECK(c[0] == 4.0f);
   CHECK(c[n - 1] == 4.0f);
   (void)hipGetLastError();
+}
+
+TEST_CASE("large pageable copies (the staged path) keep every byte") {
+  const size_t n = (size_t{64} << 20) + 12345;  // not a multiple of the staging chunk
+  std::vector<unsigned char> up(n), down(n, 0);
+  for (size_t i = 0; i < n; ++i) up[i] = static_cast<unsigned char>((i * 2654435761u) >> 13);
+  DeviceBuffer<unsigned char> d(n);
+  HIP_REQUIRE(hipMemset(d.ptr, 0, n));
+  HIP_REQUIRE(hipMemcpy(d.ptr, up.data(), n, hipMemcpyHostToDevice));
+  HIP_REQUIRE(hipMemcpy(down.data(), d.ptr, n, hipMemcpyDeviceToHost));
+  CHECK(std::memcmp(up.data(), down.data(), n) == 0);
+  // A copy right after a kernel on the null stream sees the kernel's result.
+  HIP_REQUIRE(hipMemset(d.ptr, 0x7e, n));
+  HIP_REQUIRE(hipMemcpy(down.data(), d.ptr, n, hipMemcpyDeviceToHost));
+  size_t wrong = 0;
+  for (size_t i = 0; i < n; ++i) wrong += down[i] != 0x7e;
+  CHECK(wrong == 0);
 }

@@ -9,6 +9,12 @@
 #   unknown_flag  a bad flag: non-zero exit and a message naming it
 #   link          .hip + .cpp linked against libunihip; the program runs (PASSED, or exit 77
 #                 when the machine has no GPU)
+#   managed_error a __managed__ variable: a compile error that names hipMallocManaged
+#   genco         --genco: a bundle of device images only (no host code), one per arch
+#   per_thread    -fgpu-default-stream=per-thread: the launch calls hipLaunchKernel_spt
+#   preprocess    -E writes preprocessed source; -M lists hip_runtime.h as a dependency
+#   install_consumer  cmake --install of this build, then an out-of-tree project using
+#                 find_package(unihip) (consumer/) configures, builds and runs
 
 function(fail message)
   message(FATAL_ERROR "toolchain check '${CHECK}' failed: ${message}")
@@ -119,6 +125,87 @@ elseif(CHECK STREQUAL "link")
     fail("the linked program exited ${rc}:\n${out}")
   endif()
   message(STATUS "linked program: ${out}")
+
+elseif(CHECK STREQUAL "managed_error")
+  run_unihipcc(rc out --offload-arch=sm_90,gfx90a -c ${SOURCE_DIR}/managed_kernel.hip -o m.o)
+  if(rc EQUAL 0 OR NOT out MATCHES "managed_kernel\\.hip:[0-9]+:[0-9]+: error: 'counter' is unavailable: __managed__ variables are not supported by unihip; allocate with hipMallocManaged")
+    fail("exit ${rc}, output:\n${out}")
+  endif()
+
+elseif(CHECK STREQUAL "genco")
+  run_unihipcc(rc out --genco --offload-arch=sm_90,gfx90a,gfx1100 ${SOURCE_DIR}/tiny_kernel.hip
+               -o tiny.hipfb)
+  if(NOT rc EQUAL 0)
+    fail("unihipcc --genco exited ${rc}:\n${out}")
+  endif()
+  file(READ ${WORK_DIR}/tiny.hipfb magic LIMIT 24 HEX)  # "__CLANG_OFFLOAD_BUNDLE__"
+  if(NOT magic STREQUAL "5f5f434c414e475f4f46464c4f41445f42554e444c455f5f")
+    fail("tiny.hipfb is not an offload bundle")
+  endif()
+  execute_process(COMMAND ${BUNDLER} -list -type=o -input=tiny.hipfb WORKING_DIRECTORY ${WORK_DIR}
+    OUTPUT_VARIABLE ids)
+  foreach(id hip-nvptx64-nvidia-cuda--sm_90 hipv4-amdgcn-amd-amdhsa--gfx90a
+             hipv4-amdgcn-amd-amdhsa--gfx1100)
+    string(FIND "${ids}" "${id}" pos)
+    if(pos EQUAL -1)
+      fail("--genco bundle lacks ${id}; entries:\n${ids}")
+    endif()
+  endforeach()
+
+elseif(CHECK STREQUAL "per_thread")
+  run_unihipcc(rc out --offload-arch=sm_90 -fgpu-default-stream=per-thread -c
+               ${SOURCE_DIR}/per_thread_kernel.hip -o spt.o)
+  if(NOT rc EQUAL 0)
+    fail("exit ${rc}:\n${out}")
+  endif()
+  execute_process(COMMAND ${NM} --undefined-only spt.o WORKING_DIRECTORY ${WORK_DIR}
+    OUTPUT_VARIABLE undefined)
+  if(NOT undefined MATCHES "U hipLaunchKernel_spt\n" OR undefined MATCHES "U hipLaunchKernel\n")
+    fail("per-thread launch does not go through hipLaunchKernel_spt:\n${undefined}")
+  endif()
+
+elseif(CHECK STREQUAL "preprocess")
+  run_unihipcc(rc out -E ${SOURCE_DIR}/tiny_kernel.hip -o tiny.ii)
+  file(STRINGS ${WORK_DIR}/tiny.ii launch REGEX "launchTiny")
+  if(NOT rc EQUAL 0 OR NOT launch)
+    fail("-E exit ${rc}:\n${out}")
+  endif()
+  run_unihipcc(rc out -M ${SOURCE_DIR}/tiny_kernel.hip)
+  if(NOT rc EQUAL 0 OR NOT out MATCHES "tiny_kernel\\.o: .*hip/hip_runtime\\.h")
+    fail("-M exit ${rc}:\n${out}")
+  endif()
+
+elseif(CHECK STREQUAL "install_consumer")
+  execute_process(COMMAND ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${WORK_DIR}/prefix
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(NOT rc EQUAL 0)
+    fail("cmake --install exited ${rc}:\n${out}")
+  endif()
+  foreach(file bin/unihipcc bin/unihipinfo lib/libunihip.so include/hip/hip_runtime.h
+               include/hip/hip_fp16.h lib/cmake/unihip/unihipConfig.cmake)
+    if(NOT EXISTS ${WORK_DIR}/prefix/${file})
+      fail("the install lacks ${file}")
+    endif()
+  endforeach()
+  execute_process(COMMAND ${CMAKE_COMMAND} -S ${SOURCE_DIR}/consumer -B ${WORK_DIR}/consumer
+      -G Ninja -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix -DTINY_DIR=${SOURCE_DIR}
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(NOT rc EQUAL 0)
+    fail("configuring the consumer exited ${rc}:\n${out}")
+  endif()
+  execute_process(COMMAND ${CMAKE_COMMAND} --build ${WORK_DIR}/consumer -j 2
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(NOT rc EQUAL 0)
+    fail("building the consumer exited ${rc}:\n${out}")
+  endif()
+  foreach(program tiny_consumer tiny_plain host_only)
+    execute_process(COMMAND ${WORK_DIR}/consumer/${program} RESULT_VARIABLE rc
+      OUTPUT_VARIABLE out ERROR_VARIABLE out)
+    if(NOT (rc EQUAL 0) AND NOT (rc EQUAL 77 AND out MATCHES "SKIPPED"))
+      fail("${program} exited ${rc}:\n${out}")
+    endif()
+    message(STATUS "${program}: ${out}")
+  endforeach()
 
 else()
   fail("unknown CHECK")

@@ -141,7 +141,7 @@ TEST_CASE("usage errors are clear") {
   CHECK_THAT(usageError({"-c", "k.hip", "-o"}), Catch::Contains("missing argument to '-o'"));
   CHECK_THAT(usageError({"-c"}), Catch::Contains("no input files"));
   CHECK_THAT(usageError({"-c", "a.hip", "b.hip", "-o", "x.o"}),
-             Catch::Contains("-o with -c and several source files"));
+             Catch::Contains("-o with -c, -E, -S or --genco and several source files"));
   CHECK_THAT(usageError({"-fgpu-rdc", "a.hip"}), Catch::Contains("not supported"));
   CHECK_THAT(usageError({"-x", "fortran", "a.f"}), Catch::Contains("unsupported language"));
   CHECK_THAT(usageError({"--cuda-gpu-arch=sm_90", "a.hip"}), Catch::Contains("--offload-arch"));
@@ -151,4 +151,38 @@ TEST_CASE("--help and --version need no inputs") {
   CHECK(parseCommandLine({"--help"}).showHelp);
   CHECK(parseCommandLine({"--version"}).showVersion);
   CHECK_THAT(unihipcc::helpText(), Catch::Contains("sm_90,gfx90a,gfx942,gfx1100"));
+}
+
+TEST_CASE("-E, -S, -M, --genco select one output mode each") {
+  using unihipcc::Mode;
+  CHECK(parseCommandLine({"-E", "k.hip"}).mode == Mode::Preprocess);
+  CHECK(parseCommandLine({"-S", "k.hip"}).mode == Mode::Assemble);
+  CHECK(parseCommandLine({"--genco", "k.hip", "-o", "k.hipfb"}).mode == Mode::GenCodeObject);
+  Options m = parseCommandLine({"-MM", "k.hip", "-MF", "k.d"});
+  CHECK(m.mode == Mode::Preprocess);
+  CHECK(m.dependency == std::vector<std::string>{"-MM", "-MF", "k.d"});
+  CHECK(parseCommandLine({"-c", "k.hip"}).compileOnly);
+  CHECK(parseCommandLine({"-E", "k.hip"}).compileOnly);
+  CHECK(usageError({"-c", "-S", "k.hip"}).find("cannot be combined") != std::string::npos);
+  CHECK(usageError({"--genco", "k.cpp"}).find("HIP sources only") != std::string::npos);
+}
+
+TEST_CASE("--offload-arch=native is resolved later, and keeps explicit archs") {
+  Options o = parseCommandLine({"--offload-arch=native,gfx942", "-c", "k.hip"});
+  CHECK(o.nativeArch);
+  CHECK(archIds(o) == std::vector<std::string>{"gfx942"});
+  Options only = parseCommandLine({"--offload-arch=native", "-c", "k.hip"});
+  CHECK(only.offloadArchs.empty());  // no defaults mixed in
+  unihipcc::addOffloadArch(only, "sm_90");
+  CHECK(archIds(only) == std::vector<std::string>{"sm_90"});
+}
+
+TEST_CASE("-Xcompiler lists, -Xarch_*, -fgpu-default-stream") {
+  Options o = parseCommandLine({"-Xcompiler", "-fPIC,-Wall", "-Xcompiler=-O1", "-Xarch_device",
+                                "-ffast-math", "-fgpu-default-stream=per-thread", "-c", "k.hip"});
+  CHECK(o.hostCompile == std::vector<std::string>{"-fPIC", "-Wall", "-O1"});
+  CHECK(o.deviceCompile == std::vector<std::string>{"-ffast-math"});
+  CHECK(o.defaultStream == "-fgpu-default-stream=per-thread");
+  CHECK(usageError({"-fgpu-default-stream=maybe", "k.hip"}).find("per-thread") !=
+        std::string::npos);
 }

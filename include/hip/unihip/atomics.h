@@ -1,8 +1,14 @@
-/* unihip device side: the basic atomics (atomicAdd, atomicSub, atomicExch, atomicCAS,
- * atomicMin/Max, atomicAnd/Or/Xor).
+/* unihip device side: atomics (atomicAdd/Sub/Exch/Min/Max/Inc/Dec/CAS/And/Or/Xor) and their
+ * scoped forms (_block: the work-group, _system: the device and the host / peer devices).
  *
- * HIP semantics: relaxed ordering, device (agent) scope; each returns the old value. Built on
- * clang's __hip_atomic builtins, which lower to native atomics on both AMDGCN and NVPTX. */
+ * HIP semantics: relaxed ordering; each returns the old value. The unsuffixed forms are
+ * device (agent) scope. Built on clang's __hip_atomic builtins with an explicit scope, except:
+ *   - NVPTX system scope: LLVM 19's NVPTX backend drops the scope of atomicrmw (everything
+ *     becomes .gpu), so _system uses the explicit atom.sys builtins (__nvvm_atom_sys_*).
+ *   - atomicInc/atomicDec (wrap-around increment/decrement) use the targets' own builtins.
+ * Types: int, unsigned int, unsigned long long, float and double where HIP offers them;
+ * atomicMin/Max on float/double and every op without a native instruction become CAS loops in
+ * the backend. */
 #ifndef UNIHIP_DEVICE_ATOMICS_H
 #define UNIHIP_DEVICE_ATOMICS_H
 
@@ -10,60 +16,189 @@
 
 #if defined(UNIHIP_OFFLOAD_LANGUAGE)
 
-#define UNIHIP_ATOMIC_RMW(name, builtin, type)                                    \
-  UNIHIP_DEVICE_INLINE type name(type* address, type value) {                     \
-    return builtin(address, value, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);   \
+#define UNIHIP_RELAXED_AT(builtin, p, v, scope) builtin(p, v, __ATOMIC_RELAXED, scope)
+
+#if defined(UNIHIP_DEVICE_NVPTX)
+/* atom.sys helpers: the builtins take signed or 64-bit types; the bits are what matter. */
+#define UNIHIP_NV_SYS(name, T, builtin, BT) \
+  UNIHIP_DEVICE_INLINE T name(T* p, T v) { return (T)builtin((BT*)p, (BT)v); }
+UNIHIP_NV_SYS(__unihip_sys_add, int, __nvvm_atom_sys_add_gen_i, int)
+UNIHIP_NV_SYS(__unihip_sys_add, unsigned int, __nvvm_atom_sys_add_gen_i, int)
+UNIHIP_NV_SYS(__unihip_sys_add, unsigned long long, __nvvm_atom_sys_add_gen_ll, long long)
+UNIHIP_NV_SYS(__unihip_sys_add, float, __nvvm_atom_sys_add_gen_f, float)
+UNIHIP_NV_SYS(__unihip_sys_add, double, __nvvm_atom_sys_add_gen_d, double)
+UNIHIP_NV_SYS(__unihip_sys_and, int, __nvvm_atom_sys_and_gen_i, int)
+UNIHIP_NV_SYS(__unihip_sys_and, unsigned int, __nvvm_atom_sys_and_gen_i, int)
+UNIHIP_NV_SYS(__unihip_sys_and, unsigned long long, __nvvm_atom_sys_and_gen_ll, long long)
+UNIHIP_NV_SYS(__unihip_sys_or, int, __nvvm_atom_sys_or_gen_i, int)
+UNIHIP_NV_SYS(__unihip_sys_or, unsigned int, __nvvm_atom_sys_or_gen_i, int)
+UNIHIP_NV_SYS(__unihip_sys_or, unsigned long long, __nvvm_atom_sys_or_gen_ll, long long)
+UNIHIP_NV_SYS(__unihip_sys_xor, int, __nvvm_atom_sys_xor_gen_i, int)
+UNIHIP_NV_SYS(__unihip_sys_xor, unsigned int, __nvvm_atom_sys_xor_gen_i, int)
+UNIHIP_NV_SYS(__unihip_sys_xor, unsigned long long, __nvvm_atom_sys_xor_gen_ll, long long)
+UNIHIP_NV_SYS(__unihip_sys_min, int, __nvvm_atom_sys_min_gen_i, int)
+UNIHIP_NV_SYS(__unihip_sys_min, unsigned int, __nvvm_atom_sys_min_gen_ui, unsigned int)
+UNIHIP_NV_SYS(__unihip_sys_min, unsigned long long, __nvvm_atom_sys_min_gen_ull, unsigned long long)
+UNIHIP_NV_SYS(__unihip_sys_max, int, __nvvm_atom_sys_max_gen_i, int)
+UNIHIP_NV_SYS(__unihip_sys_max, unsigned int, __nvvm_atom_sys_max_gen_ui, unsigned int)
+UNIHIP_NV_SYS(__unihip_sys_max, unsigned long long, __nvvm_atom_sys_max_gen_ull, unsigned long long)
+UNIHIP_NV_SYS(__unihip_sys_inc, unsigned int, __nvvm_atom_sys_inc_gen_ui, unsigned int)
+UNIHIP_NV_SYS(__unihip_sys_dec, unsigned int, __nvvm_atom_sys_dec_gen_ui, unsigned int)
+#undef UNIHIP_NV_SYS
+
+UNIHIP_DEVICE_INLINE int __unihip_sys_xchg(int* p, int v) { return __nvvm_atom_sys_xchg_gen_i(p, v); }
+UNIHIP_DEVICE_INLINE unsigned int __unihip_sys_xchg(unsigned int* p, unsigned int v) {
+  return (unsigned int)__nvvm_atom_sys_xchg_gen_i((int*)p, (int)v);
+}
+UNIHIP_DEVICE_INLINE unsigned long long __unihip_sys_xchg(unsigned long long* p, unsigned long long v) {
+  return (unsigned long long)__nvvm_atom_sys_xchg_gen_ll((long long*)p, (long long)v);
+}
+UNIHIP_DEVICE_INLINE float __unihip_sys_xchg(float* p, float v) {
+  return __builtin_bit_cast(float, __nvvm_atom_sys_xchg_gen_i((int*)p, __builtin_bit_cast(int, v)));
+}
+UNIHIP_DEVICE_INLINE double __unihip_sys_xchg(double* p, double v) {
+  return __builtin_bit_cast(
+      double, __nvvm_atom_sys_xchg_gen_ll((long long*)p, __builtin_bit_cast(long long, v)));
+}
+UNIHIP_DEVICE_INLINE int __unihip_sys_cas(int* p, int c, int v) {
+  return __nvvm_atom_sys_cas_gen_i(p, c, v);
+}
+UNIHIP_DEVICE_INLINE unsigned int __unihip_sys_cas(unsigned int* p, unsigned int c, unsigned int v) {
+  return (unsigned int)__nvvm_atom_sys_cas_gen_i((int*)p, (int)c, (int)v);
+}
+UNIHIP_DEVICE_INLINE unsigned long long __unihip_sys_cas(unsigned long long* p, unsigned long long c,
+                                                         unsigned long long v) {
+  return (unsigned long long)__nvvm_atom_sys_cas_gen_ll((long long*)p, (long long)c, (long long)v);
+}
+/* Floating-point ops without an atom.sys instruction: a CAS loop on the bits. */
+#define UNIHIP_NV_SYS_FP_LOOP(name, T, BITS, combine)                                      \
+  UNIHIP_DEVICE_INLINE T name(T* p, T v) {                                                \
+    BITS* bits = (BITS*)p;                                                                \
+    BITS old = *(volatile BITS*)bits, assumed;                                           \
+    do {                                                                                  \
+      assumed = old;                                                                      \
+      T current = __builtin_bit_cast(T, assumed);                                         \
+      old = __unihip_sys_cas(bits, assumed, __builtin_bit_cast(BITS, (T)(combine)));     \
+    } while (old != assumed);                                                             \
+    return __builtin_bit_cast(T, old);                                                    \
+  }
+UNIHIP_NV_SYS_FP_LOOP(__unihip_sys_min, float, unsigned int, __builtin_fminf(current, v))
+UNIHIP_NV_SYS_FP_LOOP(__unihip_sys_max, float, unsigned int, __builtin_fmaxf(current, v))
+UNIHIP_NV_SYS_FP_LOOP(__unihip_sys_min, double, unsigned long long, __builtin_fmin(current, v))
+UNIHIP_NV_SYS_FP_LOOP(__unihip_sys_max, double, unsigned long long, __builtin_fmax(current, v))
+#undef UNIHIP_NV_SYS_FP_LOOP
+#define UNIHIP_SYSTEM_RMW(nv_helper, builtin, p, v) nv_helper(p, v)
+#else
+#define UNIHIP_SYSTEM_RMW(nv_helper, builtin, p, v) \
+  UNIHIP_RELAXED_AT(builtin, p, v, __HIP_MEMORY_SCOPE_SYSTEM)
+#endif
+
+/* fn (device scope), fn_block and fn_system for one type. */
+#define UNIHIP_ATOMIC_RMW(fn, builtin, nv_sys, T)                                     \
+  UNIHIP_DEVICE_INLINE T fn(T* address, T value) {                                    \
+    return UNIHIP_RELAXED_AT(builtin, address, value, __HIP_MEMORY_SCOPE_AGENT);      \
+  }                                                                                   \
+  UNIHIP_DEVICE_INLINE T fn##_block(T* address, T value) {                            \
+    return UNIHIP_RELAXED_AT(builtin, address, value, __HIP_MEMORY_SCOPE_WORKGROUP);  \
+  }                                                                                   \
+  UNIHIP_DEVICE_INLINE T fn##_system(T* address, T value) {                           \
+    return UNIHIP_SYSTEM_RMW(nv_sys, builtin, address, value);                        \
   }
 
-UNIHIP_ATOMIC_RMW(atomicAdd, __hip_atomic_fetch_add, int)
-UNIHIP_ATOMIC_RMW(atomicAdd, __hip_atomic_fetch_add, unsigned int)
-UNIHIP_ATOMIC_RMW(atomicAdd, __hip_atomic_fetch_add, unsigned long long)
-UNIHIP_ATOMIC_RMW(atomicAdd, __hip_atomic_fetch_add, float)
-UNIHIP_ATOMIC_RMW(atomicAdd, __hip_atomic_fetch_add, double)
+#define UNIHIP_ATOMIC_INTEGER_TYPES(fn, builtin, nv_sys) \
+  UNIHIP_ATOMIC_RMW(fn, builtin, nv_sys, int)            \
+  UNIHIP_ATOMIC_RMW(fn, builtin, nv_sys, unsigned int)   \
+  UNIHIP_ATOMIC_RMW(fn, builtin, nv_sys, unsigned long long)
+#define UNIHIP_ATOMIC_ALL_TYPES(fn, builtin, nv_sys)  \
+  UNIHIP_ATOMIC_INTEGER_TYPES(fn, builtin, nv_sys)    \
+  UNIHIP_ATOMIC_RMW(fn, builtin, nv_sys, float)       \
+  UNIHIP_ATOMIC_RMW(fn, builtin, nv_sys, double)
 
-UNIHIP_ATOMIC_RMW(atomicExch, __hip_atomic_exchange, int)
-UNIHIP_ATOMIC_RMW(atomicExch, __hip_atomic_exchange, unsigned int)
-UNIHIP_ATOMIC_RMW(atomicExch, __hip_atomic_exchange, unsigned long long)
-UNIHIP_ATOMIC_RMW(atomicExch, __hip_atomic_exchange, float)
+UNIHIP_ATOMIC_ALL_TYPES(atomicAdd, __hip_atomic_fetch_add, __unihip_sys_add)
+UNIHIP_ATOMIC_ALL_TYPES(atomicExch, __hip_atomic_exchange, __unihip_sys_xchg)
+UNIHIP_ATOMIC_ALL_TYPES(atomicMin, __hip_atomic_fetch_min, __unihip_sys_min)
+UNIHIP_ATOMIC_ALL_TYPES(atomicMax, __hip_atomic_fetch_max, __unihip_sys_max)
+UNIHIP_ATOMIC_INTEGER_TYPES(atomicAnd, __hip_atomic_fetch_and, __unihip_sys_and)
+UNIHIP_ATOMIC_INTEGER_TYPES(atomicOr, __hip_atomic_fetch_or, __unihip_sys_or)
+UNIHIP_ATOMIC_INTEGER_TYPES(atomicXor, __hip_atomic_fetch_xor, __unihip_sys_xor)
 
-UNIHIP_ATOMIC_RMW(atomicMin, __hip_atomic_fetch_min, int)
-UNIHIP_ATOMIC_RMW(atomicMin, __hip_atomic_fetch_min, unsigned int)
-UNIHIP_ATOMIC_RMW(atomicMin, __hip_atomic_fetch_min, unsigned long long)
-UNIHIP_ATOMIC_RMW(atomicMax, __hip_atomic_fetch_max, int)
-UNIHIP_ATOMIC_RMW(atomicMax, __hip_atomic_fetch_max, unsigned int)
-UNIHIP_ATOMIC_RMW(atomicMax, __hip_atomic_fetch_max, unsigned long long)
-
-UNIHIP_ATOMIC_RMW(atomicAnd, __hip_atomic_fetch_and, int)
-UNIHIP_ATOMIC_RMW(atomicAnd, __hip_atomic_fetch_and, unsigned int)
-UNIHIP_ATOMIC_RMW(atomicAnd, __hip_atomic_fetch_and, unsigned long long)
-UNIHIP_ATOMIC_RMW(atomicOr, __hip_atomic_fetch_or, int)
-UNIHIP_ATOMIC_RMW(atomicOr, __hip_atomic_fetch_or, unsigned int)
-UNIHIP_ATOMIC_RMW(atomicOr, __hip_atomic_fetch_or, unsigned long long)
-UNIHIP_ATOMIC_RMW(atomicXor, __hip_atomic_fetch_xor, int)
-UNIHIP_ATOMIC_RMW(atomicXor, __hip_atomic_fetch_xor, unsigned int)
-UNIHIP_ATOMIC_RMW(atomicXor, __hip_atomic_fetch_xor, unsigned long long)
-
-#undef UNIHIP_ATOMIC_RMW
-
-UNIHIP_DEVICE_INLINE int atomicSub(int* address, int value) {
-  return __hip_atomic_fetch_sub(address, value, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
-}
-UNIHIP_DEVICE_INLINE unsigned int atomicSub(unsigned int* address, unsigned int value) {
-  return __hip_atomic_fetch_sub(address, value, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
-}
-
-#define UNIHIP_ATOMIC_CAS(type)                                                           \
-  UNIHIP_DEVICE_INLINE type atomicCAS(type* address, type compare, type value) {          \
-    __hip_atomic_compare_exchange_strong(address, &compare, value, __ATOMIC_RELAXED,      \
-                                         __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);     \
-    return compare; /* on failure the builtin stored the value it found */               \
+/* atomicSub: an add of the negation (two's complement for the unsigned types). */
+#define UNIHIP_ATOMIC_SUB(T)                                                                     \
+  UNIHIP_DEVICE_INLINE T atomicSub(T* address, T value) { return atomicAdd(address, (T)-value); } \
+  UNIHIP_DEVICE_INLINE T atomicSub_block(T* address, T value) {                                   \
+    return atomicAdd_block(address, (T)-value);                                                   \
+  }                                                                                               \
+  UNIHIP_DEVICE_INLINE T atomicSub_system(T* address, T value) {                                  \
+    return atomicAdd_system(address, (T)-value);                                                  \
   }
+UNIHIP_ATOMIC_SUB(int)
+UNIHIP_ATOMIC_SUB(unsigned int)
+UNIHIP_ATOMIC_SUB(unsigned long long)
+UNIHIP_ATOMIC_SUB(float)
+UNIHIP_ATOMIC_SUB(double)
+#undef UNIHIP_ATOMIC_SUB
 
+/* atomicCAS: returns the value found; stores `value` only where it equalled `compare`. */
+#if defined(UNIHIP_DEVICE_NVPTX)
+#define UNIHIP_CAS_SYSTEM(T) return __unihip_sys_cas(address, compare, value);
+#else
+#define UNIHIP_CAS_SYSTEM(T) UNIHIP_CAS_AT(__HIP_MEMORY_SCOPE_SYSTEM)
+#endif
+#define UNIHIP_CAS_AT(scope)                                                                    \
+  __hip_atomic_compare_exchange_strong(address, &compare, value, __ATOMIC_RELAXED,              \
+                                       __ATOMIC_RELAXED, scope);                                \
+  return compare; /* on failure the builtin stored the value it found */
+#define UNIHIP_ATOMIC_CAS(T)                                                                    \
+  UNIHIP_DEVICE_INLINE T atomicCAS(T* address, T compare, T value) {                            \
+    UNIHIP_CAS_AT(__HIP_MEMORY_SCOPE_AGENT)                                                     \
+  }                                                                                             \
+  UNIHIP_DEVICE_INLINE T atomicCAS_block(T* address, T compare, T value) {                      \
+    UNIHIP_CAS_AT(__HIP_MEMORY_SCOPE_WORKGROUP)                                                 \
+  }                                                                                             \
+  UNIHIP_DEVICE_INLINE T atomicCAS_system(T* address, T compare, T value) { UNIHIP_CAS_SYSTEM(T) }
 UNIHIP_ATOMIC_CAS(int)
 UNIHIP_ATOMIC_CAS(unsigned int)
 UNIHIP_ATOMIC_CAS(unsigned long long)
-
 #undef UNIHIP_ATOMIC_CAS
+#undef UNIHIP_CAS_AT
+#undef UNIHIP_CAS_SYSTEM
+
+/* atomicInc: old >= limit ? 0 : old + 1.  atomicDec: (old == 0 || old > limit) ? limit : old - 1. */
+#if defined(UNIHIP_DEVICE_NVPTX)
+#define UNIHIP_WRAP_OP(op, scope_block, scope_device, scope_system)                           \
+  UNIHIP_DEVICE_INLINE unsigned int atomic##op(unsigned int* address, unsigned int limit) {     \
+    return scope_device(address, limit);                                                        \
+  }                                                                                             \
+  UNIHIP_DEVICE_INLINE unsigned int atomic##op##_block(unsigned int* address, unsigned int limit) { \
+    return scope_block(address, limit);                                                         \
+  }                                                                                             \
+  UNIHIP_DEVICE_INLINE unsigned int atomic##op##_system(unsigned int* address, unsigned int limit) { \
+    return scope_system(address, limit);                                                        \
+  }
+UNIHIP_WRAP_OP(Inc, __nvvm_atom_cta_inc_gen_ui, __nvvm_atom_inc_gen_ui, __nvvm_atom_sys_inc_gen_ui)
+UNIHIP_WRAP_OP(Dec, __nvvm_atom_cta_dec_gen_ui, __nvvm_atom_dec_gen_ui, __nvvm_atom_sys_dec_gen_ui)
+#else
+/* AMDGCN (and the host pass, which parses device bodies against the AMD aux target). */
+#define UNIHIP_WRAP_OP(op, builtin)                                                             \
+  UNIHIP_DEVICE_INLINE unsigned int atomic##op(unsigned int* address, unsigned int limit) {     \
+    return builtin(address, limit, __ATOMIC_RELAXED, "agent");                                  \
+  }                                                                                             \
+  UNIHIP_DEVICE_INLINE unsigned int atomic##op##_block(unsigned int* address, unsigned int limit) { \
+    return builtin(address, limit, __ATOMIC_RELAXED, "workgroup");                              \
+  }                                                                                             \
+  UNIHIP_DEVICE_INLINE unsigned int atomic##op##_system(unsigned int* address, unsigned int limit) { \
+    return builtin(address, limit, __ATOMIC_RELAXED, "");                                       \
+  }
+UNIHIP_WRAP_OP(Inc, __builtin_amdgcn_atomic_inc32)
+UNIHIP_WRAP_OP(Dec, __builtin_amdgcn_atomic_dec32)
+#endif
+#undef UNIHIP_WRAP_OP
+
+#undef UNIHIP_ATOMIC_ALL_TYPES
+#undef UNIHIP_ATOMIC_INTEGER_TYPES
+#undef UNIHIP_ATOMIC_RMW
+#undef UNIHIP_SYSTEM_RMW
+#undef UNIHIP_RELAXED_AT
 
 #endif /* UNIHIP_OFFLOAD_LANGUAGE */
 

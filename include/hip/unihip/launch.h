@@ -21,6 +21,10 @@ hipError_t __hipPushCallConfiguration(dim3 gridDim, dim3 blockDim, size_t shared
                                       hipStream_t stream = 0);
 hipError_t __hipPopCallConfiguration(dim3* gridDim, dim3* blockDim, size_t* sharedMem,
                                      hipStream_t* stream);
+/* With -fgpu-default-stream=per-thread clang's kernel stubs call this instead of
+ * hipLaunchKernel: the same launch, with a null stream meaning hipStreamPerThread. */
+hipError_t hipLaunchKernel_spt(const void* function_address, dim3 numBlocks, dim3 dimBlocks,
+                               void** args, size_t sharedMemBytes, hipStream_t stream);
 #else
 /* Declared for Sema only; nothing in the NVPTX pass references it. */
 int cudaConfigureCall(dim3 gridDim, dim3 blockDim, size_t sharedMem = 0, hipStream_t stream = 0);

@@ -13,14 +13,12 @@
 #define __global__ __attribute__((global))
 #define __shared__ __attribute__((shared))
 #define __constant__ __attribute__((constant))
-#if defined(__HIP__)
-#define __managed__ __attribute__((managed))
-#else
-/* clang's CUDA mode ignores 'managed': the NVPTX image would hold a plain global where the host
- * side registers a managed pointer. Refuse uses instead of miscompiling them. */
-#define __managed__ \
-  __attribute__((device, unavailable("__managed__ variables are not supported for NVIDIA targets yet")))
-#endif
+/* __managed__ is refused at compile time, on every target: clang's CUDA mode (our NVPTX pass)
+ * ignores the attribute, so the NVIDIA image would hold a plain global while the host side
+ * registers a managed pointer. Use hipMallocManaged instead (README). */
+#define __managed__                                                                           \
+  __attribute__((device, unavailable("__managed__ variables are not supported by unihip; "   \
+                                     "allocate with hipMallocManaged instead")))
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 /* __noinline__ is a keyword under clang CUDA/HIP; defining it would break libstdc++. */
 #else

@@ -1,0 +1,112 @@
+// Pageable host <-> device copies pipelined through pinned staging buffers: the CUDA backend's
+// hipMemcpy on pageable memory (bench/staging measured it against the alternatives).
+//
+// A copy is cut into chunks. Host to device: chunk i is copied into staging buffer i % N by a
+// ParallelMemcpy (several threads) while the DMA engine still moves chunk i-1 from another buffer;
+// a buffer is reused once the event recorded after its DMA has fired. Device to host: DMAs for
+// the first N chunks are queued at once; each time one lands, its buffer is drained to the
+// user's memory and refilled with chunk i+N. Either way the host copy and the PCIe transfer
+// overlap, and the host copy runs on several cores.
+//
+// `Api` is a table of driver entry points named as in cuda.h (a struct of function pointers, like
+// the backend's cu::DriverApi). CUresult, CUdeviceptr, CUstream, CUevent, CUDA_SUCCESS,
+// CU_EVENT_DISABLE_TIMING and CU_MEMHOSTALLOC_PORTABLE come from cuda_driver_types.h, or from
+// cuda.h for the benchmark that uses this with libcuda directly.
+//
+// Thread safety: one copy at a time per StagedCopier (the backend holds one per device behind a
+// mutex). Copies are synchronous: they return once the data landed.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "core/parallel_memcpy.h"
+
+namespace unihip::cu {
+
+struct StagingConfig {
+  size_t chunkBytes = size_t{8} << 20;
+  int buffers = 3;
+};
+
+template <typename Api>
+class StagedCopier {
+ public:
+  StagedCopier(const Api& api, StagingConfig config, ParallelMemcpy& pool)
+      : api_(api), config_(config), pool_(pool) {}
+  ~StagedCopier() {
+    for (CUevent e : events_) api_.cuEventDestroy(e);
+    for (void* b : buffers_) api_.cuMemFreeHost(b);
+  }
+  StagedCopier(const StagedCopier&) = delete;
+  StagedCopier& operator=(const StagedCopier&) = delete;
+
+  // Allocates the pinned buffers and their events (in the current context).
+  CUresult init() {
+    for (int i = 0; i < config_.buffers; ++i) {
+      void* b = nullptr;
+      CUresult r = api_.cuMemHostAlloc(&b, config_.chunkBytes, CU_MEMHOSTALLOC_PORTABLE);
+      if (r != CUDA_SUCCESS) return r;
+      buffers_.push_back(b);
+      CUevent e = nullptr;
+      r = api_.cuEventCreate(&e, CU_EVENT_DISABLE_TIMING);
+      if (r != CUDA_SUCCESS) return r;
+      events_.push_back(e);
+    }
+    return CUDA_SUCCESS;
+  }
+
+  // Ordered after earlier work on `stream`; returns when the data is on the device.
+  CUresult toDevice(CUdeviceptr dst, const void* src, size_t bytes, CUstream stream) {
+    const char* from = static_cast<const char*>(src);
+    const size_t n = buffers_.size();
+    CUresult r = CUDA_SUCCESS;
+    for (size_t i = 0, offset = 0; offset < bytes && r == CUDA_SUCCESS; ++i, offset += chunk()) {
+      size_t b = i % n, len = std::min(chunk(), bytes - offset);
+      if (i >= n) r = api_.cuEventSynchronize(events_[b]);  // buffer b's previous DMA is done
+      if (r != CUDA_SUCCESS) break;
+      pool_.copy(buffers_[b], from + offset, len);
+      r = api_.cuMemcpyHtoDAsync(dst + offset, buffers_[b], len, stream);
+      if (r == CUDA_SUCCESS) r = api_.cuEventRecord(events_[b], stream);
+    }
+    // Even after a failure no DMA may still read a buffer when we return.
+    CUresult s = api_.cuStreamSynchronize(stream);
+    return r != CUDA_SUCCESS ? r : s;
+  }
+
+  // Ordered after earlier work on `stream`; returns when the data is in `dst`.
+  CUresult toHost(void* dst, CUdeviceptr src, size_t bytes, CUstream stream) {
+    char* to = static_cast<char*>(dst);
+    const size_t n = buffers_.size();
+    const size_t chunks = (bytes + chunk() - 1) / chunk();
+    auto enqueue = [&](size_t i) {
+      size_t b = i % n, offset = i * chunk(), len = std::min(chunk(), bytes - offset);
+      CUresult r = api_.cuMemcpyDtoHAsync(buffers_[b], src + offset, len, stream);
+      return r == CUDA_SUCCESS ? api_.cuEventRecord(events_[b], stream) : r;
+    };
+    CUresult r = CUDA_SUCCESS;
+    for (size_t i = 0; i < std::min(n, chunks) && r == CUDA_SUCCESS; ++i) r = enqueue(i);
+    for (size_t i = 0; i < chunks && r == CUDA_SUCCESS; ++i) {
+      size_t b = i % n, offset = i * chunk(), len = std::min(chunk(), bytes - offset);
+      r = api_.cuEventSynchronize(events_[b]);
+      if (r != CUDA_SUCCESS) break;
+      pool_.copy(to + offset, buffers_[b], len);
+      if (i + n < chunks) r = enqueue(i + n);
+    }
+    CUresult s = api_.cuStreamSynchronize(stream);
+    return r != CUDA_SUCCESS ? r : s;
+  }
+
+ private:
+  size_t chunk() const { return config_.chunkBytes; }
+
+  const Api& api_;
+  StagingConfig config_;
+  ParallelMemcpy& pool_;
+  std::vector<void*> buffers_;
+  std::vector<CUevent> events_;
+};
+
+}  // namespace unihip::cu

@@ -1,0 +1,238 @@
+// bench_driver: launch, sync, copy and module figures through the CUDA driver API, with the
+// kernels of kernels/bench_kernels.cuh loaded from the cubin next to the executable.
+//   --startup            print the time from BENCH_T0_NS (CLOCK_MONOTONIC, set by the startup
+//                        runner before exec) to the first kernel's completion, and exit
+//   --first-launch-only  only the first-launch figure
+//   --max-copy=<MiB>     largest copy (default 1024)
+// Exits 77 when there is no usable GPU.
+#include <time.h>
+
+#include <atomic>
+#include <cstring>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "bench_args.h"
+#include "bench_files.h"
+#include "bench_stats.h"
+#include "driver_bench.h"
+
+namespace bench {
+
+namespace {
+
+struct Kernels {
+  CUmodule module = nullptr;
+  CUfunction empty = nullptr, args4 = nullptr, args16 = nullptr, struct1k = nullptr;
+};
+
+CUdevice g_device = 0;
+
+void drain(CUstream s) { CU_CHECK(cuStreamSynchronize(s)); }
+
+// What cudart's <<<>>> stub does: an array of pointers to the arguments, then the launch.
+void launchEmpty(const Kernels& k, CUstream s) {
+  CU_CHECK(cuLaunchKernel(k.empty, 1, 1, 1, 1, 1, 1, 0, s, nullptr, nullptr));
+}
+
+void enqueueFigures(const Kernels& k, CUstream s) {
+  auto sync = [&] { drain(s); };
+  report("launch_0args", "launch_enqueue", 0,
+         timeBatched(kLaunchSamples, kLaunchBatch, [&] { launchEmpty(k, s); }, sync));
+
+  float* f = nullptr;
+  int n = 1;
+  float scale = 2.0f;
+  report("launch_4args", "launch_enqueue", 24,
+         timeBatched(kLaunchSamples, kLaunchBatch,
+                     [&] {
+                       void* args[] = {&f, &f, &n, &scale};
+                       CU_CHECK(cuLaunchKernel(k.args4, 1, 1, 1, 1, 1, 1, 0, s, args, nullptr));
+                     },
+                     sync));
+
+  int* p = nullptr;
+  report("launch_16args", "launch_enqueue", 128,
+         timeBatched(kLaunchSamples, kLaunchBatch,
+                     [&] {
+                       void* args[] = {&p, &p, &p, &p, &p, &p, &p, &p,
+                                       &p, &p, &p, &p, &p, &p, &p, &p};
+                       CU_CHECK(cuLaunchKernel(k.args16, 1, 1, 1, 1, 1, 1, 0, s, args, nullptr));
+                     },
+                     sync));
+
+  BenchArgs1K big{};
+  report("launch_struct1k", "launch_enqueue", sizeof(BenchArgs1K) + sizeof(int*),
+         timeBatched(kLaunchSamples, kLaunchBatch,
+                     [&] {
+                       void* args[] = {&big, &p};
+                       CU_CHECK(
+                           cuLaunchKernel(k.struct1k, 1, 1, 1, 1, 1, 1, 0, s, args, nullptr));
+                     },
+                     sync));
+}
+
+void threadedFigure(const Kernels& k, int threads) {
+  std::vector<std::vector<double>> perThread(threads);
+  std::atomic<int> ready{0};
+  auto worker = [&](int t) {
+    driverContext();
+    CUstream s;
+    CU_CHECK(cuStreamCreate(&s, CU_STREAM_DEFAULT));
+    for (int i = 0; i < kLaunchBatch * 4; ++i) launchEmpty(k, s);
+    drain(s);
+    ready.fetch_add(1);
+    while (ready.load() < threads) std::this_thread::yield();
+    for (int r = 0; r < kLaunchSamples; ++r) {
+      double t0 = nowUs();
+      for (int i = 0; i < kLaunchBatch; ++i) launchEmpty(k, s);
+      perThread[t].push_back((nowUs() - t0) / kLaunchBatch);
+      drain(s);
+    }
+    CU_CHECK(cuStreamDestroy(s));
+  };
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t) pool.emplace_back(worker, t);
+  for (auto& th : pool) th.join();
+  std::vector<double> all;
+  for (auto& v : perThread) all.insert(all.end(), v.begin(), v.end());
+  report("launch_" + std::to_string(threads) + "threads", "launch_threads", threads,
+         summarize(std::move(all)));
+}
+
+void syncFigures() {
+  CUstream s;
+  CU_CHECK(cuStreamCreate(&s, CU_STREAM_DEFAULT));
+  CUevent e;
+  CU_CHECK(cuEventCreate(&e, CU_EVENT_DEFAULT));
+  report("event_record_sync", "sync", 0, timeEach(200, kSyncReps, [&] {
+           CU_CHECK(cuEventRecord(e, s));
+           CU_CHECK(cuEventSynchronize(e));
+         }));
+  report("stream_sync_idle", "sync", 1, timeEach(200, kSyncReps, [&] { drain(s); }));
+  report("device_sync_idle", "sync", 2,
+         timeEach(200, kSyncReps, [&] { CU_CHECK(cuCtxSynchronize()); }));
+  CU_CHECK(cuEventDestroy(e));
+  CU_CHECK(cuStreamDestroy(s));
+}
+
+void moduleLoadFigure(const char* bench, double x, const std::vector<char>& image, int warmup,
+                      int reps) {
+  Summary s = timeEach(warmup, reps, [&] {
+    CUmodule m = nullptr;
+    CU_CHECK(cuModuleLoadData(&m, image.data()));
+    CU_CHECK(cuModuleUnload(m));
+  });
+  report(bench, "module_load", x, s);
+}
+
+// Module load, function lookup and first launch: what a runtime does at a kernel's first launch.
+Kernels loadKernels(const std::vector<char>& cubin, CUstream s, double* firstLaunchUs) {
+  Kernels k;
+  double t0 = nowUs();
+  CU_CHECK(cuModuleLoadData(&k.module, cubin.data()));
+  CU_CHECK(cuModuleGetFunction(&k.empty, k.module, "bench_empty"));
+  launchEmpty(k, s);
+  drain(s);
+  *firstLaunchUs = nowUs() - t0;
+  CU_CHECK(cuModuleGetFunction(&k.args4, k.module, "bench_args4"));
+  CU_CHECK(cuModuleGetFunction(&k.args16, k.module, "bench_args16"));
+  CU_CHECK(cuModuleGetFunction(&k.struct1k, k.module, "bench_struct1k"));
+  return k;
+}
+
+uint64_t monotonicNs() {
+  timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<uint64_t>(ts.tv_sec) * 1000000000ull + static_cast<uint64_t>(ts.tv_nsec);
+}
+
+}  // namespace
+
+CUcontext driverContext() {
+  static CUcontext context = [] {
+    CUcontext c = nullptr;
+    CU_CHECK(cuDevicePrimaryCtxRetain(&c, g_device));
+    return c;
+  }();
+  CU_CHECK(cuCtxSetCurrent(context));
+  return context;
+}
+
+}  // namespace bench
+
+int main(int argc, char** argv) {
+  using namespace bench;
+  implName() = "driver";
+  bool startup = false, firstLaunchOnly = false;
+  size_t maxCopy = kMaxCopyBytes;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--startup") == 0) {
+      startup = true;
+    } else if (std::strcmp(argv[i], "--first-launch-only") == 0) {
+      firstLaunchOnly = true;
+    } else if (std::strncmp(argv[i], "--max-copy=", 11) == 0) {
+      maxCopy = std::stoull(argv[i] + 11) << 20;
+    } else {
+      std::fprintf(stderr, "usage: %s [--startup|--first-launch-only] [--max-copy=<MiB>]\n",
+                   argv[0]);
+      return 2;
+    }
+  }
+  int count = 0;
+  CUresult r = cuInit(0);
+  if (r == CUDA_SUCCESS) r = cuDeviceGetCount(&count);
+  if (r != CUDA_SUCCESS || count == 0) {
+    const char* name = "0 devices";
+    if (r != CUDA_SUCCESS && cuGetErrorName(r, &name) != CUDA_SUCCESS) name = "error";
+    std::fprintf(stderr, "bench_driver: no GPU (%s, CUresult %d)\n", name, static_cast<int>(r));
+    return kNoGpuExit;
+  }
+  CU_CHECK(cuDeviceGet(&g_device, 0));
+  driverContext();
+  std::vector<char> cubin = readFile(cubinPath());
+  if (cubin.empty()) {
+    std::fprintf(stderr, "bench_driver: cannot read %s\n", cubinPath().c_str());
+    return 1;
+  }
+  CUstream s;
+  CU_CHECK(cuStreamCreate(&s, CU_STREAM_DEFAULT));
+  double firstLaunchUs = 0;
+  Kernels k = loadKernels(cubin, s, &firstLaunchUs);
+  if (startup) {
+    const char* t0 = std::getenv("BENCH_T0_NS");
+    if (t0 == nullptr) {
+      std::fprintf(stderr, "bench_driver: --startup needs BENCH_T0_NS\n");
+      return 2;
+    }
+    std::printf("startup_ns=%llu\n",
+                static_cast<unsigned long long>(monotonicNs() - std::stoull(t0)));
+    return 0;
+  }
+
+  char name[256] = {};
+  CU_CHECK(cuDeviceGetName(name, sizeof name, g_device));
+  int driver = 0;
+  CU_CHECK(cuDriverGetVersion(&driver));
+  std::printf("{\"meta\":true,\"impl\":\"driver\",\"gpu\":\"%s\",\"driver_version\":%d}\n", name,
+              driver);
+  report("first_launch", "first_launch", 0, Summary{firstLaunchUs, firstLaunchUs, firstLaunchUs, 1});
+  if (firstLaunchOnly) return 0;
+
+  enqueueFigures(k, s);
+  report("launch_sync", "launch_sync", 0, timeEach(200, kSyncReps, [&] {
+           launchEmpty(k, s);
+           drain(s);
+         }));
+  threadedFigure(k, 4);
+  syncFigures();
+  driverMemoryBenchmarks(maxCopy);
+
+  std::vector<char> ptx = readFile(ptxPath());
+  moduleLoadFigure("module_load_cubin", 0, cubin, 3, 30);
+  if (!ptx.empty()) moduleLoadFigure("module_load_ptx", 1, ptx, 1, 3);
+  CU_CHECK(cuStreamDestroy(s));
+  CU_CHECK(cuModuleUnload(k.module));
+  return 0;
+}

@@ -1,0 +1,2 @@
+// Device-only build of the benchmark kernels for the driver variant: nvcc -cubin / -ptx.
+#include "bench_kernels.cuh"

@@ -1,0 +1,84 @@
+// One benchmark body for two runtimes: gpu* names map to HIP (unihip, BENCH_IMPL_UNIHIP) or to
+// the CUDA runtime (nvcc + cudart, BENCH_IMPL_CUDART). Only what the benchmarks call is mapped.
+#pragma once
+
+#include <cstdio>
+#include <cstdlib>
+
+#if defined(BENCH_IMPL_UNIHIP)
+#include <hip/hip_runtime_api.h>
+#define BENCH_IMPL "unihip"
+#define gpuError_t hipError_t
+#define gpuSuccess hipSuccess
+#define gpuGetErrorString hipGetErrorString
+#define gpuGetDeviceCount hipGetDeviceCount
+#define gpuSetDevice hipSetDevice
+#define gpuDeviceProp_t hipDeviceProp_t
+#define gpuGetDeviceProperties hipGetDeviceProperties
+#define gpuDeviceSynchronize hipDeviceSynchronize
+#define gpuDriverGetVersion hipDriverGetVersion
+#define gpuStream_t hipStream_t
+#define gpuStreamCreate hipStreamCreate
+#define gpuStreamDestroy hipStreamDestroy
+#define gpuStreamSynchronize hipStreamSynchronize
+#define gpuEvent_t hipEvent_t
+#define gpuEventCreate hipEventCreate
+#define gpuEventDestroy hipEventDestroy
+#define gpuEventRecord hipEventRecord
+#define gpuEventSynchronize hipEventSynchronize
+#define gpuMalloc hipMalloc
+#define gpuFree hipFree
+#define gpuMallocHost(ptr, size) hipHostMalloc((ptr), (size), hipHostMallocDefault)
+#define gpuFreeHost hipHostFree
+#define gpuMemcpy hipMemcpy
+#define gpuMemcpyHostToDevice hipMemcpyHostToDevice
+#define gpuMemcpyDeviceToHost hipMemcpyDeviceToHost
+#define gpuMemcpyDeviceToDevice hipMemcpyDeviceToDevice
+#define gpuMemset hipMemset
+#define gpuGetLastError hipGetLastError
+#elif defined(BENCH_IMPL_CUDART)
+#include <cuda_runtime_api.h>
+#define BENCH_IMPL "cudart"
+#define gpuError_t cudaError_t
+#define gpuSuccess cudaSuccess
+#define gpuGetErrorString cudaGetErrorString
+#define gpuGetDeviceCount cudaGetDeviceCount
+#define gpuSetDevice cudaSetDevice
+#define gpuDeviceProp_t cudaDeviceProp
+#define gpuGetDeviceProperties cudaGetDeviceProperties
+#define gpuDeviceSynchronize cudaDeviceSynchronize
+#define gpuDriverGetVersion cudaDriverGetVersion
+#define gpuStream_t cudaStream_t
+#define gpuStreamCreate cudaStreamCreate
+#define gpuStreamDestroy cudaStreamDestroy
+#define gpuStreamSynchronize cudaStreamSynchronize
+#define gpuEvent_t cudaEvent_t
+#define gpuEventCreate cudaEventCreate
+#define gpuEventDestroy cudaEventDestroy
+#define gpuEventRecord cudaEventRecord
+#define gpuEventSynchronize cudaEventSynchronize
+#define gpuMalloc cudaMalloc
+#define gpuFree cudaFree
+#define gpuMallocHost(ptr, size) cudaMallocHost((ptr), (size))
+#define gpuFreeHost cudaFreeHost
+#define gpuMemcpy cudaMemcpy
+#define gpuMemcpyHostToDevice cudaMemcpyHostToDevice
+#define gpuMemcpyDeviceToHost cudaMemcpyDeviceToHost
+#define gpuMemcpyDeviceToDevice cudaMemcpyDeviceToDevice
+#define gpuMemset cudaMemset
+#define gpuGetLastError cudaGetLastError
+#else
+#error "define BENCH_IMPL_UNIHIP or BENCH_IMPL_CUDART"
+#endif
+
+// A failed call ends the run: a benchmark that skipped an error would report nonsense.
+#define GPU_CHECK(expr)                                                                  \
+  do {                                                                                   \
+    gpuError_t gpu_check_e_ = (expr);                                                    \
+    if (gpu_check_e_ != gpuSuccess) {                                                    \
+      std::fprintf(stderr, "bench_%s: %s failed: %s (%d) at %s:%d\n", BENCH_IMPL, #expr, \
+                   gpuGetErrorString(gpu_check_e_), static_cast<int>(gpu_check_e_),      \
+                   __FILE__, __LINE__);                                                  \
+      std::exit(1);                                                                      \
+    }                                                                                    \
+  } while (0)

@@ -1,0 +1,106 @@
+// Launch figures through <<<>>> (clang's HIP stub for unihip, nvcc's stub for cudart):
+// enqueue cost by argument bytes, launch plus sync, and launches from several threads at once.
+#if defined(BENCH_IMPL_UNIHIP)
+#include <hip/hip_runtime.h>
+#endif
+#include <atomic>
+#include <thread>
+#include <vector>
+
+#include "bench_kernels.cuh"
+#include "bench_stats.h"
+#include "gpu_api.h"
+#include "runtime_bench.h"
+
+namespace bench {
+
+namespace {
+
+void drain(gpuStream_t s) {
+  GPU_CHECK(gpuStreamSynchronize(s));
+  GPU_CHECK(gpuGetLastError());
+}
+
+// Enqueue cost of each kernel, argument bytes as x.
+void enqueueFigures(gpuStream_t s) {
+  auto sync = [&] { drain(s); };
+  report("launch_0args", "launch_enqueue", 0,
+         timeBatched(kLaunchSamples, kLaunchBatch, [&] { bench_empty<<<1, 1, 0, s>>>(); }, sync));
+
+  float* f = nullptr;
+  report("launch_4args", "launch_enqueue", 24,
+         timeBatched(kLaunchSamples, kLaunchBatch,
+                     [&] { bench_args4<<<1, 1, 0, s>>>(f, f, 1, 2.0f); }, sync));
+
+  int* p = nullptr;
+  report("launch_16args", "launch_enqueue", 128,
+         timeBatched(kLaunchSamples, kLaunchBatch,
+                     [&] {
+                       bench_args16<<<1, 1, 0, s>>>(p, p, p, p, p, p, p, p, p, p, p, p, p, p, p,
+                                                    p);
+                     },
+                     sync));
+
+  BenchArgs1K big{};
+  report("launch_struct1k", "launch_enqueue", sizeof(BenchArgs1K) + sizeof(int*),
+         timeBatched(kLaunchSamples, kLaunchBatch,
+                     [&] { bench_struct1k<<<1, 1, 0, s>>>(big, p); }, sync));
+}
+
+// Per-launch enqueue cost seen by each of `threads` threads, each on its own stream, all
+// launching at once. A runtime with a global lock shows it here.
+void threadedFigure(int threads) {
+  std::vector<std::vector<double>> perThread(threads);
+  std::atomic<int> ready{0};
+  auto worker = [&](int t) {
+    GPU_CHECK(gpuSetDevice(0));
+    gpuStream_t s;
+    GPU_CHECK(gpuStreamCreate(&s));
+    for (int i = 0; i < kLaunchBatch * 4; ++i) bench_empty<<<1, 1, 0, s>>>();
+    drain(s);
+    ready.fetch_add(1);
+    while (ready.load() < threads) std::this_thread::yield();
+    for (int k = 0; k < kLaunchSamples; ++k) {
+      double t0 = nowUs();
+      for (int i = 0; i < kLaunchBatch; ++i) bench_empty<<<1, 1, 0, s>>>();
+      perThread[t].push_back((nowUs() - t0) / kLaunchBatch);
+      drain(s);
+    }
+    GPU_CHECK(gpuStreamDestroy(s));
+  };
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t) pool.emplace_back(worker, t);
+  for (auto& th : pool) th.join();
+  std::vector<double> all;
+  for (auto& v : perThread) all.insert(all.end(), v.begin(), v.end());
+  report("launch_" + std::to_string(threads) + "threads", "launch_threads", threads,
+         summarize(std::move(all)));
+}
+
+}  // namespace
+
+void firstLaunch() {
+  gpuStream_t s;
+  GPU_CHECK(gpuStreamCreate(&s));  // creates the context: not part of the figure
+  GPU_CHECK(gpuStreamSynchronize(s));
+  double t0 = nowUs();
+  bench_empty<<<1, 1, 0, s>>>();
+  drain(s);
+  double t = nowUs() - t0;
+  report("first_launch", "first_launch", 0, Summary{t, t, t, 1});
+  GPU_CHECK(gpuStreamDestroy(s));
+}
+
+void launchBenchmarks() {
+  gpuStream_t s;
+  GPU_CHECK(gpuStreamCreate(&s));
+  enqueueFigures(s);
+  report("launch_sync", "launch_sync", 0, timeEach(200, kSyncReps, [&] {
+           bench_empty<<<1, 1, 0, s>>>();
+           GPU_CHECK(gpuStreamSynchronize(s));
+         }));
+  GPU_CHECK(gpuStreamDestroy(s));
+  threadedFigure(4);
+}
+
+}  // namespace bench

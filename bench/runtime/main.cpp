@@ -1,0 +1,49 @@
+// bench_unihip / bench_cudart: every runtime figure, as JSON lines on stdout.
+//   --first-launch-only   only the first-launch figure (run_all.sh checks unihip's log with it)
+//   --max-copy=<MiB>      largest copy (default 1024)
+// Exits 77 when there is no usable GPU.
+#include <cstring>
+#include <string>
+
+#include "bench_stats.h"
+#include "gpu_api.h"
+#include "runtime_bench.h"
+
+int main(int argc, char** argv) {
+  bench::implName() = BENCH_IMPL;
+  bool firstLaunchOnly = false;
+  size_t maxCopy = bench::kMaxCopyBytes;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--first-launch-only") == 0) {
+      firstLaunchOnly = true;
+    } else if (std::strncmp(argv[i], "--max-copy=", 11) == 0) {
+      maxCopy = std::stoull(argv[i] + 11) << 20;
+    } else {
+      std::fprintf(stderr, "usage: %s [--first-launch-only] [--max-copy=<MiB>]\n", argv[0]);
+      return 2;
+    }
+  }
+  int count = 0;
+  gpuError_t e = gpuGetDeviceCount(&count);
+  if (e != gpuSuccess || count == 0) {
+    std::fprintf(stderr, "bench_%s: no GPU (%s)\n", BENCH_IMPL,
+                 e != gpuSuccess ? gpuGetErrorString(e) : "0 devices");
+    return bench::kNoGpuExit;
+  }
+  GPU_CHECK(gpuSetDevice(0));
+  gpuDeviceProp_t props;
+  GPU_CHECK(gpuGetDeviceProperties(&props, 0));
+  int driver = 0;
+  GPU_CHECK(gpuDriverGetVersion(&driver));
+  std::printf("{\"meta\":true,\"impl\":\"%s\",\"gpu\":\"%s\",\"driver_version\":%d}\n",
+              BENCH_IMPL, props.name, driver);
+
+  bench::firstLaunch();
+  if (firstLaunchOnly) return 0;
+  bench::launchBenchmarks();
+  bench::syncBenchmarks();
+  bench::memoryBenchmarks(maxCopy);
+  bench::moduleBenchmarks();
+  bench::registrationBenchmark();
+  return 0;
+}

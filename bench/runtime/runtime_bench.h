@@ -1,0 +1,21 @@
+// The benchmark suites of bench_unihip and bench_cudart (one body, two runtimes: gpu_api.h).
+// Each suite prints its results as JSON lines (common/bench_stats.h).
+#pragma once
+
+#include <cstddef>
+
+namespace bench {
+
+// launch_bench.cu. firstLaunch() must run before any other launch: it times the first launch of
+// a kernel, which includes loading its module (and JIT-compiling PTX, were a runtime to pick it).
+void firstLaunch();
+void launchBenchmarks();
+// sync_bench.cpp
+void syncBenchmarks();
+// memory_bench.cpp: copies up to `maxCopyBytes`, memset, malloc/free.
+void memoryBenchmarks(size_t maxCopyBytes);
+// module_bench.cpp (unihip only: the CUDA runtime has no eager module API to compare).
+void moduleBenchmarks();
+void registrationBenchmark();
+
+}  // namespace bench

@@ -1,0 +1,159 @@
+/* unihip: half precision (__half, __half2) for kernels and host code.
+ *
+ * __half holds an IEEE binary16 as clang's/GCC's _Float16, so arithmetic is native where the
+ * GPU has it (sm_53+, every supported AMD target) and the layout is 2 bytes everywhere;
+ * __half2 is two of them, 4-byte aligned. Conversions to and from float round to nearest even.
+ * Provided: conversions (__float2half, __half2float, __floats2half2_rn, __half22float2, ...),
+ * arithmetic (__hadd/__hsub/__hmul/__hdiv/__hfma/__hneg/__habs and their 2-lane forms),
+ * comparisons (__heq ... __hge, __hisnan, __hisinf), min/max, a few math functions
+ * (hsqrt, hrsqrt, hexp, hlog, hsin, hcos, computed in float) and C++ operators. */
+#ifndef UNIHIP_HIP_FP16_H
+#define UNIHIP_HIP_FP16_H
+
+#include "hip/hip_vector_types.h"
+#include "hip/unihip/qualifiers.h"
+#if defined(UNIHIP_OFFLOAD_LANGUAGE)
+#include "hip/unihip/math_functions.h"
+#include "hip/unihip/warp.h"
+#endif
+
+#define UNIHIP_HALF_FN __host__ __device__ inline __attribute__((always_inline))
+
+struct __half {
+  _Float16 data;
+
+  __half() = default;
+  UNIHIP_HALF_FN __half(float f) : data(static_cast<_Float16>(f)) {}
+  UNIHIP_HALF_FN __half(double f) : data(static_cast<_Float16>(f)) {}
+  UNIHIP_HALF_FN __half(int i) : data(static_cast<_Float16>(i)) {}
+  UNIHIP_HALF_FN __half(_Float16 h) : data(h) {}
+  UNIHIP_HALF_FN operator float() const { return static_cast<float>(data); }
+};
+static_assert(sizeof(__half) == 2, "__half must be 2 bytes");
+
+struct __attribute__((aligned(4))) __half2 {
+  __half x, y;
+};
+typedef __half half;
+typedef __half2 half2;
+
+/* Conversions. */
+UNIHIP_HALF_FN __half __float2half(float f) { return __half(f); }
+UNIHIP_HALF_FN __half __float2half_rn(float f) { return __half(f); }
+UNIHIP_HALF_FN float __half2float(__half h) { return static_cast<float>(h.data); }
+UNIHIP_HALF_FN __half __int2half_rn(int i) { return __half(i); }
+UNIHIP_HALF_FN int __half2int_rz(__half h) { return static_cast<int>(h.data); }
+UNIHIP_HALF_FN unsigned short __half_as_ushort(__half h) { return __builtin_bit_cast(unsigned short, h); }
+UNIHIP_HALF_FN short __half_as_short(__half h) { return __builtin_bit_cast(short, h); }
+UNIHIP_HALF_FN __half __ushort_as_half(unsigned short u) { return __builtin_bit_cast(__half, u); }
+UNIHIP_HALF_FN __half __short_as_half(short s) { return __builtin_bit_cast(__half, s); }
+UNIHIP_HALF_FN __half2 make_half2(__half x, __half y) { return __half2{x, y}; }
+UNIHIP_HALF_FN __half2 __halves2half2(__half x, __half y) { return __half2{x, y}; }
+UNIHIP_HALF_FN __half2 __half2half2(__half h) { return __half2{h, h}; }
+UNIHIP_HALF_FN __half2 __float2half2_rn(float f) { return __half2{__half(f), __half(f)}; }
+UNIHIP_HALF_FN __half2 __floats2half2_rn(float x, float y) { return __half2{__half(x), __half(y)}; }
+UNIHIP_HALF_FN __half2 __float22half2_rn(float2 f) { return __half2{__half(f.x), __half(f.y)}; }
+UNIHIP_HALF_FN float2 __half22float2(__half2 h) { return make_float2(h.x, h.y); }
+UNIHIP_HALF_FN __half __low2half(__half2 h) { return h.x; }
+UNIHIP_HALF_FN __half __high2half(__half2 h) { return h.y; }
+UNIHIP_HALF_FN float __low2float(__half2 h) { return h.x; }
+UNIHIP_HALF_FN float __high2float(__half2 h) { return h.y; }
+UNIHIP_HALF_FN __half2 __lows2half2(__half2 a, __half2 b) { return __half2{a.x, b.x}; }
+UNIHIP_HALF_FN __half2 __highs2half2(__half2 a, __half2 b) { return __half2{a.y, b.y}; }
+UNIHIP_HALF_FN __half2 __lowhigh2highlow(__half2 h) { return __half2{h.y, h.x}; }
+
+/* Arithmetic, one lane and two lanes. */
+UNIHIP_HALF_FN __half __hadd(__half a, __half b) { return __half(static_cast<_Float16>(a.data + b.data)); }
+UNIHIP_HALF_FN __half __hsub(__half a, __half b) { return __half(static_cast<_Float16>(a.data - b.data)); }
+UNIHIP_HALF_FN __half __hmul(__half a, __half b) { return __half(static_cast<_Float16>(a.data * b.data)); }
+UNIHIP_HALF_FN __half __hdiv(__half a, __half b) { return __half(static_cast<_Float16>(a.data / b.data)); }
+UNIHIP_HALF_FN __half __hneg(__half a) { return __half(static_cast<_Float16>(-a.data)); }
+UNIHIP_HALF_FN __half __habs(__half a) { return __ushort_as_half(__half_as_ushort(a) & 0x7fff); }
+UNIHIP_HALF_FN __half __hfma(__half a, __half b, __half c) {
+  return __half(static_cast<_Float16>(__builtin_fmaf(a.data, b.data, c.data)));
+}
+UNIHIP_HALF_FN bool __hisnan(__half a) { return a.data != a.data; }
+UNIHIP_HALF_FN bool __hisinf(__half a) { return (__half_as_ushort(a) & 0x7fff) == 0x7c00; }
+UNIHIP_HALF_FN __half __hmin(__half a, __half b) { return __hisnan(a) ? b : (__hisnan(b) || a.data < b.data ? a : b); }
+UNIHIP_HALF_FN __half __hmax(__half a, __half b) { return __hisnan(a) ? b : (__hisnan(b) || a.data > b.data ? a : b); }
+
+#define UNIHIP_HALF2_LANES(name, op)                                        \
+  UNIHIP_HALF_FN __half2 name(__half2 a, __half2 b) { return __half2{op(a.x, b.x), op(a.y, b.y)}; }
+UNIHIP_HALF2_LANES(__hadd2, __hadd)
+UNIHIP_HALF2_LANES(__hsub2, __hsub)
+UNIHIP_HALF2_LANES(__hmul2, __hmul)
+UNIHIP_HALF2_LANES(__h2div, __hdiv)
+UNIHIP_HALF2_LANES(__hmin2, __hmin)
+UNIHIP_HALF2_LANES(__hmax2, __hmax)
+#undef UNIHIP_HALF2_LANES
+UNIHIP_HALF_FN __half2 __hneg2(__half2 a) { return __half2{__hneg(a.x), __hneg(a.y)}; }
+UNIHIP_HALF_FN __half2 __habs2(__half2 a) { return __half2{__habs(a.x), __habs(a.y)}; }
+UNIHIP_HALF_FN __half2 __hfma2(__half2 a, __half2 b, __half2 c) {
+  return __half2{__hfma(a.x, b.x, c.x), __hfma(a.y, b.y, c.y)};
+}
+
+/* Comparisons (ordered: false when either is NaN, except __hne). */
+UNIHIP_HALF_FN bool __heq(__half a, __half b) { return a.data == b.data; }
+UNIHIP_HALF_FN bool __hne(__half a, __half b) { return a.data != b.data; }
+UNIHIP_HALF_FN bool __hlt(__half a, __half b) { return a.data < b.data; }
+UNIHIP_HALF_FN bool __hle(__half a, __half b) { return a.data <= b.data; }
+UNIHIP_HALF_FN bool __hgt(__half a, __half b) { return a.data > b.data; }
+UNIHIP_HALF_FN bool __hge(__half a, __half b) { return a.data >= b.data; }
+UNIHIP_HALF_FN bool __hbeq2(__half2 a, __half2 b) { return __heq(a.x, b.x) && __heq(a.y, b.y); }
+
+/* Math, computed in float and rounded back. */
+#if defined(UNIHIP_OFFLOAD_LANGUAGE)
+#define UNIHIP_HALF_MATH(fn, f)                                                             \
+  __device__ inline __half h##fn(__half a) { return __half(f(static_cast<float>(a.data))); } \
+  __device__ inline __half2 h2##fn(__half2 a) { return __half2{h##fn(a.x), h##fn(a.y)}; }
+UNIHIP_HALF_MATH(sqrt, sqrtf)
+UNIHIP_HALF_MATH(rsqrt, rsqrtf)
+UNIHIP_HALF_MATH(exp, expf)
+UNIHIP_HALF_MATH(log, logf)
+UNIHIP_HALF_MATH(sin, sinf)
+UNIHIP_HALF_MATH(cos, cosf)
+#undef UNIHIP_HALF_MATH
+#endif
+
+/* C++ operators. */
+UNIHIP_HALF_FN __half operator+(__half a, __half b) { return __hadd(a, b); }
+UNIHIP_HALF_FN __half operator-(__half a, __half b) { return __hsub(a, b); }
+UNIHIP_HALF_FN __half operator*(__half a, __half b) { return __hmul(a, b); }
+UNIHIP_HALF_FN __half operator/(__half a, __half b) { return __hdiv(a, b); }
+UNIHIP_HALF_FN __half operator-(__half a) { return __hneg(a); }
+UNIHIP_HALF_FN __half& operator+=(__half& a, __half b) { return a = __hadd(a, b); }
+UNIHIP_HALF_FN __half& operator-=(__half& a, __half b) { return a = __hsub(a, b); }
+UNIHIP_HALF_FN __half& operator*=(__half& a, __half b) { return a = __hmul(a, b); }
+UNIHIP_HALF_FN __half& operator/=(__half& a, __half b) { return a = __hdiv(a, b); }
+UNIHIP_HALF_FN bool operator==(__half a, __half b) { return __heq(a, b); }
+UNIHIP_HALF_FN bool operator!=(__half a, __half b) { return __hne(a, b); }
+UNIHIP_HALF_FN bool operator<(__half a, __half b) { return __hlt(a, b); }
+UNIHIP_HALF_FN bool operator<=(__half a, __half b) { return __hle(a, b); }
+UNIHIP_HALF_FN bool operator>(__half a, __half b) { return __hgt(a, b); }
+UNIHIP_HALF_FN bool operator>=(__half a, __half b) { return __hge(a, b); }
+UNIHIP_HALF_FN __half2 operator+(__half2 a, __half2 b) { return __hadd2(a, b); }
+UNIHIP_HALF_FN __half2 operator-(__half2 a, __half2 b) { return __hsub2(a, b); }
+UNIHIP_HALF_FN __half2 operator*(__half2 a, __half2 b) { return __hmul2(a, b); }
+UNIHIP_HALF_FN __half2 operator/(__half2 a, __half2 b) { return __h2div(a, b); }
+UNIHIP_HALF_FN __half2 operator-(__half2 a) { return __hneg2(a); }
+UNIHIP_HALF_FN __half2& operator+=(__half2& a, __half2 b) { return a = __hadd2(a, b); }
+UNIHIP_HALF_FN __half2& operator*=(__half2& a, __half2 b) { return a = __hmul2(a, b); }
+UNIHIP_HALF_FN bool operator==(__half2 a, __half2 b) { return __hbeq2(a, b); }
+
+/* Warp shuffles of halves: moved as 32-bit lanes. */
+#if defined(UNIHIP_OFFLOAD_LANGUAGE)
+#define UNIHIP_HALF_SHFL(name, Arg)                                                                 \
+  __device__ inline __half2 name##_sync(unsigned long long m, __half2 v, Arg a, int w = warpSize) { \
+    return __builtin_bit_cast(__half2, name##_sync(m, __builtin_bit_cast(unsigned int, v), a, w));  \
+  }                                                                                                 \
+  __device__ inline __half name##_sync(unsigned long long m, __half v, Arg a, int w = warpSize) {   \
+    return __ushort_as_half((unsigned short)name##_sync(m, (unsigned int)__half_as_ushort(v), a, w)); \
+  }
+UNIHIP_HALF_SHFL(__shfl, int)
+UNIHIP_HALF_SHFL(__shfl_up, unsigned int)
+UNIHIP_HALF_SHFL(__shfl_down, unsigned int)
+UNIHIP_HALF_SHFL(__shfl_xor, int)
+#undef UNIHIP_HALF_SHFL
+#endif
+
+#endif /* UNIHIP_HIP_FP16_H */

@@ -1,0 +1,191 @@
+/* unihip device side: the float and double math functions of HIP's device math API.
+ *
+ * Each function is one row of a table naming its libdevice routine (NVIDIA, __nv_*) and its
+ * ROCm device library routine (AMD, __ocml_*); the declarations of both come from clang's own
+ * __clang_cuda_libdevice_declares.h / __clang_hip_libdevice_declares.h and unihipcc links the
+ * bitcode libraries. For every name `f` we define, as device functions in the global namespace:
+ *   double f(double), float ff(float), and the C++ overload float f(float).
+ * std::f in device code is not provided (see the README). The host pass parses the AMD bodies
+ * (it uses the AMD aux target) and never emits them. */
+#ifndef UNIHIP_DEVICE_MATH_FUNCTIONS_H
+#define UNIHIP_DEVICE_MATH_FUNCTIONS_H
+
+#include "hip/unihip/qualifiers.h"
+
+#if defined(UNIHIP_OFFLOAD_LANGUAGE)
+
+#if defined(UNIHIP_DEVICE_NVPTX)
+#include <__clang_cuda_libdevice_declares.h>
+#define UNIHIP_MATH_F32(nv, amd) __nv_##nv##f
+#define UNIHIP_MATH_F64(nv, amd) __nv_##nv
+#else
+#include <__clang_hip_libdevice_declares.h>
+#define UNIHIP_MATH_F32(nv, amd) __ocml_##amd##_f32
+#define UNIHIP_MATH_F64(nv, amd) __ocml_##amd##_f64
+#endif
+
+#define UNIHIP_MATH static __device__ __inline__ __attribute__((always_inline))
+
+/* name, libdevice stem, ocml stem */
+#define UNIHIP_MATH_UNARY_TABLE(X)                                                            \
+  X(acos, acos, acos) X(acosh, acosh, acosh) X(asin, asin, asin) X(asinh, asinh, asinh)       \
+  X(atan, atan, atan) X(atanh, atanh, atanh) X(cbrt, cbrt, cbrt) X(ceil, ceil, ceil)          \
+  X(cos, cos, cos) X(cosh, cosh, cosh) X(cospi, cospi, cospi) X(erf, erf, erf)                \
+  X(erfc, erfc, erfc) X(erfcinv, erfcinv, erfcinv) X(erfcx, erfcx, erfcx)                     \
+  X(erfinv, erfinv, erfinv) X(exp, exp, exp) X(exp10, exp10, exp10) X(exp2, exp2, exp2)       \
+  X(expm1, expm1, expm1) X(fabs, fabs, fabs) X(floor, floor, floor) X(j0, j0, j0)             \
+  X(j1, j1, j1) X(lgamma, lgamma, lgamma) X(log, log, log) X(log10, log10, log10)             \
+  X(log1p, log1p, log1p) X(log2, log2, log2) X(logb, logb, logb)                              \
+  X(nearbyint, nearbyint, nearbyint) X(normcdf, normcdf, ncdf)                                \
+  X(normcdfinv, normcdfinv, ncdfinv) X(rcbrt, rcbrt, rcbrt) X(rint, rint, rint)               \
+  X(round, round, round) X(rsqrt, rsqrt, rsqrt) X(sin, sin, sin) X(sinh, sinh, sinh)          \
+  X(sinpi, sinpi, sinpi) X(sqrt, sqrt, sqrt) X(tan, tan, tan) X(tanh, tanh, tanh)             \
+  X(tgamma, tgamma, tgamma) X(trunc, trunc, trunc) X(y0, y0, y0) X(y1, y1, y1)
+
+#define UNIHIP_MATH_BINARY_TABLE(X)                                                           \
+  X(atan2, atan2, atan2) X(copysign, copysign, copysign) X(fdim, fdim, fdim)                  \
+  X(fmax, fmax, fmax) X(fmin, fmin, fmin) X(fmod, fmod, fmod) X(hypot, hypot, hypot)          \
+  X(nextafter, nextafter, nextafter) X(pow, pow, pow) X(remainder, remainder, remainder)
+
+#define UNIHIP_MATH_UNARY(name, nv, amd)                                                      \
+  UNIHIP_MATH float name##f(float x) { return UNIHIP_MATH_F32(nv, amd)(x); }                  \
+  UNIHIP_MATH double name(double x) { return UNIHIP_MATH_F64(nv, amd)(x); }                   \
+  UNIHIP_MATH float name(float x) { return name##f(x); }
+#define UNIHIP_MATH_BINARY(name, nv, amd)                                                     \
+  UNIHIP_MATH float name##f(float x, float y) { return UNIHIP_MATH_F32(nv, amd)(x, y); }      \
+  UNIHIP_MATH double name(double x, double y) { return UNIHIP_MATH_F64(nv, amd)(x, y); }      \
+  UNIHIP_MATH float name(float x, float y) { return name##f(x, y); }
+
+UNIHIP_MATH_UNARY_TABLE(UNIHIP_MATH_UNARY)
+UNIHIP_MATH_BINARY_TABLE(UNIHIP_MATH_BINARY)
+
+UNIHIP_MATH float fmaf(float x, float y, float z) { return UNIHIP_MATH_F32(fma, fma)(x, y, z); }
+UNIHIP_MATH double fma(double x, double y, double z) { return UNIHIP_MATH_F64(fma, fma)(x, y, z); }
+UNIHIP_MATH float fma(float x, float y, float z) { return fmaf(x, y, z); }
+
+/* Functions with an integer argument or result. */
+UNIHIP_MATH float ldexpf(float x, int e) { return UNIHIP_MATH_F32(ldexp, ldexp)(x, e); }
+UNIHIP_MATH double ldexp(double x, int e) { return UNIHIP_MATH_F64(ldexp, ldexp)(x, e); }
+UNIHIP_MATH float ldexp(float x, int e) { return ldexpf(x, e); }
+UNIHIP_MATH float scalbnf(float x, int e) { return UNIHIP_MATH_F32(scalbn, scalbn)(x, e); }
+UNIHIP_MATH double scalbn(double x, int e) { return UNIHIP_MATH_F64(scalbn, scalbn)(x, e); }
+UNIHIP_MATH float scalbn(float x, int e) { return scalbnf(x, e); }
+UNIHIP_MATH int ilogbf(float x) { return UNIHIP_MATH_F32(ilogb, ilogb)(x); }
+UNIHIP_MATH int ilogb(double x) { return UNIHIP_MATH_F64(ilogb, ilogb)(x); }
+UNIHIP_MATH int ilogb(float x) { return ilogbf(x); }
+UNIHIP_MATH float powif(float x, int n) {
+#if defined(UNIHIP_DEVICE_NVPTX)
+  return __nv_powif(x, n);
+#else
+  return __ocml_pown_f32(x, n);
+#endif
+}
+UNIHIP_MATH double powi(double x, int n) {
+#if defined(UNIHIP_DEVICE_NVPTX)
+  return __nv_powi(x, n);
+#else
+  return __ocml_pown_f64(x, n);
+#endif
+}
+UNIHIP_MATH long lroundf(float x) { return (long)roundf(x); }
+UNIHIP_MATH long lround(double x) { return (long)round(x); }
+UNIHIP_MATH long long llroundf(float x) { return (long long)roundf(x); }
+UNIHIP_MATH long long llround(double x) { return (long long)round(x); }
+UNIHIP_MATH long lrintf(float x) { return (long)rintf(x); }
+UNIHIP_MATH long lrint(double x) { return (long)rint(x); }
+UNIHIP_MATH long long llrintf(float x) { return (long long)rintf(x); }
+UNIHIP_MATH long long llrint(double x) { return (long long)rint(x); }
+
+/* Results through pointers. ocml takes private (address space 5) pointers: go through a local. */
+#if defined(UNIHIP_DEVICE_NVPTX)
+UNIHIP_MATH float frexpf(float x, int* e) { return __nv_frexpf(x, e); }
+UNIHIP_MATH double frexp(double x, int* e) { return __nv_frexp(x, e); }
+UNIHIP_MATH float modff(float x, float* i) { return __nv_modff(x, i); }
+UNIHIP_MATH double modf(double x, double* i) { return __nv_modf(x, i); }
+UNIHIP_MATH float remquof(float x, float y, int* q) { return __nv_remquof(x, y, q); }
+UNIHIP_MATH double remquo(double x, double y, int* q) { return __nv_remquo(x, y, q); }
+UNIHIP_MATH void sincosf(float x, float* s, float* c) { __nv_sincosf(x, s, c); }
+UNIHIP_MATH void sincos(double x, double* s, double* c) { __nv_sincos(x, s, c); }
+UNIHIP_MATH void sincospif(float x, float* s, float* c) { __nv_sincospif(x, s, c); }
+UNIHIP_MATH void sincospi(double x, double* s, double* c) { __nv_sincospi(x, s, c); }
+#else
+#define UNIHIP_PRIVATE(T) __attribute__((address_space(5))) T
+#define UNIHIP_THROUGH_LOCAL(T, out, call) \
+  T local_;                                \
+  auto result_ = call;                     \
+  *out = local_;                           \
+  return result_;
+UNIHIP_MATH float frexpf(float x, int* e) {
+  UNIHIP_THROUGH_LOCAL(int, e, __ocml_frexp_f32(x, (UNIHIP_PRIVATE(int)*)&local_))
+}
+UNIHIP_MATH double frexp(double x, int* e) {
+  UNIHIP_THROUGH_LOCAL(int, e, __ocml_frexp_f64(x, (UNIHIP_PRIVATE(int)*)&local_))
+}
+UNIHIP_MATH float modff(float x, float* i) {
+  UNIHIP_THROUGH_LOCAL(float, i, __ocml_modf_f32(x, (UNIHIP_PRIVATE(float)*)&local_))
+}
+UNIHIP_MATH double modf(double x, double* i) {
+  UNIHIP_THROUGH_LOCAL(double, i, __ocml_modf_f64(x, (UNIHIP_PRIVATE(double)*)&local_))
+}
+UNIHIP_MATH float remquof(float x, float y, int* q) {
+  UNIHIP_THROUGH_LOCAL(int, q, __ocml_remquo_f32(x, y, (UNIHIP_PRIVATE(int)*)&local_))
+}
+UNIHIP_MATH double remquo(double x, double y, int* q) {
+  UNIHIP_THROUGH_LOCAL(int, q, __ocml_remquo_f64(x, y, (UNIHIP_PRIVATE(int)*)&local_))
+}
+#define UNIHIP_SINCOS(name, T, ocml)                                   \
+  UNIHIP_MATH void name(T x, T* s, T* c) {                             \
+    T cosine;                                                          \
+    *s = ocml(x, (UNIHIP_PRIVATE(T)*)&cosine);                         \
+    *c = cosine;                                                       \
+  }
+UNIHIP_SINCOS(sincosf, float, __ocml_sincos_f32)
+UNIHIP_SINCOS(sincos, double, __ocml_sincos_f64)
+UNIHIP_SINCOS(sincospif, float, __ocml_sincospi_f32)
+UNIHIP_SINCOS(sincospi, double, __ocml_sincospi_f64)
+#undef UNIHIP_SINCOS
+#undef UNIHIP_THROUGH_LOCAL
+#undef UNIHIP_PRIVATE
+#endif
+UNIHIP_MATH float frexp(float x, int* e) { return frexpf(x, e); }
+UNIHIP_MATH float modf(float x, float* i) { return modff(x, i); }
+UNIHIP_MATH float remquo(float x, float y, int* q) { return remquof(x, y, q); }
+UNIHIP_MATH void sincos(float x, float* s, float* c) { sincosf(x, s, c); }
+
+/* Classification: clang's generic builtins mean the same on both targets. */
+UNIHIP_MATH bool isnan(float x) { return __builtin_isnan(x); }
+UNIHIP_MATH bool isnan(double x) { return __builtin_isnan(x); }
+UNIHIP_MATH bool isinf(float x) { return __builtin_isinf(x); }
+UNIHIP_MATH bool isinf(double x) { return __builtin_isinf(x); }
+UNIHIP_MATH bool isfinite(float x) { return __builtin_isfinite(x); }
+UNIHIP_MATH bool isfinite(double x) { return __builtin_isfinite(x); }
+UNIHIP_MATH bool signbit(float x) { return __builtin_signbit(x); }
+UNIHIP_MATH bool signbit(double x) { return __builtin_signbit(x); }
+UNIHIP_MATH float nanf(const char*) { return __builtin_nanf(""); }
+UNIHIP_MATH double nan(const char*) { return __builtin_nan(""); }
+
+/* Integer abs/min/max, which CUDA code calls unqualified in kernels. */
+UNIHIP_MATH int abs(int x) { return x < 0 ? -x : x; }
+UNIHIP_MATH long labs(long x) { return x < 0 ? -x : x; }
+UNIHIP_MATH long long llabs(long long x) { return x < 0 ? -x : x; }
+#define UNIHIP_MINMAX(T)                                   \
+  UNIHIP_MATH T min(T a, T b) { return a < b ? a : b; }    \
+  UNIHIP_MATH T max(T a, T b) { return a > b ? a : b; }
+UNIHIP_MINMAX(int)
+UNIHIP_MINMAX(unsigned int)
+UNIHIP_MINMAX(long long)
+UNIHIP_MINMAX(unsigned long long)
+#undef UNIHIP_MINMAX
+UNIHIP_MATH float min(float a, float b) { return fminf(a, b); }
+UNIHIP_MATH float max(float a, float b) { return fmaxf(a, b); }
+UNIHIP_MATH double min(double a, double b) { return fmin(a, b); }
+UNIHIP_MATH double max(double a, double b) { return fmax(a, b); }
+
+#undef UNIHIP_MATH_UNARY
+#undef UNIHIP_MATH_BINARY
+#undef UNIHIP_MATH_UNARY_TABLE
+#undef UNIHIP_MATH_BINARY_TABLE
+
+#endif /* UNIHIP_OFFLOAD_LANGUAGE */
+
+#endif /* UNIHIP_DEVICE_MATH_FUNCTIONS_H */

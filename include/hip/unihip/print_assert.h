@@ -1,0 +1,42 @@
+/* unihip device side: printf and assert in kernels.
+ *
+ * printf: declared as a device function; clang lowers each call itself. NVIDIA: to vprintf
+ * with an argument buffer, which the CUDA driver prints at the next synchronization. AMD:
+ * clang emits the device libraries' hostcall printf (__ockl_printf_*), which needs the runtime
+ * to service the code object's hidden_hostcall_buffer; see the README for its status.
+ *
+ * assert: <assert.h>'s macro calls __assert_fail; we give it a device overload. NVIDIA: the
+ * driver's __assertfail prints "file:line: function: Assertion `expr` failed." and stops the
+ * kernel (the context then reports hipErrorAssert / cudaErrorAssert). AMD: the message is not
+ * printed; the wavefront traps (s_trap), which the runtime reports as a failed launch. */
+#ifndef UNIHIP_DEVICE_PRINT_ASSERT_H
+#define UNIHIP_DEVICE_PRINT_ASSERT_H
+
+#include <stddef.h>
+
+#include "hip/unihip/qualifiers.h"
+
+#if defined(UNIHIP_OFFLOAD_LANGUAGE)
+
+extern "C" {
+__device__ int printf(const char* format, ...);
+
+#if defined(UNIHIP_DEVICE_NVPTX)
+__device__ void __assertfail(const char* message, const char* file, unsigned int line,
+                             const char* function, size_t charSize);
+__device__ static inline __attribute__((always_inline)) void __assert_fail(
+    const char* message, const char* file, unsigned int line, const char* function) {
+  __assertfail(message, file, line, function, sizeof(char));
+}
+#else
+__device__ static inline __attribute__((always_inline)) void __assert_fail(
+    const char* message, const char* file, unsigned int line, const char* function) {
+  (void)message, (void)file, (void)line, (void)function;
+  __builtin_trap();
+}
+#endif
+} /* extern "C" */
+
+#endif /* UNIHIP_OFFLOAD_LANGUAGE */
+
+#endif /* UNIHIP_DEVICE_PRINT_ASSERT_H */

@@ -1,0 +1,119 @@
+// The math functions (float and double, including the fast intrinsics) against host
+// references, and half precision against the host's _Float16.
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include <hip/hip_fp16.h>
+
+#include "device_kernels.h"
+#include "device_test_support.h"
+#include "math_cases.h"
+
+namespace {
+
+constexpr int kInputs = 97;
+
+double frexpRef(double x) {
+  int e = 0;
+  double m = std::frexp(x, &e);
+  return m + 100.0 * e;
+}
+
+template <typename T>
+void inputs(std::vector<T>* x, std::vector<T>* y) {
+  for (int i = 0; i < kInputs; ++i) {
+    x->push_back(static_cast<T>(0.1 + 0.8 * i / (kInputs - 1)));
+    y->push_back(static_cast<T>(0.5 + 1.5 * ((i * 37) % kInputs) / (kInputs - 1)));
+  }
+}
+
+struct Case {
+  const char* name;
+  double tolerance;
+};
+
+}  // namespace
+
+TEST_CASE("float math functions and fast intrinsics") {
+  std::vector<float> x, y;
+  inputs(&x, &y);
+  const int cases = mathCaseCountFloat();
+  DeviceBuffer<float> dx(x), dy(y), out(static_cast<size_t>(cases) * kInputs);
+  LAUNCH_AND_WAIT(launchMathFloat(dx.ptr, dy.ptr, out.ptr, kInputs));
+  std::vector<float> r = out.read();
+  int failures = 0;
+  for (int i = 0; i < kInputs; ++i) {
+    const double dx = x[i], dy = y[i];
+    int k = 0;
+#define CHECK_CASE(name, device, host, tolerance)                                              \
+  {                                                                                           \
+    const double expected = (host);                                                           \
+    const double got = r[i * cases + k++];                                                    \
+    const double limit = (tolerance) * std::max(1.0, std::fabs(expected)) + 1e-30;           \
+    if (!(std::fabs(got - expected) <= limit) && failures++ < 20)                             \
+      FAIL_CHECK(#name << "(" << dx << ", " << dy << ") = " << got << ", expected " << expected); \
+  }
+    UNIHIP_MATH_CASES_FLOAT(CHECK_CASE)
+#undef CHECK_CASE
+  }
+  CHECK(failures == 0);
+}
+
+TEST_CASE("double math functions") {
+  std::vector<double> x, y;
+  inputs(&x, &y);
+  const int cases = mathCaseCountDouble();
+  DeviceBuffer<double> dx(x), dy(y), out(static_cast<size_t>(cases) * kInputs);
+  LAUNCH_AND_WAIT(launchMathDouble(dx.ptr, dy.ptr, out.ptr, kInputs));
+  std::vector<double> r = out.read();
+  int failures = 0;
+  for (int i = 0; i < kInputs; ++i) {
+    const long double lx = x[i], ly = y[i];
+    int k = 0;
+#define CHECK_CASE(name, device, host, tolerance)                                                  \
+  {                                                                                               \
+    const long double expected = (host);                                                          \
+    const long double got = r[i * cases + k++];                                                   \
+    const long double limit = (tolerance) * std::max(1.0L, std::fabs(expected)) + 1e-300L;         \
+    if (!(std::fabs(got - expected) <= limit) && failures++ < 20)                                 \
+      FAIL_CHECK(#name << "(" << static_cast<double>(lx) << ", " << static_cast<double>(ly)        \
+                       << ") = " << static_cast<double>(got) << ", expected "                     \
+                       << static_cast<double>(expected));                                         \
+  }
+    UNIHIP_MATH_CASES_DOUBLE(CHECK_CASE)
+#undef CHECK_CASE
+  }
+  CHECK(failures == 0);
+}
+
+TEST_CASE("__half and __half2 arithmetic, comparisons and conversions") {
+  std::vector<float> a, b;
+  for (int i = 0; i < kInputs; ++i) {
+    a.push_back(-3.0f + 0.173f * i);
+    b.push_back(0.25f + 0.0917f * ((i * 13) % kInputs));
+  }
+  DeviceBuffer<float> da(a), db(b), out(static_cast<size_t>(kHalfResults) * kInputs);
+  LAUNCH_AND_WAIT(launchHalf(da.ptr, db.ptr, out.ptr, kInputs));
+  std::vector<float> r = out.read();
+  int failures = 0;
+  for (int i = 0; i < kInputs; ++i) {
+    const _Float16 ha = static_cast<_Float16>(a[i]), hb = static_cast<_Float16>(b[i]);
+    const auto h = [](float f) { return static_cast<float>(static_cast<_Float16>(f)); };
+    const float fa = ha, fb = hb;
+    const float expected[kHalfResults] = {
+        h(fa + fb), h(fa - fb), h(fa * fb), h(fa / fb), h(std::fma(fa, fb, fa)),
+        h(h(h(fa * fb) + fa) - fb), fa < fb ? 1.0f : 0.0f, fa >= fb ? 1.0f : 0.0f,
+        h(fa + fb), h(fb + fa), h(fa * fb), h(fb * fa), std::fabs(fa) * -1.0f,
+        h(std::sqrt(std::fabs(fa)))};
+    for (int k = 0; k < kHalfResults; ++k)
+      if (r[i * kHalfResults + k] != expected[k] && failures++ < 20)
+        FAIL_CHECK("half result " << k << " for (" << fa << ", " << fb << "): "
+                                  << r[i * kHalfResults + k] << ", expected " << expected[k]);
+  }
+  CHECK(failures == 0);
+  // The host side of hip_fp16.h works with a plain host compiler too.
+  const __half2 s = __hadd2(__floats2half2_rn(1.5f, 2.0f), __float2half2_rn(0.25f));
+  CHECK(__low2float(s) == 1.75f);
+  CHECK(__high2float(s) == 2.25f);
+}
