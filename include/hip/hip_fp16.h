@@ -4,7 +4,8 @@
  * GPU has it (sm_53+, every supported AMD target) and the layout is 2 bytes everywhere;
  * __half2 is two of them, 4-byte aligned. Conversions to and from float round to nearest even.
  * Provided: conversions (__float2half, __half2float, __floats2half2_rn, __half22float2, ...),
- * arithmetic (__hadd/__hsub/__hmul/__hdiv/__hfma/__hneg/__habs and their 2-lane forms),
+ * arithmetic (__hadd/__hsub/__hmul/__hdiv/__hfma/__hneg/__habs and their 2-lane forms;
+ * __hadd_rn/__hsub_rn/__hmul_rn, never contracted into an fma),
  * comparisons (__heq ... __hge, __hisnan, __hisinf), min/max, a few math functions
  * (hsqrt, hrsqrt, hexp, hlog, hsin, hcos, computed in float) and C++ operators. */
 #ifndef UNIHIP_HIP_FP16_H
@@ -69,9 +70,40 @@ UNIHIP_HALF_FN __half __hmul(__half a, __half b) { return __half(static_cast<_Fl
 UNIHIP_HALF_FN __half __hdiv(__half a, __half b) { return __half(static_cast<_Float16>(a.data / b.data)); }
 UNIHIP_HALF_FN __half __hneg(__half a) { return __half(static_cast<_Float16>(-a.data)); }
 UNIHIP_HALF_FN __half __habs(__half a) { return __ushort_as_half(__half_as_ushort(a) & 0x7fff); }
+/* One rounding: native half fma where the GPU has it; elsewhere in double, where a * b is
+ * exact and rounding the sum to double then to half never lands on a false tie (a float fma
+ * would: its 24 bits can round the exact sum onto a half midpoint). */
 UNIHIP_HALF_FN __half __hfma(__half a, __half b, __half c) {
-  return __half(static_cast<_Float16>(__builtin_fmaf(a.data, b.data, c.data)));
+#if defined(UNIHIP_DEVICE_AMDGCN) || (defined(UNIHIP_DEVICE_NVPTX) && __CUDA_ARCH__ >= 530)
+  return __half(__builtin_fmaf16(a.data, b.data, c.data));
+#else
+  return __half(static_cast<_Float16>(static_cast<double>(a.data) * b.data + c.data));
+#endif
 }
+/* __hadd/__hsub/__hmul may be fused into an fma by the compiler (as in CUDA); the _rn forms
+ * never are: NVIDIA's mul.rn/add.rn are exempt from contraction, clang honours the pragma. */
+#if defined(UNIHIP_DEVICE_NVPTX) && __CUDA_ARCH__ >= 530
+#define UNIHIP_HALF_RN(name, op, ptx)                                                      \
+  UNIHIP_HALF_FN __half name(__half a, __half b) {                                        \
+    unsigned short r;                                                                     \
+    asm(ptx " %0, %1, %2;" : "=h"(r) : "h"(__half_as_ushort(a)), "h"(__half_as_ushort(b))); \
+    return __ushort_as_half(r);                                                           \
+  }
+#elif defined(__clang__)
+#define UNIHIP_HALF_RN(name, op, ptx)                                                      \
+  UNIHIP_HALF_FN __half name(__half a, __half b) {                                        \
+    _Pragma("clang fp contract(off)") return __half(static_cast<_Float16>(a.data op b.data)); \
+  }
+#else /* GCC: the explicit _Float16 conversion is never fused across */
+#define UNIHIP_HALF_RN(name, op, ptx)                                                      \
+  UNIHIP_HALF_FN __half name(__half a, __half b) {                                        \
+    return __half(static_cast<_Float16>(a.data op b.data));                               \
+  }
+#endif
+UNIHIP_HALF_RN(__hadd_rn, +, "add.rn.f16")
+UNIHIP_HALF_RN(__hsub_rn, -, "sub.rn.f16")
+UNIHIP_HALF_RN(__hmul_rn, *, "mul.rn.f16")
+#undef UNIHIP_HALF_RN
 UNIHIP_HALF_FN bool __hisnan(__half a) { return a.data != a.data; }
 UNIHIP_HALF_FN bool __hisinf(__half a) { return (__half_as_ushort(a) & 0x7fff) == 0x7c00; }
 UNIHIP_HALF_FN __half __hmin(__half a, __half b) { return __hisnan(a) ? b : (__hisnan(b) || a.data < b.data ? a : b); }

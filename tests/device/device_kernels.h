@@ -53,7 +53,7 @@ hipError_t launchSystemAtomicOnHost(int* counter, int n);
 
 // --- kernels_warp.hip ----------------------------------------------------------------------
 // One block of `threads` (a multiple of 64); kWarpValues ints per thread (see kernels_warp.hip).
-inline constexpr int kWarpValues = 20;
+inline constexpr int kWarpValues = 23;
 hipError_t launchWarpOps(int threads, long long* out);
 // Bit intrinsics on in[0..3]; results in out[0..kBitResults).
 inline constexpr int kBitResults = 16;
@@ -66,7 +66,7 @@ int mathCaseCountDouble();
 hipError_t launchMathFloat(const float* x, const float* y, float* out, int n);
 hipError_t launchMathDouble(const double* x, const double* y, double* out, int n);
 // Half precision: out[i * kHalfResults + k], see kernels_math.hip.
-inline constexpr int kHalfResults = 14;
+inline constexpr int kHalfResults = 15;
 hipError_t launchHalf(const float* a, const float* b, float* out, int n);
 // Vector types: out = in * 2 + (1, 2, 3, 4); layout[] = sizeof/alignof of types on the device.
 inline constexpr int kVectorLayouts = 12;

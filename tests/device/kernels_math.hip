@@ -71,6 +71,7 @@ __global__ void halfOps(const float* as, const float* bs, float* out, int n) {
   o[11] = __high2float(prod2);
   o[12] = __half2float(__hneg(__habs(__hneg(a))));
   o[13] = __half2float(hsqrt(__habs(a)));
+  o[14] = __half2float(__hsub_rn(__hadd_rn(__hmul_rn(a, b), a), b));
 }
 
 __global__ void vectors(const float4* in, float4* out, int n, int* layout) {

@@ -30,6 +30,9 @@ __global__ void warpOps(long long* out) {
   o[18] = __popcll(__ballot(1));
   __syncwarp();
   o[19] = static_cast<long long>(__lanemask_gt());
+  o[20] = static_cast<long long>(__lanemask_le());
+  o[21] = static_cast<long long>(__lanemask_ge());
+  o[22] = static_cast<long long>(__lanemask_eq());
 }
 
 __global__ void bits(const unsigned long long* in, long long* out) {

@@ -41,6 +41,9 @@ TEST_CASE("warp shuffles, votes and lane masks") {
     REQUIRE(o[17] == 0);
     REQUIRE(o[18] == ws);
     REQUIRE(static_cast<unsigned long long>(o[19]) == (full & ~((2ull << lane) - 1)));
+    REQUIRE(static_cast<unsigned long long>(o[20]) == (2ull << lane) - 1);
+    REQUIRE(static_cast<unsigned long long>(o[21]) == (full & ~((1ull << lane) - 1)));
+    REQUIRE(static_cast<unsigned long long>(o[22]) == 1ull << lane);
   }
 }
 

@@ -39,7 +39,7 @@
   X(nearbyint, nearbyint, nearbyint) X(normcdf, normcdf, ncdf)                                \
   X(normcdfinv, normcdfinv, ncdfinv) X(rcbrt, rcbrt, rcbrt) X(rint, rint, rint)               \
   X(round, round, round) X(rsqrt, rsqrt, rsqrt) X(sin, sin, sin) X(sinh, sinh, sinh)          \
-  X(sinpi, sinpi, sinpi) X(sqrt, sqrt, sqrt) X(tan, tan, tan) X(tanh, tanh, tanh)             \
+  X(sinpi, sinpi, sinpi) X(tan, tan, tan) X(tanh, tanh, tanh)                                 \
   X(tgamma, tgamma, tgamma) X(trunc, trunc, trunc) X(y0, y0, y0) X(y1, y1, y1)
 
 #define UNIHIP_MATH_BINARY_TABLE(X)                                                           \
@@ -58,6 +58,17 @@
 
 UNIHIP_MATH_UNARY_TABLE(UNIHIP_MATH_UNARY)
 UNIHIP_MATH_BINARY_TABLE(UNIHIP_MATH_BINARY)
+
+/* sqrt is correctly rounded, as CUDA's default (-prec-sqrt=true): libdevice's __nv_sqrtf
+ * keys off a reflect flag clang leaves unset and would give sqrt.approx.f32. */
+#if defined(UNIHIP_DEVICE_NVPTX)
+UNIHIP_MATH float sqrtf(float x) { return __nv_fsqrt_rn(x); }
+UNIHIP_MATH double sqrt(double x) { return __nv_dsqrt_rn(x); }
+#else
+UNIHIP_MATH float sqrtf(float x) { return __ocml_sqrt_f32(x); }
+UNIHIP_MATH double sqrt(double x) { return __ocml_sqrt_f64(x); }
+#endif
+UNIHIP_MATH float sqrt(float x) { return sqrtf(x); }
 
 UNIHIP_MATH float fmaf(float x, float y, float z) { return UNIHIP_MATH_F32(fma, fma)(x, y, z); }
 UNIHIP_MATH double fma(double x, double y, double z) { return UNIHIP_MATH_F64(fma, fma)(x, y, z); }

@@ -45,23 +45,38 @@ UNIHIP_MATH float __fdividef(float x, float y) {
 }
 UNIHIP_MATH float __saturatef(float x) { return x < 0.0f ? 0.0f : (x > 1.0f ? 1.0f : (x == x ? x : 0.0f)); }
 
-/* Round-to-nearest-even arithmetic; never contracted into an fma by the compiler. */
+/* Round-to-nearest-even arithmetic; never contracted into an fma. On NVIDIA clang's CUDA mode
+ * fuses fmul + fadd in the backend whatever the pragma says, so these use libdevice's _rn
+ * routines (mul.rn.f32 etc., which ptxas never fuses); on AMD clang honours the pragma. */
+#if defined(UNIHIP_DEVICE_NVPTX)
+#define UNIHIP_RN2(name, F, nv, op) UNIHIP_MATH F name(F x, F y) { return __nv_##nv(x, y); }
+#define UNIHIP_RN1(name, F, nv, expr) UNIHIP_MATH F name(F x) { return __nv_##nv(x); }
+#define UNIHIP_RN3(name, F, nv) UNIHIP_MATH F name(F x, F y, F z) { return __nv_##nv(x, y, z); }
+#else
 #define UNIHIP_EXACT _Pragma("clang fp contract(off)")
-UNIHIP_MATH float __fadd_rn(float x, float y) { UNIHIP_EXACT return x + y; }
-UNIHIP_MATH float __fsub_rn(float x, float y) { UNIHIP_EXACT return x - y; }
-UNIHIP_MATH float __fmul_rn(float x, float y) { UNIHIP_EXACT return x * y; }
-UNIHIP_MATH float __fdiv_rn(float x, float y) { UNIHIP_EXACT return x / y; }
-UNIHIP_MATH float __frcp_rn(float x) { UNIHIP_EXACT return 1.0f / x; }
-UNIHIP_MATH float __fsqrt_rn(float x) { UNIHIP_EXACT return sqrtf(x); }
-UNIHIP_MATH float __frsqrt_rn(float x) { UNIHIP_EXACT return rsqrtf(x); }
-UNIHIP_MATH float __fmaf_rn(float x, float y, float z) { UNIHIP_EXACT return fmaf(x, y, z); }
-UNIHIP_MATH double __dadd_rn(double x, double y) { UNIHIP_EXACT return x + y; }
-UNIHIP_MATH double __dsub_rn(double x, double y) { UNIHIP_EXACT return x - y; }
-UNIHIP_MATH double __dmul_rn(double x, double y) { UNIHIP_EXACT return x * y; }
-UNIHIP_MATH double __ddiv_rn(double x, double y) { UNIHIP_EXACT return x / y; }
-UNIHIP_MATH double __drcp_rn(double x) { UNIHIP_EXACT return 1.0 / x; }
-UNIHIP_MATH double __dsqrt_rn(double x) { UNIHIP_EXACT return sqrt(x); }
-UNIHIP_MATH double __fma_rn(double x, double y, double z) { UNIHIP_EXACT return fma(x, y, z); }
+#define UNIHIP_RN2(name, F, nv, op) UNIHIP_MATH F name(F x, F y) { UNIHIP_EXACT return x op y; }
+#define UNIHIP_RN1(name, F, nv, expr) UNIHIP_MATH F name(F x) { UNIHIP_EXACT return expr; }
+#define UNIHIP_RN3(name, F, nv) \
+  UNIHIP_MATH F name(F x, F y, F z) { UNIHIP_EXACT return fma(x, y, z); }
+#endif
+UNIHIP_RN2(__fadd_rn, float, fadd_rn, +)
+UNIHIP_RN2(__fsub_rn, float, fsub_rn, -)
+UNIHIP_RN2(__fmul_rn, float, fmul_rn, *)
+UNIHIP_RN2(__fdiv_rn, float, fdiv_rn, /)
+UNIHIP_RN1(__frcp_rn, float, frcp_rn, 1.0f / x)
+UNIHIP_RN1(__fsqrt_rn, float, fsqrt_rn, sqrtf(x))
+UNIHIP_RN1(__frsqrt_rn, float, frsqrt_rn, rsqrtf(x))
+UNIHIP_RN3(__fmaf_rn, float, fmaf_rn)
+UNIHIP_RN2(__dadd_rn, double, dadd_rn, +)
+UNIHIP_RN2(__dsub_rn, double, dsub_rn, -)
+UNIHIP_RN2(__dmul_rn, double, dmul_rn, *)
+UNIHIP_RN2(__ddiv_rn, double, ddiv_rn, /)
+UNIHIP_RN1(__drcp_rn, double, drcp_rn, 1.0 / x)
+UNIHIP_RN1(__dsqrt_rn, double, dsqrt_rn, sqrt(x))
+UNIHIP_RN3(__fma_rn, double, fma_rn)
+#undef UNIHIP_RN1
+#undef UNIHIP_RN2
+#undef UNIHIP_RN3
 #undef UNIHIP_EXACT
 
 /* Bit casts. */

@@ -26,11 +26,17 @@ typedef unsigned long long __unihip_lanemask_t;
 #define UNIHIP_FULL_MASK 0xffffffffu
 UNIHIP_DEVICE_INLINE unsigned int __lane_id() { return __nvvm_read_ptx_sreg_laneid(); }
 UNIHIP_DEVICE_INLINE __unihip_lanemask_t __activemask() { return __nvvm_activemask(); }
-UNIHIP_DEVICE_INLINE __unihip_lanemask_t __lanemask_lt() { return __nvvm_read_ptx_sreg_lanemask_lt(); }
-UNIHIP_DEVICE_INLINE __unihip_lanemask_t __lanemask_le() { return __nvvm_read_ptx_sreg_lanemask_le(); }
-UNIHIP_DEVICE_INLINE __unihip_lanemask_t __lanemask_gt() { return __nvvm_read_ptx_sreg_lanemask_gt(); }
-UNIHIP_DEVICE_INLINE __unihip_lanemask_t __lanemask_ge() { return __nvvm_read_ptx_sreg_lanemask_ge(); }
-UNIHIP_DEVICE_INLINE __unihip_lanemask_t __lanemask_eq() { return __nvvm_read_ptx_sreg_lanemask_eq(); }
+/* The lanemask builtins return int: zero-extend, or lane 31's bit would fill the upper half. */
+#define UNIHIP_LANEMASK(rel)                                       \
+  UNIHIP_DEVICE_INLINE __unihip_lanemask_t __lanemask_##rel() {    \
+    return (unsigned int)__nvvm_read_ptx_sreg_lanemask_##rel();    \
+  }
+UNIHIP_LANEMASK(lt)
+UNIHIP_LANEMASK(le)
+UNIHIP_LANEMASK(gt)
+UNIHIP_LANEMASK(ge)
+UNIHIP_LANEMASK(eq)
+#undef UNIHIP_LANEMASK
 UNIHIP_DEVICE_INLINE void __syncwarp(__unihip_lanemask_t mask = UNIHIP_FULL_MASK) {
   __nvvm_bar_warp_sync((unsigned int)mask);
 }
