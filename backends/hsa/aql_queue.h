@@ -1,0 +1,35 @@
+// Publishing AQL packets on a ROCr queue (HSA spec "Packet submission"):
+//   1. reserve a slot: index = hsa_queue_add_write_index_screlease(queue, 1);
+//   2. wait until the slot is free: index - read_index < size;
+//   3. write the packet body with ordinary stores (its header still says INVALID);
+//   4. store header|setup as one 32-bit word with release ordering, so the packet processor
+//      never sees a valid header before the body;
+//   5. ring the doorbell: hsa_signal_store_screlease(doorbell, index).
+//
+// Thread safety: multi-producer safe without locks (the write index is an atomic fetch-add);
+// each slot has one writer. All ROCr access goes through the HsaApi table, so tests drive these
+// functions against a queue whose ring, indices and doorbell live in host memory.
+#pragma once
+
+#include <hsa/hsa.h>
+
+#include <cstdint>
+
+#include "hsa_loader.h"
+
+namespace unihip::hsa {
+
+// Steps 1 and 2. Spins (yielding) while the ring is full.
+uint64_t reserveSlot(const HsaApi& api, hsa_queue_t* queue);
+
+// The packet at `index` (the ring wraps at queue->size, a power of two).
+void* slotAddress(const hsa_queue_t* queue, uint64_t index);
+
+// Step 4 and 5 for the packet at `index`, whose body is already written.
+void publishSlot(const HsaApi& api, hsa_queue_t* queue, uint64_t index, uint32_t headerWord);
+
+// The header a freshly reserved slot must carry until published (type INVALID), and the value
+// ROCr expects slots to hold when a queue is created.
+inline constexpr uint16_t kInvalidPacketHeader = HSA_PACKET_TYPE_INVALID << HSA_PACKET_HEADER_TYPE;
+
+}  // namespace unihip::hsa

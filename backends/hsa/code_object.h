@@ -1,0 +1,101 @@
+// An AMD GPU code object (ELF) read into a kernel table: the NT_AMDGPU_METADATA note
+// (msgpack, code object v3-v6) gives each kernel's kernarg layout and segment sizes.
+//
+// Input is untrusted (user fat binaries, hipModuleLoadData): every offset, size and count is
+// checked before use, and any defect gives hipErrorInvalidImage with one log line naming it.
+// Pure CPU; no ROCr calls.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/status.h"
+
+namespace unihip::hsa {
+
+// The metadata's .value_kind of one kernel argument.
+enum class ArgKind : uint8_t {
+  ByValue,
+  GlobalBuffer,
+  DynamicSharedPointer,
+  Sampler,
+  Image,
+  Pipe,
+  Queue,
+  HiddenGlobalOffsetX,
+  HiddenGlobalOffsetY,
+  HiddenGlobalOffsetZ,
+  HiddenNone,
+  HiddenPrintfBuffer,
+  HiddenHostcallBuffer,
+  HiddenDefaultQueue,
+  HiddenCompletionAction,
+  HiddenMultigridSyncArg,
+  HiddenHeapV1,
+  HiddenBlockCountX,
+  HiddenBlockCountY,
+  HiddenBlockCountZ,
+  HiddenGroupSizeX,
+  HiddenGroupSizeY,
+  HiddenGroupSizeZ,
+  HiddenRemainderX,
+  HiddenRemainderY,
+  HiddenRemainderZ,
+  HiddenGridDims,
+  HiddenPrivateBase,
+  HiddenSharedBase,
+  HiddenQueuePtr,
+  HiddenDynamicLdsSize,
+  HiddenUnknown,  // a hidden_* kind this version does not know: zero-filled
+};
+
+// Maps a .value_kind string; false for a non-hidden kind that is not known (an invalid image).
+bool parseArgKind(std::string_view text, ArgKind* kind);
+const char* argKindName(ArgKind kind);
+constexpr bool isHidden(ArgKind k) { return k >= ArgKind::HiddenGlobalOffsetX; }
+
+struct KernelArg {
+  uint32_t offset = 0;
+  uint32_t size = 0;
+  ArgKind kind = ArgKind::ByValue;
+};
+
+struct KernelInfo {
+  std::string name;    // .name: the (mangled) kernel name used by getFunction
+  std::string symbol;  // .symbol: the kernel descriptor, "<name>.kd"
+  uint32_t kernargSize = 0;
+  uint32_t kernargAlign = 0;
+  uint32_t groupSegmentSize = 0;    // static LDS; dynamic shared memory is added at launch
+  uint32_t privateSegmentSize = 0;  // per work-item scratch
+  uint32_t wavefrontSize = 0;
+  uint32_t maxFlatWorkgroupSize = 0;  // 0 when the metadata omits it
+  bool usesDynamicStack = false;
+  std::vector<KernelArg> args;  // metadata order: explicit arguments first, then hidden ones
+  uint32_t explicitArgCount = 0;
+};
+
+struct CodeObjectInfo {
+  int codeObjectVersion = 0;  // 3..6, from the ELF ABI version
+  uint32_t metadataVersion[2] = {0, 0};  // amdhsa.version
+  std::string target;  // amdhsa.target, "amdgcn-amd-amdhsa--gfx90a:xnack-"; may be empty (v3)
+  std::vector<KernelInfo> kernels;
+
+  const KernelInfo* findKernel(std::string_view name) const;
+};
+
+// Limits that make absurd metadata fail rather than allocate or read without bound.
+inline constexpr uint32_t kMaxKernargSegmentSize = 1u << 20;
+inline constexpr uint32_t kMaxKernargAlign = 256;
+inline constexpr uint32_t kMaxMetadataDepth = 8;
+
+// Parses the ELF image `data[0, size)`. hipErrorInvalidImage on any defect.
+Status parseCodeObject(const uint8_t* data, size_t size, CodeObjectInfo* out);
+
+// Parses only the msgpack metadata blob (the note's descriptor); for tests of malformed msgpack
+// and used by parseCodeObject.
+Status parseCodeObjectMetadata(const uint8_t* data, size_t size, CodeObjectInfo* out);
+
+}  // namespace unihip::hsa

@@ -1,0 +1,32 @@
+// The built-in memset kernels (fill_kernels.hip), compiled at build time for each target in
+// UNIHIP_FILL_KERNEL_TARGETS and embedded as one offload bundle.
+//
+// Why kernels and not hsa_amd_memory_fill: ROCr's fill is synchronous, device-wide and needs
+// 4-byte alignment, while hipMemsetAsync must be ordered on a stream at any alignment. A kernel
+// is an ordinary AQL dispatch on the stream's queue. hsa_amd_memory_fill remains the fallback
+// for agents with no matching fill kernel (4-byte-aligned cases only, after a stream sync).
+#pragma once
+
+#include <cstddef>
+#include <memory>
+
+#include "core/status.h"
+#include "hsa_discovery.h"
+#include "hsa_module.h"
+
+namespace unihip::hsa {
+
+extern const unsigned char kFillKernelBundle[];
+extern const size_t kFillKernelBundleSize;
+
+struct FillKernels {
+  std::unique_ptr<HsaModule> module;
+  HsaFunction* fillU8 = nullptr;   // (uchar* dst, uint value, u64 count, u64 stride)
+  HsaFunction* fillU32 = nullptr;  // (uint* dst, uint value, u64 count, u64 stride)
+};
+
+// Picks the embedded code object for `agent` and loads it. hipErrorNoBinaryForGpu when the
+// build has none for this target.
+Status loadFillKernels(const HsaApi& api, const AgentInfo& agent, FillKernels* out);
+
+}  // namespace unihip::hsa

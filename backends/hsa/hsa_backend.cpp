@@ -1,0 +1,367 @@
+#include "hsa_backend.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+#include "core/log.h"
+#include "hsa_status.h"
+#include "target_id.h"
+
+namespace unihip {
+
+using namespace hsa;
+
+std::unique_ptr<Backend> createHsaBackend(std::string* reason) {
+  auto unavailable = [&](std::string why) -> std::unique_ptr<Backend> {
+    UNIHIP_LOG_INFO("hsa backend unavailable: {}", why);
+    if (reason) *reason = std::move(why);
+    return nullptr;
+  };
+  HsaApi api;
+  std::string why;
+  if (!loadHsaApi(&api, &why)) return unavailable(why);
+  const hsa_status_t init = api.hsa_init();
+  if (init != HSA_STATUS_SUCCESS) {
+    // ROCr returns HSA_STATUS_ERROR_OUT_OF_RESOURCES when /dev/kfd is absent. The library stays
+    // loaded: unloading a runtime that may have started threads is not worth the risk.
+    return unavailable(fmt::format("hsa_init failed: {} (0x{:x}) using {}; no AMD GPU driver "
+                                   "(/dev/kfd) on this machine?",
+                                   hsaStatusName(init), static_cast<unsigned>(init),
+                                   api.libraryPath));
+  }
+  std::vector<AgentInfo> agents;
+  if (Status st = discoverAgents(api, &agents); !st.ok()) {
+    api.hsa_shut_down();
+    return unavailable(fmt::format("GPU agent discovery failed (hipError {})",
+                                   static_cast<int>(st.code())));
+  }
+  if (agents.empty()) {
+    api.hsa_shut_down();
+    return unavailable("hsa_init succeeded but ROCr reports no usable GPU agent");
+  }
+  return std::make_unique<HsaBackend>(std::move(api), std::move(agents));
+}
+
+namespace hsa {
+
+namespace {
+std::atomic<uint64_t> g_nextInstance{1};
+}  // namespace
+
+HsaBackend::HsaBackend(HsaApi api, std::vector<AgentInfo> agents)
+    : api_(std::move(api)), instance_(g_nextInstance.fetch_add(1)) {
+  for (AgentInfo& a : agents) devices_.push_back(std::make_unique<HsaDeviceState>(api_, std::move(a)));
+}
+
+HsaBackend::~HsaBackend() {
+  for (auto& d : devices_) {
+    for (auto& s : d->streams) destroyStream(std::move(s));
+    for (auto& s : d->perThread) destroyStream(std::move(s));
+    destroyStream(std::move(d->nullStream));
+    hsa::unloadModule(api_, std::move(d->fill.module));
+  }
+  devices_.clear();  // signal pools destroy their signals before ROCr shuts down
+  api_.hsa_shut_down();
+}
+
+Status HsaBackend::attribute(int device, hipDeviceAttribute_t attr, int* value) {
+  const hipDeviceProp_t& p = devices_[device]->info.properties;
+  switch (attr) {
+    case hipDeviceAttributeWallClockRate: {
+      *value = static_cast<int>(devices_[device]->info.timestampFrequency / 1000);
+      return kOk;
+    }
+    case hipDeviceAttributePhysicalMultiProcessorCount: *value = p.multiProcessorCount; return kOk;
+    case hipDeviceAttributeFineGrainSupport: *value = 1; return kOk;
+    case hipDeviceAttributeImageSupport: *value = 0; return kOk;
+    default: return hipErrorNotSupported;
+  }
+}
+
+Status HsaBackend::driverVersion(int* version) {
+  uint16_t major = 0, minor = 0;
+  UNIHIP_HSA_TRY(api_, hsa_system_get_info(HSA_SYSTEM_INFO_VERSION_MAJOR, &major));
+  UNIHIP_HSA_TRY(api_, hsa_system_get_info(HSA_SYSTEM_INFO_VERSION_MINOR, &minor));
+  *version = major * 1000 + minor * 10;  // HSA runtime API version, CUDA-style encoding
+  return kOk;
+}
+
+Status HsaBackend::selectImage(int device, std::span<const BundleEntry> entries, size_t* index) {
+  return selectAmdImage(devices_[device]->info.target, entries, index);
+}
+
+Status HsaBackend::loadModule(int device, const BundleEntry& image, NativeModule* module) {
+  std::shared_ptr<const CodeObjectInfo> code;
+  UNIHIP_TRY(codeObjects_.get(image.data, image.size, &code));
+  std::unique_ptr<HsaModule> m;
+  UNIHIP_TRY(hsa::loadModule(api_, devices_[device]->info, image.data, image.size, code, &m));
+  *module = m.release();
+  return kOk;
+}
+
+Status HsaBackend::unloadModule(int, NativeModule module) {
+  hsa::unloadModule(api_, std::unique_ptr<HsaModule>(static_cast<HsaModule*>(module)));
+  return kOk;
+}
+
+Status HsaBackend::getFunction(int, NativeModule module, const char* name,
+                               NativeFunction* function) {
+  HsaFunction* f = nullptr;
+  UNIHIP_TRY(findFunction(*static_cast<HsaModule*>(module), name, &f));
+  *function = f;
+  return kOk;
+}
+
+Status HsaBackend::getGlobal(int, NativeModule module, const char* name, void** address,
+                             size_t* size) {
+  return findGlobal(api_, *static_cast<HsaModule*>(module), name, address, size);
+}
+
+Status HsaBackend::functionMaxThreadsPerBlock(int device, NativeFunction function, int* value) {
+  const auto* f = static_cast<const HsaFunction*>(function);
+  const int deviceMax = devices_[device]->info.properties.maxThreadsPerBlock;
+  const uint32_t own = f->info->maxFlatWorkgroupSize;
+  *value = own != 0 ? std::min<int>(static_cast<int>(own), deviceMax) : deviceMax;
+  return kOk;
+}
+
+Status HsaBackend::launch(int device, NativeFunction function, const LaunchConfig& config,
+                          void** args) {
+  const auto* f = static_cast<const HsaFunction*>(function);
+  HsaStream* s = nullptr;
+  UNIHIP_TRY(resolve(device, config.stream, &s));
+  KernargContext ctx;
+  ctx.gridBlocks[0] = config.grid.x, ctx.gridBlocks[1] = config.grid.y, ctx.gridBlocks[2] = config.grid.z;
+  ctx.blockSize[0] = config.block.x, ctx.blockSize[1] = config.block.y, ctx.blockSize[2] = config.block.z;
+  ctx.dynamicSharedBytes = config.sharedMemBytes;
+  ctx.queuePtr = reinterpret_cast<uint64_t>(s->queue);
+  return submitKernel(*s, *f->info, f->kernelObject, ctx, args);
+}
+
+Status HsaBackend::resolve(int device, NativeStream stream, HsaStream** out) {
+  if (stream != nullptr) {
+    *out = static_cast<HsaStream*>(stream);
+    return kOk;
+  }
+  HsaDeviceState& d = *devices_[device];
+  if (HsaStream* fast = d.nullStreamFast.load(std::memory_order_acquire)) {
+    *out = fast;
+    return kOk;
+  }
+  std::lock_guard lock(d.mutex);
+  if (!d.nullStream) {
+    UNIHIP_TRY(createStream(api_, d.pool, d.info, 0, 0, &d.nullStream));
+    d.nullStreamFast.store(d.nullStream.get(), std::memory_order_release);
+  }
+  *out = d.nullStream.get();
+  return kOk;
+}
+
+Status HsaBackend::streamCreate(int device, unsigned int hipFlags, int priority,
+                                NativeStream* stream) {
+  HsaDeviceState& d = *devices_[device];
+  std::unique_ptr<HsaStream> s;
+  UNIHIP_TRY(createStream(api_, d.pool, d.info, hipFlags, priority, &s));
+  *stream = s.get();
+  std::lock_guard lock(d.mutex);
+  d.streams.push_back(std::move(s));
+  return kOk;
+}
+
+Status HsaBackend::streamDestroy(int device, NativeStream stream) {
+  HsaDeviceState& d = *devices_[device];
+  std::unique_ptr<HsaStream> owned;
+  {
+    std::lock_guard lock(d.mutex);
+    auto it = std::find_if(d.streams.begin(), d.streams.end(),
+                           [&](const auto& s) { return s.get() == stream; });
+    if (it == d.streams.end()) return hipErrorInvalidHandle;
+    owned = std::move(*it);
+    d.streams.erase(it);
+  }
+  destroyStream(std::move(owned));
+  return kOk;
+}
+
+Status HsaBackend::streamSynchronize(int device, NativeStream stream) {
+  HsaStream* s = nullptr;
+  UNIHIP_TRY(resolve(device, stream, &s));
+  return synchronizeStream(*s, false);
+}
+
+Status HsaBackend::streamQuery(int device, NativeStream stream) {
+  HsaStream* s = nullptr;
+  UNIHIP_TRY(resolve(device, stream, &s));
+  return streamIdle(*s) ? kOk : Status(hipErrorNotReady);
+}
+
+Status HsaBackend::streamWaitEvent(int device, NativeStream stream, NativeEvent event) {
+  HsaStream* s = nullptr;
+  UNIHIP_TRY(resolve(device, stream, &s));
+  auto* e = static_cast<HsaEvent*>(event);
+  hsa_signal_t dependency{0};
+  SignalPool* owner = nullptr;
+  {
+    std::lock_guard lock(e->mutex);
+    if (e->signal.handle == 0) return kOk;  // never recorded: nothing to wait for
+    dependency = e->signal;
+    owner = e->pool;
+    owner->retain(dependency);  // a concurrent re-record must not recycle it under us
+  }
+  Status st = kOk;
+  if (api_.hsa_signal_load_scacquire(dependency) != 0) {
+    SignalPool& pool = devices_[device]->pool;
+    hsa_signal_t done{0};
+    st = pool.acquire(1, &done);
+    if (st.ok()) {
+      std::lock_guard lock(s->markerMutex);
+      st = submitBarrier(*s, {&dependency, 1}, done);
+      if (st.ok()) {
+        owner->addGuard(dependency, done);  // not reused before this barrier has run
+        setLastMarker(*s, done);
+      }
+      pool.release(done);
+    }
+  }
+  owner->release(dependency);
+  return st;
+}
+
+Status HsaBackend::streamPriorityRange(int, int* least, int* greatest) {
+  *least = 0;  // queue priorities are not mapped yet: every stream gets ROCr's default
+  *greatest = 0;
+  return kOk;
+}
+
+NativeStream HsaBackend::perThreadStream(int device) {
+  thread_local std::unordered_map<uint64_t, std::vector<HsaStream*>> t_streams;
+  std::vector<HsaStream*>& mine = t_streams[instance_];
+  if (mine.size() < devices_.size()) mine.resize(devices_.size(), nullptr);
+  if (mine[device] == nullptr) {
+    HsaDeviceState& d = *devices_[device];
+    std::unique_ptr<HsaStream> s;
+    if (!createStream(api_, d.pool, d.info, 0, 0, &s).ok()) return nullptr;  // legacy stream
+    mine[device] = s.get();
+    std::lock_guard lock(d.mutex);
+    d.perThread.push_back(std::move(s));  // lives until the backend goes
+  }
+  return mine[device];
+}
+
+Status HsaBackend::eventCreate(int, unsigned int hipFlags, NativeEvent* event) {
+  auto* e = new HsaEvent;
+  e->flags = hipFlags;
+  *event = e;
+  return kOk;
+}
+
+Status HsaBackend::eventDestroy(int device, NativeEvent event) {
+  auto* e = static_cast<HsaEvent*>(event);
+  (void)device;
+  if (e->signal.handle != 0) e->pool->release(e->signal);
+  delete e;
+  return kOk;
+}
+
+Status HsaBackend::eventRecord(int device, NativeEvent event, NativeStream stream) {
+  HsaStream* s = nullptr;
+  UNIHIP_TRY(resolve(device, stream, &s));
+  HsaDeviceState& d = *devices_[device];
+  auto* e = static_cast<HsaEvent*>(event);
+  hsa_signal_t signal{0};
+  UNIHIP_TRY(d.pool.acquire(1, &signal));
+  {
+    std::lock_guard lock(s->markerMutex);
+    if (Status st = submitBarrier(*s, {}, signal); !st.ok()) {
+      d.pool.release(signal);
+      return st;
+    }
+    setLastMarker(*s, signal);
+  }
+  hsa_signal_t previous{0};
+  SignalPool* previousPool = nullptr;
+  {
+    std::lock_guard lock(e->mutex);
+    previous = e->signal;
+    previousPool = e->pool;
+    e->signal = signal;
+    e->pool = &d.pool;
+  }
+  if (previous.handle != 0) previousPool->release(previous);
+  return kOk;
+}
+
+Status HsaBackend::eventSynchronize(int, NativeEvent event) {
+  auto* e = static_cast<HsaEvent*>(event);
+  hsa_signal_t signal{0};
+  SignalPool* pool = nullptr;
+  {
+    std::lock_guard lock(e->mutex);
+    signal = e->signal;
+    pool = e->pool;
+    if (signal.handle != 0) pool->retain(signal);
+  }
+  if (signal.handle == 0) return kOk;
+  api_.hsa_signal_wait_scacquire(signal, HSA_SIGNAL_CONDITION_EQ, 0, UINT64_MAX,
+                                 (e->flags & hipEventBlockingSync) ? HSA_WAIT_STATE_BLOCKED
+                                                                   : HSA_WAIT_STATE_ACTIVE);
+  pool->release(signal);
+  return kOk;
+}
+
+Status HsaBackend::eventQuery(int, NativeEvent event) {
+  auto* e = static_cast<HsaEvent*>(event);
+  std::lock_guard lock(e->mutex);
+  if (e->signal.handle == 0) return kOk;
+  return api_.hsa_signal_load_scacquire(e->signal) == 0 ? kOk : Status(hipErrorNotReady);
+}
+
+Status HsaBackend::eventElapsedTime(int device, NativeEvent start, NativeEvent stop, float* ms) {
+  auto* a = static_cast<HsaEvent*>(start);
+  auto* b = static_cast<HsaEvent*>(stop);
+  if ((a->flags | b->flags) & hipEventDisableTiming) return hipErrorInvalidHandle;
+  const AgentInfo& info = devices_[device]->info;
+  uint64_t ends[2];
+  HsaEvent* events[2] = {a, b};
+  for (int i = 0; i < 2; ++i) {
+    std::lock_guard lock(events[i]->mutex);
+    if (events[i]->signal.handle == 0) return hipErrorInvalidHandle;  // never recorded
+    if (api_.hsa_signal_load_scacquire(events[i]->signal) != 0) return hipErrorNotReady;
+    hsa_amd_profiling_dispatch_time_t t{};
+    UNIHIP_HSA_TRY(api_, hsa_amd_profiling_get_dispatch_time(info.agent, events[i]->signal, &t));
+    ends[i] = t.end;
+  }
+  if (info.timestampFrequency == 0) return hipErrorNotSupported;
+  const double ticks = static_cast<double>(static_cast<int64_t>(ends[1] - ends[0]));
+  *ms = static_cast<float>(ticks * 1000.0 / static_cast<double>(info.timestampFrequency));
+  return kOk;
+}
+
+Status HsaBackend::deviceSynchronize(int device) {
+  HsaDeviceState& d = *devices_[device];
+  std::vector<HsaStream*> all;
+  {
+    std::lock_guard lock(d.mutex);
+    if (d.nullStream) all.push_back(d.nullStream.get());
+    for (auto& s : d.streams) all.push_back(s.get());
+    for (auto& s : d.perThread) all.push_back(s.get());
+  }
+  for (HsaStream* s : all) UNIHIP_TRY(synchronizeStream(*s, false));
+  return kOk;
+}
+
+Status HsaBackend::deviceReset(int device) {
+  UNIHIP_TRY(deviceSynchronize(device));
+  HsaDeviceState& d = *devices_[device];
+  std::lock_guard lock(d.mutex);
+  // The API layer has already invalidated the user's stream handles of this device; per-thread
+  // streams stay (threads keep pointers to them) and are idle after the synchronize.
+  for (auto& s : d.streams) destroyStream(std::move(s));
+  d.streams.clear();
+  d.nullStreamFast.store(nullptr, std::memory_order_release);
+  destroyStream(std::move(d.nullStream));
+  return kOk;
+}
+
+}  // namespace hsa
+}  // namespace unihip

@@ -1,0 +1,117 @@
+// The HSA/AQL backend: backends/backend.h implemented on ROCr for AMD GPUs.
+//
+// Per device: the agent's discovery record, a signal pool, the legacy default stream (created on
+// first use), user and per-thread streams, the built-in fill kernels (loaded on first memset).
+// Launch path: no lock, no allocation (hsa_stream.h). Marker operations (event record, stream
+// wait, copies) take the stream's marker mutex and the pool mutex.
+#pragma once
+
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "backend.h"
+#include "fill_kernels.h"
+#include "hsa_discovery.h"
+#include "hsa_loader.h"
+#include "hsa_module.h"
+#include "hsa_stream.h"
+#include "signal_pool.h"
+
+namespace unihip::hsa {
+
+struct HsaEvent {
+  unsigned flags = 0;
+  std::mutex mutex;        // guards `signal` and `pool` against a concurrent record
+  hsa_signal_t signal{0};  // pool signal of the latest record; 0 = never recorded
+  SignalPool* pool = nullptr;  // the pool `signal` came from (the recording device's)
+};
+
+struct HsaDeviceState {
+  explicit HsaDeviceState(const HsaApi& api, AgentInfo agent)
+      : info(std::move(agent)), pool(api) {}
+  AgentInfo info;
+  SignalPool pool;
+  std::mutex mutex;  // streams, nullStream creation
+  std::unique_ptr<HsaStream> nullStream;
+  std::atomic<HsaStream*> nullStreamFast{nullptr};  // lock-free read of nullStream once made
+  std::vector<std::unique_ptr<HsaStream>> streams;     // user streams
+  std::vector<std::unique_ptr<HsaStream>> perThread;   // hipStreamPerThread, one per thread
+  std::once_flag fillOnce;
+  Status fillStatus;
+  FillKernels fill;
+  std::atomic<size_t> allocatedBytes{0};
+};
+
+class HsaBackend final : public Backend {
+ public:
+  HsaBackend(HsaApi api, std::vector<AgentInfo> agents);
+  ~HsaBackend() override;
+
+  const char* name() const override { return "hsa"; }
+  int deviceCount() const override { return static_cast<int>(devices_.size()); }
+  const hipDeviceProp_t& properties(int device) const override {
+    return devices_[device]->info.properties;
+  }
+  Status attribute(int device, hipDeviceAttribute_t attr, int* value) override;
+  Status driverVersion(int* version) override;
+
+  Status selectImage(int device, std::span<const BundleEntry> entries, size_t* index) override;
+  Status loadModule(int device, const BundleEntry& image, NativeModule* module) override;
+  Status unloadModule(int device, NativeModule module) override;
+  Status getFunction(int device, NativeModule module, const char* name,
+                     NativeFunction* function) override;
+  Status getGlobal(int device, NativeModule module, const char* name, void** address,
+                   size_t* size) override;
+  Status functionMaxThreadsPerBlock(int device, NativeFunction function, int* value) override;
+  Status launch(int device, NativeFunction function, const LaunchConfig& config,
+                void** args) override;
+
+  Status malloc(int device, size_t size, void** ptr) override;
+  Status free(int device, void* ptr) override;
+  Status hostMalloc(int device, size_t size, unsigned int hipFlags, void** ptr) override;
+  Status hostFree(int device, void* ptr) override;
+  Status memcpy(int device, void* dst, const void* src, size_t size, CopyDirection dir) override;
+  Status memcpyAsync(int device, void* dst, const void* src, size_t size, CopyDirection dir,
+                     NativeStream stream) override;
+  Status memset(int device, void* dst, uint8_t value, size_t size) override;
+  Status memsetAsync(int device, void* dst, uint8_t value, size_t size,
+                     NativeStream stream) override;
+  Status memsetD32Async(int device, void* dst, uint32_t value, size_t count,
+                        NativeStream stream) override;
+  Status memGetInfo(int device, size_t* free, size_t* total) override;
+
+  Status streamCreate(int device, unsigned int hipFlags, int priority,
+                      NativeStream* stream) override;
+  Status streamDestroy(int device, NativeStream stream) override;
+  Status streamSynchronize(int device, NativeStream stream) override;
+  Status streamQuery(int device, NativeStream stream) override;
+  Status streamWaitEvent(int device, NativeStream stream, NativeEvent event) override;
+  Status streamPriorityRange(int device, int* least, int* greatest) override;
+  NativeStream perThreadStream(int device) override;
+
+  Status eventCreate(int device, unsigned int hipFlags, NativeEvent* event) override;
+  Status eventDestroy(int device, NativeEvent event) override;
+  Status eventRecord(int device, NativeEvent event, NativeStream stream) override;
+  Status eventSynchronize(int device, NativeEvent event) override;
+  Status eventQuery(int device, NativeEvent event) override;
+  Status eventElapsedTime(int device, NativeEvent start, NativeEvent stop, float* ms) override;
+
+  Status deviceSynchronize(int device) override;
+  Status deviceReset(int device) override;
+
+ private:
+  // The stream a NativeStream names (null: the legacy default stream, created on first use).
+  Status resolve(int device, NativeStream stream, HsaStream** out);
+  Status fillKernels(int device, FillKernels** out);
+  Status fill(int device, void* dst, uint32_t value, size_t count, bool words, NativeStream stream);
+  Status copyOnStream(HsaDeviceState& d, HsaStream& s, void* dst, const void* src, size_t size);
+
+  HsaApi api_;
+  uint64_t instance_;  // distinguishes backends for the thread-local per-thread stream table
+  std::vector<std::unique_ptr<HsaDeviceState>> devices_;
+  CodeObjectCache codeObjects_;
+};
+
+}  // namespace unihip::hsa

@@ -1,0 +1,238 @@
+// HsaBackend: allocation, copies and fills.
+#include <cstring>
+
+#include "core/log.h"
+#include "hsa_backend.h"
+#include "hsa_status.h"
+
+namespace unihip::hsa {
+
+namespace {
+
+// One side of a copy as hsa_amd_memory_async_copy wants it: an address the engine can reach
+// and the agent that owns the memory. Pageable host memory is locked for the copy's duration.
+struct CopyEndpoint {
+  void* address = nullptr;
+  hsa_agent_t agent{0};
+  void* locked = nullptr;  // the host pointer to unlock afterwards, or null
+};
+
+Status resolveEndpoint(const HsaApi& api, const AgentInfo& device, const void* p, size_t size,
+                       CopyEndpoint* out) {
+  hsa_amd_pointer_info_t info{};
+  info.size = sizeof info;
+  UNIHIP_HSA_TRY(api, hsa_amd_pointer_info(p, &info, nullptr, nullptr, nullptr));
+  switch (info.type) {
+    case HSA_EXT_POINTER_TYPE_HSA:
+    case HSA_EXT_POINTER_TYPE_IPC:
+    case HSA_EXT_POINTER_TYPE_GRAPHICS:
+      out->address = const_cast<void*>(p);
+      out->agent = info.agentOwner;
+      return kOk;
+    case HSA_EXT_POINTER_TYPE_LOCKED: {
+      const auto offset = static_cast<const uint8_t*>(p) - static_cast<uint8_t*>(info.hostBaseAddress);
+      out->address = static_cast<uint8_t*>(info.agentBaseAddress) + offset;
+      out->agent = device.cpuAgent;
+      return kOk;
+    }
+    default: {  // pageable host memory
+      void* agentAddress = nullptr;
+      UNIHIP_HSA_TRY(api, hsa_amd_memory_lock(const_cast<void*>(p), size,
+                                              const_cast<hsa_agent_t*>(&device.agent), 1,
+                                              &agentAddress));
+      out->address = agentAddress;
+      out->agent = device.cpuAgent;
+      out->locked = const_cast<void*>(p);
+      return kOk;
+    }
+  }
+}
+
+constexpr uint32_t kFillBlock = 256;
+constexpr uint64_t kFillMaxBlocks = 16384;
+
+}  // namespace
+
+Status HsaBackend::malloc(int device, size_t size, void** ptr) {
+  if (size == 0) {  // as hipMalloc: success and a null pointer
+    *ptr = nullptr;
+    return kOk;
+  }
+  HsaDeviceState& d = *devices_[device];
+  UNIHIP_HSA_TRY(api_, hsa_amd_memory_pool_allocate(d.info.devicePool, size, 0, ptr));
+  d.allocatedBytes += size;
+  return kOk;
+}
+
+Status HsaBackend::free(int device, void* ptr) {
+  if (ptr == nullptr) return kOk;
+  // hipFree waits for the device: the memory may still be in use by queued work.
+  UNIHIP_TRY(deviceSynchronize(device));
+  hsa_amd_pointer_info_t info{};
+  info.size = sizeof info;
+  if (api_.hsa_amd_pointer_info(ptr, &info, nullptr, nullptr, nullptr) == HSA_STATUS_SUCCESS &&
+      info.type == HSA_EXT_POINTER_TYPE_HSA)
+    devices_[device]->allocatedBytes -= std::min(info.sizeInBytes, devices_[device]->allocatedBytes.load());
+  UNIHIP_HSA_TRY(api_, hsa_amd_memory_pool_free(ptr));
+  return kOk;
+}
+
+Status HsaBackend::hostMalloc(int device, size_t size, unsigned int, void** ptr) {
+  // Fine-grained system memory is coherent and mapped for every GPU: the hipHostMalloc flags
+  // (portable, mapped, coherent) all hold; write-combined is not distinguished.
+  if (size == 0) {
+    *ptr = nullptr;
+    return kOk;
+  }
+  HsaDeviceState& d = *devices_[device];
+  UNIHIP_HSA_TRY(api_, hsa_amd_memory_pool_allocate(d.info.hostPool, size, 0, ptr));
+  std::vector<hsa_agent_t> gpus;
+  for (auto& other : devices_) gpus.push_back(other->info.agent);
+  if (Status st = checkHsa(api_, api_.hsa_amd_agents_allow_access(
+                                     static_cast<uint32_t>(gpus.size()), gpus.data(), nullptr, *ptr),
+                           "hsa_amd_agents_allow_access");
+      !st.ok()) {
+    api_.hsa_amd_memory_pool_free(*ptr);
+    *ptr = nullptr;
+    return st;
+  }
+  return kOk;
+}
+
+Status HsaBackend::hostFree(int device, void* ptr) {
+  if (ptr == nullptr) return kOk;
+  UNIHIP_TRY(deviceSynchronize(device));
+  UNIHIP_HSA_TRY(api_, hsa_amd_memory_pool_free(ptr));
+  return kOk;
+}
+
+Status HsaBackend::copyOnStream(HsaDeviceState& d, HsaStream& s, void* dst, const void* src,
+                                size_t size) {
+  CopyEndpoint to, from;
+  UNIHIP_TRY(resolveEndpoint(api_, d.info, dst, size, &to));
+  if (Status st = resolveEndpoint(api_, d.info, src, size, &from); !st.ok()) {
+    if (to.locked) api_.hsa_amd_memory_unlock(to.locked);
+    return st;
+  }
+  // after: the copy waits for the stream's earlier work (a barrier completing into `before`),
+  // and the stream's later packets wait for the copy (a barrier depending on `copied`).
+  hsa_signal_t before{0}, copied{0}, after{0};
+  Status st = kOk;
+  {
+    std::lock_guard lock(s.markerMutex);
+    const bool idle = api_.hsa_signal_load_scacquire(s.inflight) == 0 &&
+                      (s.lastMarker.handle == 0 || api_.hsa_signal_load_scacquire(s.lastMarker) == 0);
+    if (!idle) {
+      st = d.pool.acquire(1, &before);
+      if (st.ok()) st = submitBarrier(s, {}, before);
+    }
+    if (st.ok()) st = d.pool.acquire(1, &copied);
+    if (st.ok())
+      st = checkHsa(api_,
+                    api_.hsa_amd_memory_async_copy(to.address, to.agent, from.address, from.agent,
+                                                   size, before.handle ? 1 : 0,
+                                                   before.handle ? &before : nullptr, copied),
+                    "hsa_amd_memory_async_copy");
+    if (st.ok()) st = d.pool.acquire(1, &after);
+    if (st.ok()) st = submitBarrier(s, {&copied, 1}, after);
+    if (st.ok()) {
+      if (before.handle) d.pool.addGuard(before, copied);
+      d.pool.addGuard(copied, after);
+      setLastMarker(s, after);
+    }
+  }
+  if (st.ok() && (to.locked || from.locked))  // the lock must outlive the copy
+    api_.hsa_signal_wait_scacquire(copied, HSA_SIGNAL_CONDITION_EQ, 0, UINT64_MAX,
+                                   HSA_WAIT_STATE_BLOCKED);
+  for (hsa_signal_t sig : {before, copied, after})
+    if (sig.handle) d.pool.release(sig);
+  if (to.locked) api_.hsa_amd_memory_unlock(to.locked);
+  if (from.locked) api_.hsa_amd_memory_unlock(from.locked);
+  return st;
+}
+
+Status HsaBackend::memcpyAsync(int device, void* dst, const void* src, size_t size,
+                               CopyDirection dir, NativeStream stream) {
+  if (size == 0) return kOk;
+  HsaStream* s = nullptr;
+  UNIHIP_TRY(resolve(device, stream, &s));
+  if (dir == CopyDirection::HostToHost) {
+    UNIHIP_TRY(synchronizeStream(*s, false));
+    std::memmove(dst, src, size);
+    return kOk;
+  }
+  return copyOnStream(*devices_[device], *s, dst, src, size);
+}
+
+Status HsaBackend::memcpy(int device, void* dst, const void* src, size_t size, CopyDirection dir) {
+  UNIHIP_TRY(memcpyAsync(device, dst, src, size, dir, nullptr));
+  HsaStream* s = nullptr;
+  UNIHIP_TRY(resolve(device, nullptr, &s));
+  return synchronizeStream(*s, false);
+}
+
+Status HsaBackend::fillKernels(int device, FillKernels** out) {
+  HsaDeviceState& d = *devices_[device];
+  std::call_once(d.fillOnce, [&] {
+    d.fillStatus = loadFillKernels(api_, d.info, &d.fill);
+    if (!d.fillStatus.ok())
+      UNIHIP_LOG_WARN("hsa: no built-in fill kernel for {}: memset falls back to "
+                      "hsa_amd_memory_fill (4-byte aligned only, synchronous)",
+                      formatTargetId(d.info.target));
+  });
+  *out = &d.fill;
+  return d.fillStatus;
+}
+
+Status HsaBackend::fill(int device, void* dst, uint32_t value, size_t count, bool words,
+                        NativeStream stream) {
+  if (count == 0) return kOk;
+  HsaStream* s = nullptr;
+  UNIHIP_TRY(resolve(device, stream, &s));
+  FillKernels* k = nullptr;
+  if (!fillKernels(device, &k).ok()) {
+    if (!words || api_.hsa_amd_memory_fill == nullptr) return hipErrorNotSupported;
+    UNIHIP_TRY(synchronizeStream(*s, false));
+    UNIHIP_HSA_TRY(api_, hsa_amd_memory_fill(dst, value, count));
+    return kOk;
+  }
+  const uint64_t blocks = std::min<uint64_t>((count + kFillBlock - 1) / kFillBlock, kFillMaxBlocks);
+  unsigned long long n = count, stride = blocks * kFillBlock;
+  void* args[] = {&dst, &value, &n, &stride};
+  const HsaFunction* f = words ? k->fillU32 : k->fillU8;
+  KernargContext ctx;
+  ctx.gridBlocks[0] = static_cast<uint32_t>(blocks);
+  ctx.blockSize[0] = kFillBlock;
+  ctx.queuePtr = reinterpret_cast<uint64_t>(s->queue);
+  return submitKernel(*s, *f->info, f->kernelObject, ctx, args);
+}
+
+Status HsaBackend::memsetAsync(int device, void* dst, uint8_t value, size_t size,
+                               NativeStream stream) {
+  if (reinterpret_cast<uintptr_t>(dst) % 4 == 0 && size % 4 == 0)
+    return fill(device, dst, value * 0x01010101u, size / 4, true, stream);
+  return fill(device, dst, value, size, false, stream);
+}
+
+Status HsaBackend::memsetD32Async(int device, void* dst, uint32_t value, size_t count,
+                                  NativeStream stream) {
+  return fill(device, dst, value, count, true, stream);
+}
+
+Status HsaBackend::memset(int device, void* dst, uint8_t value, size_t size) {
+  UNIHIP_TRY(memsetAsync(device, dst, value, size, nullptr));
+  HsaStream* s = nullptr;
+  UNIHIP_TRY(resolve(device, nullptr, &s));
+  return synchronizeStream(*s, false);
+}
+
+Status HsaBackend::memGetInfo(int device, size_t* free, size_t* total) {
+  // ROCr 5.x has no free-memory query; report the pool size minus what unihip allocated.
+  const HsaDeviceState& d = *devices_[device];
+  *total = d.info.properties.totalGlobalMem;
+  const size_t used = std::min(d.allocatedBytes.load(), *total);
+  *free = *total - used;
+  return kOk;
+}
+
+}  // namespace unihip::hsa

@@ -1,0 +1,82 @@
+#include "hsa_status.h"
+
+#include "core/log.h"
+#include "hsa_loader.h"
+
+namespace unihip::hsa {
+
+namespace {
+struct StatusRow {
+  hsa_status_t status;
+  const char* name;
+  hipError_t hip;
+};
+
+#define ROW(s, h) {static_cast<hsa_status_t>(s), #s, h}
+constexpr StatusRow kStatusTable[] = {
+    ROW(HSA_STATUS_SUCCESS, hipSuccess),
+    ROW(HSA_STATUS_INFO_BREAK, hipSuccess),
+    ROW(HSA_STATUS_ERROR, hipErrorUnknown),
+    ROW(HSA_STATUS_ERROR_INVALID_ARGUMENT, hipErrorInvalidValue),
+    ROW(HSA_STATUS_ERROR_INVALID_QUEUE_CREATION, hipErrorOutOfMemory),
+    ROW(HSA_STATUS_ERROR_INVALID_ALLOCATION, hipErrorOutOfMemory),
+    ROW(HSA_STATUS_ERROR_INVALID_AGENT, hipErrorInvalidDevice),
+    ROW(HSA_STATUS_ERROR_INVALID_REGION, hipErrorInvalidValue),
+    ROW(HSA_STATUS_ERROR_INVALID_SIGNAL, hipErrorInvalidHandle),
+    ROW(HSA_STATUS_ERROR_INVALID_QUEUE, hipErrorInvalidHandle),
+    ROW(HSA_STATUS_ERROR_OUT_OF_RESOURCES, hipErrorOutOfMemory),
+    ROW(HSA_STATUS_ERROR_INVALID_PACKET_FORMAT, hipErrorLaunchFailure),
+    ROW(HSA_STATUS_ERROR_RESOURCE_FREE, hipErrorInvalidValue),
+    ROW(HSA_STATUS_ERROR_NOT_INITIALIZED, hipErrorNotInitialized),
+    ROW(HSA_STATUS_ERROR_REFCOUNT_OVERFLOW, hipErrorUnknown),
+    ROW(HSA_STATUS_ERROR_INCOMPATIBLE_ARGUMENTS, hipErrorInvalidValue),
+    ROW(HSA_STATUS_ERROR_INVALID_INDEX, hipErrorInvalidValue),
+    ROW(HSA_STATUS_ERROR_INVALID_ISA, hipErrorNoBinaryForGpu),
+    ROW(HSA_STATUS_ERROR_INVALID_ISA_NAME, hipErrorNoBinaryForGpu),
+    ROW(HSA_STATUS_ERROR_INVALID_CODE_OBJECT, hipErrorInvalidImage),
+    ROW(HSA_STATUS_ERROR_INVALID_EXECUTABLE, hipErrorInvalidImage),
+    ROW(HSA_STATUS_ERROR_FROZEN_EXECUTABLE, hipErrorInvalidImage),
+    ROW(HSA_STATUS_ERROR_INVALID_SYMBOL_NAME, hipErrorNotFound),
+    ROW(HSA_STATUS_ERROR_VARIABLE_ALREADY_DEFINED, hipErrorInvalidImage),
+    ROW(HSA_STATUS_ERROR_VARIABLE_UNDEFINED, hipErrorInvalidImage),
+    ROW(HSA_STATUS_ERROR_EXCEPTION, hipErrorLaunchFailure),
+    ROW(HSA_STATUS_ERROR_INVALID_CODE_SYMBOL, hipErrorInvalidImage),
+    ROW(HSA_STATUS_ERROR_INVALID_EXECUTABLE_SYMBOL, hipErrorInvalidImage),
+    ROW(HSA_STATUS_ERROR_INVALID_FILE, hipErrorInvalidImage),
+    ROW(HSA_STATUS_ERROR_INVALID_CODE_OBJECT_READER, hipErrorInvalidImage),
+    ROW(HSA_STATUS_ERROR_INVALID_CACHE, hipErrorUnknown),
+    ROW(HSA_STATUS_ERROR_INVALID_WAVEFRONT, hipErrorLaunchFailure),
+    ROW(HSA_STATUS_ERROR_INVALID_SIGNAL_GROUP, hipErrorInvalidHandle),
+    ROW(HSA_STATUS_ERROR_INVALID_RUNTIME_STATE, hipErrorIllegalState),
+    ROW(HSA_STATUS_ERROR_FATAL, hipErrorUnknown),
+    ROW(HSA_STATUS_ERROR_INVALID_MEMORY_POOL, hipErrorInvalidValue),
+    ROW(HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION, hipErrorIllegalAddress),
+    ROW(HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION, hipErrorLaunchFailure),
+    ROW(HSA_STATUS_ERROR_MEMORY_FAULT, hipErrorIllegalAddress),
+};
+#undef ROW
+}  // namespace
+
+const char* hsaStatusName(hsa_status_t status) {
+  for (const StatusRow& row : kStatusTable)
+    if (row.status == status) return row.name;
+  return "HSA_STATUS_<unknown>";
+}
+
+hipError_t hipErrorFromHsa(hsa_status_t status) {
+  for (const StatusRow& row : kStatusTable)
+    if (row.status == status) return row.hip;
+  return hipErrorUnknown;
+}
+
+Status checkHsa(const HsaApi& api, hsa_status_t status, const char* call) {
+  if (status == HSA_STATUS_SUCCESS || status == HSA_STATUS_INFO_BREAK) return kOk;
+  const char* text = nullptr;
+  if (api.hsa_status_string == nullptr || api.hsa_status_string(status, &text) != HSA_STATUS_SUCCESS)
+    text = nullptr;
+  UNIHIP_LOG_ERROR("hsa: {} failed: {} (0x{:x}): {}", call, hsaStatusName(status),
+                   static_cast<unsigned>(status), text ? text : "");
+  return hipErrorFromHsa(status);
+}
+
+}  // namespace unihip::hsa

@@ -1,0 +1,74 @@
+// A HIP stream on an AMD GPU: one ROCr AQL queue, in-order (every packet has the barrier bit),
+// with a kernarg ring beside it and signals that say when its work is done.
+//
+// Completion tracking: kernels complete into `inflight`, a counter the packet processor
+// decrements (so launches take no lock and allocate nothing); every other operation (event
+// record, wait, copy) ends in a pool signal kept as `lastMarker`. The stream is idle when
+// `inflight` is 0 and `lastMarker` is 0: because packets run in order, nothing before either can
+// still be running.
+//
+// Kernarg ring: 2 x queue size slots, the slot of packet i is index % slots. reserveSlot() waits
+// until packet i - size + 1 was consumed; with the barrier bit that means packet i - size
+// completed, so packet i - 2*size (the slot's previous user) finished reading its arguments.
+#pragma once
+
+#include <hsa/hsa.h>
+
+#include <memory>
+#include <mutex>
+#include <span>
+
+#include "aql_packet.h"
+#include "code_object.h"
+#include "core/status.h"
+#include "hsa_discovery.h"
+#include "hsa_loader.h"
+#include "kernarg_layout.h"
+#include "signal_pool.h"
+
+namespace unihip::hsa {
+
+// Room for HIP's 4 KiB of explicit arguments plus the 256-byte hidden block, a multiple of the
+// largest kernarg alignment code_object.h accepts.
+inline constexpr uint32_t kKernargSlotBytes = 4352;
+inline constexpr uint32_t kDefaultQueueSize = 1024;
+
+struct HsaStream {
+  const HsaApi* api = nullptr;
+  SignalPool* pool = nullptr;
+  const AgentInfo* agent = nullptr;
+  hsa_queue_t* queue = nullptr;
+  hsa_signal_t inflight{0};
+  uint8_t* kernargRing = nullptr;
+  uint32_t kernargSlots = 0;
+  unsigned flags = 0;
+  int priority = 0;
+  std::mutex markerMutex;  // orders marker operations of one stream (not kernel launches)
+  hsa_signal_t lastMarker{0};
+};
+
+// A queue of min(kDefaultQueueSize, the agent's maximum) packets with profiling enabled (event
+// timing), the kernarg ring from the kernarg pool, and the inflight counter.
+Status createStream(const HsaApi& api, SignalPool& pool, const AgentInfo& agent, unsigned flags,
+                    int priority, std::unique_ptr<HsaStream>* stream);
+// Waits for the stream's work, then frees the queue, ring and counter.
+void destroyStream(std::unique_ptr<HsaStream> stream);
+
+// The kernel-launch path: validates first (nothing is reserved for a launch that fails), then
+// reserves a slot, lays out kernargs in its ring slot, writes the body and publishes.
+Status submitKernel(HsaStream& s, const KernelInfo& kernel, uint64_t kernelObject,
+                    const KernargContext& ctx, void* const* args);
+
+// A barrier-AND packet waiting for `dependencies` (at most 5), completing into `completion`.
+Status submitBarrier(HsaStream& s, std::span<const hsa_signal_t> dependencies,
+                     hsa_signal_t completion);
+
+// Records `marker` (a pool signal; the stream takes a reference) as the stream's last marker.
+// Call with markerMutex held.
+void setLastMarker(HsaStream& s, hsa_signal_t marker);
+
+bool streamIdle(HsaStream& s);
+// Waits until idle; `blocking` sleeps in the kernel (hipDeviceScheduleBlockingSync) else spins.
+Status synchronizeStream(HsaStream& s, bool blocking);
+
+}  // namespace unihip::hsa

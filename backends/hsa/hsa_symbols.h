@@ -1,0 +1,55 @@
+// Every ROCr entry point unihip calls, listed once. Included with UNIHIP_HSA_SYMBOL(kind, name)
+// defined: once to declare the function-pointer table, once to resolve it with dlsym.
+// REQUIRED: missing -> the backend is unavailable. OPTIONAL: may stay null; callers check.
+// Prototypes come from ROCr's own headers through decltype, so nothing is redeclared here.
+// No include guard: this file is an X-macro table.
+
+// Runtime and discovery
+UNIHIP_HSA_SYMBOL(REQUIRED, hsa_init)
+UNIHIP_HSA_SYMBOL(REQUIRED, hsa_shut_down)
+UNIHIP_HSA_SYMBOL(REQUIRED, hsa_status_string)
+UNIHIP_HSA_SYMBOL(REQUIRED, hsa_system_get_info)
+UNIHIP_HSA_SYMBOL(REQUIRED, hsa_iterate_agents)
+UNIHIP_HSA_SYMBOL(REQUIRED, hsa_agent_get_info)
+UNIHIP_HSA_SYMBOL(REQUIRED, hsa_agent_iterate_isas)
+UNIHIP_HSA_SYMBOL(REQUIRED, hsa_isa_get_info_alt)
+UNIHIP_HSA_SYMBOL(REQUIRED, hsa_amd_agent_iterate_memory_pools)
+UNIHIP_HSA_SYMBOL(REQUIRED, hsa_amd_memory_pool_get_info)
+
+// Memory
+UNIHIP_HSA_SYMBOL(REQUIRED, hsa_amd_memory_pool_allocate)
+UNIHIP_HSA_SYMBOL(REQUIRED, hsa_amd_memory_pool_free)
+UNIHIP_HSA_SYMBOL(REQUIRED, hsa_amd_agents_allow_access)
+UNIHIP_HSA_SYMBOL(REQUIRED, hsa_amd_memory_async_copy)
+UNIHIP_HSA_SYMBOL(REQUIRED, hsa_amd_memory_lock)
+UNIHIP_HSA_SYMBOL(REQUIRED, hsa_amd_memory_unlock)
+UNIHIP_HSA_SYMBOL(REQUIRED, hsa_amd_pointer_info)
+UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_amd_memory_fill)
+
+// Queues
+UNIHIP_HSA_SYMBOL(REQUIRED, hsa_queue_create)
+UNIHIP_HSA_SYMBOL(REQUIRED, hsa_queue_destroy)
+UNIHIP_HSA_SYMBOL(REQUIRED, hsa_queue_add_write_index_screlease)
+UNIHIP_HSA_SYMBOL(REQUIRED, hsa_queue_load_read_index_scacquire)
+UNIHIP_HSA_SYMBOL(REQUIRED, hsa_amd_profiling_set_profiler_enabled)
+UNIHIP_HSA_SYMBOL(REQUIRED, hsa_amd_profiling_get_dispatch_time)
+
+// Signals
+UNIHIP_HSA_SYMBOL(REQUIRED, hsa_signal_create)
+UNIHIP_HSA_SYMBOL(REQUIRED, hsa_signal_destroy)
+UNIHIP_HSA_SYMBOL(REQUIRED, hsa_signal_store_relaxed)
+UNIHIP_HSA_SYMBOL(REQUIRED, hsa_signal_store_screlease)
+UNIHIP_HSA_SYMBOL(REQUIRED, hsa_signal_add_relaxed)
+UNIHIP_HSA_SYMBOL(REQUIRED, hsa_signal_load_scacquire)
+UNIHIP_HSA_SYMBOL(REQUIRED, hsa_signal_wait_scacquire)
+UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_amd_signal_async_handler)
+
+// Code objects
+UNIHIP_HSA_SYMBOL(REQUIRED, hsa_code_object_reader_create_from_memory)
+UNIHIP_HSA_SYMBOL(REQUIRED, hsa_code_object_reader_destroy)
+UNIHIP_HSA_SYMBOL(REQUIRED, hsa_executable_create_alt)
+UNIHIP_HSA_SYMBOL(REQUIRED, hsa_executable_load_agent_code_object)
+UNIHIP_HSA_SYMBOL(REQUIRED, hsa_executable_freeze)
+UNIHIP_HSA_SYMBOL(REQUIRED, hsa_executable_destroy)
+UNIHIP_HSA_SYMBOL(REQUIRED, hsa_executable_get_symbol_by_name)
+UNIHIP_HSA_SYMBOL(REQUIRED, hsa_executable_symbol_get_info)

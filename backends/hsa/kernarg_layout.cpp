@@ -1,0 +1,87 @@
+#include "kernarg_layout.h"
+
+#include <cstring>
+
+#include "core/log.h"
+
+namespace unihip::hsa {
+
+namespace {
+
+// Stores `value` little-endian in `size` bytes (truncating, or zero-extending beyond 8 bytes),
+// so a hidden argument whose metadata size differs from the usual one still stays in bounds.
+void storeLittleEndian(uint8_t* dst, uint32_t size, uint64_t value) {
+  for (uint32_t i = 0; i < size; ++i) dst[i] = i < 8 ? static_cast<uint8_t>(value >> (8 * i)) : 0;
+}
+
+uint64_t hiddenValue(ArgKind kind, const KernargContext& c, uint32_t dims) {
+  auto items = [&](int d) { return uint64_t{c.gridBlocks[d]} * c.blockSize[d]; };
+  switch (kind) {
+    case ArgKind::HiddenBlockCountX: return c.gridBlocks[0];
+    case ArgKind::HiddenBlockCountY: return c.gridBlocks[1];
+    case ArgKind::HiddenBlockCountZ: return c.gridBlocks[2];
+    case ArgKind::HiddenGroupSizeX: return c.blockSize[0];
+    case ArgKind::HiddenGroupSizeY: return c.blockSize[1];
+    case ArgKind::HiddenGroupSizeZ: return c.blockSize[2];
+    // The size of the last, partial workgroup; HIP grids are whole workgroups, so it is 0
+    // unless a caller ever passes a work-item grid that is not a multiple.
+    case ArgKind::HiddenRemainderX: return items(0) % c.blockSize[0];
+    case ArgKind::HiddenRemainderY: return items(1) % c.blockSize[1];
+    case ArgKind::HiddenRemainderZ: return items(2) % c.blockSize[2];
+    case ArgKind::HiddenGridDims: return dims;
+    case ArgKind::HiddenDynamicLdsSize: return c.dynamicSharedBytes;
+    case ArgKind::HiddenQueuePtr: return c.queuePtr;
+    case ArgKind::HiddenHostcallBuffer: return c.hostcallBuffer;
+    case ArgKind::HiddenPrintfBuffer: return c.printfBuffer;
+    case ArgKind::HiddenHeapV1: return c.heapV1;
+    case ArgKind::HiddenMultigridSyncArg: return c.multigridSync;
+    case ArgKind::HiddenDefaultQueue: return c.defaultQueue;
+    case ArgKind::HiddenCompletionAction: return c.completionAction;
+    case ArgKind::HiddenPrivateBase: return c.privateBase;
+    case ArgKind::HiddenSharedBase: return c.sharedBase;
+    default: return 0;  // global offsets (HIP has none), hidden_none, unknown kinds
+  }
+}
+
+}  // namespace
+
+uint32_t gridDimensions(const uint32_t gridBlocks[3], const uint32_t blockSize[3]) {
+  if (gridBlocks[2] > 1 || blockSize[2] > 1) return 3;
+  if (gridBlocks[1] > 1 || blockSize[1] > 1) return 2;
+  return 1;
+}
+
+Status layoutKernargs(const KernelInfo& kernel, void* const* args, const KernargContext& ctx,
+                      uint8_t* out, size_t outSize) {
+  if (kernel.kernargSize > outSize) {
+    UNIHIP_LOG_ERROR("hsa: kernel '{}' needs {} kernarg bytes, the buffer holds {}", kernel.name,
+                     kernel.kernargSize, outSize);
+    return hipErrorInvalidValue;
+  }
+  if (kernel.explicitArgCount > 0 && args == nullptr) {
+    UNIHIP_LOG_ERROR("hsa: kernel '{}' takes {} arguments but none were passed", kernel.name,
+                     kernel.explicitArgCount);
+    return hipErrorInvalidValue;
+  }
+  for (uint32_t i = 0; i < kernel.explicitArgCount; ++i)
+    if (args[i] == nullptr && kernel.args[i].size > 0) {
+      UNIHIP_LOG_ERROR("hsa: kernel '{}' argument {} is a null pointer", kernel.name, i);
+      return hipErrorInvalidValue;
+    }
+
+  std::memset(out, 0, kernel.kernargSize);
+  const uint32_t dims = gridDimensions(ctx.gridBlocks, ctx.blockSize);
+  uint32_t explicitIndex = 0;
+  for (const KernelArg& arg : kernel.args) {  // offset + size <= kernargSize: checked at parse
+    uint8_t* dst = out + arg.offset;
+    if (!isHidden(arg.kind)) {
+      if (arg.size > 0) std::memcpy(dst, args[explicitIndex], arg.size);
+      ++explicitIndex;
+    } else {
+      storeLittleEndian(dst, arg.size, hiddenValue(arg.kind, ctx, dims));
+    }
+  }
+  return kOk;
+}
+
+}  // namespace unihip::hsa

@@ -1,0 +1,269 @@
+// The whole HsaBackend, through backends/backend.h, on the fake ROCr of fake_hsa_runtime.cpp
+// (a CPU packet processor and copy engine): discovery and properties, memory, copies in every
+// direction, both fill kernels (the real embedded code objects), module loading and a launch of
+// a real code object's kernel, streams, events and waits. What this cannot show is that a real
+// GPU accepts the same calls; tests/amd/README.md covers that.
+#include <catch2/catch.hpp>
+
+#include <dlfcn.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <numeric>
+#include <thread>
+#include <vector>
+
+#include "backend.h"
+#include "test_support.h"
+
+using namespace unihip;
+namespace test = unihip::hsa::test;
+
+namespace {
+
+int fakeStat(int which) {
+  void* lib = dlopen(UNIHIP_FAKE_HSA_LIBRARY, RTLD_NOW | RTLD_NOLOAD);
+  REQUIRE(lib != nullptr);
+  auto stats = reinterpret_cast<int (*)(int)>(dlsym(lib, "fake_hsa_stats"));
+  REQUIRE(stats != nullptr);
+  const int v = stats(which);
+  dlclose(lib);
+  return v;
+}
+enum { kKernelsRun = 0, kBarriersRun = 1, kCopies = 2, kKernelErrors = 3, kLiveQueues = 4 };
+
+std::unique_ptr<Backend> fakeBackend() {
+  setenv("UNIHIP_HSA_LIBRARY", UNIHIP_FAKE_HSA_LIBRARY, 1);
+  std::string reason;
+  std::unique_ptr<Backend> b = createHsaBackend(&reason);
+  unsetenv("UNIHIP_HSA_LIBRARY");
+  INFO(reason);
+  REQUIRE(b != nullptr);
+  return b;
+}
+
+}  // namespace
+
+TEST_CASE("fake ROCr: discovery and device properties", "[hsa][backend]") {
+  auto b = fakeBackend();
+  CHECK(std::string(b->name()) == "hsa");
+  REQUIRE(b->deviceCount() == 1);
+  const hipDeviceProp_t& p = b->properties(0);
+  CHECK(std::string(p.name) == "Fake Instinct MI210");
+  CHECK(std::string(p.gcnArchName) == "gfx90a:sramecc+:xnack-");
+  CHECK(p.multiProcessorCount == 104);
+  CHECK(p.warpSize == 64);
+  CHECK(p.maxThreadsPerBlock == 1024);
+  CHECK(p.maxThreadsDim[2] == 1024);
+  CHECK(p.maxGridSize[0] == 0x7FFFFFFF);
+  CHECK(p.clockRate == 1700000);
+  CHECK(p.memoryClockRate == 1600000);
+  CHECK(p.memoryBusWidth == 4096);
+  CHECK(p.l2CacheSize == 8388608);
+  CHECK(p.sharedMemPerBlock == 65536);
+  CHECK(p.totalGlobalMem == (size_t{64} << 30));
+  CHECK(p.maxThreadsPerMultiProcessor == 32 * 64);
+  CHECK(p.major == 9);
+  CHECK(p.minor == 0);
+  CHECK(p.pciBusID == 0x43);
+  CHECK(p.pciDeviceID == 2);
+  CHECK(p.pciDomainID == 1);
+  CHECK(p.ECCEnabled == 1);  // sramecc+
+  CHECK(std::memcmp(p.uuid.bytes, "0123456789abcdef", 16) == 0);
+  int value = 0;
+  REQUIRE(b->attribute(0, hipDeviceAttributeWallClockRate, &value).ok());
+  CHECK(value == 1000000);
+  CHECK(b->attribute(0, hipDeviceAttributeMaxTexture1DWidth, &value) == hipErrorNotSupported);
+  REQUIRE(b->driverVersion(&value).ok());
+  CHECK(value == 1010);
+}
+
+TEST_CASE("fake ROCr: memory, copies and fills", "[hsa][backend]") {
+  auto b = fakeBackend();
+  const int errorsBefore = fakeStat(kKernelErrors);
+  void* d = nullptr;
+  REQUIRE(b->malloc(0, 4096, &d).ok());
+  REQUIRE(d != nullptr);
+  size_t freeBytes = 0, total = 0;
+  REQUIRE(b->memGetInfo(0, &freeBytes, &total).ok());
+  CHECK(total - freeBytes == 4096);
+
+  std::vector<uint8_t> pageable(4096);
+  std::iota(pageable.begin(), pageable.end(), 0);
+  REQUIRE(b->memcpy(0, d, pageable.data(), 4096, CopyDirection::HostToDevice).ok());
+  // Unaligned: the byte fill kernel; aligned: the word fill kernel.
+  REQUIRE(b->memset(0, static_cast<uint8_t*>(d) + 3, 0xAB, 101).ok());
+  REQUIRE(b->memsetD32Async(0, static_cast<uint8_t*>(d) + 1024, 0xDEADBEEF, 16, nullptr).ok());
+  std::vector<uint8_t> back(4096, 0);
+  REQUIRE(b->memcpy(0, back.data(), d, 4096, CopyDirection::DeviceToHost).ok());
+  for (size_t i = 0; i < 4096; ++i) {
+    uint8_t expected = static_cast<uint8_t>(i);
+    if (i >= 3 && i < 104) expected = 0xAB;
+    if (i >= 1024 && i < 1024 + 64) expected = reinterpret_cast<const uint8_t*>("\xEF\xBE\xAD\xDE")[i % 4];
+    if (back[i] != expected) FAIL("byte " << i << ": " << int(back[i]) << " != " << int(expected));
+  }
+
+  // Pinned host memory, device-to-device, and async copies on a stream.
+  void* pinned = nullptr;
+  REQUIRE(b->hostMalloc(0, 4096, 0, &pinned).ok());
+  void* d2 = nullptr;
+  REQUIRE(b->malloc(0, 4096, &d2).ok());
+  NativeStream s = nullptr;
+  REQUIRE(b->streamCreate(0, 0, 0, &s).ok());
+  REQUIRE(b->memcpyAsync(0, d2, d, 4096, CopyDirection::DeviceToDevice, s).ok());
+  REQUIRE(b->memsetAsync(0, d2, 0x11, 8, s).ok());  // ordered after the copy
+  REQUIRE(b->memcpyAsync(0, pinned, d2, 4096, CopyDirection::DeviceToHost, s).ok());
+  REQUIRE(b->streamSynchronize(0, s).ok());
+  CHECK(b->streamQuery(0, s).ok());
+  const auto* pin = static_cast<const uint8_t*>(pinned);
+  CHECK(pin[0] == 0x11);
+  CHECK(pin[7] == 0x11);
+  CHECK(pin[8] == 0xAB);
+  CHECK(pin[200] == 200);
+  CHECK(pin[50] == 0xAB);
+  CHECK(pin[1024] == 0xEF);
+  std::vector<uint8_t> hostCopy(16, 0);
+  REQUIRE(b->memcpy(0, hostCopy.data(), pinned, 16, CopyDirection::HostToHost).ok());
+  CHECK(hostCopy[0] == 0x11);
+
+  REQUIRE(b->streamDestroy(0, s).ok());
+  REQUIRE(b->hostFree(0, pinned).ok());
+  REQUIRE(b->free(0, d2).ok());
+  REQUIRE(b->free(0, d).ok());
+  REQUIRE(b->memGetInfo(0, &freeBytes, &total).ok());
+  CHECK(freeBytes == total);
+  CHECK(fakeStat(kKernelErrors) == errorsBefore);
+  CHECK(fakeStat(kCopies) >= 4);
+}
+
+TEST_CASE("fake ROCr: a real code object loaded and launched", "[hsa][backend]") {
+  auto b = fakeBackend();
+  const int errorsBefore = fakeStat(kKernelErrors);
+  const std::vector<uint8_t> other = test::readCodeObject("gfx1100");
+  const std::vector<uint8_t> mine = test::readCodeObject("gfx90a");
+  BundleEntry entries[2];
+  entries[0].id = "hipv4-amdgcn-amd-amdhsa--gfx1100";
+  entries[0].kind = ImageKind::AmdCodeObject;
+  entries[0].data = other.data();
+  entries[0].size = other.size();
+  entries[1] = entries[0];
+  entries[1].id = "hipv4-amdgcn-amd-amdhsa--gfx90a";
+  entries[1].data = mine.data();
+  entries[1].size = mine.size();
+  size_t index = 9;
+  REQUIRE(b->selectImage(0, entries, &index).ok());
+  REQUIRE(index == 1);
+
+  NativeModule module = nullptr;
+  REQUIRE(b->loadModule(0, entries[index], &module).ok());
+  NativeFunction axpy = nullptr;
+  REQUIRE(b->getFunction(0, module, "axpy", &axpy).ok());
+  NativeFunction missing = nullptr;
+  CHECK(b->getFunction(0, module, "nope", &missing) == hipErrorInvalidDeviceFunction);
+  int maxThreads = 0;
+  REQUIRE(b->functionMaxThreadsPerBlock(0, axpy, &maxThreads).ok());
+  CHECK(maxThreads == 1024);
+  void* address = nullptr;
+  size_t size = 0;
+  CHECK(b->getGlobal(0, module, "no_such_variable", &address, &size) == hipErrorNotFound);
+
+  constexpr int n = 1000;
+  std::vector<float> x(n), y(n);
+  for (int i = 0; i < n; ++i) x[i] = float(i), y[i] = 1.0f;
+  void *dx = nullptr, *dy = nullptr;
+  REQUIRE(b->malloc(0, n * sizeof(float), &dx).ok());
+  REQUIRE(b->malloc(0, n * sizeof(float), &dy).ok());
+  REQUIRE(b->memcpy(0, dx, x.data(), n * sizeof(float), CopyDirection::HostToDevice).ok());
+  REQUIRE(b->memcpy(0, dy, y.data(), n * sizeof(float), CopyDirection::HostToDevice).ok());
+  float a = 2.0f;
+  int count = n;
+  void* args[] = {&a, &dx, &dy, &count};
+  LaunchConfig config;
+  config.grid = dim3(4);
+  config.block = dim3(256);
+  REQUIRE(b->launch(0, axpy, config, args).ok());
+  REQUIRE(b->memcpy(0, y.data(), dy, n * sizeof(float), CopyDirection::DeviceToHost).ok());
+  for (int i = 0; i < n; ++i)
+    if (y[i] != 2.0f * i + 1.0f) FAIL("y[" << i << "] = " << y[i]);
+  CHECK(fakeStat(kKernelErrors) == errorsBefore);
+
+  test::LogCapture quiet;
+  config.block = dim3(70000);
+  CHECK(b->launch(0, axpy, config, args) == hipErrorInvalidConfiguration);
+  REQUIRE(b->free(0, dx).ok());
+  REQUIRE(b->free(0, dy).ok());
+  REQUIRE(b->unloadModule(0, module).ok());
+
+  BundleEntry corrupt = entries[1];
+  std::vector<uint8_t> bad(mine.begin(), mine.begin() + 200);
+  corrupt.data = bad.data();
+  corrupt.size = bad.size();
+  CHECK(b->loadModule(0, corrupt, &module) == hipErrorInvalidImage);
+}
+
+TEST_CASE("fake ROCr: streams, events and waits", "[hsa][backend]") {
+  auto b = fakeBackend();
+  NativeStream s1 = nullptr, s2 = nullptr;
+  REQUIRE(b->streamCreate(0, 0, 0, &s1).ok());
+  REQUIRE(b->streamCreate(0, hipStreamNonBlocking, 0, &s2).ok());
+  NativeEvent start = nullptr, stop = nullptr, untimed = nullptr, never = nullptr;
+  REQUIRE(b->eventCreate(0, hipEventDefault, &start).ok());
+  REQUIRE(b->eventCreate(0, hipEventBlockingSync, &stop).ok());
+  REQUIRE(b->eventCreate(0, hipEventDisableTiming, &untimed).ok());
+  REQUIRE(b->eventCreate(0, hipEventDefault, &never).ok());
+
+  void* d = nullptr;
+  REQUIRE(b->malloc(0, 1 << 20, &d).ok());
+  REQUIRE(b->eventRecord(0, start, s1).ok());
+  REQUIRE(b->memsetAsync(0, d, 0x5A, 1 << 20, s1).ok());
+  REQUIRE(b->eventRecord(0, stop, s1).ok());
+  REQUIRE(b->eventRecord(0, untimed, s1).ok());
+  REQUIRE(b->streamWaitEvent(0, s2, stop).ok());
+  std::vector<uint8_t> host(16);
+  REQUIRE(b->memcpyAsync(0, host.data(), d, 16, CopyDirection::DeviceToHost, s2).ok());
+  REQUIRE(b->streamSynchronize(0, s2).ok());
+  CHECK(host[15] == 0x5A);  // s2's copy ran after s1's memset
+  REQUIRE(b->eventSynchronize(0, stop).ok());
+  CHECK(b->eventQuery(0, stop).ok());
+  float ms = -1;
+  REQUIRE(b->eventElapsedTime(0, start, stop, &ms).ok());
+  CHECK(ms >= 0.0f);
+  CHECK(ms < 10000.0f);
+  CHECK(b->eventElapsedTime(0, start, untimed, &ms) == hipErrorInvalidHandle);
+  CHECK(b->eventElapsedTime(0, start, never, &ms) == hipErrorInvalidHandle);
+  CHECK(b->eventQuery(0, never).ok());             // never recorded: complete
+  CHECK(b->eventSynchronize(0, never).ok());
+  CHECK(b->streamWaitEvent(0, s2, never).ok());  // nothing to wait for
+
+  // Re-recording and destroying right after a wait (the signal-reuse hazard).
+  for (int i = 0; i < 50; ++i) {
+    REQUIRE(b->eventRecord(0, start, s1).ok());
+    REQUIRE(b->streamWaitEvent(0, s2, start).ok());
+    REQUIRE(b->memsetAsync(0, d, static_cast<uint8_t>(i), 64, s2).ok());
+  }
+  REQUIRE(b->deviceSynchronize(0).ok());
+  CHECK(b->streamQuery(0, s1).ok());
+  CHECK(b->streamQuery(0, s2).ok());
+
+  NativeStream mine = b->perThreadStream(0);
+  CHECK(mine != nullptr);
+  CHECK(b->perThreadStream(0) == mine);
+  NativeStream theirs = nullptr;
+  std::thread([&] { theirs = b->perThreadStream(0); }).join();
+  CHECK(theirs != nullptr);
+  CHECK(theirs != mine);
+
+  int least = 1, greatest = 1;
+  REQUIRE(b->streamPriorityRange(0, &least, &greatest).ok());
+  CHECK(least == 0);
+  CHECK(greatest == 0);
+  for (NativeEvent e : {start, stop, untimed, never}) REQUIRE(b->eventDestroy(0, e).ok());
+  REQUIRE(b->free(0, d).ok());
+  REQUIRE(b->streamDestroy(0, s1).ok());
+  REQUIRE(b->streamDestroy(0, s2).ok());
+  CHECK(b->streamDestroy(0, s2) == hipErrorInvalidHandle);
+  REQUIRE(b->deviceReset(0).ok());
+  CHECK(fakeStat(kKernelErrors) == 0);
+  b.reset();
+  CHECK(fakeStat(kLiveQueues) == 0);  // every queue the backend made was destroyed
+}

@@ -1,0 +1,46 @@
+#include "test_support.h"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <fstream>
+#include <iterator>
+
+#include "core/log.h"
+
+namespace unihip::hsa::test {
+
+std::vector<uint8_t> readCodeObject(const std::string& variant) {
+  const std::string path = std::string(UNIHIP_HSA_CODE_OBJECT_DIR) + "/signatures-" + variant + ".co";
+  std::ifstream in(path, std::ios::binary);
+  INFO("reading " << path);
+  REQUIRE(in.good());
+  return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), {});
+}
+
+LogCapture::LogCapture() : sink_(std::make_shared<spdlog::sinks::ringbuffer_sink_mt>(256)) {
+  auto& logger = unihip::log::logger();
+  previousLevel_ = logger.level();
+  for (auto& sink : logger.sinks()) {
+    muted_.emplace_back(sink, sink->level());
+    sink->set_level(spdlog::level::off);
+  }
+  logger.sinks().push_back(sink_);
+  logger.set_level(std::min(logger.level(), spdlog::level::info));
+}
+
+LogCapture::~LogCapture() {
+  auto& logger = unihip::log::logger();
+  auto& sinks = logger.sinks();
+  sinks.erase(std::remove(sinks.begin(), sinks.end(), sink_), sinks.end());
+  for (auto& [sink, level] : muted_) sink->set_level(static_cast<spdlog::level::level_enum>(level));
+  logger.set_level(static_cast<spdlog::level::level_enum>(previousLevel_));
+}
+
+std::string LogCapture::text() const {
+  std::string all;
+  for (const std::string& line : sink_->last_formatted()) all += line;
+  return all;
+}
+
+}  // namespace unihip::hsa::test

@@ -1,0 +1,31 @@
+// Helpers shared by the HSA backend tests: reading the code objects the build compiled, and
+// capturing unihip's log lines.
+#pragma once
+
+#include <spdlog/sinks/ringbuffer_sink.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace unihip::hsa::test {
+
+// Bytes of code_objects/signatures-<variant>.co (fails the test when missing).
+std::vector<uint8_t> readCodeObject(const std::string& variant);
+
+// While alive, unihip's log lines (info level and up) go to a ring buffer instead of stderr.
+class LogCapture {
+ public:
+  LogCapture();
+  ~LogCapture();
+  // All lines captured so far, joined by '\n'.
+  std::string text() const;
+
+ private:
+  std::shared_ptr<spdlog::sinks::ringbuffer_sink_mt> sink_;
+  int previousLevel_;
+  std::vector<std::pair<std::shared_ptr<spdlog::sinks::sink>, int>> muted_;
+};
+
+}  // namespace unihip::hsa::test
