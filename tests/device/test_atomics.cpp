@@ -3,7 +3,7 @@
 #include <climits>
 
 #include "device_kernels.h"
-#include "device_test_support.h"
+#include "gpu_test_support.h"
 
 TEST_CASE("atomics: results match their closed forms") {
   const int blocks = 4;

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "device_kernels.h"
-#include "device_test_support.h"
+#include "gpu_test_support.h"
 
 TEST_CASE("threadIdx, blockIdx, blockDim, gridDim in x, y and z") {
   const dim3 grid(3, 2, 2), block(4, 3, 2);

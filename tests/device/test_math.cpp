@@ -7,7 +7,7 @@
 #include <hip/hip_fp16.h>
 
 #include "device_kernels.h"
-#include "device_test_support.h"
+#include "gpu_test_support.h"
 #include "math_cases.h"
 
 namespace {

@@ -1,7 +1,7 @@
 // __device__ and __constant__ variables through the symbol API: hipMemcpyToSymbol,
 // hipMemcpyFromSymbol (+Async), hipGetSymbolAddress, hipGetSymbolSize, and their errors.
 #include "device_kernels.h"
-#include "device_test_support.h"
+#include "gpu_test_support.h"
 #include "symbol_api.h"
 
 TEST_CASE("hipMemcpyToSymbol / FromSymbol reach __constant__ and __device__ variables") {

@@ -1,7 +1,7 @@
 // Warp shuffles, votes and lane masks (expected values from the device's warpSize), and the
 // bit intrinsics.
 #include "device_kernels.h"
-#include "device_test_support.h"
+#include "gpu_test_support.h"
 
 namespace {
 

@@ -1,4 +1,4 @@
-// Helpers for the device-feature suite.
+// Helpers shared by the GPU suites (tests/gpu, tests/device).
 #pragma once
 
 #include <catch2/catch.hpp>
