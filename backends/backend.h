@@ -94,6 +94,11 @@ class Backend {
   // hipSuccess when idle, hipErrorNotReady when work is pending.
   virtual Status streamQuery(int device, NativeStream stream) = 0;
   virtual Status streamWaitEvent(int device, NativeStream stream, NativeEvent event) = 0;
+  // Queues a call of fn(userData) on a host thread once the stream's earlier work is done; the
+  // stream's later work waits until fn returned; on failure fn is never called. fn must not
+  // wait for this stream (it would wait for itself).
+  virtual Status launchHostFunc(int device, NativeStream stream, void (*fn)(void*),
+                                void* userData) = 0;
   virtual Status streamPriorityRange(int device, int* least, int* greatest) = 0;
   // The per-thread default stream of the calling thread (hipStreamPerThread).
   virtual NativeStream perThreadStream(int device) = 0;

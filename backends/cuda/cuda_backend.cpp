@@ -262,6 +262,12 @@ class CudaBackend final : public Backend {
     return check(api_->cuStreamWaitEvent(asStream(stream), asEvent(event), 0), "cuStreamWaitEvent");
   }
 
+  Status launchHostFunc(int device, NativeStream stream, void (*fn)(void*),
+                        void* userData) override {
+    UNIHIP_TRY(makeCurrent(device));
+    return check(api_->cuLaunchHostFunc(asStream(stream), fn, userData), "cuLaunchHostFunc");
+  }
+
   Status streamPriorityRange(int device, int* least, int* greatest) override {
     UNIHIP_TRY(makeCurrent(device));
     return check(api_->cuCtxGetStreamPriorityRange(least, greatest),

@@ -227,6 +227,75 @@ Status HsaBackend::streamWaitEvent(int device, NativeStream stream, NativeEvent 
   return st;
 }
 
+namespace {
+// A host function waiting in a queue: ROCr's async-handler thread runs it once `reached` drops
+// to 0, then opens `returned`, the dependency of the barrier that holds back later packets.
+struct HostCall {
+  void (*fn)(void*);
+  void* userData;
+  SignalPool* pool;
+  void (*store)(hsa_signal_t, hsa_signal_value_t);
+  hsa_signal_t reached, returned;
+};
+
+bool runHostCall(hsa_signal_value_t, void* arg) {
+  auto* c = static_cast<HostCall*>(arg);
+  c->fn(c->userData);
+  // Release first: once `returned` is 0 a synchronize may return and the backend (pool
+  // included) be destroyed, so storing 0 is the last thing this thread touches.
+  c->pool->release(c->reached);
+  c->pool->release(c->returned);
+  const auto store = c->store;
+  const hsa_signal_t returned = c->returned;
+  delete c;
+  store(returned, 0);
+  return false;  // one call per registration
+}
+}  // namespace
+
+Status HsaBackend::launchHostFunc(int device, NativeStream stream, void (*fn)(void*),
+                                  void* userData) {
+  if (api_.hsa_amd_signal_async_handler == nullptr) {
+    UNIHIP_LOG_WARN("hsa: this ROCr lacks hsa_amd_signal_async_handler; no host callbacks");
+    return hipErrorNotSupported;
+  }
+  HsaStream* s = nullptr;
+  UNIHIP_TRY(resolve(device, stream, &s));
+  SignalPool& pool = devices_[device]->pool;
+  hsa_signal_t reached{0}, returned{0}, after{0};
+  Status st = pool.acquire(1, &reached);
+  if (st.ok()) st = pool.acquire(1, &returned);
+  if (st.ok()) st = pool.acquire(1, &after);
+  bool queued = false;
+  if (st.ok()) {
+    std::lock_guard lock(s->markerMutex);
+    st = submitBarrier(*s, {}, reached);  // completes after all earlier packets (barrier bit)
+    if (st.ok()) st = submitBarrier(*s, {&returned, 1}, after);
+    if (st.ok()) {
+      queued = true;
+      pool.addGuard(returned, after);
+      setLastMarker(*s, after);
+    }
+  }
+  if (queued) {
+    auto* call = new HostCall{fn, userData, &pool, api_.hsa_signal_store_screlease, reached,
+                              returned};
+    st = checkHsa(api_,
+                  api_.hsa_amd_signal_async_handler(reached, HSA_SIGNAL_CONDITION_EQ, 0,
+                                                    runHostCall, call),
+                  "hsa_amd_signal_async_handler");
+    if (st.ok()) {
+      pool.release(after);  // the handler now owns reached and returned
+      return kOk;
+    }
+    delete call;
+    api_.hsa_signal_store_screlease(returned, 0);  // unblock the queue; fn is never called
+  }
+  for (hsa_signal_t sig : {reached, returned, after})
+    if (sig.handle) pool.release(sig);
+  return st;
+}
+
 Status HsaBackend::streamPriorityRange(int, int* least, int* greatest) {
   *least = 0;  // queue priorities are not mapped yet: every stream gets ROCr's default
   *greatest = 0;

@@ -88,6 +88,8 @@ class HsaBackend final : public Backend {
   Status streamSynchronize(int device, NativeStream stream) override;
   Status streamQuery(int device, NativeStream stream) override;
   Status streamWaitEvent(int device, NativeStream stream, NativeEvent event) override;
+  Status launchHostFunc(int device, NativeStream stream, void (*fn)(void*),
+                        void* userData) override;
   Status streamPriorityRange(int device, int* least, int* greatest) override;
   NativeStream perThreadStream(int device) override;
 

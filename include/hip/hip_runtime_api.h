@@ -498,6 +498,12 @@ hipError_t hipStreamDestroy(hipStream_t stream);
 hipError_t hipStreamSynchronize(hipStream_t stream);
 hipError_t hipStreamQuery(hipStream_t stream);
 hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event, unsigned int flags);
+/* Host callbacks: run on a runtime thread after the stream's earlier work; later work waits. */
+typedef void (*hipHostFn_t)(void* userData);
+typedef void (*hipStreamCallback_t)(hipStream_t stream, hipError_t status, void* userData);
+hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn, void* userData);
+hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallback_t callback, void* userData,
+                                unsigned int flags);
 hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int* flags);
 hipError_t hipStreamGetPriority(hipStream_t stream, int* priority);
 hipError_t hipStreamGetDevice(hipStream_t stream, hipDevice_t* device);

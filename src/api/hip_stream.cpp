@@ -112,6 +112,48 @@ UNIHIP_EXPORT hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event
   })());
 }
 
+UNIHIP_EXPORT hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn, void* userData) {
+  UNIHIP_TRACE_API("hipLaunchHostFunc({}, {}, {})", fmt::ptr(stream),
+                   reinterpret_cast<void*>(fn), userData);
+  if (fn == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  ResolvedStream rs;
+  Status s = resolveStream(stream, &rs);
+  if (UNIHIP_UNLIKELY(!s.ok())) UNIHIP_RETURN(s);
+  UNIHIP_RETURN(rs.device->backend->launchHostFunc(rs.device->local, rs.native, fn, userData));
+}
+
+namespace {
+// hipStreamAddCallback's callback also wants the user's stream handle (not the native one) and a
+// status; the backends call a plain fn(void*), so this adapter carries the rest. Freed by the call.
+struct StreamCallback {
+  hipStreamCallback_t callback;
+  hipStream_t stream;
+  void* userData;
+  static void run(void* p) {
+    auto* c = static_cast<StreamCallback*>(p);
+    // Errors of earlier work surface through synchronize; a callback that runs saw success.
+    c->callback(c->stream, hipSuccess, c->userData);
+    delete c;
+  }
+};
+}  // namespace
+
+UNIHIP_EXPORT hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallback_t callback,
+                                              void* userData, unsigned int flags) {
+  UNIHIP_TRACE_API("hipStreamAddCallback({}, {}, {}, {:#x})", fmt::ptr(stream),
+                   reinterpret_cast<void*>(callback), userData, flags);
+  if (callback == nullptr || flags != 0) UNIHIP_RETURN(hipErrorInvalidValue);
+  UNIHIP_RETURN(([&]() -> Status {
+    ResolvedStream rs;
+    UNIHIP_TRY(resolveStream(stream, &rs));
+    auto* c = new StreamCallback{callback, stream, userData};
+    Status st = rs.device->backend->launchHostFunc(rs.device->local, rs.native,
+                                                   &StreamCallback::run, c);
+    if (!st.ok()) delete c;  // never queued, so never run
+    return st;
+  })());
+}
+
 UNIHIP_EXPORT hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int* flags) {
   UNIHIP_TRACE_API("hipStreamGetFlags({})", fmt::ptr(stream));
   if (flags == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);

@@ -134,6 +134,47 @@ TEST_CASE("streams: flags, destroyed handles, special handles") {
   (void)hipGetLastError();
 }
 
+TEST_CASE("host callbacks: validation, the user's stream and data reach the callback") {
+  installFake();
+  hipStream_t s = nullptr;
+  REQUIRE(hipStreamCreate(&s) == hipSuccess);
+  int hostFnCalls = 0;
+  auto count = [](void* p) { ++*static_cast<int*>(p); };
+  CHECK(hipLaunchHostFunc(s, count, &hostFnCalls) == hipSuccess);
+  CHECK(hipLaunchHostFunc(nullptr, count, &hostFnCalls) == hipSuccess);
+  CHECK(hipLaunchHostFunc(hipStreamPerThread, count, &hostFnCalls) == hipSuccess);
+  CHECK(hostFnCalls == 3);  // the fake backend runs them at once
+  CHECK(hipLaunchHostFunc(s, nullptr, nullptr) == hipErrorInvalidValue);
+
+  struct Seen {
+    hipStream_t stream = nullptr;
+    hipError_t status = hipErrorUnknown;
+    int calls = 0;
+  } seen;
+  auto record = [](hipStream_t stream, hipError_t status, void* p) {
+    auto* seen = static_cast<Seen*>(p);
+    seen->stream = stream;
+    seen->status = status;
+    ++seen->calls;
+  };
+  CHECK(hipStreamAddCallback(s, record, &seen, 0) == hipSuccess);
+  CHECK(seen.calls == 1);
+  CHECK(seen.stream == s);  // the user's handle, not the backend's
+  CHECK(seen.status == hipSuccess);
+  CHECK(hipStreamAddCallback(hipStreamPerThread, record, &seen, 0) == hipSuccess);
+  CHECK(seen.stream == hipStreamPerThread);
+  CHECK(hipStreamAddCallback(s, record, &seen, 1) == hipErrorInvalidValue);
+  CHECK(hipStreamAddCallback(s, nullptr, &seen, 0) == hipErrorInvalidValue);
+  CHECK(seen.calls == 2);
+
+  REQUIRE(hipStreamDestroy(s) == hipSuccess);
+  CHECK(hipLaunchHostFunc(s, count, &hostFnCalls) == hipErrorContextIsDestroyed);
+  CHECK(hipStreamAddCallback(s, record, &seen, 0) == hipErrorContextIsDestroyed);
+  CHECK(hostFnCalls == 3);
+  CHECK(seen.calls == 2);
+  (void)hipGetLastError();
+}
+
 TEST_CASE("events: flags, timing, destroyed handles") {
   installFake();
   hipEvent_t a = nullptr, b = nullptr, untimed = nullptr;

@@ -60,14 +60,20 @@ __global__ void copyFlag(const int* flag, int* out) { *out = *flag; }
 
 static dim3 blocksFor(int n) { return dim3((n + 255) / 256); }
 
+// The wrappers report a launch's own status through hipGetLastError, so a failure left by an
+// earlier call (tests provoke many on purpose) is cleared first.
+static void clearStaleError() { (void)hipGetLastError(); }
+
 hipError_t launchVectorAddChevrons(const float* a, const float* b, float* c, int n,
                                    hipStream_t stream) {
+  clearStaleError();
   vectorAdd<<<blocksFor(n), 256, 0, stream>>>(a, b, c, n);
   return hipGetLastError();
 }
 
 hipError_t launchVectorAddGGL(const float* a, const float* b, float* c, int n,
                               hipStream_t stream) {
+  clearStaleError();
   hipLaunchKernelGGL(vectorAdd, blocksFor(n), dim3(256), 0, stream, a, b, c, n);
   return hipGetLastError();
 }
@@ -86,26 +92,31 @@ hipError_t launchWithGeometry(dim3 grid, dim3 block, size_t shmem, hipStream_t s
 }
 
 hipError_t launchReverseDynamicShared(int* data, int n) {
+  clearStaleError();
   reverseDynamicShared<<<1, 1024, n * sizeof(int)>>>(data, n);
   return hipGetLastError();
 }
 
 hipError_t launchAtomicSum(int* sum, float* fsum, int n) {
+  clearStaleError();
   atomicSum<<<blocksFor(n), 256>>>(sum, fsum, n);
   return hipGetLastError();
 }
 
 hipError_t launchCoordinates(dim3 grid, dim3 block, unsigned* out) {
+  clearStaleError();
   coordinates<<<grid, block>>>(out);
   return hipGetLastError();
 }
 
 hipError_t launchSpinThenWrite(long long cycles, int* flag, int value, hipStream_t stream) {
+  clearStaleError();
   spinThenWrite<<<1, 1, 0, stream>>>(cycles, flag, value);
   return hipGetLastError();
 }
 
 hipError_t launchCopyFlag(const int* flag, int* out, hipStream_t stream) {
+  clearStaleError();
   copyFlag<<<1, 1, 0, stream>>>(flag, out);
   return hipGetLastError();
 }

@@ -1,4 +1,5 @@
 // Streams, events and their ordering on real hardware.
+#include <atomic>
 #include <cstring>
 #include <vector>
 
@@ -63,6 +64,74 @@ TEST_CASE("hipStreamWaitEvent orders work across streams") {
   HIP_CHECK(hipEventDestroy(ready));
   HIP_CHECK(hipStreamDestroy(producer));
   HIP_CHECK(hipStreamDestroy(consumer));
+}
+
+TEST_CASE("hipLaunchHostFunc runs after earlier work; later work waits for it") {
+  hipStream_t s = nullptr;
+  HIP_REQUIRE(hipStreamCreateWithFlags(&s, hipStreamNonBlocking));
+  int* pinned = nullptr;  // [0]: copied from the GPU before the call; [1]: written by the call
+  HIP_REQUIRE(hipHostMalloc(reinterpret_cast<void**>(&pinned), 2 * sizeof(int), 0));
+  pinned[0] = pinned[1] = 0;
+  DeviceBuffer<int> flag(1);
+  HIP_REQUIRE(hipMemset(flag.ptr, 0, sizeof(int)));
+  struct Call {
+    int* pinned;
+    int seen = -1;
+    std::atomic<bool> ran{false};
+  } call{pinned};
+  auto fn = [](void* p) {
+    auto* c = static_cast<Call*>(p);
+    c->seen = c->pinned[0];
+    c->pinned[1] = 99;  // the copy queued after this call must read it
+    c->ran = true;
+  };
+  HIP_REQUIRE(launchSpinThenWrite(kSpinCycles, flag.ptr, 42, s));
+  HIP_REQUIRE(hipMemcpyAsync(&pinned[0], flag.ptr, sizeof(int), hipMemcpyDeviceToHost, s));
+  HIP_REQUIRE(hipLaunchHostFunc(s, fn, &call));
+  HIP_REQUIRE(hipMemcpyAsync(flag.ptr, &pinned[1], sizeof(int), hipMemcpyHostToDevice, s));
+  CHECK_FALSE(call.ran);  // the ~20 ms spin is still running
+  CHECK(hipStreamQuery(s) == hipErrorNotReady);
+  HIP_REQUIRE(hipStreamSynchronize(s));
+  CHECK(call.ran);
+  CHECK(call.seen == 42);
+  int v = 0;
+  HIP_REQUIRE(hipMemcpy(&v, flag.ptr, sizeof v, hipMemcpyDeviceToHost));
+  CHECK(v == 99);
+  CHECK(hipLaunchHostFunc(s, nullptr, nullptr) == hipErrorInvalidValue);
+  HIP_CHECK(hipStreamDestroy(s));
+  CHECK(hipLaunchHostFunc(s, fn, &call) == hipErrorContextIsDestroyed);
+  HIP_CHECK(hipHostFree(pinned));
+}
+
+TEST_CASE("hipStreamAddCallback gets the user's stream, hipSuccess and its data") {
+  struct Seen {
+    hipStream_t stream = nullptr;
+    hipError_t status = hipErrorUnknown;
+    std::atomic<int> calls{0};
+  };
+  auto record = [](hipStream_t stream, hipError_t status, void* p) {
+    auto* seen = static_cast<Seen*>(p);
+    seen->stream = stream;
+    seen->status = status;
+    ++seen->calls;
+  };
+  hipStream_t s = nullptr;
+  HIP_REQUIRE(hipStreamCreate(&s));
+  DeviceBuffer<int> flag(1);
+  Seen onStream, onNull;
+  HIP_REQUIRE(launchSpinThenWrite(kSpinCycles / 4, flag.ptr, 1, s));
+  HIP_REQUIRE(hipStreamAddCallback(s, record, &onStream, 0));
+  HIP_REQUIRE(hipStreamAddCallback(nullptr, record, &onNull, 0));
+  CHECK(hipStreamAddCallback(s, record, &onStream, 1) == hipErrorInvalidValue);
+  HIP_REQUIRE(hipStreamSynchronize(s));
+  HIP_REQUIRE(hipStreamSynchronize(nullptr));
+  CHECK(onStream.calls == 1);
+  CHECK(onStream.stream == s);
+  CHECK(onStream.status == hipSuccess);
+  CHECK(onNull.calls == 1);
+  CHECK(onNull.stream == nullptr);
+  CHECK(onNull.status == hipSuccess);
+  HIP_CHECK(hipStreamDestroy(s));
 }
 
 TEST_CASE("async copies with pinned memory on two streams, timed by events") {

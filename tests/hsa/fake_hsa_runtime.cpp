@@ -48,6 +48,11 @@ void waitUntilZero(hsa_signal_t s) {
   while (sig(s)->value.load(std::memory_order_acquire) != 0) std::this_thread::yield();
 }
 
+bool conditionMet(hsa_signal_condition_t c, int64_t v, hsa_signal_value_t compare) {
+  return (c == HSA_SIGNAL_CONDITION_EQ && v == compare) || (c == HSA_SIGNAL_CONDITION_NE && v != compare) ||
+         (c == HSA_SIGNAL_CONDITION_LT && v < compare) || (c == HSA_SIGNAL_CONDITION_GTE && v >= compare);
+}
+
 struct Allocation {
   size_t size;
   uint64_t pool;
@@ -57,7 +62,8 @@ std::mutex g_memMutex;
 std::map<uintptr_t, Allocation> g_allocations;
 
 // Statistics the tests read through fake_hsa_stats().
-std::atomic<int> g_kernelsRun{0}, g_barriersRun{0}, g_copies{0}, g_kernelErrors{0}, g_liveQueues{0};
+std::atomic<int> g_kernelsRun{0}, g_barriersRun{0}, g_copies{0}, g_kernelErrors{0}, g_liveQueues{0},
+    g_asyncHandlersRun{0};
 
 // Kernels: a kernel object is the address of one of these.
 struct KernelImpl {
@@ -201,6 +207,7 @@ EXPORT int fake_hsa_stats(int which) {
     case 2: return g_copies;
     case 3: return g_kernelErrors;
     case 4: return g_liveQueues;
+    case 5: return g_asyncHandlersRun;
     default: return -1;
   }
 }
@@ -411,11 +418,27 @@ EXPORT hsa_signal_value_t hsa_signal_wait_scacquire(hsa_signal_t s, hsa_signal_c
                                                     hsa_signal_value_t compare, uint64_t, hsa_wait_state_t) {
   for (;;) {
     const int64_t v = sig(s)->value.load();
-    if ((c == HSA_SIGNAL_CONDITION_EQ && v == compare) || (c == HSA_SIGNAL_CONDITION_NE && v != compare) ||
-        (c == HSA_SIGNAL_CONDITION_LT && v < compare) || (c == HSA_SIGNAL_CONDITION_GTE && v >= compare))
-      return v;
+    if (conditionMet(c, v, compare)) return v;
     std::this_thread::yield();
   }
+}
+
+// One detached watcher thread per registration (ROCr uses one shared thread; the backend cannot
+// tell the difference). The handler must fire before the signal is destroyed, as in ROCr.
+EXPORT hsa_status_t hsa_amd_signal_async_handler(hsa_signal_t s, hsa_signal_condition_t c,
+                                                 hsa_signal_value_t compare,
+                                                 hsa_amd_signal_handler handler, void* arg) {
+  if (s.handle == 0 || handler == nullptr) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  std::thread([=] {
+    for (bool again = true; again;) {
+      int64_t v;
+      while (!conditionMet(c, v = sig(s)->value.load(std::memory_order_acquire), compare))
+        std::this_thread::yield();
+      ++g_asyncHandlersRun;
+      again = handler(v, arg);
+    }
+  }).detach();
+  return HSA_STATUS_SUCCESS;
 }
 
 // Code objects: the "executable" finds a symbol when its name occurs in the image's bytes (its

@@ -1,12 +1,14 @@
 // The whole HsaBackend, through backends/backend.h, on the fake ROCr of fake_hsa_runtime.cpp
 // (a CPU packet processor and copy engine): discovery and properties, memory, copies in every
 // direction, both fill kernels (the real embedded code objects), module loading and a launch of
-// a real code object's kernel, streams, events and waits. What this cannot show is that a real
-// GPU accepts the same calls; tests/amd/README.md covers that.
+// a real code object's kernel, streams, events, waits and host functions. What this cannot show
+// is that a real GPU accepts the same calls; tests/amd/README.md covers that.
 #include <catch2/catch.hpp>
 
 #include <dlfcn.h>
 
+#include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <numeric>
@@ -30,7 +32,8 @@ int fakeStat(int which) {
   dlclose(lib);
   return v;
 }
-enum { kKernelsRun = 0, kBarriersRun = 1, kCopies = 2, kKernelErrors = 3, kLiveQueues = 4 };
+enum { kKernelsRun = 0, kBarriersRun = 1, kCopies = 2, kKernelErrors = 3, kLiveQueues = 4,
+       kAsyncHandlersRun = 5 };
 
 std::unique_ptr<Backend> fakeBackend() {
   setenv("UNIHIP_HSA_LIBRARY", UNIHIP_FAKE_HSA_LIBRARY, 1);
@@ -266,4 +269,68 @@ TEST_CASE("fake ROCr: streams, events and waits", "[hsa][backend]") {
   CHECK(fakeStat(kKernelErrors) == 0);
   b.reset();
   CHECK(fakeStat(kLiveQueues) == 0);  // every queue the backend made was destroyed
+}
+
+TEST_CASE("fake ROCr: host functions run in stream order", "[hsa][backend]") {
+  auto b = fakeBackend();
+  const int handlersBefore = fakeStat(kAsyncHandlersRun);
+  NativeStream s = nullptr;
+  REQUIRE(b->streamCreate(0, 0, 0, &s).ok());
+  void *d = nullptr, *seen = nullptr, *source = nullptr, *result = nullptr;
+  REQUIRE(b->malloc(0, 256, &d).ok());
+  for (void** p : {&seen, &source, &result}) {
+    REQUIRE(b->hostMalloc(0, 256, 0, p).ok());
+    std::memset(*p, 0, 256);
+  }
+
+  // A first host function holds the queue closed until the test opens it, so the order below
+  // is checked while everything is still pending, not after a race was won.
+  std::atomic<bool> open{false};
+  auto gate = [](void* p) {
+    while (!static_cast<std::atomic<bool>*>(p)->load()) std::this_thread::yield();
+  };
+  struct Probe {
+    const uint8_t* seen;  // filled and copied by earlier work
+    uint8_t* source;      // read by later work
+    uint8_t firstSeen = 0;
+    std::atomic<bool> ran{false};
+  } probe{static_cast<const uint8_t*>(seen), static_cast<uint8_t*>(source)};
+  auto callback = [](void* p) {
+    auto* probe = static_cast<Probe*>(p);
+    probe->firstSeen = probe->seen[255];
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));  // later work must not overtake
+    std::memset(probe->source, 0x77, 256);
+    probe->ran = true;
+  };
+  REQUIRE(b->launchHostFunc(0, s, gate, &open).ok());
+  REQUIRE(b->memsetAsync(0, d, 0x5A, 256, s).ok());
+  REQUIRE(b->memcpyAsync(0, seen, d, 256, CopyDirection::DeviceToHost, s).ok());
+  REQUIRE(b->launchHostFunc(0, s, callback, &probe).ok());
+  REQUIRE(b->memcpyAsync(0, d, source, 256, CopyDirection::HostToDevice, s).ok());
+  REQUIRE(b->memcpyAsync(0, result, d, 256, CopyDirection::DeviceToHost, s).ok());
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  CHECK_FALSE(probe.ran);
+  CHECK(b->streamQuery(0, s) == hipErrorNotReady);
+  open = true;
+  REQUIRE(b->streamSynchronize(0, s).ok());
+  CHECK(probe.ran);
+  CHECK(probe.firstSeen == 0x5A);  // ran after the fill and the copy
+  const auto* r = static_cast<const uint8_t*>(result);
+  CHECK(r[0] == 0x77);  // the later copy read what the callback wrote
+  CHECK(r[255] == 0x77);
+  CHECK(b->streamQuery(0, s).ok());
+  CHECK(fakeStat(kAsyncHandlersRun) - handlersBefore == 2);
+
+  // The legacy default stream (null) takes host functions too.
+  std::atomic<int> calls{0};
+  for (int i = 0; i < 20; ++i)
+    REQUIRE(b->launchHostFunc(0, nullptr, [](void* p) { ++*static_cast<std::atomic<int>*>(p); },
+                              &calls).ok());
+  REQUIRE(b->deviceSynchronize(0).ok());
+  CHECK(calls == 20);
+
+  for (void* p : {seen, source, result}) REQUIRE(b->hostFree(0, p).ok());
+  REQUIRE(b->free(0, d).ok());
+  REQUIRE(b->streamDestroy(0, s).ok());
+  CHECK(fakeStat(kKernelErrors) == 0);
 }

@@ -132,6 +132,11 @@ class FakeBackend final : public Backend {
   Status streamSynchronize(int, NativeStream) override { return kOk; }
   Status streamQuery(int, NativeStream) override { return kOk; }
   Status streamWaitEvent(int, NativeStream, NativeEvent) override { return kOk; }
+  // Nothing is ever pending here, so "after earlier work" is now.
+  Status launchHostFunc(int, NativeStream, void (*fn)(void*), void* userData) override {
+    fn(userData);
+    return kOk;
+  }
   Status streamPriorityRange(int, int* least, int* greatest) override {
     *least = 0;
     *greatest = -5;
