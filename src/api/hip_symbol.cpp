@@ -84,6 +84,12 @@ Status symbolCopy(const void* symbol, void* other, size_t size, size_t offset, h
   return backend->memcpy(rs.device->local, dst, src, size, dir);
 }
 
+Status symbolOnCurrentDevice(const void* symbol, SymbolRange* range) {
+  Device* device = nullptr;
+  UNIHIP_TRY(currentDevice(&device));
+  return symbolOn(*device, symbol, range);
+}
+
 }  // namespace
 
 UNIHIP_EXPORT hipError_t hipMemcpyToSymbol(const void* symbol, const void* src, size_t sizeBytes,
@@ -123,25 +129,17 @@ UNIHIP_EXPORT hipError_t hipMemcpyFromSymbolAsync(void* dst, const void* symbol,
 UNIHIP_EXPORT hipError_t hipGetSymbolAddress(void** devPtr, const void* symbol) {
   UNIHIP_TRACE_API("hipGetSymbolAddress({}, {})", fmt::ptr(devPtr), symbol);
   if (devPtr == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN(([&]() -> Status {
-    Device* device = nullptr;
-    UNIHIP_TRY(currentDevice(&device));
-    SymbolRange range;
-    UNIHIP_TRY(symbolOn(*device, symbol, &range));
-    *devPtr = range.address;
-    return kOk;
-  })());
+  SymbolRange range;
+  Status s = symbolOnCurrentDevice(symbol, &range);
+  if (s.ok()) *devPtr = range.address;
+  UNIHIP_RETURN(s);
 }
 
 UNIHIP_EXPORT hipError_t hipGetSymbolSize(size_t* size, const void* symbol) {
   UNIHIP_TRACE_API("hipGetSymbolSize({}, {})", fmt::ptr(size), symbol);
   if (size == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN(([&]() -> Status {
-    Device* device = nullptr;
-    UNIHIP_TRY(currentDevice(&device));
-    SymbolRange range;
-    UNIHIP_TRY(symbolOn(*device, symbol, &range));
-    *size = range.size;
-    return kOk;
-  })());
+  SymbolRange range;
+  Status s = symbolOnCurrentDevice(symbol, &range);
+  if (s.ok()) *size = range.size;
+  UNIHIP_RETURN(s);
 }
