@@ -19,17 +19,7 @@
 #include "core/parallel_memcpy.h"
 #include "cuda/staged_copy.h"
 
-#define CU_CHECK(expr)                                                                     \
-  do {                                                                                     \
-    CUresult cu_check_r_ = (expr);                                                         \
-    if (cu_check_r_ != CUDA_SUCCESS) {                                                     \
-      const char* cu_check_name_ = "unknown";                                              \
-      cuGetErrorName(cu_check_r_, &cu_check_name_);                                        \
-      std::fprintf(stderr, "bench_pageable_staging: %s failed: %s (%d) at line %d\n", #expr, \
-                   cu_check_name_, static_cast<int>(cu_check_r_), __LINE__);              \
-      std::exit(1);                                                                        \
-    }                                                                                      \
-  } while (0)
+#include "cu_check.h"
 
 namespace {
 
