@@ -38,3 +38,20 @@ inline hipError_t apiReturn(const char* function, Status status) {
 }  // namespace unihip
 
 #define UNIHIP_RETURN(status) return ::unihip::apiReturn(__func__, (status))
+
+namespace unihip {
+// The answer of a HIP function whose family unihip does not implement yet (after its arguments
+// were validated): hipErrorNotSupported, logged at info level once per function.
+Status notSupported(const char* function);
+}  // namespace unihip
+
+// Ends an exported function that is not implemented (on any backend). scripts/api_coverage.py
+// reads this marker to mark the function "not supported" in docs/api-coverage.md.
+#define UNIHIP_RETURN_NOT_SUPPORTED() \
+  return ::unihip::apiReturn(__func__, ::unihip::notSupported(__func__))
+
+// The stream a per-thread-default-stream (`_spt`) entry point works on: its null stream is the
+// calling thread's own default stream (hipStreamPerThread); other handles are unchanged.
+inline hipStream_t unihipPerThreadStream(hipStream_t stream) {
+  return stream == nullptr ? hipStreamPerThread : stream;
+}
