@@ -20,10 +20,21 @@
 
 #define UNIHIP_HALF_FN __host__ __device__ inline __attribute__((always_inline))
 
+/* Raw bit patterns, as HIP has them (used by conversion APIs such as hip_fp8.h's). */
+struct __half_raw {
+  unsigned short x;
+};
+struct __half2_raw {
+  unsigned short x;
+  unsigned short y;
+};
+
 struct __half {
   _Float16 data;
 
   __half() = default;
+  UNIHIP_HALF_FN __half(const __half_raw& r) : data(__builtin_bit_cast(_Float16, r.x)) {}
+  UNIHIP_HALF_FN operator __half_raw() const { return __half_raw{__builtin_bit_cast(unsigned short, data)}; }
   UNIHIP_HALF_FN __half(float f) : data(static_cast<_Float16>(f)) {}
   UNIHIP_HALF_FN __half(double f) : data(static_cast<_Float16>(f)) {}
   UNIHIP_HALF_FN __half(int i) : data(static_cast<_Float16>(i)) {}
@@ -34,6 +45,13 @@ static_assert(sizeof(__half) == 2, "__half must be 2 bytes");
 
 struct __attribute__((aligned(4))) __half2 {
   __half x, y;
+
+  __half2() = default;
+  UNIHIP_HALF_FN __half2(__half a, __half b) : x(a), y(b) {}
+  UNIHIP_HALF_FN __half2(const __half2_raw& r) : x(__half_raw{r.x}), y(__half_raw{r.y}) {}
+  UNIHIP_HALF_FN operator __half2_raw() const {
+    return __half2_raw{__builtin_bit_cast(unsigned short, x), __builtin_bit_cast(unsigned short, y)};
+  }
 };
 typedef __half half;
 typedef __half2 half2;
