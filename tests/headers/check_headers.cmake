@@ -1,4 +1,5 @@
 # Compiles each include/hip/*.h alone; see CMakeLists.txt. Reports every failure, then fails.
+cmake_minimum_required(VERSION 3.20)
 file(GLOB headers RELATIVE ${INCLUDE_DIR}/hip ${INCLUDE_DIR}/hip/*.h)
 list(SORT headers)
 if(NOT headers)
