@@ -7,7 +7,10 @@
  * arithmetic (__hadd/__hsub/__hmul/__hdiv/__hfma/__hneg/__habs and their 2-lane forms;
  * __hadd_rn/__hsub_rn/__hmul_rn, never contracted into an fma),
  * comparisons (__heq ... __hge, __hisnan, __hisinf), min/max, a few math functions
- * (hsqrt, hrsqrt, hexp, hlog, hsin, hcos, computed in float) and C++ operators. */
+ * (hsqrt, hrsqrt, hexp, hlog, hsin, hcos, hceil, hfloor, htrunc, hrint, hexp2, hexp10, hlog2,
+ * hlog10, hrcp and h2 forms, computed in float; device only) and C++ operators; also integer
+ * conversions (__half2int_rn/rd/ru, __half2{uint,short,ushort,ll,ull}_rz/rn and back), _sat
+ * arithmetic, unordered and two-lane comparisons, __half_raw/__half2_raw. */
 #ifndef UNIHIP_HIP_FP16_H
 #define UNIHIP_HIP_FP16_H
 
@@ -20,10 +23,21 @@
 
 #define UNIHIP_HALF_FN __host__ __device__ inline __attribute__((always_inline))
 
+/* Raw bit patterns, as HIP has them (used by conversion APIs such as hip_fp8.h's). */
+struct __half_raw {
+  unsigned short x;
+};
+struct __half2_raw {
+  unsigned short x;
+  unsigned short y;
+};
+
 struct __half {
   _Float16 data;
 
   __half() = default;
+  UNIHIP_HALF_FN __half(const __half_raw& r) : data(__builtin_bit_cast(_Float16, r.x)) {}
+  UNIHIP_HALF_FN operator __half_raw() const { return __half_raw{__builtin_bit_cast(unsigned short, data)}; }
   UNIHIP_HALF_FN __half(float f) : data(static_cast<_Float16>(f)) {}
   UNIHIP_HALF_FN __half(double f) : data(static_cast<_Float16>(f)) {}
   UNIHIP_HALF_FN __half(int i) : data(static_cast<_Float16>(i)) {}
@@ -34,6 +48,13 @@ static_assert(sizeof(__half) == 2, "__half must be 2 bytes");
 
 struct __attribute__((aligned(4))) __half2 {
   __half x, y;
+
+  __half2() = default;
+  UNIHIP_HALF_FN __half2(__half a, __half b) : x(a), y(b) {}
+  UNIHIP_HALF_FN __half2(const __half2_raw& r) : x(__half_raw{r.x}), y(__half_raw{r.y}) {}
+  UNIHIP_HALF_FN operator __half2_raw() const {
+    return __half2_raw{__builtin_bit_cast(unsigned short, x), __builtin_bit_cast(unsigned short, y)};
+  }
 };
 typedef __half half;
 typedef __half2 half2;
@@ -171,6 +192,97 @@ UNIHIP_HALF_FN __half2 operator-(__half2 a) { return __hneg2(a); }
 UNIHIP_HALF_FN __half2& operator+=(__half2& a, __half2 b) { return a = __hadd2(a, b); }
 UNIHIP_HALF_FN __half2& operator*=(__half2& a, __half2 b) { return a = __hmul2(a, b); }
 UNIHIP_HALF_FN bool operator==(__half2 a, __half2 b) { return __hbeq2(a, b); }
+
+/* More of HIP's half API: integer conversions (through float, NaN -> 0, clamped), saturating
+ * arithmetic, unordered and two-lane comparisons, more math and operators. */
+UNIHIP_HALF_FN __half __double2half(double d) { return __half(static_cast<float>(d)); }
+#define UNIHIP_HALF_TO_INT(T, stem, lo, hi)                                                   \
+  UNIHIP_HALF_FN T __half2##stem##_rz(__half h) {                                             \
+    float f = static_cast<float>(h.data);                                                     \
+    return f != f ? (T)0 : f <= (float)(lo) ? (T)(lo) : f >= (float)(hi) ? (T)(hi) : (T)f;  \
+  }                                                                                           \
+  UNIHIP_HALF_FN T __half2##stem##_rn(__half h) {                                             \
+    float f = static_cast<float>(h.data);                                                     \
+    float r = __builtin_rintf(f);                                                             \
+    return f != f ? (T)0 : r <= (float)(lo) ? (T)(lo) : r >= (float)(hi) ? (T)(hi) : (T)r;  \
+  }                                                                                           \
+  UNIHIP_HALF_FN __half __##stem##2half_rn(T v) { return __half(static_cast<float>(v)); }
+UNIHIP_HALF_TO_INT(unsigned int, uint, 0, 4294967295u)
+UNIHIP_HALF_TO_INT(short, short, (-32767 - 1), 32767)
+UNIHIP_HALF_TO_INT(unsigned short, ushort, 0, 65535)
+UNIHIP_HALF_TO_INT(long long, ll, (-9223372036854775807ll - 1), 9223372036854775807ll)
+UNIHIP_HALF_TO_INT(unsigned long long, ull, 0, 18446744073709551615ull)
+#undef UNIHIP_HALF_TO_INT
+UNIHIP_HALF_FN int __half2int_rn(__half h) {
+  float f = __builtin_rintf(static_cast<float>(h.data));
+  return f != f ? 0 : static_cast<int>(f); /* every finite half fits an int */
+}
+UNIHIP_HALF_FN int __half2int_rd(__half h) { return h.data != h.data ? 0 : static_cast<int>(__builtin_floorf(static_cast<float>(h.data))); }
+UNIHIP_HALF_FN int __half2int_ru(__half h) { return h.data != h.data ? 0 : static_cast<int>(__builtin_ceilf(static_cast<float>(h.data))); }
+
+UNIHIP_HALF_FN float __unihip_half_sat(float f) { return f != f ? 0.0f : (f < 0.0f ? 0.0f : (f > 1.0f ? 1.0f : f)); }
+UNIHIP_HALF_FN __half __hadd_sat(__half a, __half b) { return __half(__unihip_half_sat(static_cast<float>(__hadd(a, b).data))); }
+UNIHIP_HALF_FN __half __hsub_sat(__half a, __half b) { return __half(__unihip_half_sat(static_cast<float>(__hsub(a, b).data))); }
+UNIHIP_HALF_FN __half __hmul_sat(__half a, __half b) { return __half(__unihip_half_sat(static_cast<float>(__hmul(a, b).data))); }
+UNIHIP_HALF_FN __half __hfma_sat(__half a, __half b, __half c) { return __half(__unihip_half_sat(static_cast<float>(__hfma(a, b, c).data))); }
+UNIHIP_HALF_FN __half2 __hadd2_sat(__half2 a, __half2 b) { return __half2{__hadd_sat(a.x, b.x), __hadd_sat(a.y, b.y)}; }
+UNIHIP_HALF_FN __half2 __hsub2_sat(__half2 a, __half2 b) { return __half2{__hsub_sat(a.x, b.x), __hsub_sat(a.y, b.y)}; }
+UNIHIP_HALF_FN __half2 __hmul2_sat(__half2 a, __half2 b) { return __half2{__hmul_sat(a.x, b.x), __hmul_sat(a.y, b.y)}; }
+UNIHIP_HALF_FN __half2 __hfma2_sat(__half2 a, __half2 b, __half2 c) {
+  return __half2{__hfma_sat(a.x, b.x, c.x), __hfma_sat(a.y, b.y, c.y)};
+}
+
+/* Unordered comparisons: true when either operand is NaN. */
+UNIHIP_HALF_FN bool __hequ(__half a, __half b) { return !(a.data < b.data || a.data > b.data); }
+UNIHIP_HALF_FN bool __hneu(__half a, __half b) { return !(a.data == b.data); }
+UNIHIP_HALF_FN bool __hltu(__half a, __half b) { return !(a.data >= b.data); }
+UNIHIP_HALF_FN bool __hleu(__half a, __half b) { return !(a.data > b.data); }
+UNIHIP_HALF_FN bool __hgtu(__half a, __half b) { return !(a.data <= b.data); }
+UNIHIP_HALF_FN bool __hgeu(__half a, __half b) { return !(a.data < b.data); }
+/* Two lanes: __hb*2 is true when both lanes hold; __h*2 gives 1.0 / 0.0 per lane. */
+#define UNIHIP_HALF2_CMP(stem)                                                              \
+  UNIHIP_HALF_FN __half2 __h##stem##2(__half2 a, __half2 b) {                               \
+    return __half2{__half(__h##stem(a.x, b.x) ? 1.0f : 0.0f), __half(__h##stem(a.y, b.y) ? 1.0f : 0.0f)}; \
+  }
+#define UNIHIP_HALF2_BCMP(stem)                                                             \
+  UNIHIP_HALF_FN bool __hb##stem##2(__half2 a, __half2 b) { return __h##stem(a.x, b.x) && __h##stem(a.y, b.y); }
+UNIHIP_HALF2_CMP(eq) UNIHIP_HALF2_CMP(ne) UNIHIP_HALF2_CMP(lt) UNIHIP_HALF2_CMP(le)
+UNIHIP_HALF2_CMP(gt) UNIHIP_HALF2_CMP(ge) UNIHIP_HALF2_CMP(equ) UNIHIP_HALF2_CMP(neu)
+UNIHIP_HALF2_CMP(ltu) UNIHIP_HALF2_CMP(leu) UNIHIP_HALF2_CMP(gtu) UNIHIP_HALF2_CMP(geu)
+UNIHIP_HALF2_BCMP(ne) UNIHIP_HALF2_BCMP(lt) UNIHIP_HALF2_BCMP(le) UNIHIP_HALF2_BCMP(gt)
+UNIHIP_HALF2_BCMP(ge) UNIHIP_HALF2_BCMP(equ) UNIHIP_HALF2_BCMP(neu) UNIHIP_HALF2_BCMP(ltu)
+UNIHIP_HALF2_BCMP(leu) UNIHIP_HALF2_BCMP(gtu) UNIHIP_HALF2_BCMP(geu)
+#undef UNIHIP_HALF2_CMP
+#undef UNIHIP_HALF2_BCMP
+UNIHIP_HALF_FN __half2 __hisnan2(__half2 a) {
+  return __half2{__half(__hisnan(a.x) ? 1.0f : 0.0f), __half(__hisnan(a.y) ? 1.0f : 0.0f)};
+}
+
+#if defined(UNIHIP_OFFLOAD_LANGUAGE)
+#define UNIHIP_HALF_MATH(fn, f)                                                             \
+  __device__ inline __half h##fn(__half a) { return __half(f(static_cast<float>(a.data))); } \
+  __device__ inline __half2 h2##fn(__half2 a) { return __half2{h##fn(a.x), h##fn(a.y)}; }
+UNIHIP_HALF_MATH(ceil, ceilf)
+UNIHIP_HALF_MATH(floor, floorf)
+UNIHIP_HALF_MATH(trunc, truncf)
+UNIHIP_HALF_MATH(rint, rintf)
+UNIHIP_HALF_MATH(exp2, exp2f)
+UNIHIP_HALF_MATH(exp10, exp10f)
+UNIHIP_HALF_MATH(log2, log2f)
+UNIHIP_HALF_MATH(log10, log10f)
+UNIHIP_HALF_MATH(rcp, 1.0f /)
+#undef UNIHIP_HALF_MATH
+#endif
+
+UNIHIP_HALF_FN __half operator+(__half a) { return a; }
+UNIHIP_HALF_FN __half& operator++(__half& a) { return a = __hadd(a, __half(1.0f)); }
+UNIHIP_HALF_FN __half& operator--(__half& a) { return a = __hsub(a, __half(1.0f)); }
+UNIHIP_HALF_FN __half operator++(__half& a, int) { __half old = a; ++a; return old; }
+UNIHIP_HALF_FN __half operator--(__half& a, int) { __half old = a; --a; return old; }
+UNIHIP_HALF_FN __half2 operator+(__half2 a) { return a; }
+UNIHIP_HALF_FN __half2& operator-=(__half2& a, __half2 b) { return a = __hsub2(a, b); }
+UNIHIP_HALF_FN __half2& operator/=(__half2& a, __half2 b) { return a = __h2div(a, b); }
+UNIHIP_HALF_FN bool operator!=(__half2 a, __half2 b) { return !__hbeq2(a, b); }
 
 /* Warp shuffles of halves: moved as 32-bit lanes. */
 #if defined(UNIHIP_OFFLOAD_LANGUAGE)

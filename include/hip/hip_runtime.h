@@ -10,11 +10,33 @@
 #ifndef UNIHIP_HIP_RUNTIME_H
 #define UNIHIP_HIP_RUNTIME_H
 
+#include "hip/hip_common.h"
 #include "hip/hip_runtime_api.h"
 #include "hip/unihip/target.h"
-/* Before the qualifiers: clang's CUDA-mode <new> wrapper, active once __device__ is defined,
- * calls ::malloc and ::free. HIP code also expects this header to bring in malloc. */
+/* The standard headers HIP's hip_runtime.h (and clang's HIP wrapper) make available. Before the
+ * qualifiers: clang's CUDA-mode <new> wrapper, active once __device__ is defined, calls ::malloc
+ * and ::free. */
+#include <assert.h>
+#include <limits.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#if defined(__cplusplus)
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <climits>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#else
+#include <math.h>
+#endif
 #include "hip/unihip/qualifiers.h"
 #include "hip/hip_vector_types.h"
 
@@ -30,6 +52,8 @@
 #include "hip/unihip/bits.h"
 #include "hip/unihip/math_functions.h"
 #include "hip/unihip/math_intrinsics.h"
+#include "hip/unihip/minmax.h"
+#include "hip/unihip/ldg.h"
 #include "hip/unihip/clock.h"
 #include "hip/unihip/print_assert.h"
 #include "hip/unihip/launch.h"

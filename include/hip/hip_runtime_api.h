@@ -2,6 +2,7 @@
  * code written against HIP compiles unchanged. See README.md for what is implemented. */
 #ifndef UNIHIP_HIP_RUNTIME_API_H
 #define UNIHIP_HIP_RUNTIME_API_H
+#include "hip/hip_common.h"
 
 #include <stddef.h>
 #include <stdint.h>

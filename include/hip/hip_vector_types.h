@@ -3,7 +3,9 @@
  * Plain aggregates with CUDA's sizes and alignments (float4: 16 bytes, aligned 16; float3: 12
  * bytes, aligned 4; ...), so structures holding them have one layout in host code, in NVIDIA
  * kernels and in AMD kernels. Usable from host compilers too. Operators: + - * / (vector with
- * vector, or with a scalar of the element type), the compound forms, unary -, == and !=. */
+ * vector, or with a scalar of the element type), the compound forms, unary + and -, ++ and --,
+ * == and != (all members equal); integer types also % & | ^ << >> (+ compound forms) and ~.
+ * Constructors: N(a, b, ...), explicit broadcast N(s), trivial default. */
 #ifndef UNIHIP_HIP_VECTOR_TYPES_H
 #define UNIHIP_HIP_VECTOR_TYPES_H
 
@@ -11,10 +13,36 @@
 
 #define UNIHIP_VEC_FN __host__ __device__ inline __attribute__((always_inline))
 
-#define UNIHIP_VEC_STRUCT1(N, T, A) struct __attribute__((aligned(A))) N { T x; };
-#define UNIHIP_VEC_STRUCT2(N, T, A) struct __attribute__((aligned(A))) N { T x, y; };
-#define UNIHIP_VEC_STRUCT3(N, T, A) struct __attribute__((aligned(A))) N { T x, y, z; };
-#define UNIHIP_VEC_STRUCT4(N, T, A) struct __attribute__((aligned(A))) N { T x, y, z, w; };
+/* Constructors as HIP's vector types have them: default (trivial, so __shared__ arrays work),
+ * one value per member (N(a, b, ...)), and an explicit broadcast N(s) for widths 2-4. */
+#define UNIHIP_VEC_CTOR __host__ __device__ constexpr
+#define UNIHIP_VEC_STRUCT1(N, T, A)                             \
+  struct __attribute__((aligned(A))) N {                        \
+    T x;                                                        \
+    N() = default;                                              \
+    UNIHIP_VEC_CTOR N(T a) : x(a) {}                            \
+  };
+#define UNIHIP_VEC_STRUCT2(N, T, A)                             \
+  struct __attribute__((aligned(A))) N {                        \
+    T x, y;                                                     \
+    N() = default;                                              \
+    UNIHIP_VEC_CTOR N(T a, T b) : x(a), y(b) {}                 \
+    UNIHIP_VEC_CTOR explicit N(T s) : x(s), y(s) {}             \
+  };
+#define UNIHIP_VEC_STRUCT3(N, T, A)                             \
+  struct __attribute__((aligned(A))) N {                        \
+    T x, y, z;                                                  \
+    N() = default;                                              \
+    UNIHIP_VEC_CTOR N(T a, T b, T c) : x(a), y(b), z(c) {}      \
+    UNIHIP_VEC_CTOR explicit N(T s) : x(s), y(s), z(s) {}       \
+  };
+#define UNIHIP_VEC_STRUCT4(N, T, A)                                     \
+  struct __attribute__((aligned(A))) N {                                \
+    T x, y, z, w;                                                       \
+    N() = default;                                                      \
+    UNIHIP_VEC_CTOR N(T a, T b, T c, T d) : x(a), y(b), z(c), w(d) {}   \
+    UNIHIP_VEC_CTOR explicit N(T s) : x(s), y(s), z(s), w(s) {}         \
+  };
 
 #define UNIHIP_VEC_PARAMS1(T) T x
 #define UNIHIP_VEC_PARAMS2(T) T x, T y
@@ -44,6 +72,21 @@
 #define UNIHIP_VEC_SUB_S(m) a.m -= s;
 #define UNIHIP_VEC_MUL_S(m) a.m *= s;
 #define UNIHIP_VEC_DIV_S(m) a.m /= s;
+#define UNIHIP_VEC_MOD_M(m) a.m %= b.m;
+#define UNIHIP_VEC_MOD_S(m) a.m %= s;
+#define UNIHIP_VEC_AND_M(m) a.m &= b.m;
+#define UNIHIP_VEC_AND_S(m) a.m &= s;
+#define UNIHIP_VEC_OR_M(m) a.m |= b.m;
+#define UNIHIP_VEC_OR_S(m) a.m |= s;
+#define UNIHIP_VEC_XOR_M(m) a.m ^= b.m;
+#define UNIHIP_VEC_XOR_S(m) a.m ^= s;
+#define UNIHIP_VEC_SHL_M(m) a.m <<= b.m;
+#define UNIHIP_VEC_SHL_S(m) a.m <<= s;
+#define UNIHIP_VEC_SHR_M(m) a.m >>= b.m;
+#define UNIHIP_VEC_SHR_S(m) a.m >>= s;
+#define UNIHIP_VEC_NOT_M(m) a.m = ~a.m;
+#define UNIHIP_VEC_INC_M(m) ++a.m;
+#define UNIHIP_VEC_DEC_M(m) --a.m;
 #define UNIHIP_VEC_NEG_M(m) a.m = -a.m;
 #define UNIHIP_VEC_EQ_M(m) &&a.m == b.m
 
@@ -65,8 +108,23 @@
   UNIHIP_VEC_ARITH(N, T, n, *, MUL)                                                               \
   UNIHIP_VEC_ARITH(N, T, n, /, DIV)                                                               \
   UNIHIP_VEC_FN N operator-(N a) { UNIHIP_VEC_EACH##n(UNIHIP_VEC_NEG_M) return a; }               \
+  UNIHIP_VEC_FN N operator+(N a) { return a; }                                                    \
+  UNIHIP_VEC_FN N& operator++(N& a) { UNIHIP_VEC_EACH##n(UNIHIP_VEC_INC_M) return a; }            \
+  UNIHIP_VEC_FN N& operator--(N& a) { UNIHIP_VEC_EACH##n(UNIHIP_VEC_DEC_M) return a; }            \
+  UNIHIP_VEC_FN N operator++(N& a, int) { N old = a; ++a; return old; }                           \
+  UNIHIP_VEC_FN N operator--(N& a, int) { N old = a; --a; return old; }                           \
   UNIHIP_VEC_FN bool operator==(const N& a, const N& b) { return true UNIHIP_VEC_EACH##n(UNIHIP_VEC_EQ_M); } \
   UNIHIP_VEC_FN bool operator!=(const N& a, const N& b) { return !(a == b); }
+
+/* Integer element types add %, &, |, ^, <<, >> (+ compound forms) and ~. */
+#define UNIHIP_VEC_INT_OPS(N, T, n)                               \
+  UNIHIP_VEC_ARITH(N, T, n, %, MOD)                               \
+  UNIHIP_VEC_ARITH(N, T, n, &, AND)                               \
+  UNIHIP_VEC_ARITH(N, T, n, |, OR)                                \
+  UNIHIP_VEC_ARITH(N, T, n, ^, XOR)                               \
+  UNIHIP_VEC_ARITH(N, T, n, <<, SHL)                              \
+  UNIHIP_VEC_ARITH(N, T, n, >>, SHR)                              \
+  UNIHIP_VEC_FN N operator~(N a) { UNIHIP_VEC_EACH##n(UNIHIP_VEC_NOT_M) return a; }
 
 /* One element type in widths 1-4, with CUDA's alignments. */
 #define UNIHIP_VEC_FAMILY(prefix, T, a1, a2, a3, a4) \
@@ -74,21 +132,30 @@
   UNIHIP_VEC_TYPE(prefix##2, T, 2, a2)               \
   UNIHIP_VEC_TYPE(prefix##3, T, 3, a3)               \
   UNIHIP_VEC_TYPE(prefix##4, T, 4, a4)
+#define UNIHIP_VEC_INT_FAMILY(prefix, T, a1, a2, a3, a4) \
+  UNIHIP_VEC_FAMILY(prefix, T, a1, a2, a3, a4)           \
+  UNIHIP_VEC_INT_OPS(prefix##1, T, 1)                    \
+  UNIHIP_VEC_INT_OPS(prefix##2, T, 2)                    \
+  UNIHIP_VEC_INT_OPS(prefix##3, T, 3)                    \
+  UNIHIP_VEC_INT_OPS(prefix##4, T, 4)
 
-UNIHIP_VEC_FAMILY(char, signed char, 1, 2, 1, 4)
-UNIHIP_VEC_FAMILY(uchar, unsigned char, 1, 2, 1, 4)
-UNIHIP_VEC_FAMILY(short, short, 2, 4, 2, 8)
-UNIHIP_VEC_FAMILY(ushort, unsigned short, 2, 4, 2, 8)
-UNIHIP_VEC_FAMILY(int, int, 4, 8, 4, 16)
-UNIHIP_VEC_FAMILY(uint, unsigned int, 4, 8, 4, 16)
-UNIHIP_VEC_FAMILY(long, long, 8, 16, 8, 16)
-UNIHIP_VEC_FAMILY(ulong, unsigned long, 8, 16, 8, 16)
-UNIHIP_VEC_FAMILY(longlong, long long, 8, 16, 8, 16)
-UNIHIP_VEC_FAMILY(ulonglong, unsigned long long, 8, 16, 8, 16)
+UNIHIP_VEC_INT_FAMILY(char, signed char, 1, 2, 1, 4)
+UNIHIP_VEC_INT_FAMILY(uchar, unsigned char, 1, 2, 1, 4)
+UNIHIP_VEC_INT_FAMILY(short, short, 2, 4, 2, 8)
+UNIHIP_VEC_INT_FAMILY(ushort, unsigned short, 2, 4, 2, 8)
+UNIHIP_VEC_INT_FAMILY(int, int, 4, 8, 4, 16)
+UNIHIP_VEC_INT_FAMILY(uint, unsigned int, 4, 8, 4, 16)
+UNIHIP_VEC_INT_FAMILY(long, long, 8, 16, 8, 16)
+UNIHIP_VEC_INT_FAMILY(ulong, unsigned long, 8, 16, 8, 16)
+UNIHIP_VEC_INT_FAMILY(longlong, long long, 8, 16, 8, 16)
+UNIHIP_VEC_INT_FAMILY(ulonglong, unsigned long long, 8, 16, 8, 16)
 UNIHIP_VEC_FAMILY(float, float, 4, 8, 4, 16)
 UNIHIP_VEC_FAMILY(double, double, 8, 16, 8, 16)
 
 #undef UNIHIP_VEC_FAMILY
+#undef UNIHIP_VEC_INT_FAMILY
+#undef UNIHIP_VEC_INT_OPS
+#undef UNIHIP_VEC_CTOR
 #undef UNIHIP_VEC_TYPE
 #undef UNIHIP_VEC_ARITH
 #undef UNIHIP_VEC_ADD_M
@@ -100,6 +167,21 @@ UNIHIP_VEC_FAMILY(double, double, 8, 16, 8, 16)
 #undef UNIHIP_VEC_MUL_S
 #undef UNIHIP_VEC_DIV_S
 #undef UNIHIP_VEC_NEG_M
+#undef UNIHIP_VEC_MOD_M
+#undef UNIHIP_VEC_MOD_S
+#undef UNIHIP_VEC_AND_M
+#undef UNIHIP_VEC_AND_S
+#undef UNIHIP_VEC_OR_M
+#undef UNIHIP_VEC_OR_S
+#undef UNIHIP_VEC_XOR_M
+#undef UNIHIP_VEC_XOR_S
+#undef UNIHIP_VEC_SHL_M
+#undef UNIHIP_VEC_SHL_S
+#undef UNIHIP_VEC_SHR_M
+#undef UNIHIP_VEC_SHR_S
+#undef UNIHIP_VEC_NOT_M
+#undef UNIHIP_VEC_INC_M
+#undef UNIHIP_VEC_DEC_M
 #undef UNIHIP_VEC_EQ_M
 
 #endif /* UNIHIP_HIP_VECTOR_TYPES_H */

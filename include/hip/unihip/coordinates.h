@@ -71,6 +71,20 @@ extern const __device__ __attribute__((weak)) __unihip_grid_dim_t gridDim;
 /* Lanes per wavefront/warp of the pass's target (the host pass has no meaningful value). */
 static constexpr int warpSize = UNIHIP_WARP_SIZE;
 
+/* HIP's legacy coordinate names. */
+#define hipThreadIdx_x threadIdx.x
+#define hipThreadIdx_y threadIdx.y
+#define hipThreadIdx_z threadIdx.z
+#define hipBlockIdx_x blockIdx.x
+#define hipBlockIdx_y blockIdx.y
+#define hipBlockIdx_z blockIdx.z
+#define hipBlockDim_x blockDim.x
+#define hipBlockDim_y blockDim.y
+#define hipBlockDim_z blockDim.z
+#define hipGridDim_x gridDim.x
+#define hipGridDim_y gridDim.y
+#define hipGridDim_z gridDim.z
+
 #undef UNIHIP_COORDINATE_TYPE
 #undef UNIHIP_COORDINATE
 

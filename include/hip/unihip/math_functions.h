@@ -175,22 +175,10 @@ UNIHIP_MATH bool signbit(double x) { return __builtin_signbit(x); }
 UNIHIP_MATH float nanf(const char*) { return __builtin_nanf(""); }
 UNIHIP_MATH double nan(const char*) { return __builtin_nan(""); }
 
-/* Integer abs/min/max, which CUDA code calls unqualified in kernels. */
+/* Integer abs, which CUDA code calls unqualified in kernels (min/max: minmax.h). */
 UNIHIP_MATH int abs(int x) { return x < 0 ? -x : x; }
 UNIHIP_MATH long labs(long x) { return x < 0 ? -x : x; }
 UNIHIP_MATH long long llabs(long long x) { return x < 0 ? -x : x; }
-#define UNIHIP_MINMAX(T)                                   \
-  UNIHIP_MATH T min(T a, T b) { return a < b ? a : b; }    \
-  UNIHIP_MATH T max(T a, T b) { return a > b ? a : b; }
-UNIHIP_MINMAX(int)
-UNIHIP_MINMAX(unsigned int)
-UNIHIP_MINMAX(long long)
-UNIHIP_MINMAX(unsigned long long)
-#undef UNIHIP_MINMAX
-UNIHIP_MATH float min(float a, float b) { return fminf(a, b); }
-UNIHIP_MATH float max(float a, float b) { return fmaxf(a, b); }
-UNIHIP_MATH double min(double a, double b) { return fmin(a, b); }
-UNIHIP_MATH double max(double a, double b) { return fmax(a, b); }
 
 #undef UNIHIP_MATH_UNARY
 #undef UNIHIP_MATH_BINARY

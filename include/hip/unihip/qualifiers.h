@@ -31,6 +31,11 @@
 #define __launch_bounds__(...)
 #endif
 
+/* __align__(n): alignment of a type or variable, for every compiler. */
+#ifndef __align__
+#define __align__(n) __attribute__((aligned(n)))
+#endif
+
 #define __forceinline__ __inline__ __attribute__((always_inline))
 
 /* unihip's device helpers: always inlined, so they add no symbols to an image. */

@@ -7,6 +7,9 @@
 #ifndef UNIHIP_DEVICE_TARGET_H
 #define UNIHIP_DEVICE_TARGET_H
 
+/* __HIP__, __HIPCC__ and __HIP_DEVICE_COMPILE__ for the NVPTX pass, platform macros. */
+#include "hip/hip_common.h"
+
 /* Any clang offload language pass (host or device). */
 #if defined(__clang__) && (defined(__HIP__) || defined(__CUDA__))
 #define UNIHIP_OFFLOAD_LANGUAGE 1
@@ -16,18 +19,10 @@
 #define UNIHIP_DEVICE_AMDGCN 1
 #elif defined(__CUDA_ARCH__) && defined(__NVPTX__)
 #define UNIHIP_DEVICE_NVPTX 1
-/* HIP code tests these to know it is in a device pass; clang's CUDA mode does not set them. */
-#ifndef __HIP_DEVICE_COMPILE__
-#define __HIP_DEVICE_COMPILE__ 1
-#endif
 #endif
 
 #if defined(UNIHIP_DEVICE_AMDGCN) || defined(UNIHIP_DEVICE_NVPTX)
 #define UNIHIP_DEVICE_PASS 1
-#endif
-
-#if defined(UNIHIP_OFFLOAD_LANGUAGE) && !defined(__HIPCC__)
-#define __HIPCC__ 1
 #endif
 
 /* Memory scopes of clang's __hip_atomic builtins; CUDA mode lacks the macros, not the builtins. */

@@ -5,7 +5,7 @@
 #define __global__ __attribute__((global))
 #define __device__ __attribute__((device))
 
-#if defined(__CUDA__) && !defined(__HIP__)
+#if defined(__UNIHIP_CUDA_MODE__) /* clang CUDA mode: hip_common.h then defines __HIP__ */
 // clang's CUDA front end parses <<<>>> in host code against this declaration.
 extern "C" int cudaConfigureCall(dim3 grid, dim3 block, size_t shmem = 0, void* stream = 0);
 #else

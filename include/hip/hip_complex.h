@@ -1,0 +1,69 @@
+/* unihip: HIP's complex numbers (hipFloatComplex, hipDoubleComplex, hipComplex).
+ *
+ * As in HIP, the complex types are the vector types float2 / double2 (x = real, y = imaginary),
+ * so the vector operators (element-wise) apply; complex arithmetic is hipCmulf, hipCdivf, ...
+ * Host and device, any C++ compiler. hipCdiv/hipCabs scale to avoid overflow in intermediate
+ * results. */
+#ifndef UNIHIP_HIP_COMPLEX_H
+#define UNIHIP_HIP_COMPLEX_H
+
+#include "hip/hip_vector_types.h"
+#include "hip/unihip/host_math.h"
+#include "hip/unihip/qualifiers.h"
+
+#if defined(__cplusplus)
+
+#define UNIHIP_COMPLEX_FN __host__ __device__ static inline __attribute__((always_inline))
+
+typedef float2 hipFloatComplex;
+typedef double2 hipDoubleComplex;
+typedef hipFloatComplex hipComplex;
+
+#define UNIHIP_COMPLEX_FAMILY(C, T, sfx, ABS, FMA)                                              \
+  UNIHIP_COMPLEX_FN T hipCreal##sfx(C z) { return z.x; }                                        \
+  UNIHIP_COMPLEX_FN T hipCimag##sfx(C z) { return z.y; }                                        \
+  UNIHIP_COMPLEX_FN C hipConj##sfx(C z) { return C{z.x, -z.y}; }                                \
+  UNIHIP_COMPLEX_FN T hipCsqabs##sfx(C z) { return z.x * z.x + z.y * z.y; }                     \
+  UNIHIP_COMPLEX_FN C hipCadd##sfx(C a, C b) { return C{a.x + b.x, a.y + b.y}; }                \
+  UNIHIP_COMPLEX_FN C hipCsub##sfx(C a, C b) { return C{a.x - b.x, a.y - b.y}; }                \
+  UNIHIP_COMPLEX_FN C hipCmul##sfx(C a, C b) {                                                  \
+    return C{a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x};                                     \
+  }                                                                                             \
+  UNIHIP_COMPLEX_FN C hipCdiv##sfx(C a, C b) {                                                  \
+    T s = ABS(b.x) + ABS(b.y); /* scale: |b|^2 must not overflow */                             \
+    T bx = b.x / s, by = b.y / s, ax = a.x / s, ay = a.y / s;                                   \
+    T d = bx * bx + by * by;                                                                    \
+    return C{(ax * bx + ay * by) / d, (ay * bx - ax * by) / d};                                 \
+  }                                                                                             \
+  UNIHIP_COMPLEX_FN T hipCabs##sfx(C z) {                                                       \
+    T a = ABS(z.x), b = ABS(z.y);                                                               \
+    T hi = a > b ? a : b, lo = a > b ? b : a;                                                   \
+    if (hi == (T)0 || hi != hi || lo != lo) return hi + lo;                                     \
+    T r = lo / hi;                                                                              \
+    return hi * sqrt((T)1 + r * r);                                                             \
+  }                                                                                             \
+  /* a * b + c */                                                                               \
+  UNIHIP_COMPLEX_FN C hipCfma##sfx(C a, C b, C c) {                                             \
+    T re = FMA(a.x, b.x, c.x);                                                                  \
+    T im = FMA(a.x, b.y, c.y);                                                                  \
+    return C{FMA(-a.y, b.y, re), FMA(a.y, b.x, im)};                                            \
+  }
+
+UNIHIP_COMPLEX_FN hipFloatComplex make_hipFloatComplex(float re, float im) { return hipFloatComplex{re, im}; }
+UNIHIP_COMPLEX_FN hipDoubleComplex make_hipDoubleComplex(double re, double im) { return hipDoubleComplex{re, im}; }
+UNIHIP_COMPLEX_FN hipComplex make_hipComplex(float re, float im) { return hipComplex{re, im}; }
+UNIHIP_COMPLEX_FAMILY(hipFloatComplex, float, f, fabsf, fmaf)
+UNIHIP_COMPLEX_FAMILY(hipDoubleComplex, double, , fabs, fma)
+UNIHIP_COMPLEX_FN hipFloatComplex hipComplexDoubleToFloat(hipDoubleComplex z) {
+  return hipFloatComplex{(float)z.x, (float)z.y};
+}
+UNIHIP_COMPLEX_FN hipDoubleComplex hipComplexFloatToDouble(hipFloatComplex z) {
+  return hipDoubleComplex{(double)z.x, (double)z.y};
+}
+
+#undef UNIHIP_COMPLEX_FAMILY
+#undef UNIHIP_COMPLEX_FN
+
+#endif /* __cplusplus */
+
+#endif /* UNIHIP_HIP_COMPLEX_H */

@@ -1,0 +1,405 @@
+/* unihip: cooperative groups (namespace cooperative_groups), HIP's API on both vendors.
+ *
+ * Groups: thread_block, thread_block_tile<N> (N a power of two <= warpSize), coalesced_group,
+ * thread_group (the dynamic type of any of them, e.g. tiled_partition(block, n)), grid_group and
+ * multi_grid_group. Block and tile/coalesced operations really work: tiles and coalesced groups
+ * are lane sets of one warp/wavefront (64-bit lane masks, as in HIP), their shfl/ballot/any/all/
+ * match go through the warp functions with a width, coalesced ranks count the lanes of
+ * __activemask() at creation. binary_partition splits a tile or coalesced group by a predicate.
+ *
+ * Not yet provided (issue 12): cooperative launch. A grid-wide barrier needs every block resident
+ * (hipLaunchCooperativeKernel) and a barrier in device memory; unihip has neither yet, so
+ * grid_group::is_valid() and multi_grid_group::is_valid() return false, and their sync() is a
+ * block barrier when the grid has a single block and otherwise traps (the kernel fails instead of
+ * hanging). A dynamic thread_group tile larger than the warp syncs the whole block.
+ * Only under clang's offload passes (as HIP: __HIP_CLANG_ONLY__); host compilers see none of it. */
+#ifndef UNIHIP_HIP_COOPERATIVE_GROUPS_H
+#define UNIHIP_HIP_COOPERATIVE_GROUPS_H
+
+#include "hip/hip_runtime.h"
+
+#if defined(UNIHIP_OFFLOAD_LANGUAGE) && defined(__cplusplus)
+
+#define UNIHIP_CG_FN __device__ inline __attribute__((always_inline))
+#define UNIHIP_CG_STATIC static __device__ inline __attribute__((always_inline))
+#define UNIHIP_CG_FRIEND __device__
+
+namespace cooperative_groups {
+
+namespace internal {
+
+enum group_type {
+  cg_thread_block,
+  cg_tiled_group,
+  cg_coalesced_group,
+  cg_grid,
+  cg_multi_grid,
+};
+
+UNIHIP_CG_FN unsigned int block_rank() {
+  return (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+}
+UNIHIP_CG_FN unsigned int block_size() { return blockDim.x * blockDim.y * blockDim.z; }
+UNIHIP_CG_FN unsigned long long grid_blocks() {
+  return (unsigned long long)gridDim.x * gridDim.y * gridDim.z;
+}
+UNIHIP_CG_FN unsigned long long grid_block_rank() {
+  return ((unsigned long long)blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
+}
+UNIHIP_CG_FN int popcount(unsigned long long m) { return __builtin_popcountll(m); }
+/* Lane of the n-th (0-based) set bit of m; -1 if there is none. */
+UNIHIP_CG_FN int nth_lane(unsigned long long m, unsigned int n) {
+  for (int lane = 0; m != 0; ++lane, m >>= 1)
+    if ((m & 1ull) && n-- == 0) return lane;
+  return -1;
+}
+/* Lanes of the tile of `size` lanes that holds the calling lane. */
+UNIHIP_CG_FN unsigned long long tile_mask(unsigned int size) {
+  unsigned int base = __lane_id() & ~(size - 1);
+  return size >= 64 ? ~0ull : (((1ull << size) - 1ull) << base);
+}
+/* Grid barrier: needs a cooperative launch, which unihip does not offer yet (issue 12). */
+UNIHIP_CG_FN void grid_sync() {
+  if (grid_blocks() == 1) {
+    __syncthreads();
+    return;
+  }
+  __builtin_trap();
+}
+/* Shuffle any trivially copyable value as 32-bit words; `op` shuffles one int. */
+template <class T, class Op>
+UNIHIP_CG_FN T shfl_words(T value, Op op) {
+  constexpr int words = (int)((sizeof(T) + 3) / 4);
+  int in[words] = {};
+  int out[words];
+  __builtin_memcpy(in, &value, sizeof(T));
+  for (int i = 0; i < words; ++i) out[i] = op(in[i]);
+  T result;
+  __builtin_memcpy(&result, out, sizeof(T));
+  return result;
+}
+
+}  // namespace internal
+
+/* The common base: a group's dynamic type, size and lanes. */
+class thread_group {
+ protected:
+  internal::group_type type_;
+  unsigned int size_;
+  unsigned long long mask_; /* coalesced / tiled groups: their lanes */
+
+  UNIHIP_CG_FN thread_group(internal::group_type type, unsigned int size, unsigned long long mask = 0)
+      : type_(type), size_(size), mask_(mask) {}
+
+  friend UNIHIP_CG_FRIEND thread_group tiled_partition(const thread_group& parent, unsigned int tile_size);
+
+ public:
+  UNIHIP_CG_FN unsigned int size() const { return size_; }
+  UNIHIP_CG_FN unsigned int num_threads() const { return size_; }
+  UNIHIP_CG_FN unsigned int cg_type() const { return type_; }
+  UNIHIP_CG_FN unsigned int thread_rank() const {
+    switch (type_) {
+      case internal::cg_thread_block: return internal::block_rank();
+      case internal::cg_tiled_group: return internal::block_rank() & (size_ - 1);
+      case internal::cg_coalesced_group:
+        return (unsigned int)internal::popcount(mask_ & __lanemask_lt());
+      default:
+        return (unsigned int)(internal::grid_block_rank() * internal::block_size() + internal::block_rank());
+    }
+  }
+  UNIHIP_CG_FN bool is_valid() const {
+    return type_ != internal::cg_grid && type_ != internal::cg_multi_grid;
+  }
+  UNIHIP_CG_FN void sync() const {
+    switch (type_) {
+      case internal::cg_thread_block: __syncthreads(); break;
+      case internal::cg_tiled_group:
+        if (size_ <= (unsigned int)warpSize)
+          __syncwarp(mask_);
+        else
+          __syncthreads();
+        break;
+      case internal::cg_coalesced_group: __syncwarp(mask_); break;
+      default: internal::grid_sync(); break;
+    }
+  }
+};
+
+class multi_grid_group : public thread_group {
+  friend UNIHIP_CG_FRIEND multi_grid_group this_multi_grid();
+  UNIHIP_CG_FN multi_grid_group()
+      : thread_group(internal::cg_multi_grid,
+                     (unsigned int)(internal::grid_blocks() * internal::block_size())) {}
+
+ public:
+  UNIHIP_CG_FN unsigned int num_grids() const { return 1; }
+  UNIHIP_CG_FN unsigned int grid_rank() const { return 0; }
+  UNIHIP_CG_FN unsigned int thread_rank() const { return thread_group::thread_rank(); }
+  UNIHIP_CG_FN bool is_valid() const { return false; } /* no multi-device cooperative launch */
+  UNIHIP_CG_FN void sync() const { internal::grid_sync(); }
+};
+UNIHIP_CG_FN multi_grid_group this_multi_grid() { return multi_grid_group(); }
+
+class grid_group : public thread_group {
+  friend UNIHIP_CG_FRIEND grid_group this_grid();
+  UNIHIP_CG_FN grid_group()
+      : thread_group(internal::cg_grid, (unsigned int)(internal::grid_blocks() * internal::block_size())) {}
+
+ public:
+  UNIHIP_CG_FN unsigned int thread_rank() const { return thread_group::thread_rank(); }
+  UNIHIP_CG_FN unsigned long long num_threads() const {
+    return internal::grid_blocks() * internal::block_size();
+  }
+  UNIHIP_CG_FN unsigned long long num_blocks() const { return internal::grid_blocks(); }
+  UNIHIP_CG_FN unsigned long long block_rank() const { return internal::grid_block_rank(); }
+  UNIHIP_CG_FN dim3 group_dim() const { return gridDim; }
+  UNIHIP_CG_FN dim3 dim_blocks() const { return gridDim; }
+  UNIHIP_CG_FN dim3 block_index() const { return blockIdx; }
+  /* False: kernels are never launched cooperatively yet (see the top of this file). */
+  UNIHIP_CG_FN bool is_valid() const { return false; }
+  UNIHIP_CG_FN void sync() const { internal::grid_sync(); }
+};
+UNIHIP_CG_FN grid_group this_grid() { return grid_group(); }
+
+class thread_block : public thread_group {
+  friend UNIHIP_CG_FRIEND thread_block this_thread_block();
+  UNIHIP_CG_FN thread_block() : thread_group(internal::cg_thread_block, internal::block_size()) {}
+
+ public:
+  UNIHIP_CG_STATIC dim3 group_index() { return blockIdx; }
+  UNIHIP_CG_STATIC dim3 thread_index() { return threadIdx; }
+  UNIHIP_CG_STATIC unsigned int thread_rank() { return internal::block_rank(); }
+  UNIHIP_CG_STATIC unsigned int size() { return internal::block_size(); }
+  UNIHIP_CG_STATIC unsigned int num_threads() { return internal::block_size(); }
+  UNIHIP_CG_STATIC dim3 group_dim() { return blockDim; }
+  UNIHIP_CG_STATIC dim3 dim_threads() { return blockDim; }
+  UNIHIP_CG_FN bool is_valid() const { return true; }
+  UNIHIP_CG_STATIC void sync() { __syncthreads(); }
+};
+UNIHIP_CG_FN thread_block this_thread_block() { return thread_block(); }
+
+/* A set of lanes of one warp/wavefront, ranked by lane order. */
+class coalesced_group : public thread_group {
+  friend UNIHIP_CG_FRIEND coalesced_group coalesced_threads();
+  friend UNIHIP_CG_FRIEND coalesced_group tiled_partition(const coalesced_group& parent, unsigned int tile_size);
+  template <unsigned int, class>
+  friend class thread_block_tile;
+  friend UNIHIP_CG_FRIEND coalesced_group binary_partition(const coalesced_group& group, bool pred);
+
+  unsigned int meta_rank_ = 0, meta_size_ = 1;
+
+  UNIHIP_CG_FN int src_lane(unsigned int rank) const { return internal::nth_lane(mask_, rank); }
+
+ public:
+  UNIHIP_CG_FN explicit coalesced_group(unsigned long long mask)
+      : thread_group(internal::cg_coalesced_group, (unsigned int)internal::popcount(mask), mask) {}
+
+  UNIHIP_CG_FN unsigned int size() const { return size_; }
+  UNIHIP_CG_FN unsigned int num_threads() const { return size_; }
+  UNIHIP_CG_FN unsigned int thread_rank() const {
+    return (unsigned int)internal::popcount(mask_ & __lanemask_lt());
+  }
+  UNIHIP_CG_FN unsigned int meta_group_rank() const { return meta_rank_; }
+  UNIHIP_CG_FN unsigned int meta_group_size() const { return meta_size_; }
+  UNIHIP_CG_FN bool is_valid() const { return mask_ != 0; }
+  UNIHIP_CG_FN void sync() const { __syncwarp(mask_); }
+
+  template <class T>
+  UNIHIP_CG_FN T shfl(T var, int srcRank) const {
+    int lane = src_lane((unsigned int)srcRank % size_);
+    unsigned long long m = mask_;
+    return internal::shfl_words(var, [=](int w) { return __shfl_sync(m, w, lane, warpSize); });
+  }
+  template <class T>
+  UNIHIP_CG_FN T shfl_down(T var, unsigned int delta) const {
+    unsigned int target = thread_rank() + delta;
+    int lane = target < size_ ? src_lane(target) : (int)__lane_id();
+    unsigned long long m = mask_;
+    return internal::shfl_words(var, [=](int w) { return __shfl_sync(m, w, lane, warpSize); });
+  }
+  template <class T>
+  UNIHIP_CG_FN T shfl_up(T var, unsigned int delta) const {
+    unsigned int rank = thread_rank();
+    int lane = rank >= delta ? src_lane(rank - delta) : (int)__lane_id();
+    unsigned long long m = mask_;
+    return internal::shfl_words(var, [=](int w) { return __shfl_sync(m, w, lane, warpSize); });
+  }
+  template <class T>
+  UNIHIP_CG_FN T shfl_xor(T var, unsigned int laneMask) const {
+    unsigned int target = thread_rank() ^ laneMask;
+    int lane = target < size_ ? src_lane(target) : (int)__lane_id();
+    unsigned long long m = mask_;
+    return internal::shfl_words(var, [=](int w) { return __shfl_sync(m, w, lane, warpSize); });
+  }
+  /* Bit i of the result: the predicate of the group's rank-i thread. */
+  UNIHIP_CG_FN unsigned long long ballot(int pred) const {
+    unsigned long long lanes = __ballot_sync(mask_, pred), result = 0, m = mask_;
+    for (unsigned int rank = 0; m != 0; m &= m - 1, ++rank)
+      if (lanes & (m & ~(m - 1))) result |= 1ull << rank;
+    return result;
+  }
+  UNIHIP_CG_FN int any(int pred) const { return (__ballot_sync(mask_, pred) & mask_) != 0; }
+  UNIHIP_CG_FN int all(int pred) const { return (__ballot_sync(mask_, pred) & mask_) == mask_; }
+  /* Ranks (as a rank-ordered mask) of the group's threads holding the same value. */
+  template <class T>
+  UNIHIP_CG_FN unsigned long long match_any(T value) const {
+    unsigned long long result = 0;
+    for (unsigned int rank = 0; rank < size_; ++rank)
+      if (shfl(value, (int)rank) == value) result |= 1ull << rank;
+    return result;
+  }
+  template <class T>
+  UNIHIP_CG_FN unsigned long long match_all(T value, int& pred) const {
+    unsigned long long same = match_any(value);
+    unsigned long long everyone = size_ >= 64 ? ~0ull : ((1ull << size_) - 1ull);
+    pred = same == everyone;
+    return pred ? everyone : 0ull;
+  }
+};
+UNIHIP_CG_FN coalesced_group coalesced_threads() { return coalesced_group(__activemask()); }
+
+/* thread_block_tile<N>: N consecutive threads of a block (N a power of two <= warpSize).
+ * thread_block_tile<N, Parent> (what tiled_partition<N>(parent) returns) converts to it. */
+template <unsigned int N, class ParentCGTy = void>
+class thread_block_tile;
+
+template <unsigned int N>
+class thread_block_tile<N, void> : public thread_group {
+  static_assert(N > 0 && (N & (N - 1)) == 0, "thread_block_tile size must be a power of two");
+#if defined(UNIHIP_DEVICE_PASS)
+  static_assert(N <= (unsigned int)warpSize,
+                "thread_block_tile size must not exceed the target's warp/wavefront size");
+#endif
+
+ protected:
+  UNIHIP_CG_FN thread_block_tile() : thread_group(internal::cg_tiled_group, N, internal::tile_mask(N)) {}
+  template <unsigned int, class>
+  friend class thread_block_tile;
+  template <unsigned int M>
+  friend UNIHIP_CG_FRIEND coalesced_group binary_partition(const thread_block_tile<M>& tile, bool pred);
+
+ public:
+  static constexpr unsigned int numThreads = N;
+  UNIHIP_CG_STATIC constexpr unsigned int size() { return N; }
+  UNIHIP_CG_STATIC constexpr unsigned int num_threads() { return N; }
+  UNIHIP_CG_STATIC unsigned int thread_rank() { return internal::block_rank() & (N - 1); }
+  UNIHIP_CG_STATIC unsigned int meta_group_rank() { return internal::block_rank() / N; }
+  UNIHIP_CG_STATIC unsigned int meta_group_size() { return (internal::block_size() + N - 1) / N; }
+  UNIHIP_CG_FN bool is_valid() const { return true; }
+  UNIHIP_CG_FN void sync() const { __syncwarp(mask_); }
+
+  template <class T>
+  UNIHIP_CG_FN T shfl(T var, int srcRank) const {
+    unsigned long long m = mask_;
+    return internal::shfl_words(var, [=](int w) { return __shfl_sync(m, w, srcRank, (int)N); });
+  }
+  template <class T>
+  UNIHIP_CG_FN T shfl_down(T var, unsigned int delta) const {
+    unsigned long long m = mask_;
+    return internal::shfl_words(var, [=](int w) { return __shfl_down_sync(m, w, delta, (int)N); });
+  }
+  template <class T>
+  UNIHIP_CG_FN T shfl_up(T var, unsigned int delta) const {
+    unsigned long long m = mask_;
+    return internal::shfl_words(var, [=](int w) { return __shfl_up_sync(m, w, delta, (int)N); });
+  }
+  template <class T>
+  UNIHIP_CG_FN T shfl_xor(T var, unsigned int laneMask) const {
+    unsigned long long m = mask_;
+    return internal::shfl_words(var, [=](int w) { return __shfl_xor_sync(m, w, (int)laneMask, (int)N); });
+  }
+  /* Bit i: the predicate of the tile's rank-i thread. */
+  UNIHIP_CG_FN unsigned long long ballot(int pred) const {
+    unsigned int base = __lane_id() & ~(N - 1);
+    unsigned long long bits = __ballot_sync(mask_, pred) >> base;
+    return N >= 64 ? bits : bits & ((1ull << N) - 1ull);
+  }
+  UNIHIP_CG_FN int any(int pred) const { return ballot(pred) != 0; }
+  UNIHIP_CG_FN int all(int pred) const {
+    return ballot(pred) == (N >= 64 ? ~0ull : ((1ull << N) - 1ull));
+  }
+  template <class T>
+  UNIHIP_CG_FN unsigned long long match_any(T value) const {
+    unsigned long long result = 0;
+    for (unsigned int rank = 0; rank < N; ++rank)
+      if (shfl(value, (int)rank) == value) result |= 1ull << rank;
+    return result;
+  }
+  template <class T>
+  UNIHIP_CG_FN unsigned long long match_all(T value, int& pred) const {
+    const unsigned long long everyone = N >= 64 ? ~0ull : ((1ull << N) - 1ull);
+    pred = match_any(value) == everyone;
+    return pred ? everyone : 0ull;
+  }
+};
+
+template <unsigned int N, class ParentCGTy>
+class thread_block_tile : public thread_block_tile<N, void> {
+  template <unsigned int M, class P>
+  friend UNIHIP_CG_FRIEND thread_block_tile<M, P> tiled_partition(const P& parent);
+  UNIHIP_CG_FN thread_block_tile() : thread_block_tile<N, void>() {}
+};
+
+template <unsigned int N, class ParentCGTy>
+UNIHIP_CG_FN thread_block_tile<N, ParentCGTy> tiled_partition(const ParentCGTy& parent) {
+  (void)parent;
+  return thread_block_tile<N, ParentCGTy>();
+}
+
+/* Dynamic tiles of a block (or of a tile): tile_size a power of two. */
+UNIHIP_CG_FN thread_group tiled_partition(const thread_group& parent, unsigned int tile_size) {
+  if (parent.cg_type() == internal::cg_coalesced_group) {
+    /* consecutive ranks of the coalesced group */
+    unsigned long long m = parent.mask_, tile = 0;
+    unsigned int mine = parent.thread_rank() / tile_size, rank = 0;
+    for (; m != 0; m &= m - 1, ++rank)
+      if (rank / tile_size == mine) tile |= m & ~(m - 1);
+    return thread_group(internal::cg_coalesced_group, (unsigned int)internal::popcount(tile), tile);
+  }
+  unsigned int lanes = tile_size <= (unsigned int)warpSize ? tile_size : (unsigned int)warpSize;
+  return thread_group(internal::cg_tiled_group, tile_size, internal::tile_mask(lanes));
+}
+UNIHIP_CG_FN thread_group tiled_partition(const thread_block& parent, unsigned int tile_size) {
+  return tiled_partition(static_cast<const thread_group&>(parent), tile_size);
+}
+UNIHIP_CG_FN coalesced_group tiled_partition(const coalesced_group& parent, unsigned int tile_size) {
+  unsigned long long m = parent.mask_, tile = 0;
+  unsigned int mine = parent.thread_rank() / tile_size, rank = 0;
+  for (; m != 0; m &= m - 1, ++rank)
+    if (rank / tile_size == mine) tile |= m & ~(m - 1);
+  coalesced_group g(tile);
+  g.meta_rank_ = mine;
+  g.meta_size_ = (parent.size() + tile_size - 1) / tile_size;
+  return g;
+}
+
+/* The threads of a group whose predicate equals the caller's. */
+UNIHIP_CG_FN coalesced_group binary_partition(const coalesced_group& group, bool pred) {
+  unsigned long long yes = __ballot_sync(group.mask_, pred) & group.mask_;
+  return coalesced_group(pred ? yes : (group.mask_ & ~yes));
+}
+template <unsigned int N>
+UNIHIP_CG_FN coalesced_group binary_partition(const thread_block_tile<N>& tile, bool pred) {
+  unsigned long long yes = __ballot_sync(tile.mask_, pred) & tile.mask_;
+  return coalesced_group(pred ? yes : (tile.mask_ & ~yes));
+}
+
+/* Free-function forms. */
+template <class Group>
+UNIHIP_CG_FN unsigned int group_size(const Group& g) { return (unsigned int)g.size(); }
+template <class Group>
+UNIHIP_CG_FN unsigned int thread_rank(const Group& g) { return g.thread_rank(); }
+template <class Group>
+UNIHIP_CG_FN bool is_valid(const Group& g) { return g.is_valid(); }
+template <class Group>
+UNIHIP_CG_FN void sync(const Group& g) { g.sync(); }
+
+}  // namespace cooperative_groups
+
+#undef UNIHIP_CG_FN
+#undef UNIHIP_CG_STATIC
+#undef UNIHIP_CG_FRIEND
+
+#endif /* UNIHIP_OFFLOAD_LANGUAGE && __cplusplus */
+
+#endif /* UNIHIP_HIP_COOPERATIVE_GROUPS_H */
