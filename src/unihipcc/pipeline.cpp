@@ -173,9 +173,13 @@ std::vector<std::string> Pipeline::passDependencyFlags(const std::string& file) 
 }
 
 std::vector<std::string> Pipeline::hostPassCommand(const std::string& cuid) const {
-  std::vector<std::string> cmd = {toolchain_.clang, "-x", "hip", "--cuda-host-only",
-                                  std::string("--offload-arch=") + kHostPassArch, "-nogpuinc",
+  std::vector<std::string> cmd = {toolchain_.clang, "-x", "hip", "--cuda-host-only", "-nogpuinc",
                                   "-nogpulib", "-Xclang", "-cuid=" + cuid};  // driver drops -cuid here
+  // With -fopenmp, clang reads --offload-arch as an OpenMP offload target too (and refuses the
+  // mix): the host pass then goes without it (clang's default HIP arch serves as well).
+  const bool openmp = std::any_of(options_.hostCompile.begin(), options_.hostCompile.end(),
+                                  [](const std::string& f) { return f.starts_with("-fopenmp"); });
+  if (!openmp) cmd.push_back(std::string("--offload-arch=") + kHostPassArch);
   append(cmd, hipSourceFlags());
   append(cmd, options_.hostCompile);
   if (!options_.defaultStream.empty()) cmd.push_back(options_.defaultStream);

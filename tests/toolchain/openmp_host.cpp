@@ -1,5 +1,5 @@
 // -fopenmp in a HIP source: host code uses OpenMP, device code is unaffected. (No <omp.h>:
-// Debian's clang-19 has no libomp; the check links GCC's with -fopenmp=libgomp.)
+// Debian's clang-19 comes without libomp.)
 #include <hip/hip_runtime.h>
 __global__ void ompKernel(int* p) { *p = 1; }
 int main() {
