@@ -4,6 +4,7 @@
 // __hip_gpubin_handle_<cuid> (its registration handle) undefined. As clang's --hip-link does,
 // the device link defines all of them as aliases of one bundle and one handle, so the first
 // module constructor registers the bundle and every object registers its kernels against it.
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -119,16 +120,36 @@ std::optional<std::string> Pipeline::deviceLink(const std::vector<std::string>& 
   }
   if (undefinedFatbins.empty() && undefinedHandles.empty()) return std::nullopt;
 
+  // The archs to link: --offload-arch of the link, else those the objects were compiled for.
+  std::vector<OffloadArch> archs = options_.offloadArchs;
+  if (!options_.explicitArchs) {
+    archs.clear();
+    const std::string listing = temp_.file("devlink-ids.txt");
+    for (const std::string& object : objects) {
+      runCommand({toolchain_.offloadBundler, "-list", "-type=o", "-input=" + object},
+                 options_.verbose, &listing);
+      std::istringstream ids(readFile(listing));
+      for (std::string id; std::getline(ids, id);) {
+        size_t sep = id.find("--");
+        if (id.starts_with("host-") || sep == std::string::npos) continue;
+        std::optional<OffloadArch> arch = parseOffloadArch(id.substr(sep + 2));
+        if (arch && std::none_of(archs.begin(), archs.end(), [&](const OffloadArch& a) {
+              return a.targetId == arch->targetId;
+            }))
+          archs.push_back(*arch);
+      }
+    }
+  }
+
   // Each object's device code, per offload arch.
-  std::vector<std::vector<std::string>> perArch(options_.offloadArchs.size());
+  std::vector<std::vector<std::string>> perArch(archs.size());
   std::string targets = "-targets=";
-  for (size_t a = 0; a < options_.offloadArchs.size(); ++a)
-    targets += (a ? "," : "") + options_.offloadArchs[a].imageBundleId();
+  for (size_t a = 0; a < archs.size(); ++a) targets += (a ? "," : "") + archs[a].imageBundleId();
   for (size_t i = 0; i < objects.size(); ++i) {
     std::vector<std::string> cmd = {toolchain_.offloadBundler, "-unbundle", "-type=o", targets,
                                     "-input=" + objects[i], "-allow-missing-bundles"};
     std::vector<std::string> outputs;
-    for (size_t a = 0; a < options_.offloadArchs.size(); ++a) {
+    for (size_t a = 0; a < archs.size(); ++a) {
       outputs.push_back(temp_.file("devlink-" + std::to_string(i) + "-" + std::to_string(a)));
       cmd.push_back("-output=" + outputs.back());
     }
@@ -140,8 +161,8 @@ std::optional<std::string> Pipeline::deviceLink(const std::vector<std::string>& 
   }
 
   std::vector<BundleEntry> images;
-  for (size_t a = 0; a < options_.offloadArchs.size(); ++a) {
-    const OffloadArch& arch = options_.offloadArchs[a];
+  for (size_t a = 0; a < archs.size(); ++a) {
+    const OffloadArch& arch = archs[a];
     if (perArch[a].empty()) {
       std::fprintf(stderr,
                    "unihipcc: warning: no -fgpu-rdc device code for %s in the linked objects "

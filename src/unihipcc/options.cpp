@@ -272,6 +272,10 @@ Options parseCommandLine(const std::vector<std::string>& commandLine, const Envi
       o.rdc = false;
     } else if (a == "--emit-static-lib") {
       o.emitStaticLib = true;
+    } else if (a == "--cuda-host-only" || a == "--offload-host-only") {
+      o.hostOnly = true;  // CMake's HIP compiler check passes it
+    } else if (a == "--cuda-device-only" || a == "--offload-device-only") {
+      setMode(o, Mode::GenCodeObject, a);  // as hipcc maps --genco to it
     } else if (a == "-print-targets" || a == "--print-targets") {
       o.printTargets = true;
     } else if (a == "--cxxflags" || a == "--ldflags" || a == "--short-version") {
@@ -389,6 +393,7 @@ Options parseCommandLine(const std::vector<std::string>& commandLine, const Envi
     o.rdc = true;  // as hipcc: a static library of device code is linked at -fgpu-rdc link
     if (o.compileOnly) throw UsageError("--emit-static-lib cannot be combined with -c, -E or -S");
   }
+  o.explicitArchs = explicitArchs;
   if (!explicitArchs && !env.defaultArchs.empty()) addOffloadArchs(o, env.defaultArchs);
   if (o.showHelp || o.showVersion || o.printCxxFlags || o.printLdFlags || o.shortVersion ||
       o.printTargets)

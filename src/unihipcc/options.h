@@ -51,6 +51,7 @@ struct Options {
   Mode mode = Mode::Link;
   bool compileOnly = false;               // -c (also set for -E, -S and --genco: no link step)
   bool nativeArch = false;                // --offload-arch=native: add the present GPUs
+  bool explicitArchs = false;             // --offload-arch on the command line (not defaults)
   bool verbose = false;                   // -v
   bool showVersion = false;               // --version
   bool showHelp = false;                  // --help
@@ -62,6 +63,7 @@ struct Options {
   bool printCxxFlags = false;             // --cxxflags
   bool printLdFlags = false;              // --ldflags
   bool shortVersion = false;              // --short-version
+  bool hostOnly = false;                  // --cuda-host-only: HIP sources get no device code
   bool printTargets = false;              // -print-targets (CMake's HIP language asks -v with it)
 
   std::string optLevel;  // "-O2"; empty: the default (-O3)

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <string_view>
 
 #include "depfile.h"
@@ -80,6 +81,7 @@ void Pipeline::compileForNvidia(const Input& input, const OffloadArch& arch,
   if (toolchain_.libdevice)
     cmd.insert(cmd.end(), {"-Xclang", "-mlink-builtin-bitcode", "-Xclang", *toolchain_.libdevice});
   append(cmd, hipSourceFlags());
+  cmd.insert(cmd.end(), {"-include", nvptxLanguageMacros()});
   append(cmd, options_.deviceCompile);
   append(cmd, options_.nvidiaCompile);
   append(cmd, passDependencyFlags(temp_.file(tag + "-" + arch.processor + ".d")));
@@ -157,6 +159,7 @@ std::vector<Pipeline::BundleEntry> Pipeline::compileDevices(const Input& input,
                                                             const std::string& tag,
                                                             const std::string& cuid) {
   std::vector<BundleEntry> entries;
+  if (options_.hostOnly) return entries;  // the bundle holds the host entry alone
   for (const OffloadArch& arch : options_.offloadArchs) {
     if (arch.vendor == Vendor::Nvidia)
       compileForNvidia(input, arch, tag, cuid, &entries);
@@ -164,6 +167,19 @@ std::vector<Pipeline::BundleEntry> Pipeline::compileDevices(const Input& input,
       compileForAmd(input, arch, tag, cuid, &entries);
   }
   return entries;
+}
+
+// clang compiles the NVIDIA pass in CUDA mode, which does not define HIP's language macros;
+// the host and AMD passes (HIP mode) do. Defined after hip_runtime.h (whose headers tell the
+// passes apart by them), user code sees __HIP__ in every pass, and CMake's HIP language probes
+// ("#ifndef __HIP__ #error") build for sm_XX too.
+const std::string& Pipeline::nvptxLanguageMacros() {
+  if (nvptxMacros_.empty()) {
+    nvptxMacros_ = temp_.file("unihip-nvptx-hip-macros.h");
+    std::ofstream(nvptxMacros_) << "#ifndef __HIP__\n#define __HIP__ 1\n#endif\n"
+                                   "#ifndef __HIPCC__\n#define __HIPCC__ 1\n#endif\n";
+  }
+  return nvptxMacros_;
 }
 
 std::vector<std::string> Pipeline::passDependencyFlags(const std::string& file) {
@@ -224,7 +240,8 @@ void Pipeline::compileHip(const Input& input, const std::string& tag, const std:
     std::vector<std::string> all;
     for (const std::string& file : passDepFiles_)
       for (std::string& p : readDepPrerequisites(file))
-        if (std::find(all.begin(), all.end(), p) == all.end()) all.push_back(std::move(p));
+        if (p != nvptxMacros_ && std::find(all.begin(), all.end(), p) == all.end())
+          all.push_back(std::move(p));
     writeDepFile(*depRequest_, object, all);
     depRequest_.reset();
   }
