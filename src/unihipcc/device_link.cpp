@@ -46,6 +46,7 @@ bool isArchive(const std::string& path) { return startsWithBytes(path, "!<arch>\
 
 std::string ltoOptLevel(const std::string& opt) {
   if (opt == "-O0" || opt == "-O1" || opt == "-O2") return opt.substr(2);
+  if (opt == "-O") return "1";
   if (opt == "-Os" || opt == "-Oz") return "2";
   return "3";
 }

@@ -440,6 +440,7 @@ Compilation:
   -E                        preprocess only (the host pass), to -o or standard output
   -M -MM                    write the dependency list (host pass) instead of compiling
   -S                        host assembly (the offload bundle embedded) to -o or <stem>.s
+  --cuda-host-only          HIP sources without device code (CMake's compiler check)
   --genco                   device code only: an offload bundle (default <stem>.hipfb) of
                             every offload arch, for hipModuleLoad / hipModuleLoadData
   -o <file>                 output file (default a.out when linking)

@@ -260,6 +260,31 @@ elseif(CHECK STREQUAL "install_consumer")
     endif()
     message(STATUS "${program}: ${out}")
   endforeach()
+  # The installed hipconfig, and CMake's HIP language against the install (its ROCm root,
+  # hip-lang package and compiler symlinks).
+  execute_process(COMMAND ${WORK_DIR}/prefix/bin/hipconfig --rocmpath OUTPUT_VARIABLE root)
+  file(REAL_PATH "${WORK_DIR}/prefix/lib/unihip/hip-root" expected)
+  if(NOT root STREQUAL expected)
+    fail("installed hipconfig --rocmpath: '${root}', expected '${expected}'")
+  endif()
+  execute_process(COMMAND ${CMAKE_COMMAND} -E env UNIHIP_OFFLOAD_ARCHS=sm_90,gfx90a
+      ${CMAKE_COMMAND} -S ${SOURCE_DIR}/hip_language -B ${WORK_DIR}/hip_language -G Ninja
+      -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix -DUNIHIP_TESTS=${SOURCE_DIR}
+      -DCMAKE_HIP_COMPILER=${WORK_DIR}/prefix/bin/unihip-clang++
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(NOT rc EQUAL 0 OR NOT out MATCHES "HIP compiler identification is Clang")
+    fail("configuring hip_language against the install exited ${rc}:\n${out}")
+  endif()
+  execute_process(COMMAND ${CMAKE_COMMAND} --build ${WORK_DIR}/hip_language -j 2 --target tiny_hip
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(NOT rc EQUAL 0)
+    fail("building hip_language against the install exited ${rc}:\n${out}")
+  endif()
+  execute_process(COMMAND ${WORK_DIR}/hip_language/tiny_hip RESULT_VARIABLE rc
+    OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(NOT (rc EQUAL 0) AND NOT (rc EQUAL 77 AND out MATCHES "SKIPPED"))
+    fail("tiny_hip (installed unihip) exited ${rc}:\n${out}")
+  endif()
 
 elseif(CHECK STREQUAL "hipcc_sources")
   set(HIPCC ${BUILD_DIR}/bin/hipcc)
