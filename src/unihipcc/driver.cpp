@@ -43,11 +43,18 @@ void runDriver(const Options& commandLine) {
       std::fprintf(stderr, "unihipcc: offload archs:%s\n", names.c_str());
     }
   }
+  if (options.hipccVerbose & 2) {
+    std::fprintf(stderr, "HIP_PATH=%s\nHIP_PLATFORM=amd\nHIP_COMPILER=clang\nHIP_CLANG_PATH=%s\n"
+                 "HIP_INCLUDE_PATH=%s\nHIP_LIB_PATH=%s\n",
+                 fs::path(toolchain.libDir).parent_path().c_str(), toolchain.clang.c_str(),
+                 toolchain.includeDir.c_str(), toolchain.libDir.c_str());
+  }
   TempDir temp;
   if (options.saveTemps) temp.keep();
   Pipeline pipeline(options, toolchain, temp);
 
   std::vector<std::string> objects(options.inputs.size());
+  std::vector<std::string> hostObjects(options.inputs.size());  // --emit-static-lib members
   for (size_t i = 0; i < options.inputs.size(); ++i) {
     const Input& input = options.inputs[i];
     std::error_code ec;
@@ -56,26 +63,78 @@ void runDriver(const Options& commandLine) {
       if (options.compileOnly)
         std::fprintf(stderr, "unihipcc: warning: '%s': linker input unused with -c\n",
                      input.path.c_str());
-      objects[i] = input.path;
+      if (options.emitStaticLib && fs::path(input.path).extension() == ".a")
+        throw UsageError("--emit-static-lib: '" + input.path +
+                         "' is an archive; give its objects instead");
+      objects[i] = hostObjects[i] = input.path;
       continue;
     }
     const std::string tag = std::to_string(i) + "-" + fs::path(input.path).stem().string();
     objects[i] = options.compileOnly ? outputName(options, input) : temp.file(tag + ".o");
+    hostObjects[i] = objects[i];
     if (options.mode == Mode::Preprocess)
       pipeline.preprocess(input, objects[i]);
     else if (options.mode == Mode::GenCodeObject)
       pipeline.compileDeviceBundle(input, tag, objects[i]);
     else if (input.kind == InputKind::Hip)
-      pipeline.compileHip(input, tag, objects[i], options.mode == Mode::Assemble ? "-S" : "-c");
+      pipeline.compileHip(input, tag, objects[i], options.mode == Mode::Assemble ? "-S" : "-c",
+                          &hostObjects[i]);
     else
       pipeline.compileHostOnly(input, objects[i], options.mode == Mode::Assemble ? "-S" : "-c");
   }
   if (options.compileOnly) return;
 
+  if (options.emitStaticLib) {
+    // Device code linked now; the archive holds plain host objects plus the object defining
+    // their fat binary, so any linker (or a non -fgpu-rdc link) can use it.
+    std::vector<std::string> members = hostObjects;
+    if (std::optional<std::string> devlink = pipeline.deviceLink(objects))
+      members.push_back(*devlink);
+    pipeline.archive(members, options.output.value_or("a.out"));
+    return;
+  }
+
   std::vector<std::string> linkLine;
-  for (const LinkItem& item : options.linkItems)
+  std::vector<std::string> linkFiles;
+  for (const LinkItem& item : options.linkItems) {
     linkLine.push_back(item.input ? objects[*item.input] : item.flag);
+    if (item.input) linkFiles.push_back(objects[*item.input]);
+  }
+  if (options.rdc)
+    if (std::optional<std::string> devlink = pipeline.deviceLink(linkFiles))
+      linkLine.push_back(*devlink);
   pipeline.link(linkLine, options.output.value_or("a.out"));
+}
+
+std::string hipRootDir() {
+  return (fs::path(executableDir()).parent_path() / "lib" / "unihip" / "hip-root").string();
+}
+
+std::string cppConfig(const std::string& includeDir) {
+  return "-D__HIP_PLATFORM_HCC__= -D__HIP_PLATFORM_AMD__= -I" + includeDir;
+}
+
+void printFlags(const Options& options) {
+  if (options.shortVersion) {
+    std::printf("%d.%d.%d\n", HIP_VERSION_MAJOR, HIP_VERSION_MINOR, HIP_VERSION_PATCH);
+    return;
+  }
+  if (options.printTargets) {
+    // As clang: with -v, the "ROCm root" line CMake's HIP language reads. unihip's root
+    // (lib/unihip/hip-root) holds the hip-lang CMake package and rocm_agent_enumerator.
+    if (options.verbose)
+      std::fprintf(stderr, "Found HIP installation: %s, version %d.%d.%d\n",
+                   hipRootDir().c_str(), HIP_VERSION_MAJOR, HIP_VERSION_MINOR,
+                   HIP_VERSION_PATCH);
+    std::printf("  Registered Targets:\n    amdgcn  - AMD GCN GPUs\n"
+                "    nvptx64 - NVIDIA PTX 64-bit\n    x86-64  - 64-bit X86: EM64T and AMD64\n");
+    return;
+  }
+  const Toolchain tc = findToolchain(options);
+  if (options.printCxxFlags) std::printf("%s", cppConfig(tc.includeDir).c_str());
+  if (options.printLdFlags)
+    std::printf("%s-L%s -Wl,-rpath,%s -lunihip", options.printCxxFlags ? " " : "",
+                tc.libDir.c_str(), tc.libDir.c_str());
 }
 
 void printVersion(const Options& options) {

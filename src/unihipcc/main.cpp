@@ -16,7 +16,19 @@ int main(int argc, char** argv) {
   installSignalForwarding();
   int interruptedBy = 0;
   try {
-    const Options options = parseCommandLine(std::vector<std::string>(argv + 1, argv + argc));
+    const Environment env = Environment::fromProcess();
+    if (env.verbose & 4) {
+      std::fputs("hipcc-args:", stderr);
+      for (int i = 1; i < argc; ++i) std::fprintf(stderr, " %s", argv[i]);
+      std::fputs("\n", stderr);
+    }
+    const Options options =
+        parseCommandLine(std::vector<std::string>(argv + 1, argv + argc), env);
+    if (options.printCxxFlags || options.printLdFlags || options.shortVersion ||
+        options.printTargets) {
+      printFlags(options);
+      return 0;
+    }
     if (options.showHelp) {
       std::fputs(helpText().c_str(), stdout);
       return 0;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
+#include <cstdlib>
 #include <string_view>
 
 namespace unihipcc {
@@ -27,9 +29,23 @@ constexpr std::array kHostFlags = {
 };
 constexpr std::array kHostPrefixes = {"-fvisibility="sv, "-fsanitize="sv, "-march="sv,
                                       "-mtune="sv};
+// Other -f flags that only concern host code (instrumentation, LTO, code layout, OpenMP).
+constexpr std::array kHostFPrefixes = {
+    "-fopenmp"sv, "-fno-openmp"sv, "-fprofile-"sv, "-fno-profile-"sv, "-fcoverage-"sv,
+    "-fno-coverage-"sv, "-flto"sv, "-fno-lto"sv, "-fsanitize"sv, "-fno-sanitize"sv,
+    "-fstack-"sv, "-fno-stack-"sv, "-fcf-protection"sv, "-fno-plt"sv, "-fplt"sv,
+    "-fsemantic-interposition"sv, "-fno-semantic-interposition"sv, "-finstrument-"sv,
+    "-fxray"sv, "-fuse-ld="sv, "-fcommon"sv, "-fno-common"sv, "-fasynchronous-unwind-tables"sv,
+    "-fno-asynchronous-unwind-tables"sv, "-funwind-tables"sv, "-fno-unwind-tables"sv};
+// -m flags of AMD device code (clang rejects them elsewhere).
+constexpr std::array kAmdMFlags = {
+    "-munsafe-fp-atomics"sv, "-mno-unsafe-fp-atomics"sv, "-mwavefrontsize64"sv,
+    "-mno-wavefrontsize64"sv, "-mcumode"sv, "-mno-cumode"sv, "-mxnack"sv, "-mno-xnack"sv,
+    "-msramecc"sv, "-mno-sramecc"sv, "-mtgsplit"sv, "-mno-tgsplit"sv};
 // Link-only flags.
 constexpr std::array kLinkFlags = {"-shared"sv, "-rdynamic"sv, "-static-libstdc++"sv,
-                                   "-static-libgcc"sv, "-no-pie"sv, "-pie"sv};
+                                   "-static-libgcc"sv, "-no-pie"sv, "-pie"sv, "-static"sv,
+                                   "-nostdlib"sv, "-nodefaultlibs"sv, "-s"sv};
 
 template <size_t N>
 bool isOneOf(std::string_view arg, const std::array<std::string_view, N>& list) {
@@ -46,17 +62,31 @@ bool isOptLevel(std::string_view a) {
          a == "-Oz" || a == "-Ofast";
 }
 
-InputKind kindFromExtension(std::string_view path) {
+// As hipcc: C++ and CUDA sources are HIP unless HIP_COMPILE_CXX_AS_HIP=0.
+InputKind kindFromExtension(std::string_view path, bool cxxAsHip) {
   size_t dot = path.rfind('.');
   size_t slash = path.rfind('/');
   if (dot == std::string_view::npos || (slash != std::string_view::npos && dot < slash))
     return InputKind::Linker;
   std::string_view ext = path.substr(dot + 1);
-  if (ext == "hip" || ext == "cu") return InputKind::Hip;
-  if (ext == "cpp" || ext == "cc" || ext == "cxx" || ext == "c++" || ext == "C" || ext == "CPP")
-    return InputKind::Cxx;
+  if (ext == "hip") return InputKind::Hip;
+  if (ext == "cu" || ext == "cuh" || ext == "cpp" || ext == "cc" || ext == "cxx" ||
+      ext == "c++" || ext == "C" || ext == "CPP")
+    return cxxAsHip ? InputKind::Hip : InputKind::Cxx;
   if (ext == "c") return InputKind::C;
   return InputKind::Linker;
+}
+
+std::vector<std::string> splitWhitespace(std::string_view text) {
+  std::vector<std::string> words;
+  size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+    size_t start = i;
+    while (i < text.size() && !std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+    if (i > start) words.emplace_back(text.substr(start, i - start));
+  }
+  return words;
 }
 
 std::optional<InputKind> kindFromLanguage(std::string_view lang) {
@@ -148,13 +178,34 @@ class ArgCursor {
 
 }  // namespace
 
+Environment Environment::fromProcess() {
+  auto get = [](const char* name) {
+    const char* v = std::getenv(name);
+    return std::string(v ? v : "");
+  };
+  Environment env;
+  env.compileCxxAsHip = get("HIP_COMPILE_CXX_AS_HIP") != "0";
+  env.defaultArchs = get("HCC_AMDGPU_TARGET");
+  env.compileAppend = get("HIPCC_COMPILE_FLAGS_APPEND");
+  env.linkAppend = get("HIPCC_LINK_FLAGS_APPEND");
+  env.verbose = std::atoi(get("HIPCC_VERBOSE").c_str());
+  return env;
+}
+
 const std::vector<std::string>& defaultOffloadArchNames() {
   static const std::vector<std::string> names = {"sm_90", "gfx90a", "gfx942", "gfx1100"};
   return names;
 }
 
-Options parseCommandLine(const std::vector<std::string>& args) {
+Options parseCommandLine(const std::vector<std::string>& commandLine, const Environment& env) {
   Options o;
+  o.hipccVerbose = env.verbose;
+  if (env.verbose & 1) o.verbose = true;
+  // hipcc appends these to its compile and link flags; they parse as trailing arguments.
+  std::vector<std::string> args = commandLine;
+  for (const std::string& extra : {env.compileAppend, env.linkAppend})
+    for (std::string& word : splitWhitespace(extra)) args.push_back(std::move(word));
+  bool explicitArchs = false;
   std::optional<InputKind> forcedKind;
   for (ArgCursor cur(args); !cur.done(); cur.advance()) {
     const std::string& a = cur.current();
@@ -163,7 +214,7 @@ Options parseCommandLine(const std::vector<std::string>& args) {
     if (a.empty() || a[0] != '-' || a == "-") {
       if (a.empty()) throw UsageError("empty argument");
       if (a == "-") throw UsageError("reading a source from standard input is not supported");
-      o.inputs.push_back({a, forcedKind.value_or(kindFromExtension(a))});
+      o.inputs.push_back({a, forcedKind.value_or(kindFromExtension(a, env.compileCxxAsHip))});
       o.linkItems.push_back({o.inputs.size() - 1, {}});
     } else if (a == "-c") {
       setMode(o, Mode::Compile, a);
@@ -211,8 +262,43 @@ Options parseCommandLine(const std::vector<std::string>& args) {
       o.saveTemps = true;
     } else if (a == "--no-ptx") {
       o.embedPtx = false;
-    } else if ((v = cur.equalsOrSeparate("--offload-arch"))) {
+    } else if ((v = cur.equalsOrSeparate("--offload-arch")) ||
+               (v = cur.equalsOrSeparate("--amdgpu-target"))) {
+      explicitArchs = true;
       addOffloadArchs(o, *v);
+    } else if (a == "-fgpu-rdc" || a == "-rdc=true" || a == "--relocatable-device-code=true") {
+      o.rdc = true;
+    } else if (a == "-fno-gpu-rdc" || a == "-rdc=false") {
+      o.rdc = false;
+    } else if (a == "--emit-static-lib") {
+      o.emitStaticLib = true;
+    } else if (a == "--cuda-host-only" || a == "--offload-host-only") {
+      o.hostOnly = true;  // CMake's HIP compiler check passes it
+    } else if (a == "--cuda-device-only" || a == "--offload-device-only") {
+      setMode(o, Mode::GenCodeObject, a);  // as hipcc maps --genco to it
+    } else if (a == "-print-targets" || a == "--print-targets") {
+      o.printTargets = true;
+    } else if (a == "--cxxflags" || a == "--ldflags" || a == "--short-version") {
+      (a == "--cxxflags" ? o.printCxxFlags : a == "--ldflags" ? o.printLdFlags : o.shortVersion) =
+          true;
+    } else if (a == "-use-staticlib" || a == "-use-sharedlib" || a == "--hipcc-func-supp" ||
+               a == "--hipcc-no-func-supp" || a.starts_with("--rocm-path=") ||
+               a.starts_with("--hip-path=") || a == "-fhip-new-launch-api" ||
+               a == "-nogpuinc" || a == "-nogpulib") {
+      // hipcc's deprecated or path options: nothing to do here (unihip finds its own tools).
+    } else if ((v = cur.equalsOrSeparate("--hip-device-lib-path"))) {
+      o.rocmDeviceLibPath = *v;
+    } else if (a.starts_with("--gpu-max-threads-per-block=")) {
+      o.amdCompile.push_back(a);
+    } else if (a == "-mllvm") {
+      v = cur.separate(a);
+      std::vector<std::string>& to = v->starts_with("-amdgpu")  ? o.amdCompile
+                                     : v->starts_with("-nvptx") ? o.nvidiaCompile
+                                                                : o.compile;
+      to.insert(to.end(), {"-mllvm", *v});
+    } else if (a.starts_with("-stdlib=")) {
+      o.hostCompile.push_back(a);
+      o.linkItems.push_back({std::nullopt, a});
     } else if ((v = cur.equalsOrSeparate("--cuda-path"))) {
       o.cudaPath = *v;
     } else if ((v = cur.equalsOrSeparate("--rocm-device-lib-path"))) {
@@ -241,6 +327,9 @@ Options parseCommandLine(const std::vector<std::string>& args) {
       o.standard = a;
     } else if (a == "-g" || a == "-g1" || a == "-g2" || a == "-g3" || a == "-ggdb") {
       o.debug = a;
+    } else if (a.starts_with("-gdwarf") || a == "-gline-tables-only" || a == "-gz" ||
+               a == "-gsplit-dwarf" || a == "-gcolumn-info" || a == "-gno-column-info") {
+      o.compile.push_back(a);
     } else if (a == "-g0") {
       o.debug.clear();
     } else if (a.starts_with("-Wl,")) {
@@ -253,6 +342,21 @@ Options parseCommandLine(const std::vector<std::string>& args) {
       o.compile.push_back(a);
     } else if (isOneOf(a, kHostFlags) || hasPrefixIn(a, kHostPrefixes)) {
       o.hostCompile.push_back(a);
+    } else if (a.starts_with("-fopenmp") || a.starts_with("-fsanitize") || a.starts_with("-flto") ||
+               a.starts_with("-fprofile-instr-generate") || a.starts_with("-fcoverage-mapping")) {
+      // Host code only; the link needs them too (the OpenMP/sanitizer/profile runtimes).
+      o.hostCompile.push_back(a);
+      o.linkItems.push_back({std::nullopt, a});
+    } else if (hasPrefixIn(a, kHostFPrefixes)) {
+      o.hostCompile.push_back(a);
+    } else if (isOneOf(a, kAmdMFlags) || a.starts_with("-mcode-object-version=")) {
+      o.amdCompile.push_back(a);
+    } else if (a.starts_with("-m") && a.size() > 2) {
+      o.hostCompile.push_back(a);  // -mavx2, -mfma, -mno-red-zone...: host code generation
+    } else if (a.starts_with("-f") && a.size() > 2 && !a.starts_with("-fgpu-default-stream")) {
+      // Any other -f/-fno- flag: every compile. clang itself rejects one it does not know,
+      // naming it.
+      o.compile.push_back(a);
     } else if (a == "-pthread") {
       o.hostCompile.push_back(a);
       o.linkItems.push_back({std::nullopt, a});
@@ -277,8 +381,6 @@ Options parseCommandLine(const std::vector<std::string>& args) {
       o.deviceCompile.push_back(*v);
     } else if ((v = cur.separate("-Xptxas"))) {
       o.ptxas.push_back(*v);
-    } else if (a == "-fgpu-rdc" || a == "-rdc=true") {
-      throw UsageError("relocatable device code ('" + a + "') is not supported");
     } else if (a.starts_with("--cuda-gpu-arch") || a.starts_with("-arch")) {
       throw UsageError("unknown option '" + a + "'; use --offload-arch=sm_XX,gfxNNN");
     } else {
@@ -287,7 +389,15 @@ Options parseCommandLine(const std::vector<std::string>& args) {
     }
   }
 
-  if (o.showHelp || o.showVersion) return o;
+  if (o.emitStaticLib) {
+    o.rdc = true;  // as hipcc: a static library of device code is linked at -fgpu-rdc link
+    if (o.compileOnly) throw UsageError("--emit-static-lib cannot be combined with -c, -E or -S");
+  }
+  o.explicitArchs = explicitArchs;
+  if (!explicitArchs && !env.defaultArchs.empty()) addOffloadArchs(o, env.defaultArchs);
+  if (o.showHelp || o.showVersion || o.printCxxFlags || o.printLdFlags || o.shortVersion ||
+      o.printTargets)
+    return o;
   if (o.inputs.empty()) throw UsageError("no input files");
   if (o.compileOnly && o.output) {
     size_t sources = std::count_if(o.inputs.begin(), o.inputs.end(),
@@ -313,8 +423,9 @@ Compiles HIP sources (.hip, .cu) for NVIDIA and AMD GPUs into one object holding
 offload bundle, and links programs against libunihip.
 
 Inputs:
-  .hip .cu                  HIP source: device code for every offload arch, plus host code
-  .cpp .cc .cxx .c          host-only source (use -x hip before it to compile it as HIP)
+  .hip .cu .cuh .cpp .cc .cxx .C   HIP source (as hipcc): device code for every offload arch,
+                            plus host code (HIP_COMPILE_CXX_AS_HIP=0: .cpp/.cu stay host C++)
+  .c, or after -x c++ / -x c   host-only source
   .o .a .so (anything else) passed to the linker
 
 Offload targets:
@@ -329,6 +440,7 @@ Compilation:
   -E                        preprocess only (the host pass), to -o or standard output
   -M -MM                    write the dependency list (host pass) instead of compiling
   -S                        host assembly (the offload bundle embedded) to -o or <stem>.s
+  --cuda-host-only          HIP sources without device code (CMake's compiler check)
   --genco                   device code only: an offload bundle (default <stem>.hipfb) of
                             every offload arch, for hipModuleLoad / hipModuleLoadData
   -o <file>                 output file (default a.out when linking)
@@ -339,6 +451,15 @@ Compilation:
   -ffast-math -fno-exceptions -fno-rtti -ffp-contract=... -fgpu-flush-denormals-to-zero
   -fPIC -fPIE -fvisibility=... -march=... -mtune=...  (host code only)
   -MD -MMD -MF -MT -MQ -MP  dependency file, from the host pass
+  -fgpu-rdc                 relocatable device code: device functions and variables may be
+                            defined in another source; objects are device-linked at the link
+                            (NVIDIA: ptxas -c + nvlink, no PTX kept; AMD: bitcode + lld LTO)
+  --emit-static-lib         a static library (-o libx.a) whose device code is already linked
+                            (implies -fgpu-rdc); link it with any compiler or unihipcc
+  -fopenmp                  OpenMP in host code (compile and link)
+  -f<flag> -fno-<flag>      other clang -f flags go to every compile (host and device)
+  -m<flag>                  host code generation (-mavx2...); AMD device: -munsafe-fp-atomics,
+                            -mwavefrontsize64, -mcumode, -mllvm -amdgpu-*
   -fgpu-default-stream=legacy|per-thread   what the null stream means in this source
                             (per-thread: launches go through hipLaunchKernel_spt)
   -Xhost <flag>             pass <flag> to host compiles
@@ -357,6 +478,10 @@ Other:
   --cuda-path=<dir>         CUDA toolkit (ptxas, libdevice); env UNIHIP_CUDA_PATH, CUDA_PATH
   --rocm-device-lib-path=<dir>  ROCm device bitcode (ocml, ockl); env UNIHIP_ROCM_DEVICE_LIB_PATH
 
+hipcc environment: HIPCC_COMPILE_FLAGS_APPEND, HIPCC_LINK_FLAGS_APPEND (appended flags),
+  HIPCC_VERBOSE (1: print each command, 2: paths, 4: arguments), HCC_AMDGPU_TARGET (offload
+  archs when no --offload-arch is given), HIP_COMPILE_CXX_AS_HIP=0 (.cpp/.cu are host C++).
+  --cxxflags / --ldflags print the flags a plain compiler needs; --short-version the version.
 Environment: UNIHIP_CLANG (clang++), UNIHIP_OFFLOAD_BUNDLER, UNIHIP_PTXAS override the tools.
 Without ptxas, NVIDIA targets get PTX only (the driver compiles it at load time).
 )";

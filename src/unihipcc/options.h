@@ -17,9 +17,9 @@ struct UsageError : std::runtime_error {
 };
 
 enum class InputKind {
-  Hip,     // .hip, .cu, or anything after -x hip / -x cu: compiled for host and devices
-  Cxx,     // .cpp, .cc, .cxx, .C: host compiler only
-  C,       // .c: host compiler only
+  Hip,     // .hip .cu .cuh .cpp .cc .cxx .C .c++ (as hipcc), or after -x hip: host and devices
+  Cxx,     // after -x c++ (or .cpp & co. with HIP_COMPILE_CXX_AS_HIP=0): host compiler only
+  C,       // .c or after -x c: host compiler only
   Linker,  // .o, .a, .so and anything else: passed to the linker
 };
 
@@ -51,11 +51,20 @@ struct Options {
   Mode mode = Mode::Link;
   bool compileOnly = false;               // -c (also set for -E, -S and --genco: no link step)
   bool nativeArch = false;                // --offload-arch=native: add the present GPUs
+  bool explicitArchs = false;             // --offload-arch on the command line (not defaults)
   bool verbose = false;                   // -v
   bool showVersion = false;               // --version
   bool showHelp = false;                  // --help
   bool saveTemps = false;                 // -save-temps
   bool embedPtx = true;                   // --no-ptx clears it
+  bool rdc = false;                       // -fgpu-rdc: relocatable device code, device link
+  bool emitStaticLib = false;             // --emit-static-lib (implies -fgpu-rdc)
+  int hipccVerbose = 0;                   // HIPCC_VERBOSE bits: 1 commands, 2 paths, 4 args
+  bool printCxxFlags = false;             // --cxxflags
+  bool printLdFlags = false;              // --ldflags
+  bool shortVersion = false;              // --short-version
+  bool hostOnly = false;                  // --cuda-host-only: HIP sources get no device code
+  bool printTargets = false;              // -print-targets (CMake's HIP language asks -v with it)
 
   std::string optLevel;  // "-O2"; empty: the default (-O3)
   std::string standard;  // "-std=c++20"; empty: clang's default
@@ -65,6 +74,8 @@ struct Options {
   std::vector<std::string> compile;       // flags for every compile (host and device)
   std::vector<std::string> hostCompile;   // host compiles only (-fPIC, -march=, -Xhost)
   std::vector<std::string> deviceCompile; // device compiles only (-Xdevice)
+  std::vector<std::string> amdCompile;    // AMD device compiles only (-munsafe-fp-atomics...)
+  std::vector<std::string> nvidiaCompile; // NVIDIA device compiles only (-mllvm -nvptx-...)
   std::vector<std::string> dependency;    // -M, -MM, -MD, -MMD, -MF, -MT, -MQ, -MP: host pass only
   std::string defaultStream;              // -fgpu-default-stream=legacy|per-thread (host pass)
   std::vector<std::string> ptxas;         // -Xptxas
@@ -77,10 +88,20 @@ struct Options {
 // The offload architectures used when none is given.
 const std::vector<std::string>& defaultOffloadArchNames();
 
+// The environment variables hipcc reads that change how a command line is understood.
+struct Environment {
+  bool compileCxxAsHip = true;  // HIP_COMPILE_CXX_AS_HIP=0: .cpp/.cu stay host C++
+  std::string defaultArchs;     // HCC_AMDGPU_TARGET: comma list used when no --offload-arch
+  std::string compileAppend;    // HIPCC_COMPILE_FLAGS_APPEND: flags added to every compile
+  std::string linkAppend;       // HIPCC_LINK_FLAGS_APPEND: flags added to the link
+  int verbose = 0;              // HIPCC_VERBOSE
+  static Environment fromProcess();
+};
+
 // Parses argv[1..]. Throws UsageError for unknown flags, missing values, bad combinations
 // (-o with -c and several inputs) and a missing input. --offload-arch=native only sets
 // `nativeArch`; the driver asks the runtime for the present GPUs (addOffloadArch).
-Options parseCommandLine(const std::vector<std::string>& args);
+Options parseCommandLine(const std::vector<std::string>& args, const Environment& env = {});
 
 // Adds one offload arch (after the command line is parsed: --offload-arch=native).
 void addOffloadArch(Options& options, std::string_view name);

@@ -1,9 +1,13 @@
 #include "pipeline.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <string_view>
 
+#include "depfile.h"
 #include "subprocess.h"
 
 namespace fs = std::filesystem;
@@ -73,13 +77,30 @@ void Pipeline::compileForNvidia(const Input& input, const OffloadArch& arch,
   std::vector<std::string> cmd = {toolchain_.clang, "-x", "cuda", "--cuda-device-only",
                                   "--cuda-gpu-arch=" + arch.processor, "-nocudainc",
                                   "-nocudalib", "-Wno-unknown-cuda-version", "-cuid=" + cuid};
+  if (options_.rdc) cmd.push_back("-fgpu-rdc");
   if (toolchain_.libdevice)
     cmd.insert(cmd.end(), {"-Xclang", "-mlink-builtin-bitcode", "-Xclang", *toolchain_.libdevice});
   append(cmd, hipSourceFlags());
+  cmd.insert(cmd.end(), {"-include", nvptxLanguageMacros()});
   append(cmd, options_.deviceCompile);
+  append(cmd, options_.nvidiaCompile);
+  append(cmd, passDependencyFlags(temp_.file(tag + "-" + arch.processor + ".d")));
   cmd.insert(cmd.end(), {"-S", input.path, "-o", ptx});
   runCommand(cmd, options_.verbose);
 
+  if (options_.rdc) {
+    // Relocatable cubin for nvlink; the PTX of one object alone cannot be JIT-linked.
+    if (!toolchain_.ptxas)
+      throw ToolFailed("-fgpu-rdc for " + arch.processor + " needs ptxas and nvlink (set --cuda-path)");
+    const std::string cubin = temp_.file(tag + "-" + arch.processor + ".rdc.cubin");
+    std::vector<std::string> ptxas = {*toolchain_.ptxas, "-c", "-arch=" + arch.processor};
+    if (options_.optLevel == "-O0") ptxas.push_back("-O0");
+    append(ptxas, options_.ptxas);
+    ptxas.insert(ptxas.end(), {ptx, "-o", cubin});
+    runCommand(ptxas, options_.verbose);
+    entries->push_back({arch.imageBundleId(), cubin});
+    return;
+  }
   if (!toolchain_.ptxas) {
     warnOnce(&warnedNoPtxas_, "ptxas not found: NVIDIA targets get PTX only (set --cuda-path)");
     entries->push_back({arch.ptxBundleId(), ptx});
@@ -107,14 +128,20 @@ void Pipeline::compileForAmd(const Input& input, const OffloadArch& arch, const 
   append(cmd, amdDeviceLibs_.flags(arch));
   append(cmd, hipSourceFlags());
   append(cmd, options_.deviceCompile);
-  cmd.insert(cmd.end(), {"-c", "--no-gpu-bundle-output", input.path, "-o", codeObject});
+  append(cmd, options_.amdCompile);
+  append(cmd, passDependencyFlags(temp_.file(tag + "-" + name + ".d")));
+  // -fgpu-rdc: LLVM bitcode, linked (LTO) with the other objects' by ld.lld at the link.
+  const std::string output = options_.rdc ? temp_.file(tag + "-" + name + ".bc") : codeObject;
+  if (options_.rdc) cmd.insert(cmd.end(), {"-fgpu-rdc", "-emit-llvm"});
+  cmd.insert(cmd.end(), {"-c", "--no-gpu-bundle-output", input.path, "-o", output});
   runCommand(cmd, options_.verbose);
-  entries->push_back({arch.imageBundleId(), codeObject});
+  entries->push_back({arch.imageBundleId(), output});
 }
 
-void Pipeline::bundle(const std::vector<BundleEntry>& entries, const std::string& output) {
+void Pipeline::bundle(const std::vector<BundleEntry>& entries, const std::string& output,
+                      const std::string& hostInput) {
   std::string targets = "-targets=host-" + toolchain_.hostTriple;
-  std::vector<std::string> inputs = {"-input=/dev/null"};
+  std::vector<std::string> inputs = {"-input=" + hostInput};
   for (const BundleEntry& e : entries) {
     targets += "," + e.id;
     inputs.push_back("-input=" + e.file);
@@ -128,26 +155,51 @@ void Pipeline::bundle(const std::vector<BundleEntry>& entries, const std::string
 // Every pass of one source gets the same compilation-unit id: clang derives the names of the
 // TU's globals (__hip_cuid_*, static device variables) from it, so they must agree between host
 // and device and differ between TUs. clang computes none for a host-only compile, hence our own.
-void Pipeline::compileDevices(const Input& input, const std::string& tag, const std::string& cuid,
-                              const std::string& fatbin) {
+std::vector<Pipeline::BundleEntry> Pipeline::compileDevices(const Input& input,
+                                                            const std::string& tag,
+                                                            const std::string& cuid) {
   std::vector<BundleEntry> entries;
+  if (options_.hostOnly) return entries;  // the bundle holds the host entry alone
   for (const OffloadArch& arch : options_.offloadArchs) {
     if (arch.vendor == Vendor::Nvidia)
       compileForNvidia(input, arch, tag, cuid, &entries);
     else
       compileForAmd(input, arch, tag, cuid, &entries);
   }
-  bundle(entries, fatbin);
+  return entries;
+}
+
+// clang compiles the NVIDIA pass in CUDA mode, which does not define HIP's language macros;
+// the host and AMD passes (HIP mode) do. Defined after hip_runtime.h (whose headers tell the
+// passes apart by them), user code sees __HIP__ in every pass, and CMake's HIP language probes
+// ("#ifndef __HIP__ #error") build for sm_XX too.
+const std::string& Pipeline::nvptxLanguageMacros() {
+  if (nvptxMacros_.empty()) {
+    nvptxMacros_ = temp_.file("unihip-nvptx-hip-macros.h");
+    std::ofstream(nvptxMacros_) << "#ifndef __HIP__\n#define __HIP__ 1\n#endif\n"
+                                   "#ifndef __HIPCC__\n#define __HIPCC__ 1\n#endif\n";
+  }
+  return nvptxMacros_;
+}
+
+std::vector<std::string> Pipeline::passDependencyFlags(const std::string& file) {
+  if (!depRequest_) return {};
+  passDepFiles_.push_back(file);
+  return {depRequest_->systemHeaders ? "-MD" : "-MMD", "-MF", file};
 }
 
 std::vector<std::string> Pipeline::hostPassCommand(const std::string& cuid) const {
-  std::vector<std::string> cmd = {toolchain_.clang, "-x", "hip", "--cuda-host-only",
-                                  std::string("--offload-arch=") + kHostPassArch, "-nogpuinc",
+  std::vector<std::string> cmd = {toolchain_.clang, "-x", "hip", "--cuda-host-only", "-nogpuinc",
                                   "-nogpulib", "-Xclang", "-cuid=" + cuid};  // driver drops -cuid here
+  // With -fopenmp, clang reads --offload-arch as an OpenMP offload target too (and refuses the
+  // mix): the host pass then goes without it (clang's default HIP arch serves as well).
+  const bool openmp = std::any_of(options_.hostCompile.begin(), options_.hostCompile.end(),
+                                  [](const std::string& f) { return f.starts_with("-fopenmp"); });
+  if (!openmp) cmd.push_back(std::string("--offload-arch=") + kHostPassArch);
   append(cmd, hipSourceFlags());
   append(cmd, options_.hostCompile);
   if (!options_.defaultStream.empty()) cmd.push_back(options_.defaultStream);
-  append(cmd, options_.dependency);
+  if (options_.rdc) cmd.push_back("-fgpu-rdc");
   return cmd;
 }
 
@@ -155,25 +207,56 @@ std::vector<std::string> Pipeline::hostPassCommand(const std::string& cuid) cons
 // TU's globals (__hip_cuid_*, static device variables) from it, so they must agree between host
 // and device and differ between TUs. clang computes none for a host-only compile, hence our own.
 void Pipeline::compileHip(const Input& input, const std::string& tag, const std::string& object,
-                          const char* hostOutputFlag) {
+                          const char* hostOutputFlag, std::string* hostObject) {
   const std::string cuid = compilationUnitId(input.path, object);
-  const std::string fatbin = temp_.file(tag + ".hipfb");
-  compileDevices(input, tag, cuid, fatbin);
+  const bool assembly = std::string_view(hostOutputFlag) == "-S";
+  DepRequest deps = parseDepRequest(options_.dependency, object);
+  if (deps.enabled) depRequest_ = deps;
+  passDepFiles_.clear();
+
   std::vector<std::string> cmd = hostPassCommand(cuid);
-  cmd.insert(cmd.end(), {"-Xclang", "-fcuda-include-gpubinary", "-Xclang", fatbin,
-                         hostOutputFlag, input.path, "-o", object});
-  runCommand(cmd, options_.verbose);
+  append(cmd, passDependencyFlags(temp_.file(tag + "-host.d")));
+  if (options_.rdc && !assembly) {
+    // Host object plus the relocatable device code in bundle sections.
+    const std::vector<BundleEntry> entries = compileDevices(input, tag, cuid);
+    const std::string host = temp_.file(tag + ".host.o");
+    cmd.insert(cmd.end(), {"-c", input.path, "-o", host});
+    runCommand(cmd, options_.verbose);
+    bundle(entries, object, host);
+    if (hostObject) *hostObject = host;
+  } else if (options_.rdc) {
+    cmd.insert(cmd.end(), {hostOutputFlag, input.path, "-o", object});
+    runCommand(cmd, options_.verbose);
+  } else {
+    const std::string fatbin = temp_.file(tag + ".hipfb");
+    bundle(compileDevices(input, tag, cuid), fatbin);
+    cmd.insert(cmd.end(), {"-Xclang", "-fcuda-include-gpubinary", "-Xclang", fatbin,
+                           hostOutputFlag, input.path, "-o", object});
+    runCommand(cmd, options_.verbose);
+  }
+
+  if (depRequest_) {
+    // The union of every pass's headers, in first-seen order, under the requested target.
+    std::vector<std::string> all;
+    for (const std::string& file : passDepFiles_)
+      for (std::string& p : readDepPrerequisites(file))
+        if (p != nvptxMacros_ && std::find(all.begin(), all.end(), p) == all.end())
+          all.push_back(std::move(p));
+    writeDepFile(*depRequest_, object, all);
+    depRequest_.reset();
+  }
 }
 
 void Pipeline::compileDeviceBundle(const Input& input, const std::string& tag,
                                    const std::string& output) {
-  compileDevices(input, tag, compilationUnitId(input.path, output), output);
+  bundle(compileDevices(input, tag, compilationUnitId(input.path, output)), output);
 }
 
 void Pipeline::preprocess(const Input& input, const std::string& output) {
   std::vector<std::string> cmd;
   if (input.kind == InputKind::Hip) {
     cmd = hostPassCommand(compilationUnitId(input.path, output));
+    append(cmd, options_.dependency);
   } else {
     const bool c = input.kind == InputKind::C;
     cmd = {toolchain_.clang, "-x", c ? "c" : "c++"};

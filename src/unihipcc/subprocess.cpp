@@ -1,6 +1,7 @@
 #include "subprocess.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
 #include <string.h>
@@ -55,7 +56,8 @@ std::string quoteCommand(const std::vector<std::string>& argv) {
   return line;
 }
 
-void runCommand(const std::vector<std::string>& argv, bool verbose) {
+void runCommand(const std::vector<std::string>& argv, bool verbose,
+                const std::string* stdoutPath) {
   if (gPendingSignal) throw Interrupted(gPendingSignal);
   if (verbose) std::fprintf(stderr, "%s\n", quoteCommand(argv).c_str());
   std::fflush(stdout);
@@ -65,8 +67,14 @@ void runCommand(const std::vector<std::string>& argv, bool verbose) {
   for (const std::string& arg : argv) cargv.push_back(const_cast<char*>(arg.c_str()));
   cargv.push_back(nullptr);
 
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  if (stdoutPath)
+    posix_spawn_file_actions_addopen(&actions, 1, stdoutPath->c_str(),
+                                     O_WRONLY | O_CREAT | O_TRUNC, 0644);
   pid_t pid = 0;
-  int rc = posix_spawn(&pid, cargv[0], nullptr, nullptr, cargv.data(), environ);
+  int rc = posix_spawn(&pid, cargv[0], &actions, nullptr, cargv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
   if (rc != 0)
     throw ToolFailed("cannot run '" + argv[0] + "': " + std::string(strerror(rc)));
   gChildPid = pid;

@@ -29,7 +29,10 @@ void installSignalForwarding();
 
 // Runs argv[0] with argv (no shell). With `verbose` the command is printed first to stderr.
 // Throws ToolFailed on a non-zero exit or a crash, Interrupted on SIGINT/SIGTERM/SIGHUP.
-void runCommand(const std::vector<std::string>& argv, bool verbose);
+// With `stdoutPath`, the child's standard output goes to that file (for tools whose listing
+// unihipcc reads: llvm-nm, llvm-ar t).
+void runCommand(const std::vector<std::string>& argv, bool verbose,
+                const std::string* stdoutPath = nullptr);
 
 // The command as a shell would need it typed (for -v output).
 std::string quoteCommand(const std::vector<std::string>& argv);

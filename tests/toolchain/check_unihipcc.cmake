@@ -14,10 +14,60 @@
 #   per_thread    -fgpu-default-stream=per-thread: the launch calls hipLaunchKernel_spt
 #   preprocess    -E writes preprocessed source; -M lists hip_runtime.h as a dependency
 #   install_consumer  cmake --install of this build, then an out-of-tree project using
-#                 find_package(unihip) (consumer/) configures, builds and runs
+#                 find_package(unihip) (consumer/) configures, builds and runs; the install
+#                 also has hipcc, hipconfig and the hip / hip-lang packages
+#   hipcc_sources bin/hipcc: a .cpp kernel is HIP (its object embeds the bundle), -x c++ and
+#                 .c stay host-only, mixed in one link; HIPCC_VERBOSE, HIPCC_COMPILE_FLAGS_APPEND,
+#                 HIPCC_LINK_FLAGS_APPEND; -fopenmp (host only)
+#   depfile       -MD -MT -MF -MP: one file listing the host AND device passes' headers under the
+#                 requested target
+#   rdc           -fgpu-rdc across two .cpp files (device function and variable defined in the
+#                 other one): objects carry relocatable device code, the link device-links it
+#                 (nvlink / lld); also --emit-static-lib and shared libraries (rdc and not);
+#                 every program runs (PASSED, or 77 without a GPU)
+#   hipconfig     bin/hipconfig --platform/--compiler/--cpp_config/--rocmpath/--version...
+#   cmake_hip     CMake projects against this build tree: find_package(hip) + hip::device with
+#                 CMAKE_CXX_COMPILER=hipcc (a .cpp kernel, -fgpu-rdc across two TUs), and
+#                 project(LANGUAGES CXX HIP) with CMAKE_HIP_COMPILER=bin/unihip-clang++
 
 function(fail message)
   message(FATAL_ERROR "toolchain check '${CHECK}' failed: ${message}")
+endfunction()
+
+# The bundle embedded in `object` (its .hip_fatbin section) must list `ids`.
+function(check_fatbin object)
+  get_filename_component(name "${object}" NAME)
+  execute_process(COMMAND ${OBJCOPY} --dump-section=.hip_fatbin=${name}.hipfb ${object}
+    WORKING_DIRECTORY ${WORK_DIR} RESULT_VARIABLE rc ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    fail("no .hip_fatbin section in ${object}: ${err}")
+  endif()
+  execute_process(COMMAND ${BUNDLER} -list -type=o -input=${name}.hipfb
+    WORKING_DIRECTORY ${WORK_DIR} RESULT_VARIABLE rc OUTPUT_VARIABLE ids ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    fail("the bundler cannot list the bundle of ${object}: ${err}")
+  endif()
+  foreach(id IN LISTS ARGN)
+    string(FIND "${ids}" "${id}" pos)
+    if(pos EQUAL -1)
+      fail("bundle entry ${id} missing in ${object}; entries:\n${ids}")
+    endif()
+  endforeach()
+endfunction()
+
+# Runs a built program: PASSED (exit 0) or SKIPPED (exit 77, no GPU here).
+function(run_program program)
+  execute_process(COMMAND ${program} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(NOT (rc EQUAL 0 AND out MATCHES "PASSED") AND NOT (rc EQUAL 77 AND out MATCHES "SKIPPED"))
+    fail("${program} exited ${rc}:\n${out}")
+  endif()
+  message(STATUS "${program}: ${out}")
+endfunction()
+
+function(expect_ok rc out what)
+  if(NOT rc EQUAL 0)
+    fail("${what} exited ${rc}:\n${out}")
+  endif()
 endfunction()
 
 function(run_unihipcc rc_var output_var)
@@ -182,7 +232,11 @@ elseif(CHECK STREQUAL "install_consumer")
     fail("cmake --install exited ${rc}:\n${out}")
   endif()
   foreach(file bin/unihipcc bin/unihipinfo lib/libunihip.so include/hip/hip_runtime.h
-               include/hip/hip_fp16.h lib/cmake/unihip/unihipConfig.cmake)
+               include/hip/hip_fp16.h lib/cmake/unihip/unihipConfig.cmake bin/hipcc
+               bin/hipconfig bin/unihip-clang++ lib/cmake/hip/hip-config.cmake
+               lib/unihip/hip-root/lib/cmake/hip-lang/hip-lang-config.cmake
+               lib/unihip/hip-root/bin/rocm_agent_enumerator
+               lib/unihip/hip-root/llvm/bin/clang++)
     if(NOT EXISTS ${WORK_DIR}/prefix/${file})
       fail("the install lacks ${file}")
     endif()
@@ -206,6 +260,248 @@ elseif(CHECK STREQUAL "install_consumer")
     endif()
     message(STATUS "${program}: ${out}")
   endforeach()
+  # The installed hipconfig, and CMake's HIP language against the install (its ROCm root,
+  # hip-lang package and compiler symlinks).
+  execute_process(COMMAND ${WORK_DIR}/prefix/bin/hipconfig --rocmpath OUTPUT_VARIABLE root)
+  file(REAL_PATH "${WORK_DIR}/prefix/lib/unihip/hip-root" expected)
+  if(NOT root STREQUAL expected)
+    fail("installed hipconfig --rocmpath: '${root}', expected '${expected}'")
+  endif()
+  execute_process(COMMAND ${CMAKE_COMMAND} -E env UNIHIP_OFFLOAD_ARCHS=sm_90,gfx90a
+      ${CMAKE_COMMAND} -S ${SOURCE_DIR}/hip_language -B ${WORK_DIR}/hip_language -G Ninja
+      -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix -DUNIHIP_TESTS=${SOURCE_DIR}
+      -DCMAKE_HIP_COMPILER=${WORK_DIR}/prefix/bin/unihip-clang++
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(NOT rc EQUAL 0 OR NOT out MATCHES "HIP compiler identification is Clang")
+    fail("configuring hip_language against the install exited ${rc}:\n${out}")
+  endif()
+  execute_process(COMMAND ${CMAKE_COMMAND} --build ${WORK_DIR}/hip_language -j 2 --target tiny_hip
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(NOT rc EQUAL 0)
+    fail("building hip_language against the install exited ${rc}:\n${out}")
+  endif()
+  execute_process(COMMAND ${WORK_DIR}/hip_language/tiny_hip RESULT_VARIABLE rc
+    OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(NOT (rc EQUAL 0) AND NOT (rc EQUAL 77 AND out MATCHES "SKIPPED"))
+    fail("tiny_hip (installed unihip) exited ${rc}:\n${out}")
+  endif()
+
+elseif(CHECK STREQUAL "hipcc_sources")
+  set(HIPCC ${BUILD_DIR}/bin/hipcc)
+  set(ARCHS --offload-arch=sm_90,gfx90a)
+  # A .cpp with a kernel is HIP (as hipcc): its object embeds the bundle.
+  execute_process(COMMAND ${HIPCC} ${ARCHS} -c ${SOURCE_DIR}/rdc_b.cpp -o b.o
+    WORKING_DIRECTORY ${WORK_DIR} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  expect_ok("${rc}" "${out}" "hipcc -c rdc_b.cpp")
+  check_fatbin(${WORK_DIR}/b.o hip-nvptx64-nvidia-cuda--sm_90 hipv4-amdgcn-amd-amdhsa--gfx90a)
+  # -x c++ and .c stay host-only: no bundle section; mixed with HIP sources in one link.
+  execute_process(COMMAND ${HIPCC} ${ARCHS} -x c++ ${SOURCE_DIR}/tiny_main.cpp -x none
+      ${SOURCE_DIR}/tiny_kernel.hip ${SOURCE_DIR}/host_only.c -o mixed -save-temps
+    WORKING_DIRECTORY ${WORK_DIR} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  expect_ok("${rc}" "${out}" "hipcc mixed link")
+  run_program(${WORK_DIR}/mixed)
+  execute_process(COMMAND ${HIPCC} -x c++ -c ${SOURCE_DIR}/tiny_main.cpp -o host.o
+    WORKING_DIRECTORY ${WORK_DIR} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  expect_ok("${rc}" "${out}" "hipcc -x c++ -c")
+  execute_process(COMMAND ${OBJCOPY} --dump-section=.hip_fatbin=host.hipfb host.o
+    WORKING_DIRECTORY ${WORK_DIR} RESULT_VARIABLE rc ERROR_QUIET)
+  if(rc EQUAL 0)
+    fail("-x c++ produced a HIP object (it has a .hip_fatbin section)")
+  endif()
+  # HIPCC_VERBOSE=1 prints the commands; HIPCC_COMPILE_FLAGS_APPEND reaches every pass;
+  # HIPCC_LINK_FLAGS_APPEND the link.
+  execute_process(COMMAND ${CMAKE_COMMAND} -E env HIPCC_VERBOSE=1
+      "HIPCC_COMPILE_FLAGS_APPEND=-DUNIHIP_FROM_ENV=1"
+      "HIPCC_LINK_FLAGS_APPEND=-Wl,-Map,env.map"
+      ${HIPCC} ${ARCHS} ${SOURCE_DIR}/needs_define.cpp -o env_prog
+    WORKING_DIRECTORY ${WORK_DIR} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  expect_ok("${rc}" "${out}" "hipcc with HIPCC_* variables")
+  if(NOT out MATCHES "clang[^\n]*--cuda-device-only[^\n]*-DUNIHIP_FROM_ENV=1" OR
+     NOT out MATCHES "ptxas")
+    fail("HIPCC_VERBOSE=1 did not print the device commands:\n${out}")
+  endif()
+  if(NOT EXISTS ${WORK_DIR}/env.map)
+    fail("HIPCC_LINK_FLAGS_APPEND did not reach the link (no env.map)")
+  endif()
+  # -fopenmp: the host code is OpenMP (calls libomp's __kmpc_fork_call), the device images are
+  # built as usual. Compile only: Debian's clang-19 comes without libomp to link.
+  execute_process(COMMAND ${HIPCC} ${ARCHS} -fopenmp -c ${SOURCE_DIR}/openmp_host.cpp -o omp.o
+    WORKING_DIRECTORY ${WORK_DIR} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  expect_ok("${rc}" "${out}" "hipcc -fopenmp -c")
+  check_fatbin(${WORK_DIR}/omp.o hip-nvptx64-nvidia-cuda--sm_90 hipv4-amdgcn-amd-amdhsa--gfx90a)
+  execute_process(COMMAND ${NM} --undefined-only omp.o WORKING_DIRECTORY ${WORK_DIR}
+    OUTPUT_VARIABLE undefined)
+  if(NOT undefined MATCHES "U __kmpc_fork_call")
+    fail("-fopenmp did not reach the host pass:\n${undefined}")
+  endif()
+  # An unknown option is an error naming it.
+  execute_process(COMMAND ${HIPCC} --no-such-option -c ${SOURCE_DIR}/rdc_b.cpp
+    WORKING_DIRECTORY ${WORK_DIR} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(rc EQUAL 0 OR NOT out MATCHES "unknown option '--no-such-option'")
+    fail("unknown option: exit ${rc}:\n${out}")
+  endif()
+
+elseif(CHECK STREQUAL "depfile")
+  run_unihipcc(rc out --offload-arch=sm_90,gfx90a -MD -MT custom/target.o -MF dep.d -MP
+               -c ${SOURCE_DIR}/dep_kernel.cpp -o dep.o)
+  expect_ok("${rc}" "${out}" "unihipcc -MD")
+  file(READ ${WORK_DIR}/dep.d deps)
+  if(NOT deps MATCHES "^custom/target\\.o:")
+    fail("the dependency file does not name the -MT target:\n${deps}")
+  endif()
+  foreach(header dep_device_only\\.h dep_host_only\\.h hip/hip_runtime\\.h dep_kernel\\.cpp)
+    if(NOT deps MATCHES "${header}")
+      fail("the dependency file lacks ${header}:\n${deps}")
+    endif()
+  endforeach()
+  if(NOT deps MATCHES "\n[^\n]*dep_device_only\\.h:\n")
+    fail("-MP: no phony rule for the headers:\n${deps}")
+  endif()
+  # Without -MF: <object stem>.d beside the object, naming the object.
+  run_unihipcc(rc out --offload-arch=gfx90a -MMD -c ${SOURCE_DIR}/dep_kernel.cpp -o dep2.o)
+  expect_ok("${rc}" "${out}" "unihipcc -MMD")
+  file(READ ${WORK_DIR}/dep2.d deps)
+  if(NOT deps MATCHES "^dep2\\.o:" OR NOT deps MATCHES "dep_device_only\\.h" OR
+     deps MATCHES "/usr/include")
+    fail("-MMD: wrong dependency file:\n${deps}")
+  endif()
+
+elseif(CHECK STREQUAL "rdc")
+  set(ARCHS --offload-arch=sm_90,gfx90a)
+  foreach(tu rdc_a rdc_b)
+    run_unihipcc(rc out ${ARCHS} -fgpu-rdc -c ${SOURCE_DIR}/${tu}.cpp -o ${tu}.o)
+    expect_ok("${rc}" "${out}" "unihipcc -fgpu-rdc -c ${tu}.cpp")
+    execute_process(COMMAND ${BUNDLER} -list -type=o -input=${tu}.o WORKING_DIRECTORY ${WORK_DIR}
+      OUTPUT_VARIABLE ids)
+    if(NOT ids MATCHES "hip-nvptx64-nvidia-cuda--sm_90" OR
+       NOT ids MATCHES "hipv4-amdgcn-amd-amdhsa--gfx90a")
+      fail("${tu}.o carries no relocatable device code; bundle entries:\n${ids}")
+    endif()
+    execute_process(COMMAND ${NM} --undefined-only ${tu}.o WORKING_DIRECTORY ${WORK_DIR}
+      OUTPUT_VARIABLE undefined)
+    if(NOT undefined MATCHES "U __hip_fatbin_[0-9a-f]+\n")
+      fail("${tu}.o does not refer to a link-time fat binary:\n${undefined}")
+    endif()
+  endforeach()
+  # The device link: one bundle with an image per arch holding both TUs' kernels.
+  run_unihipcc(rc out ${ARCHS} -fgpu-rdc rdc_a.o rdc_b.o ${SOURCE_DIR}/rdc_main.cpp -o rdc_app
+               -save-temps)
+  expect_ok("${rc}" "${out}" "unihipcc -fgpu-rdc link")
+  check_fatbin(${WORK_DIR}/rdc_app hip-nvptx64-nvidia-cuda--sm_90 hipv4-amdgcn-amd-amdhsa--gfx90a)
+  foreach(pair "hip-nvptx64-nvidia-cuda--sm_90=be00" "hipv4-amdgcn-amd-amdhsa--gfx90a=e000")
+    string(REPLACE "=" ";" pair "${pair}")
+    list(GET pair 0 id)
+    list(GET pair 1 expected)
+    execute_process(COMMAND ${BUNDLER} -unbundle -type=o -input=rdc_app.hipfb -targets=${id}
+      -output=${id}.img WORKING_DIRECTORY ${WORK_DIR} RESULT_VARIABLE rc ERROR_VARIABLE err)
+    expect_ok("${rc}" "${err}" "unbundling ${id}")
+    elf_machine(${WORK_DIR}/${id}.img machine)
+    if(NOT machine STREQUAL expected)
+      fail("${id} has ELF machine ${machine}, expected ${expected}")
+    endif()
+    execute_process(COMMAND ${NM} ${id}.img WORKING_DIRECTORY ${WORK_DIR} OUTPUT_VARIABLE syms
+      ERROR_VARIABLE syms)
+    if(machine STREQUAL "e000" AND (NOT syms MATCHES "_Z9rdcKernelPii" OR
+                                    NOT syms MATCHES "_Z14rdcReadCounterPj" OR
+                                    NOT syms MATCHES "rdcCounter"))
+      fail("the linked gfx90a code object lacks a kernel or the variable:\n${syms}")
+    endif()
+  endforeach()
+  run_program(${WORK_DIR}/rdc_app)
+  # Without -fgpu-rdc at the link the fat binary is missing: a link error, as with clang.
+  run_unihipcc(rc out ${ARCHS} rdc_a.o rdc_b.o ${SOURCE_DIR}/rdc_main.cpp -o no_devlink)
+  if(rc EQUAL 0 OR NOT out MATCHES "__hip_fatbin_")
+    fail("linking -fgpu-rdc objects without -fgpu-rdc did not fail on __hip_fatbin_*:\n${out}")
+  endif()
+  # --emit-static-lib: device code linked into the archive; a plain link uses it.
+  run_unihipcc(rc out ${ARCHS} --emit-static-lib ${SOURCE_DIR}/rdc_a.cpp rdc_b.o -o librdc.a)
+  expect_ok("${rc}" "${out}" "unihipcc --emit-static-lib")
+  run_unihipcc(rc out ${ARCHS} ${SOURCE_DIR}/rdc_main.cpp librdc.a -o rdc_static)
+  expect_ok("${rc}" "${out}" "linking the static library")
+  check_fatbin(${WORK_DIR}/rdc_static hip-nvptx64-nvidia-cuda--sm_90 hipv4-amdgcn-amd-amdhsa--gfx90a)
+  run_program(${WORK_DIR}/rdc_static)
+  # Shared libraries holding device code: -fgpu-rdc and not.
+  run_unihipcc(rc out ${ARCHS} -fgpu-rdc -shared -fPIC ${SOURCE_DIR}/rdc_a.cpp
+               ${SOURCE_DIR}/rdc_b.cpp -o librdc.so)
+  expect_ok("${rc}" "${out}" "unihipcc -fgpu-rdc -shared")
+  check_fatbin(${WORK_DIR}/librdc.so hip-nvptx64-nvidia-cuda--sm_90 hipv4-amdgcn-amd-amdhsa--gfx90a)
+  run_unihipcc(rc out ${ARCHS} ${SOURCE_DIR}/rdc_main.cpp -L. -lrdc -Wl,-rpath,${WORK_DIR}
+               -o rdc_shared)
+  expect_ok("${rc}" "${out}" "linking against librdc.so")
+  run_program(${WORK_DIR}/rdc_shared)
+  run_unihipcc(rc out ${ARCHS} -shared -fPIC ${SOURCE_DIR}/tiny_kernel.hip -o libtiny.so)
+  expect_ok("${rc}" "${out}" "unihipcc -shared (no rdc)")
+  run_unihipcc(rc out ${ARCHS} ${SOURCE_DIR}/tiny_main.cpp -L. -ltiny -Wl,-rpath,${WORK_DIR}
+               -o tiny_shared)
+  expect_ok("${rc}" "${out}" "linking against libtiny.so")
+  run_program(${WORK_DIR}/tiny_shared)
+
+elseif(CHECK STREQUAL "hipconfig")
+  set(HIPCONFIG ${BUILD_DIR}/bin/hipconfig)
+  foreach(pair "--platform=^amd$" "--compiler=^clang$" "-P=^amd$" "--runtime=^rocclr$"
+               "--cpp_config=-D__HIP_PLATFORM_AMD__=.*-I/" "--version=^[0-9]+\\.[0-9]+\\.[0-9]+-"
+               "--path=^/" "-p=^/" "--newline=^\n$" "--full=HIP_PLATFORM +:amd")
+    string(FIND "${pair}" "=" eq)
+    string(SUBSTRING "${pair}" 0 ${eq} option)
+    math(EXPR eq "${eq} + 1")
+    string(SUBSTRING "${pair}" ${eq} -1 expected)
+    execute_process(COMMAND ${HIPCONFIG} ${option} RESULT_VARIABLE rc OUTPUT_VARIABLE out
+      ERROR_VARIABLE err)
+    if(NOT rc EQUAL 0 OR NOT out MATCHES "${expected}")
+      fail("hipconfig ${option}: exit ${rc}, '${out}' does not match '${expected}' ${err}")
+    endif()
+  endforeach()
+  execute_process(COMMAND ${HIPCONFIG} --rocmpath OUTPUT_VARIABLE root)
+  if(NOT EXISTS "${root}/lib/cmake/hip-lang/hip-lang-config.cmake" OR
+     NOT EXISTS "${root}/bin/rocm_agent_enumerator")
+    fail("hipconfig --rocmpath '${root}' is not a root CMake's HIP language accepts")
+  endif()
+  execute_process(COMMAND ${HIPCONFIG} --bogus RESULT_VARIABLE rc OUTPUT_QUIET)
+  if(rc EQUAL 0)
+    fail("hipconfig --bogus succeeded")
+  endif()
+  # The compiler reports the same root, as CMake's HIP language asks it.
+  execute_process(COMMAND ${BUILD_DIR}/bin/unihip-clang++ -v -print-targets
+    RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0 OR NOT err MATCHES "Found HIP installation: ([^,\n]*)")
+    fail("unihip-clang++ -v -print-targets: exit ${rc}:\n${err}")
+  endif()
+  file(REAL_PATH "${CMAKE_MATCH_1}" from_compiler)
+  file(REAL_PATH "${root}" from_hipconfig)
+  if(NOT from_compiler STREQUAL from_hipconfig)
+    fail("the compiler's root ${from_compiler} differs from hipconfig's ${from_hipconfig}")
+  endif()
+
+elseif(CHECK STREQUAL "cmake_hip")
+  # find_hip: the C++ compiler is unihip's hipcc; GPU_TARGETS (sm_90;gfx90a) reaches
+  # hip::device targets, HCC_AMDGPU_TARGET keeps CMake's own compiler checks to one arch.
+  # hip_language: CMAKE_HIP_COMPILER is the one setting; the default archs come from the
+  # root's rocm_agent_enumerator (UNIHIP_OFFLOAD_ARCHS narrows them to keep this check short).
+  set(find_hip_args -DCMAKE_CXX_COMPILER=${BUILD_DIR}/bin/hipcc)
+  set(find_hip_env HCC_AMDGPU_TARGET=gfx90a)
+  set(hip_language_args -DCMAKE_HIP_COMPILER=${BUILD_DIR}/bin/unihip-clang++)
+  set(hip_language_env "UNIHIP_OFFLOAD_ARCHS=sm_90,gfx90a")
+  foreach(project find_hip hip_language)
+    execute_process(COMMAND ${CMAKE_COMMAND} -E env ${${project}_env}
+        ${CMAKE_COMMAND} -S ${SOURCE_DIR}/${project} -B ${WORK_DIR}/${project}
+        -G Ninja -DCMAKE_PREFIX_PATH=${BUILD_DIR} -DUNIHIP_TESTS=${SOURCE_DIR} ${${project}_args}
+      RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+    expect_ok("${rc}" "${out}" "configuring ${project}")
+    execute_process(COMMAND ${CMAKE_COMMAND} -E env ${${project}_env}
+        ${CMAKE_COMMAND} --build ${WORK_DIR}/${project} -j 2
+      RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+    expect_ok("${rc}" "${out}" "building ${project}")
+  endforeach()
+  run_program(${WORK_DIR}/find_hip/rdc_app)
+  run_program(${WORK_DIR}/find_hip/tiny_app)
+  execute_process(COMMAND ${WORK_DIR}/find_hip/host_only RESULT_VARIABLE rc OUTPUT_VARIABLE out)
+  expect_ok("${rc}" "${out}" "host_only (hip::host)")
+  check_fatbin(${WORK_DIR}/find_hip/rdc_app hip-nvptx64-nvidia-cuda--sm_90
+               hipv4-amdgcn-amd-amdhsa--gfx90a)
+  run_program(${WORK_DIR}/hip_language/tiny_hip)
+  run_program(${WORK_DIR}/hip_language/rdc_hip)
+  check_fatbin(${WORK_DIR}/hip_language/tiny_hip hip-nvptx64-nvidia-cuda--sm_90
+               hipv4-amdgcn-amd-amdhsa--gfx90a)
 
 else()
   fail("unknown CHECK")

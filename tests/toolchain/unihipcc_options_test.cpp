@@ -2,6 +2,11 @@
 #define CATCH_CONFIG_MAIN
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+#include "depfile.h"
 #include "offload_arch.h"
 #include "options.h"
 
@@ -98,17 +103,86 @@ TEST_CASE("preprocessor, optimization and debug flags are collected") {
   CHECK(parseCommandLine({"-g", "-g0", "k.hip"}).debug.empty());
 }
 
-TEST_CASE("inputs are classified by extension or -x") {
-  Options o = parseCommandLine({"a.hip", "b.cu", "c.cpp", "d.c", "e.o", "-x", "hip", "f.cpp",
-                                "-x", "none", "g.cpp"});
-  REQUIRE(o.inputs.size() == 7);
+TEST_CASE("inputs are classified by extension or -x, as hipcc does") {
+  Options o = parseCommandLine({"a.hip", "b.cu", "c.cpp", "d.c", "e.o", "-x", "c++", "f.cpp",
+                                "-x", "none", "g.cc", "h.cxx", "-xc", "i.cpp"});
+  REQUIRE(o.inputs.size() == 9);
   CHECK(o.inputs[0].kind == InputKind::Hip);
   CHECK(o.inputs[1].kind == InputKind::Hip);
-  CHECK(o.inputs[2].kind == InputKind::Cxx);
+  CHECK(o.inputs[2].kind == InputKind::Hip);  // .cpp is HIP, as with hipcc
   CHECK(o.inputs[3].kind == InputKind::C);
   CHECK(o.inputs[4].kind == InputKind::Linker);
-  CHECK(o.inputs[5].kind == InputKind::Hip);
-  CHECK(o.inputs[6].kind == InputKind::Cxx);
+  CHECK(o.inputs[5].kind == InputKind::Cxx);  // -x c++ keeps it host-only
+  CHECK(o.inputs[6].kind == InputKind::Hip);
+  CHECK(o.inputs[7].kind == InputKind::Hip);
+  CHECK(o.inputs[8].kind == InputKind::C);
+}
+
+TEST_CASE("hipcc's environment variables") {
+  unihipcc::Environment env;
+  env.compileCxxAsHip = false;
+  Options o = parseCommandLine({"a.cpp", "b.cu", "c.hip"}, env);
+  CHECK(o.inputs[0].kind == InputKind::Cxx);
+  CHECK(o.inputs[1].kind == InputKind::Cxx);
+  CHECK(o.inputs[2].kind == InputKind::Hip);
+
+  unihipcc::Environment targets;
+  targets.defaultArchs = "gfx942,sm_80";
+  CHECK(archIds(parseCommandLine({"-c", "k.hip"}, targets)) ==
+        std::vector<std::string>{"gfx942", "sm_80"});
+  // An explicit --offload-arch wins over HCC_AMDGPU_TARGET.
+  CHECK(archIds(parseCommandLine({"--offload-arch=gfx90a", "-c", "k.hip"}, targets)) ==
+        std::vector<std::string>{"gfx90a"});
+
+  unihipcc::Environment append;
+  append.compileAppend = " -DFROM_ENV=1  -Wall ";
+  append.linkAppend = "-Lenvdir -lenvlib";
+  append.verbose = 1;
+  Options a = parseCommandLine({"k.hip", "-o", "k"}, append);
+  CHECK(a.preprocessor == std::vector<std::string>{"-DFROM_ENV=1"});
+  CHECK(a.compile == std::vector<std::string>{"-Wall"});
+  REQUIRE(a.linkItems.size() == 3);
+  CHECK(a.linkItems[1].flag == "-Lenvdir");
+  CHECK(a.linkItems[2].flag == "-lenvlib");
+  CHECK(a.verbose);
+
+  unihipcc::Environment bad;
+  bad.compileAppend = "--not-a-flag";
+  CHECK_THROWS_WITH(parseCommandLine({"-c", "k.hip"}, bad), Catch::Contains("'--not-a-flag'"));
+}
+
+TEST_CASE("-fopenmp, -f and -m flags reach the right passes") {
+  Options o = parseCommandLine({"-fopenmp", "-fno-unroll-loops", "-fsanitize=address", "-mavx2",
+                                "-munsafe-fp-atomics", "-mllvm", "-amdgpu-early-inline-all=true",
+                                "-mllvm", "-inline-threshold=100", "-flto", "a.hip", "-o", "a"});
+  CHECK(o.compile == std::vector<std::string>{"-fno-unroll-loops", "-mllvm",
+                                              "-inline-threshold=100"});
+  CHECK(o.hostCompile == std::vector<std::string>{"-fopenmp", "-fsanitize=address", "-mavx2",
+                                                  "-flto"});
+  CHECK(o.amdCompile == std::vector<std::string>{"-munsafe-fp-atomics", "-mllvm",
+                                                 "-amdgpu-early-inline-all=true"});
+  // The OpenMP and LTO flags reach the link too.
+  std::vector<std::string> linkFlags;
+  for (const auto& item : o.linkItems)
+    if (!item.input) linkFlags.push_back(item.flag);
+  CHECK(linkFlags == std::vector<std::string>{"-fopenmp", "-flto"});
+}
+
+TEST_CASE("-fgpu-rdc and --emit-static-lib") {
+  CHECK(parseCommandLine({"-fgpu-rdc", "-c", "a.cpp"}).rdc);
+  CHECK_FALSE(parseCommandLine({"-fgpu-rdc", "-fno-gpu-rdc", "-c", "a.cpp"}).rdc);
+  Options lib = parseCommandLine({"--emit-static-lib", "a.cpp", "-o", "liba.a"});
+  CHECK(lib.emitStaticLib);
+  CHECK(lib.rdc);
+  CHECK_THAT(usageError({"--emit-static-lib", "-c", "a.cpp"}), Catch::Contains("cannot be combined"));
+}
+
+TEST_CASE("hipcc's informational flags need no inputs") {
+  CHECK(parseCommandLine({"--cxxflags"}).printCxxFlags);
+  CHECK(parseCommandLine({"--ldflags"}).printLdFlags);
+  CHECK(parseCommandLine({"--short-version"}).shortVersion);
+  CHECK(parseCommandLine({"-v", "-print-targets"}).printTargets);
+  CHECK(parseCommandLine({"--amdgpu-target=gfx90a", "-c", "k.hip"}).offloadArchs.size() == 1);
 }
 
 TEST_CASE("link flags keep their order relative to inputs") {
@@ -142,7 +216,7 @@ TEST_CASE("usage errors are clear") {
   CHECK_THAT(usageError({"-c"}), Catch::Contains("no input files"));
   CHECK_THAT(usageError({"-c", "a.hip", "b.hip", "-o", "x.o"}),
              Catch::Contains("-o with -c, -E, -S or --genco and several source files"));
-  CHECK_THAT(usageError({"-fgpu-rdc", "a.hip"}), Catch::Contains("not supported"));
+  CHECK_THAT(usageError({"-Wa,-foo", "a.hip"}), Catch::Contains("not supported"));
   CHECK_THAT(usageError({"-x", "fortran", "a.f"}), Catch::Contains("unsupported language"));
   CHECK_THAT(usageError({"--cuda-gpu-arch=sm_90", "a.hip"}), Catch::Contains("--offload-arch"));
 }
@@ -164,7 +238,8 @@ TEST_CASE("-E, -S, -M, --genco select one output mode each") {
   CHECK(parseCommandLine({"-c", "k.hip"}).compileOnly);
   CHECK(parseCommandLine({"-E", "k.hip"}).compileOnly);
   CHECK(usageError({"-c", "-S", "k.hip"}).find("cannot be combined") != std::string::npos);
-  CHECK(usageError({"--genco", "k.cpp"}).find("HIP sources only") != std::string::npos);
+  CHECK(usageError({"--genco", "k.c"}).find("HIP sources only") != std::string::npos);
+  CHECK(usageError({"--genco", "-x", "c++", "k.cpp"}).find("HIP sources only") != std::string::npos);
 }
 
 TEST_CASE("--offload-arch=native is resolved later, and keeps explicit archs") {
@@ -185,4 +260,33 @@ TEST_CASE("-Xcompiler lists, -Xarch_*, -fgpu-default-stream") {
   CHECK(o.defaultStream == "-fgpu-default-stream=per-thread");
   CHECK(usageError({"-fgpu-default-stream=maybe", "k.hip"}).find("per-thread") !=
         std::string::npos);
+}
+
+TEST_CASE("dependency files: requests, reading and merging") {
+  using unihipcc::parseDepRequest;
+  auto r = parseDepRequest({"-MMD", "-MT", "obj/a.o", "-MQ", "$x y", "-MP"}, "out/a.o");
+  CHECK(r.enabled);
+  CHECK_FALSE(r.systemHeaders);
+  CHECK(r.file == "out/a.d");
+  CHECK(r.targets == std::vector<std::string>{"obj/a.o", "$$x\\ y"});
+  CHECK(r.phony);
+  CHECK_FALSE(parseDepRequest({"-MF", "x.d"}, "a.o").enabled);
+  CHECK(parseDepRequest({"-MD", "-MF", "x.d"}, "a.o").file == "x.d");
+
+  const std::string dir = std::filesystem::temp_directory_path() / "unihipcc-depfile-test";
+  std::filesystem::create_directories(dir);
+  {
+    std::ofstream(dir + "/host.d") << "a.o: a.cpp /inc/host.h \\\n  /inc/with\\ space.h\n\n/inc/host.h:\n";
+  }
+  CHECK(unihipcc::readDepPrerequisites(dir + "/host.d") ==
+        std::vector<std::string>{"a.cpp", "/inc/host.h", "/inc/with\\ space.h"});
+  auto req = parseDepRequest({"-MD", "-MF", dir + "/out.d", "-MP"}, "obj/a.o");
+  unihipcc::writeDepFile(req, "obj/a.o", {"a.cpp", "/inc/host.h", "/inc/dev.h"});
+  std::ifstream in(dir + "/out.d");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  CHECK(text == "obj/a.o: \\\n  a.cpp \\\n  /inc/host.h \\\n  /inc/dev.h\n\n/inc/host.h:\n\n/inc/dev.h:\n");
+  CHECK(unihipcc::readDepPrerequisites(dir + "/out.d") ==
+        std::vector<std::string>{"a.cpp", "/inc/host.h", "/inc/dev.h"});
+  CHECK_THROWS(unihipcc::readDepPrerequisites(dir + "/missing.d"));
+  std::filesystem::remove_all(dir);
 }

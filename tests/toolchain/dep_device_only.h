@@ -1,0 +1,1 @@
+#define DEP_VALUE 1  // device passes only (dep_kernel.cpp)

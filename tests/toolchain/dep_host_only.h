@@ -1,0 +1,1 @@
+#define DEP_VALUE 2  // host pass only (dep_kernel.cpp)
