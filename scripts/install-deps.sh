@@ -4,7 +4,8 @@
 # cubins; without it they carry PTX only, which the driver compiles at load time.
 set -euo pipefail
 packages=(cmake ninja-build g++ clang-19 lld-19 llvm-19 libelf-dev libspdlog-dev catch2
-          libmsgpack-dev libhsa-runtime-dev rocm-device-libs valgrind python3)
+          libmsgpack-dev libhsa-runtime-dev rocm-device-libs valgrind python3
+          zlib1g-dev libzstd-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

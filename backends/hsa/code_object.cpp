@@ -190,8 +190,10 @@ Status parseMetadataObject(const msgpack::object& root, CodeObjectInfo* out) {
   return kOk;
 }
 
-// The descriptor of the NT_AMDGPU_METADATA note, found through libelf.
-Status findMetadataNote(const uint8_t* data, size_t size, const uint8_t** desc, size_t* descSize,
+// The descriptor of the NT_AMDGPU_METADATA note, found through libelf and copied out: libelf
+// hands back a private copy of the note section when the image is not 4-byte aligned in
+// memory, and elf_end() frees it, so no pointer into its buffers may outlive this function.
+Status findMetadataNote(const uint8_t* data, size_t size, std::vector<uint8_t>* desc,
                         int* abiVersion) {
   // Header checks first, so that libelf only ever sees a plausible 64-bit AMDGPU image.
   if (size < sizeof(Elf64_Ehdr)) return invalid("{} bytes is too short for an ELF header", size);
@@ -237,8 +239,8 @@ Status findMetadataNote(const uint8_t* data, size_t size, const uint8_t** desc, 
           std::memcmp(base + nameOffset, "AMDGPU", 7) == 0) {
         if (descOffset > sd->d_size || sd->d_size - descOffset < nh.n_descsz)
           return invalid("NT_AMDGPU_METADATA descriptor is truncated");
-        *desc = reinterpret_cast<const uint8_t*>(base + descOffset);
-        *descSize = nh.n_descsz;
+        const auto* first = reinterpret_cast<const uint8_t*>(base + descOffset);
+        desc->assign(first, first + nh.n_descsz);
         return kOk;
       }
     }
@@ -294,16 +296,15 @@ Status parseCodeObjectMetadata(const uint8_t* data, size_t size, CodeObjectInfo*
 
 Status parseCodeObject(const uint8_t* data, size_t size, CodeObjectInfo* out) {
   if (data == nullptr) return invalid("null image");
-  const uint8_t* desc = nullptr;
-  size_t descSize = 0;
+  std::vector<uint8_t> desc;
   int abiVersion = 0;
-  UNIHIP_TRY(findMetadataNote(data, size, &desc, &descSize, &abiVersion));
+  UNIHIP_TRY(findMetadataNote(data, size, &desc, &abiVersion));
   // ELF ABI version 1/2/3/4 = code object v3/v4/v5/v6.
   if (abiVersion < 1 || abiVersion > 4)
     return invalid("unsupported code object ABI version {}", abiVersion);
   CodeObjectInfo info;
   info.codeObjectVersion = abiVersion + 2;
-  UNIHIP_TRY(parseCodeObjectMetadata(desc, descSize, &info));
+  UNIHIP_TRY(parseCodeObjectMetadata(desc.data(), desc.size(), &info));
   *out = std::move(info);
   return kOk;
 }

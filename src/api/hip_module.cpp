@@ -13,15 +13,17 @@ using namespace unihip;
 
 namespace {
 
-constexpr size_t kUnknownImageLimit = size_t{1} << 32;
-
-Status loadModule(hipModule_t* module, const void* image, size_t limit,
-                  std::vector<uint8_t> owned) {
-  if (module == nullptr || image == nullptr) return hipErrorInvalidValue;
+// `owned`: the bytes behind `view` when the module must keep them (a file read into memory).
+Status loadModule(hipModule_t* module, ImageView view, std::vector<uint8_t> owned) {
+  if (module == nullptr || view.data() == nullptr) return hipErrorInvalidValue;
   Device* d = nullptr;
   UNIHIP_TRY(currentDevice(&d));
   std::vector<BundleEntry> entries;
-  UNIHIP_TRY(parseFatBinary(image, limit, &entries));
+  std::vector<uint8_t> decompressed;
+  UNIHIP_TRY(parseFatBinary(view, &entries, &decompressed));
+  // A compressed bundle's images live in `decompressed`: the module keeps them (a moved vector
+  // keeps its buffer, so the entries stay valid).
+  if (!decompressed.empty()) owned = std::move(decompressed);
   size_t index = 0;
   UNIHIP_TRY(d->backend->selectImage(d->local, entries, &index));
   NativeModule native = nullptr;
@@ -40,8 +42,8 @@ Status loadModule(hipModule_t* module, const void* image, size_t limit,
 
 UNIHIP_EXPORT hipError_t hipModuleLoadData(hipModule_t* module, const void* image) {
   UNIHIP_TRACE_API("hipModuleLoadData({}, {})", fmt::ptr(module), image);
-  size_t limit = image ? readableBytesAt(image) : 0;
-  UNIHIP_RETURN(loadModule(module, image, limit ? limit : kUnknownImageLimit, {}));
+  // No size comes with the image: its header bounds it, checked against readable memory.
+  UNIHIP_RETURN(loadModule(module, ImageView::unsized(image), {}));
 }
 
 UNIHIP_EXPORT hipError_t hipModuleLoad(hipModule_t* module, const char* fname) {
@@ -53,9 +55,8 @@ UNIHIP_EXPORT hipError_t hipModuleLoad(hipModule_t* module, const char* fname) {
                              std::istreambuf_iterator<char>());
   if (bytes.empty()) UNIHIP_RETURN(hipErrorInvalidImage);
   bytes.push_back(0);  // PTX text must end in NUL
-  const void* data = bytes.data();
-  size_t size = bytes.size();
-  UNIHIP_RETURN(loadModule(module, data, size, std::move(bytes)));
+  ImageView view = ImageView::sized(bytes.data(), bytes.size());
+  UNIHIP_RETURN(loadModule(module, view, std::move(bytes)));
 }
 
 UNIHIP_EXPORT hipError_t hipModuleUnload(hipModule_t module) {

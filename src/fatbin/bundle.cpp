@@ -1,11 +1,11 @@
 #include "fatbin/bundle.h"
 
 #include <elf.h>
-#include <link.h>
 
 #include <cstring>
 
 #include "core/log.h"
+#include "fatbin/compressed_bundle.h"
 
 namespace unihip {
 
@@ -13,7 +13,6 @@ namespace {
 
 constexpr char kBundleMagic[] = "__CLANG_OFFLOAD_BUNDLE__";
 constexpr size_t kBundleMagicSize = sizeof(kBundleMagic) - 1;
-constexpr char kCompressedMagic[] = "CCOB";
 constexpr uint16_t kEmCuda = 190;    // EM_CUDA
 constexpr uint16_t kEmAmdgpu = 224;  // EM_AMDGPU
 
@@ -28,28 +27,48 @@ bool isElf64(const uint8_t* data, size_t size) {
          data[EI_CLASS] == ELFCLASS64;
 }
 
-// Size of an ELF image from its headers: the furthest section or program header table end.
-size_t elfImageSize(const uint8_t* data, size_t limit) {
+// Size of an ELF image from its headers: the furthest end of the section header table, the
+// program header table and every section's contents; 0 when a table or section lies outside
+// what `view` may read (a truncated or lying image).
+size_t elfImageSize(ImageView& view) {
+  if (!view.readable(0, sizeof(Elf64_Ehdr))) return 0;
+  const uint8_t* data = view.data();
   Elf64_Ehdr eh;
   std::memcpy(&eh, data, sizeof eh);
   uint64_t end = sizeof eh;
-  auto extend = [&](uint64_t off, uint64_t n, uint64_t entsize) {
-    if (n > 0 && entsize > 0 && off <= limit && n <= (limit - off) / entsize)
-      end = std::max<uint64_t>(end, off + n * entsize);
+  auto table = [&](uint64_t off, uint64_t n, uint64_t entsize, uint64_t expected) {
+    if (n == 0) return true;
+    if (entsize != expected || off > kMaxImageSize || n > (kMaxImageSize - off) / entsize ||
+        !view.readable(off, n * entsize))
+      return false;
+    end = std::max<uint64_t>(end, off + n * entsize);
+    return true;
   };
-  extend(eh.e_shoff, eh.e_shnum, eh.e_shentsize);
-  extend(eh.e_phoff, eh.e_phnum, eh.e_phentsize);
-  // Section contents may lie after the header table.
-  if (eh.e_shoff && eh.e_shentsize == sizeof(Elf64_Shdr) && eh.e_shoff <= limit &&
-      eh.e_shnum <= (limit - eh.e_shoff) / sizeof(Elf64_Shdr)) {
-    for (unsigned i = 0; i < eh.e_shnum; ++i) {
-      Elf64_Shdr sh;
-      std::memcpy(&sh, data + eh.e_shoff + i * sizeof sh, sizeof sh);
-      if (sh.sh_type != SHT_NOBITS && sh.sh_offset <= limit && sh.sh_size <= limit - sh.sh_offset)
-        end = std::max<uint64_t>(end, sh.sh_offset + sh.sh_size);
-    }
+  if (!table(eh.e_shoff, eh.e_shnum, eh.e_shentsize, sizeof(Elf64_Shdr)) ||
+      !table(eh.e_phoff, eh.e_phnum, eh.e_phentsize, sizeof(Elf64_Phdr)))
+    return 0;
+  for (unsigned i = 0; i < eh.e_shnum; ++i) {
+    Elf64_Shdr sh;
+    std::memcpy(&sh, data + eh.e_shoff + i * sizeof sh, sizeof sh);
+    if (sh.sh_type == SHT_NOBITS || sh.sh_size == 0) continue;
+    if (sh.sh_offset > kMaxImageSize || sh.sh_size > kMaxImageSize - sh.sh_offset) return 0;
+    end = std::max<uint64_t>(end, sh.sh_offset + sh.sh_size);
   }
-  return end <= limit ? static_cast<size_t>(end) : 0;
+  return view.readable(0, end) ? static_cast<size_t>(end) : 0;
+}
+
+// Length of the NUL-terminated text at the start of `view` (without the NUL), or SIZE_MAX when
+// no NUL is found within what may be read.
+size_t textLength(ImageView& view) {
+  constexpr size_t kStep = 4096;
+  for (size_t pos = 0;;) {
+    size_t n = kStep;
+    while (n > 0 && !view.readable(pos, n)) n /= 2;
+    if (n == 0) return SIZE_MAX;
+    const void* nul = std::memchr(view.data() + pos, 0, n);
+    if (nul != nullptr) return static_cast<const uint8_t*>(nul) - view.data();
+    pos += n;
+  }
 }
 
 // PTX is plain text: printable or whitespace up to its NUL, with .version and .target.
@@ -96,47 +115,57 @@ ImageKind kindOf(std::string_view id, std::string_view target, const uint8_t* da
   return classifyImage(data, size);
 }
 
-Status parseBundle(const uint8_t* base, size_t limit, std::vector<BundleEntry>* entries) {
-  if (limit < kBundleMagicSize + 8) {
-    UNIHIP_LOG_ERROR("fat binary: bundle header truncated ({} bytes)", limit);
-    return hipErrorInvalidImage;
-  }
-  uint64_t count = readU64(base + kBundleMagicSize);
-  if (count == 0 || count > kMaxBundleEntries) {
-    UNIHIP_LOG_ERROR("fat binary: absurd entry count {}", count);
-    return hipErrorInvalidImage;
-  }
+template <typename... Args>
+Status invalid(fmt::format_string<Args...> format, Args&&... args) {
+  UNIHIP_LOG_ERROR("fat binary: {}", fmt::format(format, std::forward<Args>(args)...));
+  return hipErrorInvalidImage;
+}
+
+// Every header field is read only after `view` says it may be; each non-empty entry must lie
+// after the header table and inside what may be read.
+Status parseBundle(ImageView& view, std::vector<BundleEntry>* entries) {
+  if (!view.readable(0, kBundleMagicSize + 8)) return invalid("bundle header truncated");
+  const uint8_t* base = view.data();
+  const uint64_t count = readU64(base + kBundleMagicSize);
+  if (count == 0 || count > kMaxBundleEntries) return invalid("absurd entry count {}", count);
   size_t pos = kBundleMagicSize + 8;
-  entries->clear();
-  entries->reserve(count);
+  std::vector<BundleEntry> parsed(count);
+  std::vector<uint64_t> offsets(count);
   for (uint64_t i = 0; i < count; ++i) {
-    if (limit - pos < 24) {
-      UNIHIP_LOG_ERROR("fat binary: entry {} header past the end", i);
-      return hipErrorInvalidImage;
-    }
-    uint64_t offset = readU64(base + pos);
-    uint64_t size = readU64(base + pos + 8);
-    uint64_t idLength = readU64(base + pos + 16);
+    if (!view.readable(pos, 24)) return invalid("entry {} header past the end", i);
+    const uint64_t offset = readU64(base + pos);
+    const uint64_t size = readU64(base + pos + 8);
+    const uint64_t idLength = readU64(base + pos + 16);
     pos += 24;
-    if (idLength == 0 || idLength > kMaxBundleIdLength || idLength > limit - pos) {
-      UNIHIP_LOG_ERROR("fat binary: entry {} id length {} invalid", i, idLength);
-      return hipErrorInvalidImage;
-    }
-    std::string_view id(reinterpret_cast<const char*>(base + pos), idLength);
-    pos += idLength;
-    if (offset > limit || size > limit - offset) {
-      UNIHIP_LOG_ERROR("fat binary: entry '{}' (offset {}, size {}) past the end ({} bytes)", id,
-                       offset, size, limit);
-      return hipErrorInvalidImage;
-    }
-    BundleEntry e;
-    e.id = id;
-    e.target = targetOf(id);
-    e.data = base + offset;
+    if (idLength == 0 || idLength > kMaxBundleIdLength || !view.readable(pos, idLength))
+      return invalid("entry {} id length {} invalid", i, idLength);
+    BundleEntry& e = parsed[i];
+    e.id = std::string_view(reinterpret_cast<const char*>(base + pos), idLength);
+    e.target = targetOf(e.id);
     e.size = size;
-    e.kind = kindOf(id, e.target, e.data, e.size);
-    entries->push_back(e);
+    offsets[i] = offset;  // checked once the header table's end is known, below
+    pos += idLength;
   }
+  // The bundle's extent is the furthest entry end; all of it must be readable.
+  uint64_t extent = pos;
+  for (uint64_t i = 0; i < count; ++i) {
+    const BundleEntry& e = parsed[i];
+    const uint64_t offset = offsets[i];
+    if (offset > kMaxImageSize || e.size > kMaxImageSize - offset ||
+        (e.size > 0 && offset < pos))
+      return invalid("entry '{}' (offset {}, size {}) overlaps the header or is absurd", e.id,
+                     offset, e.size);
+    extent = std::max<uint64_t>(extent, offset + e.size);
+  }
+  if (!view.readable(0, extent))
+    return invalid("entries extend to byte {}, past the readable image ({} bytes known)", extent,
+                   view.known());
+  for (uint64_t i = 0; i < count; ++i) {
+    BundleEntry& e = parsed[i];
+    e.data = base + offsets[i];
+    e.kind = kindOf(e.id, e.target, e.data, e.size);
+  }
+  *entries = std::move(parsed);
   return kOk;
 }
 
@@ -151,30 +180,6 @@ const char* imageKindName(ImageKind kind) {
     case ImageKind::Unknown: break;
   }
   return "unknown";
-}
-
-size_t readableBytesAt(const void* p) {
-  struct Query {
-    uintptr_t address;
-    size_t bytes;
-  } query{reinterpret_cast<uintptr_t>(p), 0};
-  dl_iterate_phdr(
-      [](dl_phdr_info* info, size_t, void* data) -> int {
-        auto* q = static_cast<Query*>(data);
-        for (int i = 0; i < info->dlpi_phnum; ++i) {
-          const auto& ph = info->dlpi_phdr[i];
-          if (ph.p_type != PT_LOAD) continue;
-          uintptr_t start = info->dlpi_addr + ph.p_vaddr;
-          uintptr_t end = start + ph.p_memsz;
-          if (q->address >= start && q->address < end) {
-            q->bytes = end - q->address;
-            return 1;
-          }
-        }
-        return 0;
-      },
-      &query);
-  return query.bytes;
 }
 
 ImageKind classifyImage(const uint8_t* data, size_t size) {
@@ -199,33 +204,46 @@ int cubinSmVersion(const uint8_t* data, size_t size) {
                                   : static_cast<int>(flags & 0xff);
 }
 
-Status parseFatBinary(const void* data, size_t limit, std::vector<BundleEntry>* entries) {
-  if (data == nullptr) return hipErrorInvalidValue;
-  const auto* base = static_cast<const uint8_t*>(data);
+Status parseFatBinary(ImageView view, std::vector<BundleEntry>* entries,
+                      std::vector<uint8_t>* storage) {
   entries->clear();
-  if (limit >= kBundleMagicSize && std::memcmp(base, kBundleMagic, kBundleMagicSize) == 0)
-    return parseBundle(base, limit, entries);
-  if (limit >= 4 && std::memcmp(base, kCompressedMagic, 4) == 0) {
-    UNIHIP_LOG_ERROR("fat binary: compressed (CCOB) bundles are not supported");
-    return hipErrorNotSupported;
-  }
-  if (isElf64(base, limit)) {
-    size_t size = elfImageSize(base, limit);
-    ImageKind kind = classifyImage(base, limit);
-    if (size == 0 || kind == ImageKind::Unknown) {
-      UNIHIP_LOG_ERROR("fat binary: ELF image is truncated or not for a GPU");
-      return hipErrorInvalidImage;
+  const uint8_t* base = view.data();
+  if (base == nullptr) return hipErrorInvalidValue;
+  if (!view.readable(0, 1)) return invalid("image at {} is not readable", fmt::ptr(base));
+  if (view.readable(0, kBundleMagicSize) &&
+      std::memcmp(base, kBundleMagic, kBundleMagicSize) == 0)
+    return parseBundle(view, entries);
+  if (view.readable(0, 4) && std::memcmp(base, kCompressedBundleMagic, 4) == 0) {
+    if (storage == nullptr) {
+      UNIHIP_LOG_ERROR("fat binary: compressed (CCOB) bundle where only plain ones are expected");
+      return hipErrorNotSupported;
     }
+    std::vector<uint8_t> plain;
+    UNIHIP_TRY(decompressBundle(view, &plain));
+    ImageView inner = ImageView::sized(plain.data(), plain.size());
+    if (plain.size() < kBundleMagicSize || std::memcmp(plain.data(), kBundleMagic,
+                                                       kBundleMagicSize) != 0)
+      return invalid("compressed bundle does not hold a plain bundle");
+    std::vector<BundleEntry> parsed;
+    UNIHIP_TRY(parseBundle(inner, &parsed));
+    *storage = std::move(plain);  // moving a vector keeps its buffer: entries stay valid
+    *entries = std::move(parsed);
+    return kOk;
+  }
+  if (view.readable(0, sizeof(Elf64_Ehdr)) && isElf64(base, sizeof(Elf64_Ehdr))) {
+    const size_t size = elfImageSize(view);
+    const ImageKind kind = size ? classifyImage(base, size) : ImageKind::Unknown;
+    if (size == 0 || kind == ImageKind::Unknown)
+      return invalid("ELF image is truncated, lies about its size, or is not for a GPU");
     entries->push_back(BundleEntry{{}, {}, kind, base, size});
     return kOk;
   }
-  if (looksLikePtx(base, limit)) {
-    size_t size = strnlen(reinterpret_cast<const char*>(base), limit);
-    entries->push_back(BundleEntry{{}, {}, ImageKind::Ptx, base, size});
+  const size_t length = textLength(view);
+  if (length != SIZE_MAX && looksLikePtx(base, length)) {
+    entries->push_back(BundleEntry{{}, {}, ImageKind::Ptx, base, length});
     return kOk;
   }
-  UNIHIP_LOG_ERROR("fat binary: unrecognized image (no bundle magic, not ELF, not PTX)");
-  return hipErrorInvalidImage;
+  return invalid("unrecognized image (no bundle magic, not ELF, not NUL-terminated PTX)");
 }
 
 }  // namespace unihip

@@ -1,5 +1,5 @@
-// Parsing a clang offload bundle (or a bare ELF image) into entries. Pure CPU, no allocation
-// beyond the entry vector; every offset and size is checked against the known bound.
+// Parsing a clang offload bundle (plain or compressed) or a bare image into entries. Pure CPU;
+// every offset and size is checked against what the header declares and what may be read.
 #pragma once
 
 #include <cstddef>
@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/status.h"
+#include "fatbin/readable_memory.h"
 
 namespace unihip {
 
@@ -33,15 +34,21 @@ struct BundleEntry {
 inline constexpr uint64_t kMaxBundleEntries = 4096;
 inline constexpr uint64_t kMaxBundleIdLength = 1024;
 
-// Upper bound on readable bytes at `p`, from the loaded ELF segment that holds it, or 0 when `p`
-// lies in no loaded object (heap memory): callers then pass their own bound.
-size_t readableBytesAt(const void* p);
+// Parses the image in `view`: a clang offload bundle (magic "__CLANG_OFFLOAD_BUNDLE__"), a
+// compressed one ("CCOB", zlib or zstd, versions 1-3), or one bare ELF (cubin or AMD code
+// object) or PTX text. A compressed bundle is decompressed into `*storage`, which the entries
+// then point into (so it must outlive them); without `storage` it is refused.
+// Errors: hipErrorInvalidValue for a null image; hipErrorInvalidImage for a corrupt one (bad
+// magic, entries past what the header or the mapping allow, absurd counts or sizes, a stream
+// that does not decompress to its declared size); hipErrorNotSupported for CCOB without storage.
+Status parseFatBinary(ImageView view, std::vector<BundleEntry>* entries,
+                      std::vector<uint8_t>* storage = nullptr);
 
-// Parses the image at `data`, readable up to `limit` bytes: a clang offload bundle
-// (magic "__CLANG_OFFLOAD_BUNDLE__") or one bare ELF (cubin or AMD code object).
-// Errors: hipErrorInvalidImage for a corrupt image (bad magic, entries past `limit`, absurd
-// counts), hipErrorNotSupported for a compressed ("CCOB") bundle.
-Status parseFatBinary(const void* data, size_t limit, std::vector<BundleEntry>* entries);
+// The same for `size` readable bytes at `data`.
+inline Status parseFatBinary(const void* data, size_t size, std::vector<BundleEntry>* entries,
+                             std::vector<uint8_t>* storage = nullptr) {
+  return parseFatBinary(ImageView::sized(data, size), entries, storage);
+}
 
 // Classifies one image by its first bytes; `target` is filled from the ELF header when known.
 ImageKind classifyImage(const uint8_t* data, size_t size);

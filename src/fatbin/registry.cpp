@@ -7,13 +7,6 @@
 
 namespace unihip {
 
-namespace {
-
-// Bound for images outside any loaded ELF segment (heap buffers), where no size is known.
-constexpr size_t kUnknownImageLimit = size_t{1} << 32;
-
-}  // namespace
-
 std::atomic<Registry*> Registry::instance_{nullptr};
 
 Registry& Registry::create() {
@@ -27,28 +20,30 @@ Registry& Registry::create() {
 }
 
 FatBinary* Registry::registerFatBinary(const void* wrapperPtr) {
+  if (wrapperPtr == nullptr ||
+      !ImageView::unsized(wrapperPtr).readable(0, sizeof(FatBinaryWrapper))) {
+    UNIHIP_LOG_ERROR("__hipRegisterFatBinary: null or unreadable wrapper {}", wrapperPtr);
+    return nullptr;
+  }
+  FatBinaryWrapper wrapper;
+  std::memcpy(&wrapper, wrapperPtr, sizeof wrapper);
+  if (wrapper.magic != kFatBinaryWrapperMagic || wrapper.version != 1) {
+    UNIHIP_LOG_ERROR("__hipRegisterFatBinary: bad wrapper (magic {:#x}, version {})",
+                     wrapper.magic, wrapper.version);
+    return nullptr;
+  }
   auto* fatbin = new FatBinary();
   {
     std::lock_guard<std::mutex> lock(mutex_);
     fatbins_.push_back(fatbin);
   }
-  if (wrapperPtr == nullptr) {
-    UNIHIP_LOG_ERROR("__hipRegisterFatBinary: null wrapper");
-    fatbin->status = hipErrorInvalidImage;
-    return fatbin;
-  }
-  FatBinaryWrapper wrapper;
-  std::memcpy(&wrapper, wrapperPtr, sizeof wrapper);
-  if (wrapper.magic != kFatBinaryWrapperMagic || wrapper.version != 1 || !wrapper.binary) {
-    UNIHIP_LOG_ERROR("__hipRegisterFatBinary: bad wrapper (magic {:#x}, version {})",
-                     wrapper.magic, wrapper.version);
-    fatbin->status = hipErrorInvalidImage;
-    return fatbin;
-  }
   fatbin->image = wrapper.binary;
-  size_t limit = readableBytesAt(wrapper.binary);
-  if (limit == 0) limit = kUnknownImageLimit;
-  fatbin->status = parseFatBinary(wrapper.binary, limit, &fatbin->entries);
+  // The wrapper gives no size: the bundle's own header bounds it, checked against the loaded
+  // segment that holds it or, for heap memory, against the pages the kernel says are readable.
+  fatbin->status = wrapper.binary == nullptr
+                       ? Status(hipErrorInvalidImage)
+                       : parseFatBinary(ImageView::unsized(wrapper.binary), &fatbin->entries,
+                                        &fatbin->decompressed);
   parseCount_.fetch_add(1, std::memory_order_relaxed);
   if (log::logger().should_log(spdlog::level::debug)) {
     for (const auto& e : fatbin->entries)
@@ -130,6 +125,8 @@ Status Registry::moduleFor(FatBinary* fatbin, const Device& device, NativeModule
 
 Status Registry::resolve(KernelRecord* kernel, const Device& device, NativeFunction* out) {
   FatBinary* fatbin = kernel->fatbin;
+  // A kernel of a corrupt fat binary is no device function (AMD's runtime answers the same).
+  if (!fatbin->status.ok()) return hipErrorInvalidDeviceFunction;
   std::lock_guard<std::mutex> lock(fatbin->mutex);
   NativeFunction f = kernel->function[device.ordinal].load(std::memory_order_acquire);
   if (f == nullptr) {

@@ -42,8 +42,9 @@ struct VariableRecord {
 
 struct FatBinary {
   const void* image = nullptr;
-  Status status;  // parse outcome; launches from a broken fat binary return it
+  Status status;  // parse outcome; kernels of a broken fat binary are no device functions
   std::vector<BundleEntry> entries;
+  std::vector<uint8_t> decompressed;  // a compressed bundle's contents; entries point into it
   std::vector<KernelRecord*> kernels;
   std::vector<VariableRecord*> variables;
   bool registered = true;
@@ -74,7 +75,8 @@ class Registry {
     return __builtin_expect(r != nullptr, 1) ? *r : create();
   }
 
-  // Never returns null: a bad wrapper or bundle is recorded in the FatBinary's status.
+  // Null for a wrapper that is null, unreadable, or has a bad magic or version (as AMD's
+  // runtime answers); a corrupt bundle is recorded in the FatBinary's status instead.
   FatBinary* registerFatBinary(const void* wrapper);
   void registerFunction(FatBinary* fatbin, const void* hostFunction, const char* deviceName);
   void registerVariable(FatBinary* fatbin, void* hostVariable, const char* deviceName, size_t size,

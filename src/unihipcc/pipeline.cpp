@@ -146,7 +146,10 @@ void Pipeline::bundle(const std::vector<BundleEntry>& entries, const std::string
     targets += "," + e.id;
     inputs.push_back("-input=" + e.file);
   }
-  std::vector<std::string> cmd = {toolchain_.offloadBundler, "-type=o", targets};
+  // Entries at 4 KiB offsets, as hipcc places HIP code objects: loaders (libelf, ROCr, the
+  // CUDA driver) then read each image in place, aligned as ELF wants it.
+  std::vector<std::string> cmd = {toolchain_.offloadBundler, "-type=o", "-bundle-align=4096",
+                                  targets};
   append(cmd, inputs);
   cmd.push_back("-output=" + output);
   runCommand(cmd, options_.verbose);

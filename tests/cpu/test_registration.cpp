@@ -77,7 +77,7 @@ TEST_CASE("a device with no fitting image gets hipErrorNoBinaryForGpu") {
   CHECK(hipGetLastError() == hipSuccess);  // launchScale already read and cleared it
 }
 
-TEST_CASE("a corrupt bundle is recorded at registration; its launches fail cleanly") {
+TEST_CASE("a corrupt bundle is recorded at registration; its kernels are no device functions") {
   auto* fake = installFake(1, "gfx90a");
   uint64_t before = Registry::get().parseCount();
   void** handle = __hipRegisterFatBinary(&kCorruptWrapper);
@@ -86,24 +86,35 @@ TEST_CASE("a corrupt bundle is recorded at registration; its launches fail clean
   static const char hostStub = 0;
   __hipRegisterFunction(handle, &hostStub, const_cast<char*>("k"), "k", ~0u, nullptr, nullptr,
                         nullptr, nullptr, nullptr);
-  CHECK(hipLaunchKernel(&hostStub, dim3(1), dim3(1), nullptr, 0, nullptr) == hipErrorInvalidImage);
+  CHECK(handle != nullptr);
+  CHECK(reinterpret_cast<FatBinary*>(handle)->status == Status(hipErrorInvalidImage));
+  // AMD's runtime answers hipErrorInvalidDeviceFunction for kernels of a bundle it cannot use.
+  CHECK(hipLaunchKernel(&hostStub, dim3(1), dim3(1), nullptr, 0, nullptr) ==
+        hipErrorInvalidDeviceFunction);
   CHECK(fake->launches == 0);
+  CHECK(fake->moduleLoads == 0);
   __hipUnregisterFatBinary(handle);
   CHECK(hipLaunchKernel(&hostStub, dim3(1), dim3(1), nullptr, 0, nullptr) ==
         hipErrorInvalidDeviceFunction);
 }
 
-TEST_CASE("a wrapper with a bad magic is recorded, not parsed") {
-  installFake(1, "gfx90a");
+TEST_CASE("a wrapper with a bad magic or version is rejected: null handle, nothing parsed") {
+  auto* fake = installFake(1, "gfx90a");
   uint64_t before = Registry::get().parseCount();
-  void** handle = __hipRegisterFatBinary(&kBadMagicWrapper);
-  REQUIRE(handle != nullptr);
+  const FatBinaryWrapper badVersion{kFatBinaryWrapperMagic, 2, kCorruptBundle, nullptr};
+  CHECK(__hipRegisterFatBinary(&kBadMagicWrapper) == nullptr);  // as AMD's runtime answers
+  CHECK(__hipRegisterFatBinary(&badVersion) == nullptr);
+  CHECK(__hipRegisterFatBinary(nullptr) == nullptr);
   CHECK(Registry::get().parseCount() == before);
+  // clang's constructor registers the kernels with the null handle anyway: they stay unknown.
   static const char hostStub = 0;
-  __hipRegisterFunction(handle, &hostStub, const_cast<char*>("k"), "k", ~0u, nullptr, nullptr,
+  __hipRegisterFunction(nullptr, &hostStub, const_cast<char*>("k"), "k", ~0u, nullptr, nullptr,
                         nullptr, nullptr, nullptr);
-  CHECK(hipLaunchKernel(&hostStub, dim3(1), dim3(1), nullptr, 0, nullptr) == hipErrorInvalidImage);
-  CHECK(__hipRegisterFatBinary(nullptr) != nullptr);  // recorded as broken, no crash
+  CHECK(Registry::get().findKernel(&hostStub) == nullptr);
+  CHECK(hipLaunchKernel(&hostStub, dim3(1), dim3(1), nullptr, 0, nullptr) ==
+        hipErrorInvalidDeviceFunction);
+  CHECK(fake->launches == 0);
+  __hipUnregisterFatBinary(nullptr);  // the destructor's call: no crash
 }
 
 TEST_CASE("registration from many threads while others look kernels up") {

@@ -87,6 +87,51 @@ function(elf_machine file out_var)
   set(${out_var} "${machine}" PARENT_SCOPE)
 endfunction()
 
+# Little-endian u64 at byte `offset` of `file`.
+function(read_u64 file offset out_var)
+  file(READ "${file}" hex OFFSET ${offset} LIMIT 8 HEX)
+  set(value 0)
+  foreach(i RANGE 7)
+    math(EXPR at "(7 - ${i}) * 2")
+    string(SUBSTRING "${hex}" ${at} 2 byte)
+    math(EXPR value "(${value} << 8) + 0x${byte}")
+  endforeach()
+  set(${out_var} ${value} PARENT_SCOPE)
+endfunction()
+
+# Every non-empty entry of the bundle `file` starts at a multiple of 4096, as hipcc lays them
+# out (-bundle-align=4096): loaders then read the images in place, ELF-aligned (issue 17: an odd
+# offset made libelf copy the metadata note, and a use-after-free followed).
+function(check_bundle_alignment file)
+  file(READ "${file}" magic LIMIT 24 HEX)  # "__CLANG_OFFLOAD_BUNDLE__"
+  if(NOT magic STREQUAL "5f5f434c414e475f4f46464c4f41445f42554e444c455f5f")
+    fail("${file} is not an uncompressed clang offload bundle")
+  endif()
+  read_u64("${file}" 24 count)
+  set(pos 32)
+  set(images 0)
+  foreach(i RANGE 1 ${count})
+    read_u64("${file}" ${pos} offset)
+    math(EXPR pos "${pos} + 8")
+    read_u64("${file}" ${pos} size)
+    math(EXPR pos "${pos} + 8")
+    read_u64("${file}" ${pos} id_length)
+    math(EXPR pos "${pos} + 8")
+    file(READ "${file}" id OFFSET ${pos} LIMIT ${id_length})
+    math(EXPR pos "${pos} + ${id_length}")
+    math(EXPR misalignment "${offset} % 4096")
+    if(size GREATER 0 AND NOT misalignment EQUAL 0)
+      fail("bundle entry ${id} starts at offset ${offset}, not a multiple of 4096")
+    endif()
+    if(size GREATER 0)
+      math(EXPR images "${images} + 1")
+    endif()
+  endforeach()
+  if(images LESS 2)
+    fail("${file}: expected at least two images, found ${images}")
+  endif()
+endfunction()
+
 file(REMOVE_RECURSE "${WORK_DIR}")
 file(MAKE_DIRECTORY "${WORK_DIR}")
 
@@ -112,6 +157,7 @@ if(CHECK STREQUAL "bundle")
       fail("bundle entry ${id} missing; entries:\n${ids}")
     endif()
   endforeach()
+  check_bundle_alignment(${WORK_DIR}/tiny.hipfb)
 
   # Each image is what its id says: cubin EM_CUDA (190), code object EM_AMDGPU (224), PTX text.
   foreach(pair "hip-nvptx64-nvidia-cuda--sm_90=be00" "hipv4-amdgcn-amd-amdhsa--gfx90a=e000")
@@ -201,6 +247,7 @@ elseif(CHECK STREQUAL "genco")
       fail("--genco bundle lacks ${id}; entries:\n${ids}")
     endif()
   endforeach()
+  check_bundle_alignment(${WORK_DIR}/tiny.hipfb)
 
 elseif(CHECK STREQUAL "per_thread")
   run_unihipcc(rc out --offload-arch=sm_90 -fgpu-default-stream=per-thread -c
