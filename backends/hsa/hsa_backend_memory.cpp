@@ -59,7 +59,11 @@ Status HsaBackend::malloc(int device, size_t size, void** ptr) {
     return kOk;
   }
   HsaDeviceState& d = *devices_[device];
+  // More than the pool holds cannot succeed; ask ROCr only for what it might give.
+  if (size > d.info.properties.totalGlobalMem) return hipErrorOutOfMemory;
+  *ptr = nullptr;
   UNIHIP_HSA_TRY(api_, hsa_amd_memory_pool_allocate(d.info.devicePool, size, 0, ptr));
+  if (*ptr == nullptr) return hipErrorOutOfMemory;  // "success" without memory
   d.allocatedBytes += size;
   return kOk;
 }
@@ -85,7 +89,9 @@ Status HsaBackend::hostMalloc(int device, size_t size, unsigned int, void** ptr)
     return kOk;
   }
   HsaDeviceState& d = *devices_[device];
+  *ptr = nullptr;
   UNIHIP_HSA_TRY(api_, hsa_amd_memory_pool_allocate(d.info.hostPool, size, 0, ptr));
+  if (*ptr == nullptr) return hipErrorOutOfMemory;
   std::vector<hsa_agent_t> gpus;
   for (auto& other : devices_) gpus.push_back(other->info.agent);
   if (Status st = checkHsa(api_, api_.hsa_amd_agents_allow_access(

@@ -1,5 +1,6 @@
 #include "hsa_status.h"
 
+#include "core/enum_value.h"
 #include "core/log.h"
 #include "hsa_loader.h"
 
@@ -57,26 +58,39 @@ constexpr StatusRow kStatusTable[] = {
 #undef ROW
 }  // namespace
 
-const char* hsaStatusName(hsa_status_t status) {
+// ROCr may return codes newer than our headers: every lookup reads the status as its integer
+// (core/enum_value.h), never as an out-of-range enum.
+namespace {
+template <typename Raw>
+const StatusRow* findRow(Raw raw) {
   for (const StatusRow& row : kStatusTable)
-    if (row.status == status) return row.name;
-  return "HSA_STATUS_<unknown>";
+    if (enumValue(row.status) == raw) return &row;
+  return nullptr;
+}
+}  // namespace
+
+const char* hsaStatusName(hsa_status_t status) {
+  const StatusRow* row = findRow(enumValue(status));
+  return row ? row->name : "HSA_STATUS_<unknown>";
 }
 
 hipError_t hipErrorFromHsa(hsa_status_t status) {
-  for (const StatusRow& row : kStatusTable)
-    if (row.status == status) return row.hip;
-  return hipErrorUnknown;
+  const StatusRow* row = findRow(enumValue(status));
+  return row ? row->hip : hipErrorUnknown;
 }
 
 Status checkHsa(const HsaApi& api, hsa_status_t status, const char* call) {
-  if (status == HSA_STATUS_SUCCESS || status == HSA_STATUS_INFO_BREAK) return kOk;
+  const auto raw = enumValue(status);
+  if (raw == HSA_STATUS_SUCCESS || raw == HSA_STATUS_INFO_BREAK) return kOk;
   const char* text = nullptr;
-  if (api.hsa_status_string == nullptr || api.hsa_status_string(status, &text) != HSA_STATUS_SUCCESS)
+  if (api.hsa_status_string == nullptr ||
+      enumValue(api.hsa_status_string(static_cast<hsa_status_t>(raw), &text)) != HSA_STATUS_SUCCESS)
     text = nullptr;
-  UNIHIP_LOG_ERROR("hsa: {} failed: {} (0x{:x}): {}", call, hsaStatusName(status),
-                   static_cast<unsigned>(status), text ? text : "");
-  return hipErrorFromHsa(status);
+  const StatusRow* row = findRow(raw);
+  UNIHIP_LOG_ERROR("hsa: {} failed: {} (0x{:x}): {}", call,
+                   row ? row->name : "HSA_STATUS_<unknown>", static_cast<unsigned>(raw),
+                   text ? text : "");
+  return row ? row->hip : hipErrorUnknown;
 }
 
 }  // namespace unihip::hsa

@@ -2,7 +2,9 @@
 #include <cstring>
 
 #include "api/api_boundary.h"
+#include "core/allocation_map.h"
 #include "core/device_attributes.h"
+#include "core/enum_value.h"
 #include "core/handles.h"
 #include "core/runtime.h"
 #include "fatbin/registry.h"
@@ -123,14 +125,15 @@ UNIHIP_EXPORT hipError_t hipDeviceTotalMem(size_t* bytes, hipDevice_t device) {
 }
 
 UNIHIP_EXPORT hipError_t hipDeviceGetAttribute(int* pi, hipDeviceAttribute_t attr, int deviceId) {
-  UNIHIP_TRACE_API("hipDeviceGetAttribute({}, {}, {})", fmt::ptr(pi), static_cast<int>(attr),
-                   deviceId);
+  const int raw = enumValue(attr);  // any integer may arrive here
+  UNIHIP_TRACE_API("hipDeviceGetAttribute({}, {}, {})", fmt::ptr(pi), raw, deviceId);
   if (pi == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   Device* d = nullptr;
   UNIHIP_RETURN(([&]() -> Status {
     UNIHIP_TRY(deviceAt(deviceId, &d));
-    Status s = attributeFromProperties(*d->props, attr, pi);
-    if (s.code() == hipErrorNotSupported) return d->backend->attribute(d->local, attr, pi);
+    Status s = attributeFromProperties(*d->props, raw, pi);
+    if (s.code() == hipErrorNotSupported)
+      return d->backend->attribute(d->local, static_cast<hipDeviceAttribute_t>(raw), pi);
     return s;
   })());
 }
@@ -178,6 +181,12 @@ UNIHIP_EXPORT hipError_t hipDeviceReset(void) {
       moduleTable().retire(m);
     }
     Registry::get().forgetDevice(d->ordinal);
+    // A reset releases the device's memory, as AMD's runtime does (CUDA's context reset would
+    // free it behind our back; ROCr's does not free it at all).
+    for (const Allocation& a : AllocationMap::get().takeDevice(d->ordinal)) {
+      (void)(a.kind == AllocationKind::Device ? d->backend->free(d->local, a.base)
+                                              : d->backend->hostFree(d->local, a.base));
+    }
     return d->backend->deviceReset(d->local);
   })());
 }

@@ -1,5 +1,6 @@
 // hipGetLastError, hipPeekAtLastError, hipGetErrorName, hipGetErrorString.
 #include "api/api_boundary.h"
+#include "core/enum_value.h"
 #include "core/error_names.h"
 
 namespace unihip {
@@ -23,6 +24,11 @@ UNIHIP_EXPORT hipError_t hipExtGetLastError(void) { return hipGetLastError(); }
 
 UNIHIP_EXPORT hipError_t hipPeekAtLastError(void) { return t_lastError; }
 
-UNIHIP_EXPORT const char* hipGetErrorName(hipError_t hip_error) { return errorName(hip_error); }
+// Any integer may arrive as a hipError_t: read it as one (no enum load).
+UNIHIP_EXPORT const char* hipGetErrorName(hipError_t hip_error) {
+  return errorName(enumValue(hip_error));
+}
 
-UNIHIP_EXPORT const char* hipGetErrorString(hipError_t hipError) { return errorString(hipError); }
+UNIHIP_EXPORT const char* hipGetErrorString(hipError_t hipError) {
+  return errorString(enumValue(hipError));
+}

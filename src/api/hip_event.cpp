@@ -25,6 +25,7 @@ Status createEvent(hipEvent_t* event, unsigned flags) {
   e->device = d->ordinal;
   e->flags = flags;
   e->native = nullptr;
+  e->recorded.store(false, std::memory_order_relaxed);
   Status status = d->backend->eventCreate(d->local, flags, &e->native);
   HandleTable<ihipEvent_t>::publish(e);
   if (!status.ok()) {
@@ -59,9 +60,12 @@ UNIHIP_EXPORT hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream) {
   ResolvedStream rs;
   Status s = resolveStream(stream, &rs);
   if (UNIHIP_UNLIKELY(!s.ok())) UNIHIP_RETURN(s);
-  // An event records only on a stream of its own device.
-  if (UNIHIP_UNLIKELY(rs.device->ordinal != event->device)) UNIHIP_RETURN(hipErrorInvalidHandle);
-  UNIHIP_RETURN(rs.device->backend->eventRecord(rs.device->local, event->native, rs.native));
+  // An event records only on a stream of its own device (AMD: hipErrorInvalidResourceHandle).
+  if (UNIHIP_UNLIKELY(rs.device->ordinal != event->device))
+    UNIHIP_RETURN(hipErrorInvalidResourceHandle);
+  s = rs.device->backend->eventRecord(rs.device->local, event->native, rs.native);
+  if (s.ok()) event->recorded.store(true, std::memory_order_relaxed);
+  UNIHIP_RETURN(s);
 }
 
 UNIHIP_EXPORT hipError_t hipEventSynchronize(hipEvent_t event) {
@@ -90,17 +94,24 @@ UNIHIP_EXPORT hipError_t hipEventElapsedTime(float* ms, hipEvent_t start, hipEve
   Status s = eventDevice(start, &d);
   if (s.ok()) s = eventDevice(stop, &d2);
   if (!s.ok()) UNIHIP_RETURN(s);
-  if (d != d2) UNIHIP_RETURN(hipErrorInvalidHandle);
+  if (d != d2) UNIHIP_RETURN(hipErrorInvalidResourceHandle);
+  // An event never recorded has no time: AMD answers hipErrorInvalidHandle (the driver would
+  // be handed an invalid value).
+  if (!start->recorded.load(std::memory_order_relaxed) ||
+      !stop->recorded.load(std::memory_order_relaxed))
+    UNIHIP_RETURN(hipErrorInvalidHandle);
   if ((start->flags | stop->flags) & hipEventDisableTiming) UNIHIP_RETURN(hipErrorInvalidHandle);
   UNIHIP_RETURN(d->backend->eventElapsedTime(d->local, start->native, stop->native, ms));
 }
 
 UNIHIP_EXPORT hipError_t hipEventDestroy(hipEvent_t event) {
   UNIHIP_TRACE_API("hipEventDestroy({})", fmt::ptr(event));
+  if (event == nullptr) UNIHIP_RETURN(hipErrorInvalidHandle);
+  // Destroyed already, or never an event: hipErrorContextIsDestroyed, as AMD's runtime answers.
   Device* d = nullptr;
   Status s = eventDevice(event, &d);
-  if (!s.ok()) UNIHIP_RETURN(s);
+  if (!s.ok()) UNIHIP_RETURN(hipErrorContextIsDestroyed);
   NativeEvent native = event->native;
-  if (!eventTable().retire(event)) UNIHIP_RETURN(hipErrorInvalidHandle);
+  if (!eventTable().retire(event)) UNIHIP_RETURN(hipErrorContextIsDestroyed);
   UNIHIP_RETURN(d->backend->eventDestroy(d->local, native));
 }

@@ -103,7 +103,11 @@ inline Status launchKernel(const void* function_address, dim3 numBlocks, dim3 di
   KernelRecord* kernel = registry.findKernel(function_address);
   if (UNIHIP_UNLIKELY(kernel == nullptr)) return hipErrorInvalidDeviceFunction;
   ResolvedStream rs;
-  UNIHIP_TRY(resolveStream(stream, &rs));
+  Status s = resolveStream(stream, &rs);
+  // AMD's runtime answers a launch on a destroyed (or never created) stream with
+  // hipErrorInvalidValue, where the stream API itself says hipErrorContextIsDestroyed.
+  if (UNIHIP_UNLIKELY(!s.ok()))
+    return s.code() == hipErrorContextIsDestroyed ? Status(hipErrorInvalidValue) : s;
   UNIHIP_TRY(checkLaunch(*rs.device->props, numBlocks, dimBlocks, sharedMemBytes));
   NativeFunction function;
   UNIHIP_TRY(registry.function(kernel, *rs.device, &function));

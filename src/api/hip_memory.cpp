@@ -1,5 +1,8 @@
 // Device and pinned host memory, copies and fills.
+#include <cstdint>
+
 #include "api/api_boundary.h"
+#include "core/allocation_map.h"
 #include "core/runtime.h"
 #include "core/stream_resolve.h"
 
@@ -38,14 +41,31 @@ Status hostMalloc(void** ptr, size_t size, unsigned int flags) {
   if (size == 0) return kOk;
   Device* d = nullptr;
   UNIHIP_TRY(currentDevice(&d));
-  return d->backend->hostMalloc(d->local, size, flags, ptr);
+  UNIHIP_TRY(d->backend->hostMalloc(d->local, size, flags, ptr));
+  if (*ptr == nullptr) return hipErrorOutOfMemory;
+  AllocationMap::get().insert({*ptr, size, d->ordinal, AllocationKind::PinnedHost});
+  return kOk;
 }
 
-Status hostFree(void* ptr) {
+// hipFree and hipHostFree: only what unihip allocated reaches the driver (anything else is
+// hipErrorInvalidValue, as AMD's runtime answers); either frees either kind, as AMD's does.
+Status freeAllocation(void* ptr) {
   if (ptr == nullptr) return kOk;
-  Device* d = nullptr;
-  UNIHIP_TRY(currentDevice(&d));
-  return d->backend->hostFree(d->local, ptr);
+  Allocation a;
+  if (!AllocationMap::get().take(ptr, &a)) return hipErrorInvalidValue;
+  Device* d = Runtime::get().device(a.device);
+  if (d == nullptr) return hipErrorInvalidValue;
+  Status s = a.kind == AllocationKind::Device ? d->backend->free(d->local, ptr)
+                                              : d->backend->hostFree(d->local, ptr);
+  if (!s.ok()) AllocationMap::get().insert(a);  // still allocated
+  return s;
+}
+
+// Fills reach only memory unihip allocated, and stay inside it (AMD: hipErrorInvalidValue for a
+// pointer it did not allocate, e.g. a host stack address).
+Status checkFillTarget(const void* dst, size_t size) {
+  if (dst == nullptr) return hipErrorInvalidValue;
+  return AllocationMap::get().containsRange(dst, size) ? kOk : Status(hipErrorInvalidValue);
 }
 
 Status memcpySync(void* dst, const void* src, size_t size, hipMemcpyKind kind) {
@@ -59,7 +79,7 @@ Status memcpySync(void* dst, const void* src, size_t size, hipMemcpyKind kind) {
 
 Status memsetSync(void* dst, int value, size_t size) {
   if (size == 0) return kOk;
-  if (dst == nullptr) return hipErrorInvalidValue;
+  UNIHIP_TRY(checkFillTarget(dst, size));
   Device* d = nullptr;
   UNIHIP_TRY(currentDevice(&d));
   return d->backend->memset(d->local, dst, static_cast<uint8_t>(value), size);
@@ -75,18 +95,19 @@ UNIHIP_EXPORT hipError_t hipMalloc(void** ptr, size_t size) {
   Device* d = nullptr;
   UNIHIP_RETURN(([&]() -> Status {
     UNIHIP_TRY(currentDevice(&d));
-    return d->backend->malloc(d->local, size, ptr);
+    // More than the device has can never succeed; ROCr may report success for it (AMD's runtime
+    // answers hipErrorOutOfMemory before asking).
+    if (size > d->props->totalGlobalMem) return hipErrorOutOfMemory;
+    UNIHIP_TRY(d->backend->malloc(d->local, size, ptr));
+    if (*ptr == nullptr) return hipErrorOutOfMemory;
+    AllocationMap::get().insert({*ptr, size, d->ordinal, AllocationKind::Device});
+    return kOk;
   })());
 }
 
 UNIHIP_EXPORT hipError_t hipFree(void* ptr) {
   UNIHIP_TRACE_API("hipFree({})", ptr);
-  if (ptr == nullptr) UNIHIP_RETURN(kOk);
-  Device* d = nullptr;
-  UNIHIP_RETURN(([&]() -> Status {
-    UNIHIP_TRY(currentDevice(&d));
-    return d->backend->free(d->local, ptr);
-  })());
+  UNIHIP_RETURN(freeAllocation(ptr));
 }
 
 UNIHIP_EXPORT hipError_t hipHostMalloc(void** ptr, size_t size, unsigned int flags) {
@@ -106,12 +127,12 @@ UNIHIP_EXPORT hipError_t hipMallocHost(void** ptr, size_t size) {
 
 UNIHIP_EXPORT hipError_t hipHostFree(void* ptr) {
   UNIHIP_TRACE_API("hipHostFree({})", ptr);
-  UNIHIP_RETURN(hostFree(ptr));
+  UNIHIP_RETURN(freeAllocation(ptr));
 }
 
 UNIHIP_EXPORT hipError_t hipFreeHost(void* ptr) {
   UNIHIP_TRACE_API("hipFreeHost({})", ptr);
-  UNIHIP_RETURN(hostFree(ptr));
+  UNIHIP_RETURN(freeAllocation(ptr));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpy(void* dst, const void* src, size_t sizeBytes,
@@ -165,6 +186,8 @@ UNIHIP_EXPORT hipError_t hipMemsetD32(hipDeviceptr_t dest, int value, size_t cou
   UNIHIP_RETURN(([&]() -> Status {
     if (count == 0) return kOk;
     if (dest == nullptr || (reinterpret_cast<uintptr_t>(dest) & 3) != 0) return hipErrorInvalidValue;
+    if (count > SIZE_MAX / 4) return hipErrorInvalidValue;
+    UNIHIP_TRY(checkFillTarget(dest, count * 4));
     Device* d = nullptr;
     UNIHIP_TRY(currentDevice(&d));
     UNIHIP_TRY(d->backend->memsetD32Async(d->local, dest, static_cast<uint32_t>(value), count,
@@ -180,7 +203,7 @@ UNIHIP_EXPORT hipError_t hipMemsetAsync(void* dst, int value, size_t sizeBytes,
     ResolvedStream rs;
     UNIHIP_TRY(resolveStream(stream, &rs));
     if (sizeBytes == 0) return kOk;
-    if (dst == nullptr) return hipErrorInvalidValue;
+    UNIHIP_TRY(checkFillTarget(dst, sizeBytes));
     return rs.device->backend->memsetAsync(rs.device->local, dst, static_cast<uint8_t>(value),
                                            sizeBytes, rs.native);
   })());
@@ -188,10 +211,15 @@ UNIHIP_EXPORT hipError_t hipMemsetAsync(void* dst, int value, size_t sizeBytes,
 
 UNIHIP_EXPORT hipError_t hipMemGetInfo(size_t* free, size_t* total) {
   UNIHIP_TRACE_API("hipMemGetInfo({}, {})", fmt::ptr(free), fmt::ptr(total));
-  if (free == nullptr || total == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  // AMD's runtime fills what it is given a place for; two nulls ask for nothing.
+  if (free == nullptr && total == nullptr) UNIHIP_RETURN(kOk);
   Device* d = nullptr;
   UNIHIP_RETURN(([&]() -> Status {
     UNIHIP_TRY(currentDevice(&d));
-    return d->backend->memGetInfo(d->local, free, total);
+    size_t f = 0, t = 0;
+    UNIHIP_TRY(d->backend->memGetInfo(d->local, &f, &t));
+    if (free) *free = f;
+    if (total) *total = t;
+    return kOk;
   })());
 }

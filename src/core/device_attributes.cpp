@@ -10,7 +10,17 @@ int clampToInt(size_t v) { return v > static_cast<size_t>(INT_MAX) ? INT_MAX : s
 
 }  // namespace
 
-Status attributeFromProperties(const hipDeviceProp_t& p, hipDeviceAttribute_t attr, int* value) {
+bool isDeviceAttribute(int attr) {
+  if (attr == hipDeviceAttributeUnused1 || attr == hipDeviceAttributeUnused2 ||
+      attr == hipDeviceAttributeUnused3 || attr == hipDeviceAttributeUnused4 ||
+      attr == hipDeviceAttributeUnused5)
+    return false;
+  return (attr >= hipDeviceAttributeCudaCompatibleBegin && attr <= hipDeviceAttributeHostNumaId) ||
+         (attr >= hipDeviceAttributeAmdSpecificBegin && attr <= hipDeviceAttributePciChipId);
+}
+
+Status attributeFromProperties(const hipDeviceProp_t& p, int attr, int* value) {
+  if (!isDeviceAttribute(attr)) return hipErrorInvalidValue;
   int v = 0;
   switch (attr) {
     case hipDeviceAttributeEccEnabled: v = p.ECCEnabled; break;
@@ -93,10 +103,6 @@ Status attributeFromProperties(const hipDeviceProp_t& p, hipDeviceAttribute_t at
     case hipDeviceAttributeIsLargeBar: v = p.isLargeBar; break;
     case hipDeviceAttributeAsicRevision: v = p.asicRevision; break;
     default:
-      if ((attr > hipDeviceAttributeHostNumaId && attr < hipDeviceAttributeCudaCompatibleEnd) ||
-          (attr > hipDeviceAttributePciChipId && attr < hipDeviceAttributeAmdSpecificEnd) ||
-          attr < 0)
-        return hipErrorInvalidValue;
       return hipErrorNotSupported;
   }
   *value = v;

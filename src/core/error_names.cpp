@@ -90,25 +90,25 @@ constexpr ErrorText kErrors[] = {
     {hipErrorTbd, "hipErrorTbd", "marker that more error codes are needed"},
 };
 
-const ErrorText* find(hipError_t code) {
+const ErrorText* find(int code) {
   for (const auto& e : kErrors) {
-    if (e.code == code) return &e;
+    if (static_cast<int>(e.code) == code) return &e;
   }
   return nullptr;
 }
 
 }  // namespace
 
-const char* errorName(hipError_t code) {
+const char* errorName(int code) {
   const ErrorText* e = find(code);
   return e ? e->name : "hipErrorUnknown";
 }
 
-const char* errorString(hipError_t code) {
+const char* errorString(int code) {
   const ErrorText* e = find(code);
   return e ? e->description : "unknown error";
 }
 
-bool isKnownError(hipError_t code) { return find(code) != nullptr; }
+bool isKnownError(int code) { return find(code) != nullptr; }
 
 }  // namespace unihip

@@ -5,9 +5,10 @@
 
 namespace unihip {
 
-// "hipErrorUnknown" / "unknown error" for values HIP does not define.
-const char* errorName(hipError_t code);
-const char* errorString(hipError_t code);
-bool isKnownError(hipError_t code);
+// "hipErrorUnknown" / "unknown error" for values HIP does not define. They take the code as an
+// integer: a caller's hipError_t may hold any value (read it with enumValue, core/enum_value.h).
+const char* errorName(int code);
+const char* errorString(int code);
+bool isKnownError(int code);
 
 }  // namespace unihip

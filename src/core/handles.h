@@ -1,9 +1,11 @@
 // The objects behind hipStream_t, hipEvent_t, hipModule_t and hipFunction_t.
 //
-// Liveness: objects are never returned to the system; destroy clears the magic word and puts the
-// object on a free list, so a destroyed handle is detected by one load (no global lock on the hot
-// path) and never dereferences freed memory. A recycled object may answer for a stale handle, as
-// with any runtime that reuses handles.
+// Liveness: objects live in append-only slabs (core/handle_slabs.h) and are never returned to the
+// system; destroy clears the magic word and puts the object on a free list. A pointer is checked
+// to lie at an object boundary inside a slab before its magic word is read, so a destroyed handle
+// or a pointer that never was one (0xFFFF, a stack address) is rejected without dereferencing
+// unknown memory, lock-free. A recycled object may answer for a stale handle, as with any runtime
+// that reuses handles.
 // Thread safety: create/destroy take the HandleTable's mutex; validation is lock-free.
 #pragma once
 
@@ -14,10 +16,12 @@
 #include <vector>
 
 #include "backend.h"
+#include "core/handle_slabs.h"
 #include "core/status.h"
 
 struct ihipStream_t {
   static constexpr uint32_t kMagic = 0x5354524du;  // "STRM"
+  UNIHIP_HANDLE_STORAGE(ihipStream_t)
   std::atomic<uint32_t> magic{0};
   int device = 0;  // HIP ordinal
   unihip::NativeStream native = nullptr;
@@ -27,14 +31,19 @@ struct ihipStream_t {
 
 struct ihipEvent_t {
   static constexpr uint32_t kMagic = 0x45564e54u;  // "EVNT"
+  UNIHIP_HANDLE_STORAGE(ihipEvent_t)
   std::atomic<uint32_t> magic{0};
   int device = 0;
   unihip::NativeEvent native = nullptr;
   unsigned int flags = 0;
+  // Set by a successful hipEventRecord: elapsed time of an unrecorded event is answered here,
+  // without the driver.
+  std::atomic<bool> recorded{false};
 };
 
 struct ihipModule_t {
   static constexpr uint32_t kMagic = 0x4d4f444cu;  // "MODL"
+  UNIHIP_HANDLE_STORAGE(ihipModule_t)
   std::atomic<uint32_t> magic{0};
   int device = 0;
   unihip::NativeModule native = nullptr;
@@ -44,6 +53,7 @@ struct ihipModule_t {
 
 struct ihipModuleSymbol_t {
   static constexpr uint32_t kMagic = 0x46554e43u;  // "FUNC"
+  UNIHIP_HANDLE_STORAGE(ihipModuleSymbol_t)
   std::atomic<uint32_t> magic{0};
   int device = 0;
   ihipModule_t* module = nullptr;
@@ -53,9 +63,11 @@ struct ihipModuleSymbol_t {
 
 namespace unihip {
 
+// Lock-free; never dereferences a pointer outside the handle slabs.
 template <typename T>
 inline bool isLive(const T* handle) {
-  return handle != nullptr && handle->magic.load(std::memory_order_acquire) == T::kMagic;
+  return g_handleSlabs<T>.contains(handle) &&
+         handle->magic.load(std::memory_order_acquire) == T::kMagic;
 }
 
 // Allocation, retirement and per-device enumeration of user handles.

@@ -96,7 +96,7 @@ TEST_CASE("memory: null pointers, sizes, copy directions, host-allocation flags"
   CHECK(h != nullptr);
   CHECK(hipHostFree(h) == hipSuccess);
   size_t free = 0, total = 0;
-  CHECK(hipMemGetInfo(&free, nullptr) == hipErrorInvalidValue);
+  CHECK(hipMemGetInfo(&free, nullptr) == hipSuccess);  // AMD fills what it is given
   CHECK(hipMemGetInfo(&free, &total) == hipSuccess);
   (void)hipGetLastError();
 }
@@ -194,7 +194,7 @@ TEST_CASE("events: flags, timing, destroyed handles") {
   CHECK(hipEventElapsedTime(&ms, a, untimed) == hipErrorInvalidHandle);
   CHECK(hipEventRecord(nullptr, nullptr) == hipErrorInvalidHandle);
   CHECK(hipEventDestroy(a) == hipSuccess);
-  CHECK(hipEventDestroy(a) == hipErrorInvalidHandle);
+  CHECK(hipEventDestroy(a) == hipErrorContextIsDestroyed);  // as AMD's runtime
   CHECK(hipEventRecord(a, nullptr) == hipErrorInvalidHandle);
   CHECK(hipEventSynchronize(a) == hipErrorInvalidHandle);
   CHECK(hipEventQuery(a) == hipErrorInvalidHandle);
@@ -237,7 +237,7 @@ TEST_CASE("launch validation") {
   hipStream_t s = nullptr;
   REQUIRE(hipStreamCreate(&s) == hipSuccess);
   REQUIRE(hipStreamDestroy(s) == hipSuccess);
-  CHECK(hipLaunchKernel(k, dim3(1), dim3(1), args, 0, s) == hipErrorContextIsDestroyed);
+  CHECK(hipLaunchKernel(k, dim3(1), dim3(1), args, 0, s) == hipErrorInvalidValue);  // as AMD
   CHECK(fake->launches == 1);
   (void)hipGetLastError();
 }

@@ -310,7 +310,10 @@ EXPORT hsa_status_t hsa_amd_memory_pool_get_info(hsa_amd_memory_pool_t pool,
 EXPORT hsa_status_t hsa_amd_memory_pool_allocate(hsa_amd_memory_pool_t pool, size_t size, uint32_t,
                                                  void** ptr) {
   if (size == 0) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  // As ROCr: a size the pool cannot hold fails (no overflow in the rounding below).
+  if (size > (size_t{64} << 30)) return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
   *ptr = std::aligned_alloc(4096, (size + 4095) / 4096 * 4096);
+  if (*ptr == nullptr) return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
   std::lock_guard lock(g_memMutex);
   g_allocations[reinterpret_cast<uintptr_t>(*ptr)] = {size, pool.handle, false};
   return HSA_STATUS_SUCCESS;

@@ -16,6 +16,9 @@
 #include <vector>
 
 #include "backend.h"
+#include "core/runtime.h"
+#include "hip/hip_runtime_api.h"
+#include "hsa_status.h"
 #include "test_support.h"
 
 using namespace unihip;
@@ -333,4 +336,82 @@ TEST_CASE("fake ROCr: host functions run in stream order", "[hsa][backend]") {
   REQUIRE(b->free(0, d).ok());
   REQUIRE(b->streamDestroy(0, s).ok());
   CHECK(fakeStat(kKernelErrors) == 0);
+}
+
+// Bad input through the HIP API on the fake-ROCr device (issue 17's measurements there): what
+// ROCr would accept or report as success is rejected first, with AMD's codes.
+TEST_CASE("fake ROCr through the HIP API: bad input answered as AMD's runtime", "[hsa][backend]") {
+  std::vector<std::unique_ptr<Backend>> backends;
+  backends.push_back(fakeBackend());
+  Runtime::get().resetForTesting(std::move(backends));
+  REQUIRE(hipSetDevice(0) == hipSuccess);
+
+  // ROCr's pool allocator is not asked for what the device cannot hold.
+  void* p = reinterpret_cast<void*>(0x1);
+  CHECK(hipMalloc(&p, size_t{1} << 62) == hipErrorOutOfMemory);
+  CHECK(p == nullptr);
+  void* h = nullptr;
+  CHECK(hipHostMalloc(&h, size_t{1} << 62, 0) == hipErrorOutOfMemory);
+  // The backend alone: a size over the pool is refused, and ROCr's failure is out of memory.
+  Backend& hsa = *Runtime::get().device(0)->backend;
+  CHECK(hsa.malloc(0, size_t{1} << 62, &p) == hipErrorOutOfMemory);
+
+  // hipMemset and hipFree of memory ROCr never allocated never reach ROCr.
+  int stackInts[4] = {1, 2, 3, 4};
+  CHECK(hipMemset(stackInts, 0, sizeof stackInts) == hipErrorInvalidValue);
+  CHECK(hipMemsetAsync(stackInts, 0, sizeof stackInts, nullptr) == hipErrorInvalidValue);
+  CHECK(hipMemsetD32(stackInts, 0, 4) == hipErrorInvalidValue);
+  CHECK(stackInts[0] == 1);
+  CHECK(hipFree(stackInts) == hipErrorInvalidValue);
+  CHECK(hipHostFree(stackInts) == hipErrorInvalidValue);
+
+  void* d = nullptr;
+  REQUIRE(hipMalloc(&d, 4096) == hipSuccess);
+  CHECK(hipMemset(d, 0x11, 4096) == hipSuccess);
+  CHECK(hipMemset(d, 0x11, 4097) == hipErrorInvalidValue);
+  CHECK(hipFree(static_cast<char*>(d) + 16) == hipErrorInvalidValue);
+  CHECK(hipFree(d) == hipSuccess);
+  CHECK(hipFree(d) == hipErrorInvalidValue);
+
+  // Garbage handles: rejected without a crash.
+  const auto garbageStream = reinterpret_cast<hipStream_t>(uintptr_t{0xFFFF});
+  CHECK(hipStreamQuery(garbageStream) == hipErrorContextIsDestroyed);
+  CHECK(hipStreamSynchronize(reinterpret_cast<hipStream_t>(stackInts)) ==
+        hipErrorContextIsDestroyed);
+  CHECK(hipStreamDestroy(garbageStream) == hipErrorContextIsDestroyed);
+  CHECK(hipEventQuery(reinterpret_cast<hipEvent_t>(stackInts)) == hipErrorInvalidHandle);
+
+  // Events: double destroy and unrecorded elapsed time, answered without ROCr.
+  hipEvent_t a = nullptr, b = nullptr;
+  REQUIRE(hipEventCreate(&a) == hipSuccess);
+  REQUIRE(hipEventCreate(&b) == hipSuccess);
+  float ms = 0;
+  CHECK(hipEventElapsedTime(&ms, a, b) == hipErrorInvalidHandle);
+  REQUIRE(hipEventRecord(a, nullptr) == hipSuccess);
+  REQUIRE(hipEventRecord(b, nullptr) == hipSuccess);
+  REQUIRE(hipEventSynchronize(b) == hipSuccess);
+  CHECK(hipEventElapsedTime(&ms, a, b) == hipSuccess);
+  CHECK(hipEventDestroy(a) == hipSuccess);
+  CHECK(hipEventDestroy(a) == hipErrorContextIsDestroyed);
+  CHECK(hipEventDestroy(b) == hipSuccess);
+
+  size_t freeBytes = 0;
+  CHECK(hipMemGetInfo(nullptr, nullptr) == hipSuccess);
+  CHECK(hipMemGetInfo(&freeBytes, nullptr) == hipSuccess);
+  CHECK(freeBytes > 0);
+  (void)hipGetLastError();
+  Runtime::get().resetForTesting({});
+}
+
+TEST_CASE("HSA status names and mapping: codes outside the enum are safe", "[hsa]") {
+  using unihip::hsa::hipErrorFromHsa;
+  using unihip::hsa::hsaStatusName;
+  CHECK(std::string(hsaStatusName(HSA_STATUS_ERROR_OUT_OF_RESOURCES)) ==
+        "HSA_STATUS_ERROR_OUT_OF_RESOURCES");
+  CHECK(hipErrorFromHsa(HSA_STATUS_ERROR_OUT_OF_RESOURCES) == hipErrorOutOfMemory);
+  for (unsigned raw : {0x7fu, 0x2fffu, 0x12345u, 0x7fffffffu}) {
+    INFO("status " << raw);
+    CHECK(std::string(hsaStatusName(static_cast<hsa_status_t>(raw))) == "HSA_STATUS_<unknown>");
+    CHECK(hipErrorFromHsa(static_cast<hsa_status_t>(raw)) == hipErrorUnknown);
+  }
 }

@@ -1,0 +1,52 @@
+// The live memory allocations unihip made (hipMalloc, hipHostMalloc, ...): base address -> size,
+// device, kind. Lets the API reject pointers it never allocated before they reach the driver
+// (hipFree, hipHostFree, hipMemset* answer hipErrorInvalidValue as AMD's runtime does) and answers
+// which allocation contains an address (for hipPointerGetAttributes).
+// Every allocating API must insert what it allocates and every freeing API take it out.
+// Thread safety: a shared_mutex; lookups share it. Not for hot paths (async copies and launches do
+// no lookup).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <shared_mutex>
+#include <vector>
+
+namespace unihip {
+
+enum class AllocationKind : uint8_t {
+  Device,      // hipMalloc: device memory
+  PinnedHost,  // hipHostMalloc / hipMallocHost / hipHostAlloc: page-locked host memory
+};
+
+struct Allocation {
+  void* base = nullptr;
+  size_t size = 0;
+  int device = 0;  // HIP ordinal of the device that allocated it
+  AllocationKind kind = AllocationKind::Device;
+};
+
+class AllocationMap {
+ public:
+  static AllocationMap& get();
+
+  // Records [base, base + size). Entries overlapping it are stale (the backend handed this memory
+  // out again, e.g. after a device reset freed it behind our back) and are dropped.
+  void insert(const Allocation& a);
+  // Removes the allocation starting exactly at `base` and returns it; false if there is none.
+  bool take(const void* base, Allocation* out);
+  // The allocation containing `p` (base <= p < base + size); false if none.
+  bool find(const void* p, Allocation* out) const;
+  // True when [p, p + size) lies inside one allocation (size 0: p inside one).
+  bool containsRange(const void* p, size_t size) const;
+  // Removes and returns every allocation of `device` (hipDeviceReset frees them).
+  std::vector<Allocation> takeDevice(int device);
+  size_t size() const;
+
+ private:
+  mutable std::shared_mutex mutex_;
+  std::map<uintptr_t, Allocation> byBase_;
+};
+
+}  // namespace unihip
