@@ -184,6 +184,7 @@ UNIHIP_EXPORT hipError_t hipDeviceReset(void) {
     // A reset releases the device's memory, as AMD's runtime does (CUDA's context reset would
     // free it behind our back; ROCr's does not free it at all).
     for (const Allocation& a : AllocationMap::get().takeDevice(d->ordinal)) {
+      if (a.kind == AllocationKind::Variable) continue;  // the module unload releases it
       (void)(a.kind == AllocationKind::Device ? d->backend->free(d->local, a.base)
                                               : d->backend->hostFree(d->local, a.base));
     }

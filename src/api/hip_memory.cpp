@@ -53,6 +53,10 @@ Status freeAllocation(void* ptr) {
   if (ptr == nullptr) return kOk;
   Allocation a;
   if (!AllocationMap::get().take(ptr, &a)) return hipErrorInvalidValue;
+  if (a.kind == AllocationKind::Variable) {
+    AllocationMap::get().insert(a);
+    return hipErrorInvalidValue;
+  }
   Device* d = Runtime::get().device(a.device);
   if (d == nullptr) return hipErrorInvalidValue;
   Status s = a.kind == AllocationKind::Device ? d->backend->free(d->local, ptr)

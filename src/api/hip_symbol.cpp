@@ -10,6 +10,7 @@
 // variable's module there if needed.
 #include "api/api_boundary.h"
 #include "core/runtime.h"
+#include "core/allocation_map.h"
 #include "core/stream_resolve.h"
 #include "fatbin/registry.h"
 
@@ -29,6 +30,9 @@ Status symbolOn(const Device& device, const void* symbol, SymbolRange* out) {
   void* address = nullptr;
   size_t size = 0;
   UNIHIP_TRY(Registry::get().variableAddress(variable, device, &address, &size));
+  // The variable's storage is device memory a user may fill (hipMemset on hipGetSymbolAddress).
+  if (size != 0 && !AllocationMap::get().containsRange(address, size))
+    AllocationMap::get().insert({address, size, device.ordinal, AllocationKind::Variable});
   out->address = static_cast<char*>(address);
   out->size = size;
   return kOk;

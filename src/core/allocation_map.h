@@ -18,6 +18,7 @@ namespace unihip {
 enum class AllocationKind : uint8_t {
   Device,      // hipMalloc: device memory
   PinnedHost,  // hipHostMalloc / hipMallocHost / hipHostAlloc: page-locked host memory
+  Variable,    // a __device__/__constant__ variable's storage: filled and copied, never freed
 };
 
 struct Allocation {

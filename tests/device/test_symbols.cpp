@@ -68,6 +68,13 @@ TEST_CASE("hipGetSymbolAddress and hipGetSymbolSize") {
   HIP_REQUIRE(hipMemcpyFromSymbol(back.data(), deviceTableSymbol(), 64 * sizeof(float), 0,
                                   hipMemcpyDeviceToHost));
   CHECK(back == ones);
+  // Fills reach it too (AMD's runtime accepts a variable's address), but it is not freeable.
+  HIP_REQUIRE(hipMemset(address, 0, 64 * sizeof(float)));
+  HIP_REQUIRE(hipMemcpyFromSymbol(back.data(), deviceTableSymbol(), 64 * sizeof(float), 0,
+                                  hipMemcpyDeviceToHost));
+  CHECK(back == std::vector<float>(64, 0.0f));
+  CHECK(hipFree(address) == hipErrorInvalidValue);
+  (void)hipGetLastError();
 }
 
 TEST_CASE("symbol API errors") {
