@@ -1,0 +1,95 @@
+// Virtual memory management: HIP's codes for bad arguments, NotSupported beyond.
+#include "api_cases.h"
+#include "install_fake.h"
+
+using namespace unihip::testing;
+
+TEST_CASE("vmm: argument checks, then hipErrorNotSupported", "[api][vmm]") {
+  installFake();
+  void* p = reinterpret_cast<void*>(0x200000);
+  hipMemGenericAllocationHandle_t h = reinterpret_cast<hipMemGenericAllocationHandle_t>(0x40);
+  hipMemGenericAllocationHandle_t out = nullptr;
+  hipMemAllocationProp prop{};
+  prop.type = hipMemAllocationTypePinned;
+  prop.location = {hipMemLocationTypeDevice, 0};
+  hipMemAllocationProp badType = prop;
+  badType.type = hipMemAllocationTypeInvalid;
+  hipMemAllocationProp badLoc = prop;
+  badLoc.location.type = hipMemLocationTypeInvalid;
+  hipMemAllocationProp badDev = prop;
+  badDev.location.id = 3;
+  hipMemAccessDesc rw{{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite};
+  hipMemAccessDesc badFlags{{hipMemLocationTypeDevice, 0}, static_cast<hipMemAccessFlags>(2)};
+  hipMemAccessDesc badDevice{{hipMemLocationTypeDevice, 4}, hipMemAccessFlagsProtRead};
+  hipMemAccessDesc badType2{{hipMemLocationTypeInvalid, 0}, hipMemAccessFlagsProtRead};
+  hipMemLocation dev0{hipMemLocationTypeDevice, 0}, host{hipMemLocationTypeHost, 0};
+  unsigned long long flags = 0;
+  size_t gran = 0;
+  hipArrayMapInfo info{};
+  int fd = 0;
+
+  checkCases({
+      {"hipMemAddressReserve null", [&] { return hipMemAddressReserve(nullptr, 1 << 21, 0, nullptr, 0); }, hipErrorInvalidValue},
+      {"hipMemAddressReserve flags", [&] { return hipMemAddressReserve(&p, 1 << 21, 0, nullptr, 1); }, hipErrorInvalidValue},
+      {"hipMemAddressReserve size 0", [&] { return hipMemAddressReserve(&p, 0, 0, nullptr, 0); }, hipErrorInvalidValue},
+      {"hipMemAddressReserve alignment 3", [&] { return hipMemAddressReserve(&p, 1 << 21, 3, nullptr, 0); }, hipErrorInvalidValue},
+      {"hipMemAddressReserve", [&] { return hipMemAddressReserve(&p, 1 << 21, 1 << 21, nullptr, 0); }, hipErrorNotSupported},
+      {"hipMemAddressFree null", [&] { return hipMemAddressFree(nullptr, 1 << 21); }, hipErrorInvalidValue},
+      {"hipMemAddressFree size 0", [&] { return hipMemAddressFree(p, 0); }, hipErrorInvalidValue},
+      {"hipMemAddressFree", [&] { return hipMemAddressFree(p, 1 << 21); }, hipErrorNotSupported},
+      {"hipMemCreate null handle", [&] { return hipMemCreate(nullptr, 1 << 21, &prop, 0); }, hipErrorInvalidValue},
+      {"hipMemCreate null prop", [&] { return hipMemCreate(&out, 1 << 21, nullptr, 0); }, hipErrorInvalidValue},
+      {"hipMemCreate size 0", [&] { return hipMemCreate(&out, 0, &prop, 0); }, hipErrorInvalidValue},
+      {"hipMemCreate flags", [&] { return hipMemCreate(&out, 1 << 21, &prop, 1); }, hipErrorInvalidValue},
+      {"hipMemCreate bad type", [&] { return hipMemCreate(&out, 1 << 21, &badType, 0); }, hipErrorInvalidValue},
+      {"hipMemCreate bad location", [&] { return hipMemCreate(&out, 1 << 21, &badLoc, 0); }, hipErrorInvalidValue},
+      {"hipMemCreate bad device", [&] { return hipMemCreate(&out, 1 << 21, &badDev, 0); }, hipErrorInvalidDevice},
+      {"hipMemCreate", [&] { return hipMemCreate(&out, 1 << 21, &prop, 0); }, hipErrorNotSupported},
+      {"hipMemRelease null", [&] { return hipMemRelease(nullptr); }, hipErrorInvalidValue},
+      {"hipMemRelease", [&] { return hipMemRelease(h); }, hipErrorNotSupported},
+      {"hipMemMap null ptr", [&] { return hipMemMap(nullptr, 1 << 21, 0, h, 0); }, hipErrorInvalidValue},
+      {"hipMemMap null handle", [&] { return hipMemMap(p, 1 << 21, 0, nullptr, 0); }, hipErrorInvalidValue},
+      {"hipMemMap size 0", [&] { return hipMemMap(p, 0, 0, h, 0); }, hipErrorInvalidValue},
+      {"hipMemMap offset", [&] { return hipMemMap(p, 1 << 21, 4096, h, 0); }, hipErrorInvalidValue},
+      {"hipMemMap flags", [&] { return hipMemMap(p, 1 << 21, 0, h, 1); }, hipErrorInvalidValue},
+      {"hipMemMap", [&] { return hipMemMap(p, 1 << 21, 0, h, 0); }, hipErrorNotSupported},
+      {"hipMemUnmap null", [&] { return hipMemUnmap(nullptr, 1 << 21); }, hipErrorInvalidValue},
+      {"hipMemUnmap size 0", [&] { return hipMemUnmap(p, 0); }, hipErrorInvalidValue},
+      {"hipMemUnmap", [&] { return hipMemUnmap(p, 1 << 21); }, hipErrorNotSupported},
+      {"hipMemMapArrayAsync null", [&] { return hipMemMapArrayAsync(nullptr, 1, nullptr); }, hipErrorInvalidValue},
+      {"hipMemMapArrayAsync count 0", [&] { return hipMemMapArrayAsync(&info, 0, nullptr); }, hipErrorInvalidValue},
+      {"hipMemMapArrayAsync", [&] { return hipMemMapArrayAsync(&info, 1, nullptr); }, hipErrorNotSupported},
+      {"hipMemSetAccess null ptr", [&] { return hipMemSetAccess(nullptr, 1 << 21, &rw, 1); }, hipErrorInvalidValue},
+      {"hipMemSetAccess null desc", [&] { return hipMemSetAccess(p, 1 << 21, nullptr, 1); }, hipErrorInvalidValue},
+      {"hipMemSetAccess size 0", [&] { return hipMemSetAccess(p, 0, &rw, 1); }, hipErrorInvalidValue},
+      {"hipMemSetAccess count 0", [&] { return hipMemSetAccess(p, 1 << 21, &rw, 0); }, hipErrorInvalidValue},
+      {"hipMemSetAccess bad flags", [&] { return hipMemSetAccess(p, 1 << 21, &badFlags, 1); }, hipErrorInvalidValue},
+      {"hipMemSetAccess bad device", [&] { return hipMemSetAccess(p, 1 << 21, &badDevice, 1); }, hipErrorInvalidValue},
+      {"hipMemSetAccess bad location", [&] { return hipMemSetAccess(p, 1 << 21, &badType2, 1); }, hipErrorInvalidValue},
+      {"hipMemSetAccess", [&] { return hipMemSetAccess(p, 1 << 21, &rw, 1); }, hipErrorNotSupported},
+      {"hipMemGetAccess null flags", [&] { return hipMemGetAccess(nullptr, &dev0, p); }, hipErrorInvalidValue},
+      {"hipMemGetAccess null location", [&] { return hipMemGetAccess(&flags, nullptr, p); }, hipErrorInvalidValue},
+      {"hipMemGetAccess null ptr", [&] { return hipMemGetAccess(&flags, &dev0, nullptr); }, hipErrorInvalidValue},
+      {"hipMemGetAccess host", [&] { return hipMemGetAccess(&flags, &host, p); }, hipErrorInvalidValue},
+      {"hipMemGetAccess", [&] { return hipMemGetAccess(&flags, &dev0, p); }, hipErrorNotSupported},
+      {"hipMemGetAllocationGranularity null out", [&] { return hipMemGetAllocationGranularity(nullptr, &prop, hipMemAllocationGranularityMinimum); }, hipErrorInvalidValue},
+      {"hipMemGetAllocationGranularity null prop", [&] { return hipMemGetAllocationGranularity(&gran, nullptr, hipMemAllocationGranularityMinimum); }, hipErrorInvalidValue},
+      {"hipMemGetAllocationGranularity bad type", [&] { return hipMemGetAllocationGranularity(&gran, &badType, hipMemAllocationGranularityMinimum); }, hipErrorInvalidValue},
+      {"hipMemGetAllocationGranularity bad device", [&] { return hipMemGetAllocationGranularity(&gran, &badDev, hipMemAllocationGranularityMinimum); }, hipErrorInvalidValue},
+      {"hipMemGetAllocationGranularity bad option", [&] { return hipMemGetAllocationGranularity(&gran, &prop, static_cast<hipMemAllocationGranularity_flags>(2)); }, hipErrorInvalidValue},
+      {"hipMemGetAllocationGranularity", [&] { return hipMemGetAllocationGranularity(&gran, &prop, hipMemAllocationGranularityRecommended); }, hipErrorNotSupported},
+      {"hipMemGetAllocationPropertiesFromHandle null prop", [&] { return hipMemGetAllocationPropertiesFromHandle(nullptr, h); }, hipErrorInvalidValue},
+      {"hipMemGetAllocationPropertiesFromHandle null handle", [&] { return hipMemGetAllocationPropertiesFromHandle(&prop, nullptr); }, hipErrorInvalidValue},
+      {"hipMemGetAllocationPropertiesFromHandle", [&] { return hipMemGetAllocationPropertiesFromHandle(&prop, h); }, hipErrorNotSupported},
+      {"hipMemExportToShareableHandle null out", [&] { return hipMemExportToShareableHandle(nullptr, h, hipMemHandleTypePosixFileDescriptor, 0); }, hipErrorInvalidValue},
+      {"hipMemExportToShareableHandle null handle", [&] { return hipMemExportToShareableHandle(&fd, nullptr, hipMemHandleTypePosixFileDescriptor, 0); }, hipErrorInvalidValue},
+      {"hipMemExportToShareableHandle flags", [&] { return hipMemExportToShareableHandle(&fd, h, hipMemHandleTypePosixFileDescriptor, 1); }, hipErrorInvalidValue},
+      {"hipMemExportToShareableHandle", [&] { return hipMemExportToShareableHandle(&fd, h, hipMemHandleTypePosixFileDescriptor, 0); }, hipErrorNotSupported},
+      {"hipMemImportFromShareableHandle null out", [&] { return hipMemImportFromShareableHandle(nullptr, &fd, hipMemHandleTypePosixFileDescriptor); }, hipErrorInvalidValue},
+      {"hipMemImportFromShareableHandle null handle", [&] { return hipMemImportFromShareableHandle(&out, nullptr, hipMemHandleTypePosixFileDescriptor); }, hipErrorInvalidValue},
+      {"hipMemImportFromShareableHandle", [&] { return hipMemImportFromShareableHandle(&out, &fd, hipMemHandleTypePosixFileDescriptor); }, hipErrorNotSupported},
+      {"hipMemRetainAllocationHandle null out", [&] { return hipMemRetainAllocationHandle(nullptr, p); }, hipErrorInvalidValue},
+      {"hipMemRetainAllocationHandle null addr", [&] { return hipMemRetainAllocationHandle(&out, nullptr); }, hipErrorInvalidValue},
+      {"hipMemRetainAllocationHandle", [&] { return hipMemRetainAllocationHandle(&out, p); }, hipErrorNotSupported},
+  });
+}
