@@ -41,6 +41,53 @@ bool badAttribute(hipKernelNodeAttrID attr) {
 
 bool badCount(unsigned int count) { return count == 0 || count > INT_MAX; }
 
+// A copy with a source and a destination (an array or a pointer each).
+bool badCopy(const hipMemcpy3DParms* p) {
+  return p == nullptr || (p->srcArray == nullptr && p->srcPtr.ptr == nullptr) ||
+         (p->dstArray == nullptr && p->dstPtr.ptr == nullptr);
+}
+
+// Graph allocations: pinned device memory of a present device, of at least one byte.
+bool badAlloc(const hipMemAllocNodeParams& p) {
+  return p.bytesize == 0 || p.poolProps.allocType != hipMemAllocationTypePinned ||
+         p.poolProps.location.type != hipMemLocationTypeDevice ||
+         Runtime::get().device(p.poolProps.location.id) == nullptr;
+}
+
+// hipGraphAddNode's and hipGraph(Exec)NodeSetParams' per-type checks, in AMD's order. AMD's
+// runtime adds no external-semaphore node this way and sets no allocation node's parameters.
+Status checkNodeParams(const hipGraphNodeParams& p, bool adding) {
+  switch (p.type) {
+    case hipGraphNodeTypeKernel:
+      return badKernelParams(&p.kernel) ? hipErrorInvalidValue : kOk;
+    case hipGraphNodeTypeMemcpy:
+      return badCopy(&p.memcpy.copyParams) ? hipErrorInvalidValue : kOk;
+    case hipGraphNodeTypeMemset:
+      return badMemsetParams(&p.memset) ? hipErrorInvalidValue : kOk;
+    case hipGraphNodeTypeHost:
+      return p.host.fn == nullptr || (!adding && p.host.userData == nullptr)
+                 ? Status(hipErrorInvalidValue)
+                 : kOk;
+    case hipGraphNodeTypeGraph:
+      return p.graph.graph == nullptr ? Status(hipErrorInvalidValue) : kOk;
+    case hipGraphNodeTypeWaitEvent:
+      return p.eventWait.event == nullptr ? Status(hipErrorInvalidValue) : kOk;
+    case hipGraphNodeTypeEventRecord:
+      return p.eventRecord.event == nullptr ? Status(hipErrorInvalidValue) : kOk;
+    case hipGraphNodeTypeExtSemaphoreSignal:
+    case hipGraphNodeTypeExtSemaphoreWait:
+      return adding ? Status(hipErrorNotSupported) : kOk;
+    case hipGraphNodeTypeMemAlloc:
+      if (!adding) return hipErrorNotSupported;
+      return badAlloc(p.alloc) ? hipErrorInvalidValue : kOk;
+    case hipGraphNodeTypeMemFree:
+      if (!adding) return hipErrorNotSupported;
+      return p.free.dptr == nullptr ? Status(hipErrorInvalidValue) : kOk;
+    default:
+      return hipErrorInvalidValue;
+  }
+}
+
 // A stream a graph launches into: a special handle or a live stream.
 Status checkStream(hipStream_t s) {
   if (s == nullptr || s == hipStreamLegacy || s == hipStreamPerThread || isLive(s)) return kOk;
@@ -60,6 +107,11 @@ Status checkDevice(int device) {
     if (cond) UNIHIP_RETURN(code); \
   } while (0)
 #define GRAPH_INVALID_IF(cond) GRAPH_FAIL_IF(cond, hipErrorInvalidValue)
+#define GRAPH_CHECK(expr)                        \
+  do {                                           \
+    ::unihip::Status graph_s_ = (expr);          \
+    if (!graph_s_.ok()) UNIHIP_RETURN(graph_s_); \
+  } while (0)
 
 // ---- Graphs ----
 
@@ -670,5 +722,160 @@ UNIHIP_EXPORT hipError_t hipGraphReleaseUserObject(hipGraph_t graph, hipUserObje
                                                    unsigned int count) {
   GRAPH_TRACE();
   GRAPH_INVALID_IF(graph == nullptr || object == nullptr || badCount(count));
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+// ---- Nodes with copy, allocation and external-semaphore parameters ----
+
+UNIHIP_EXPORT hipError_t hipGraphAddMemcpyNode(hipGraphNode_t* pGraphNode, hipGraph_t graph,
+                                               const hipGraphNode_t* pDependencies,
+                                               size_t numDependencies,
+                                               const hipMemcpy3DParms* pCopyParams) {
+  GRAPH_TRACE();
+  GRAPH_INVALID_IF(badAdd(pGraphNode, graph, pDependencies, numDependencies) ||
+                   badCopy(pCopyParams));
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipGraphAddMemAllocNode(hipGraphNode_t* pGraphNode, hipGraph_t graph,
+                                                 const hipGraphNode_t* pDependencies,
+                                                 size_t numDependencies,
+                                                 hipMemAllocNodeParams* pNodeParams) {
+  GRAPH_TRACE();
+  GRAPH_INVALID_IF(badAdd(pGraphNode, graph, pDependencies, numDependencies) ||
+                   pNodeParams == nullptr);
+  pNodeParams->dptr = nullptr;  // no stale address on failure, as in AMD's runtime
+  GRAPH_INVALID_IF(badAlloc(*pNodeParams));
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipGraphAddExternalSemaphoresSignalNode(
+    hipGraphNode_t* pGraphNode, hipGraph_t graph, const hipGraphNode_t* pDependencies,
+    size_t numDependencies, const hipExternalSemaphoreSignalNodeParams* nodeParams) {
+  GRAPH_TRACE();
+  GRAPH_INVALID_IF(badAdd(pGraphNode, graph, pDependencies, numDependencies) ||
+                   nodeParams == nullptr);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipGraphAddExternalSemaphoresWaitNode(
+    hipGraphNode_t* pGraphNode, hipGraph_t graph, const hipGraphNode_t* pDependencies,
+    size_t numDependencies, const hipExternalSemaphoreWaitNodeParams* nodeParams) {
+  GRAPH_TRACE();
+  GRAPH_INVALID_IF(badAdd(pGraphNode, graph, pDependencies, numDependencies) ||
+                   nodeParams == nullptr);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipGraphAddNode(hipGraphNode_t* pGraphNode, hipGraph_t graph,
+                                         const hipGraphNode_t* pDependencies,
+                                         size_t numDependencies, hipGraphNodeParams* nodeParams) {
+  GRAPH_TRACE();
+  GRAPH_INVALID_IF(badAdd(pGraphNode, graph, pDependencies, numDependencies) ||
+                   nodeParams == nullptr);
+  GRAPH_CHECK(checkNodeParams(*nodeParams, true));
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipGraphNodeSetParams(hipGraphNode_t node,
+                                               hipGraphNodeParams* nodeParams) {
+  GRAPH_TRACE();
+  GRAPH_INVALID_IF(node == nullptr || nodeParams == nullptr);
+  GRAPH_CHECK(checkNodeParams(*nodeParams, false));
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipGraphExecNodeSetParams(hipGraphExec_t graphExec, hipGraphNode_t node,
+                                                   hipGraphNodeParams* nodeParams) {
+  GRAPH_TRACE();
+  GRAPH_INVALID_IF(graphExec == nullptr || node == nullptr || nodeParams == nullptr);
+  GRAPH_CHECK(checkNodeParams(*nodeParams, false));
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipGraphMemcpyNodeGetParams(hipGraphNode_t node,
+                                                     hipMemcpy3DParms* pNodeParams) {
+  GRAPH_TRACE();
+  GRAPH_INVALID_IF(node == nullptr || pNodeParams == nullptr);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipGraphMemcpyNodeSetParams(hipGraphNode_t node,
+                                                     const hipMemcpy3DParms* pNodeParams) {
+  GRAPH_TRACE();
+  GRAPH_INVALID_IF(node == nullptr || pNodeParams == nullptr);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipGraphExecMemcpyNodeSetParams(hipGraphExec_t hGraphExec,
+                                                         hipGraphNode_t node,
+                                                         hipMemcpy3DParms* pNodeParams) {
+  GRAPH_TRACE();
+  GRAPH_INVALID_IF(hGraphExec == nullptr || node == nullptr || badCopy(pNodeParams));
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipDrvGraphMemcpyNodeGetParams(hipGraphNode_t hNode,
+                                                        HIP_MEMCPY3D* nodeParams) {
+  GRAPH_TRACE();
+  GRAPH_INVALID_IF(hNode == nullptr || nodeParams == nullptr);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipDrvGraphMemcpyNodeSetParams(hipGraphNode_t hNode,
+                                                        const HIP_MEMCPY3D* nodeParams) {
+  GRAPH_TRACE();
+  GRAPH_INVALID_IF(hNode == nullptr || nodeParams == nullptr);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipGraphMemAllocNodeGetParams(hipGraphNode_t node,
+                                                       hipMemAllocNodeParams* pNodeParams) {
+  GRAPH_TRACE();
+  GRAPH_INVALID_IF(node == nullptr || pNodeParams == nullptr);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipGraphExternalSemaphoresSignalNodeGetParams(
+    hipGraphNode_t hNode, hipExternalSemaphoreSignalNodeParams* params_out) {
+  GRAPH_TRACE();
+  GRAPH_INVALID_IF(hNode == nullptr || params_out == nullptr);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipGraphExternalSemaphoresSignalNodeSetParams(
+    hipGraphNode_t hNode, const hipExternalSemaphoreSignalNodeParams* nodeParams) {
+  GRAPH_TRACE();
+  GRAPH_INVALID_IF(hNode == nullptr || nodeParams == nullptr);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipGraphExternalSemaphoresWaitNodeGetParams(
+    hipGraphNode_t hNode, hipExternalSemaphoreWaitNodeParams* params_out) {
+  GRAPH_TRACE();
+  GRAPH_INVALID_IF(hNode == nullptr || params_out == nullptr);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipGraphExternalSemaphoresWaitNodeSetParams(
+    hipGraphNode_t hNode, const hipExternalSemaphoreWaitNodeParams* nodeParams) {
+  GRAPH_TRACE();
+  GRAPH_INVALID_IF(hNode == nullptr || nodeParams == nullptr);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipGraphExecExternalSemaphoresSignalNodeSetParams(
+    hipGraphExec_t hGraphExec, hipGraphNode_t hNode,
+    const hipExternalSemaphoreSignalNodeParams* nodeParams) {
+  GRAPH_TRACE();
+  GRAPH_INVALID_IF(hGraphExec == nullptr || hNode == nullptr || nodeParams == nullptr);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipGraphExecExternalSemaphoresWaitNodeSetParams(
+    hipGraphExec_t hGraphExec, hipGraphNode_t hNode,
+    const hipExternalSemaphoreWaitNodeParams* nodeParams) {
+  GRAPH_TRACE();
+  GRAPH_INVALID_IF(hGraphExec == nullptr || hNode == nullptr || nodeParams == nullptr);
   UNIHIP_RETURN_NOT_SUPPORTED();
 }

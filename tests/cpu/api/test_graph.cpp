@@ -599,3 +599,131 @@ TEST_CASE("graph memory and user objects: device, attribute and count checks, th
   CHECK(hipGraphReleaseUserObject(G, U) == hipErrorNotSupported);
   (void)hipGetLastError();
 }
+
+TEST_CASE("copy, allocation, external-semaphore and generic nodes: checks, then NotSupported") {
+  installFake();
+  hipGraphNode_t node = nullptr;
+  int buf[8] = {};
+  hipMemcpy3DParms copy{};
+  copy.srcPtr.ptr = buf;
+  copy.dstPtr.ptr = buf + 4;
+  copy.extent = {4, 1, 1};
+  copy.kind = hipMemcpyHostToHost;
+  hipMemcpy3DParms noDst = copy;
+  noDst.dstPtr.ptr = nullptr;
+  CHECK(hipGraphAddMemcpyNode(nullptr, G, nullptr, 0, &copy) == hipErrorInvalidValue);
+  CHECK(hipGraphAddMemcpyNode(&node, nullptr, nullptr, 0, &copy) == hipErrorInvalidValue);
+  CHECK(hipGraphAddMemcpyNode(&node, G, nullptr, 1, &copy) == hipErrorInvalidValue);
+  CHECK(hipGraphAddMemcpyNode(&node, G, nullptr, 0, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphAddMemcpyNode(&node, G, nullptr, 0, &noDst) == hipErrorInvalidValue);
+  CHECK(hipGraphAddMemcpyNode(&node, G, &N, 1, &copy) == hipErrorNotSupported);
+  CHECK(hipGraphMemcpyNodeGetParams(nullptr, &copy) == hipErrorInvalidValue);
+  CHECK(hipGraphMemcpyNodeGetParams(N, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphMemcpyNodeGetParams(N, &copy) == hipErrorNotSupported);
+  CHECK(hipGraphMemcpyNodeSetParams(nullptr, &copy) == hipErrorInvalidValue);
+  CHECK(hipGraphMemcpyNodeSetParams(N, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphMemcpyNodeSetParams(N, &copy) == hipErrorNotSupported);
+  CHECK(hipGraphExecMemcpyNodeSetParams(nullptr, N, &copy) == hipErrorInvalidValue);
+  CHECK(hipGraphExecMemcpyNodeSetParams(X, nullptr, &copy) == hipErrorInvalidValue);
+  CHECK(hipGraphExecMemcpyNodeSetParams(X, N, &noDst) == hipErrorInvalidValue);
+  CHECK(hipGraphExecMemcpyNodeSetParams(X, N, &copy) == hipErrorNotSupported);
+  HIP_MEMCPY3D drv{};
+  CHECK(hipDrvGraphMemcpyNodeGetParams(nullptr, &drv) == hipErrorInvalidValue);
+  CHECK(hipDrvGraphMemcpyNodeGetParams(N, nullptr) == hipErrorInvalidValue);
+  CHECK(hipDrvGraphMemcpyNodeGetParams(N, &drv) == hipErrorNotSupported);
+  CHECK(hipDrvGraphMemcpyNodeSetParams(nullptr, &drv) == hipErrorInvalidValue);
+  CHECK(hipDrvGraphMemcpyNodeSetParams(N, nullptr) == hipErrorInvalidValue);
+  CHECK(hipDrvGraphMemcpyNodeSetParams(N, &drv) == hipErrorNotSupported);
+
+  hipMemAllocNodeParams alloc{};
+  alloc.poolProps.allocType = hipMemAllocationTypePinned;
+  alloc.poolProps.location.type = hipMemLocationTypeDevice;
+  alloc.poolProps.location.id = 0;
+  alloc.bytesize = 64;
+  alloc.dptr = buf;
+  CHECK(hipGraphAddMemAllocNode(&node, G, nullptr, 0, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphAddMemAllocNode(nullptr, G, nullptr, 0, &alloc) == hipErrorInvalidValue);
+  CHECK(alloc.dptr == buf);  // untouched when the call fails before looking at it
+  hipMemAllocNodeParams badAlloc = alloc;
+  badAlloc.bytesize = 0;
+  CHECK(hipGraphAddMemAllocNode(&node, G, nullptr, 0, &badAlloc) == hipErrorInvalidValue);
+  CHECK(badAlloc.dptr == nullptr);  // cleared, as AMD's runtime does
+  badAlloc = alloc;
+  badAlloc.poolProps.location.id = 1;  // the fake has one device
+  CHECK(hipGraphAddMemAllocNode(&node, G, nullptr, 0, &badAlloc) == hipErrorInvalidValue);
+  badAlloc = alloc;
+  badAlloc.poolProps.allocType = hipMemAllocationTypeInvalid;
+  CHECK(hipGraphAddMemAllocNode(&node, G, nullptr, 0, &badAlloc) == hipErrorInvalidValue);
+  CHECK(hipGraphAddMemAllocNode(&node, G, nullptr, 0, &alloc) == hipErrorNotSupported);
+  CHECK(alloc.dptr == nullptr);
+  CHECK(hipGraphMemAllocNodeGetParams(nullptr, &alloc) == hipErrorInvalidValue);
+  CHECK(hipGraphMemAllocNodeGetParams(N, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphMemAllocNodeGetParams(N, &alloc) == hipErrorNotSupported);
+
+  hipExternalSemaphoreSignalNodeParams sig{};
+  hipExternalSemaphoreWaitNodeParams wait{};
+  CHECK(hipGraphAddExternalSemaphoresSignalNode(&node, G, nullptr, 0, nullptr) ==
+        hipErrorInvalidValue);
+  CHECK(hipGraphAddExternalSemaphoresSignalNode(&node, G, nullptr, 2, &sig) ==
+        hipErrorInvalidValue);
+  CHECK(hipGraphAddExternalSemaphoresSignalNode(&node, G, nullptr, 0, &sig) ==
+        hipErrorNotSupported);
+  CHECK(hipGraphAddExternalSemaphoresWaitNode(nullptr, G, nullptr, 0, &wait) ==
+        hipErrorInvalidValue);
+  CHECK(hipGraphAddExternalSemaphoresWaitNode(&node, G, nullptr, 0, &wait) ==
+        hipErrorNotSupported);
+  CHECK(hipGraphExternalSemaphoresSignalNodeGetParams(nullptr, &sig) == hipErrorInvalidValue);
+  CHECK(hipGraphExternalSemaphoresSignalNodeGetParams(N, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphExternalSemaphoresSignalNodeGetParams(N, &sig) == hipErrorNotSupported);
+  CHECK(hipGraphExternalSemaphoresSignalNodeSetParams(nullptr, &sig) == hipErrorInvalidValue);
+  CHECK(hipGraphExternalSemaphoresSignalNodeSetParams(N, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphExternalSemaphoresSignalNodeSetParams(N, &sig) == hipErrorNotSupported);
+  CHECK(hipGraphExternalSemaphoresWaitNodeGetParams(nullptr, &wait) == hipErrorInvalidValue);
+  CHECK(hipGraphExternalSemaphoresWaitNodeGetParams(N, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphExternalSemaphoresWaitNodeGetParams(N, &wait) == hipErrorNotSupported);
+  CHECK(hipGraphExternalSemaphoresWaitNodeSetParams(nullptr, &wait) == hipErrorInvalidValue);
+  CHECK(hipGraphExternalSemaphoresWaitNodeSetParams(N, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphExternalSemaphoresWaitNodeSetParams(N, &wait) == hipErrorNotSupported);
+  CHECK(hipGraphExecExternalSemaphoresSignalNodeSetParams(nullptr, N, &sig) ==
+        hipErrorInvalidValue);
+  CHECK(hipGraphExecExternalSemaphoresSignalNodeSetParams(X, N, nullptr) ==
+        hipErrorInvalidValue);
+  CHECK(hipGraphExecExternalSemaphoresSignalNodeSetParams(X, N, &sig) == hipErrorNotSupported);
+  CHECK(hipGraphExecExternalSemaphoresWaitNodeSetParams(X, nullptr, &wait) ==
+        hipErrorInvalidValue);
+  CHECK(hipGraphExecExternalSemaphoresWaitNodeSetParams(X, N, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphExecExternalSemaphoresWaitNodeSetParams(X, N, &wait) == hipErrorNotSupported);
+
+  // hipGraphAddNode / hipGraph(Exec)NodeSetParams: the per-type checks.
+  hipGraphNodeParams p{};
+  CHECK(hipGraphAddNode(&node, G, nullptr, 0, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphNodeSetParams(N, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphExecNodeSetParams(X, N, nullptr) == hipErrorInvalidValue);
+  p.type = hipGraphNodeTypeKernel;  // no function
+  CHECK(hipGraphAddNode(&node, G, nullptr, 0, &p) == hipErrorInvalidValue);
+  CHECK(hipGraphNodeSetParams(N, &p) == hipErrorInvalidValue);
+  p.kernel.func = reinterpret_cast<void*>(&hostFn);
+  CHECK(hipGraphAddNode(&node, G, nullptr, 0, &p) == hipErrorNotSupported);
+  CHECK(hipGraphNodeSetParams(N, &p) == hipErrorNotSupported);
+  CHECK(hipGraphExecNodeSetParams(X, N, &p) == hipErrorNotSupported);
+  p = {};
+  p.type = hipGraphNodeTypeHost;
+  p.host.fn = hostFn;  // AMD's set path also wants user data
+  CHECK(hipGraphAddNode(&node, G, nullptr, 0, &p) == hipErrorNotSupported);
+  CHECK(hipGraphNodeSetParams(N, &p) == hipErrorInvalidValue);
+  p = {};
+  p.type = hipGraphNodeTypeEventRecord;
+  CHECK(hipGraphAddNode(&node, G, nullptr, 0, &p) == hipErrorInvalidValue);
+  CHECK(hipGraphExecNodeSetParams(X, N, &p) == hipErrorInvalidValue);
+  p.type = hipGraphNodeTypeExtSemaphoreSignal;
+  CHECK(hipGraphAddNode(&node, G, nullptr, 0, &p) == hipErrorNotSupported);
+  p.type = hipGraphNodeTypeMemFree;
+  CHECK(hipGraphAddNode(&node, G, nullptr, 0, &p) == hipErrorInvalidValue);
+  CHECK(hipGraphNodeSetParams(N, &p) == hipErrorNotSupported);
+  p.type = hipGraphNodeTypeEmpty;  // not a type hipGraphAddNode takes
+  CHECK(hipGraphAddNode(&node, G, nullptr, 0, &p) == hipErrorInvalidValue);
+  p.type = hipGraphNodeTypeCount;
+  CHECK(hipGraphNodeSetParams(N, &p) == hipErrorInvalidValue);
+  CHECK(node == nullptr);
+  (void)hipGetLastError();
+}

@@ -162,3 +162,26 @@ TEST_CASE("CU masks: AMD's argument checks; a backend without masks answers NotS
   CHECK(out[1] == 0xbeef);
   (void)hipGetLastError();
 }
+
+#ifdef UNIHIP_TEST_CUDA_H
+#include UNIHIP_TEST_CUDA_H
+// cuda.h's macros of these names would rewrite cuda_driver_types.h's constants.
+#undef CU_MEMHOSTALLOC_PORTABLE
+#undef CU_MEMHOSTALLOC_DEVICEMAP
+#undef CU_MEMHOSTALLOC_WRITECOMBINED
+#include "cuda/cuda_driver_types.h"
+
+TEST_CASE("stream memory operation constants: HIP's, unihip's driver copy and cuda.h's agree") {
+  namespace cu = unihip::cu;
+  STATIC_REQUIRE(cu::CU_STREAM_WAIT_VALUE_GEQ == ::CU_STREAM_WAIT_VALUE_GEQ);
+  STATIC_REQUIRE(cu::CU_STREAM_WAIT_VALUE_EQ == ::CU_STREAM_WAIT_VALUE_EQ);
+  STATIC_REQUIRE(cu::CU_STREAM_WAIT_VALUE_AND == ::CU_STREAM_WAIT_VALUE_AND);
+  STATIC_REQUIRE(cu::CU_STREAM_WAIT_VALUE_NOR == ::CU_STREAM_WAIT_VALUE_NOR);
+  STATIC_REQUIRE(cu::CU_STREAM_WRITE_VALUE_DEFAULT == ::CU_STREAM_WRITE_VALUE_DEFAULT);
+  // The backend passes HIP's comparison through unchanged.
+  STATIC_REQUIRE(hipStreamWaitValueGte == ::CU_STREAM_WAIT_VALUE_GEQ);
+  STATIC_REQUIRE(hipStreamWaitValueEq == ::CU_STREAM_WAIT_VALUE_EQ);
+  STATIC_REQUIRE(hipStreamWaitValueAnd == ::CU_STREAM_WAIT_VALUE_AND);
+  STATIC_REQUIRE(hipStreamWaitValueNor == ::CU_STREAM_WAIT_VALUE_NOR);
+}
+#endif

@@ -87,6 +87,54 @@ typedef struct hipMemFreeNodeParams {
   void* dptr;
 } hipMemFreeNodeParams;
 
+/* Node parameters that embed copy, pool and external-semaphore types (driver_types.h, types.h) */
+typedef struct hipMemcpyNodeParams {
+  int flags;
+  int reserved[3];
+  hipMemcpy3DParms copyParams;
+} hipMemcpyNodeParams;
+
+typedef struct hipMemAllocNodeParams {
+  hipMemPoolProps poolProps;
+  const hipMemAccessDesc* accessDescs;
+  size_t accessDescCount;
+  size_t bytesize;
+  void* dptr;
+} hipMemAllocNodeParams;
+
+typedef struct hipExternalSemaphoreSignalNodeParams {
+  hipExternalSemaphore_t* extSemArray;
+  const hipExternalSemaphoreSignalParams* paramsArray;
+  unsigned int numExtSems;
+} hipExternalSemaphoreSignalNodeParams;
+
+typedef struct hipExternalSemaphoreWaitNodeParams {
+  hipExternalSemaphore_t* extSemArray;
+  const hipExternalSemaphoreWaitParams* paramsArray;
+  unsigned int numExtSems;
+} hipExternalSemaphoreWaitNodeParams;
+
+/* Any node's parameters (hipGraphAddNode, hipGraphNodeSetParams) */
+typedef struct hipGraphNodeParams {
+  hipGraphNodeType type;
+  int reserved0[3];
+  union {
+    long long reserved1[29];
+    hipKernelNodeParams kernel;
+    hipMemcpyNodeParams memcpy;
+    hipMemsetParams memset;
+    hipHostNodeParams host;
+    hipChildGraphNodeParams graph;
+    hipEventWaitNodeParams eventWait;
+    hipEventRecordNodeParams eventRecord;
+    hipExternalSemaphoreSignalNodeParams extSemSignal;
+    hipExternalSemaphoreWaitNodeParams extSemWait;
+    hipMemAllocNodeParams alloc;
+    hipMemFreeNodeParams free;
+  };
+  long long reserved2;
+} hipGraphNodeParams;
+
 /* Cache access policy (kernel-node, stream and launch attributes) */
 typedef enum hipAccessProperty {
   hipAccessPropertyNormal = 0,
