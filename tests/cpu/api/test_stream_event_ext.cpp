@@ -4,6 +4,7 @@
 
 #include <cstdint>
 
+#include "cuda/cuda_driver_types.h"
 #include "install_fake.h"
 
 using namespace unihip::testing;
@@ -164,12 +165,9 @@ TEST_CASE("CU masks: AMD's argument checks; a backend without masks answers NotS
 }
 
 #ifdef UNIHIP_TEST_CUDA_H
+// After unihip's copy of the driver constants (cuda_driver_types.h): cuda.h's macros would
+// rewrite it.
 #include UNIHIP_TEST_CUDA_H
-// cuda.h's macros of these names would rewrite cuda_driver_types.h's constants.
-#undef CU_MEMHOSTALLOC_PORTABLE
-#undef CU_MEMHOSTALLOC_DEVICEMAP
-#undef CU_MEMHOSTALLOC_WRITECOMBINED
-#include "cuda/cuda_driver_types.h"
 
 TEST_CASE("stream memory operation constants: HIP's, unihip's driver copy and cuda.h's agree") {
   namespace cu = unihip::cu;
