@@ -47,6 +47,13 @@ bool badCopy(const hipMemcpy3DParms* p) {
          (p->dstArray == nullptr && p->dstPtr.ptr == nullptr);
 }
 
+// A driver-style copy with a source and a destination (host, device or array each).
+bool badDrvCopy(const HIP_MEMCPY3D* p) {
+  return p == nullptr ||
+         (p->srcArray == nullptr && p->srcHost == nullptr && p->srcDevice == nullptr) ||
+         (p->dstArray == nullptr && p->dstHost == nullptr && p->dstDevice == nullptr);
+}
+
 // Graph allocations: pinned device memory of a present device, of at least one byte.
 bool badAlloc(const hipMemAllocNodeParams& p) {
   return p.bytesize == 0 || p.poolProps.allocType != hipMemAllocationTypePinned ||
@@ -877,5 +884,50 @@ UNIHIP_EXPORT hipError_t hipGraphExecExternalSemaphoresWaitNodeSetParams(
     const hipExternalSemaphoreWaitNodeParams* nodeParams) {
   GRAPH_TRACE();
   GRAPH_INVALID_IF(hGraphExec == nullptr || hNode == nullptr || nodeParams == nullptr);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+// ---- Driver-style copy and memset nodes (with a context) ----
+
+UNIHIP_EXPORT hipError_t hipDrvGraphAddMemcpyNode(hipGraphNode_t* phGraphNode, hipGraph_t hGraph,
+                                                  const hipGraphNode_t* dependencies,
+                                                  size_t numDependencies,
+                                                  const HIP_MEMCPY3D* copyParams,
+                                                  struct ihipCtx_t* ctx) {
+  GRAPH_TRACE();
+  GRAPH_INVALID_IF(badAdd(phGraphNode, hGraph, dependencies, numDependencies) || ctx == nullptr ||
+                   badDrvCopy(copyParams));
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipDrvGraphAddMemsetNode(hipGraphNode_t* phGraphNode, hipGraph_t hGraph,
+                                                  const hipGraphNode_t* dependencies,
+                                                  size_t numDependencies,
+                                                  const hipMemsetParams* memsetParams,
+                                                  struct ihipCtx_t* ctx) {
+  GRAPH_TRACE();
+  (void)ctx;  // AMD's runtime does not look at it
+  GRAPH_INVALID_IF(badAdd(phGraphNode, hGraph, dependencies, numDependencies) ||
+                   badMemsetParams(memsetParams));
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipDrvGraphExecMemcpyNodeSetParams(hipGraphExec_t hGraphExec,
+                                                            hipGraphNode_t hNode,
+                                                            const HIP_MEMCPY3D* copyParams,
+                                                            struct ihipCtx_t* ctx) {
+  GRAPH_TRACE();
+  (void)ctx;
+  GRAPH_INVALID_IF(hGraphExec == nullptr || hNode == nullptr || badDrvCopy(copyParams));
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipDrvGraphExecMemsetNodeSetParams(hipGraphExec_t hGraphExec,
+                                                            hipGraphNode_t hNode,
+                                                            const hipMemsetParams* memsetParams,
+                                                            struct ihipCtx_t* ctx) {
+  GRAPH_TRACE();
+  (void)ctx;
+  GRAPH_INVALID_IF(hGraphExec == nullptr || hNode == nullptr || badMemsetParams(memsetParams));
   UNIHIP_RETURN_NOT_SUPPORTED();
 }

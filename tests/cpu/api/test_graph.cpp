@@ -727,3 +727,45 @@ TEST_CASE("copy, allocation, external-semaphore and generic nodes: checks, then 
   CHECK(node == nullptr);
   (void)hipGetLastError();
 }
+
+TEST_CASE("driver-style copy and memset nodes: context, copy and memset checks, then NotSupported") {
+  const auto ctx = reinterpret_cast<struct ihipCtx_t*>(0x600);
+  hipGraphNode_t node = nullptr;
+  int buf[8] = {};
+  HIP_MEMCPY3D copy{};
+  copy.srcHost = buf;
+  copy.dstHost = buf + 4;
+  copy.WidthInBytes = 16;
+  copy.Height = 1;
+  copy.Depth = 1;
+  HIP_MEMCPY3D noSrc = copy;
+  noSrc.srcHost = nullptr;
+  hipMemsetParams mp{};
+  mp.dst = buf;
+  mp.elementSize = 2;
+  mp.width = 4;
+  mp.height = 1;
+  hipMemsetParams badSize = mp;
+  badSize.elementSize = 8;
+
+  CHECK(hipDrvGraphAddMemcpyNode(nullptr, G, nullptr, 0, &copy, ctx) == hipErrorInvalidValue);
+  CHECK(hipDrvGraphAddMemcpyNode(&node, nullptr, nullptr, 0, &copy, ctx) == hipErrorInvalidValue);
+  CHECK(hipDrvGraphAddMemcpyNode(&node, G, nullptr, 3, &copy, ctx) == hipErrorInvalidValue);
+  CHECK(hipDrvGraphAddMemcpyNode(&node, G, nullptr, 0, &copy, nullptr) == hipErrorInvalidValue);
+  CHECK(hipDrvGraphAddMemcpyNode(&node, G, nullptr, 0, nullptr, ctx) == hipErrorInvalidValue);
+  CHECK(hipDrvGraphAddMemcpyNode(&node, G, nullptr, 0, &noSrc, ctx) == hipErrorInvalidValue);
+  CHECK(hipDrvGraphAddMemcpyNode(&node, G, &N, 1, &copy, ctx) == hipErrorNotSupported);
+  CHECK(hipDrvGraphAddMemsetNode(nullptr, G, nullptr, 0, &mp, ctx) == hipErrorInvalidValue);
+  CHECK(hipDrvGraphAddMemsetNode(&node, G, nullptr, 0, nullptr, ctx) == hipErrorInvalidValue);
+  CHECK(hipDrvGraphAddMemsetNode(&node, G, nullptr, 0, &badSize, ctx) == hipErrorInvalidValue);
+  CHECK(hipDrvGraphAddMemsetNode(&node, G, nullptr, 0, &mp, nullptr) == hipErrorNotSupported);
+  CHECK(hipDrvGraphExecMemcpyNodeSetParams(nullptr, N, &copy, ctx) == hipErrorInvalidValue);
+  CHECK(hipDrvGraphExecMemcpyNodeSetParams(X, nullptr, &copy, ctx) == hipErrorInvalidValue);
+  CHECK(hipDrvGraphExecMemcpyNodeSetParams(X, N, &noSrc, ctx) == hipErrorInvalidValue);
+  CHECK(hipDrvGraphExecMemcpyNodeSetParams(X, N, &copy, ctx) == hipErrorNotSupported);
+  CHECK(hipDrvGraphExecMemsetNodeSetParams(nullptr, N, &mp, ctx) == hipErrorInvalidValue);
+  CHECK(hipDrvGraphExecMemsetNodeSetParams(X, N, &badSize, ctx) == hipErrorInvalidValue);
+  CHECK(hipDrvGraphExecMemsetNodeSetParams(X, N, &mp, ctx) == hipErrorNotSupported);
+  CHECK(node == nullptr);
+  (void)hipGetLastError();
+}
