@@ -102,6 +102,24 @@ TEST_CASE("hipGetStreamDeviceId: the stream's device, the current one for specia
   (void)hipGetLastError();
 }
 
+TEST_CASE("stream priority range and stream device: null outputs, special and destroyed handles") {
+  installFake();
+  int least = 7, greatest = 7;
+  CHECK(hipDeviceGetStreamPriorityRange(&least, &greatest) == hipSuccess);
+  CHECK(least == 0);
+  CHECK(greatest == -5);
+  CHECK(hipDeviceGetStreamPriorityRange(nullptr, nullptr) == hipSuccess);
+  hipDevice_t dev = -1;
+  CHECK(hipStreamGetDevice(nullptr, nullptr) == hipErrorInvalidValue);
+  CHECK(hipStreamGetDevice(hipStreamPerThread, &dev) == hipSuccess);
+  CHECK(dev == 0);
+  hipStream_t s = nullptr;
+  REQUIRE(hipStreamCreate(&s) == hipSuccess);
+  REQUIRE(hipStreamDestroy(s) == hipSuccess);
+  CHECK(hipStreamGetDevice(s, &dev) == hipErrorContextIsDestroyed);
+  (void)hipGetLastError();
+}
+
 TEST_CASE("stream wait/write value: pointer, alignment, comparison and stream checks") {
   installFake();
   alignas(8) uint64_t word[2] = {0, 0};
