@@ -103,6 +103,32 @@ class Backend {
   // The per-thread default stream of the calling thread (hipStreamPerThread).
   virtual NativeStream perThreadStream(int device) = 0;
 
+  // Stream extensions (graph/stream family); a backend that lacks one answers NotSupported.
+  // Queues a wait until `(*ptr & mask)` satisfies the hipStreamWaitValue* comparison `flags`
+  // with `value`; `is64` picks the 32- or 64-bit word at `ptr`.
+  virtual Status streamWaitValue(int device, NativeStream stream, void* ptr, uint64_t value,
+                                 uint64_t mask, unsigned int flags, bool is64) {
+    (void)device, (void)stream, (void)ptr, (void)value, (void)mask, (void)flags, (void)is64;
+    return hipErrorNotSupported;
+  }
+  // Queues a write of `value` (32 or 64 bits) to `ptr`, ordered after the stream's earlier work.
+  virtual Status streamWriteValue(int device, NativeStream stream, void* ptr, uint64_t value,
+                                  bool is64) {
+    (void)device, (void)stream, (void)ptr, (void)value, (void)is64;
+    return hipErrorNotSupported;
+  }
+  // Compute-unit masks (AMD): `words` 32-bit words, bit i of the mask = compute unit i.
+  virtual Status streamSetCuMask(int device, NativeStream stream, const uint32_t* mask,
+                                 uint32_t words) {
+    (void)device, (void)stream, (void)mask, (void)words;
+    return hipErrorNotSupported;
+  }
+  virtual Status streamGetCuMask(int device, NativeStream stream, uint32_t* mask,
+                                 uint32_t words) {
+    (void)device, (void)stream, (void)mask, (void)words;
+    return hipErrorNotSupported;
+  }
+
   // Events. `hipFlags` are hipEvent* flags.
   virtual Status eventCreate(int device, unsigned int hipFlags, NativeEvent* event) = 0;
   virtual Status eventDestroy(int device, NativeEvent event) = 0;

@@ -28,6 +28,12 @@ inline const CUstream CU_STREAM_PER_THREAD = reinterpret_cast<CUstream>(0x2);
 
 inline constexpr unsigned CU_STREAM_DEFAULT = 0x0;
 inline constexpr unsigned CU_STREAM_NON_BLOCKING = 0x1;
+// cuStreamWaitValue32/64 comparisons (the same numbers as hipStreamWaitValue*) and write flags.
+inline constexpr unsigned CU_STREAM_WAIT_VALUE_GEQ = 0x0;
+inline constexpr unsigned CU_STREAM_WAIT_VALUE_EQ = 0x1;
+inline constexpr unsigned CU_STREAM_WAIT_VALUE_AND = 0x2;
+inline constexpr unsigned CU_STREAM_WAIT_VALUE_NOR = 0x3;
+inline constexpr unsigned CU_STREAM_WRITE_VALUE_DEFAULT = 0x0;
 inline constexpr unsigned CU_EVENT_DEFAULT = 0x0;
 inline constexpr unsigned CU_EVENT_BLOCKING_SYNC = 0x1;
 inline constexpr unsigned CU_EVENT_DISABLE_TIMING = 0x2;

@@ -92,6 +92,11 @@ class HsaBackend final : public Backend {
                         void* userData) override;
   Status streamPriorityRange(int device, int* least, int* greatest) override;
   NativeStream perThreadStream(int device) override;
+  // Stream extensions (hsa_stream_ext.cpp).
+  Status streamSetCuMask(int device, NativeStream stream, const uint32_t* mask,
+                         uint32_t words) override;
+  Status streamGetCuMask(int device, NativeStream stream, uint32_t* mask,
+                         uint32_t words) override;
 
   Status eventCreate(int device, unsigned int hipFlags, NativeEvent* event) override;
   Status eventDestroy(int device, NativeEvent event) override;

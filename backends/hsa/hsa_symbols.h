@@ -43,6 +43,9 @@ UNIHIP_HSA_SYMBOL(REQUIRED, hsa_signal_add_relaxed)
 UNIHIP_HSA_SYMBOL(REQUIRED, hsa_signal_load_scacquire)
 UNIHIP_HSA_SYMBOL(REQUIRED, hsa_signal_wait_scacquire)
 UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_amd_signal_async_handler)
+// Compute-unit masks of a stream's queue (hipExtStreamCreateWithCUMask, hipExtStreamGetCUMask).
+UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_amd_queue_cu_set_mask)
+UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_amd_queue_cu_get_mask)
 
 // Code objects
 UNIHIP_HSA_SYMBOL(REQUIRED, hsa_code_object_reader_create_from_memory)

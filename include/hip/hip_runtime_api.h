@@ -305,6 +305,7 @@ typedef struct dim3 {
 #include "hip/texture_types.h"
 #include "hip/surface_types.h"
 #include "hip/unihip/api/types.h"
+#include "hip/unihip/api/graph_types.h"
 
 
 /* Host API by family: one header per family (include/hip/unihip/api/). */

@@ -1,0 +1,771 @@
+// Graphs and stream capture: AMD's argument checks (exact HIP codes), then hipErrorNotSupported
+// (unihip has no graph runtime yet); capture queries answer "not capturing"; the per-thread
+// capture mode is kept.
+#include <catch2/catch.hpp>
+
+#include <thread>
+
+#include "install_fake.h"
+
+using namespace unihip::testing;
+
+namespace {
+// Handles that pass the null checks; no graph runtime looks behind them.
+const auto G = reinterpret_cast<hipGraph_t>(0x100);
+const auto N = reinterpret_cast<hipGraphNode_t>(0x200);
+const auto X = reinterpret_cast<hipGraphExec_t>(0x300);
+const auto U = reinterpret_cast<hipUserObject_t>(0x400);
+const auto E = reinterpret_cast<hipEvent_t>(0x500);
+void hostFn(void*) {}
+}  // namespace
+
+TEST_CASE("stream capture queries: never capturing; bad handles and pointers rejected") {
+  installFake();
+  hipStream_t s = nullptr;
+  REQUIRE(hipStreamCreate(&s) == hipSuccess);
+  for (hipStream_t stream : {static_cast<hipStream_t>(nullptr), hipStreamLegacy,
+                             hipStreamPerThread, s}) {
+    hipStreamCaptureStatus st = hipStreamCaptureStatusActive;
+    CHECK(hipStreamIsCapturing(stream, &st) == hipSuccess);
+    CHECK(st == hipStreamCaptureStatusNone);
+    st = hipStreamCaptureStatusActive;
+    CHECK(hipStreamIsCapturing_spt(stream, &st) == hipSuccess);
+    CHECK(st == hipStreamCaptureStatusNone);
+    unsigned long long id = 42;
+    st = hipStreamCaptureStatusActive;
+    CHECK(hipStreamGetCaptureInfo(stream, &st, &id) == hipSuccess);
+    CHECK(st == hipStreamCaptureStatusNone);
+    CHECK(id == 42);  // written only while capturing
+    st = hipStreamCaptureStatusActive;
+    CHECK(hipStreamGetCaptureInfo_spt(stream, &st, nullptr) == hipSuccess);
+    CHECK(st == hipStreamCaptureStatusNone);
+    hipGraph_t g = G;
+    const hipGraphNode_t* deps = &N;
+    size_t n = 7;
+    st = hipStreamCaptureStatusActive;
+    CHECK(hipStreamGetCaptureInfo_v2(stream, &st, &id, &g, &deps, &n) == hipSuccess);
+    CHECK(st == hipStreamCaptureStatusNone);
+    CHECK(g == G);
+    CHECK(n == 7);
+    st = hipStreamCaptureStatusActive;
+    CHECK(hipStreamGetCaptureInfo_v2(stream, &st) == hipSuccess);  // default arguments
+    CHECK(st == hipStreamCaptureStatusNone);
+    st = hipStreamCaptureStatusActive;
+    CHECK(hipStreamGetCaptureInfo_v2_spt(stream, &st, nullptr, nullptr, nullptr, nullptr) ==
+          hipSuccess);
+    CHECK(st == hipStreamCaptureStatusNone);
+  }
+  hipStreamCaptureStatus st;
+  CHECK(hipStreamIsCapturing(s, nullptr) == hipErrorInvalidValue);
+  CHECK(hipStreamIsCapturing_spt(s, nullptr) == hipErrorInvalidValue);
+  CHECK(hipStreamGetCaptureInfo(s, nullptr, nullptr) == hipErrorInvalidValue);
+  CHECK(hipStreamGetCaptureInfo_spt(s, nullptr, nullptr) == hipErrorInvalidValue);
+  CHECK(hipStreamGetCaptureInfo_v2(s, nullptr) == hipErrorInvalidValue);
+  CHECK(hipStreamGetCaptureInfo_v2_spt(s, nullptr, nullptr, nullptr, nullptr, nullptr) ==
+        hipErrorInvalidValue);
+  REQUIRE(hipStreamDestroy(s) == hipSuccess);
+  CHECK(hipStreamIsCapturing(s, &st) == hipErrorContextIsDestroyed);
+  CHECK(hipStreamIsCapturing_spt(s, &st) == hipErrorContextIsDestroyed);
+  CHECK(hipStreamGetCaptureInfo(s, &st, nullptr) == hipErrorContextIsDestroyed);
+  CHECK(hipStreamGetCaptureInfo_spt(s, &st, nullptr) == hipErrorContextIsDestroyed);
+  CHECK(hipStreamGetCaptureInfo_v2(s, &st) == hipErrorContextIsDestroyed);
+  CHECK(hipStreamGetCaptureInfo_v2_spt(s, &st, nullptr, nullptr, nullptr, nullptr) ==
+        hipErrorContextIsDestroyed);
+  (void)hipGetLastError();
+}
+
+TEST_CASE("hipThreadExchangeStreamCaptureMode keeps one mode per thread") {
+  CHECK(hipThreadExchangeStreamCaptureMode(nullptr) == hipErrorInvalidValue);
+  hipStreamCaptureMode bad = static_cast<hipStreamCaptureMode>(3);
+  CHECK(hipThreadExchangeStreamCaptureMode(&bad) == hipErrorInvalidValue);
+  CHECK(bad == 3);
+  hipStreamCaptureMode m = hipStreamCaptureModeRelaxed;
+  REQUIRE(hipThreadExchangeStreamCaptureMode(&m) == hipSuccess);
+  CHECK(m == hipStreamCaptureModeGlobal);  // the initial mode
+  std::thread([] {
+    hipStreamCaptureMode other = hipStreamCaptureModeThreadLocal;
+    CHECK(hipThreadExchangeStreamCaptureMode(&other) == hipSuccess);
+    CHECK(other == hipStreamCaptureModeGlobal);  // another thread's own mode
+  }).join();
+  m = hipStreamCaptureModeGlobal;
+  REQUIRE(hipThreadExchangeStreamCaptureMode(&m) == hipSuccess);
+  CHECK(m == hipStreamCaptureModeRelaxed);
+  (void)hipGetLastError();
+}
+
+TEST_CASE("capture begin/end/update: AMD's checks, then NotSupported") {
+  installFake();
+  hipStream_t s = nullptr;
+  REQUIRE(hipStreamCreate(&s) == hipSuccess);
+  const auto global = hipStreamCaptureModeGlobal;
+  const auto badMode = static_cast<hipStreamCaptureMode>(7);
+  hipGraph_t g = nullptr;
+  hipGraphEdgeData edge{};
+  // The legacy stream cannot capture; the per-thread stream can.
+  CHECK(hipStreamBeginCapture(nullptr, global) == hipErrorStreamCaptureUnsupported);
+  CHECK(hipStreamBeginCapture(hipStreamLegacy, global) == hipErrorStreamCaptureUnsupported);
+  CHECK(hipStreamBeginCapture(s, badMode) == hipErrorInvalidValue);
+  CHECK(hipStreamBeginCapture(s, global) == hipErrorNotSupported);
+  CHECK(hipStreamBeginCapture(hipStreamPerThread, hipStreamCaptureModeRelaxed) ==
+        hipErrorNotSupported);
+  CHECK(hipStreamBeginCapture_spt(nullptr, global) == hipErrorNotSupported);
+  CHECK(hipStreamBeginCapture_spt(hipStreamLegacy, global) == hipErrorStreamCaptureUnsupported);
+  CHECK(hipStreamBeginCapture_spt(s, badMode) == hipErrorInvalidValue);
+  CHECK(hipStreamBeginCaptureToGraph(s, G, nullptr, &edge, 0, global) == hipErrorNotSupported);
+  CHECK(hipStreamBeginCaptureToGraph(s, nullptr, nullptr, nullptr, 0, global) ==
+        hipErrorInvalidValue);
+  CHECK(hipStreamBeginCaptureToGraph(s, G, nullptr, nullptr, 1, global) == hipErrorInvalidValue);
+  CHECK(hipStreamBeginCaptureToGraph(s, G, &N, nullptr, 0, global) == hipErrorInvalidValue);
+  CHECK(hipStreamBeginCaptureToGraph(nullptr, G, &N, nullptr, 1, global) ==
+        hipErrorStreamCaptureUnsupported);
+  CHECK(hipStreamBeginCaptureToGraph(s, G, &N, nullptr, 1, badMode) == hipErrorInvalidValue);
+  CHECK(hipStreamBeginCaptureToGraph(s, G, &N, nullptr, 1, global) == hipErrorNotSupported);
+
+  CHECK(hipStreamEndCapture(s, nullptr) == hipErrorInvalidValue);
+  CHECK(hipStreamEndCapture(nullptr, &g) == hipErrorIllegalState);
+  CHECK(hipStreamEndCapture(hipStreamLegacy, &g) == hipErrorIllegalState);
+  CHECK(hipStreamEndCapture(s, &g) == hipErrorNotSupported);
+  CHECK(hipStreamEndCapture_spt(s, nullptr) == hipErrorInvalidValue);
+  CHECK(hipStreamEndCapture_spt(nullptr, &g) == hipErrorNotSupported);
+  CHECK(hipStreamEndCapture_spt(hipStreamLegacy, &g) == hipErrorIllegalState);
+
+  hipGraphNode_t deps[1] = {N};
+  CHECK(hipStreamUpdateCaptureDependencies(s, nullptr, 1) == hipErrorInvalidValue);
+  CHECK(hipStreamUpdateCaptureDependencies(s, deps, 1, 2) == hipErrorInvalidValue);
+  CHECK(hipStreamUpdateCaptureDependencies(s, deps, 1, hipStreamSetCaptureDependencies) ==
+        hipErrorNotSupported);
+  CHECK(hipStreamUpdateCaptureDependencies(s, nullptr, 0) == hipErrorNotSupported);
+
+  REQUIRE(hipStreamDestroy(s) == hipSuccess);
+  CHECK(hipStreamBeginCapture(s, global) == hipErrorContextIsDestroyed);
+  CHECK(hipStreamBeginCapture_spt(s, global) == hipErrorContextIsDestroyed);
+  CHECK(hipStreamBeginCaptureToGraph(s, G, nullptr, nullptr, 0, global) ==
+        hipErrorContextIsDestroyed);
+  CHECK(hipStreamEndCapture(s, &g) == hipErrorContextIsDestroyed);
+  CHECK(hipStreamEndCapture_spt(s, &g) == hipErrorContextIsDestroyed);
+  CHECK(hipStreamUpdateCaptureDependencies(s, deps, 1) == hipErrorContextIsDestroyed);
+  CHECK(g == nullptr);
+  (void)hipGetLastError();
+}
+
+TEST_CASE("graphs and their edges: null checks, then NotSupported") {
+  hipGraph_t g = nullptr;
+  hipGraphNode_t nodes[2] = {N, N};
+  size_t n = 2;
+  CHECK(hipGraphCreate(nullptr, 0) == hipErrorInvalidValue);
+  CHECK(hipGraphCreate(&g, 1) == hipErrorInvalidValue);
+  CHECK(hipGraphCreate(&g, 0) == hipErrorNotSupported);
+  CHECK(g == nullptr);
+  CHECK(hipGraphDestroy(nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphDestroy(G) == hipErrorNotSupported);
+  CHECK(hipGraphClone(nullptr, G) == hipErrorInvalidValue);
+  CHECK(hipGraphClone(&g, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphClone(&g, G) == hipErrorNotSupported);
+  CHECK(hipGraphDebugDotPrint(nullptr, "/tmp/g.dot", 0) == hipErrorInvalidValue);
+  CHECK(hipGraphDebugDotPrint(G, nullptr, 0) == hipErrorInvalidValue);
+  CHECK(hipGraphDebugDotPrint(G, "/tmp/g.dot", hipGraphDebugDotFlagsVerbose) ==
+        hipErrorNotSupported);
+  CHECK(hipGraphGetNodes(nullptr, nodes, &n) == hipErrorInvalidValue);
+  CHECK(hipGraphGetNodes(G, nodes, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphGetNodes(G, nullptr, &n) == hipErrorNotSupported);
+  CHECK(hipGraphGetRootNodes(nullptr, nodes, &n) == hipErrorInvalidValue);
+  CHECK(hipGraphGetRootNodes(G, nodes, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphGetRootNodes(G, nodes, &n) == hipErrorNotSupported);
+  CHECK(hipGraphGetEdges(nullptr, nullptr, nullptr, &n) == hipErrorInvalidValue);
+  CHECK(hipGraphGetEdges(G, nullptr, nullptr, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphGetEdges(G, nodes, nullptr, &n) == hipErrorInvalidValue);
+  CHECK(hipGraphGetEdges(G, nullptr, nodes, &n) == hipErrorInvalidValue);
+  CHECK(hipGraphGetEdges(G, nodes, nodes + 1, &n) == hipErrorNotSupported);
+  CHECK(hipGraphAddDependencies(nullptr, nodes, nodes, 1) == hipErrorInvalidValue);
+  CHECK(hipGraphAddDependencies(G, nullptr, nodes, 1) == hipErrorInvalidValue);
+  CHECK(hipGraphAddDependencies(G, nodes, nullptr, 1) == hipErrorInvalidValue);
+  CHECK(hipGraphAddDependencies(G, nodes, nodes + 1, 1) == hipErrorNotSupported);
+  CHECK(hipGraphRemoveDependencies(nullptr, nodes, nodes, 1) == hipErrorInvalidValue);
+  CHECK(hipGraphRemoveDependencies(G, nullptr, nodes, 1) == hipErrorInvalidValue);
+  CHECK(hipGraphRemoveDependencies(G, nodes, nullptr, 1) == hipErrorInvalidValue);
+  CHECK(hipGraphRemoveDependencies(G, nodes, nodes + 1, 1) == hipErrorNotSupported);
+  (void)hipGetLastError();
+}
+
+TEST_CASE("adding nodes: node, graph, dependency and parameter checks, then NotSupported") {
+  hipGraphNode_t node = nullptr;
+  hipKernelNodeParams kp{};
+  kp.func = reinterpret_cast<void*>(&hostFn);
+  hipKernelNodeParams noFunc{};
+  hipMemsetParams mp{};
+  int buf[16] = {};
+  mp.dst = buf;
+  mp.elementSize = 4;
+  mp.width = 4;
+  mp.height = 1;
+  hipHostNodeParams hp{hostFn, nullptr};
+  hipHostNodeParams noFn{nullptr, nullptr};
+  int symbol = 0;
+
+  // The shared checks, once per node kind: null node, null graph, a count without a list.
+  struct Add {
+    const char* name;
+    hipError_t (*add)(hipGraphNode_t*, hipGraph_t, const hipGraphNode_t*, size_t);
+  };
+  static hipKernelNodeParams s_kp;
+  static hipMemsetParams s_mp;
+  static hipHostNodeParams s_hp;
+  static int s_buf[4];
+  static int s_sym;
+  s_kp = kp;
+  s_mp = mp;
+  s_hp = hp;
+  const Add adds[] = {
+      {"kernel", [](hipGraphNode_t* o, hipGraph_t g, const hipGraphNode_t* d, size_t n) {
+         return hipGraphAddKernelNode(o, g, d, n, &s_kp);
+       }},
+      {"memcpy1D", [](hipGraphNode_t* o, hipGraph_t g, const hipGraphNode_t* d, size_t n) {
+         return hipGraphAddMemcpyNode1D(o, g, d, n, s_buf, s_buf + 2, 8, hipMemcpyHostToHost);
+       }},
+      {"fromSymbol", [](hipGraphNode_t* o, hipGraph_t g, const hipGraphNode_t* d, size_t n) {
+         return hipGraphAddMemcpyNodeFromSymbol(o, g, d, n, s_buf, &s_sym, 4, 0,
+                                                hipMemcpyDeviceToHost);
+       }},
+      {"toSymbol", [](hipGraphNode_t* o, hipGraph_t g, const hipGraphNode_t* d, size_t n) {
+         return hipGraphAddMemcpyNodeToSymbol(o, g, d, n, &s_sym, s_buf, 4, 0,
+                                              hipMemcpyHostToDevice);
+       }},
+      {"memset", [](hipGraphNode_t* o, hipGraph_t g, const hipGraphNode_t* d, size_t n) {
+         return hipGraphAddMemsetNode(o, g, d, n, &s_mp);
+       }},
+      {"host", [](hipGraphNode_t* o, hipGraph_t g, const hipGraphNode_t* d, size_t n) {
+         return hipGraphAddHostNode(o, g, d, n, &s_hp);
+       }},
+      {"child", [](hipGraphNode_t* o, hipGraph_t g, const hipGraphNode_t* d, size_t n) {
+         return hipGraphAddChildGraphNode(o, g, d, n, G);
+       }},
+      {"empty", [](hipGraphNode_t* o, hipGraph_t g, const hipGraphNode_t* d, size_t n) {
+         return hipGraphAddEmptyNode(o, g, d, n);
+       }},
+      {"eventRecord", [](hipGraphNode_t* o, hipGraph_t g, const hipGraphNode_t* d, size_t n) {
+         return hipGraphAddEventRecordNode(o, g, d, n, E);
+       }},
+      {"eventWait", [](hipGraphNode_t* o, hipGraph_t g, const hipGraphNode_t* d, size_t n) {
+         return hipGraphAddEventWaitNode(o, g, d, n, E);
+       }},
+      {"memFree", [](hipGraphNode_t* o, hipGraph_t g, const hipGraphNode_t* d, size_t n) {
+         return hipGraphAddMemFreeNode(o, g, d, n, s_buf);
+       }},
+      {"drvMemFree", [](hipGraphNode_t* o, hipGraph_t g, const hipGraphNode_t* d, size_t n) {
+         return hipDrvGraphAddMemFreeNode(o, g, d, n, s_buf);
+       }},
+  };
+  for (const Add& a : adds) {
+    INFO(a.name);
+    CHECK(a.add(nullptr, G, nullptr, 0) == hipErrorInvalidValue);
+    CHECK(a.add(&node, nullptr, nullptr, 0) == hipErrorInvalidValue);
+    CHECK(a.add(&node, G, nullptr, 1) == hipErrorInvalidValue);
+    CHECK(a.add(&node, G, &N, 1) == hipErrorNotSupported);
+    CHECK(node == nullptr);
+  }
+
+  // Each kind's own parameters.
+  CHECK(hipGraphAddKernelNode(&node, G, nullptr, 0, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphAddKernelNode(&node, G, nullptr, 0, &noFunc) == hipErrorInvalidValue);
+  CHECK(hipGraphAddMemcpyNode1D(&node, G, nullptr, 0, buf, buf + 4, 0, hipMemcpyHostToHost) ==
+        hipErrorInvalidValue);
+  CHECK(hipGraphAddMemcpyNode1D(&node, G, nullptr, 0, nullptr, buf, 4, hipMemcpyHostToHost) ==
+        hipErrorInvalidValue);
+  CHECK(hipGraphAddMemcpyNode1D(&node, G, nullptr, 0, buf, buf + 4, 4,
+                                static_cast<hipMemcpyKind>(9)) == hipErrorInvalidMemcpyDirection);
+  CHECK(hipGraphAddMemcpyNodeFromSymbol(&node, G, nullptr, 0, buf, nullptr, 4, 0,
+                                        hipMemcpyDeviceToHost) == hipErrorInvalidSymbol);
+  CHECK(hipGraphAddMemcpyNodeFromSymbol(&node, G, nullptr, 0, nullptr, &symbol, 4, 0,
+                                        hipMemcpyDeviceToHost) == hipErrorInvalidValue);
+  CHECK(hipGraphAddMemcpyNodeFromSymbol(&node, G, nullptr, 0, buf, &symbol, 0, 0,
+                                        hipMemcpyDeviceToHost) == hipErrorInvalidValue);
+  CHECK(hipGraphAddMemcpyNodeToSymbol(&node, G, nullptr, 0, nullptr, buf, 4, 0,
+                                      hipMemcpyHostToDevice) == hipErrorInvalidSymbol);
+  CHECK(hipGraphAddMemcpyNodeToSymbol(&node, G, nullptr, 0, &symbol, nullptr, 4, 0,
+                                      hipMemcpyHostToDevice) == hipErrorInvalidValue);
+  CHECK(hipGraphAddMemsetNode(&node, G, nullptr, 0, nullptr) == hipErrorInvalidValue);
+  hipMemsetParams bad = mp;
+  bad.elementSize = 3;
+  CHECK(hipGraphAddMemsetNode(&node, G, nullptr, 0, &bad) == hipErrorInvalidValue);
+  bad = mp;
+  bad.height = 0;
+  CHECK(hipGraphAddMemsetNode(&node, G, nullptr, 0, &bad) == hipErrorInvalidValue);
+  bad = mp;
+  bad.height = 2;
+  bad.pitch = 8;  // rows of 16 bytes
+  CHECK(hipGraphAddMemsetNode(&node, G, nullptr, 0, &bad) == hipErrorInvalidValue);
+  bad.pitch = 16;
+  CHECK(hipGraphAddMemsetNode(&node, G, nullptr, 0, &bad) == hipErrorNotSupported);
+  CHECK(hipGraphAddHostNode(&node, G, nullptr, 0, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphAddHostNode(&node, G, nullptr, 0, &noFn) == hipErrorInvalidValue);
+  CHECK(hipGraphAddChildGraphNode(&node, G, nullptr, 0, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphAddEventRecordNode(&node, G, nullptr, 0, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphAddEventWaitNode(&node, G, nullptr, 0, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphAddMemFreeNode(&node, G, nullptr, 0, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphAddMemFreeNode(&node, G, &N, 0, buf) == hipErrorInvalidValue);
+  CHECK(hipDrvGraphAddMemFreeNode(&node, G, nullptr, 0, nullptr) == hipErrorInvalidValue);
+  CHECK(hipDrvGraphAddMemFreeNode(&node, G, &N, 0, buf) == hipErrorInvalidValue);
+  CHECK(node == nullptr);
+  (void)hipGetLastError();
+}
+
+TEST_CASE("node queries and parameters: null checks, then NotSupported") {
+  hipGraphNodeType type;
+  hipGraphNode_t out = nullptr;
+  size_t n = 0;
+  hipKernelNodeParams kp{};
+  kp.func = reinterpret_cast<void*>(&hostFn);
+  hipKernelNodeParams noFunc{};
+  hipKernelNodeAttrValue value{};
+  hipMemsetParams mp{};
+  hipHostNodeParams hp{hostFn, nullptr};
+  hipHostNodeParams noFn{nullptr, nullptr};
+  hipGraph_t child = nullptr;
+  hipEvent_t ev = nullptr;
+  int buf[8] = {};
+  int symbol = 0;
+  void* freed = nullptr;
+  const auto policy = hipKernelNodeAttributeAccessPolicyWindow;
+  const auto badAttr = static_cast<hipKernelNodeAttrID>(5);
+
+  CHECK(hipGraphDestroyNode(nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphDestroyNode(N) == hipErrorNotSupported);
+  CHECK(hipGraphNodeGetType(nullptr, &type) == hipErrorInvalidValue);
+  CHECK(hipGraphNodeGetType(N, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphNodeGetType(N, &type) == hipErrorNotSupported);
+  CHECK(hipGraphNodeGetDependencies(nullptr, nullptr, &n) == hipErrorInvalidValue);
+  CHECK(hipGraphNodeGetDependencies(N, nullptr, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphNodeGetDependencies(N, nullptr, &n) == hipErrorNotSupported);
+  CHECK(hipGraphNodeGetDependentNodes(nullptr, nullptr, &n) == hipErrorInvalidValue);
+  CHECK(hipGraphNodeGetDependentNodes(N, nullptr, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphNodeGetDependentNodes(N, nullptr, &n) == hipErrorNotSupported);
+  CHECK(hipGraphNodeFindInClone(nullptr, N, G) == hipErrorInvalidValue);
+  CHECK(hipGraphNodeFindInClone(&out, nullptr, G) == hipErrorInvalidValue);
+  CHECK(hipGraphNodeFindInClone(&out, N, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphNodeFindInClone(&out, N, G) == hipErrorNotSupported);
+
+  CHECK(hipGraphKernelNodeGetParams(nullptr, &kp) == hipErrorInvalidValue);
+  CHECK(hipGraphKernelNodeGetParams(N, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphKernelNodeGetParams(N, &kp) == hipErrorNotSupported);
+  CHECK(hipGraphKernelNodeSetParams(nullptr, &kp) == hipErrorInvalidValue);
+  CHECK(hipGraphKernelNodeSetParams(N, &noFunc) == hipErrorInvalidValue);
+  CHECK(hipGraphKernelNodeSetParams(N, &kp) == hipErrorNotSupported);
+  CHECK(hipGraphKernelNodeGetAttribute(nullptr, policy, &value) == hipErrorInvalidValue);
+  CHECK(hipGraphKernelNodeGetAttribute(N, policy, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphKernelNodeGetAttribute(N, badAttr, &value) == hipErrorInvalidValue);
+  CHECK(hipGraphKernelNodeGetAttribute(N, hipKernelNodeAttributePriority, &value) ==
+        hipErrorNotSupported);
+  CHECK(hipGraphKernelNodeSetAttribute(nullptr, policy, &value) == hipErrorInvalidValue);
+  CHECK(hipGraphKernelNodeSetAttribute(N, policy, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphKernelNodeSetAttribute(N, badAttr, &value) == hipErrorInvalidValue);
+  CHECK(hipGraphKernelNodeSetAttribute(N, hipKernelNodeAttributeCooperative, &value) ==
+        hipErrorNotSupported);
+  CHECK(hipGraphKernelNodeCopyAttributes(nullptr, N) == hipErrorInvalidValue);
+  CHECK(hipGraphKernelNodeCopyAttributes(N, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphKernelNodeCopyAttributes(N, N) == hipErrorNotSupported);
+
+  CHECK(hipGraphMemcpyNodeSetParams1D(nullptr, buf, buf + 2, 4, hipMemcpyHostToHost) ==
+        hipErrorInvalidValue);
+  CHECK(hipGraphMemcpyNodeSetParams1D(N, buf, buf, 4, hipMemcpyHostToHost) ==
+        hipErrorInvalidValue);
+  CHECK(hipGraphMemcpyNodeSetParams1D(N, buf, buf + 2, 0, hipMemcpyHostToHost) ==
+        hipErrorInvalidValue);
+  CHECK(hipGraphMemcpyNodeSetParams1D(N, buf, buf + 2, 4, hipMemcpyHostToHost) ==
+        hipErrorNotSupported);
+  CHECK(hipGraphMemcpyNodeSetParamsFromSymbol(N, buf, nullptr, 4, 0, hipMemcpyDeviceToHost) ==
+        hipErrorInvalidSymbol);
+  CHECK(hipGraphMemcpyNodeSetParamsFromSymbol(nullptr, buf, &symbol, 4, 0,
+                                              hipMemcpyDeviceToHost) == hipErrorInvalidValue);
+  CHECK(hipGraphMemcpyNodeSetParamsFromSymbol(N, &symbol, &symbol, 4, 0,
+                                              hipMemcpyDeviceToHost) == hipErrorInvalidValue);
+  CHECK(hipGraphMemcpyNodeSetParamsFromSymbol(N, buf, &symbol, 4, 0, hipMemcpyDeviceToHost) ==
+        hipErrorNotSupported);
+  CHECK(hipGraphMemcpyNodeSetParamsToSymbol(N, nullptr, buf, 4, 0, hipMemcpyHostToDevice) ==
+        hipErrorInvalidSymbol);
+  CHECK(hipGraphMemcpyNodeSetParamsToSymbol(N, &symbol, nullptr, 4, 0, hipMemcpyHostToDevice) ==
+        hipErrorInvalidValue);
+  CHECK(hipGraphMemcpyNodeSetParamsToSymbol(N, &symbol, buf, 0, 0, hipMemcpyHostToDevice) ==
+        hipErrorInvalidValue);
+  CHECK(hipGraphMemcpyNodeSetParamsToSymbol(N, &symbol, buf, 4, 0, hipMemcpyHostToDevice) ==
+        hipErrorNotSupported);
+
+  CHECK(hipGraphMemsetNodeGetParams(nullptr, &mp) == hipErrorInvalidValue);
+  CHECK(hipGraphMemsetNodeGetParams(N, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphMemsetNodeGetParams(N, &mp) == hipErrorNotSupported);
+  mp.dst = buf;
+  mp.elementSize = 4;
+  mp.width = 2;
+  mp.height = 2;
+  mp.pitch = 4;  // rows of 8 bytes do not fit
+  CHECK(hipGraphMemsetNodeSetParams(nullptr, &mp) == hipErrorInvalidValue);
+  CHECK(hipGraphMemsetNodeSetParams(N, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphMemsetNodeSetParams(N, &mp) == hipErrorInvalidValue);
+  mp.pitch = 8;
+  CHECK(hipGraphMemsetNodeSetParams(N, &mp) == hipErrorNotSupported);
+  CHECK(hipGraphHostNodeGetParams(nullptr, &hp) == hipErrorInvalidValue);
+  CHECK(hipGraphHostNodeGetParams(N, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphHostNodeGetParams(N, &hp) == hipErrorNotSupported);
+  CHECK(hipGraphHostNodeSetParams(nullptr, &hp) == hipErrorInvalidValue);
+  CHECK(hipGraphHostNodeSetParams(N, &noFn) == hipErrorInvalidValue);
+  CHECK(hipGraphHostNodeSetParams(N, &hp) == hipErrorNotSupported);
+  CHECK(hipGraphChildGraphNodeGetGraph(nullptr, &child) == hipErrorInvalidValue);
+  CHECK(hipGraphChildGraphNodeGetGraph(N, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphChildGraphNodeGetGraph(N, &child) == hipErrorNotSupported);
+  CHECK(hipGraphEventRecordNodeGetEvent(nullptr, &ev) == hipErrorInvalidValue);
+  CHECK(hipGraphEventRecordNodeGetEvent(N, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphEventRecordNodeGetEvent(N, &ev) == hipErrorNotSupported);
+  CHECK(hipGraphEventRecordNodeSetEvent(nullptr, E) == hipErrorInvalidValue);
+  CHECK(hipGraphEventRecordNodeSetEvent(N, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphEventRecordNodeSetEvent(N, E) == hipErrorNotSupported);
+  CHECK(hipGraphEventWaitNodeGetEvent(nullptr, &ev) == hipErrorInvalidValue);
+  CHECK(hipGraphEventWaitNodeGetEvent(N, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphEventWaitNodeGetEvent(N, &ev) == hipErrorNotSupported);
+  CHECK(hipGraphEventWaitNodeSetEvent(nullptr, E) == hipErrorInvalidValue);
+  CHECK(hipGraphEventWaitNodeSetEvent(N, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphEventWaitNodeSetEvent(N, E) == hipErrorNotSupported);
+  CHECK(hipGraphMemFreeNodeGetParams(nullptr, &freed) == hipErrorInvalidValue);
+  CHECK(hipGraphMemFreeNodeGetParams(N, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphMemFreeNodeGetParams(N, &freed) == hipErrorNotSupported);
+  CHECK(out == nullptr);
+  CHECK(child == nullptr);
+  CHECK(ev == nullptr);
+  (void)hipGetLastError();
+}
+
+TEST_CASE("executable graphs: null checks, flags, launch streams, then NotSupported") {
+  installFake();
+  hipGraphExec_t exec = nullptr;
+  hipGraphNode_t errNode = nullptr;
+  hipGraphExecUpdateResult result;
+  unsigned long long flags = 0;
+  unsigned int enabled = 0;
+  char log[16];
+  hipKernelNodeParams kp{};
+  kp.func = reinterpret_cast<void*>(&hostFn);
+  hipKernelNodeParams noFunc{};
+  hipHostNodeParams hp{hostFn, nullptr};
+  hipMemsetParams mp{};
+  int buf[8] = {};
+  int symbol = 0;
+  mp.dst = buf;
+  mp.elementSize = 1;
+  mp.width = 8;
+  mp.height = 1;
+
+  CHECK(hipGraphInstantiate(nullptr, G, nullptr, nullptr, 0) == hipErrorInvalidValue);
+  CHECK(hipGraphInstantiate(&exec, nullptr, nullptr, nullptr, 0) == hipErrorInvalidValue);
+  CHECK(hipGraphInstantiate(&exec, G, &errNode, log, sizeof log) == hipErrorNotSupported);
+  CHECK(hipGraphInstantiateWithFlags(nullptr, G, 0) == hipErrorInvalidValue);
+  CHECK(hipGraphInstantiateWithFlags(&exec, nullptr, 0) == hipErrorInvalidValue);
+  CHECK(hipGraphInstantiateWithFlags(&exec, G, hipGraphInstantiateFlagUpload) ==
+        hipErrorInvalidValue);
+  CHECK(hipGraphInstantiateWithFlags(&exec, G, hipGraphInstantiateFlagAutoFreeOnLaunch) ==
+        hipErrorNotSupported);
+  hipGraphInstantiateParams ip{};
+  ip.result_out = hipGraphInstantiateSuccess;
+  CHECK(hipGraphInstantiateWithParams(nullptr, G, &ip) == hipErrorInvalidValue);
+  CHECK(hipGraphInstantiateWithParams(&exec, nullptr, &ip) == hipErrorInvalidValue);
+  CHECK(hipGraphInstantiateWithParams(&exec, G, nullptr) == hipErrorInvalidValue);
+  ip.flags = 3;
+  CHECK(hipGraphInstantiateWithParams(&exec, G, &ip) == hipErrorInvalidValue);
+  CHECK(ip.result_out == hipGraphInstantiateError);
+  ip.flags = hipGraphInstantiateFlagDeviceLaunch;
+  ip.result_out = hipGraphInstantiateSuccess;
+  CHECK(hipGraphInstantiateWithParams(&exec, G, &ip) == hipErrorNotSupported);
+  CHECK(ip.result_out == hipGraphInstantiateError);
+  CHECK(exec == nullptr);
+
+  hipStream_t s = nullptr;
+  REQUIRE(hipStreamCreate(&s) == hipSuccess);
+  CHECK(hipGraphLaunch(nullptr, s) == hipErrorInvalidValue);
+  CHECK(hipGraphLaunch(X, s) == hipErrorNotSupported);
+  CHECK(hipGraphLaunch(X, nullptr) == hipErrorNotSupported);
+  CHECK(hipGraphLaunch_spt(nullptr, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphLaunch_spt(X, nullptr) == hipErrorNotSupported);
+  CHECK(hipGraphUpload(nullptr, s) == hipErrorInvalidValue);
+  CHECK(hipGraphUpload(X, s) == hipErrorNotSupported);
+  REQUIRE(hipStreamDestroy(s) == hipSuccess);
+  CHECK(hipGraphLaunch(X, s) == hipErrorContextIsDestroyed);
+  CHECK(hipGraphLaunch_spt(X, s) == hipErrorContextIsDestroyed);
+
+  CHECK(hipGraphExecDestroy(nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphExecDestroy(X) == hipErrorNotSupported);
+  CHECK(hipGraphExecGetFlags(nullptr, &flags) == hipErrorInvalidValue);
+  CHECK(hipGraphExecGetFlags(X, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphExecGetFlags(X, &flags) == hipErrorNotSupported);
+  CHECK(hipGraphExecUpdate(nullptr, G, &errNode, &result) == hipErrorInvalidValue);
+  CHECK(hipGraphExecUpdate(X, nullptr, &errNode, &result) == hipErrorInvalidValue);
+  CHECK(hipGraphExecUpdate(X, G, nullptr, &result) == hipErrorInvalidValue);
+  CHECK(hipGraphExecUpdate(X, G, &errNode, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphExecUpdate(X, G, &errNode, &result) == hipErrorNotSupported);
+
+  CHECK(hipGraphExecKernelNodeSetParams(nullptr, N, &kp) == hipErrorInvalidValue);
+  CHECK(hipGraphExecKernelNodeSetParams(X, nullptr, &kp) == hipErrorInvalidValue);
+  CHECK(hipGraphExecKernelNodeSetParams(X, N, &noFunc) == hipErrorInvalidValue);
+  CHECK(hipGraphExecKernelNodeSetParams(X, N, &kp) == hipErrorNotSupported);
+  CHECK(hipGraphExecMemcpyNodeSetParams1D(nullptr, N, buf, buf + 2, 4, hipMemcpyHostToHost) ==
+        hipErrorInvalidValue);
+  CHECK(hipGraphExecMemcpyNodeSetParams1D(X, N, buf, buf, 4, hipMemcpyHostToHost) ==
+        hipErrorInvalidValue);
+  CHECK(hipGraphExecMemcpyNodeSetParams1D(X, N, buf, buf + 2, 4, hipMemcpyHostToHost) ==
+        hipErrorNotSupported);
+  CHECK(hipGraphExecMemcpyNodeSetParamsFromSymbol(X, N, buf, nullptr, 4, 0,
+                                                  hipMemcpyDeviceToHost) == hipErrorInvalidSymbol);
+  CHECK(hipGraphExecMemcpyNodeSetParamsFromSymbol(nullptr, N, buf, &symbol, 4, 0,
+                                                  hipMemcpyDeviceToHost) == hipErrorInvalidValue);
+  CHECK(hipGraphExecMemcpyNodeSetParamsFromSymbol(X, N, buf, &symbol, 4, 0,
+                                                  hipMemcpyDeviceToHost) == hipErrorNotSupported);
+  CHECK(hipGraphExecMemcpyNodeSetParamsToSymbol(X, N, nullptr, buf, 4, 0,
+                                                hipMemcpyHostToDevice) == hipErrorInvalidSymbol);
+  CHECK(hipGraphExecMemcpyNodeSetParamsToSymbol(X, N, &symbol, nullptr, 4, 0,
+                                                hipMemcpyHostToDevice) == hipErrorInvalidValue);
+  CHECK(hipGraphExecMemcpyNodeSetParamsToSymbol(X, N, &symbol, buf, 4, 0,
+                                                hipMemcpyHostToDevice) == hipErrorNotSupported);
+  CHECK(hipGraphExecMemsetNodeSetParams(nullptr, N, &mp) == hipErrorInvalidValue);
+  CHECK(hipGraphExecMemsetNodeSetParams(X, N, nullptr) == hipErrorInvalidValue);
+  hipMemsetParams noDst = mp;
+  noDst.dst = nullptr;
+  CHECK(hipGraphExecMemsetNodeSetParams(X, N, &noDst) == hipErrorInvalidValue);
+  CHECK(hipGraphExecMemsetNodeSetParams(X, N, &mp) == hipErrorNotSupported);
+  CHECK(hipGraphExecHostNodeSetParams(nullptr, N, &hp) == hipErrorInvalidValue);
+  CHECK(hipGraphExecHostNodeSetParams(X, N, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphExecHostNodeSetParams(X, N, &hp) == hipErrorNotSupported);
+  CHECK(hipGraphExecChildGraphNodeSetParams(nullptr, N, G) == hipErrorInvalidValue);
+  CHECK(hipGraphExecChildGraphNodeSetParams(X, N, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphExecChildGraphNodeSetParams(X, N, G) == hipErrorNotSupported);
+  CHECK(hipGraphExecEventRecordNodeSetEvent(nullptr, N, E) == hipErrorInvalidValue);
+  CHECK(hipGraphExecEventRecordNodeSetEvent(X, N, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphExecEventRecordNodeSetEvent(X, N, E) == hipErrorNotSupported);
+  CHECK(hipGraphExecEventWaitNodeSetEvent(X, nullptr, E) == hipErrorInvalidValue);
+  CHECK(hipGraphExecEventWaitNodeSetEvent(X, N, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphExecEventWaitNodeSetEvent(X, N, E) == hipErrorNotSupported);
+  CHECK(hipGraphNodeSetEnabled(nullptr, N, 1) == hipErrorInvalidValue);
+  CHECK(hipGraphNodeSetEnabled(X, nullptr, 1) == hipErrorInvalidValue);
+  CHECK(hipGraphNodeSetEnabled(X, N, 0) == hipErrorNotSupported);
+  CHECK(hipGraphNodeGetEnabled(nullptr, N, &enabled) == hipErrorInvalidValue);
+  CHECK(hipGraphNodeGetEnabled(X, N, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphNodeGetEnabled(X, N, &enabled) == hipErrorNotSupported);
+  (void)hipGetLastError();
+}
+
+TEST_CASE("graph memory and user objects: device, attribute and count checks, then NotSupported") {
+  installFake();
+  uint64_t v = 0;
+  CHECK(hipDeviceGetGraphMemAttribute(1, hipGraphMemAttrUsedMemCurrent, &v) ==
+        hipErrorInvalidDevice);
+  CHECK(hipDeviceGetGraphMemAttribute(-1, hipGraphMemAttrUsedMemCurrent, &v) ==
+        hipErrorInvalidDevice);
+  CHECK(hipDeviceGetGraphMemAttribute(0, hipGraphMemAttrUsedMemCurrent, nullptr) ==
+        hipErrorInvalidValue);
+  CHECK(hipDeviceGetGraphMemAttribute(0, static_cast<hipGraphMemAttributeType>(4), &v) ==
+        hipErrorInvalidValue);
+  CHECK(hipDeviceGetGraphMemAttribute(0, hipGraphMemAttrReservedMemHigh, &v) ==
+        hipErrorNotSupported);
+  CHECK(hipDeviceSetGraphMemAttribute(3, hipGraphMemAttrUsedMemHigh, &v) ==
+        hipErrorInvalidDevice);
+  CHECK(hipDeviceSetGraphMemAttribute(0, hipGraphMemAttrUsedMemHigh, nullptr) ==
+        hipErrorInvalidValue);
+  CHECK(hipDeviceSetGraphMemAttribute(0, hipGraphMemAttrUsedMemCurrent, &v) ==
+        hipErrorInvalidValue);  // only the high watermarks can be reset
+  CHECK(hipDeviceSetGraphMemAttribute(0, hipGraphMemAttrReservedMemHigh, &v) ==
+        hipErrorNotSupported);
+  CHECK(hipDeviceGraphMemTrim(1) == hipErrorInvalidDevice);
+  CHECK(hipDeviceGraphMemTrim(0) == hipErrorNotSupported);
+
+  hipUserObject_t obj = nullptr;
+  int payload = 0;
+  const unsigned sync = hipUserObjectNoDestructorSync;
+  CHECK(hipUserObjectCreate(nullptr, &payload, hostFn, 1, sync) == hipErrorInvalidValue);
+  CHECK(hipUserObjectCreate(&obj, &payload, nullptr, 1, sync) == hipErrorInvalidValue);
+  CHECK(hipUserObjectCreate(&obj, &payload, hostFn, 0, sync) == hipErrorInvalidValue);
+  CHECK(hipUserObjectCreate(&obj, &payload, hostFn, 0x80000000u, sync) == hipErrorInvalidValue);
+  CHECK(hipUserObjectCreate(&obj, &payload, hostFn, 1, 0) == hipErrorInvalidValue);
+  CHECK(hipUserObjectCreate(&obj, &payload, hostFn, 1, sync) == hipErrorNotSupported);
+  CHECK(obj == nullptr);
+  CHECK(hipUserObjectRetain(nullptr) == hipErrorInvalidValue);
+  CHECK(hipUserObjectRetain(U, 0) == hipErrorInvalidValue);
+  CHECK(hipUserObjectRetain(U) == hipErrorNotSupported);  // default count 1
+  CHECK(hipUserObjectRelease(nullptr) == hipErrorInvalidValue);
+  CHECK(hipUserObjectRelease(U, 0x80000000u) == hipErrorInvalidValue);
+  CHECK(hipUserObjectRelease(U, 2) == hipErrorNotSupported);
+  CHECK(hipGraphRetainUserObject(nullptr, U) == hipErrorInvalidValue);
+  CHECK(hipGraphRetainUserObject(G, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphRetainUserObject(G, U, 0) == hipErrorInvalidValue);
+  CHECK(hipGraphRetainUserObject(G, U, 1, 2) == hipErrorInvalidValue);
+  CHECK(hipGraphRetainUserObject(G, U, 1, hipGraphUserObjectMove) == hipErrorNotSupported);
+  CHECK(hipGraphReleaseUserObject(nullptr, U) == hipErrorInvalidValue);
+  CHECK(hipGraphReleaseUserObject(G, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphReleaseUserObject(G, U, 0) == hipErrorInvalidValue);
+  CHECK(hipGraphReleaseUserObject(G, U) == hipErrorNotSupported);
+  (void)hipGetLastError();
+}
+
+TEST_CASE("copy, allocation, external-semaphore and generic nodes: checks, then NotSupported") {
+  installFake();
+  hipGraphNode_t node = nullptr;
+  int buf[8] = {};
+  hipMemcpy3DParms copy{};
+  copy.srcPtr.ptr = buf;
+  copy.dstPtr.ptr = buf + 4;
+  copy.extent = {4, 1, 1};
+  copy.kind = hipMemcpyHostToHost;
+  hipMemcpy3DParms noDst = copy;
+  noDst.dstPtr.ptr = nullptr;
+  CHECK(hipGraphAddMemcpyNode(nullptr, G, nullptr, 0, &copy) == hipErrorInvalidValue);
+  CHECK(hipGraphAddMemcpyNode(&node, nullptr, nullptr, 0, &copy) == hipErrorInvalidValue);
+  CHECK(hipGraphAddMemcpyNode(&node, G, nullptr, 1, &copy) == hipErrorInvalidValue);
+  CHECK(hipGraphAddMemcpyNode(&node, G, nullptr, 0, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphAddMemcpyNode(&node, G, nullptr, 0, &noDst) == hipErrorInvalidValue);
+  CHECK(hipGraphAddMemcpyNode(&node, G, &N, 1, &copy) == hipErrorNotSupported);
+  CHECK(hipGraphMemcpyNodeGetParams(nullptr, &copy) == hipErrorInvalidValue);
+  CHECK(hipGraphMemcpyNodeGetParams(N, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphMemcpyNodeGetParams(N, &copy) == hipErrorNotSupported);
+  CHECK(hipGraphMemcpyNodeSetParams(nullptr, &copy) == hipErrorInvalidValue);
+  CHECK(hipGraphMemcpyNodeSetParams(N, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphMemcpyNodeSetParams(N, &copy) == hipErrorNotSupported);
+  CHECK(hipGraphExecMemcpyNodeSetParams(nullptr, N, &copy) == hipErrorInvalidValue);
+  CHECK(hipGraphExecMemcpyNodeSetParams(X, nullptr, &copy) == hipErrorInvalidValue);
+  CHECK(hipGraphExecMemcpyNodeSetParams(X, N, &noDst) == hipErrorInvalidValue);
+  CHECK(hipGraphExecMemcpyNodeSetParams(X, N, &copy) == hipErrorNotSupported);
+  HIP_MEMCPY3D drv{};
+  CHECK(hipDrvGraphMemcpyNodeGetParams(nullptr, &drv) == hipErrorInvalidValue);
+  CHECK(hipDrvGraphMemcpyNodeGetParams(N, nullptr) == hipErrorInvalidValue);
+  CHECK(hipDrvGraphMemcpyNodeGetParams(N, &drv) == hipErrorNotSupported);
+  CHECK(hipDrvGraphMemcpyNodeSetParams(nullptr, &drv) == hipErrorInvalidValue);
+  CHECK(hipDrvGraphMemcpyNodeSetParams(N, nullptr) == hipErrorInvalidValue);
+  CHECK(hipDrvGraphMemcpyNodeSetParams(N, &drv) == hipErrorNotSupported);
+
+  hipMemAllocNodeParams alloc{};
+  alloc.poolProps.allocType = hipMemAllocationTypePinned;
+  alloc.poolProps.location.type = hipMemLocationTypeDevice;
+  alloc.poolProps.location.id = 0;
+  alloc.bytesize = 64;
+  alloc.dptr = buf;
+  CHECK(hipGraphAddMemAllocNode(&node, G, nullptr, 0, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphAddMemAllocNode(nullptr, G, nullptr, 0, &alloc) == hipErrorInvalidValue);
+  CHECK(alloc.dptr == buf);  // untouched when the call fails before looking at it
+  hipMemAllocNodeParams badAlloc = alloc;
+  badAlloc.bytesize = 0;
+  CHECK(hipGraphAddMemAllocNode(&node, G, nullptr, 0, &badAlloc) == hipErrorInvalidValue);
+  CHECK(badAlloc.dptr == nullptr);  // cleared, as AMD's runtime does
+  badAlloc = alloc;
+  badAlloc.poolProps.location.id = 1;  // the fake has one device
+  CHECK(hipGraphAddMemAllocNode(&node, G, nullptr, 0, &badAlloc) == hipErrorInvalidValue);
+  badAlloc = alloc;
+  badAlloc.poolProps.allocType = hipMemAllocationTypeInvalid;
+  CHECK(hipGraphAddMemAllocNode(&node, G, nullptr, 0, &badAlloc) == hipErrorInvalidValue);
+  CHECK(hipGraphAddMemAllocNode(&node, G, nullptr, 0, &alloc) == hipErrorNotSupported);
+  CHECK(alloc.dptr == nullptr);
+  CHECK(hipGraphMemAllocNodeGetParams(nullptr, &alloc) == hipErrorInvalidValue);
+  CHECK(hipGraphMemAllocNodeGetParams(N, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphMemAllocNodeGetParams(N, &alloc) == hipErrorNotSupported);
+
+  hipExternalSemaphoreSignalNodeParams sig{};
+  hipExternalSemaphoreWaitNodeParams wait{};
+  CHECK(hipGraphAddExternalSemaphoresSignalNode(&node, G, nullptr, 0, nullptr) ==
+        hipErrorInvalidValue);
+  CHECK(hipGraphAddExternalSemaphoresSignalNode(&node, G, nullptr, 2, &sig) ==
+        hipErrorInvalidValue);
+  CHECK(hipGraphAddExternalSemaphoresSignalNode(&node, G, nullptr, 0, &sig) ==
+        hipErrorNotSupported);
+  CHECK(hipGraphAddExternalSemaphoresWaitNode(nullptr, G, nullptr, 0, &wait) ==
+        hipErrorInvalidValue);
+  CHECK(hipGraphAddExternalSemaphoresWaitNode(&node, G, nullptr, 0, &wait) ==
+        hipErrorNotSupported);
+  CHECK(hipGraphExternalSemaphoresSignalNodeGetParams(nullptr, &sig) == hipErrorInvalidValue);
+  CHECK(hipGraphExternalSemaphoresSignalNodeGetParams(N, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphExternalSemaphoresSignalNodeGetParams(N, &sig) == hipErrorNotSupported);
+  CHECK(hipGraphExternalSemaphoresSignalNodeSetParams(nullptr, &sig) == hipErrorInvalidValue);
+  CHECK(hipGraphExternalSemaphoresSignalNodeSetParams(N, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphExternalSemaphoresSignalNodeSetParams(N, &sig) == hipErrorNotSupported);
+  CHECK(hipGraphExternalSemaphoresWaitNodeGetParams(nullptr, &wait) == hipErrorInvalidValue);
+  CHECK(hipGraphExternalSemaphoresWaitNodeGetParams(N, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphExternalSemaphoresWaitNodeGetParams(N, &wait) == hipErrorNotSupported);
+  CHECK(hipGraphExternalSemaphoresWaitNodeSetParams(nullptr, &wait) == hipErrorInvalidValue);
+  CHECK(hipGraphExternalSemaphoresWaitNodeSetParams(N, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphExternalSemaphoresWaitNodeSetParams(N, &wait) == hipErrorNotSupported);
+  CHECK(hipGraphExecExternalSemaphoresSignalNodeSetParams(nullptr, N, &sig) ==
+        hipErrorInvalidValue);
+  CHECK(hipGraphExecExternalSemaphoresSignalNodeSetParams(X, N, nullptr) ==
+        hipErrorInvalidValue);
+  CHECK(hipGraphExecExternalSemaphoresSignalNodeSetParams(X, N, &sig) == hipErrorNotSupported);
+  CHECK(hipGraphExecExternalSemaphoresWaitNodeSetParams(X, nullptr, &wait) ==
+        hipErrorInvalidValue);
+  CHECK(hipGraphExecExternalSemaphoresWaitNodeSetParams(X, N, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphExecExternalSemaphoresWaitNodeSetParams(X, N, &wait) == hipErrorNotSupported);
+
+  // hipGraphAddNode / hipGraph(Exec)NodeSetParams: the per-type checks.
+  hipGraphNodeParams p{};
+  CHECK(hipGraphAddNode(&node, G, nullptr, 0, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphNodeSetParams(N, nullptr) == hipErrorInvalidValue);
+  CHECK(hipGraphExecNodeSetParams(X, N, nullptr) == hipErrorInvalidValue);
+  p.type = hipGraphNodeTypeKernel;  // no function
+  CHECK(hipGraphAddNode(&node, G, nullptr, 0, &p) == hipErrorInvalidValue);
+  CHECK(hipGraphNodeSetParams(N, &p) == hipErrorInvalidValue);
+  p.kernel.func = reinterpret_cast<void*>(&hostFn);
+  CHECK(hipGraphAddNode(&node, G, nullptr, 0, &p) == hipErrorNotSupported);
+  CHECK(hipGraphNodeSetParams(N, &p) == hipErrorNotSupported);
+  CHECK(hipGraphExecNodeSetParams(X, N, &p) == hipErrorNotSupported);
+  p = {};
+  p.type = hipGraphNodeTypeHost;
+  p.host.fn = hostFn;  // AMD's set path also wants user data
+  CHECK(hipGraphAddNode(&node, G, nullptr, 0, &p) == hipErrorNotSupported);
+  CHECK(hipGraphNodeSetParams(N, &p) == hipErrorInvalidValue);
+  p = {};
+  p.type = hipGraphNodeTypeEventRecord;
+  CHECK(hipGraphAddNode(&node, G, nullptr, 0, &p) == hipErrorInvalidValue);
+  CHECK(hipGraphExecNodeSetParams(X, N, &p) == hipErrorInvalidValue);
+  p.type = hipGraphNodeTypeExtSemaphoreSignal;
+  CHECK(hipGraphAddNode(&node, G, nullptr, 0, &p) == hipErrorNotSupported);
+  p.type = hipGraphNodeTypeMemFree;
+  CHECK(hipGraphAddNode(&node, G, nullptr, 0, &p) == hipErrorInvalidValue);
+  CHECK(hipGraphNodeSetParams(N, &p) == hipErrorNotSupported);
+  p.type = hipGraphNodeTypeEmpty;  // not a type hipGraphAddNode takes
+  CHECK(hipGraphAddNode(&node, G, nullptr, 0, &p) == hipErrorInvalidValue);
+  p.type = hipGraphNodeTypeCount;
+  CHECK(hipGraphNodeSetParams(N, &p) == hipErrorInvalidValue);
+  CHECK(node == nullptr);
+  (void)hipGetLastError();
+}
+
+TEST_CASE("driver-style copy and memset nodes: context, copy and memset checks, then NotSupported") {
+  const auto ctx = reinterpret_cast<struct ihipCtx_t*>(0x600);
+  hipGraphNode_t node = nullptr;
+  int buf[8] = {};
+  HIP_MEMCPY3D copy{};
+  copy.srcHost = buf;
+  copy.dstHost = buf + 4;
+  copy.WidthInBytes = 16;
+  copy.Height = 1;
+  copy.Depth = 1;
+  HIP_MEMCPY3D noSrc = copy;
+  noSrc.srcHost = nullptr;
+  hipMemsetParams mp{};
+  mp.dst = buf;
+  mp.elementSize = 2;
+  mp.width = 4;
+  mp.height = 1;
+  hipMemsetParams badSize = mp;
+  badSize.elementSize = 8;
+
+  CHECK(hipDrvGraphAddMemcpyNode(nullptr, G, nullptr, 0, &copy, ctx) == hipErrorInvalidValue);
+  CHECK(hipDrvGraphAddMemcpyNode(&node, nullptr, nullptr, 0, &copy, ctx) == hipErrorInvalidValue);
+  CHECK(hipDrvGraphAddMemcpyNode(&node, G, nullptr, 3, &copy, ctx) == hipErrorInvalidValue);
+  CHECK(hipDrvGraphAddMemcpyNode(&node, G, nullptr, 0, &copy, nullptr) == hipErrorInvalidValue);
+  CHECK(hipDrvGraphAddMemcpyNode(&node, G, nullptr, 0, nullptr, ctx) == hipErrorInvalidValue);
+  CHECK(hipDrvGraphAddMemcpyNode(&node, G, nullptr, 0, &noSrc, ctx) == hipErrorInvalidValue);
+  CHECK(hipDrvGraphAddMemcpyNode(&node, G, &N, 1, &copy, ctx) == hipErrorNotSupported);
+  CHECK(hipDrvGraphAddMemsetNode(nullptr, G, nullptr, 0, &mp, ctx) == hipErrorInvalidValue);
+  CHECK(hipDrvGraphAddMemsetNode(&node, G, nullptr, 0, nullptr, ctx) == hipErrorInvalidValue);
+  CHECK(hipDrvGraphAddMemsetNode(&node, G, nullptr, 0, &badSize, ctx) == hipErrorInvalidValue);
+  CHECK(hipDrvGraphAddMemsetNode(&node, G, nullptr, 0, &mp, nullptr) == hipErrorNotSupported);
+  CHECK(hipDrvGraphExecMemcpyNodeSetParams(nullptr, N, &copy, ctx) == hipErrorInvalidValue);
+  CHECK(hipDrvGraphExecMemcpyNodeSetParams(X, nullptr, &copy, ctx) == hipErrorInvalidValue);
+  CHECK(hipDrvGraphExecMemcpyNodeSetParams(X, N, &noSrc, ctx) == hipErrorInvalidValue);
+  CHECK(hipDrvGraphExecMemcpyNodeSetParams(X, N, &copy, ctx) == hipErrorNotSupported);
+  CHECK(hipDrvGraphExecMemsetNodeSetParams(nullptr, N, &mp, ctx) == hipErrorInvalidValue);
+  CHECK(hipDrvGraphExecMemsetNodeSetParams(X, N, &badSize, ctx) == hipErrorInvalidValue);
+  CHECK(hipDrvGraphExecMemsetNodeSetParams(X, N, &mp, ctx) == hipErrorNotSupported);
+  CHECK(node == nullptr);
+  (void)hipGetLastError();
+}
