@@ -196,12 +196,13 @@ hipError_t hipOccupancyAvailableDynamicSMemPerBlock(size_t* dynamicSmemSize, con
 #ifdef __cplusplus
 } /* extern "C" */
 
-/* C++ overloads taking the kernel itself, as HIP's header declares them. */
+/* C++ overloads taking the kernel itself, as HIP's header declares them. The kernel converts with a
+ * C-style cast: reinterpret for a kernel pointer, static for a literal nullptr. */
 template <class T>
 static inline hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int* numBlocks, T f,
                                                                       int blockSize,
                                                                       size_t dynSharedMemPerBlk) {
-  return hipOccupancyMaxActiveBlocksPerMultiprocessor(numBlocks, reinterpret_cast<const void*>(f),
+  return hipOccupancyMaxActiveBlocksPerMultiprocessor(numBlocks, (const void*)(f),
                                                       blockSize, dynSharedMemPerBlk);
 }
 
@@ -209,14 +210,14 @@ template <class T>
 static inline hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
     int* numBlocks, T f, int blockSize, size_t dynSharedMemPerBlk, unsigned int flags) {
   return hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
-      numBlocks, reinterpret_cast<const void*>(f), blockSize, dynSharedMemPerBlk, flags);
+      numBlocks, (const void*)(f), blockSize, dynSharedMemPerBlk, flags);
 }
 
 template <typename T>
 static inline hipError_t hipOccupancyMaxPotentialBlockSize(int* gridSize, int* blockSize, T f,
                                                            size_t dynSharedMemPerBlk = 0,
                                                            int blockSizeLimit = 0) {
-  return hipOccupancyMaxPotentialBlockSize(gridSize, blockSize, reinterpret_cast<const void*>(f),
+  return hipOccupancyMaxPotentialBlockSize(gridSize, blockSize, (const void*)(f),
                                            dynSharedMemPerBlk, blockSizeLimit);
 }
 
@@ -228,7 +229,7 @@ static inline hipError_t hipOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
     int* min_grid_size, int* block_size, T func, UnaryFunction block_size_to_dynamic_smem_size,
     int block_size_limit = 0, unsigned int flags = 0) {
   if (min_grid_size == NULL || block_size == NULL) return hipErrorInvalidValue;
-  if (reinterpret_cast<const void*>(func) == NULL) return hipErrorInvalidDeviceFunction;
+  if ((const void*)(func) == NULL) return hipErrorInvalidDeviceFunction;
   int device = 0;
   hipError_t status = hipGetDevice(&device);
   if (status != hipSuccess) return status;
@@ -241,7 +242,7 @@ static inline hipError_t hipOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
                                       device)) != hipSuccess)
     return status;
   hipFuncAttributes attributes;
-  status = hipFuncGetAttributes(&attributes, reinterpret_cast<const void*>(func));
+  status = hipFuncGetAttributes(&attributes, (const void*)(func));
   if (status != hipSuccess) return status;
   int limit = deviceLimit < attributes.maxThreadsPerBlock ? deviceLimit
                                                           : attributes.maxThreadsPerBlock;
@@ -251,7 +252,7 @@ static inline hipError_t hipOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
   for (int size = limit - limit % warpSize; size > 0; size -= warpSize) {
     int blocks = 0;
     status = hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
-        &blocks, reinterpret_cast<const void*>(func), size,
+        &blocks, (const void*)(func), size,
         static_cast<size_t>(block_size_to_dynamic_smem_size(size)), flags);
     if (status != hipSuccess) return status;
     if (blocks * size > bestOccupancy) {
@@ -275,29 +276,29 @@ static inline hipError_t hipOccupancyMaxPotentialBlockSizeVariableSMem(
 
 template <class T>
 inline hipError_t hipFuncGetAttributes(hipFuncAttributes* attr, T f) {
-  return hipFuncGetAttributes(attr, reinterpret_cast<const void*>(f));
+  return hipFuncGetAttributes(attr, (const void*)(f));
 }
 
 template <class T>
 inline hipError_t hipFuncSetAttribute(T f, hipFuncAttribute attr, int value) {
-  return hipFuncSetAttribute(reinterpret_cast<const void*>(f), attr, value);
+  return hipFuncSetAttribute((const void*)(f), attr, value);
 }
 
 template <class T>
 inline hipError_t hipFuncSetCacheConfig(T func, hipFuncCache_t config) {
-  return hipFuncSetCacheConfig(reinterpret_cast<const void*>(func), config);
+  return hipFuncSetCacheConfig((const void*)(func), config);
 }
 
 template <class T>
 inline hipError_t hipFuncSetSharedMemConfig(T func, hipSharedMemConfig config) {
-  return hipFuncSetSharedMemConfig(reinterpret_cast<const void*>(func), config);
+  return hipFuncSetSharedMemConfig((const void*)(func), config);
 }
 
 template <class T>
 inline hipError_t hipLaunchCooperativeKernel(T f, dim3 gridDim, dim3 blockDim,
                                              void** kernelParams, unsigned int sharedMemBytes,
                                              hipStream_t stream) {
-  return hipLaunchCooperativeKernel(reinterpret_cast<const void*>(f), gridDim, blockDim,
+  return hipLaunchCooperativeKernel((const void*)(f), gridDim, blockDim,
                                     kernelParams, sharedMemBytes, stream);
 }
 
@@ -319,7 +320,7 @@ inline hipError_t hipExtLaunchMultiKernelMultiDevice(hipLaunchParams* launchPara
 template <typename F>
 inline hipError_t hipLaunchKernel(F kernel, const dim3& numBlocks, const dim3& dimBlocks,
                                   void** args, size_t sharedMemBytes, hipStream_t stream) {
-  return hipLaunchKernel(reinterpret_cast<const void*>(kernel), numBlocks, dimBlocks, args,
+  return hipLaunchKernel((const void*)(kernel), numBlocks, dimBlocks, args,
                          sharedMemBytes, stream);
 }
 #endif /* __cplusplus */
