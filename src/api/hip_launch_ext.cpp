@@ -2,6 +2,7 @@
 // (hipExtLaunchKernel, hipExtModuleLaunchKernel, hipHccModuleLaunchKernel) and the pre-<<<>>>
 // protocol (hipConfigureCall, hipSetupArgument, hipLaunchByPtr).
 #include <cstring>
+#include <memory>
 
 #include "api/api_boundary.h"
 
@@ -59,7 +60,14 @@ struct StagedArguments {
   size_t offsets[kMaxArguments];
   alignas(16) unsigned char bytes[kArgumentBytes];
 };
-thread_local StagedArguments t_staged;
+// On the heap, made on first use: libunihip's static TLS block must stay small enough for
+// dlopen (glibc's static TLS surplus), and this legacy path is rarely taken.
+thread_local std::unique_ptr<StagedArguments> t_staged;
+
+StagedArguments& staged() {
+  if (!t_staged) t_staged = std::make_unique<StagedArguments>();
+  return *t_staged;
+}
 
 }  // namespace
 
@@ -104,7 +112,7 @@ UNIHIP_EXPORT hipError_t hipHccModuleLaunchKernel(
 
 UNIHIP_EXPORT hipError_t hipSetupArgument(const void* arg, size_t size, size_t offset) {
   UNIHIP_TRACE_API("hipSetupArgument({}, {}, {})", arg, size, offset);
-  StagedArguments& st = t_staged;
+  StagedArguments& st = staged();
   if (arg == nullptr || size == 0 || offset > kArgumentBytes || size > kArgumentBytes - offset ||
       st.count == kMaxArguments)
     UNIHIP_RETURN(hipErrorInvalidValue);
@@ -116,7 +124,7 @@ UNIHIP_EXPORT hipError_t hipSetupArgument(const void* arg, size_t size, size_t o
 // Launches with the configuration of the last hipConfigureCall and the staged arguments.
 UNIHIP_EXPORT hipError_t hipLaunchByPtr(const void* func) {
   UNIHIP_TRACE_API("hipLaunchByPtr({})", func);
-  StagedArguments& st = t_staged;
+  StagedArguments& st = staged();
   int count = st.count;
   st.count = 0;  // consumed whatever happens next
   dim3 grid, block;
