@@ -140,6 +140,16 @@ class Backend {
   virtual Status deviceSynchronize(int device) = 0;
   // Destroys all of the device's vendor resources (primary context reset, queues released).
   virtual Status deviceReset(int device) = 0;
+
+  // --- device family (exec): per-device limits (hipDeviceGetLimit / hipDeviceSetLimit). ---
+  // `limit` is one of hipLimitStackSize, hipLimitPrintfFifoSize, hipLimitMallocHeapSize (the API
+  // layer rejects the others). hipErrorNotSupported where the vendor has no such control.
+  virtual Status getLimit(int /*device*/, hipLimit_t /*limit*/, size_t* /*value*/) {
+    return hipErrorNotSupported;
+  }
+  virtual Status setLimit(int /*device*/, hipLimit_t /*limit*/, size_t /*value*/) {
+    return hipErrorNotSupported;
+  }
 };
 
 // Factories. Each returns nullptr when its vendor library or devices are unavailable, after

@@ -354,6 +354,16 @@ class CudaBackend final : public Backend {
     return check(api_->cuCtxSynchronize(), "cuCtxSynchronize");
   }
 
+  // device family (exec): CUlimit's first three values are hipLimit_t's.
+  Status getLimit(int device, hipLimit_t limit, size_t* value) override {
+    UNIHIP_TRY(makeCurrent(device));
+    return check(api_->cuCtxGetLimit(value, static_cast<int>(limit)), "cuCtxGetLimit");
+  }
+  Status setLimit(int device, hipLimit_t limit, size_t value) override {
+    UNIHIP_TRY(makeCurrent(device));
+    return check(api_->cuCtxSetLimit(static_cast<int>(limit), value), "cuCtxSetLimit");
+  }
+
   Status deviceReset(int device) override {
     UNIHIP_TRY(makeCurrent(device));
     CudaDevice& d = *devices_[device];

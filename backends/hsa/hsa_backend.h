@@ -107,6 +107,9 @@ class HsaBackend final : public Backend {
 
   Status deviceSynchronize(int device) override;
   Status deviceReset(int device) override;
+  // device family (exec): ROCr has no stack/printf/heap limit controls; getLimit/setLimit keep
+  // Backend's hipErrorNotSupported.
+  // unihip-coverage: not-supported hipDeviceGetLimit hipDeviceSetLimit
 
  private:
   // The stream a NativeStream names (null: the legacy default stream, created on first use).

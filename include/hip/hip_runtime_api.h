@@ -177,7 +177,8 @@ typedef enum hipDeviceAttribute_t {
   hipDeviceAttributePageableMemoryAccessUsesHostPageTables = 66,
   hipDeviceAttributePciBusId = 67,
   hipDeviceAttributePciDeviceId = 68,
-  hipDeviceAttributePciDomainId = 69,
+  hipDeviceAttributePciDomainID = 69,
+  hipDeviceAttributePciDomainId = 69, /* unihip's earlier spelling, kept for source compatibility */
   hipDeviceAttributePersistingL2CacheMaxSize = 70,
   hipDeviceAttributeMaxRegistersPerBlock = 71,
   hipDeviceAttributeMaxRegistersPerMultiprocessor = 72,
@@ -235,6 +236,33 @@ typedef enum hipComputeMode {
   hipComputeModeExclusiveProcess = 3
 } hipComputeMode;
 
+typedef enum hipFlushGPUDirectRDMAWritesOptions {
+  hipFlushGPUDirectRDMAWritesOptionHost = 1 << 0,
+  hipFlushGPUDirectRDMAWritesOptionMemOps = 1 << 1
+} hipFlushGPUDirectRDMAWritesOptions;
+
+typedef enum hipGPUDirectRDMAWritesOrdering {
+  hipGPUDirectRDMAWritesOrderingNone = 0,
+  hipGPUDirectRDMAWritesOrderingOwner = 100,
+  hipGPUDirectRDMAWritesOrderingAllDevices = 200
+} hipGPUDirectRDMAWritesOrdering;
+
+/* hipModuleLaunchKernel `extra` array markers */
+#define HIP_LAUNCH_PARAM_BUFFER_POINTER ((void*)0x01)
+#define HIP_LAUNCH_PARAM_BUFFER_SIZE ((void*)0x02)
+#define HIP_LAUNCH_PARAM_END ((void*)0x03)
+
+/* Occupancy, cooperative multi-device and hipExtLaunch* flags */
+#define hipOccupancyDefault 0x00
+#define hipOccupancyDisableCachingOverride 0x01
+#define hipCooperativeLaunchMultiDeviceNoPreSync 0x01
+#define hipCooperativeLaunchMultiDeviceNoPostSync 0x02
+#define hipExtAnyOrderLaunch 0x01
+
+/* Pseudo device ordinals */
+#define hipCpuDeviceId ((int)-1)
+#define hipInvalidDeviceId ((int)-2)
+
 /* Stream flags */
 #define hipStreamDefault 0x00
 #define hipStreamNonBlocking 0x01
@@ -266,6 +294,7 @@ typedef enum hipComputeMode {
 #define hipDeviceMapHost 0x8
 #define hipDeviceLmemResizeToMax 0x10
 
+typedef struct ihipCtx_t* hipCtx_t;
 typedef struct ihipStream_t* hipStream_t;
 typedef struct ihipEvent_t* hipEvent_t;
 typedef struct ihipModule_t* hipModule_t;

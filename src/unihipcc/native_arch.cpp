@@ -15,9 +15,10 @@ std::vector<std::string> presentGpuArchs(const std::string& libDir) {
   if (!lib)
     throw ToolFailed("--offload-arch=native: cannot load the runtime '" + path + "': " + dlerror());
   using CountFn = hipError_t (*)(int*);
-  using PropsFn = hipError_t (*)(hipDeviceProp_t*, int);
+  // The HIP 6 layout by its versioned name: the plain export keeps HIP 5's layout.
+  using PropsFn = hipError_t (*)(hipDeviceProp_tR0600*, int);
   auto count = reinterpret_cast<CountFn>(dlsym(lib, "hipGetDeviceCount"));
-  auto props = reinterpret_cast<PropsFn>(dlsym(lib, "hipGetDeviceProperties"));
+  auto props = reinterpret_cast<PropsFn>(dlsym(lib, "hipGetDevicePropertiesR0600"));
   if (!count || !props) throw ToolFailed("--offload-arch=native: '" + path + "' lacks the HIP API");
 
   int devices = 0;

@@ -158,7 +158,19 @@ class FakeBackend final : public Backend {
   Status deviceSynchronize(int) override { return kOk; }
   Status deviceReset(int) override { return kOk; }
 
+  // Device family (exec): limits kept per fake, and properties a test may adjust.
+  Status getLimit(int, hipLimit_t limit, size_t* value) override {
+    *value = limits_[limit];
+    return kOk;
+  }
+  Status setLimit(int, hipLimit_t limit, size_t value) override {
+    limits_[limit] = value;
+    return kOk;
+  }
+  hipDeviceProp_t& editProperties(int d) { return props_[d]; }
+
  private:
+  size_t limits_[3] = {1024, 1 << 20, 8 << 20};
   std::string arch_;
   std::vector<hipDeviceProp_t> props_;
   std::atomic<uintptr_t> nextHandle_{0x100};

@@ -34,7 +34,13 @@ typedef struct hipDeviceArch_t {
   unsigned hasDynamicParallelism : 1;
 } hipDeviceArch_t;
 
-/* Field names as in HIP 6's hipDeviceProp_t (layout is unihip's own). */
+/* HIP 6 versions its device-property struct: hipDeviceProp_t is hipDeviceProp_tR0600 (field order,
+ * types and size, 1472 bytes on LP64, as AMD's), and the entry points taking it are the R0600
+ * ones. The HIP 5 layout, hipDeviceProp_tR0000, is in hip/hip_deprecated.h. */
+#define hipGetDeviceProperties hipGetDevicePropertiesR0600
+#define hipDeviceProp_t hipDeviceProp_tR0600
+#define hipChooseDevice hipChooseDeviceR0600
+
 typedef struct hipDeviceProp_t {
   char name[256];
   hipUUID uuid;
@@ -146,12 +152,66 @@ typedef struct hipDeviceProp_t {
   int asicRevision;
 } hipDeviceProp_t;
 
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#include "hip/hip_deprecated.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Limits of hipDeviceGetLimit / hipDeviceSetLimit; other values answer hipErrorUnsupportedLimit. */
+typedef enum hipLimit_t {
+  hipLimitStackSize = 0x0,
+  hipLimitPrintfFifoSize = 0x01,
+  hipLimitMallocHeapSize = 0x02,
+  hipExtLimitScratchMin = 0x1000,
+  hipExtLimitScratchMax = 0x1001,
+  hipExtLimitScratchCurrent = 0x1002,
+  hipLimitRange
+} hipLimit_t;
+
+typedef enum hipFuncCache_t {
+  hipFuncCachePreferNone,
+  hipFuncCachePreferShared,
+  hipFuncCachePreferL1,
+  hipFuncCachePreferEqual
+} hipFuncCache_t;
+
+typedef enum hipSharedMemConfig {
+  hipSharedMemBankSizeDefault,
+  hipSharedMemBankSizeFourByte,
+  hipSharedMemBankSizeEightByte
+} hipSharedMemConfig;
+
+typedef enum hipDeviceP2PAttr {
+  hipDevP2PAttrPerformanceRank = 0,
+  hipDevP2PAttrAccessSupported,
+  hipDevP2PAttrNativeAtomicSupported,
+  hipDevP2PAttrHipArrayAccessSupported
+} hipDeviceP2PAttr;
+
+/* hipGetProcAddress */
+#define HIP_GET_PROC_ADDRESS_DEFAULT 0x0
+#define HIP_GET_PROC_ADDRESS_LEGACY_STREAM (1 << 0)
+#define HIP_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM (1 << 1)
+
+typedef enum hipDriverProcAddressQueryResult {
+  HIP_GET_PROC_ADDRESS_SUCCESS = 0,
+  HIP_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND = 1,
+  HIP_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT = 2
+} hipDriverProcAddressQueryResult;
+
 /* Errors */
 hipError_t hipGetLastError(void);
 hipError_t hipExtGetLastError(void);
 hipError_t hipPeekAtLastError(void);
 const char* hipGetErrorName(hipError_t hip_error);
 const char* hipGetErrorString(hipError_t hipError);
+hipError_t hipDrvGetErrorName(hipError_t hipError, const char** errorString);
+hipError_t hipDrvGetErrorString(hipError_t hipError, const char** errorString);
 
 /* Initialization and version */
 hipError_t hipInit(unsigned int flags);
@@ -162,7 +222,8 @@ hipError_t hipRuntimeGetVersion(int* runtimeVersion);
 hipError_t hipGetDeviceCount(int* count);
 hipError_t hipSetDevice(int deviceId);
 hipError_t hipGetDevice(int* deviceId);
-hipError_t hipGetDeviceProperties(hipDeviceProp_t* prop, int deviceId);
+hipError_t hipGetDevicePropertiesR0600(hipDeviceProp_tR0600* prop, int deviceId);
+hipError_t hipChooseDeviceR0600(int* device, const hipDeviceProp_tR0600* prop);
 hipError_t hipDeviceGetAttribute(int* pi, hipDeviceAttribute_t attr, int deviceId);
 hipError_t hipDeviceSynchronize(void);
 hipError_t hipDeviceReset(void);
@@ -172,6 +233,48 @@ hipError_t hipDeviceComputeCapability(int* major, int* minor, hipDevice_t device
 hipError_t hipDeviceTotalMem(size_t* bytes, hipDevice_t device);
 hipError_t hipSetDeviceFlags(unsigned flags);
 hipError_t hipGetDeviceFlags(unsigned int* flags);
+hipError_t hipDeviceGetPCIBusId(char* pciBusId, int len, int device);
+hipError_t hipDeviceGetByPCIBusId(int* device, const char* pciBusId);
+hipError_t hipDeviceGetUuid(hipUUID* uuid, hipDevice_t device);
+hipError_t hipDeviceGetLimit(size_t* pValue, enum hipLimit_t limit);
+hipError_t hipDeviceSetLimit(enum hipLimit_t limit, size_t value);
+hipError_t hipDeviceGetCacheConfig(hipFuncCache_t* cacheConfig);
+hipError_t hipDeviceSetCacheConfig(hipFuncCache_t cacheConfig);
+hipError_t hipDeviceGetSharedMemConfig(hipSharedMemConfig* pConfig);
+hipError_t hipDeviceSetSharedMemConfig(hipSharedMemConfig config);
+hipError_t hipSetValidDevices(int* device_arr, int len);
+
+/* Contexts (deprecated in HIP): a context is its device's primary context. */
+hipError_t hipCtxCreate(hipCtx_t* ctx, unsigned int flags, hipDevice_t device);
+hipError_t hipCtxDestroy(hipCtx_t ctx);
+hipError_t hipCtxPopCurrent(hipCtx_t* ctx);
+hipError_t hipCtxPushCurrent(hipCtx_t ctx);
+hipError_t hipCtxSetCurrent(hipCtx_t ctx);
+hipError_t hipCtxGetCurrent(hipCtx_t* ctx);
+hipError_t hipCtxGetDevice(hipDevice_t* device);
+hipError_t hipCtxGetApiVersion(hipCtx_t ctx, unsigned int* apiVersion);
+hipError_t hipCtxGetCacheConfig(hipFuncCache_t* cacheConfig);
+hipError_t hipCtxSetCacheConfig(hipFuncCache_t cacheConfig);
+hipError_t hipCtxSetSharedMemConfig(hipSharedMemConfig config);
+hipError_t hipCtxGetSharedMemConfig(hipSharedMemConfig* pConfig);
+hipError_t hipCtxSynchronize(void);
+hipError_t hipCtxGetFlags(unsigned int* flags);
+hipError_t hipCtxEnablePeerAccess(hipCtx_t peerCtx, unsigned int flags);
+hipError_t hipCtxDisablePeerAccess(hipCtx_t peerCtx);
+hipError_t hipDevicePrimaryCtxGetState(hipDevice_t dev, unsigned int* flags, int* active);
+hipError_t hipDevicePrimaryCtxRelease(hipDevice_t dev);
+hipError_t hipDevicePrimaryCtxRetain(hipCtx_t* pctx, hipDevice_t dev);
+hipError_t hipDevicePrimaryCtxReset(hipDevice_t dev);
+hipError_t hipDevicePrimaryCtxSetFlags(hipDevice_t dev, unsigned int flags);
+
+/* Profiler control */
+hipError_t hipProfilerStart(void);
+hipError_t hipProfilerStop(void);
+
+/* Entry points and tracing */
+hipError_t hipGetProcAddress(const char* symbol, void** pfn, int hipVersion, uint64_t flags,
+                             hipDriverProcAddressQueryResult* symbolStatus);
+const char* hipApiName(uint32_t id);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -1,0 +1,269 @@
+// The (deprecated) context API over the primary-context model, as AMD's runtime implements it:
+// each device has exactly one context, its primary context; a thread's context stack selects
+// the current device. hipCtxCreate therefore hands out the primary context.
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "api/api_boundary.h"
+#include "api/device_lookup.h"
+
+struct ihipCtx_t {
+  int reserved;  // identity only: the device is the context's index in g_contexts
+};
+
+using namespace unihip;
+
+namespace {
+
+ihipCtx_t g_contexts[kMaxDevices];
+std::atomic<int> g_retains[kMaxDevices];
+thread_local std::vector<hipCtx_t> t_contextStack;
+
+hipCtx_t primaryContext(int ordinal) { return &g_contexts[ordinal]; }
+
+// The device of a context handle; hipErrorInvalidContext for anything but a primary context of
+// an existing device.
+Status contextDevice(hipCtx_t ctx, Device** device) {
+  std::less_equal<const ihipCtx_t*> le;
+  if (ctx == nullptr || !le(&g_contexts[0], ctx) || !le(ctx, &g_contexts[kMaxDevices - 1]))
+    return hipErrorInvalidContext;
+  Device* d = Runtime::get().device(static_cast<int>(ctx - g_contexts));
+  if (d == nullptr) return hipErrorInvalidContext;
+  *device = d;
+  return kOk;
+}
+
+void makeCurrent(hipCtx_t ctx) { Runtime::setCurrentDevice(static_cast<int>(ctx - g_contexts)); }
+
+Status fromHip(hipError_t e) { return e; }
+
+}  // namespace
+
+UNIHIP_EXPORT hipError_t hipCtxCreate(hipCtx_t* ctx, unsigned int flags, hipDevice_t device) {
+  UNIHIP_TRACE_API("hipCtxCreate({}, {:#x}, {})", fmt::ptr(ctx), flags, device);
+  UNIHIP_RETURN(([&]() -> Status {
+    if (ctx == nullptr) return hipErrorInvalidValue;
+    Device* d = nullptr;
+    UNIHIP_TRY(lookupDevice(device, &d));
+    *ctx = primaryContext(d->ordinal);
+    g_retains[d->ordinal].fetch_add(1, std::memory_order_relaxed);
+    t_contextStack.push_back(*ctx);
+    makeCurrent(*ctx);
+    return kOk;
+  })());
+}
+
+UNIHIP_EXPORT hipError_t hipCtxDestroy(hipCtx_t ctx) {
+  UNIHIP_TRACE_API("hipCtxDestroy({})", fmt::ptr(ctx));
+  UNIHIP_RETURN(([&]() -> Status {
+    if (ctx == nullptr) return hipErrorInvalidValue;
+    Device* d = nullptr;
+    UNIHIP_TRY(contextDevice(ctx, &d));
+    // The primary context lives on; it only leaves this thread's stack.
+    if (!t_contextStack.empty() && t_contextStack.back() == ctx) t_contextStack.pop_back();
+    int retained = g_retains[d->ordinal].load(std::memory_order_relaxed);
+    while (retained > 0 &&
+           !g_retains[d->ordinal].compare_exchange_weak(retained, retained - 1)) {
+    }
+    return kOk;
+  })());
+}
+
+UNIHIP_EXPORT hipError_t hipCtxPushCurrent(hipCtx_t ctx) {
+  UNIHIP_TRACE_API("hipCtxPushCurrent({})", fmt::ptr(ctx));
+  UNIHIP_RETURN(([&]() -> Status {
+    Device* d = nullptr;
+    UNIHIP_TRY(contextDevice(ctx, &d));
+    t_contextStack.push_back(ctx);
+    makeCurrent(ctx);
+    return kOk;
+  })());
+}
+
+UNIHIP_EXPORT hipError_t hipCtxPopCurrent(hipCtx_t* ctx) {
+  UNIHIP_TRACE_API("hipCtxPopCurrent({})", fmt::ptr(ctx));
+  UNIHIP_RETURN(([&]() -> Status {
+    if (t_contextStack.empty()) return hipErrorInvalidContext;
+    if (ctx != nullptr) *ctx = t_contextStack.back();
+    t_contextStack.pop_back();
+    if (!t_contextStack.empty()) makeCurrent(t_contextStack.back());
+    return kOk;
+  })());
+}
+
+UNIHIP_EXPORT hipError_t hipCtxSetCurrent(hipCtx_t ctx) {
+  UNIHIP_TRACE_API("hipCtxSetCurrent({})", fmt::ptr(ctx));
+  UNIHIP_RETURN(([&]() -> Status {
+    if (ctx == nullptr) {  // unbinds: the thread's top context leaves the stack
+      if (!t_contextStack.empty()) t_contextStack.pop_back();
+      return kOk;
+    }
+    Device* d = nullptr;
+    UNIHIP_TRY(contextDevice(ctx, &d));
+    if (t_contextStack.empty()) {
+      t_contextStack.push_back(ctx);
+    } else {
+      t_contextStack.back() = ctx;
+    }
+    makeCurrent(ctx);
+    return kOk;
+  })());
+}
+
+UNIHIP_EXPORT hipError_t hipCtxGetCurrent(hipCtx_t* ctx) {
+  UNIHIP_TRACE_API("hipCtxGetCurrent({})", fmt::ptr(ctx));
+  UNIHIP_RETURN(([&]() -> Status {
+    if (ctx == nullptr) return hipErrorInvalidValue;
+    if (!t_contextStack.empty()) {
+      *ctx = t_contextStack.back();
+      return kOk;
+    }
+    Device* d = nullptr;
+    UNIHIP_TRY(currentDevice(&d));
+    *ctx = primaryContext(d->ordinal);
+    return kOk;
+  })());
+}
+
+UNIHIP_EXPORT hipError_t hipCtxGetDevice(hipDevice_t* device) {
+  UNIHIP_TRACE_API("hipCtxGetDevice({})", fmt::ptr(device));
+  UNIHIP_RETURN(([&]() -> Status {
+    if (device == nullptr) return hipErrorInvalidValue;
+    Device* d = nullptr;
+    UNIHIP_TRY(currentDevice(&d));
+    *device = d->ordinal;
+    return kOk;
+  })());
+}
+
+UNIHIP_EXPORT hipError_t hipCtxGetApiVersion(hipCtx_t ctx, unsigned int* apiVersion) {
+  UNIHIP_TRACE_API("hipCtxGetApiVersion({}, {})", fmt::ptr(ctx), fmt::ptr(apiVersion));
+  UNIHIP_RETURN(([&]() -> Status {
+    if (apiVersion == nullptr) return hipErrorInvalidValue;
+    Device* d = nullptr;
+    UNIHIP_TRY(ctx == nullptr ? currentDevice(&d) : contextDevice(ctx, &d));
+    *apiVersion = 4;  // HIP's documented approximation
+    return kOk;
+  })());
+}
+
+UNIHIP_EXPORT hipError_t hipCtxGetCacheConfig(hipFuncCache_t* cacheConfig) {
+  UNIHIP_TRACE_API("hipCtxGetCacheConfig({})", fmt::ptr(cacheConfig));
+  UNIHIP_RETURN(getCacheConfig(cacheConfig));
+}
+
+UNIHIP_EXPORT hipError_t hipCtxSetCacheConfig(hipFuncCache_t cacheConfig) {
+  UNIHIP_TRACE_API("hipCtxSetCacheConfig({})", static_cast<int>(cacheConfig));
+  UNIHIP_RETURN(setCacheConfig(cacheConfig));
+}
+
+UNIHIP_EXPORT hipError_t hipCtxGetSharedMemConfig(hipSharedMemConfig* pConfig) {
+  UNIHIP_TRACE_API("hipCtxGetSharedMemConfig({})", fmt::ptr(pConfig));
+  UNIHIP_RETURN(getSharedMemConfig(pConfig));
+}
+
+UNIHIP_EXPORT hipError_t hipCtxSetSharedMemConfig(hipSharedMemConfig config) {
+  UNIHIP_TRACE_API("hipCtxSetSharedMemConfig({})", static_cast<int>(config));
+  UNIHIP_RETURN(setSharedMemConfig(config));
+}
+
+UNIHIP_EXPORT hipError_t hipCtxSynchronize(void) {
+  UNIHIP_TRACE_API("hipCtxSynchronize()");
+  UNIHIP_RETURN(([&]() -> Status {
+    Device* d = nullptr;
+    UNIHIP_TRY(currentDevice(&d));
+    return d->backend->deviceSynchronize(d->local);
+  })());
+}
+
+UNIHIP_EXPORT hipError_t hipCtxGetFlags(unsigned int* flags) {
+  UNIHIP_TRACE_API("hipCtxGetFlags({})", fmt::ptr(flags));
+  if (flags == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  UNIHIP_RETURN(fromHip(hipGetDeviceFlags(flags)));
+}
+
+// Peer access between contexts is peer access between their devices, which the memory family
+// owns; until it is wired here the call is refused after the checks.
+UNIHIP_EXPORT hipError_t hipCtxEnablePeerAccess(hipCtx_t peerCtx, unsigned int flags) {
+  UNIHIP_TRACE_API("hipCtxEnablePeerAccess({}, {:#x})", fmt::ptr(peerCtx), flags);
+  if (flags != 0) UNIHIP_RETURN(hipErrorInvalidValue);
+  Device* d = nullptr;
+  Status s = contextDevice(peerCtx, &d);
+  if (!s.ok()) UNIHIP_RETURN(s);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipCtxDisablePeerAccess(hipCtx_t peerCtx) {
+  UNIHIP_TRACE_API("hipCtxDisablePeerAccess({})", fmt::ptr(peerCtx));
+  Device* d = nullptr;
+  Status s = contextDevice(peerCtx, &d);
+  if (!s.ok()) UNIHIP_RETURN(s);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipDevicePrimaryCtxGetState(hipDevice_t dev, unsigned int* flags,
+                                                     int* active) {
+  UNIHIP_TRACE_API("hipDevicePrimaryCtxGetState({}, {}, {})", dev, fmt::ptr(flags),
+                   fmt::ptr(active));
+  UNIHIP_RETURN(([&]() -> Status {
+    if (flags == nullptr || active == nullptr) return hipErrorInvalidValue;
+    Device* d = nullptr;
+    UNIHIP_TRY(lookupDevice(dev, &d));
+    UNIHIP_TRY(fromHip(hipGetDeviceFlags(flags)));
+    *active = 1;  // the runtime keeps every device's primary context for the process
+    return kOk;
+  })());
+}
+
+UNIHIP_EXPORT hipError_t hipDevicePrimaryCtxRetain(hipCtx_t* pctx, hipDevice_t dev) {
+  UNIHIP_TRACE_API("hipDevicePrimaryCtxRetain({}, {})", fmt::ptr(pctx), dev);
+  UNIHIP_RETURN(([&]() -> Status {
+    if (pctx == nullptr) return hipErrorInvalidValue;
+    Device* d = nullptr;
+    UNIHIP_TRY(lookupDevice(dev, &d));
+    g_retains[d->ordinal].fetch_add(1, std::memory_order_relaxed);
+    *pctx = primaryContext(d->ordinal);
+    return kOk;
+  })());
+}
+
+UNIHIP_EXPORT hipError_t hipDevicePrimaryCtxRelease(hipDevice_t dev) {
+  UNIHIP_TRACE_API("hipDevicePrimaryCtxRelease({})", dev);
+  UNIHIP_RETURN(([&]() -> Status {
+    Device* d = nullptr;
+    UNIHIP_TRY(lookupDevice(dev, &d));
+    int retained = g_retains[d->ordinal].load(std::memory_order_relaxed);
+    while (retained > 0 &&
+           !g_retains[d->ordinal].compare_exchange_weak(retained, retained - 1)) {
+    }
+    return kOk;
+  })());
+}
+
+// hipDeviceReset of `dev`, from whichever device is current.
+UNIHIP_EXPORT hipError_t hipDevicePrimaryCtxReset(hipDevice_t dev) {
+  UNIHIP_TRACE_API("hipDevicePrimaryCtxReset({})", dev);
+  UNIHIP_RETURN(([&]() -> Status {
+    Device* d = nullptr;
+    UNIHIP_TRY(lookupDevice(dev, &d));
+    int saved = Runtime::currentDevice();
+    Runtime::setCurrentDevice(dev);
+    Status s = fromHip(hipDeviceReset());
+    Runtime::setCurrentDevice(saved);
+    return s;
+  })());
+}
+
+// AMD's answer: the primary context is always active, so its flags can no longer change.
+UNIHIP_EXPORT hipError_t hipDevicePrimaryCtxSetFlags(hipDevice_t dev, unsigned int flags) {
+  UNIHIP_TRACE_API("hipDevicePrimaryCtxSetFlags({}, {:#x})", dev, flags);
+  UNIHIP_RETURN(([&]() -> Status {
+    Device* d = nullptr;
+    UNIHIP_TRY(lookupDevice(dev, &d));
+    constexpr unsigned kKnown = hipDeviceScheduleMask | hipDeviceMapHost | hipDeviceLmemResizeToMax;
+    if ((flags & ~kKnown) != 0) return hipErrorInvalidValue;
+    return hipErrorContextAlreadyInUse;
+  })());
+}

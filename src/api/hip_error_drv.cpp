@@ -1,0 +1,32 @@
+// hipDrvGetErrorName / hipDrvGetErrorString: the driver-API spelling of the error texts, which
+// reports through its return value whether the code is one HIP defines.
+#include "api/api_boundary.h"
+#include "core/error_names.h"
+
+using namespace unihip;
+
+namespace {
+
+Status describe(hipError_t code, const char** text, const char* (*lookup)(hipError_t)) {
+  if (text == nullptr) return hipErrorInvalidValue;
+  if (!isKnownError(code)) {
+    *text = nullptr;
+    return hipErrorInvalidValue;
+  }
+  *text = lookup(code);
+  return kOk;
+}
+
+}  // namespace
+
+UNIHIP_EXPORT hipError_t hipDrvGetErrorName(hipError_t hipError, const char** errorString) {
+  UNIHIP_TRACE_API("hipDrvGetErrorName({}, {})", static_cast<int>(hipError),
+                   fmt::ptr(errorString));
+  UNIHIP_RETURN(describe(hipError, errorString, errorName));
+}
+
+UNIHIP_EXPORT hipError_t hipDrvGetErrorString(hipError_t hipError, const char** errorString) {
+  UNIHIP_TRACE_API("hipDrvGetErrorString({}, {})", static_cast<int>(hipError),
+                   fmt::ptr(errorString));
+  UNIHIP_RETURN(describe(hipError, errorString, unihip::errorString));
+}

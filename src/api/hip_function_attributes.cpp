@@ -1,0 +1,134 @@
+// Function attributes and kernel identity: hipFuncGetAttribute(s), hipFuncSet*, hipGetFuncBySymbol,
+// hipKernelNameRef(ByPtr).
+#include <map>
+#include <mutex>
+#include <utility>
+
+#include "api/api_boundary.h"
+#include "api/kernel_lookup.h"
+#include "core/runtime.h"
+
+using namespace unihip;
+
+namespace {
+
+Status checkCacheConfig(hipFuncCache_t config) {
+  return (config >= hipFuncCachePreferNone && config <= hipFuncCachePreferEqual)
+             ? kOk
+             : Status(hipErrorInvalidValue);
+}
+
+Status checkSharedMemConfig(hipSharedMemConfig config) {
+  return (config >= hipSharedMemBankSizeDefault && config <= hipSharedMemBankSizeEightByte)
+             ? kOk
+             : Status(hipErrorInvalidValue);
+}
+
+// One hipFunction_t per (kernel, device), kept for the process like module functions are.
+std::mutex g_symbolMutex;
+std::map<std::pair<const KernelRecord*, int>, ihipModuleSymbol_t*> g_symbols;
+
+}  // namespace
+
+UNIHIP_EXPORT hipError_t hipFuncGetAttributes(struct hipFuncAttributes* attr, const void* func) {
+  UNIHIP_TRACE_API("hipFuncGetAttributes({}, {})", fmt::ptr(attr), func);
+  if (attr == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  KernelRecord* kernel = nullptr;
+  Status s = registeredKernel(func, &kernel);
+  if (!s.ok()) UNIHIP_RETURN(s);
+  UNIHIP_RETURN_NOT_SUPPORTED();  // needs per-vendor register/memory counts (issue 12)
+}
+
+UNIHIP_EXPORT hipError_t hipFuncGetAttribute(int* value, hipFunction_attribute attrib,
+                                             hipFunction_t hfunc) {
+  UNIHIP_TRACE_API("hipFuncGetAttribute({}, {}, {})", fmt::ptr(value), static_cast<int>(attrib),
+                   fmt::ptr(hfunc));
+  UNIHIP_RETURN(([&]() -> Status {
+    if (value == nullptr || attrib < HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK ||
+        attrib >= HIP_FUNC_ATTRIBUTE_MAX)
+      return hipErrorInvalidValue;
+    UNIHIP_TRY(liveFunction(hfunc));
+    Device* d = Runtime::get().device(hfunc->device);
+    if (d == nullptr) return hipErrorInvalidResourceHandle;
+    if (attrib == HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK)
+      return d->backend->functionMaxThreadsPerBlock(d->local, hfunc->native, value);
+    return hipErrorNotSupported;  // the other attributes come with issue 12
+  })());
+}
+
+UNIHIP_EXPORT hipError_t hipFuncSetAttribute(const void* func, hipFuncAttribute attr, int value) {
+  UNIHIP_TRACE_API("hipFuncSetAttribute({}, {}, {})", func, static_cast<int>(attr), value);
+  KernelRecord* kernel = nullptr;
+  Status s = registeredKernel(func, &kernel);
+  if (!s.ok()) UNIHIP_RETURN(s);
+  Device* d = nullptr;
+  s = currentDevice(&d);
+  if (!s.ok()) UNIHIP_RETURN(s);
+  if (attr == hipFuncAttributeMaxDynamicSharedMemorySize) {
+    if (value < 0 || static_cast<size_t>(value) > d->props->sharedMemPerBlockOptin)
+      UNIHIP_RETURN(hipErrorInvalidValue);
+  } else if (attr == hipFuncAttributePreferredSharedMemoryCarveout) {
+    if (value < -1 || value > 100) UNIHIP_RETURN(hipErrorInvalidValue);
+  } else {
+    UNIHIP_RETURN(hipErrorInvalidValue);
+  }
+  // Raising the dynamic shared-memory limit has an effect on CUDA (cuFuncSetAttribute) that is
+  // not wired yet: refusing is honest, accepting would make the later launch fail (issue 12).
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+// Cache and bank-size preferences are hints; like AMD's runtime unihip accepts and ignores them.
+UNIHIP_EXPORT hipError_t hipFuncSetCacheConfig(const void* func, hipFuncCache_t config) {
+  UNIHIP_TRACE_API("hipFuncSetCacheConfig({}, {})", func, static_cast<int>(config));
+  UNIHIP_RETURN(([&]() -> Status {
+    KernelRecord* kernel = nullptr;
+    UNIHIP_TRY(registeredKernel(func, &kernel));
+    return checkCacheConfig(config);
+  })());
+}
+
+UNIHIP_EXPORT hipError_t hipFuncSetSharedMemConfig(const void* func, hipSharedMemConfig config) {
+  UNIHIP_TRACE_API("hipFuncSetSharedMemConfig({}, {})", func, static_cast<int>(config));
+  UNIHIP_RETURN(([&]() -> Status {
+    KernelRecord* kernel = nullptr;
+    UNIHIP_TRY(registeredKernel(func, &kernel));
+    return checkSharedMemConfig(config);
+  })());
+}
+
+// The module-API handle of a registered kernel on the current device, usable with
+// hipModuleLaunchKernel and hipFuncGetAttribute.
+UNIHIP_EXPORT hipError_t hipGetFuncBySymbol(hipFunction_t* functionPtr, const void* symbolPtr) {
+  UNIHIP_TRACE_API("hipGetFuncBySymbol({}, {})", fmt::ptr(functionPtr), symbolPtr);
+  UNIHIP_RETURN(([&]() -> Status {
+    if (functionPtr == nullptr) return hipErrorInvalidValue;
+    KernelRecord* kernel = nullptr;
+    UNIHIP_TRY(registeredKernel(symbolPtr, &kernel));
+    Device* d = nullptr;
+    UNIHIP_TRY(currentDevice(&d));
+    NativeFunction native = nullptr;
+    UNIHIP_TRY(Registry::get().function(kernel, *d, &native));
+    std::lock_guard<std::mutex> lock(g_symbolMutex);
+    ihipModuleSymbol_t*& f = g_symbols[{kernel, d->ordinal}];
+    if (f == nullptr) {
+      f = new ihipModuleSymbol_t();
+      f->device = d->ordinal;
+      f->name = kernel->name;
+    }
+    f->native = native;  // re-resolved: hipDeviceReset reloads the kernel's module
+    f->magic.store(ihipModuleSymbol_t::kMagic, std::memory_order_release);
+    *functionPtr = f;
+    return kOk;
+  })());
+}
+
+UNIHIP_EXPORT const char* hipKernelNameRef(const hipFunction_t f) {
+  UNIHIP_TRACE_API("hipKernelNameRef({})", fmt::ptr(f));
+  return isLive(f) ? f->name.c_str() : nullptr;
+}
+
+UNIHIP_EXPORT const char* hipKernelNameRefByPtr(const void* hostFunction, hipStream_t stream) {
+  UNIHIP_TRACE_API("hipKernelNameRefByPtr({}, {})", hostFunction, fmt::ptr(stream));
+  KernelRecord* kernel = hostFunction ? Registry::get().findKernel(hostFunction) : nullptr;
+  return kernel ? kernel->name.c_str() : nullptr;
+}

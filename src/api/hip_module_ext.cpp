@@ -1,0 +1,40 @@
+// Module functions over hipModuleLoadData and Backend::getGlobal: hipModuleLoadDataEx and
+// hipModuleGetGlobal.
+#include <cstring>
+
+#include "api/api_boundary.h"
+#include "core/handles.h"
+#include "core/runtime.h"
+
+using namespace unihip;
+
+// JIT options tune PTX compilation; images are loaded as they are, so the options are checked
+// for shape and otherwise ignored (as on AMD, where they have no effect either).
+UNIHIP_EXPORT hipError_t hipModuleLoadDataEx(hipModule_t* module, const void* image,
+                                             unsigned int numOptions, hipJitOption* options,
+                                             void** optionValues) {
+  UNIHIP_TRACE_API("hipModuleLoadDataEx({}, {}, {})", fmt::ptr(module), image, numOptions);
+  if (numOptions > 0 && (options == nullptr || optionValues == nullptr))
+    UNIHIP_RETURN(hipErrorInvalidValue);
+  UNIHIP_RETURN(hipModuleLoadData(module, image));
+}
+
+UNIHIP_EXPORT hipError_t hipModuleGetGlobal(hipDeviceptr_t* dptr, size_t* bytes, hipModule_t hmod,
+                                            const char* name) {
+  UNIHIP_TRACE_API("hipModuleGetGlobal({}, {}, {}, {})", fmt::ptr(dptr), fmt::ptr(bytes),
+                   fmt::ptr(hmod), name ? name : "(null)");
+  UNIHIP_RETURN(([&]() -> Status {
+    if ((dptr == nullptr && bytes == nullptr) || name == nullptr || name[0] == '\0')
+      return hipErrorInvalidValue;
+    if (!isLive(hmod)) return hipErrorInvalidResourceHandle;
+    Device* d = Runtime::get().device(hmod->device);
+    if (d == nullptr) return hipErrorInvalidResourceHandle;
+    void* address = nullptr;
+    size_t size = 0;
+    Status s = d->backend->getGlobal(d->local, hmod->native, name, &address, &size);
+    if (!s.ok()) return hipErrorNotFound;
+    if (dptr) *dptr = address;
+    if (bytes) *bytes = size;
+    return kOk;
+  })());
+}

@@ -1,0 +1,123 @@
+// Occupancy queries: arguments are checked as HIP does; the answers need per-vendor register
+// and shared-memory usage of the kernel and come with issue 12.
+#include "api/api_boundary.h"
+#include "api/kernel_lookup.h"
+#include "core/runtime.h"
+
+using namespace unihip;
+
+namespace {
+
+Status checkActiveBlocks(int* numBlocks, int blockSize, unsigned int flags) {
+  if (numBlocks == nullptr) return hipErrorInvalidValue;
+  if (blockSize <= 0 || (flags & ~static_cast<unsigned>(hipOccupancyDisableCachingOverride)) != 0)
+    return hipErrorInvalidValue;
+  Device* d = nullptr;
+  return currentDevice(&d);
+}
+
+Status checkPotentialBlockSize(int* gridSize, int* blockSize, int blockSizeLimit,
+                               unsigned int flags) {
+  if (gridSize == nullptr || blockSize == nullptr || blockSizeLimit < 0 ||
+      (flags & ~static_cast<unsigned>(hipOccupancyDisableCachingOverride)) != 0)
+    return hipErrorInvalidValue;
+  Device* d = nullptr;
+  return currentDevice(&d);
+}
+
+Status kernelOf(const void* f) {
+  KernelRecord* kernel = nullptr;
+  return registeredKernel(f, &kernel);
+}
+
+}  // namespace
+
+#define UNIHIP_OCCUPANCY_CHECK(...)     \
+  do {                                  \
+    Status s_ = (__VA_ARGS__);          \
+    if (!s_.ok()) UNIHIP_RETURN(s_);    \
+  } while (0)
+
+UNIHIP_EXPORT hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int* numBlocks,
+                                                                      const void* f,
+                                                                      int blockSize,
+                                                                      size_t dynSharedMemPerBlk) {
+  UNIHIP_TRACE_API("hipOccupancyMaxActiveBlocksPerMultiprocessor({}, {}, {}, {})",
+                   fmt::ptr(numBlocks), f, blockSize, dynSharedMemPerBlk);
+  UNIHIP_OCCUPANCY_CHECK(numBlocks == nullptr ? Status(hipErrorInvalidValue) : kernelOf(f));
+  UNIHIP_OCCUPANCY_CHECK(checkActiveBlocks(numBlocks, blockSize, 0));
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+    int* numBlocks, const void* f, int blockSize, size_t dynSharedMemPerBlk, unsigned int flags) {
+  UNIHIP_TRACE_API("hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags({}, {}, {}, {}, {:#x})",
+                   fmt::ptr(numBlocks), f, blockSize, dynSharedMemPerBlk, flags);
+  UNIHIP_OCCUPANCY_CHECK(numBlocks == nullptr ? Status(hipErrorInvalidValue) : kernelOf(f));
+  UNIHIP_OCCUPANCY_CHECK(checkActiveBlocks(numBlocks, blockSize, flags));
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipOccupancyMaxPotentialBlockSize(int* gridSize, int* blockSize,
+                                                           const void* f,
+                                                           size_t dynSharedMemPerBlk,
+                                                           int blockSizeLimit) {
+  UNIHIP_TRACE_API("hipOccupancyMaxPotentialBlockSize({}, {}, {}, {}, {})", fmt::ptr(gridSize),
+                   fmt::ptr(blockSize), f, dynSharedMemPerBlk, blockSizeLimit);
+  UNIHIP_OCCUPANCY_CHECK(checkPotentialBlockSize(gridSize, blockSize, blockSizeLimit, 0));
+  UNIHIP_OCCUPANCY_CHECK(kernelOf(f));
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipOccupancyAvailableDynamicSMemPerBlock(size_t* dynamicSmemSize,
+                                                                  const void* f, int numBlocks,
+                                                                  int blockSize) {
+  UNIHIP_TRACE_API("hipOccupancyAvailableDynamicSMemPerBlock({}, {}, {}, {})",
+                   fmt::ptr(dynamicSmemSize), f, numBlocks, blockSize);
+  if (dynamicSmemSize == nullptr || numBlocks <= 0 || blockSize <= 0)
+    UNIHIP_RETURN(hipErrorInvalidValue);
+  UNIHIP_OCCUPANCY_CHECK(kernelOf(f));
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(
+    int* numBlocks, hipFunction_t f, int blockSize, size_t dynSharedMemPerBlk) {
+  UNIHIP_TRACE_API("hipModuleOccupancyMaxActiveBlocksPerMultiprocessor({}, {}, {}, {})",
+                   fmt::ptr(numBlocks), fmt::ptr(f), blockSize, dynSharedMemPerBlk);
+  UNIHIP_OCCUPANCY_CHECK(numBlocks == nullptr ? Status(hipErrorInvalidValue) : liveFunction(f));
+  UNIHIP_OCCUPANCY_CHECK(checkActiveBlocks(numBlocks, blockSize, 0));
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+    int* numBlocks, hipFunction_t f, int blockSize, size_t dynSharedMemPerBlk, unsigned int flags) {
+  UNIHIP_TRACE_API(
+      "hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags({}, {}, {}, {}, {:#x})",
+      fmt::ptr(numBlocks), fmt::ptr(f), blockSize, dynSharedMemPerBlk, flags);
+  UNIHIP_OCCUPANCY_CHECK(numBlocks == nullptr ? Status(hipErrorInvalidValue) : liveFunction(f));
+  UNIHIP_OCCUPANCY_CHECK(checkActiveBlocks(numBlocks, blockSize, flags));
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipModuleOccupancyMaxPotentialBlockSize(int* gridSize, int* blockSize,
+                                                                 hipFunction_t f,
+                                                                 size_t dynSharedMemPerBlk,
+                                                                 int blockSizeLimit) {
+  UNIHIP_TRACE_API("hipModuleOccupancyMaxPotentialBlockSize({}, {}, {}, {}, {})",
+                   fmt::ptr(gridSize), fmt::ptr(blockSize), fmt::ptr(f), dynSharedMemPerBlk,
+                   blockSizeLimit);
+  UNIHIP_OCCUPANCY_CHECK(checkPotentialBlockSize(gridSize, blockSize, blockSizeLimit, 0));
+  UNIHIP_OCCUPANCY_CHECK(liveFunction(f));
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipModuleOccupancyMaxPotentialBlockSizeWithFlags(
+    int* gridSize, int* blockSize, hipFunction_t f, size_t dynSharedMemPerBlk, int blockSizeLimit,
+    unsigned int flags) {
+  UNIHIP_TRACE_API("hipModuleOccupancyMaxPotentialBlockSizeWithFlags({}, {}, {}, {}, {}, {:#x})",
+                   fmt::ptr(gridSize), fmt::ptr(blockSize), fmt::ptr(f), dynSharedMemPerBlk,
+                   blockSizeLimit, flags);
+  UNIHIP_OCCUPANCY_CHECK(checkPotentialBlockSize(gridSize, blockSize, blockSizeLimit, flags));
+  UNIHIP_OCCUPANCY_CHECK(liveFunction(f));
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}

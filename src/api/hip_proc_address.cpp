@@ -1,0 +1,79 @@
+// Entry points by name (hipGetProcAddress) and the tracing hooks of AMD's runtime.
+#include <dlfcn.h>
+
+#include <cstdint>
+#include <string>
+
+#include "api/api_boundary.h"
+
+using namespace unihip;
+
+namespace {
+
+// The object this code lives in (libunihip.so, or the executable it is linked into), looked
+// up once; dlsym on it finds exactly the functions the library exports.
+void* selfHandle() {
+  static void* handle = [] {
+    Dl_info info{};
+    if (dladdr(reinterpret_cast<void*>(&selfHandle), &info) == 0 || info.dli_fname == nullptr)
+      return static_cast<void*>(nullptr);
+    return dlopen(info.dli_fname, RTLD_LAZY | RTLD_NOLOAD);
+  }();
+  return handle;
+}
+
+void* lookup(const std::string& name) {
+  void* handle = selfHandle();
+  void* p = handle ? dlsym(handle, name.c_str()) : nullptr;
+  return p ? p : dlsym(RTLD_DEFAULT, name.c_str());
+}
+
+Status procAddress(const char* symbol, void** pfn, int hipVersion, uint64_t flags,
+                   hipDriverProcAddressQueryResult* symbolStatus) {
+  constexpr uint64_t kKnownFlags =
+      HIP_GET_PROC_ADDRESS_LEGACY_STREAM | HIP_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM;
+  if (symbol == nullptr || symbol[0] == '\0' || pfn == nullptr || (flags & ~kKnownFlags) != 0)
+    return hipErrorInvalidValue;
+  std::string name = symbol;
+  // The HIP 6 layouts of the versioned functions, for callers built against HIP 6 or later.
+  if (hipVersion >= 600 && (name == "hipGetDeviceProperties" || name == "hipChooseDevice"))
+    name += "R0600";
+  void* p = nullptr;
+  if (flags & HIP_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM) p = lookup(name + "_spt");
+  if (p == nullptr) p = lookup(name);
+  // Only HIP's names: anything else in the process is not an entry point of this runtime.
+  if (p == nullptr || (name.compare(0, 3, "hip") != 0 && name.compare(0, 5, "__hip") != 0)) {
+    *pfn = nullptr;
+    if (symbolStatus) *symbolStatus = HIP_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND;
+    return hipErrorInvalidValue;
+  }
+  *pfn = p;
+  if (symbolStatus) *symbolStatus = HIP_GET_PROC_ADDRESS_SUCCESS;
+  return kOk;
+}
+
+}  // namespace
+
+UNIHIP_EXPORT hipError_t hipGetProcAddress(const char* symbol, void** pfn, int hipVersion,
+                                           uint64_t flags,
+                                           hipDriverProcAddressQueryResult* symbolStatus) {
+  UNIHIP_TRACE_API("hipGetProcAddress({}, {}, {}, {:#x})", symbol ? symbol : "(null)",
+                   fmt::ptr(pfn), hipVersion, flags);
+  UNIHIP_RETURN(procAddress(symbol, pfn, hipVersion, flags, symbolStatus));
+}
+
+// AMD numbers its API functions for roctracer (hip_prof_str.h); unihip has no such table and no
+// activity tracing, so every id is unknown, as AMD answers for ids it does not define.
+UNIHIP_EXPORT const char* hipApiName(uint32_t id) {
+  UNIHIP_TRACE_API("hipApiName({})", id);
+  return "unknown";
+}
+
+// roctracer's hook into AMD's runtime (not in HIP's public headers). unihip reports no activity:
+// the callback is never called.
+UNIHIP_EXPORT void hipRegisterTracerCallback(int (*function)(uint32_t domain,
+                                                             uint32_t operation_id, void* data)) {
+  UNIHIP_TRACE_API("hipRegisterTracerCallback({})", reinterpret_cast<void*>(function));
+  if (function != nullptr)
+    UNIHIP_LOG_INFO("hipRegisterTracerCallback: unihip emits no activity records; ignored");
+}

@@ -1,0 +1,276 @@
+// Execution family (exec): launch variants, module extras, function attributes, cooperative and
+// occupancy argument checks, kernel names. A kernel registered from the clang-built object
+// (tests/cpu/kernels/registered.hip) stands in for a real one.
+#include <catch2/catch.hpp>
+
+#include <cstring>
+
+#include "hip/hip_ext.h"
+#include "install_fake.h"
+
+using namespace unihip::testing;
+
+const void* scaleHostFunction();
+
+namespace {
+
+const char kUnregistered = 0;
+
+hipModule_t loadTestModule() {
+  hipModule_t m = nullptr;
+  REQUIRE(hipModuleLoad(&m, UNIHIP_TEST_FATBIN) == hipSuccess);
+  return m;
+}
+
+}  // namespace
+
+TEST_CASE("hipExtLaunchKernel records the events around the launch") {
+  auto* fake = installFake(1, "gfx90a");
+  const void* k = scaleHostFunction();
+  float* x = nullptr;
+  float a = 2;
+  void* args[] = {&x, &a};
+  hipEvent_t start = nullptr, stop = nullptr;
+  REQUIRE(hipEventCreate(&start) == hipSuccess);
+  REQUIRE(hipEventCreate(&stop) == hipSuccess);
+  CHECK(hipExtLaunchKernel(&kUnregistered, dim3(1), dim3(1), args, 0, nullptr, start, stop, 0) ==
+        hipErrorInvalidDeviceFunction);
+  CHECK(hipExtLaunchKernel(k, dim3(0), dim3(1), args, 0, nullptr, nullptr, nullptr, 0) ==
+        hipErrorInvalidConfiguration);
+  int before = fake->launches;
+  REQUIRE(hipExtLaunchKernel(k, dim3(2), dim3(32), args, 0, nullptr, start, stop,
+                             hipExtAnyOrderLaunch) == hipSuccess);
+  CHECK(fake->launches == before + 1);
+  CHECK(fake->lastLaunch.grid.x == 2);
+  REQUIRE(hipEventSynchronize(stop) == hipSuccess);
+  REQUIRE(hipEventDestroy(start) == hipSuccess);
+  CHECK(hipExtLaunchKernel(k, dim3(1), dim3(1), args, 0, nullptr, start, nullptr, 0) ==
+        hipErrorInvalidHandle);  // a destroyed start event stops the sequence
+  CHECK(fake->launches == before + 1);
+  REQUIRE(hipEventDestroy(stop) == hipSuccess);
+  (void)hipGetLastError();
+}
+
+TEST_CASE("hipSetupArgument + hipConfigureCall + hipLaunchByPtr launch the staged arguments") {
+  auto* fake = installFake(1, "gfx90a");
+  const void* k = scaleHostFunction();
+  float* x = reinterpret_cast<float*>(0x1234);
+  float a = 3;
+  CHECK(hipSetupArgument(nullptr, 8, 0) == hipErrorInvalidValue);
+  CHECK(hipSetupArgument(&x, 8, 4090) == hipErrorInvalidValue);
+  CHECK(hipLaunchByPtr(k) == hipErrorMissingConfiguration);  // nothing configured
+  REQUIRE(hipConfigureCall(dim3(3), dim3(64)) == hipSuccess);
+  REQUIRE(hipSetupArgument(&x, sizeof x, 0) == hipSuccess);
+  REQUIRE(hipSetupArgument(&a, sizeof a, 8) == hipSuccess);
+  int before = fake->launches;
+  REQUIRE(hipLaunchByPtr(k) == hipSuccess);
+  CHECK(fake->launches == before + 1);
+  CHECK(fake->lastLaunch.grid.x == 3);
+  CHECK(fake->lastLaunch.block.x == 64);
+  CHECK(fake->lastArg0Value == reinterpret_cast<void*>(0x1234));
+  REQUIRE(hipConfigureCall(dim3(1), dim3(1), 0, nullptr) == hipSuccess);
+  CHECK(hipLaunchByPtr(&kUnregistered) == hipErrorInvalidDeviceFunction);
+  (void)hipGetLastError();
+}
+
+TEST_CASE("module extras: hipModuleLoadDataEx, hipModuleGetGlobal, work-item launches") {
+  auto* fake = installFake(1, "gfx90a");
+  hipModule_t m = loadTestModule();
+  hipModule_t m2 = nullptr;
+  hipJitOption opt = hipJitOptionMaxRegisters;
+  CHECK(hipModuleLoadDataEx(&m2, m, 1, nullptr, nullptr) == hipErrorInvalidValue);
+  CHECK(hipModuleLoadDataEx(nullptr, nullptr, 0, nullptr, nullptr) == hipErrorInvalidValue);
+  (void)opt;
+  hipDeviceptr_t p = nullptr;
+  size_t bytes = 0;
+  CHECK(hipModuleGetGlobal(nullptr, nullptr, m, "deviceCounter") == hipErrorInvalidValue);
+  CHECK(hipModuleGetGlobal(&p, &bytes, m, nullptr) == hipErrorInvalidValue);
+  CHECK(hipModuleGetGlobal(&p, &bytes, nullptr, "deviceCounter") ==
+        hipErrorInvalidResourceHandle);
+  REQUIRE(hipModuleGetGlobal(&p, &bytes, m, "deviceCounter") == hipSuccess);
+  CHECK(p != nullptr);
+  CHECK(bytes > 0);
+  REQUIRE(hipModuleGetGlobal(nullptr, &bytes, m, "deviceCounter") == hipSuccess);
+
+  hipFunction_t f = nullptr;
+  REQUIRE(hipModuleGetFunction(&f, m, "scale") == hipSuccess);
+  float* x = nullptr;
+  float a = 1;
+  void* args[] = {&x, &a};
+  CHECK(hipExtModuleLaunchKernel(f, 64, 1, 1, 0, 1, 1, 0, nullptr, args, nullptr) ==
+        hipErrorInvalidValue);
+  CHECK(hipExtModuleLaunchKernel(f, 65, 1, 1, 32, 1, 1, 0, nullptr, args, nullptr) ==
+        hipErrorNotSupported);  // a partial work-group
+  CHECK(hipExtModuleLaunchKernel(nullptr, 64, 1, 1, 32, 1, 1, 0, nullptr, args, nullptr) ==
+        hipErrorInvalidResourceHandle);
+  int before = fake->launches;
+  REQUIRE(hipExtModuleLaunchKernel(f, 128, 2, 1, 32, 1, 1, 0, nullptr, args, nullptr) ==
+          hipSuccess);
+  CHECK(fake->launches == before + 1);
+  CHECK(fake->lastLaunch.grid.x == 4);
+  CHECK(fake->lastLaunch.grid.y == 2);
+  CHECK(fake->lastLaunch.block.x == 32);
+  REQUIRE(hipHccModuleLaunchKernel(f, 64, 1, 1, 64, 1, 1, 0, nullptr, args, nullptr) ==
+          hipSuccess);
+  CHECK(fake->lastLaunch.grid.x == 1);
+  CHECK(std::strcmp(hipKernelNameRef(f), "scale") == 0);
+  CHECK(hipKernelNameRef(nullptr) == nullptr);
+  REQUIRE(hipModuleUnload(m) == hipSuccess);
+  CHECK(hipKernelNameRef(f) == nullptr);
+  (void)hipGetLastError();
+}
+
+TEST_CASE("function attributes and hipGetFuncBySymbol") {
+  auto* fake = installFake(1, "gfx90a");
+  const void* k = scaleHostFunction();
+  hipFuncAttributes attr;
+  CHECK(hipFuncGetAttributes(nullptr, k) == hipErrorInvalidValue);
+  CHECK(hipFuncGetAttributes(&attr, &kUnregistered) == hipErrorInvalidDeviceFunction);
+  CHECK(hipFuncGetAttributes(&attr, k) == hipErrorNotSupported);
+  CHECK(hipFuncSetAttribute(&kUnregistered, hipFuncAttributeMaxDynamicSharedMemorySize, 0) ==
+        hipErrorInvalidDeviceFunction);
+  CHECK(hipFuncSetAttribute(k, hipFuncAttributeMax, 0) == hipErrorInvalidValue);
+  CHECK(hipFuncSetAttribute(k, hipFuncAttributeMaxDynamicSharedMemorySize, -1) ==
+        hipErrorInvalidValue);
+  CHECK(hipFuncSetAttribute(k, hipFuncAttributeMaxDynamicSharedMemorySize, 1 << 30) ==
+        hipErrorInvalidValue);
+  CHECK(hipFuncSetAttribute(k, hipFuncAttributePreferredSharedMemoryCarveout, 101) ==
+        hipErrorInvalidValue);
+  CHECK(hipFuncSetAttribute(k, hipFuncAttributeMaxDynamicSharedMemorySize, 64 << 10) ==
+        hipErrorNotSupported);
+  CHECK(hipFuncSetCacheConfig(&kUnregistered, hipFuncCachePreferL1) ==
+        hipErrorInvalidDeviceFunction);
+  CHECK(hipFuncSetCacheConfig(k, static_cast<hipFuncCache_t>(8)) == hipErrorInvalidValue);
+  CHECK(hipFuncSetCacheConfig(k, hipFuncCachePreferL1) == hipSuccess);
+  CHECK(hipFuncSetSharedMemConfig(&kUnregistered, hipSharedMemBankSizeDefault) ==
+        hipErrorInvalidDeviceFunction);
+  CHECK(hipFuncSetSharedMemConfig(k, static_cast<hipSharedMemConfig>(5)) == hipErrorInvalidValue);
+  CHECK(hipFuncSetSharedMemConfig(k, hipSharedMemBankSizeFourByte) == hipSuccess);
+
+  hipFunction_t f = nullptr, g = nullptr;
+  CHECK(hipGetFuncBySymbol(nullptr, k) == hipErrorInvalidValue);
+  CHECK(hipGetFuncBySymbol(&f, &kUnregistered) == hipErrorInvalidDeviceFunction);
+  REQUIRE(hipGetFuncBySymbol(&f, k) == hipSuccess);
+  REQUIRE(hipGetFuncBySymbol(&g, k) == hipSuccess);
+  CHECK(f == g);
+  CHECK(std::strcmp(hipKernelNameRef(f), hipKernelNameRefByPtr(k, nullptr)) == 0);
+  CHECK(hipKernelNameRefByPtr(&kUnregistered, nullptr) == nullptr);
+  int v = 0;
+  CHECK(hipFuncGetAttribute(nullptr, HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, f) ==
+        hipErrorInvalidValue);
+  CHECK(hipFuncGetAttribute(&v, HIP_FUNC_ATTRIBUTE_MAX, f) == hipErrorInvalidValue);
+  CHECK(hipFuncGetAttribute(&v, HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, nullptr) ==
+        hipErrorInvalidResourceHandle);
+  REQUIRE(hipFuncGetAttribute(&v, HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, f) == hipSuccess);
+  CHECK(v == 1024);
+  CHECK(hipFuncGetAttribute(&v, HIP_FUNC_ATTRIBUTE_NUM_REGS, f) == hipErrorNotSupported);
+  // The handle launches through the module API.
+  float* x = nullptr;
+  float a = 1;
+  void* args[] = {&x, &a};
+  int before = fake->launches;
+  REQUIRE(hipModuleLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, nullptr, args, nullptr) == hipSuccess);
+  CHECK(fake->launches == before + 1);
+  // The C++ template overload forwards a kernel pointer of any type.
+  using ScaleKernel = void (*)(float*, float);
+  auto typed = reinterpret_cast<ScaleKernel>(const_cast<void*>(k));
+  CHECK(hipFuncSetCacheConfig(typed, hipFuncCachePreferNone) == hipSuccess);
+  CHECK(hipFuncGetAttributes(&attr, typed) == hipErrorNotSupported);
+  (void)hipGetLastError();
+}
+
+TEST_CASE("cooperative launches: checked, then not supported") {
+  installFake(2, "gfx90a");
+  const void* k = scaleHostFunction();
+  void* args[2] = {};
+  CHECK(hipLaunchCooperativeKernel(&kUnregistered, dim3(1), dim3(1), args, 0, nullptr) ==
+        hipErrorInvalidDeviceFunction);
+  CHECK(hipLaunchCooperativeKernel(k, dim3(1), dim3(2048), args, 0, nullptr) ==
+        hipErrorInvalidConfiguration);
+  CHECK(hipLaunchCooperativeKernel(k, dim3(1), dim3(1), args, 0, nullptr) ==
+        hipErrorNotSupported);
+  CHECK(hipLaunchCooperativeKernel_spt(k, dim3(0), dim3(1), args, 0, nullptr) ==
+        hipErrorInvalidConfiguration);
+  CHECK(hipLaunchCooperativeKernel_spt(k, dim3(1), dim3(1), args, 0, nullptr) ==
+        hipErrorNotSupported);
+  CHECK(hipModuleLaunchCooperativeKernel(nullptr, 1, 1, 1, 1, 1, 1, 0, nullptr, args) ==
+        hipErrorInvalidResourceHandle);
+  hipFunction_t f = nullptr;
+  REQUIRE(hipGetFuncBySymbol(&f, k) == hipSuccess);
+  CHECK(hipModuleLaunchCooperativeKernel(f, 1, 1, 1, 1, 1, 1, 0, nullptr, args) ==
+        hipErrorNotSupported);
+  hipLaunchParams lp[2] = {};
+  lp[0].func = const_cast<void*>(k);
+  lp[0].gridDim = dim3(1);
+  lp[0].blockDim = dim3(1);
+  lp[0].args = args;
+  CHECK(hipLaunchCooperativeKernelMultiDevice(nullptr, 1, 0) == hipErrorInvalidValue);
+  CHECK(hipLaunchCooperativeKernelMultiDevice(lp, 0, 0) == hipErrorInvalidValue);
+  CHECK(hipLaunchCooperativeKernelMultiDevice(lp, 3, 0) == hipErrorInvalidValue);
+  CHECK(hipLaunchCooperativeKernelMultiDevice(lp, 1, 0x4) == hipErrorInvalidValue);
+  CHECK(hipLaunchCooperativeKernelMultiDevice(lp, 2, 0) == hipErrorInvalidDeviceFunction);
+  CHECK(hipLaunchCooperativeKernelMultiDevice(lp, 1, hipCooperativeLaunchMultiDeviceNoPreSync) ==
+        hipErrorNotSupported);
+  CHECK(hipExtLaunchMultiKernelMultiDevice(nullptr, 1, 0) == hipErrorInvalidValue);
+  CHECK(hipExtLaunchMultiKernelMultiDevice(lp, 1, 0) == hipErrorNotSupported);
+  hipFunctionLaunchParams fp[1] = {};
+  fp[0].function = f;
+  fp[0].gridDimX = fp[0].gridDimY = fp[0].gridDimZ = 1;
+  fp[0].blockDimX = fp[0].blockDimY = fp[0].blockDimZ = 1;
+  CHECK(hipModuleLaunchCooperativeKernelMultiDevice(nullptr, 1, 0) == hipErrorInvalidValue);
+  CHECK(hipModuleLaunchCooperativeKernelMultiDevice(fp, 0, 0) == hipErrorInvalidValue);
+  CHECK(hipModuleLaunchCooperativeKernelMultiDevice(fp, 1, 0) == hipErrorNotSupported);
+  fp[0].function = nullptr;
+  CHECK(hipModuleLaunchCooperativeKernelMultiDevice(fp, 1, 0) == hipErrorInvalidResourceHandle);
+  (void)hipGetLastError();
+}
+
+TEST_CASE("occupancy queries: checked, then not supported") {
+  installFake(1, "gfx90a");
+  const void* k = scaleHostFunction();
+  int n = 0, grid = 0, block = 0;
+  size_t smem = 0;
+  CHECK(hipOccupancyMaxActiveBlocksPerMultiprocessor(nullptr, k, 64, 0) == hipErrorInvalidValue);
+  CHECK(hipOccupancyMaxActiveBlocksPerMultiprocessor(&n, &kUnregistered, 64, 0) ==
+        hipErrorInvalidDeviceFunction);
+  CHECK(hipOccupancyMaxActiveBlocksPerMultiprocessor(&n, k, 0, 0) == hipErrorInvalidValue);
+  CHECK(hipOccupancyMaxActiveBlocksPerMultiprocessor(&n, k, 64, 0) == hipErrorNotSupported);
+  CHECK(hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(&n, k, 64, 0, 2) ==
+        hipErrorInvalidValue);
+  CHECK(hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+            &n, k, 64, 0, hipOccupancyDisableCachingOverride) == hipErrorNotSupported);
+  CHECK(hipOccupancyMaxPotentialBlockSize(nullptr, &block, k, 0, 0) == hipErrorInvalidValue);
+  CHECK(hipOccupancyMaxPotentialBlockSize(&grid, &block, k, 0, -1) == hipErrorInvalidValue);
+  CHECK(hipOccupancyMaxPotentialBlockSize(&grid, &block, &kUnregistered, 0, 0) ==
+        hipErrorInvalidDeviceFunction);
+  CHECK(hipOccupancyMaxPotentialBlockSize(&grid, &block, k, 0, 0) == hipErrorNotSupported);
+  CHECK(hipOccupancyAvailableDynamicSMemPerBlock(nullptr, k, 1, 64) == hipErrorInvalidValue);
+  CHECK(hipOccupancyAvailableDynamicSMemPerBlock(&smem, k, 0, 64) == hipErrorInvalidValue);
+  CHECK(hipOccupancyAvailableDynamicSMemPerBlock(&smem, k, 1, 64) == hipErrorNotSupported);
+  // The C++ templates forward to the same checks.
+  CHECK(hipOccupancyMaxPotentialBlockSize(&grid, &block, scaleHostFunction()) ==
+        hipErrorNotSupported);
+  CHECK(hipOccupancyMaxPotentialBlockSizeVariableSMem(&grid, &block, scaleHostFunction(),
+                                                      [](int) { return 0; }) ==
+        hipErrorNotSupported);
+  hipFunction_t f = nullptr;
+  REQUIRE(hipGetFuncBySymbol(&f, k) == hipSuccess);
+  CHECK(hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(&n, nullptr, 64, 0) ==
+        hipErrorInvalidResourceHandle);
+  CHECK(hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(nullptr, f, 64, 0) ==
+        hipErrorInvalidValue);
+  CHECK(hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(&n, f, 64, 0) == hipErrorNotSupported);
+  CHECK(hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(&n, f, -3, 0, 0) ==
+        hipErrorInvalidValue);
+  CHECK(hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(&n, f, 64, 0, 0) ==
+        hipErrorNotSupported);
+  CHECK(hipModuleOccupancyMaxPotentialBlockSize(&grid, nullptr, f, 0, 0) == hipErrorInvalidValue);
+  CHECK(hipModuleOccupancyMaxPotentialBlockSize(&grid, &block, nullptr, 0, 0) ==
+        hipErrorInvalidResourceHandle);
+  CHECK(hipModuleOccupancyMaxPotentialBlockSize(&grid, &block, f, 0, 0) == hipErrorNotSupported);
+  CHECK(hipModuleOccupancyMaxPotentialBlockSizeWithFlags(&grid, &block, f, 0, 0, 8) ==
+        hipErrorInvalidValue);
+  CHECK(hipModuleOccupancyMaxPotentialBlockSizeWithFlags(&grid, &block, f, 0, 0, 0) ==
+        hipErrorNotSupported);
+  (void)hipGetLastError();
+}
