@@ -29,25 +29,6 @@ typedef enum hipFuncAttribute {
   hipFuncAttributeMax
 } hipFuncAttribute;
 
-/* HIP keeps this one in driver_types.h; it is defined here until that header has it
- * (UNIHIP_HAVE_HIP_FUNCTION_ATTRIBUTE says who did). */
-#ifndef UNIHIP_HAVE_HIP_FUNCTION_ATTRIBUTE
-#define UNIHIP_HAVE_HIP_FUNCTION_ATTRIBUTE 1
-typedef enum hipFunction_attribute {
-  HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
-  HIP_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES,
-  HIP_FUNC_ATTRIBUTE_CONST_SIZE_BYTES,
-  HIP_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES,
-  HIP_FUNC_ATTRIBUTE_NUM_REGS,
-  HIP_FUNC_ATTRIBUTE_PTX_VERSION,
-  HIP_FUNC_ATTRIBUTE_BINARY_VERSION,
-  HIP_FUNC_ATTRIBUTE_CACHE_MODE_CA,
-  HIP_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-  HIP_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT,
-  HIP_FUNC_ATTRIBUTE_MAX
-} hipFunction_attribute;
-#endif
-
 typedef enum hipJitOption {
   hipJitOptionMaxRegisters = 0,
   hipJitOptionThreadsPerBlock,

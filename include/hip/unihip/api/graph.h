@@ -10,7 +10,6 @@
 extern "C" {
 #endif
 
-struct ihipCtx_t;
 
 /* Stream capture */
 hipError_t hipStreamBeginCapture(hipStream_t stream, hipStreamCaptureMode mode);
@@ -128,19 +127,18 @@ hipError_t hipGraphExternalSemaphoresWaitNodeGetParams(
     hipGraphNode_t hNode, hipExternalSemaphoreWaitNodeParams* params_out);
 hipError_t hipGraphExternalSemaphoresWaitNodeSetParams(
     hipGraphNode_t hNode, const hipExternalSemaphoreWaitNodeParams* nodeParams);
-/* The hipDrv* nodes take a context: `struct ihipCtx_t*` is hipCtx_t (the base types'). */
 hipError_t hipDrvGraphAddMemcpyNode(hipGraphNode_t* phGraphNode, hipGraph_t hGraph,
                                     const hipGraphNode_t* dependencies, size_t numDependencies,
-                                    const HIP_MEMCPY3D* copyParams, struct ihipCtx_t* ctx);
+                                    const HIP_MEMCPY3D* copyParams, hipCtx_t ctx);
 hipError_t hipDrvGraphAddMemsetNode(hipGraphNode_t* phGraphNode, hipGraph_t hGraph,
                                     const hipGraphNode_t* dependencies, size_t numDependencies,
-                                    const hipMemsetParams* memsetParams, struct ihipCtx_t* ctx);
+                                    const hipMemsetParams* memsetParams, hipCtx_t ctx);
 hipError_t hipDrvGraphExecMemcpyNodeSetParams(hipGraphExec_t hGraphExec, hipGraphNode_t hNode,
                                               const HIP_MEMCPY3D* copyParams,
-                                              struct ihipCtx_t* ctx);
+                                              hipCtx_t ctx);
 hipError_t hipDrvGraphExecMemsetNodeSetParams(hipGraphExec_t hGraphExec, hipGraphNode_t hNode,
                                               const hipMemsetParams* memsetParams,
-                                              struct ihipCtx_t* ctx);
+                                              hipCtx_t ctx);
 hipError_t hipGraphDestroyNode(hipGraphNode_t node);
 hipError_t hipGraphNodeGetType(hipGraphNode_t node, hipGraphNodeType* pType);
 hipError_t hipGraphNodeGetDependencies(hipGraphNode_t node, hipGraphNode_t* pDependencies,
