@@ -314,6 +314,7 @@ typedef struct dim3 {
 #include "hip/unihip/api/graph.h"
 #include "hip/unihip/api/execution.h"
 #include "hip/unihip/api/texture.h"
+#include "hip/unihip/api/interop.h"
 #include "hip/unihip/api/unihip_ext.h"
 
 
