@@ -98,3 +98,105 @@ UNIHIP_EXPORT hipError_t hipMemcpy2DAsync_spt(void* dst, size_t dpitch, const vo
   if (!s.ok() || empty) UNIHIP_RETURN(s);
   UNIHIP_RETURN_NOT_SUPPORTED();
 }
+
+// Driver-style 2D copies (hip_Memcpy2D).
+UNIHIP_EXPORT hipError_t hipMemcpyParam2D(const hip_Memcpy2D* pCopy) {
+  UNIHIP_TRACE_API("hipMemcpyParam2D({})", fmt::ptr(pCopy));
+  bool empty = false;
+  Status s = memory::checkDrvCopy2D(pCopy, &empty);
+  if (!s.ok() || empty) UNIHIP_RETURN(s);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipMemcpyParam2DAsync(const hip_Memcpy2D* pCopy, hipStream_t stream) {
+  UNIHIP_TRACE_API("hipMemcpyParam2DAsync({}, {})", fmt::ptr(pCopy), fmt::ptr(stream));
+  bool empty = false;
+  ResolvedStream rs;
+  Status s = resolveStream(stream, &rs);
+  if (s.ok()) s = memory::checkDrvCopy2D(pCopy, &empty);
+  if (!s.ok() || empty) UNIHIP_RETURN(s);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipDrvMemcpy2DUnaligned(const hip_Memcpy2D* pCopy) {
+  UNIHIP_TRACE_API("hipDrvMemcpy2DUnaligned({})", fmt::ptr(pCopy));
+  bool empty = false;
+  Status s = memory::checkDrvCopy2D(pCopy, &empty);
+  if (!s.ok() || empty) UNIHIP_RETURN(s);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+// 3D memory.
+UNIHIP_EXPORT hipError_t hipMalloc3D(hipPitchedPtr* pitchedDevPtr, hipExtent extent) {
+  UNIHIP_TRACE_API("hipMalloc3D({}, {}x{}x{})", fmt::ptr(pitchedDevPtr), extent.width,
+                   extent.height, extent.depth);
+  if (pitchedDevPtr == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  if (extent.width == 0 || extent.height == 0 || extent.depth == 0) {
+    pitchedDevPtr->ptr = nullptr;
+    UNIHIP_RETURN(kOk);
+  }
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+namespace {
+Status checkCopy3DOn(const hipMemcpy3DParms* p, const hipStream_t* stream, bool* empty) {
+  UNIHIP_TRY(memory::checkCopy3D(p, empty));
+  if (stream != nullptr) {
+    ResolvedStream rs;
+    UNIHIP_TRY(resolveStream(*stream, &rs));
+  }
+  return kOk;
+}
+}  // namespace
+
+UNIHIP_EXPORT hipError_t hipMemcpy3D(const struct hipMemcpy3DParms* p) {
+  UNIHIP_TRACE_API("hipMemcpy3D({})", fmt::ptr(p));
+  bool empty = false;
+  Status s = checkCopy3DOn(p, nullptr, &empty);
+  if (!s.ok() || empty) UNIHIP_RETURN(s);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipMemcpy3DAsync(const struct hipMemcpy3DParms* p, hipStream_t stream) {
+  UNIHIP_TRACE_API("hipMemcpy3DAsync({}, {})", fmt::ptr(p), fmt::ptr(stream));
+  bool empty = false;
+  Status s = checkCopy3DOn(p, &stream, &empty);
+  if (!s.ok() || empty) UNIHIP_RETURN(s);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipMemcpy3D_spt(const struct hipMemcpy3DParms* p) {
+  UNIHIP_TRACE_API("hipMemcpy3D_spt({})", fmt::ptr(p));
+  bool empty = false;
+  hipStream_t stream = hipStreamPerThread;
+  Status s = checkCopy3DOn(p, &stream, &empty);
+  if (!s.ok() || empty) UNIHIP_RETURN(s);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipMemcpy3DAsync_spt(const hipMemcpy3DParms* p, hipStream_t stream) {
+  UNIHIP_TRACE_API("hipMemcpy3DAsync_spt({}, {})", fmt::ptr(p), fmt::ptr(stream));
+  bool empty = false;
+  stream = unihipPerThreadStream(stream);
+  Status s = checkCopy3DOn(p, &stream, &empty);
+  if (!s.ok() || empty) UNIHIP_RETURN(s);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipDrvMemcpy3D(const HIP_MEMCPY3D* pCopy) {
+  UNIHIP_TRACE_API("hipDrvMemcpy3D({})", fmt::ptr(pCopy));
+  bool empty = false;
+  Status s = memory::checkDrvCopy3D(pCopy, &empty);
+  if (!s.ok() || empty) UNIHIP_RETURN(s);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipDrvMemcpy3DAsync(const HIP_MEMCPY3D* pCopy, hipStream_t stream) {
+  UNIHIP_TRACE_API("hipDrvMemcpy3DAsync({}, {})", fmt::ptr(pCopy), fmt::ptr(stream));
+  bool empty = false;
+  ResolvedStream rs;
+  Status s = resolveStream(stream, &rs);
+  if (s.ok()) s = memory::checkDrvCopy3D(pCopy, &empty);
+  if (!s.ok() || empty) UNIHIP_RETURN(s);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}

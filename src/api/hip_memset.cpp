@@ -1,5 +1,5 @@
 // Fills of 8-, 16- and 32-bit values: the async and per-thread-stream forms of hipMemset*, and
-// the 2D fills (validated, not implemented yet). hipMemset, hipMemsetAsync, hipMemsetD8 and
+// the 2D and 3D fills (validated, not implemented yet). hipMemset, hipMemsetAsync, hipMemsetD8 and
 // hipMemsetD32 live in hip_memory.cpp.
 //
 // HIP semantics (AMD's runtime): a zero count does nothing (the stream is still checked by the
@@ -129,6 +129,58 @@ UNIHIP_EXPORT hipError_t hipMemset2DAsync_spt(void* dst, size_t pitch, int value
   bool empty = false;
   stream = unihipPerThreadStream(stream);
   Status s = check2DFill(dst, pitch, width, height, &stream, &empty);
+  if (!s.ok() || empty) UNIHIP_RETURN(s);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+namespace {
+Status check3DFill(const hipPitchedPtr& p, const hipExtent& extent, const hipStream_t* stream,
+                   bool* empty) {
+  if (stream != nullptr) {
+    ResolvedStream rs;
+    UNIHIP_TRY(resolveStream(*stream, &rs));
+  }
+  return memory::check3DFill(p, extent, empty);
+}
+}  // namespace
+
+UNIHIP_EXPORT hipError_t hipMemset3D(hipPitchedPtr pitchedDevPtr, int value, hipExtent extent) {
+  UNIHIP_TRACE_API("hipMemset3D({}, {}, {}x{}x{})", pitchedDevPtr.ptr, value, extent.width,
+                   extent.height, extent.depth);
+  bool empty = false;
+  Status s = check3DFill(pitchedDevPtr, extent, nullptr, &empty);
+  if (!s.ok() || empty) UNIHIP_RETURN(s);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipMemset3DAsync(hipPitchedPtr pitchedDevPtr, int value,
+                                          hipExtent extent, hipStream_t stream) {
+  UNIHIP_TRACE_API("hipMemset3DAsync({}, {}, {}x{}x{}, {})", pitchedDevPtr.ptr, value,
+                   extent.width, extent.height, extent.depth, fmt::ptr(stream));
+  bool empty = false;
+  Status s = check3DFill(pitchedDevPtr, extent, &stream, &empty);
+  if (!s.ok() || empty) UNIHIP_RETURN(s);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipMemset3D_spt(hipPitchedPtr pitchedDevPtr, int value,
+                                         hipExtent extent) {
+  UNIHIP_TRACE_API("hipMemset3D_spt({}, {}, {}x{}x{})", pitchedDevPtr.ptr, value, extent.width,
+                   extent.height, extent.depth);
+  bool empty = false;
+  hipStream_t stream = hipStreamPerThread;
+  Status s = check3DFill(pitchedDevPtr, extent, &stream, &empty);
+  if (!s.ok() || empty) UNIHIP_RETURN(s);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipMemset3DAsync_spt(hipPitchedPtr pitchedDevPtr, int value,
+                                              hipExtent extent, hipStream_t stream) {
+  UNIHIP_TRACE_API("hipMemset3DAsync_spt({}, {}, {}x{}x{}, {})", pitchedDevPtr.ptr, value,
+                   extent.width, extent.height, extent.depth, fmt::ptr(stream));
+  bool empty = false;
+  stream = unihipPerThreadStream(stream);
+  Status s = check3DFill(pitchedDevPtr, extent, &stream, &empty);
   if (!s.ok() || empty) UNIHIP_RETURN(s);
   UNIHIP_RETURN_NOT_SUPPORTED();
 }

@@ -56,3 +56,47 @@ UNIHIP_EXPORT hipError_t hipMemPtrGetInfo(void* ptr, size_t* size) {
   if (s.ok()) *size = bytes;
   UNIHIP_RETURN(s);
 }
+
+// Pointer attributes (validated, not implemented yet).
+UNIHIP_EXPORT hipError_t hipPointerGetAttributes(hipPointerAttribute_t* attributes,
+                                                 const void* ptr) {
+  UNIHIP_TRACE_API("hipPointerGetAttributes({}, {})", fmt::ptr(attributes), ptr);
+  if (attributes == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+namespace {
+bool knownPointerAttribute(hipPointer_attribute attribute) {
+  return attribute >= HIP_POINTER_ATTRIBUTE_CONTEXT &&
+         attribute <= HIP_POINTER_ATTRIBUTE_MEMPOOL_HANDLE;
+}
+}  // namespace
+
+UNIHIP_EXPORT hipError_t hipPointerGetAttribute(void* data, hipPointer_attribute attribute,
+                                                hipDeviceptr_t ptr) {
+  UNIHIP_TRACE_API("hipPointerGetAttribute({}, {}, {})", data, static_cast<int>(attribute), ptr);
+  if (data == nullptr || ptr == nullptr || !knownPointerAttribute(attribute))
+    UNIHIP_RETURN(hipErrorInvalidValue);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+// AMD's runtime sets only HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, to 0 or 1.
+UNIHIP_EXPORT hipError_t hipPointerSetAttribute(const void* value, hipPointer_attribute attribute,
+                                                hipDeviceptr_t ptr) {
+  UNIHIP_TRACE_API("hipPointerSetAttribute({}, {}, {})", value, static_cast<int>(attribute), ptr);
+  if (value == nullptr || ptr == nullptr || attribute != HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS)
+    UNIHIP_RETURN(hipErrorInvalidValue);
+  const unsigned sync = *static_cast<const unsigned*>(value);
+  if (sync != 0 && sync != 1) UNIHIP_RETURN(hipErrorInvalidValue);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipDrvPointerGetAttributes(unsigned int numAttributes,
+                                                    hipPointer_attribute* attributes, void** data,
+                                                    hipDeviceptr_t ptr) {
+  UNIHIP_TRACE_API("hipDrvPointerGetAttributes({}, {}, {}, {})", numAttributes,
+                   fmt::ptr(attributes), fmt::ptr(data), ptr);
+  if (numAttributes == 0 || attributes == nullptr || data == nullptr || ptr == nullptr)
+    UNIHIP_RETURN(hipErrorInvalidValue);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}

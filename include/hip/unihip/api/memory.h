@@ -6,34 +6,15 @@
 #error "include <hip/hip_runtime_api.h> instead"
 #endif
 
-/* Flags of the memory family, with HIP's values (HIP declares them in hip_runtime_api.h).
- * An identical macro redefinition is allowed, so these may also appear elsewhere. */
+/* Flags of the memory family that api/types.h does not define (HIP's values; HIP declares them
+ * in hip_runtime_api.h). */
 #define hipHostAllocDefault 0x0
 #define hipHostAllocPortable 0x1
 #define hipHostAllocMapped 0x2
 #define hipHostAllocWriteCombined 0x4
 #define hipHostMallocUncached 0x10000000
 #define hipHostAllocUncached hipHostMallocUncached
-#define hipMemAttachGlobal 0x01
-#define hipMemAttachHost 0x02
-#define hipMemAttachSingle 0x04
-#define hipDeviceMallocDefault 0x0
-#define hipDeviceMallocFinegrained 0x1
-#define hipMallocSignalMemory 0x2
-#define hipDeviceMallocUncached 0x3
-#define hipDeviceMallocContiguous 0x4
-#define hipHostRegisterDefault 0x0
-#define hipHostRegisterPortable 0x1
-#define hipHostRegisterMapped 0x2
-#define hipHostRegisterIoMemory 0x4
-#define hipHostRegisterReadOnly 0x08
-#define hipExtHostRegisterCoarseGrained 0x8
 #define hipExtHostRegisterUncached 0x80000000
-#define hipArrayDefault 0x00
-#define hipArrayLayered 0x01
-#define hipArraySurfaceLoadStore 0x02
-#define hipArrayCubemap 0x04
-#define hipArrayTextureGather 0x08
 #define hipCpuDeviceId ((int)-1)
 #define hipInvalidDeviceId ((int)-2)
 
@@ -74,6 +55,16 @@ typedef enum hipDeviceP2PAttr {
   hipDevP2PAttrNativeAtomicSupported,
   hipDevP2PAttrHipArrayAccessSupported
 } hipDeviceP2PAttr;
+
+/* hipPointerGetAttributes' answer (HIP 6 layout). */
+typedef struct hipPointerAttribute_t {
+  enum hipMemoryType type;
+  int device;
+  void* devicePointer;
+  void* hostPointer;
+  int isManaged;
+  unsigned allocationFlags; /* the flags the memory was allocated with */
+} hipPointerAttribute_t;
 
 /* Allocation (06a) */
 hipError_t hipMalloc(void** ptr, size_t size);
@@ -123,9 +114,99 @@ hipError_t hipMemcpy2DAsync_spt(void* dst, size_t dpitch, const void* src, size_
                                 size_t width, size_t height, hipMemcpyKind kind,
                                 hipStream_t stream);
 
+hipError_t hipMemcpyParam2D(const hip_Memcpy2D* pCopy);
+hipError_t hipMemcpyParam2DAsync(const hip_Memcpy2D* pCopy,
+                                 hipStream_t stream UNIHIP_DEFAULT_ARG(0));
+hipError_t hipDrvMemcpy2DUnaligned(const hip_Memcpy2D* pCopy);
+
+/* Arrays, 3D memory and mipmapped arrays (06e) */
+hipError_t hipMallocArray(hipArray_t* array, const hipChannelFormatDesc* desc, size_t width,
+                          size_t height UNIHIP_DEFAULT_ARG(0),
+                          unsigned int flags UNIHIP_DEFAULT_ARG(hipArrayDefault));
+hipError_t hipMalloc3DArray(hipArray_t* array, const struct hipChannelFormatDesc* desc,
+                            struct hipExtent extent, unsigned int flags);
+hipError_t hipFreeArray(hipArray_t array);
+hipError_t hipArrayCreate(hipArray_t* pHandle, const HIP_ARRAY_DESCRIPTOR* pAllocateArray);
+hipError_t hipArray3DCreate(hipArray_t* array, const HIP_ARRAY3D_DESCRIPTOR* pAllocateArray);
+hipError_t hipArrayDestroy(hipArray_t array);
+hipError_t hipArrayGetInfo(hipChannelFormatDesc* desc, hipExtent* extent, unsigned int* flags,
+                           hipArray_t array);
+hipError_t hipArrayGetDescriptor(HIP_ARRAY_DESCRIPTOR* pArrayDescriptor, hipArray_t array);
+hipError_t hipArray3DGetDescriptor(HIP_ARRAY3D_DESCRIPTOR* pArrayDescriptor, hipArray_t array);
+hipError_t hipMalloc3D(hipPitchedPtr* pitchedDevPtr, hipExtent extent);
+hipError_t hipMemcpy3D(const struct hipMemcpy3DParms* p);
+hipError_t hipMemcpy3DAsync(const struct hipMemcpy3DParms* p,
+                            hipStream_t stream UNIHIP_DEFAULT_ARG(0));
+hipError_t hipMemcpy3D_spt(const struct hipMemcpy3DParms* p);
+hipError_t hipMemcpy3DAsync_spt(const hipMemcpy3DParms* p, hipStream_t stream);
+hipError_t hipDrvMemcpy3D(const HIP_MEMCPY3D* pCopy);
+hipError_t hipDrvMemcpy3DAsync(const HIP_MEMCPY3D* pCopy, hipStream_t stream);
+hipError_t hipMemcpy2DToArray(hipArray_t dst, size_t wOffset, size_t hOffset, const void* src,
+                              size_t spitch, size_t width, size_t height, hipMemcpyKind kind);
+hipError_t hipMemcpy2DToArrayAsync(hipArray_t dst, size_t wOffset, size_t hOffset, const void* src,
+                                   size_t spitch, size_t width, size_t height, hipMemcpyKind kind,
+                                   hipStream_t stream UNIHIP_DEFAULT_ARG(0));
+hipError_t hipMemcpy2DToArray_spt(hipArray_t dst, size_t wOffset, size_t hOffset, const void* src,
+                                  size_t spitch, size_t width, size_t height, hipMemcpyKind kind);
+hipError_t hipMemcpy2DToArrayAsync_spt(hipArray_t dst, size_t wOffset, size_t hOffset,
+                                       const void* src, size_t spitch, size_t width,
+                                       size_t height, hipMemcpyKind kind, hipStream_t stream);
+hipError_t hipMemcpy2DFromArray(void* dst, size_t dpitch, hipArray_const_t src, size_t wOffset,
+                                size_t hOffset, size_t width, size_t height, hipMemcpyKind kind);
+hipError_t hipMemcpy2DFromArrayAsync(void* dst, size_t dpitch, hipArray_const_t src,
+                                     size_t wOffset, size_t hOffset, size_t width, size_t height,
+                                     hipMemcpyKind kind, hipStream_t stream UNIHIP_DEFAULT_ARG(0));
+hipError_t hipMemcpy2DFromArray_spt(void* dst, size_t dpitch, hipArray_const_t src,
+                                    size_t wOffset, size_t hOffset, size_t width, size_t height,
+                                    hipMemcpyKind kind);
+hipError_t hipMemcpy2DFromArrayAsync_spt(void* dst, size_t dpitch, hipArray_const_t src,
+                                         size_t wOffsetSrc, size_t hOffsetSrc, size_t width,
+                                         size_t height, hipMemcpyKind kind, hipStream_t stream);
+hipError_t hipMemcpy2DArrayToArray(hipArray_t dst, size_t wOffsetDst, size_t hOffsetDst,
+                                   hipArray_const_t src, size_t wOffsetSrc, size_t hOffsetSrc,
+                                   size_t width, size_t height, hipMemcpyKind kind);
+hipError_t hipMemcpyToArray(hipArray_t dst, size_t wOffset, size_t hOffset, const void* src,
+                            size_t count, hipMemcpyKind kind);
+hipError_t hipMemcpyFromArray(void* dst, hipArray_const_t srcArray, size_t wOffset,
+                              size_t hOffset, size_t count, hipMemcpyKind kind);
+hipError_t hipMemcpyFromArray_spt(void* dst, hipArray_const_t src, size_t wOffsetSrc,
+                                  size_t hOffset, size_t count, hipMemcpyKind kind);
+hipError_t hipMemcpyAtoA(hipArray_t dstArray, size_t dstOffset, hipArray_t srcArray,
+                         size_t srcOffset, size_t ByteCount);
+hipError_t hipMemcpyAtoD(hipDeviceptr_t dstDevice, hipArray_t srcArray, size_t srcOffset,
+                         size_t ByteCount);
+hipError_t hipMemcpyDtoA(hipArray_t dstArray, size_t dstOffset, hipDeviceptr_t srcDevice,
+                         size_t ByteCount);
+hipError_t hipMemcpyAtoH(void* dst, hipArray_t srcArray, size_t srcOffset, size_t count);
+hipError_t hipMemcpyHtoA(hipArray_t dstArray, size_t dstOffset, const void* srcHost,
+                         size_t count);
+hipError_t hipMemcpyAtoHAsync(void* dstHost, hipArray_t srcArray, size_t srcOffset,
+                              size_t ByteCount, hipStream_t stream);
+hipError_t hipMemcpyHtoAAsync(hipArray_t dstArray, size_t dstOffset, const void* srcHost,
+                              size_t ByteCount, hipStream_t stream);
+hipError_t hipMallocMipmappedArray(hipMipmappedArray_t* mipmappedArray,
+                                   const struct hipChannelFormatDesc* desc,
+                                   struct hipExtent extent, unsigned int numLevels,
+                                   unsigned int flags UNIHIP_DEFAULT_ARG(0));
+hipError_t hipFreeMipmappedArray(hipMipmappedArray_t mipmappedArray);
+hipError_t hipGetMipmappedArrayLevel(hipArray_t* levelArray,
+                                     hipMipmappedArray_const_t mipmappedArray, unsigned int level);
+hipError_t hipMipmappedArrayCreate(hipMipmappedArray_t* pHandle,
+                                   HIP_ARRAY3D_DESCRIPTOR* pMipmappedArrayDesc,
+                                   unsigned int numMipmapLevels);
+hipError_t hipMipmappedArrayDestroy(hipMipmappedArray_t hMipmappedArray);
+hipError_t hipMipmappedArrayGetLevel(hipArray_t* pLevelArray, hipMipmappedArray_t hMipMappedArray,
+                                     unsigned int level);
+
 /* Pointer information (06g) */
 hipError_t hipMemPtrGetInfo(void* ptr, size_t* size);
 hipError_t hipMemGetAddressRange(hipDeviceptr_t* pbase, size_t* psize, hipDeviceptr_t dptr);
+hipError_t hipPointerGetAttributes(hipPointerAttribute_t* attributes, const void* ptr);
+hipError_t hipPointerGetAttribute(void* data, hipPointer_attribute attribute, hipDeviceptr_t ptr);
+hipError_t hipPointerSetAttribute(const void* value, hipPointer_attribute attribute,
+                                  hipDeviceptr_t ptr);
+hipError_t hipDrvPointerGetAttributes(unsigned int numAttributes, hipPointer_attribute* attributes,
+                                      void** data, hipDeviceptr_t ptr);
 
 /* Fills (06h) */
 hipError_t hipMemset(void* dst, int value, size_t sizeBytes);
@@ -147,6 +228,12 @@ hipError_t hipMemset2DAsync(void* dst, size_t pitch, int value, size_t width, si
                             hipStream_t stream UNIHIP_DEFAULT_ARG(0));
 hipError_t hipMemset2D_spt(void* dst, size_t pitch, int value, size_t width, size_t height);
 hipError_t hipMemset2DAsync_spt(void* dst, size_t pitch, int value, size_t width, size_t height,
+                                hipStream_t stream);
+hipError_t hipMemset3D(hipPitchedPtr pitchedDevPtr, int value, hipExtent extent);
+hipError_t hipMemset3DAsync(hipPitchedPtr pitchedDevPtr, int value, hipExtent extent,
+                            hipStream_t stream UNIHIP_DEFAULT_ARG(0));
+hipError_t hipMemset3D_spt(hipPitchedPtr pitchedDevPtr, int value, hipExtent extent);
+hipError_t hipMemset3DAsync_spt(hipPitchedPtr pitchedDevPtr, int value, hipExtent extent,
                                 hipStream_t stream);
 
 /* Peer copies (06i) and peer access (13) */
@@ -266,9 +353,9 @@ inline unihip_symbol_enable_t<T> hipMemcpyToSymbol_spt(const T& symbol, const vo
   return hipMemcpyToSymbol_spt(static_cast<const void*>(&symbol), src, sizeBytes, offset, kind);
 }
 template <typename T>
-inline unihip_symbol_enable_t<T> hipMemcpyFromSymbol_spt(void* dst, const T& symbol,
-                                                         size_t sizeBytes, size_t offset = 0,
-                                                         hipMemcpyKind kind = hipMemcpyDeviceToHost) {
+inline unihip_symbol_enable_t<T> hipMemcpyFromSymbol_spt(
+    void* dst, const T& symbol, size_t sizeBytes, size_t offset = 0,
+    hipMemcpyKind kind = hipMemcpyDeviceToHost) {
   return hipMemcpyFromSymbol_spt(dst, static_cast<const void*>(&symbol), sizeBytes, offset, kind);
 }
 template <typename T>
