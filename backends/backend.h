@@ -150,6 +150,36 @@ class Backend {
   virtual Status setLimit(int /*device*/, hipLimit_t /*limit*/, size_t /*value*/) {
     return hipErrorNotSupported;
   }
+
+  // Memory family (src/api/hip_memset.cpp, hip_pointer.cpp, hip_peer.cpp). Each default answers
+  // hipErrorNotSupported, so a backend lacking one still builds and says so.
+  // `count` 16-bit values; `dst` is 2-byte aligned (checked by the API layer).
+  virtual Status memsetD16Async(int device, void* dst, uint16_t value, size_t count,
+                                NativeStream stream) {
+    (void)device, (void)dst, (void)value, (void)count, (void)stream;
+    return hipErrorNotSupported;
+  }
+  // Base and size of the allocation holding `ptr`; hipErrorNotFound when no allocation does.
+  virtual Status memGetAddressRange(int device, const void* ptr, void** base, size_t* size) {
+    (void)device, (void)ptr, (void)base, (void)size;
+    return hipErrorNotSupported;
+  }
+  // Whether `device` can access memory of `peer`, both devices of this backend, device != peer.
+  virtual Status canAccessPeer(int device, int peer, int* value) {
+    (void)device, (void)peer, (void)value;
+    return hipErrorNotSupported;
+  }
+  // A hipDeviceP2PAttr of the link from `src` to `dst` (devices of this backend, src != dst).
+  virtual Status p2pAttribute(int src, int dst, hipDeviceP2PAttr attr, int* value) {
+    (void)src, (void)dst, (void)attr, (void)value;
+    return hipErrorNotSupported;
+  }
+  // Link type (hsa_amd_link_info_type_t) and hop count between two devices of this backend.
+  virtual Status linkTypeAndHopCount(int device1, int device2, uint32_t* linkType,
+                                     uint32_t* hopCount) {
+    (void)device1, (void)device2, (void)linkType, (void)hopCount;
+    return hipErrorNotSupported;
+  }
 };
 
 // Factories. Each returns nullptr when its vendor library or devices are unavailable, after

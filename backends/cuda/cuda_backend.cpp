@@ -231,6 +231,51 @@ class CudaBackend final : public Backend {
     return check(api_->cuMemGetInfo(free, total), "cuMemGetInfo");
   }
 
+  // Memory family.
+  Status memsetD16Async(int device, void* dst, uint16_t value, size_t count,
+                        NativeStream stream) override {
+    UNIHIP_TRY(makeCurrent(device));
+    return check(api_->cuMemsetD16Async(dptr(dst), value, count, asStream(stream)),
+                 "cuMemsetD16Async");
+  }
+
+  Status memGetAddressRange(int device, const void* ptr, void** base, size_t* size) override {
+    UNIHIP_TRY(makeCurrent(device));
+    CUdeviceptr b = 0;
+    CUresult r = api_->cuMemGetAddressRange(&b, size, dptr(ptr));
+    if (r == CUDA_ERROR_NOT_FOUND || r == 1 /* CUDA_ERROR_INVALID_VALUE: not a device pointer */)
+      return hipErrorNotFound;
+    UNIHIP_TRY(check(r, "cuMemGetAddressRange"));
+    *base = reinterpret_cast<void*>(b);
+    return kOk;
+  }
+
+  Status canAccessPeer(int device, int peer, int* value) override {
+    return check(api_->cuDeviceCanAccessPeer(value, devices_[device]->handle,
+                                             devices_[peer]->handle),
+                 "cuDeviceCanAccessPeer");
+  }
+
+  Status p2pAttribute(int src, int dst, hipDeviceP2PAttr attr, int* value) override {
+    int cuAttr = 0;
+    switch (attr) {
+      case hipDevP2PAttrPerformanceRank: cuAttr = CU_DEVICE_P2P_ATTRIBUTE_PERFORMANCE_RANK; break;
+      case hipDevP2PAttrAccessSupported: cuAttr = CU_DEVICE_P2P_ATTRIBUTE_ACCESS_SUPPORTED; break;
+      case hipDevP2PAttrNativeAtomicSupported:
+        cuAttr = CU_DEVICE_P2P_ATTRIBUTE_NATIVE_ATOMIC_SUPPORTED;
+        break;
+      case hipDevP2PAttrHipArrayAccessSupported:
+        cuAttr = CU_DEVICE_P2P_ATTRIBUTE_CUDA_ARRAY_ACCESS_SUPPORTED;
+        break;
+      default: return hipErrorInvalidValue;
+    }
+    return check(api_->cuDeviceGetP2PAttribute(value, cuAttr, devices_[src]->handle,
+                                               devices_[dst]->handle),
+                 "cuDeviceGetP2PAttribute");
+  }
+  // The link type is an HSA notion (hsa_amd_link_info_type_t); NVIDIA has none.
+  // unihip-coverage: not-supported hipExtGetLinkTypeAndHopCount
+
   Status streamCreate(int device, unsigned int hipFlags, int priority,
                       NativeStream* stream) override {
     UNIHIP_TRY(makeCurrent(device));

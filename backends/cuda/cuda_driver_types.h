@@ -44,6 +44,12 @@ inline constexpr unsigned CU_MEMHOSTALLOC_WRITECOMBINED = 0x4;
 inline constexpr int CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 0;
 inline constexpr unsigned CU_GET_PROC_ADDRESS_DEFAULT = 0;
 inline constexpr int CU_POINTER_ATTRIBUTE_MEMORY_TYPE = 2;
+// Memory family: CUresult of an unknown pointer; CUdevice_P2PAttribute values.
+inline constexpr CUresult CUDA_ERROR_NOT_FOUND = 500;
+inline constexpr int CU_DEVICE_P2P_ATTRIBUTE_PERFORMANCE_RANK = 0x01;
+inline constexpr int CU_DEVICE_P2P_ATTRIBUTE_ACCESS_SUPPORTED = 0x02;
+inline constexpr int CU_DEVICE_P2P_ATTRIBUTE_NATIVE_ATOMIC_SUPPORTED = 0x03;
+inline constexpr int CU_DEVICE_P2P_ATTRIBUTE_CUDA_ARRAY_ACCESS_SUPPORTED = 0x04;
 
 // CUdevice_attribute values used to fill hipDeviceProp_t.
 enum Attribute : int {

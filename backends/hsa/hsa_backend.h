@@ -81,6 +81,14 @@ class HsaBackend final : public Backend {
   Status memsetD32Async(int device, void* dst, uint32_t value, size_t count,
                         NativeStream stream) override;
   Status memGetInfo(int device, size_t* free, size_t* total) override;
+  // Memory family (hsa_backend_memory.cpp).
+  Status memsetD16Async(int device, void* dst, uint16_t value, size_t count,
+                        NativeStream stream) override;
+  Status memGetAddressRange(int device, const void* ptr, void** base, size_t* size) override;
+  Status canAccessPeer(int device, int peer, int* value) override;
+  Status p2pAttribute(int src, int dst, hipDeviceP2PAttr attr, int* value) override;
+  Status linkTypeAndHopCount(int device1, int device2, uint32_t* linkType,
+                             uint32_t* hopCount) override;
 
   Status streamCreate(int device, unsigned int hipFlags, int priority,
                       NativeStream* stream) override;
@@ -117,6 +125,9 @@ class HsaBackend final : public Backend {
   Status fillKernels(int device, FillKernels** out);
   Status fill(int device, void* dst, uint32_t value, size_t count, bool words, NativeStream stream);
   Status copyOnStream(HsaDeviceState& d, HsaStream& s, void* dst, const void* src, size_t size);
+  // The first link from `device`'s agent to `peer`'s device memory; hipErrorNotSupported when
+  // ROCr lacks the query or reports no path.
+  Status peerLink(int device, int peer, hsa_amd_memory_pool_link_info_t* link, uint32_t* hops);
 
   HsaApi api_;
   uint64_t instance_;  // distinguishes backends for the thread-local per-thread stream table

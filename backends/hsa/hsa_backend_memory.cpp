@@ -1,5 +1,6 @@
 // HsaBackend: allocation, copies and fills.
 #include <cstring>
+#include <vector>
 
 #include "core/log.h"
 #include "hsa_backend.h"
@@ -238,6 +239,105 @@ Status HsaBackend::memGetInfo(int device, size_t* free, size_t* total) {
   *total = d.info.properties.totalGlobalMem;
   const size_t used = std::min(d.allocatedBytes.load(), *total);
   *free = *total - used;
+  return kOk;
+}
+
+// Memory family --------------------------------------------------------------------------------
+
+// The fill kernels write bytes and 32-bit words: a 16-bit fill is words (the value twice) between
+// a head and a tail of single 16-bit elements, each written as two bytes. All on one stream, so
+// in order; at most five dispatches.
+Status HsaBackend::memsetD16Async(int device, void* dst, uint16_t value, size_t count,
+                                  NativeStream stream) {
+  auto* p = static_cast<unsigned char*>(dst);
+  const uint8_t lo = static_cast<uint8_t>(value), hi = static_cast<uint8_t>(value >> 8);
+  auto one = [&](unsigned char* at) -> Status {
+    if (lo == hi) return fill(device, at, lo, 2, false, stream);
+    UNIHIP_TRY(fill(device, at, lo, 1, false, stream));
+    return fill(device, at + 1, hi, 1, false, stream);
+  };
+  if (count != 0 && reinterpret_cast<uintptr_t>(p) % 4 != 0) {
+    UNIHIP_TRY(one(p));
+    p += 2;
+    --count;
+  }
+  const size_t words = count / 2;
+  UNIHIP_TRY(fill(device, p, value * 0x00010001u, words, true, stream));
+  if (count % 2 != 0) return one(p + words * 4);
+  return kOk;
+}
+
+Status HsaBackend::memGetAddressRange(int device, const void* ptr, void** base, size_t* size) {
+  (void)device;
+  hsa_amd_pointer_info_t info{};
+  info.size = sizeof info;
+  UNIHIP_HSA_TRY(api_, hsa_amd_pointer_info(ptr, &info, nullptr, nullptr, nullptr));
+  if (info.type == HSA_EXT_POINTER_TYPE_UNKNOWN) return hipErrorNotFound;
+  // An allocation has an agent view and a host view; answer in the view `ptr` is in.
+  auto holds = [&](void* start) {
+    const char* p = static_cast<const char*>(ptr);
+    const char* b = static_cast<const char*>(start);
+    return b != nullptr && p >= b && p < b + info.sizeInBytes;
+  };
+  void* start = holds(info.hostBaseAddress) && !holds(info.agentBaseAddress)
+                    ? info.hostBaseAddress
+                    : info.agentBaseAddress;
+  *base = start;
+  *size = info.sizeInBytes;
+  return kOk;
+}
+
+Status HsaBackend::peerLink(int device, int peer, hsa_amd_memory_pool_link_info_t* link,
+                            uint32_t* hops) {
+  if (api_.hsa_amd_agent_memory_pool_get_info == nullptr) return hipErrorNotSupported;
+  const hsa_agent_t agent = devices_[device]->info.agent;
+  const hsa_amd_memory_pool_t pool = devices_[peer]->info.devicePool;
+  hsa_amd_memory_pool_access_t access = HSA_AMD_MEMORY_POOL_ACCESS_NEVER_ALLOWED;
+  UNIHIP_HSA_TRY(api_, hsa_amd_agent_memory_pool_get_info(
+                           agent, pool, HSA_AMD_AGENT_MEMORY_POOL_INFO_ACCESS, &access));
+  if (access == HSA_AMD_MEMORY_POOL_ACCESS_NEVER_ALLOWED) return hipErrorNotSupported;
+  *hops = 0;
+  UNIHIP_HSA_TRY(api_, hsa_amd_agent_memory_pool_get_info(
+                           agent, pool, HSA_AMD_AGENT_MEMORY_POOL_INFO_NUM_LINK_HOPS, hops));
+  if (*hops == 0) return hipErrorNotSupported;
+  std::vector<hsa_amd_memory_pool_link_info_t> links(*hops);
+  UNIHIP_HSA_TRY(api_, hsa_amd_agent_memory_pool_get_info(
+                           agent, pool, HSA_AMD_AGENT_MEMORY_POOL_INFO_LINK_INFO, links.data()));
+  *link = links[0];
+  return kOk;
+}
+
+Status HsaBackend::canAccessPeer(int device, int peer, int* value) {
+  hsa_amd_memory_pool_link_info_t link{};
+  uint32_t hops = 0;
+  Status s = peerLink(device, peer, &link, &hops);
+  *value = s.ok() ? 1 : 0;
+  return s.code() == hipErrorNotSupported ? kOk : s;
+}
+
+Status HsaBackend::p2pAttribute(int src, int dst, hipDeviceP2PAttr attr, int* value) {
+  hsa_amd_memory_pool_link_info_t link{};
+  uint32_t hops = 0;
+  Status s = peerLink(src, dst, &link, &hops);
+  if (!s.ok() && s.code() != hipErrorNotSupported) return s;
+  const bool linked = s.ok();
+  switch (attr) {
+    case hipDevP2PAttrPerformanceRank: *value = 0; return kOk;  // AMD reports no ranking
+    case hipDevP2PAttrAccessSupported: *value = linked ? 1 : 0; return kOk;
+    case hipDevP2PAttrNativeAtomicSupported:
+      *value = linked && link.atomic_support_64bit ? 1 : 0;
+      return kOk;
+    default: return hipErrorNotSupported;  // array access over a link: no ROCr query
+  }
+}
+
+Status HsaBackend::linkTypeAndHopCount(int device1, int device2, uint32_t* linkType,
+                                       uint32_t* hopCount) {
+  hsa_amd_memory_pool_link_info_t link{};
+  uint32_t hops = 0;
+  UNIHIP_TRY(peerLink(device1, device2, &link, &hops));
+  *linkType = static_cast<uint32_t>(link.link_type);
+  *hopCount = hops;
   return kOk;
 }
 

@@ -25,6 +25,8 @@ UNIHIP_HSA_SYMBOL(REQUIRED, hsa_amd_memory_lock)
 UNIHIP_HSA_SYMBOL(REQUIRED, hsa_amd_memory_unlock)
 UNIHIP_HSA_SYMBOL(REQUIRED, hsa_amd_pointer_info)
 UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_amd_memory_fill)
+// Memory family: peer access and link info between agents.
+UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_amd_agent_memory_pool_get_info)
 
 // Queues
 UNIHIP_HSA_SYMBOL(REQUIRED, hsa_queue_create)

@@ -1,5 +1,5 @@
 // Device variables by their host-side handle (the shadow variable clang registers through
-// __hipRegisterVar): hipMemcpyToSymbol/FromSymbol (+Async), hipGetSymbolAddress/Size.
+// __hipRegisterVar): hipMemcpyToSymbol/FromSymbol (+Async, +_spt), hipGetSymbolAddress/Size.
 //
 // HIP semantics: the symbol is the address of the host shadow of a __device__ or __constant__
 // variable; an unregistered one is hipErrorInvalidSymbol. A copy must stay inside the variable
@@ -88,6 +88,18 @@ Status symbolCopy(const void* symbol, void* other, size_t size, size_t offset, h
   return backend->memcpy(rs.device->local, dst, src, size, dir);
 }
 
+// The synchronous per-thread forms: the copy on the calling thread's default stream, then a wait
+// for that stream (not for the legacy one).
+Status symbolCopyPerThread(const void* symbol, void* other, size_t size, size_t offset,
+                           hipMemcpyKind kind, bool toSymbol) {
+  UNIHIP_TRY(symbolCopy(symbol, other, size, offset, kind, toSymbol, /*async=*/true,
+                        hipStreamPerThread));
+  if (size == 0) return kOk;
+  ResolvedStream rs;
+  UNIHIP_TRY(resolveStream(hipStreamPerThread, &rs));
+  return rs.device->backend->streamSynchronize(rs.device->local, rs.native);
+}
+
 Status symbolOnCurrentDevice(const void* symbol, SymbolRange* range) {
   Device* device = nullptr;
   UNIHIP_TRY(currentDevice(&device));
@@ -128,6 +140,40 @@ UNIHIP_EXPORT hipError_t hipMemcpyFromSymbolAsync(void* dst, const void* symbol,
                    offset, static_cast<int>(kind), fmt::ptr(stream));
   UNIHIP_RETURN(symbolCopy(symbol, dst, sizeBytes, offset, kind, /*toSymbol=*/false,
                            /*async=*/true, stream));
+}
+
+UNIHIP_EXPORT hipError_t hipMemcpyToSymbol_spt(const void* symbol, const void* src,
+                                               size_t sizeBytes, size_t offset,
+                                               hipMemcpyKind kind) {
+  UNIHIP_TRACE_API("hipMemcpyToSymbol_spt({}, {}, {}, {}, {})", symbol, src, sizeBytes, offset,
+                   static_cast<int>(kind));
+  UNIHIP_RETURN(symbolCopyPerThread(symbol, const_cast<void*>(src), sizeBytes, offset, kind,
+                                    /*toSymbol=*/true));
+}
+
+UNIHIP_EXPORT hipError_t hipMemcpyFromSymbol_spt(void* dst, const void* symbol, size_t sizeBytes,
+                                                 size_t offset, hipMemcpyKind kind) {
+  UNIHIP_TRACE_API("hipMemcpyFromSymbol_spt({}, {}, {}, {}, {})", dst, symbol, sizeBytes, offset,
+                   static_cast<int>(kind));
+  UNIHIP_RETURN(symbolCopyPerThread(symbol, dst, sizeBytes, offset, kind, /*toSymbol=*/false));
+}
+
+UNIHIP_EXPORT hipError_t hipMemcpyToSymbolAsync_spt(const void* symbol, const void* src,
+                                                    size_t sizeBytes, size_t offset,
+                                                    hipMemcpyKind kind, hipStream_t stream) {
+  UNIHIP_TRACE_API("hipMemcpyToSymbolAsync_spt({}, {}, {}, {}, {}, {})", symbol, src, sizeBytes,
+                   offset, static_cast<int>(kind), fmt::ptr(stream));
+  UNIHIP_RETURN(symbolCopy(symbol, const_cast<void*>(src), sizeBytes, offset, kind,
+                           /*toSymbol=*/true, /*async=*/true, unihipPerThreadStream(stream)));
+}
+
+UNIHIP_EXPORT hipError_t hipMemcpyFromSymbolAsync_spt(void* dst, const void* symbol,
+                                                      size_t sizeBytes, size_t offset,
+                                                      hipMemcpyKind kind, hipStream_t stream) {
+  UNIHIP_TRACE_API("hipMemcpyFromSymbolAsync_spt({}, {}, {}, {}, {}, {})", dst, symbol, sizeBytes,
+                   offset, static_cast<int>(kind), fmt::ptr(stream));
+  UNIHIP_RETURN(symbolCopy(symbol, dst, sizeBytes, offset, kind, /*toSymbol=*/false,
+                           /*async=*/true, unihipPerThreadStream(stream)));
 }
 
 UNIHIP_EXPORT hipError_t hipGetSymbolAddress(void** devPtr, const void* symbol) {

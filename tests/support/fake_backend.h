@@ -6,6 +6,8 @@
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
+#include <map>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -91,9 +93,16 @@ class FakeBackend final : public Backend {
   }
   Status malloc(int, size_t size, void** p) override {
     *p = std::malloc(size);
-    return *p ? kOk : Status(hipErrorOutOfMemory);
+    if (*p == nullptr) return hipErrorOutOfMemory;
+    std::lock_guard<std::mutex> lock(allocationsMutex_);
+    allocations_[reinterpret_cast<uintptr_t>(*p)] = size;
+    return kOk;
   }
   Status free(int, void* p) override {
+    {
+      std::lock_guard<std::mutex> lock(allocationsMutex_);
+      allocations_.erase(reinterpret_cast<uintptr_t>(p));
+    }
     std::free(p);
     return kOk;
   }
@@ -118,6 +127,32 @@ class FakeBackend final : public Backend {
   Status memsetD32Async(int, void* d, uint32_t v, size_t n, NativeStream) override {
     auto* p = static_cast<uint32_t*>(d);
     for (size_t i = 0; i < n; ++i) p[i] = v;
+    return kOk;
+  }
+  Status memsetD16Async(int, void* d, uint16_t v, size_t n, NativeStream) override {
+    auto* p = static_cast<uint16_t*>(d);
+    for (size_t i = 0; i < n; ++i) p[i] = v;
+    return kOk;
+  }
+  // Allocations made through malloc/hostMalloc are known; anything else is not.
+  Status memGetAddressRange(int, const void* ptr, void** base, size_t* size) override {
+    const auto p = reinterpret_cast<uintptr_t>(ptr);
+    std::lock_guard<std::mutex> lock(allocationsMutex_);
+    auto it = allocations_.upper_bound(p);
+    if (it == allocations_.begin()) return hipErrorNotFound;
+    --it;
+    if (p >= it->first + it->second) return hipErrorNotFound;
+    *base = reinterpret_cast<void*>(it->first);
+    *size = it->second;
+    return kOk;
+  }
+  // Every pair of distinct fake devices are peers; links report rank 0 and support the rest.
+  Status canAccessPeer(int, int, int* value) override {
+    *value = 1;
+    return kOk;
+  }
+  Status p2pAttribute(int, int, hipDeviceP2PAttr attr, int* value) override {
+    *value = attr == hipDevP2PAttrPerformanceRank ? 0 : 1;
     return kOk;
   }
   Status memGetInfo(int, size_t* f, size_t* t) override {
@@ -175,6 +210,8 @@ class FakeBackend final : public Backend {
   std::vector<hipDeviceProp_t> props_;
   std::atomic<uintptr_t> nextHandle_{0x100};
   char globals_[64] = {};
+  std::mutex allocationsMutex_;
+  std::map<uintptr_t, size_t> allocations_;  // base -> size, for memGetAddressRange
 };
 
 }  // namespace unihip::testing

@@ -1,0 +1,38 @@
+// Allocation aliases: hipMemAllocHost and hipExtHostAlloc (pinned host memory, as hipHostMalloc)
+// and hipExtMallocWithFlags (device memory of a kind). hipMalloc, hipHostMalloc & co. live in
+// hip_memory.cpp.
+#include "api/api_boundary.h"
+
+using namespace unihip;
+
+UNIHIP_EXPORT hipError_t hipMemAllocHost(void** ptr, size_t size) {
+  UNIHIP_TRACE_API("hipMemAllocHost({}, {})", fmt::ptr(ptr), size);
+  return hipHostMalloc(ptr, size, hipHostMallocDefault);
+}
+
+// AMD's runtime gives hipExtHostAlloc hipHostMalloc's flags and checks.
+UNIHIP_EXPORT hipError_t hipExtHostAlloc(void** ptr, size_t size, unsigned int flags) {
+  UNIHIP_TRACE_API("hipExtHostAlloc({}, {}, {:#x})", fmt::ptr(ptr), size, flags);
+  return hipHostMalloc(ptr, size, flags);
+}
+
+// hipDeviceMallocDefault is ordinary device memory. The other kinds (fine-grained, uncached,
+// contiguous, signal memory) are AMD memory types no backend allocates yet: after HIP's checks
+// they answer hipErrorNotSupported (NVIDIA has no such memory at all).
+UNIHIP_EXPORT hipError_t hipExtMallocWithFlags(void** ptr, size_t sizeBytes, unsigned int flags) {
+  UNIHIP_TRACE_API("hipExtMallocWithFlags({}, {}, {:#x})", fmt::ptr(ptr), sizeBytes, flags);
+  switch (flags) {
+    case hipDeviceMallocDefault: return hipMalloc(ptr, sizeBytes);
+    case hipDeviceMallocFinegrained:
+    case hipDeviceMallocUncached:
+    case hipDeviceMallocContiguous: break;
+    case hipMallocSignalMemory:
+      if (sizeBytes != 8) UNIHIP_RETURN(hipErrorInvalidValue);  // one 64-bit signal
+      break;
+    default: UNIHIP_RETURN(hipErrorInvalidValue);
+  }
+  if (ptr == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  *ptr = nullptr;
+  if (sizeBytes == 0) UNIHIP_RETURN(kOk);
+  UNIHIP_RETURN(hipErrorNotSupported);
+}

@@ -1,0 +1,202 @@
+// Pitched allocations and 2D/3D copies (hipMallocPitch, hipMemAllocPitch, hipMemcpy2D*,
+// hipMemcpyParam2D*, hipMalloc3D, hipMemcpy3D*, hipDrvMemcpy3D*, hipMemset3D*): arguments
+// checked as AMD's runtime does, then not supported yet.
+//
+// HIP semantics (AMD's runtime): an empty extent does nothing; the kind is checked first
+// (hipErrorInvalidMemcpyDirection), then a row wider than a pitch (hipErrorInvalidPitchValue),
+// then null pointers (hipErrorInvalidValue); the async forms also check their stream.
+#include "api/api_boundary.h"
+#include "api/memory_checks.h"
+#include "core/stream_resolve.h"
+
+using namespace unihip;
+
+namespace {
+
+// A 2D copy: geometry, then the stream of the async forms (`stream` null for the sync ones).
+Status check2DCopy(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
+                   size_t height, hipMemcpyKind kind, const hipStream_t* stream, bool* empty) {
+  UNIHIP_TRY(memory::check2DCopy(dst, dpitch, src, spitch, width, height, kind, empty));
+  if (stream != nullptr) {
+    ResolvedStream rs;
+    UNIHIP_TRY(resolveStream(*stream, &rs));
+  }
+  return kOk;
+}
+
+Status checkMallocPitch(void** ptr, size_t* pitch, size_t width, size_t height, bool* empty) {
+  if (ptr == nullptr || pitch == nullptr) return hipErrorInvalidValue;
+  *empty = width == 0 || height == 0;
+  if (*empty) *ptr = nullptr;
+  return kOk;
+}
+
+}  // namespace
+
+UNIHIP_EXPORT hipError_t hipMallocPitch(void** ptr, size_t* pitch, size_t width, size_t height) {
+  UNIHIP_TRACE_API("hipMallocPitch({}, {}, {}, {})", fmt::ptr(ptr), fmt::ptr(pitch), width,
+                   height);
+  bool empty = false;
+  Status s = checkMallocPitch(ptr, pitch, width, height, &empty);
+  if (!s.ok() || empty) UNIHIP_RETURN(s);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipMemAllocPitch(hipDeviceptr_t* dptr, size_t* pitch, size_t widthInBytes,
+                                          size_t height, unsigned int elementSizeBytes) {
+  UNIHIP_TRACE_API("hipMemAllocPitch({}, {}, {}, {}, {})", fmt::ptr(dptr), fmt::ptr(pitch),
+                   widthInBytes, height, elementSizeBytes);
+  if (widthInBytes == 0 || height == 0) UNIHIP_RETURN(hipErrorInvalidValue);
+  if (elementSizeBytes != 4 && elementSizeBytes != 8 && elementSizeBytes != 16)
+    UNIHIP_RETURN(hipErrorInvalidValue);
+  bool empty = false;
+  Status s = checkMallocPitch(dptr, pitch, widthInBytes, height, &empty);
+  if (!s.ok()) UNIHIP_RETURN(s);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch,
+                                     size_t width, size_t height, hipMemcpyKind kind) {
+  UNIHIP_TRACE_API("hipMemcpy2D({}, {}, {}, {}, {}, {}, {})", dst, dpitch, src, spitch, width,
+                   height, static_cast<int>(kind));
+  bool empty = false;
+  Status s = check2DCopy(dst, dpitch, src, spitch, width, height, kind, nullptr, &empty);
+  if (!s.ok() || empty) UNIHIP_RETURN(s);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipMemcpy2DAsync(void* dst, size_t dpitch, const void* src,
+                                          size_t spitch, size_t width, size_t height,
+                                          hipMemcpyKind kind, hipStream_t stream) {
+  UNIHIP_TRACE_API("hipMemcpy2DAsync({}, {}, {}, {}, {}, {}, {}, {})", dst, dpitch, src, spitch,
+                   width, height, static_cast<int>(kind), fmt::ptr(stream));
+  bool empty = false;
+  Status s = check2DCopy(dst, dpitch, src, spitch, width, height, kind, &stream, &empty);
+  if (!s.ok() || empty) UNIHIP_RETURN(s);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipMemcpy2D_spt(void* dst, size_t dpitch, const void* src, size_t spitch,
+                                         size_t width, size_t height, hipMemcpyKind kind) {
+  UNIHIP_TRACE_API("hipMemcpy2D_spt({}, {}, {}, {}, {}, {}, {})", dst, dpitch, src, spitch, width,
+                   height, static_cast<int>(kind));
+  bool empty = false;
+  hipStream_t stream = hipStreamPerThread;
+  Status s = check2DCopy(dst, dpitch, src, spitch, width, height, kind, &stream, &empty);
+  if (!s.ok() || empty) UNIHIP_RETURN(s);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipMemcpy2DAsync_spt(void* dst, size_t dpitch, const void* src,
+                                              size_t spitch, size_t width, size_t height,
+                                              hipMemcpyKind kind, hipStream_t stream) {
+  UNIHIP_TRACE_API("hipMemcpy2DAsync_spt({}, {}, {}, {}, {}, {}, {}, {})", dst, dpitch, src,
+                   spitch, width, height, static_cast<int>(kind), fmt::ptr(stream));
+  bool empty = false;
+  stream = unihipPerThreadStream(stream);
+  Status s = check2DCopy(dst, dpitch, src, spitch, width, height, kind, &stream, &empty);
+  if (!s.ok() || empty) UNIHIP_RETURN(s);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+// Driver-style 2D copies (hip_Memcpy2D).
+UNIHIP_EXPORT hipError_t hipMemcpyParam2D(const hip_Memcpy2D* pCopy) {
+  UNIHIP_TRACE_API("hipMemcpyParam2D({})", fmt::ptr(pCopy));
+  bool empty = false;
+  Status s = memory::checkDrvCopy2D(pCopy, &empty);
+  if (!s.ok() || empty) UNIHIP_RETURN(s);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipMemcpyParam2DAsync(const hip_Memcpy2D* pCopy, hipStream_t stream) {
+  UNIHIP_TRACE_API("hipMemcpyParam2DAsync({}, {})", fmt::ptr(pCopy), fmt::ptr(stream));
+  bool empty = false;
+  ResolvedStream rs;
+  Status s = resolveStream(stream, &rs);
+  if (s.ok()) s = memory::checkDrvCopy2D(pCopy, &empty);
+  if (!s.ok() || empty) UNIHIP_RETURN(s);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipDrvMemcpy2DUnaligned(const hip_Memcpy2D* pCopy) {
+  UNIHIP_TRACE_API("hipDrvMemcpy2DUnaligned({})", fmt::ptr(pCopy));
+  bool empty = false;
+  Status s = memory::checkDrvCopy2D(pCopy, &empty);
+  if (!s.ok() || empty) UNIHIP_RETURN(s);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+// 3D memory.
+UNIHIP_EXPORT hipError_t hipMalloc3D(hipPitchedPtr* pitchedDevPtr, hipExtent extent) {
+  UNIHIP_TRACE_API("hipMalloc3D({}, {}x{}x{})", fmt::ptr(pitchedDevPtr), extent.width,
+                   extent.height, extent.depth);
+  if (pitchedDevPtr == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  if (extent.width == 0 || extent.height == 0 || extent.depth == 0) {
+    pitchedDevPtr->ptr = nullptr;
+    UNIHIP_RETURN(kOk);
+  }
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+namespace {
+Status checkCopy3DOn(const hipMemcpy3DParms* p, const hipStream_t* stream, bool* empty) {
+  UNIHIP_TRY(memory::checkCopy3D(p, empty));
+  if (stream != nullptr) {
+    ResolvedStream rs;
+    UNIHIP_TRY(resolveStream(*stream, &rs));
+  }
+  return kOk;
+}
+}  // namespace
+
+UNIHIP_EXPORT hipError_t hipMemcpy3D(const struct hipMemcpy3DParms* p) {
+  UNIHIP_TRACE_API("hipMemcpy3D({})", fmt::ptr(p));
+  bool empty = false;
+  Status s = checkCopy3DOn(p, nullptr, &empty);
+  if (!s.ok() || empty) UNIHIP_RETURN(s);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipMemcpy3DAsync(const struct hipMemcpy3DParms* p, hipStream_t stream) {
+  UNIHIP_TRACE_API("hipMemcpy3DAsync({}, {})", fmt::ptr(p), fmt::ptr(stream));
+  bool empty = false;
+  Status s = checkCopy3DOn(p, &stream, &empty);
+  if (!s.ok() || empty) UNIHIP_RETURN(s);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipMemcpy3D_spt(const struct hipMemcpy3DParms* p) {
+  UNIHIP_TRACE_API("hipMemcpy3D_spt({})", fmt::ptr(p));
+  bool empty = false;
+  hipStream_t stream = hipStreamPerThread;
+  Status s = checkCopy3DOn(p, &stream, &empty);
+  if (!s.ok() || empty) UNIHIP_RETURN(s);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipMemcpy3DAsync_spt(const hipMemcpy3DParms* p, hipStream_t stream) {
+  UNIHIP_TRACE_API("hipMemcpy3DAsync_spt({}, {})", fmt::ptr(p), fmt::ptr(stream));
+  bool empty = false;
+  stream = unihipPerThreadStream(stream);
+  Status s = checkCopy3DOn(p, &stream, &empty);
+  if (!s.ok() || empty) UNIHIP_RETURN(s);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipDrvMemcpy3D(const HIP_MEMCPY3D* pCopy) {
+  UNIHIP_TRACE_API("hipDrvMemcpy3D({})", fmt::ptr(pCopy));
+  bool empty = false;
+  Status s = memory::checkDrvCopy3D(pCopy, &empty);
+  if (!s.ok() || empty) UNIHIP_RETURN(s);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipDrvMemcpy3DAsync(const HIP_MEMCPY3D* pCopy, hipStream_t stream) {
+  UNIHIP_TRACE_API("hipDrvMemcpy3DAsync({}, {})", fmt::ptr(pCopy), fmt::ptr(stream));
+  bool empty = false;
+  ResolvedStream rs;
+  Status s = resolveStream(stream, &rs);
+  if (s.ok()) s = memory::checkDrvCopy3D(pCopy, &empty);
+  if (!s.ok() || empty) UNIHIP_RETURN(s);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}

@@ -1,0 +1,186 @@
+// Fills of 8-, 16- and 32-bit values: the async and per-thread-stream forms of hipMemset*, and
+// the 2D and 3D fills (validated, not implemented yet). hipMemset, hipMemsetAsync, hipMemsetD8 and
+// hipMemsetD32 live in hip_memory.cpp.
+//
+// HIP semantics (AMD's runtime): a zero count does nothing (the stream is still checked by the
+// async forms); a null destination is hipErrorInvalidValue; the synchronous forms return once
+// the fill is done. The per-thread forms use the calling thread's default stream.
+#include "api/api_boundary.h"
+#include "api/memory_checks.h"
+#include "core/stream_resolve.h"
+
+using namespace unihip;
+
+namespace {
+
+// One fill of `count` elements of `elementSize` bytes on a resolved stream.
+Status fillOn(const ResolvedStream& rs, void* dst, uint32_t value, size_t count,
+              size_t elementSize) {
+  Backend* backend = rs.device->backend;
+  const int device = rs.device->local;
+  switch (elementSize) {
+    case 1: return backend->memsetAsync(device, dst, static_cast<uint8_t>(value), count, rs.native);
+    case 2:
+      return backend->memsetD16Async(device, dst, static_cast<uint16_t>(value), count, rs.native);
+    default: return backend->memsetD32Async(device, dst, value, count, rs.native);
+  }
+}
+
+// The async forms: stream first (as AMD checks it before the fill), then the destination.
+Status fillAsync(void* dst, uint32_t value, size_t count, size_t elementSize,
+                 hipStream_t stream) {
+  ResolvedStream rs;
+  UNIHIP_TRY(resolveStream(stream, &rs));
+  UNIHIP_TRY(memory::checkFill(dst, count, elementSize));
+  if (count == 0) return kOk;
+  return fillOn(rs, dst, value, count, elementSize);
+}
+
+// The synchronous forms: the fill on `stream` (null: the legacy default stream), then a wait.
+Status fillSync(void* dst, uint32_t value, size_t count, size_t elementSize, hipStream_t stream) {
+  UNIHIP_TRY(memory::checkFill(dst, count, elementSize));
+  if (count == 0) return kOk;
+  ResolvedStream rs;
+  UNIHIP_TRY(resolveStream(stream, &rs));
+  UNIHIP_TRY(fillOn(rs, dst, value, count, elementSize));
+  return rs.device->backend->streamSynchronize(rs.device->local, rs.native);
+}
+
+// 2D fills: arguments checked as AMD does, the stream too for the async forms.
+Status check2DFill(void* dst, size_t pitch, size_t width, size_t height, const hipStream_t* stream,
+                   bool* empty) {
+  if (stream != nullptr) {
+    ResolvedStream rs;
+    UNIHIP_TRY(resolveStream(*stream, &rs));
+  }
+  return memory::check2DFill(dst, pitch, width, height, empty);
+}
+
+}  // namespace
+
+UNIHIP_EXPORT hipError_t hipMemsetD8Async(hipDeviceptr_t dest, unsigned char value, size_t count,
+                                          hipStream_t stream) {
+  UNIHIP_TRACE_API("hipMemsetD8Async({}, {}, {}, {})", dest, value, count, fmt::ptr(stream));
+  UNIHIP_RETURN(fillAsync(dest, value, count, 1, stream));
+}
+
+UNIHIP_EXPORT hipError_t hipMemsetD16(hipDeviceptr_t dest, unsigned short value, size_t count) {
+  UNIHIP_TRACE_API("hipMemsetD16({}, {}, {})", dest, value, count);
+  UNIHIP_RETURN(fillSync(dest, value, count, 2, nullptr));
+}
+
+UNIHIP_EXPORT hipError_t hipMemsetD16Async(hipDeviceptr_t dest, unsigned short value,
+                                           size_t count, hipStream_t stream) {
+  UNIHIP_TRACE_API("hipMemsetD16Async({}, {}, {}, {})", dest, value, count, fmt::ptr(stream));
+  UNIHIP_RETURN(fillAsync(dest, value, count, 2, stream));
+}
+
+UNIHIP_EXPORT hipError_t hipMemsetD32Async(hipDeviceptr_t dst, int value, size_t count,
+                                           hipStream_t stream) {
+  UNIHIP_TRACE_API("hipMemsetD32Async({}, {}, {}, {})", dst, value, count, fmt::ptr(stream));
+  UNIHIP_RETURN(fillAsync(dst, static_cast<uint32_t>(value), count, 4, stream));
+}
+
+UNIHIP_EXPORT hipError_t hipMemset_spt(void* dst, int value, size_t sizeBytes) {
+  UNIHIP_TRACE_API("hipMemset_spt({}, {}, {})", dst, value, sizeBytes);
+  UNIHIP_RETURN(fillSync(dst, static_cast<uint8_t>(value), sizeBytes, 1, hipStreamPerThread));
+}
+
+UNIHIP_EXPORT hipError_t hipMemsetAsync_spt(void* dst, int value, size_t sizeBytes,
+                                            hipStream_t stream) {
+  UNIHIP_TRACE_API("hipMemsetAsync_spt({}, {}, {}, {})", dst, value, sizeBytes, fmt::ptr(stream));
+  UNIHIP_RETURN(fillAsync(dst, static_cast<uint8_t>(value), sizeBytes, 1,
+                          unihipPerThreadStream(stream)));
+}
+
+UNIHIP_EXPORT hipError_t hipMemset2D(void* dst, size_t pitch, int value, size_t width,
+                                     size_t height) {
+  UNIHIP_TRACE_API("hipMemset2D({}, {}, {}, {}, {})", dst, pitch, value, width, height);
+  bool empty = false;
+  Status s = check2DFill(dst, pitch, width, height, nullptr, &empty);
+  if (!s.ok() || empty) UNIHIP_RETURN(s);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipMemset2DAsync(void* dst, size_t pitch, int value, size_t width,
+                                          size_t height, hipStream_t stream) {
+  UNIHIP_TRACE_API("hipMemset2DAsync({}, {}, {}, {}, {}, {})", dst, pitch, value, width, height,
+                   fmt::ptr(stream));
+  bool empty = false;
+  Status s = check2DFill(dst, pitch, width, height, &stream, &empty);
+  if (!s.ok() || empty) UNIHIP_RETURN(s);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipMemset2D_spt(void* dst, size_t pitch, int value, size_t width,
+                                         size_t height) {
+  UNIHIP_TRACE_API("hipMemset2D_spt({}, {}, {}, {}, {})", dst, pitch, value, width, height);
+  bool empty = false;
+  hipStream_t stream = hipStreamPerThread;
+  Status s = check2DFill(dst, pitch, width, height, &stream, &empty);
+  if (!s.ok() || empty) UNIHIP_RETURN(s);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipMemset2DAsync_spt(void* dst, size_t pitch, int value, size_t width,
+                                              size_t height, hipStream_t stream) {
+  UNIHIP_TRACE_API("hipMemset2DAsync_spt({}, {}, {}, {}, {}, {})", dst, pitch, value, width,
+                   height, fmt::ptr(stream));
+  bool empty = false;
+  stream = unihipPerThreadStream(stream);
+  Status s = check2DFill(dst, pitch, width, height, &stream, &empty);
+  if (!s.ok() || empty) UNIHIP_RETURN(s);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+namespace {
+Status check3DFill(const hipPitchedPtr& p, const hipExtent& extent, const hipStream_t* stream,
+                   bool* empty) {
+  if (stream != nullptr) {
+    ResolvedStream rs;
+    UNIHIP_TRY(resolveStream(*stream, &rs));
+  }
+  return memory::check3DFill(p, extent, empty);
+}
+}  // namespace
+
+UNIHIP_EXPORT hipError_t hipMemset3D(hipPitchedPtr pitchedDevPtr, int value, hipExtent extent) {
+  UNIHIP_TRACE_API("hipMemset3D({}, {}, {}x{}x{})", pitchedDevPtr.ptr, value, extent.width,
+                   extent.height, extent.depth);
+  bool empty = false;
+  Status s = check3DFill(pitchedDevPtr, extent, nullptr, &empty);
+  if (!s.ok() || empty) UNIHIP_RETURN(s);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipMemset3DAsync(hipPitchedPtr pitchedDevPtr, int value,
+                                          hipExtent extent, hipStream_t stream) {
+  UNIHIP_TRACE_API("hipMemset3DAsync({}, {}, {}x{}x{}, {})", pitchedDevPtr.ptr, value,
+                   extent.width, extent.height, extent.depth, fmt::ptr(stream));
+  bool empty = false;
+  Status s = check3DFill(pitchedDevPtr, extent, &stream, &empty);
+  if (!s.ok() || empty) UNIHIP_RETURN(s);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipMemset3D_spt(hipPitchedPtr pitchedDevPtr, int value,
+                                         hipExtent extent) {
+  UNIHIP_TRACE_API("hipMemset3D_spt({}, {}, {}x{}x{})", pitchedDevPtr.ptr, value, extent.width,
+                   extent.height, extent.depth);
+  bool empty = false;
+  hipStream_t stream = hipStreamPerThread;
+  Status s = check3DFill(pitchedDevPtr, extent, &stream, &empty);
+  if (!s.ok() || empty) UNIHIP_RETURN(s);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipMemset3DAsync_spt(hipPitchedPtr pitchedDevPtr, int value,
+                                              hipExtent extent, hipStream_t stream) {
+  UNIHIP_TRACE_API("hipMemset3DAsync_spt({}, {}, {}x{}x{}, {})", pitchedDevPtr.ptr, value,
+                   extent.width, extent.height, extent.depth, fmt::ptr(stream));
+  bool empty = false;
+  stream = unihipPerThreadStream(stream);
+  Status s = check3DFill(pitchedDevPtr, extent, &stream, &empty);
+  if (!s.ok() || empty) UNIHIP_RETURN(s);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}

@@ -1,0 +1,137 @@
+// Peer devices: hipDeviceCanAccessPeer, hipDeviceGetP2PAttribute, hipExtGetLinkTypeAndHopCount
+// (answered by the devices' backend), peer access and peer copies (validated, not implemented
+// yet).
+//
+// HIP semantics (AMD's runtime): a bad ordinal is hipErrorInvalidDevice, a null output
+// hipErrorInvalidValue; a device is not its own peer (hipDeviceCanAccessPeer answers 0,
+// hipDeviceGetP2PAttribute hipErrorInvalidDevice). Devices of different backends (an NVIDIA and
+// an AMD GPU) share no memory path: never peers.
+#include "api/api_boundary.h"
+#include "api/memory_checks.h"
+#include "core/stream_resolve.h"
+
+using namespace unihip;
+using memory::deviceByOrdinal;
+
+namespace {
+
+Status devicePair(int first, int second, Device** a, Device** b) {
+  UNIHIP_TRY(deviceByOrdinal(first, a));
+  return deviceByOrdinal(second, b);
+}
+
+Status canAccessPeer(int* value, int deviceId, int peerDeviceId) {
+  if (value == nullptr) return hipErrorInvalidValue;
+  Device* device = nullptr;
+  Device* peer = nullptr;
+  UNIHIP_TRY(devicePair(deviceId, peerDeviceId, &device, &peer));
+  *value = 0;
+  if (device == peer || device->backend != peer->backend) return kOk;
+  return device->backend->canAccessPeer(device->local, peer->local, value);
+}
+
+Status p2pAttribute(int* value, hipDeviceP2PAttr attr, int srcDevice, int dstDevice) {
+  if (value == nullptr) return hipErrorInvalidValue;
+  Device* src = nullptr;
+  Device* dst = nullptr;
+  UNIHIP_TRY(devicePair(srcDevice, dstDevice, &src, &dst));
+  if (src == dst) return hipErrorInvalidDevice;
+  switch (attr) {
+    case hipDevP2PAttrPerformanceRank:
+    case hipDevP2PAttrAccessSupported:
+    case hipDevP2PAttrNativeAtomicSupported:
+    case hipDevP2PAttrHipArrayAccessSupported: break;
+    default: return hipErrorInvalidValue;
+  }
+  if (src->backend != dst->backend) {
+    *value = 0;  // no link between vendors
+    return kOk;
+  }
+  return src->backend->p2pAttribute(src->local, dst->local, attr, value);
+}
+
+Status linkTypeAndHopCount(int device1, int device2, uint32_t* linkType, uint32_t* hopCount) {
+  Device* a = nullptr;
+  Device* b = nullptr;
+  UNIHIP_TRY(devicePair(device1, device2, &a, &b));
+  if (linkType == nullptr || hopCount == nullptr || a == b) return hipErrorInvalidValue;
+  if (a->backend != b->backend) return hipErrorNotSupported;  // no link between vendors
+  return a->backend->linkTypeAndHopCount(a->local, b->local, linkType, hopCount);
+}
+
+// hipDeviceEnablePeerAccess / Disable: the peer must be another valid device.
+Status checkPeerOfCurrent(int peerDeviceId) {
+  Device* current = nullptr;
+  UNIHIP_TRY(currentDevice(&current));
+  Device* peer = nullptr;
+  UNIHIP_TRY(deviceByOrdinal(peerDeviceId, &peer));
+  if (peer == current) return hipErrorInvalidDevice;
+  return kOk;
+}
+
+// hipMemcpyPeer*: both devices valid, then null pointers when bytes are copied.
+Status checkPeerCopy(void* dst, int dstDeviceId, const void* src, int srcDeviceId, size_t size) {
+  Device* d = nullptr;
+  Device* s = nullptr;
+  UNIHIP_TRY(devicePair(dstDeviceId, srcDeviceId, &d, &s));
+  if (size != 0 && (dst == nullptr || src == nullptr)) return hipErrorInvalidValue;
+  return kOk;
+}
+
+}  // namespace
+
+UNIHIP_EXPORT hipError_t hipDeviceCanAccessPeer(int* canAccessPeer, int deviceId,
+                                                int peerDeviceId) {
+  UNIHIP_TRACE_API("hipDeviceCanAccessPeer({}, {}, {})", fmt::ptr(canAccessPeer), deviceId,
+                   peerDeviceId);
+  UNIHIP_RETURN(::canAccessPeer(canAccessPeer, deviceId, peerDeviceId));
+}
+
+UNIHIP_EXPORT hipError_t hipDeviceGetP2PAttribute(int* value, hipDeviceP2PAttr attr,
+                                                  int srcDevice, int dstDevice) {
+  UNIHIP_TRACE_API("hipDeviceGetP2PAttribute({}, {}, {}, {})", fmt::ptr(value),
+                   static_cast<int>(attr), srcDevice, dstDevice);
+  UNIHIP_RETURN(p2pAttribute(value, attr, srcDevice, dstDevice));
+}
+
+UNIHIP_EXPORT hipError_t hipExtGetLinkTypeAndHopCount(int device1, int device2,
+                                                      uint32_t* linktype, uint32_t* hopcount) {
+  UNIHIP_TRACE_API("hipExtGetLinkTypeAndHopCount({}, {}, {}, {})", device1, device2,
+                   fmt::ptr(linktype), fmt::ptr(hopcount));
+  UNIHIP_RETURN(linkTypeAndHopCount(device1, device2, linktype, hopcount));
+}
+
+UNIHIP_EXPORT hipError_t hipDeviceEnablePeerAccess(int peerDeviceId, unsigned int flags) {
+  UNIHIP_TRACE_API("hipDeviceEnablePeerAccess({}, {:#x})", peerDeviceId, flags);
+  Status s = checkPeerOfCurrent(peerDeviceId);
+  if (s.ok() && flags != 0) s = hipErrorInvalidValue;
+  if (!s.ok()) UNIHIP_RETURN(s);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipDeviceDisablePeerAccess(int peerDeviceId) {
+  UNIHIP_TRACE_API("hipDeviceDisablePeerAccess({})", peerDeviceId);
+  Status s = checkPeerOfCurrent(peerDeviceId);
+  if (!s.ok()) UNIHIP_RETURN(s);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipMemcpyPeer(void* dst, int dstDeviceId, const void* src,
+                                       int srcDeviceId, size_t sizeBytes) {
+  UNIHIP_TRACE_API("hipMemcpyPeer({}, {}, {}, {}, {})", dst, dstDeviceId, src, srcDeviceId,
+                   sizeBytes);
+  Status s = checkPeerCopy(dst, dstDeviceId, src, srcDeviceId, sizeBytes);
+  if (!s.ok() || sizeBytes == 0) UNIHIP_RETURN(s);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}
+
+UNIHIP_EXPORT hipError_t hipMemcpyPeerAsync(void* dst, int dstDeviceId, const void* src,
+                                            int srcDevice, size_t sizeBytes, hipStream_t stream) {
+  UNIHIP_TRACE_API("hipMemcpyPeerAsync({}, {}, {}, {}, {}, {})", dst, dstDeviceId, src, srcDevice,
+                   sizeBytes, fmt::ptr(stream));
+  Status s = checkPeerCopy(dst, dstDeviceId, src, srcDevice, sizeBytes);
+  ResolvedStream rs;
+  if (s.ok()) s = resolveStream(stream, &rs);
+  if (!s.ok() || sizeBytes == 0) UNIHIP_RETURN(s);
+  UNIHIP_RETURN_NOT_SUPPORTED();
+}

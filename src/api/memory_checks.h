@@ -1,0 +1,174 @@
+// Argument checks shared by the memory family's entry points (copies, fills, allocations), in
+// the order and with the codes AMD's runtime uses. Pure functions: no lock, no allocation, so
+// the async copy and fill paths can call them.
+#pragma once
+
+#include <cstdint>
+
+#include "backend.h"
+#include "core/runtime.h"
+#include "core/status.h"
+
+namespace unihip::memory {
+
+// hipMemcpyKind -> CopyDirection; hipErrorInvalidMemcpyDirection for any other value.
+inline Status copyDirection(hipMemcpyKind kind, CopyDirection* dir) {
+  switch (kind) {
+    case hipMemcpyHostToHost: *dir = CopyDirection::HostToHost; return kOk;
+    case hipMemcpyHostToDevice: *dir = CopyDirection::HostToDevice; return kOk;
+    case hipMemcpyDeviceToHost: *dir = CopyDirection::DeviceToHost; return kOk;
+    case hipMemcpyDeviceToDevice:
+    case hipMemcpyDeviceToDeviceNoCU: *dir = CopyDirection::DeviceToDevice; return kOk;
+    case hipMemcpyDefault: *dir = CopyDirection::Default; return kOk;
+  }
+  return hipErrorInvalidMemcpyDirection;
+}
+
+// A linear copy: the kind first, then null pointers (a zero-byte copy may name none).
+inline Status checkCopy(void* dst, const void* src, size_t size, hipMemcpyKind kind,
+                        CopyDirection* dir) {
+  UNIHIP_TRY(copyDirection(kind, dir));
+  if (size != 0 && (dst == nullptr || src == nullptr)) return hipErrorInvalidValue;
+  return kOk;
+}
+
+// A fill of `count` elements of `elementSize` bytes (1, 2 or 4): nothing to do for none; else a
+// null or misaligned destination is hipErrorInvalidValue, as is a byte size past SIZE_MAX.
+inline Status checkFill(const void* dst, size_t count, size_t elementSize) {
+  if (count == 0) return kOk;
+  if (dst == nullptr) return hipErrorInvalidValue;
+  if (reinterpret_cast<uintptr_t>(dst) % elementSize != 0) return hipErrorInvalidValue;
+  if (count > SIZE_MAX / elementSize) return hipErrorInvalidValue;
+  return kOk;
+}
+
+// A 2D copy's geometry (hipMemcpy2D*): the kind, then nothing to do for an empty extent, then
+// a row wider than either pitch is hipErrorInvalidPitchValue, then null pointers.
+inline Status check2DCopy(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
+                          size_t height, hipMemcpyKind kind, bool* empty) {
+  CopyDirection dir;
+  UNIHIP_TRY(copyDirection(kind, &dir));
+  *empty = width == 0 || height == 0;
+  if (*empty) return kOk;
+  if (width > dpitch || width > spitch) return hipErrorInvalidPitchValue;
+  if (dst == nullptr || src == nullptr) return hipErrorInvalidValue;
+  return kOk;
+}
+
+// A 2D fill's geometry (hipMemset2D*): nothing to do for an empty extent; a null destination or
+// a row wider than the pitch is hipErrorInvalidValue.
+inline Status check2DFill(const void* dst, size_t pitch, size_t width, size_t height,
+                          bool* empty) {
+  *empty = width == 0 || height == 0;
+  if (*empty) return kOk;
+  if (dst == nullptr) return hipErrorInvalidValue;
+  if (height > 1 && pitch < width) return hipErrorInvalidValue;
+  return kOk;
+}
+
+// A HIP device ordinal -> its Device; hipErrorInvalidDevice when out of range.
+inline Status deviceByOrdinal(int ordinal, Device** out) {
+  Runtime& rt = Runtime::get();
+  if (rt.deviceCount() == 0) return hipErrorNoDevice;
+  *out = rt.device(ordinal);
+  return *out != nullptr ? kOk : Status(hipErrorInvalidDevice);
+}
+
+// One side of a driver-style copy (hip_Memcpy2D / HIP_MEMCPY3D): its memory type names the
+// field that must be set; a linear side's pitch (0: packed) must hold the row it copies.
+inline Status checkCopySide(hipMemoryType type, const void* host, const void* device,
+                            hipArray_const_t array, size_t pitch, size_t xInBytes,
+                            size_t widthInBytes) {
+  switch (type) {
+    case hipMemoryTypeHost:
+      if (host == nullptr) return hipErrorInvalidValue;
+      break;
+    case hipMemoryTypeDevice:
+    case hipMemoryTypeUnified:
+      if (device == nullptr) return hipErrorInvalidValue;
+      break;
+    case hipMemoryTypeArray: return array != nullptr ? kOk : Status(hipErrorInvalidValue);
+    default: return hipErrorInvalidValue;
+  }
+  if (pitch != 0 && (xInBytes > pitch || widthInBytes > pitch - xInBytes))
+    return hipErrorInvalidValue;
+  return kOk;
+}
+
+// A driver-style 3D copy: nothing to do for an empty extent, else both sides checked.
+inline Status checkDrvCopy3D(const HIP_MEMCPY3D* c, bool* empty) {
+  if (c == nullptr) return hipErrorInvalidValue;
+  *empty = c->WidthInBytes == 0 || c->Height == 0 || c->Depth == 0;
+  if (*empty) return kOk;
+  UNIHIP_TRY(checkCopySide(c->srcMemoryType, c->srcHost, c->srcDevice, c->srcArray, c->srcPitch,
+                           c->srcXInBytes, c->WidthInBytes));
+  return checkCopySide(c->dstMemoryType, c->dstHost, c->dstDevice, c->dstArray, c->dstPitch,
+                       c->dstXInBytes, c->WidthInBytes);
+}
+
+inline Status checkDrvCopy2D(const hip_Memcpy2D* c, bool* empty) {
+  if (c == nullptr) return hipErrorInvalidValue;
+  *empty = c->WidthInBytes == 0 || c->Height == 0;
+  if (*empty) return kOk;
+  UNIHIP_TRY(checkCopySide(c->srcMemoryType, c->srcHost, c->srcDevice, c->srcArray, c->srcPitch,
+                           c->srcXInBytes, c->WidthInBytes));
+  return checkCopySide(c->dstMemoryType, c->dstHost, c->dstDevice, c->dstArray, c->dstPitch,
+                       c->dstXInBytes, c->WidthInBytes);
+}
+
+// A runtime-style 3D copy (hipMemcpy3DParms): exactly one of array and pointer per side, a
+// known kind, nothing to do for an empty extent, linear pitches that hold a row.
+inline Status checkCopy3D(const hipMemcpy3DParms* p, bool* empty) {
+  if (p == nullptr) return hipErrorInvalidValue;
+  if ((p->srcArray != nullptr) == (p->srcPtr.ptr != nullptr) ||
+      (p->dstArray != nullptr) == (p->dstPtr.ptr != nullptr))
+    return hipErrorInvalidValue;
+  CopyDirection dir;
+  UNIHIP_TRY(copyDirection(p->kind, &dir));
+  *empty = p->extent.width == 0 || p->extent.height == 0 || p->extent.depth == 0;
+  if (*empty) return kOk;
+  if ((p->srcArray == nullptr && p->srcPtr.pitch < p->extent.width) ||
+      (p->dstArray == nullptr && p->dstPtr.pitch < p->extent.width))
+    return hipErrorInvalidPitchValue;
+  return kOk;
+}
+
+// A 3D fill (hipMemset3D*): nothing to do for an empty extent; a null pointer or a pitch
+// narrower than a row is hipErrorInvalidValue.
+inline Status check3DFill(const hipPitchedPtr& p, const hipExtent& extent, bool* empty) {
+  *empty = extent.width == 0 || extent.height == 0 || extent.depth == 0;
+  if (*empty) return kOk;
+  if (p.ptr == nullptr || p.pitch < extent.width) return hipErrorInvalidValue;
+  return kOk;
+}
+
+// A channel format an array can hold: signed, unsigned or float channels of 8, 16 or 32 bits
+// (float: 16 or 32), all the same size, 1, 2 or 4 of them.
+inline bool validChannelFormat(const hipChannelFormatDesc& d) {
+  if (d.f != hipChannelFormatKindSigned && d.f != hipChannelFormatKindUnsigned &&
+      d.f != hipChannelFormatKindFloat)
+    return false;
+  if (d.x != 8 && d.x != 16 && d.x != 32) return false;
+  if (d.f == hipChannelFormatKindFloat && d.x == 8) return false;
+  const int bits[4] = {d.x, d.y, d.z, d.w};
+  int channels = 1;
+  while (channels < 4 && bits[channels] != 0) ++channels;
+  for (int i = 1; i < 4; ++i)
+    if (i < channels ? bits[i] != d.x : bits[i] != 0) return false;
+  return channels != 3;
+}
+
+// An array descriptor: 1, 2 or 4 channels, a width, the flags HIP knows (cubemaps excepted),
+// texture gather only for 2D arrays.
+inline Status checkArrayDescriptor(size_t width, size_t height, size_t depth,
+                                   unsigned numChannels, unsigned flags) {
+  if (numChannels != 1 && numChannels != 2 && numChannels != 4) return hipErrorInvalidValue;
+  if ((flags & ~(hipArrayLayered | hipArraySurfaceLoadStore | hipArrayTextureGather)) != 0)
+    return hipErrorInvalidValue;
+  if ((flags & hipArrayTextureGather) && (width == 0 || height == 0 || depth != 0))
+    return hipErrorInvalidValue;
+  if (width == 0) return hipErrorInvalidValue;
+  return kOk;
+}
+
+}  // namespace unihip::memory

@@ -1,0 +1,194 @@
+// The memory family's linear copies (hip_memcpy_linear.cpp), symbol copies on the per-thread
+// stream, allocation aliases and pointer ranges, against a fake backend.
+#include <catch2/catch.hpp>
+
+#include <cstring>
+
+#include "install_fake.h"
+
+using namespace unihip::testing;
+
+namespace {
+hipStream_t destroyedStream() {
+  hipStream_t s = nullptr;
+  REQUIRE(hipStreamCreate(&s) == hipSuccess);
+  REQUIRE(hipStreamDestroy(s) == hipSuccess);
+  return s;
+}
+}  // namespace
+
+TEST_CASE("linear copies on a stream move the bytes") {
+  installFake();
+  char host[16] = "unihip memcpy!";
+  char back[16] = {};
+  void* d = nullptr;
+  void* d2 = nullptr;
+  REQUIRE(hipMalloc(&d, sizeof host) == hipSuccess);
+  REQUIRE(hipMalloc(&d2, sizeof host) == hipSuccess);
+  hipStream_t s = nullptr;
+  REQUIRE(hipStreamCreate(&s) == hipSuccess);
+
+  CHECK(hipMemcpyHtoDAsync(d, host, sizeof host, s) == hipSuccess);
+  CHECK(hipMemcpyDtoDAsync(d2, d, sizeof host, s) == hipSuccess);
+  CHECK(hipMemcpyDtoHAsync(back, d2, sizeof host, s) == hipSuccess);
+  CHECK(std::memcmp(host, back, sizeof host) == 0);
+
+  std::memset(back, 0, sizeof back);
+  CHECK(hipMemcpyWithStream(back, d, sizeof host, hipMemcpyDeviceToHost, s) == hipSuccess);
+  CHECK(std::memcmp(host, back, sizeof host) == 0);
+  std::memset(back, 0, sizeof back);
+  CHECK(hipMemcpy_spt(back, d, sizeof host, hipMemcpyDefault) == hipSuccess);
+  CHECK(std::memcmp(host, back, sizeof host) == 0);
+  std::memset(back, 0, sizeof back);
+  CHECK(hipMemcpyAsync_spt(back, d, sizeof host, hipMemcpyDeviceToHost, nullptr) == hipSuccess);
+  CHECK(std::memcmp(host, back, sizeof host) == 0);
+  CHECK(hipMemcpyAsync_spt(back, d, 4, hipMemcpyDeviceToHost, s) == hipSuccess);
+
+  CHECK(hipStreamDestroy(s) == hipSuccess);
+  CHECK(hipFree(d) == hipSuccess);
+  CHECK(hipFree(d2) == hipSuccess);
+}
+
+TEST_CASE("linear copies: HIP's answers to bad input") {
+  installFake();
+  char host[8] = {};
+  void* d = nullptr;
+  REQUIRE(hipMalloc(&d, 8) == hipSuccess);
+  const auto bad = static_cast<hipMemcpyKind>(7);
+
+  // Zero bytes: nothing to do, null pointers allowed.
+  CHECK(hipMemcpyHtoDAsync(nullptr, nullptr, 0, nullptr) == hipSuccess);
+  CHECK(hipMemcpyDtoHAsync(nullptr, nullptr, 0, nullptr) == hipSuccess);
+  CHECK(hipMemcpyDtoDAsync(nullptr, nullptr, 0, nullptr) == hipSuccess);
+  CHECK(hipMemcpyWithStream(nullptr, nullptr, 0, hipMemcpyDefault, nullptr) == hipSuccess);
+  CHECK(hipMemcpy_spt(nullptr, nullptr, 0, hipMemcpyDefault) == hipSuccess);
+  CHECK(hipMemcpyAsync_spt(nullptr, nullptr, 0, hipMemcpyDefault, nullptr) == hipSuccess);
+
+  CHECK(hipMemcpyHtoDAsync(nullptr, host, 8, nullptr) == hipErrorInvalidValue);
+  CHECK(hipMemcpyHtoDAsync(d, nullptr, 8, nullptr) == hipErrorInvalidValue);
+  CHECK(hipMemcpyDtoHAsync(nullptr, d, 8, nullptr) == hipErrorInvalidValue);
+  CHECK(hipMemcpyDtoDAsync(d, nullptr, 8, nullptr) == hipErrorInvalidValue);
+  CHECK(hipMemcpyWithStream(host, nullptr, 8, hipMemcpyDeviceToHost, nullptr) ==
+        hipErrorInvalidValue);
+  CHECK(hipMemcpy_spt(nullptr, d, 8, hipMemcpyDeviceToHost) == hipErrorInvalidValue);
+  CHECK(hipMemcpyAsync_spt(host, nullptr, 8, hipMemcpyDeviceToHost, nullptr) ==
+        hipErrorInvalidValue);
+
+  // The kind is checked first.
+  CHECK(hipMemcpyWithStream(nullptr, nullptr, 8, bad, nullptr) == hipErrorInvalidMemcpyDirection);
+  CHECK(hipMemcpy_spt(host, d, 8, bad) == hipErrorInvalidMemcpyDirection);
+  CHECK(hipMemcpyAsync_spt(host, d, 0, bad, nullptr) == hipErrorInvalidMemcpyDirection);
+
+  hipStream_t dead = destroyedStream();
+  CHECK(hipMemcpyHtoDAsync(d, host, 8, dead) == hipErrorContextIsDestroyed);
+  CHECK(hipMemcpyDtoHAsync(host, d, 8, dead) == hipErrorContextIsDestroyed);
+  CHECK(hipMemcpyDtoDAsync(d, d, 8, dead) == hipErrorContextIsDestroyed);
+  CHECK(hipMemcpyWithStream(host, d, 8, hipMemcpyDeviceToHost, dead) ==
+        hipErrorContextIsDestroyed);
+  CHECK(hipMemcpyAsync_spt(host, d, 8, hipMemcpyDeviceToHost, dead) ==
+        hipErrorContextIsDestroyed);
+  CHECK(hipGetLastError() == hipErrorContextIsDestroyed);
+  CHECK(hipFree(d) == hipSuccess);
+
+  installNoBackend();
+  CHECK(hipMemcpy_spt(host, host, 8, hipMemcpyHostToHost) == hipErrorNoDevice);
+  CHECK(hipMemcpyHtoDAsync(host, host, 8, nullptr) == hipErrorNoDevice);
+  (void)hipGetLastError();
+}
+
+TEST_CASE("symbol copies on the per-thread stream: HIP's answers to bad input") {
+  installFake();
+  int value = 0;
+  const auto bad = static_cast<hipMemcpyKind>(7);
+  CHECK(hipMemcpyToSymbol_spt(nullptr, &value, sizeof value) == hipErrorInvalidSymbol);
+  CHECK(hipMemcpyFromSymbol_spt(&value, nullptr, sizeof value) == hipErrorInvalidSymbol);
+  CHECK(hipMemcpyToSymbolAsync_spt(nullptr, &value, sizeof value, 0, hipMemcpyHostToDevice,
+                                   nullptr) == hipErrorInvalidSymbol);
+  CHECK(hipMemcpyFromSymbolAsync_spt(&value, nullptr, sizeof value, 0, hipMemcpyDeviceToHost,
+                                     nullptr) == hipErrorInvalidSymbol);
+  // &value is no registered variable either (pointers go to the C functions).
+  CHECK(hipMemcpyToSymbol_spt(&value, &value, sizeof value) == hipErrorInvalidSymbol);
+  // Directions that do not name the symbol's side as device memory.
+  CHECK(hipMemcpyToSymbol_spt(&value, &value, 4, 0, hipMemcpyDeviceToHost) ==
+        hipErrorInvalidMemcpyDirection);
+  CHECK(hipMemcpyFromSymbol_spt(&value, &value, 4, 0, hipMemcpyHostToDevice) ==
+        hipErrorInvalidMemcpyDirection);
+  CHECK(hipMemcpyToSymbolAsync_spt(&value, &value, 4, 0, bad, nullptr) ==
+        hipErrorInvalidMemcpyDirection);
+  CHECK(hipMemcpyFromSymbolAsync_spt(&value, &value, 4, 0, bad, nullptr) ==
+        hipErrorInvalidMemcpyDirection);
+  CHECK(hipMemcpyToSymbol_spt(&value, nullptr, 4) == hipErrorInvalidValue);
+  (void)hipGetLastError();
+}
+
+TEST_CASE("allocation aliases and typed overloads") {
+  installFake();
+  void* p = nullptr;
+  CHECK(hipMemAllocHost(&p, 32) == hipSuccess);
+  CHECK(p != nullptr);
+  CHECK(hipHostFree(p) == hipSuccess);
+  CHECK(hipMemAllocHost(nullptr, 32) == hipErrorInvalidValue);
+  CHECK(hipExtHostAlloc(&p, 32, hipHostMallocCoherent) == hipSuccess);
+  CHECK(hipHostFree(p) == hipSuccess);
+  CHECK(hipExtHostAlloc(&p, 32, hipHostMallocCoherent | hipHostMallocNonCoherent) ==
+        hipErrorInvalidValue);
+  CHECK(hipExtHostAlloc(nullptr, 32, 0) == hipErrorInvalidValue);
+
+  CHECK(hipExtMallocWithFlags(&p, 64, hipDeviceMallocDefault) == hipSuccess);
+  CHECK(p != nullptr);
+  CHECK(hipFree(p) == hipSuccess);
+  CHECK(hipExtMallocWithFlags(&p, 64, 0x40) == hipErrorInvalidValue);
+  CHECK(hipExtMallocWithFlags(&p, 16, hipMallocSignalMemory) == hipErrorInvalidValue);
+  CHECK(hipExtMallocWithFlags(nullptr, 64, hipDeviceMallocFinegrained) == hipErrorInvalidValue);
+  CHECK(hipExtMallocWithFlags(&p, 0, hipDeviceMallocUncached) == hipSuccess);
+  CHECK(p == nullptr);
+  CHECK(hipExtMallocWithFlags(&p, 64, hipDeviceMallocFinegrained) == hipErrorNotSupported);
+  CHECK(hipExtMallocWithFlags(&p, 8, hipMallocSignalMemory) == hipErrorNotSupported);
+  CHECK(hipExtMallocWithFlags(&p, 64, hipDeviceMallocContiguous) == hipErrorNotSupported);
+
+  // HIP's C++ overloads: typed pointers, default flags.
+  float* f = nullptr;
+  CHECK(hipMalloc(&f, 4 * sizeof(float)) == hipSuccess);
+  CHECK(hipFree(f) == hipSuccess);
+  int* h = nullptr;
+  CHECK(hipHostMalloc(&h, 16) == hipSuccess);
+  CHECK(hipHostFree(h) == hipSuccess);
+  CHECK(hipHostAlloc(&h, 16) == hipSuccess);
+  CHECK(hipHostFree(h) == hipSuccess);
+  double* m = nullptr;
+  CHECK(hipMallocManaged(&m, 64) == hipErrorNotSupported);
+  size_t pitch = 0;
+  CHECK(hipMallocPitch(&f, &pitch, 0, 4) == hipSuccess);
+  CHECK(f == nullptr);
+  (void)hipGetLastError();
+}
+
+TEST_CASE("pointer ranges: hipMemGetAddressRange and hipMemPtrGetInfo") {
+  installFake();
+  void* p = nullptr;
+  REQUIRE(hipMalloc(&p, 100) == hipSuccess);
+  hipDeviceptr_t base = nullptr;
+  size_t size = 0;
+  CHECK(hipMemGetAddressRange(&base, &size, static_cast<char*>(p) + 40) == hipSuccess);
+  CHECK(base == p);
+  CHECK(size == 100);
+  size = 0;
+  CHECK(hipMemPtrGetInfo(p, &size) == hipSuccess);
+  CHECK(size == 100);
+
+  int local = 0;
+  CHECK(hipMemGetAddressRange(&base, &size, &local) == hipErrorNotFound);
+  CHECK(hipMemPtrGetInfo(&local, &size) == hipErrorInvalidValue);
+  CHECK(hipMemGetAddressRange(nullptr, &size, p) == hipErrorInvalidValue);
+  CHECK(hipMemGetAddressRange(&base, nullptr, p) == hipErrorInvalidValue);
+  CHECK(hipMemPtrGetInfo(p, nullptr) == hipErrorInvalidValue);
+  size = 7;
+  CHECK(hipMemPtrGetInfo(nullptr, &size) == hipSuccess);
+  CHECK(size == 0);
+  CHECK(hipFree(p) == hipSuccess);
+  CHECK(hipMemGetAddressRange(&base, &size, p) == hipErrorNotFound);
+
+  installNoBackend();
+  CHECK(hipMemGetAddressRange(&base, &size, &local) == hipErrorNoDevice);
+  (void)hipGetLastError();
+}

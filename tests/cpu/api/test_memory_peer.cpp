@@ -1,0 +1,97 @@
+// Peer devices (hip_peer.cpp) against fake backends: HIP's answers for ordinals and outputs,
+// the backend's answer for devices of one backend, never peers across backends.
+#include <catch2/catch.hpp>
+
+#include <memory>
+#include <vector>
+
+#include "install_fake.h"
+
+using namespace unihip;
+using namespace unihip::testing;
+
+TEST_CASE("peer queries: HIP's answers") {
+  installFake(2);
+  int v = -1;
+  CHECK(hipDeviceCanAccessPeer(&v, 0, 1) == hipSuccess);
+  CHECK(v == 1);
+  CHECK(hipDeviceCanAccessPeer(&v, 1, 1) == hipSuccess);  // not its own peer
+  CHECK(v == 0);
+  CHECK(hipDeviceCanAccessPeer(nullptr, 0, 1) == hipErrorInvalidValue);
+  CHECK(hipDeviceCanAccessPeer(&v, 0, 2) == hipErrorInvalidDevice);
+  CHECK(hipDeviceCanAccessPeer(&v, -1, 0) == hipErrorInvalidDevice);
+
+  CHECK(hipDeviceGetP2PAttribute(&v, hipDevP2PAttrAccessSupported, 0, 1) == hipSuccess);
+  CHECK(v == 1);
+  CHECK(hipDeviceGetP2PAttribute(&v, hipDevP2PAttrPerformanceRank, 1, 0) == hipSuccess);
+  CHECK(v == 0);
+  CHECK(hipDeviceGetP2PAttribute(nullptr, hipDevP2PAttrAccessSupported, 0, 1) ==
+        hipErrorInvalidValue);
+  CHECK(hipDeviceGetP2PAttribute(&v, hipDevP2PAttrAccessSupported, 0, 0) ==
+        hipErrorInvalidDevice);
+  CHECK(hipDeviceGetP2PAttribute(&v, hipDevP2PAttrAccessSupported, 0, 5) ==
+        hipErrorInvalidDevice);
+  CHECK(hipDeviceGetP2PAttribute(&v, static_cast<hipDeviceP2PAttr>(42), 0, 1) ==
+        hipErrorInvalidValue);
+
+  uint32_t type = 0, hops = 0;
+  CHECK(hipExtGetLinkTypeAndHopCount(0, 1, &type, &hops) == hipErrorNotSupported);  // fake: none
+  CHECK(hipExtGetLinkTypeAndHopCount(0, 0, &type, &hops) == hipErrorInvalidValue);
+  CHECK(hipExtGetLinkTypeAndHopCount(0, 1, nullptr, &hops) == hipErrorInvalidValue);
+  CHECK(hipExtGetLinkTypeAndHopCount(0, 1, &type, nullptr) == hipErrorInvalidValue);
+  CHECK(hipExtGetLinkTypeAndHopCount(0, 9, &type, &hops) == hipErrorInvalidDevice);
+  (void)hipGetLastError();
+}
+
+TEST_CASE("peer queries: devices of different backends are never peers") {
+  std::vector<std::unique_ptr<Backend>> backends;
+  backends.push_back(std::make_unique<FakeBackend>(1, "sm_90"));
+  backends.push_back(std::make_unique<FakeBackend>(1, "gfx90a"));
+  Runtime::get().resetForTesting(std::move(backends));
+  int v = -1;
+  CHECK(hipDeviceCanAccessPeer(&v, 0, 1) == hipSuccess);
+  CHECK(v == 0);
+  v = -1;
+  CHECK(hipDeviceGetP2PAttribute(&v, hipDevP2PAttrAccessSupported, 1, 0) == hipSuccess);
+  CHECK(v == 0);
+  uint32_t type = 0, hops = 0;
+  CHECK(hipExtGetLinkTypeAndHopCount(0, 1, &type, &hops) == hipErrorNotSupported);
+
+  // A pointer of the other backend is still found (asked of every backend).
+  REQUIRE(hipSetDevice(1) == hipSuccess);
+  void* p = nullptr;
+  REQUIRE(hipMalloc(&p, 48) == hipSuccess);
+  REQUIRE(hipSetDevice(0) == hipSuccess);
+  size_t size = 0;
+  CHECK(hipMemPtrGetInfo(p, &size) == hipSuccess);
+  CHECK(size == 48);
+  REQUIRE(hipSetDevice(1) == hipSuccess);
+  CHECK(hipFree(p) == hipSuccess);
+  REQUIRE(hipSetDevice(0) == hipSuccess);
+  (void)hipGetLastError();
+}
+
+TEST_CASE("peer access and peer copies: validated, then not supported") {
+  installFake(2);
+  REQUIRE(hipSetDevice(0) == hipSuccess);
+  CHECK(hipDeviceEnablePeerAccess(5, 0) == hipErrorInvalidDevice);
+  CHECK(hipDeviceEnablePeerAccess(0, 0) == hipErrorInvalidDevice);
+  CHECK(hipDeviceEnablePeerAccess(1, 1) == hipErrorInvalidValue);
+  CHECK(hipDeviceEnablePeerAccess(1, 0) == hipErrorNotSupported);
+  CHECK(hipDeviceDisablePeerAccess(-3) == hipErrorInvalidDevice);
+  CHECK(hipDeviceDisablePeerAccess(1) == hipErrorNotSupported);
+
+  char a[8] = {}, b[8] = {};
+  CHECK(hipMemcpyPeer(a, 0, b, 7, 8) == hipErrorInvalidDevice);
+  CHECK(hipMemcpyPeer(nullptr, 0, b, 1, 8) == hipErrorInvalidValue);
+  CHECK(hipMemcpyPeer(nullptr, 0, nullptr, 1, 0) == hipSuccess);
+  CHECK(hipMemcpyPeer(a, 0, b, 1, 8) == hipErrorNotSupported);
+  CHECK(hipMemcpyPeerAsync(a, 9, b, 1, 8, nullptr) == hipErrorInvalidDevice);
+  CHECK(hipMemcpyPeerAsync(a, 0, nullptr, 1, 8) == hipErrorInvalidValue);
+  hipStream_t s = nullptr;
+  REQUIRE(hipStreamCreate(&s) == hipSuccess);
+  REQUIRE(hipStreamDestroy(s) == hipSuccess);
+  CHECK(hipMemcpyPeerAsync(a, 0, b, 1, 8, s) == hipErrorContextIsDestroyed);
+  CHECK(hipMemcpyPeerAsync(a, 0, b, 1, 8) == hipErrorNotSupported);
+  (void)hipGetLastError();
+}

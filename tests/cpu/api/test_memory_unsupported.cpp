@@ -1,0 +1,387 @@
+// Memory functions unihip does not implement yet: HIP's argument checks first (AMD's codes),
+// then hipErrorNotSupported, never a false success.
+#include <catch2/catch.hpp>
+
+#include <cstddef>
+
+#include "install_fake.h"
+
+using namespace unihip::testing;
+
+namespace {
+hipStream_t destroyedStream() {
+  hipStream_t s = nullptr;
+  REQUIRE(hipStreamCreate(&s) == hipSuccess);
+  REQUIRE(hipStreamDestroy(s) == hipSuccess);
+  return s;
+}
+}  // namespace
+
+TEST_CASE("managed memory: validated, then not supported") {
+  installFake(2);
+  void* p = nullptr;
+  int buf[4] = {};
+  CHECK(hipMallocManaged(nullptr, 64) == hipErrorInvalidValue);
+  CHECK(hipMallocManaged(&p, 0) == hipErrorInvalidValue);
+  CHECK(hipMallocManaged(&p, 64, hipMemAttachSingle) == hipErrorInvalidValue);
+  CHECK(hipMallocManaged(&p, 64, hipMemAttachHost) == hipErrorNotSupported);
+  CHECK(hipMallocManaged(&p, 64) == hipErrorNotSupported);
+  CHECK(p == nullptr);
+
+  CHECK(hipMemPrefetchAsync(nullptr, 64, 0) == hipErrorInvalidValue);
+  CHECK(hipMemPrefetchAsync(buf, 0, 0) == hipErrorInvalidValue);
+  CHECK(hipMemPrefetchAsync(buf, 16, 7) == hipErrorInvalidDevice);
+  CHECK(hipMemPrefetchAsync(buf, 16, 0, destroyedStream()) == hipErrorContextIsDestroyed);
+  CHECK(hipMemPrefetchAsync(buf, 16, hipCpuDeviceId) == hipErrorNotSupported);
+  CHECK(hipMemPrefetchAsync(buf, 16, 1) == hipErrorNotSupported);
+
+  CHECK(hipMemAdvise(nullptr, 16, hipMemAdviseSetReadMostly, 0) == hipErrorInvalidValue);
+  CHECK(hipMemAdvise(buf, 0, hipMemAdviseSetReadMostly, 0) == hipErrorInvalidValue);
+  CHECK(hipMemAdvise(buf, 16, static_cast<hipMemoryAdvise>(77), 0) == hipErrorInvalidValue);
+  CHECK(hipMemAdvise(buf, 16, hipMemAdviseSetAccessedBy, 3) == hipErrorInvalidDevice);
+  CHECK(hipMemAdvise(buf, 16, hipMemAdviseSetCoarseGrain, 0) == hipErrorNotSupported);
+
+  int out = 0;
+  CHECK(hipMemRangeGetAttribute(nullptr, 4, hipMemRangeAttributeReadMostly, buf, 16) ==
+        hipErrorInvalidValue);
+  CHECK(hipMemRangeGetAttribute(&out, 4, hipMemRangeAttributeReadMostly, nullptr, 16) ==
+        hipErrorInvalidValue);
+  CHECK(hipMemRangeGetAttribute(&out, 4, hipMemRangeAttributeReadMostly, buf, 0) ==
+        hipErrorInvalidValue);
+  CHECK(hipMemRangeGetAttribute(&out, 3, hipMemRangeAttributeReadMostly, buf, 16) ==
+        hipErrorInvalidValue);
+  CHECK(hipMemRangeGetAttribute(&out, 4, static_cast<hipMemRangeAttribute>(9), buf, 16) ==
+        hipErrorInvalidValue);
+  CHECK(hipMemRangeGetAttribute(&out, 4, hipMemRangeAttributeCoherencyMode, buf, 16) ==
+        hipErrorNotSupported);
+
+  void* data[1] = {&out};
+  size_t sizes[1] = {4};
+  hipMemRangeAttribute attrs[1] = {hipMemRangeAttributePreferredLocation};
+  CHECK(hipMemRangeGetAttributes(nullptr, sizes, attrs, 1, buf, 16) == hipErrorInvalidValue);
+  CHECK(hipMemRangeGetAttributes(data, sizes, attrs, 0, buf, 16) == hipErrorInvalidValue);
+  sizes[0] = 6;
+  CHECK(hipMemRangeGetAttributes(data, sizes, attrs, 1, buf, 16) == hipErrorInvalidValue);
+  sizes[0] = 4;
+  CHECK(hipMemRangeGetAttributes(data, sizes, attrs, 1, buf, 16) == hipErrorNotSupported);
+
+  CHECK(hipStreamAttachMemAsync(nullptr, nullptr) == hipErrorInvalidValue);
+  CHECK(hipStreamAttachMemAsync(nullptr, buf, 0, 0x10) == hipErrorInvalidValue);
+  CHECK(hipStreamAttachMemAsync(destroyedStream(), buf) == hipErrorContextIsDestroyed);
+  CHECK(hipStreamAttachMemAsync(nullptr, buf) == hipErrorNotSupported);
+  (void)hipGetLastError();
+}
+
+TEST_CASE("host registration: validated, then not supported") {
+  installFake();
+  int buf[16] = {};
+  CHECK(hipHostRegister(nullptr, 64, 0) == hipErrorInvalidValue);
+  CHECK(hipHostRegister(buf, 0, 0) == hipErrorInvalidValue);
+  CHECK(hipHostRegister(buf, 64, 0x100) == hipErrorInvalidValue);
+  CHECK(hipHostRegister(buf, 64, hipHostRegisterMapped | hipHostRegisterPortable) ==
+        hipErrorNotSupported);
+  CHECK(hipHostUnregister(nullptr) == hipErrorInvalidValue);
+  CHECK(hipHostUnregister(buf) == hipErrorHostMemoryNotRegistered);
+  void* d = nullptr;
+  CHECK(hipHostGetDevicePointer(nullptr, buf, 0) == hipErrorInvalidValue);
+  CHECK(hipHostGetDevicePointer(&d, buf, 1) == hipErrorInvalidValue);
+  CHECK(hipHostGetDevicePointer(&d, nullptr, 0) == hipErrorInvalidValue);
+  CHECK(hipHostGetDevicePointer(&d, buf, 0) == hipErrorNotSupported);
+  unsigned flags = 0;
+  CHECK(hipHostGetFlags(nullptr, buf) == hipErrorInvalidValue);
+  CHECK(hipHostGetFlags(&flags, nullptr) == hipErrorInvalidValue);
+  CHECK(hipHostGetFlags(&flags, buf) == hipErrorNotSupported);
+  (void)hipGetLastError();
+}
+
+TEST_CASE("pitched allocations and 2D copies: validated, then not supported") {
+  installFake();
+  void* p = reinterpret_cast<void*>(0x1);
+  size_t pitch = 0;
+  CHECK(hipMallocPitch(nullptr, &pitch, 16, 4) == hipErrorInvalidValue);
+  CHECK(hipMallocPitch(&p, nullptr, 16, 4) == hipErrorInvalidValue);
+  CHECK(hipMallocPitch(&p, &pitch, 16, 0) == hipSuccess);
+  CHECK(p == nullptr);
+  CHECK(hipMallocPitch(&p, &pitch, 16, 4) == hipErrorNotSupported);
+  hipDeviceptr_t dp = nullptr;
+  CHECK(hipMemAllocPitch(&dp, &pitch, 0, 4, 4) == hipErrorInvalidValue);
+  CHECK(hipMemAllocPitch(&dp, &pitch, 16, 4, 3) == hipErrorInvalidValue);
+  CHECK(hipMemAllocPitch(nullptr, &pitch, 16, 4, 4) == hipErrorInvalidValue);
+  CHECK(hipMemAllocPitch(&dp, &pitch, 16, 4, 8) == hipErrorNotSupported);
+
+  char a[64] = {}, b[64] = {};
+  const auto bad = static_cast<hipMemcpyKind>(9);
+  CHECK(hipMemcpy2D(a, 16, b, 16, 8, 4, bad) == hipErrorInvalidMemcpyDirection);
+  CHECK(hipMemcpy2D(nullptr, 16, nullptr, 16, 0, 4, hipMemcpyHostToHost) == hipSuccess);
+  CHECK(hipMemcpy2D(a, 4, b, 16, 8, 4, hipMemcpyHostToHost) == hipErrorInvalidPitchValue);
+  CHECK(hipMemcpy2D(a, 16, b, 4, 8, 4, hipMemcpyHostToHost) == hipErrorInvalidPitchValue);
+  CHECK(hipMemcpy2D(nullptr, 16, b, 16, 8, 4, hipMemcpyHostToHost) == hipErrorInvalidValue);
+  CHECK(hipMemcpy2D(a, 16, b, 16, 8, 4, hipMemcpyHostToHost) == hipErrorNotSupported);
+  CHECK(hipMemcpy2DAsync(a, 16, b, 16, 8, 4, bad) == hipErrorInvalidMemcpyDirection);
+  CHECK(hipMemcpy2DAsync(a, 16, b, 16, 8, 4, hipMemcpyDefault, destroyedStream()) ==
+        hipErrorContextIsDestroyed);
+  CHECK(hipMemcpy2DAsync(a, 16, b, 16, 8, 4, hipMemcpyDefault) == hipErrorNotSupported);
+  CHECK(hipMemcpy2D_spt(a, 4, b, 16, 8, 4, hipMemcpyDefault) == hipErrorInvalidPitchValue);
+  CHECK(hipMemcpy2D_spt(a, 16, b, 16, 8, 4, hipMemcpyDefault) == hipErrorNotSupported);
+  CHECK(hipMemcpy2DAsync_spt(a, 16, nullptr, 16, 8, 4, hipMemcpyDefault, nullptr) ==
+        hipErrorInvalidValue);
+  CHECK(hipMemcpy2DAsync_spt(a, 16, b, 16, 8, 4, hipMemcpyDefault, nullptr) ==
+        hipErrorNotSupported);
+  (void)hipGetLastError();
+}
+
+TEST_CASE("arrays and mipmapped arrays: validated, then not supported") {
+  installFake();
+  hipArray_t array = nullptr;
+  const hipChannelFormatDesc f32 = {32, 0, 0, 0, hipChannelFormatKindFloat};
+  const hipChannelFormatDesc three = {8, 8, 8, 0, hipChannelFormatKindUnsigned};
+  const hipChannelFormatDesc f8 = {8, 0, 0, 0, hipChannelFormatKindFloat};
+  CHECK(hipMallocArray(nullptr, &f32, 16) == hipErrorInvalidValue);
+  CHECK(hipMallocArray(&array, nullptr, 16) == hipErrorInvalidValue);
+  CHECK(hipMallocArray(&array, &three, 16) == hipErrorInvalidValue);
+  CHECK(hipMallocArray(&array, &f8, 16) == hipErrorInvalidValue);
+  CHECK(hipMallocArray(&array, &f32, 0) == hipErrorInvalidValue);
+  CHECK(hipMallocArray(&array, &f32, 16, 4, hipArrayCubemap) == hipErrorInvalidValue);
+  CHECK(hipMallocArray(&array, &f32, 16, 0, hipArrayTextureGather) == hipErrorInvalidValue);
+  CHECK(hipMallocArray(&array, &f32, 16) == hipErrorNotSupported);
+  CHECK(hipMalloc3DArray(&array, &f32, make_hipExtent(0, 4, 4), 0) == hipErrorInvalidValue);
+  CHECK(hipMalloc3DArray(&array, &f32, make_hipExtent(8, 4, 4), 0) == hipErrorNotSupported);
+
+  HIP_ARRAY_DESCRIPTOR d = {16, 4, HIP_AD_FORMAT_FLOAT, 3};
+  CHECK(hipArrayCreate(&array, nullptr) == hipErrorInvalidValue);
+  CHECK(hipArrayCreate(&array, &d) == hipErrorInvalidValue);
+  d.NumChannels = 4;
+  CHECK(hipArrayCreate(&array, &d) == hipErrorNotSupported);
+  HIP_ARRAY3D_DESCRIPTOR d3 = {16, 4, 2, HIP_AD_FORMAT_UNSIGNED_INT8, 1, 0x40};
+  CHECK(hipArray3DCreate(&array, &d3) == hipErrorInvalidValue);
+  d3.Flags = hipArrayLayered;
+  CHECK(hipArray3DCreate(nullptr, &d3) == hipErrorInvalidValue);
+  CHECK(hipArray3DCreate(&array, &d3) == hipErrorNotSupported);
+
+  hipArray_t fake = reinterpret_cast<hipArray_t>(0x1000);
+  CHECK(hipFreeArray(nullptr) == hipErrorInvalidValue);
+  CHECK(hipFreeArray(fake) == hipErrorNotSupported);
+  CHECK(hipArrayDestroy(nullptr) == hipErrorInvalidValue);
+  CHECK(hipArrayDestroy(fake) == hipErrorNotSupported);
+  hipChannelFormatDesc desc;
+  hipExtent extent;
+  unsigned flags;
+  CHECK(hipArrayGetInfo(&desc, &extent, &flags, nullptr) == hipErrorInvalidHandle);
+  CHECK(hipArrayGetInfo(nullptr, nullptr, nullptr, fake) == hipSuccess);
+  CHECK(hipArrayGetInfo(&desc, nullptr, nullptr, fake) == hipErrorNotSupported);
+  CHECK(hipArrayGetDescriptor(&d, nullptr) == hipErrorInvalidHandle);
+  CHECK(hipArrayGetDescriptor(nullptr, fake) == hipErrorInvalidValue);
+  CHECK(hipArrayGetDescriptor(&d, fake) == hipErrorNotSupported);
+  CHECK(hipArray3DGetDescriptor(&d3, nullptr) == hipErrorInvalidHandle);
+  CHECK(hipArray3DGetDescriptor(nullptr, fake) == hipErrorInvalidValue);
+  CHECK(hipArray3DGetDescriptor(&d3, fake) == hipErrorNotSupported);
+
+  char buf[64] = {};
+  const auto bad = static_cast<hipMemcpyKind>(9);
+  CHECK(hipMemcpy2DToArray(fake, 0, 0, buf, 16, 8, 2, bad) == hipErrorInvalidMemcpyDirection);
+  CHECK(hipMemcpy2DToArray(nullptr, 0, 0, buf, 16, 8, 2, hipMemcpyHostToDevice) ==
+        hipErrorInvalidHandle);
+  CHECK(hipMemcpy2DToArray(fake, 0, 0, nullptr, 16, 8, 2, hipMemcpyHostToDevice) ==
+        hipErrorInvalidValue);
+  CHECK(hipMemcpy2DToArray(fake, 0, 0, buf, 4, 8, 2, hipMemcpyHostToDevice) ==
+        hipErrorInvalidPitchValue);
+  CHECK(hipMemcpy2DToArray(fake, 0, 0, buf, 16, 8, 2, hipMemcpyHostToDevice) ==
+        hipErrorNotSupported);
+  CHECK(hipMemcpy2DToArrayAsync(fake, 0, 0, buf, 16, 8, 2, hipMemcpyHostToDevice) ==
+        hipErrorNotSupported);
+  CHECK(hipMemcpy2DToArrayAsync(fake, 0, 0, buf, 16, 8, 2, hipMemcpyHostToDevice,
+                                destroyedStream()) == hipErrorContextIsDestroyed);
+  CHECK(hipMemcpy2DToArray_spt(nullptr, 0, 0, buf, 16, 8, 2, hipMemcpyDefault) ==
+        hipErrorInvalidHandle);
+  CHECK(hipMemcpy2DToArray_spt(fake, 0, 0, buf, 16, 8, 2, hipMemcpyDefault) ==
+        hipErrorNotSupported);
+  CHECK(hipMemcpy2DToArrayAsync_spt(fake, 0, 0, buf, 16, 8, 2, hipMemcpyDefault, nullptr) ==
+        hipErrorNotSupported);
+  CHECK(hipMemcpy2DFromArray(buf, 16, nullptr, 0, 0, 8, 2, hipMemcpyDefault) ==
+        hipErrorInvalidHandle);
+  CHECK(hipMemcpy2DFromArray(nullptr, 16, fake, 0, 0, 8, 2, hipMemcpyDefault) ==
+        hipErrorInvalidValue);
+  CHECK(hipMemcpy2DFromArray(buf, 16, fake, 0, 0, 8, 2, hipMemcpyDefault) ==
+        hipErrorNotSupported);
+  CHECK(hipMemcpy2DFromArrayAsync(buf, 4, fake, 0, 0, 8, 2, hipMemcpyDefault) ==
+        hipErrorInvalidPitchValue);
+  CHECK(hipMemcpy2DFromArrayAsync(buf, 16, fake, 0, 0, 8, 2, hipMemcpyDefault) ==
+        hipErrorNotSupported);
+  CHECK(hipMemcpy2DFromArray_spt(buf, 16, fake, 0, 0, 8, 2, bad) ==
+        hipErrorInvalidMemcpyDirection);
+  CHECK(hipMemcpy2DFromArray_spt(buf, 16, fake, 0, 0, 8, 2, hipMemcpyDefault) ==
+        hipErrorNotSupported);
+  CHECK(hipMemcpy2DFromArrayAsync_spt(buf, 16, fake, 0, 0, 8, 2, hipMemcpyDefault, nullptr) ==
+        hipErrorNotSupported);
+  CHECK(hipMemcpy2DArrayToArray(fake, 0, 0, nullptr, 0, 0, 8, 2, hipMemcpyDefault) ==
+        hipErrorInvalidHandle);
+  CHECK(hipMemcpy2DArrayToArray(fake, 0, 0, fake, 0, 0, 8, 2, bad) ==
+        hipErrorInvalidMemcpyDirection);
+  CHECK(hipMemcpy2DArrayToArray(fake, 0, 0, fake, 0, 0, 8, 2, hipMemcpyDefault) ==
+        hipErrorNotSupported);
+  CHECK(hipMemcpyToArray(nullptr, 0, 0, buf, 8, hipMemcpyHostToDevice) == hipErrorInvalidHandle);
+  CHECK(hipMemcpyToArray(fake, 0, 0, buf, 8, hipMemcpyHostToDevice) == hipErrorNotSupported);
+  CHECK(hipMemcpyFromArray(nullptr, fake, 0, 0, 8, hipMemcpyDeviceToHost) ==
+        hipErrorInvalidValue);
+  CHECK(hipMemcpyFromArray(buf, fake, 0, 0, 8, hipMemcpyDeviceToHost) == hipErrorNotSupported);
+  CHECK(hipMemcpyFromArray_spt(buf, nullptr, 0, 0, 8, hipMemcpyDeviceToHost) ==
+        hipErrorInvalidHandle);
+  CHECK(hipMemcpyFromArray_spt(buf, fake, 0, 0, 8, hipMemcpyDeviceToHost) ==
+        hipErrorNotSupported);
+
+  CHECK(hipMemcpyAtoA(nullptr, 0, fake, 0, 8) == hipErrorInvalidValue);
+  CHECK(hipMemcpyAtoA(fake, 0, fake, 0, 8) == hipErrorNotSupported);
+  CHECK(hipMemcpyAtoD(nullptr, fake, 0, 8) == hipErrorInvalidValue);
+  CHECK(hipMemcpyAtoD(buf, fake, 0, 8) == hipErrorNotSupported);
+  CHECK(hipMemcpyDtoA(fake, 0, nullptr, 8) == hipErrorInvalidValue);
+  CHECK(hipMemcpyDtoA(fake, 0, buf, 8) == hipErrorNotSupported);
+  CHECK(hipMemcpyAtoH(buf, nullptr, 0, 8) == hipErrorInvalidValue);
+  CHECK(hipMemcpyAtoH(buf, fake, 0, 8) == hipErrorNotSupported);
+  CHECK(hipMemcpyHtoA(fake, 0, nullptr, 8) == hipErrorInvalidValue);
+  CHECK(hipMemcpyHtoA(fake, 0, buf, 8) == hipErrorNotSupported);
+  CHECK(hipMemcpyAtoHAsync(buf, fake, 0, 8, destroyedStream()) == hipErrorContextIsDestroyed);
+  CHECK(hipMemcpyAtoHAsync(buf, fake, 0, 8, nullptr) == hipErrorNotSupported);
+  CHECK(hipMemcpyHtoAAsync(nullptr, 0, buf, 8, nullptr) == hipErrorInvalidValue);
+  CHECK(hipMemcpyHtoAAsync(fake, 0, buf, 8, nullptr) == hipErrorNotSupported);
+
+  hipMipmappedArray_t mm = nullptr;
+  hipMipmappedArray_t fakeMm = reinterpret_cast<hipMipmappedArray_t>(0x2000);
+  CHECK(hipMallocMipmappedArray(nullptr, &f32, make_hipExtent(8, 8, 0), 2) ==
+        hipErrorInvalidValue);
+  CHECK(hipMallocMipmappedArray(&mm, &three, make_hipExtent(8, 8, 0), 2) == hipErrorInvalidValue);
+  CHECK(hipMallocMipmappedArray(&mm, &f32, make_hipExtent(8, 8, 0), 2) == hipErrorNotSupported);
+  CHECK(hipFreeMipmappedArray(nullptr) == hipErrorInvalidValue);
+  CHECK(hipFreeMipmappedArray(fakeMm) == hipErrorNotSupported);
+  CHECK(hipGetMipmappedArrayLevel(nullptr, fakeMm, 0) == hipErrorInvalidValue);
+  CHECK(hipGetMipmappedArrayLevel(&array, nullptr, 0) == hipErrorInvalidValue);
+  CHECK(hipGetMipmappedArrayLevel(&array, fakeMm, 0) == hipErrorNotSupported);
+  CHECK(hipMipmappedArrayCreate(&mm, nullptr, 2) == hipErrorInvalidValue);
+  CHECK(hipMipmappedArrayCreate(&mm, &d3, 2) == hipErrorNotSupported);
+  CHECK(hipMipmappedArrayDestroy(nullptr) == hipErrorInvalidValue);
+  CHECK(hipMipmappedArrayDestroy(fakeMm) == hipErrorNotSupported);
+  CHECK(hipMipmappedArrayGetLevel(nullptr, fakeMm, 1) == hipErrorInvalidValue);
+  CHECK(hipMipmappedArrayGetLevel(&array, fakeMm, 1) == hipErrorNotSupported);
+  (void)hipGetLastError();
+}
+
+TEST_CASE("3D and driver-style copies and fills: validated, then not supported") {
+  installFake();
+  char a[256] = {}, b[256] = {};
+  hipMemcpy3DParms p = {};
+  CHECK(hipMemcpy3D(nullptr) == hipErrorInvalidValue);
+  CHECK(hipMemcpy3D(&p) == hipErrorInvalidValue);  // neither array nor pointer
+  p.srcPtr = make_hipPitchedPtr(a, 16, 16, 4);
+  p.dstPtr = make_hipPitchedPtr(b, 16, 16, 4);
+  p.extent = make_hipExtent(8, 4, 2);
+  p.kind = static_cast<hipMemcpyKind>(9);
+  CHECK(hipMemcpy3D(&p) == hipErrorInvalidMemcpyDirection);
+  p.kind = hipMemcpyHostToHost;
+  p.dstArray = reinterpret_cast<hipArray_t>(0x1000);  // both array and pointer
+  CHECK(hipMemcpy3D(&p) == hipErrorInvalidValue);
+  p.dstArray = nullptr;
+  p.srcPtr.pitch = 4;
+  CHECK(hipMemcpy3D(&p) == hipErrorInvalidPitchValue);
+  p.srcPtr.pitch = 16;
+  CHECK(hipMemcpy3D(&p) == hipErrorNotSupported);
+  CHECK(hipMemcpy3DAsync(&p) == hipErrorNotSupported);
+  CHECK(hipMemcpy3DAsync(&p, destroyedStream()) == hipErrorContextIsDestroyed);
+  CHECK(hipMemcpy3D_spt(&p) == hipErrorNotSupported);
+  CHECK(hipMemcpy3DAsync_spt(&p, nullptr) == hipErrorNotSupported);
+  p.extent.depth = 0;
+  CHECK(hipMemcpy3D(&p) == hipSuccess);
+  CHECK(hipMemcpy3D_spt(nullptr) == hipErrorInvalidValue);
+
+  HIP_MEMCPY3D c = {};
+  CHECK(hipDrvMemcpy3D(nullptr) == hipErrorInvalidValue);
+  CHECK(hipDrvMemcpy3D(&c) == hipSuccess);  // empty extent
+  c.WidthInBytes = 8;
+  c.Height = 2;
+  c.Depth = 1;
+  c.srcMemoryType = hipMemoryTypeHost;
+  c.dstMemoryType = hipMemoryTypeDevice;
+  c.srcHost = a;
+  CHECK(hipDrvMemcpy3D(&c) == hipErrorInvalidValue);  // no dstDevice
+  c.dstDevice = b;
+  c.dstPitch = 4;
+  CHECK(hipDrvMemcpy3D(&c) == hipErrorInvalidValue);  // row wider than the pitch
+  c.dstPitch = 16;
+  CHECK(hipDrvMemcpy3D(&c) == hipErrorNotSupported);
+  CHECK(hipDrvMemcpy3DAsync(&c, nullptr) == hipErrorNotSupported);
+  CHECK(hipDrvMemcpy3DAsync(&c, destroyedStream()) == hipErrorContextIsDestroyed);
+  c.srcMemoryType = static_cast<hipMemoryType>(42);
+  CHECK(hipDrvMemcpy3D(&c) == hipErrorInvalidValue);
+
+  hip_Memcpy2D c2 = {};
+  CHECK(hipMemcpyParam2D(nullptr) == hipErrorInvalidValue);
+  CHECK(hipMemcpyParam2D(&c2) == hipSuccess);
+  c2.WidthInBytes = 8;
+  c2.Height = 2;
+  c2.srcMemoryType = hipMemoryTypeArray;
+  c2.dstMemoryType = hipMemoryTypeHost;
+  c2.dstHost = b;
+  CHECK(hipMemcpyParam2D(&c2) == hipErrorInvalidValue);  // no srcArray
+  c2.srcArray = reinterpret_cast<hipArray_t>(0x1000);
+  CHECK(hipMemcpyParam2D(&c2) == hipErrorNotSupported);
+  CHECK(hipMemcpyParam2DAsync(&c2) == hipErrorNotSupported);
+  CHECK(hipMemcpyParam2DAsync(&c2, destroyedStream()) == hipErrorContextIsDestroyed);
+  CHECK(hipDrvMemcpy2DUnaligned(nullptr) == hipErrorInvalidValue);
+  CHECK(hipDrvMemcpy2DUnaligned(&c2) == hipErrorNotSupported);
+
+  hipPitchedPtr pp = {};
+  CHECK(hipMalloc3D(nullptr, make_hipExtent(8, 8, 8)) == hipErrorInvalidValue);
+  pp.ptr = a;
+  CHECK(hipMalloc3D(&pp, make_hipExtent(8, 0, 8)) == hipSuccess);
+  CHECK(pp.ptr == nullptr);
+  CHECK(hipMalloc3D(&pp, make_hipExtent(8, 8, 8)) == hipErrorNotSupported);
+
+  hipPitchedPtr fill = make_hipPitchedPtr(a, 16, 16, 4);
+  CHECK(hipMemset3D(make_hipPitchedPtr(nullptr, 16, 16, 4), 0, make_hipExtent(0, 4, 1)) ==
+        hipSuccess);
+  CHECK(hipMemset3D(make_hipPitchedPtr(nullptr, 16, 16, 4), 0, make_hipExtent(8, 4, 1)) ==
+        hipErrorInvalidValue);
+  CHECK(hipMemset3D(make_hipPitchedPtr(a, 4, 16, 4), 0, make_hipExtent(8, 4, 1)) ==
+        hipErrorInvalidValue);
+  CHECK(hipMemset3D(fill, 0, make_hipExtent(8, 4, 1)) == hipErrorNotSupported);
+  CHECK(hipMemset3DAsync(fill, 0, make_hipExtent(8, 4, 1)) == hipErrorNotSupported);
+  CHECK(hipMemset3DAsync(fill, 0, make_hipExtent(8, 4, 1), destroyedStream()) ==
+        hipErrorContextIsDestroyed);
+  CHECK(hipMemset3D_spt(fill, 0, make_hipExtent(8, 4, 1)) == hipErrorNotSupported);
+  CHECK(hipMemset3DAsync_spt(fill, 0, make_hipExtent(8, 4, 1), nullptr) == hipErrorNotSupported);
+  (void)hipGetLastError();
+}
+
+TEST_CASE("pointer attributes: validated, then not supported") {
+  installFake();
+  int x = 0;
+  hipPointerAttribute_t attr;
+  CHECK(hipPointerGetAttributes(nullptr, &x) == hipErrorInvalidValue);
+  CHECK(hipPointerGetAttributes(&attr, &x) == hipErrorNotSupported);
+  unsigned value = 0;
+  CHECK(hipPointerGetAttribute(nullptr, HIP_POINTER_ATTRIBUTE_MEMORY_TYPE, &x) ==
+        hipErrorInvalidValue);
+  CHECK(hipPointerGetAttribute(&value, HIP_POINTER_ATTRIBUTE_MEMORY_TYPE, nullptr) ==
+        hipErrorInvalidValue);
+  CHECK(hipPointerGetAttribute(&value, static_cast<hipPointer_attribute>(99), &x) ==
+        hipErrorInvalidValue);
+  CHECK(hipPointerGetAttribute(&value, HIP_POINTER_ATTRIBUTE_MEMORY_TYPE, &x) ==
+        hipErrorNotSupported);
+  unsigned one = 1, two = 2;
+  CHECK(hipPointerSetAttribute(nullptr, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, &x) ==
+        hipErrorInvalidValue);
+  CHECK(hipPointerSetAttribute(&one, HIP_POINTER_ATTRIBUTE_MEMORY_TYPE, &x) ==
+        hipErrorInvalidValue);
+  CHECK(hipPointerSetAttribute(&two, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, &x) ==
+        hipErrorInvalidValue);
+  CHECK(hipPointerSetAttribute(&one, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, &x) ==
+        hipErrorNotSupported);
+  hipPointer_attribute attrs[1] = {HIP_POINTER_ATTRIBUTE_DEVICE_ORDINAL};
+  void* data[1] = {&value};
+  CHECK(hipDrvPointerGetAttributes(0, attrs, data, &x) == hipErrorInvalidValue);
+  CHECK(hipDrvPointerGetAttributes(1, nullptr, data, &x) == hipErrorInvalidValue);
+  CHECK(hipDrvPointerGetAttributes(1, attrs, data, &x) == hipErrorNotSupported);
+  // HIP 6 layout of hipPointerAttribute_t.
+  CHECK(sizeof(hipPointerAttribute_t) == 32);
+  CHECK(offsetof(hipPointerAttribute_t, devicePointer) == 8);
+  CHECK(offsetof(hipPointerAttribute_t, allocationFlags) == 28);
+  (void)hipGetLastError();
+}
