@@ -7,13 +7,13 @@ using namespace unihip;
 
 namespace {
 
-Status describe(hipError_t code, const char** text, const char* (*lookup)(hipError_t)) {
+Status describe(hipError_t code, const char** text, const char* (*lookup)(int)) {
   if (text == nullptr) return hipErrorInvalidValue;
   if (!isKnownError(code)) {
     *text = nullptr;
     return hipErrorInvalidValue;
   }
-  *text = lookup(code);
+  *text = lookup(static_cast<int>(code));
   return kOk;
 }
 

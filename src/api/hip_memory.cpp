@@ -2,6 +2,7 @@
 #include <cstdint>
 
 #include "api/api_boundary.h"
+#include "api/memory_checks.h"
 #include "core/allocation_map.h"
 #include "core/runtime.h"
 #include "core/stream_resolve.h"
@@ -9,24 +10,6 @@
 using namespace unihip;
 
 namespace {
-
-Status copyDirection(hipMemcpyKind kind, CopyDirection* dir) {
-  switch (kind) {
-    case hipMemcpyHostToHost: *dir = CopyDirection::HostToHost; return kOk;
-    case hipMemcpyHostToDevice: *dir = CopyDirection::HostToDevice; return kOk;
-    case hipMemcpyDeviceToHost: *dir = CopyDirection::DeviceToHost; return kOk;
-    case hipMemcpyDeviceToDevice:
-    case hipMemcpyDeviceToDeviceNoCU: *dir = CopyDirection::DeviceToDevice; return kOk;
-    case hipMemcpyDefault: *dir = CopyDirection::Default; return kOk;
-  }
-  return hipErrorInvalidMemcpyDirection;
-}
-
-Status checkCopy(void* dst, const void* src, size_t size, hipMemcpyKind kind, CopyDirection* dir) {
-  UNIHIP_TRY(copyDirection(kind, dir));
-  if (size != 0 && (dst == nullptr || src == nullptr)) return hipErrorInvalidValue;
-  return kOk;
-}
 
 constexpr unsigned kHostMallocFlags = hipHostMallocPortable | hipHostMallocMapped |
                                       hipHostMallocWriteCombined | hipHostMallocNumaUser |
@@ -65,16 +48,9 @@ Status freeAllocation(void* ptr) {
   return s;
 }
 
-// Fills reach only memory unihip allocated, and stay inside it (AMD: hipErrorInvalidValue for a
-// pointer it did not allocate, e.g. a host stack address).
-Status checkFillTarget(const void* dst, size_t size) {
-  if (dst == nullptr) return hipErrorInvalidValue;
-  return AllocationMap::get().containsRange(dst, size) ? kOk : Status(hipErrorInvalidValue);
-}
-
 Status memcpySync(void* dst, const void* src, size_t size, hipMemcpyKind kind) {
   CopyDirection dir;
-  UNIHIP_TRY(checkCopy(dst, src, size, kind, &dir));
+  UNIHIP_TRY(memory::checkCopy(dst, src, size, kind, &dir));
   if (size == 0) return kOk;
   Device* d = nullptr;
   UNIHIP_TRY(currentDevice(&d));
@@ -82,10 +58,10 @@ Status memcpySync(void* dst, const void* src, size_t size, hipMemcpyKind kind) {
 }
 
 Status memsetSync(void* dst, int value, size_t size) {
-  if (size == 0) return kOk;
-  UNIHIP_TRY(checkFillTarget(dst, size));
   Device* d = nullptr;
   UNIHIP_TRY(currentDevice(&d));
+  if (size == 0) return kOk;
+  UNIHIP_TRY(memory::checkFill(dst, size, 1));
   return d->backend->memset(d->local, dst, static_cast<uint8_t>(value), size);
 }
 
@@ -165,7 +141,7 @@ UNIHIP_EXPORT hipError_t hipMemcpyAsync(void* dst, const void* src, size_t sizeB
   UNIHIP_TRACE_API("hipMemcpyAsync({}, {}, {}, {}, {})", dst, src, sizeBytes,
                    static_cast<int>(kind), fmt::ptr(stream));
   CopyDirection dir;
-  Status s = checkCopy(dst, src, sizeBytes, kind, &dir);
+  Status s = memory::checkCopy(dst, src, sizeBytes, kind, &dir);
   if (UNIHIP_UNLIKELY(!s.ok())) UNIHIP_RETURN(s);
   ResolvedStream rs;
   s = resolveStream(stream, &rs);
@@ -189,9 +165,8 @@ UNIHIP_EXPORT hipError_t hipMemsetD32(hipDeviceptr_t dest, int value, size_t cou
   UNIHIP_TRACE_API("hipMemsetD32({}, {}, {})", dest, value, count);
   UNIHIP_RETURN(([&]() -> Status {
     if (count == 0) return kOk;
-    if (dest == nullptr || (reinterpret_cast<uintptr_t>(dest) & 3) != 0) return hipErrorInvalidValue;
     if (count > SIZE_MAX / 4) return hipErrorInvalidValue;
-    UNIHIP_TRY(checkFillTarget(dest, count * 4));
+    UNIHIP_TRY(memory::checkFill(dest, count, 4));
     Device* d = nullptr;
     UNIHIP_TRY(currentDevice(&d));
     UNIHIP_TRY(d->backend->memsetD32Async(d->local, dest, static_cast<uint32_t>(value), count,
@@ -207,7 +182,7 @@ UNIHIP_EXPORT hipError_t hipMemsetAsync(void* dst, int value, size_t sizeBytes,
     ResolvedStream rs;
     UNIHIP_TRY(resolveStream(stream, &rs));
     if (sizeBytes == 0) return kOk;
-    UNIHIP_TRY(checkFillTarget(dst, sizeBytes));
+    UNIHIP_TRY(memory::checkFill(dst, sizeBytes, 1));
     return rs.device->backend->memsetAsync(rs.device->local, dst, static_cast<uint8_t>(value),
                                            sizeBytes, rs.native);
   })());

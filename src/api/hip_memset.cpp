@@ -37,11 +37,12 @@ Status fillAsync(void* dst, uint32_t value, size_t count, size_t elementSize,
 }
 
 // The synchronous forms: the fill on `stream` (null: the legacy default stream), then a wait.
+// The device comes first: without one the answer is hipErrorNoDevice, whatever the pointer.
 Status fillSync(void* dst, uint32_t value, size_t count, size_t elementSize, hipStream_t stream) {
-  UNIHIP_TRY(memory::checkFill(dst, count, elementSize));
-  if (count == 0) return kOk;
   ResolvedStream rs;
   UNIHIP_TRY(resolveStream(stream, &rs));
+  UNIHIP_TRY(memory::checkFill(dst, count, elementSize));
+  if (count == 0) return kOk;
   UNIHIP_TRY(fillOn(rs, dst, value, count, elementSize));
   return rs.device->backend->streamSynchronize(rs.device->local, rs.native);
 }

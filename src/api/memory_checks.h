@@ -1,11 +1,12 @@
 // Argument checks shared by the memory family's entry points (copies, fills, allocations), in
-// the order and with the codes AMD's runtime uses. Pure functions: no lock, no allocation, so
-// the async copy and fill paths can call them.
+// the order and with the codes AMD's runtime uses. No allocation; only checkFill takes a (shared)
+// lock, for the allocation lookup: the async copy path calls none that lock.
 #pragma once
 
 #include <cstdint>
 
 #include "backend.h"
+#include "core/allocation_map.h"
 #include "core/runtime.h"
 #include "core/status.h"
 
@@ -33,12 +34,14 @@ inline Status checkCopy(void* dst, const void* src, size_t size, hipMemcpyKind k
 }
 
 // A fill of `count` elements of `elementSize` bytes (1, 2 or 4): nothing to do for none; else a
-// null or misaligned destination is hipErrorInvalidValue, as is a byte size past SIZE_MAX.
+// null or misaligned destination is hipErrorInvalidValue, as is a byte size past SIZE_MAX, and so
+// is a range outside the memory unihip allocated (AMD: e.g. a host stack address).
 inline Status checkFill(const void* dst, size_t count, size_t elementSize) {
   if (count == 0) return kOk;
   if (dst == nullptr) return hipErrorInvalidValue;
   if (reinterpret_cast<uintptr_t>(dst) % elementSize != 0) return hipErrorInvalidValue;
   if (count > SIZE_MAX / elementSize) return hipErrorInvalidValue;
+  if (!AllocationMap::get().containsRange(dst, count * elementSize)) return hipErrorInvalidValue;
   return kOk;
 }
 

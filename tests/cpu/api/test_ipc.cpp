@@ -10,7 +10,10 @@ TEST_CASE("ipc: argument checks, then hipErrorNotSupported", "[api][ipc]") {
   void* p = reinterpret_cast<void*>(0x1000);
   hipIpcMemHandle_t mem{};
   hipIpcEventHandle_t ev{};
-  ihipEvent_t plain, shareable, dead;
+  // Live handles come from the handle slabs (a stack object is never a handle); `dead` never was.
+  ihipEvent_t& plain = *unihip::eventTable().create();
+  ihipEvent_t& shareable = *unihip::eventTable().create();
+  ihipEvent_t dead;
   plain.flags = hipEventDefault;
   shareable.flags = hipEventInterprocess | hipEventDisableTiming;
   unihip::HandleTable<ihipEvent_t>::publish(&plain);
@@ -34,6 +37,8 @@ TEST_CASE("ipc: argument checks, then hipErrorNotSupported", "[api][ipc]") {
       {"hipIpcOpenEventHandle null out", [&] { return hipIpcOpenEventHandle(nullptr, ev); }, hipErrorInvalidValue},
       {"hipIpcOpenEventHandle", [&] { return hipIpcOpenEventHandle(&opened, ev); }, hipErrorNotSupported},
   });
+  CHECK(unihip::eventTable().retire(&plain));
+  CHECK(unihip::eventTable().retire(&shareable));
   static_assert(sizeof(hipIpcMemHandle_t) == HIP_IPC_HANDLE_SIZE, "HIP's IPC handle is 64 bytes");
   static_assert(sizeof(hipIpcEventHandle_t) == 64, "HIP's IPC event handle is 64 bytes");
 }

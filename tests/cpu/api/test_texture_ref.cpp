@@ -18,7 +18,7 @@ TEST_CASE("texture references: argument checks, then hipErrorNotSupported", "[ap
   hipMipmappedArray_t mipOut = nullptr;
   HIP_ARRAY_DESCRIPTOR arrayDesc{16, 16, HIP_AD_FORMAT_FLOAT, 1};
   ihipModule_t deadModule;
-  ihipModule_t module;
+  ihipModule_t& module = *unihip::moduleTable().create();  // a live handle lives in the slabs
   unihip::HandleTable<ihipModule_t>::publish(&module);
   size_t offset = 0;
   hipDeviceptr_t dptr = nullptr;

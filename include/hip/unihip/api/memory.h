@@ -48,14 +48,6 @@ typedef enum hipMemRangeAttribute {
   hipMemRangeAttributeCoherencyMode = 100
 } hipMemRangeAttribute;
 
-/* Peer-to-peer link attributes (hipDeviceGetP2PAttribute). */
-typedef enum hipDeviceP2PAttr {
-  hipDevP2PAttrPerformanceRank = 0,
-  hipDevP2PAttrAccessSupported,
-  hipDevP2PAttrNativeAtomicSupported,
-  hipDevP2PAttrHipArrayAccessSupported
-} hipDeviceP2PAttr;
-
 /* hipPointerGetAttributes' answer (HIP 6 layout). */
 typedef struct hipPointerAttribute_t {
   enum hipMemoryType type;
