@@ -151,7 +151,11 @@ std::optional<std::string> Pipeline::deviceLink(const std::vector<std::string>& 
                                     "-input=" + objects[i], "-allow-missing-bundles"};
     std::vector<std::string> outputs;
     for (size_t a = 0; a < archs.size(); ++a) {
-      outputs.push_back(temp_.file("devlink-" + std::to_string(i) + "-" + std::to_string(a)));
+      // nvlink picks an input's kind by its extension: without ".cubin" it reads a relocatable
+      // cubin as a host object, finds no device code in it and links an empty image.
+      const char* extension = archs[a].vendor == Vendor::Nvidia ? ".cubin" : ".bc";
+      outputs.push_back(temp_.file("devlink-" + std::to_string(i) + "-" + std::to_string(a) +
+                                   extension));
       cmd.push_back("-output=" + outputs.back());
     }
     runCommand(cmd, options_.verbose);

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The GPU check of a staged build (scripts/stage-for-device.sh BUILD .device-build), run on the
+# device machine from the repository root: the device report, the samples, every GPU suite and
+# the CPU suite, each with its exit code. Usage: scripts/device-check.sh [STAGED_DIR]
+set -uo pipefail
+b=${1:-.device-build}
+run() {  # name, command...: the last lines of the output and the exit code
+  local name=$1; shift
+  local out; out=$("$@" 2>&1); local rc=$?
+  echo "== $name (rc $rc)"; echo "$out" | tail -n "${TAIL:-4}"
+}
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+TAIL=8 run unihipinfo "$b/bin/unihipinfo"
+run samples/vectorAdd "$b/samples/vectorAdd"
+run samples/streamsEvents "$b/samples/streamsEvents"
+TAIL=40 run gpu "$b/tests/gpu/unihip_gpu_tests"
+TAIL=40 run device "$b/tests/device/unihip_device_tests"
+run device.assert "$b/tests/device/unihip_device_assert"
+for p in rdc_app rdc_static rdc_shared; do run "gpu.$p" "$b/tests/toolchain/rdc_gpu/$p"; done
+TAIL=20 run cpu "$b/tests/cpu/unihip_cpu_tests"
