@@ -7,22 +7,12 @@
 #include <iterator>
 #include <vector>
 
+#include "build_files.h"
 #include "fatbin/bundle.h"
 
 using namespace unihip;
 
 namespace {
-
-// The build's bundle, by its absolute path or, in a copied build folder, beside the executable.
-std::vector<uint8_t> readFile(const char* path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f.good()) {
-    std::string exe = std::filesystem::read_symlink("/proc/self/exe").parent_path().string();
-    f.open(exe + "/kernels/" + std::filesystem::path(path).filename().string(), std::ios::binary);
-  }
-  REQUIRE(f.good());
-  return {std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()};
-}
 
 const BundleEntry* findKind(const std::vector<BundleEntry>& entries, ImageKind kind) {
   for (const auto& e : entries)
@@ -35,7 +25,7 @@ void putU64(std::vector<uint8_t>& b, size_t at, uint64_t v) { std::memcpy(&b[at]
 }  // namespace
 
 TEST_CASE("a bundle built by clang-offload-bundler parses into its images") {
-  auto bytes = readFile(UNIHIP_TEST_FATBIN);
+  auto bytes = testing::readBuildFile(UNIHIP_TEST_FATBIN);
   std::vector<BundleEntry> entries;
   REQUIRE(parseFatBinary(bytes.data(), bytes.size(), &entries) == kOk);
   REQUIRE(entries.size() == (UNIHIP_TEST_HAS_CUBIN ? 4u : 3u));
@@ -69,7 +59,7 @@ TEST_CASE("a bundle built by clang-offload-bundler parses into its images") {
 }
 
 TEST_CASE("bare images are recognized by their content") {
-  auto bytes = readFile(UNIHIP_TEST_FATBIN);
+  auto bytes = testing::readBuildFile(UNIHIP_TEST_FATBIN);
   std::vector<BundleEntry> entries;
   REQUIRE(parseFatBinary(bytes.data(), bytes.size(), &entries) == kOk);
   for (ImageKind kind : {ImageKind::AmdCodeObject, ImageKind::Ptx}) {
@@ -86,7 +76,7 @@ TEST_CASE("bare images are recognized by their content") {
 }
 
 TEST_CASE("corrupt bundles are rejected with hipErrorInvalidImage, never read past the end") {
-  auto good = readFile(UNIHIP_TEST_FATBIN);
+  auto good = testing::readBuildFile(UNIHIP_TEST_FATBIN);
   std::vector<BundleEntry> entries;
   const size_t countAt = 24, firstEntry = 32;
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "api/hip_register.h"
+#include "build_files.h"
 #include "fatbin/bundle.h"
 #include "fatbin/compressed_bundle.h"
 #include "fatbin/registry.h"
@@ -21,15 +22,7 @@ using namespace unihip;
 
 namespace {
 
-std::vector<uint8_t> readBuildFile(const char* path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f.good()) {
-    std::string exe = std::filesystem::read_symlink("/proc/self/exe").parent_path().string();
-    f.open(exe + "/kernels/" + std::filesystem::path(path).filename().string(), std::ios::binary);
-  }
-  REQUIRE(f.good());
-  return {std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()};
-}
+using testing::readBuildFile;
 
 enum Method : uint16_t { kZlib = 0, kZstd = 1 };
 

@@ -5,6 +5,7 @@
 
 #include <cstring>
 
+#include "build_files.h"
 #include "hip/hip_ext.h"
 #include "install_fake.h"
 
@@ -18,7 +19,7 @@ const char kUnregistered = 0;
 
 hipModule_t loadTestModule() {
   hipModule_t m = nullptr;
-  REQUIRE(hipModuleLoad(&m, UNIHIP_TEST_FATBIN) == hipSuccess);
+  REQUIRE(hipModuleLoad(&m, buildFilePath(UNIHIP_TEST_FATBIN).c_str()) == hipSuccess);
   return m;
 }
 
