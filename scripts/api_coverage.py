@@ -4,7 +4,8 @@
 For every function of src/api/functions.tsv (HIP's runtime API):
   exported  - defined in libunihip.so's dynamic symbol table (--lib);
   NVIDIA/AMD - "yes" unless its entry point in src/api/*.cpp ends in UNIHIP_RETURN_NOT_SUPPORTED()
-               or carries `unihip-coverage: not-supported` (both vendors), or a vendor folder
+               or carries `unihip-coverage: not-supported`, or a file of src/api names it in
+               such a line (both vendors), or a vendor folder
                (backends/cuda, backends/hsa) names it in a `unihip-coverage: not-supported` line;
   tested    - some file under tests/ calls it (`name(`, or takes its address `&name`).
 
@@ -54,9 +55,10 @@ def entry_bodies():
     return bodies
 
 
-def vendor_unsupported(folder):
+def marked_unsupported(folder):
+    """Names listed after a `unihip-coverage: not-supported` mark anywhere under `folder`."""
     names = set()
-    for path in (ROOT / "backends" / folder).rglob("*"):
+    for path in folder.rglob("*"):
         if path.suffix in (".cpp", ".h") and path.is_file():
             for line in path.read_text(errors="replace").splitlines():
                 if MARK in line:
@@ -74,13 +76,15 @@ def tested_names(names):
 
 def build_table(rows, exported):
     bodies = entry_bodies()
-    no_cuda, no_hsa = vendor_unsupported("cuda"), vendor_unsupported("hsa")
+    no_cuda = marked_unsupported(ROOT / "backends/cuda")
+    no_hsa = marked_unsupported(ROOT / "backends/hsa")
+    no_api = marked_unsupported(ROOT / "src/api")  # file-level marks: both vendors
     tested = tested_names({n for _, n, _ in rows})
     by_area = collections.OrderedDict()
     totals = collections.Counter()
     for area, name, uses in rows:
         body = bodies.get(name, "")
-        everywhere_no = "UNIHIP_RETURN_NOT_SUPPORTED" in body or MARK in body
+        everywhere_no = "UNIHIP_RETURN_NOT_SUPPORTED" in body or MARK in body or name in no_api
         is_exported = name in exported
         nv = "yes" if is_exported and not everywhere_no and name not in no_cuda else "no"
         amd = "yes" if is_exported and not everywhere_no and name not in no_hsa else "no"

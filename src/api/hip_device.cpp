@@ -1,4 +1,5 @@
 // Device management: counts, selection, properties, attributes, synchronization, reset.
+#include <atomic>
 #include <cstring>
 
 #include "api/api_boundary.h"
@@ -13,7 +14,8 @@ using namespace unihip;
 
 namespace {
 
-thread_local unsigned int t_deviceFlags = 0;
+// hipSetDeviceFlags' flags, per device (AMD keeps them on the device, seen by every thread).
+std::atomic<unsigned> g_deviceFlags[kMaxDevices];
 
 Status deviceAt(int ordinal, Device** device) {
   Runtime& rt = Runtime::get();
@@ -142,10 +144,12 @@ UNIHIP_EXPORT hipError_t hipSetDeviceFlags(unsigned flags) {
   UNIHIP_TRACE_API("hipSetDeviceFlags({:#x})", flags);
   constexpr unsigned kKnown = hipDeviceScheduleMask | hipDeviceMapHost | hipDeviceLmemResizeToMax;
   if ((flags & ~kKnown) != 0) UNIHIP_RETURN(hipErrorInvalidValue);
+  // At most one of spin, yield and blocking sync, as AMD checks.
+  if (__builtin_popcount(flags & hipDeviceScheduleMask) > 1) UNIHIP_RETURN(hipErrorInvalidValue);
   Device* d = nullptr;
   Status s = currentDevice(&d);
   // Scheduling hints are accepted and recorded; both backends always map host memory.
-  if (s.ok()) t_deviceFlags = flags;
+  if (s.ok() && d->ordinal < kMaxDevices) g_deviceFlags[d->ordinal].store(flags);
   UNIHIP_RETURN(s);
 }
 
@@ -154,7 +158,7 @@ UNIHIP_EXPORT hipError_t hipGetDeviceFlags(unsigned int* flags) {
   if (flags == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   Device* d = nullptr;
   Status s = currentDevice(&d);
-  if (s.ok()) *flags = t_deviceFlags;
+  if (s.ok()) *flags = d->ordinal < kMaxDevices ? g_deviceFlags[d->ordinal].load() : 0u;
   UNIHIP_RETURN(s);
 }
 

@@ -24,3 +24,5 @@ hipError_t launchSpinThenWrite(long long cycles, int* flag, int value, hipStream
 hipError_t launchCopyFlag(const int* flag, int* out, hipStream_t stream);
 // Host-function pointer of a registered kernel, for hipLaunchKernel with a bad geometry.
 const void* vectorAddHostFunction();
+// A __device__ int the symbol API reads and writes (initial value 41).
+const void* surfaceSymbol();

@@ -122,3 +122,7 @@ hipError_t launchCopyFlag(const int* flag, int* out, hipStream_t stream) {
 }
 
 const void* vectorAddHostFunction() { return reinterpret_cast<const void*>(&vectorAdd); }
+
+__device__ int surfaceValue = 41;
+
+const void* surfaceSymbol() { return reinterpret_cast<const void*>(&surfaceValue); }

@@ -1,0 +1,129 @@
+// Device basics, the last-error variant and the linear copy entry points that were implemented
+// with the surface: each with its negative cases, on the fake backend and with no device.
+#include <cstring>
+
+#include "api_cases.h"
+#include "install_fake.h"
+
+using namespace unihip::testing;
+
+TEST_CASE("hipInit, hipDeviceGet, name, capability, total memory") {
+  installFake(2, "gfx90a");
+  hipDevice_t dev = -1;
+  int major = -1, minor = -1;
+  size_t total = 0;
+  char name[64];
+  char tiny[5];
+  checkCases({
+      {"hipInit(0)", [] { return hipInit(0); }, hipSuccess},
+      {"hipInit flags", [] { return hipInit(1); }, hipErrorInvalidValue},
+      {"hipDeviceGet null", [] { return hipDeviceGet(nullptr, 0); }, hipErrorInvalidValue},
+      {"hipDeviceGet -1", [&] { return hipDeviceGet(&dev, -1); }, hipErrorInvalidDevice},
+      {"hipDeviceGet 2", [&] { return hipDeviceGet(&dev, 2); }, hipErrorInvalidDevice},
+      {"hipDeviceGet 1", [&] { return hipDeviceGet(&dev, 1); }, hipSuccess},
+      {"capability null major", [&] { return hipDeviceComputeCapability(nullptr, &minor, 0); }, hipErrorInvalidValue},
+      {"capability null minor", [&] { return hipDeviceComputeCapability(&major, nullptr, 0); }, hipErrorInvalidValue},
+      {"capability bad device", [&] { return hipDeviceComputeCapability(&major, &minor, 7); }, hipErrorInvalidDevice},
+      {"capability", [&] { return hipDeviceComputeCapability(&major, &minor, 1); }, hipSuccess},
+      {"name null", [&] { return hipDeviceGetName(nullptr, 64, 0); }, hipErrorInvalidValue},
+      {"name len 0", [&] { return hipDeviceGetName(name, 0, 0); }, hipErrorInvalidValue},
+      {"name len -1", [&] { return hipDeviceGetName(name, -1, 0); }, hipErrorInvalidValue},
+      {"name bad device", [&] { return hipDeviceGetName(name, 64, 2); }, hipErrorInvalidDevice},
+      {"name", [&] { return hipDeviceGetName(name, 64, 0); }, hipSuccess},
+      {"name truncated", [&] { return hipDeviceGetName(tiny, sizeof tiny, 0); }, hipSuccess},
+      {"total mem null", [&] { return hipDeviceTotalMem(nullptr, 0); }, hipErrorInvalidValue},
+      {"total mem bad device", [&] { return hipDeviceTotalMem(&total, -3); }, hipErrorInvalidDevice},
+      {"total mem", [&] { return hipDeviceTotalMem(&total, 0); }, hipSuccess},
+  });
+  CHECK(dev == 1);
+  CHECK(major == 9);
+  CHECK(minor == 0);
+  CHECK(std::strcmp(name, "unihip fake device") == 0);
+  CHECK(std::strcmp(tiny, "unih") == 0);  // cut to fit, always terminated
+  CHECK(total == size_t{1} << 30);
+}
+
+TEST_CASE("hipSetDeviceFlags / hipGetDeviceFlags: per device, one scheduling mode") {
+  installFake(2);
+  unsigned flags = 99;
+  checkCases({
+      {"get null", [] { return hipGetDeviceFlags(nullptr); }, hipErrorInvalidValue},
+      {"unknown bit", [] { return hipSetDeviceFlags(0x100); }, hipErrorInvalidValue},
+      {"spin + yield", [] { return hipSetDeviceFlags(hipDeviceScheduleSpin | hipDeviceScheduleYield); }, hipErrorInvalidValue},
+      {"yield + blocking", [] { return hipSetDeviceFlags(hipDeviceScheduleYield | hipDeviceScheduleBlockingSync); }, hipErrorInvalidValue},
+      {"blocking + map host", [] { return hipSetDeviceFlags(hipDeviceScheduleBlockingSync | hipDeviceMapHost); }, hipSuccess},
+      {"get", [&] { return hipGetDeviceFlags(&flags); }, hipSuccess},
+  });
+  CHECK(flags == (hipDeviceScheduleBlockingSync | hipDeviceMapHost));
+  // Another device keeps its own flags; the first device's are seen from any thread.
+  REQUIRE(hipSetDevice(1) == hipSuccess);
+  REQUIRE(hipSetDeviceFlags(hipDeviceScheduleSpin) == hipSuccess);
+  REQUIRE(hipGetDeviceFlags(&flags) == hipSuccess);
+  CHECK(flags == hipDeviceScheduleSpin);
+  REQUIRE(hipSetDevice(0) == hipSuccess);
+  REQUIRE(hipGetDeviceFlags(&flags) == hipSuccess);
+  CHECK(flags == (hipDeviceScheduleBlockingSync | hipDeviceMapHost));
+  REQUIRE(hipSetDeviceFlags(hipDeviceScheduleAuto) == hipSuccess);
+}
+
+TEST_CASE("device basics without a device: hipErrorNoDevice") {
+  installNoBackend();
+  hipDevice_t dev;
+  int major, minor;
+  size_t total;
+  char name[8];
+  unsigned flags;
+  checkCases({
+      {"hipInit", [] { return hipInit(0); }, hipErrorNoDevice},
+      {"hipDeviceGet", [&] { return hipDeviceGet(&dev, 0); }, hipErrorNoDevice},
+      {"capability", [&] { return hipDeviceComputeCapability(&major, &minor, 0); }, hipErrorNoDevice},
+      {"name", [&] { return hipDeviceGetName(name, 8, 0); }, hipErrorNoDevice},
+      {"total mem", [&] { return hipDeviceTotalMem(&total, 0); }, hipErrorNoDevice},
+      {"set flags", [] { return hipSetDeviceFlags(0); }, hipErrorNoDevice},
+      {"get flags", [&] { return hipGetDeviceFlags(&flags); }, hipErrorNoDevice},
+  });
+}
+
+TEST_CASE("hipExtGetLastError: returns and clears the thread's last error, like hipGetLastError") {
+  installFake();
+  (void)hipGetLastError();
+  CHECK(hipExtGetLastError() == hipSuccess);
+  CHECK(hipDeviceGet(nullptr, 0) == hipErrorInvalidValue);
+  CHECK(hipPeekAtLastError() == hipErrorInvalidValue);
+  CHECK(hipExtGetLastError() == hipErrorInvalidValue);
+  CHECK(hipExtGetLastError() == hipSuccess);
+}
+
+TEST_CASE("hipMallocHost, hipMemcpyHtoD / DtoH / DtoD") {
+  installFake();
+  void* host = nullptr;
+  void* dev = nullptr;
+  void* dev2 = nullptr;
+  REQUIRE(hipMallocHost(&host, 64) == hipSuccess);
+  REQUIRE(host != nullptr);
+  REQUIRE(hipMalloc(&dev, 64) == hipSuccess);
+  REQUIRE(hipMalloc(&dev2, 64) == hipSuccess);
+  std::memset(host, 0x5a, 64);
+  char back[64] = {};
+  checkCases({
+      {"hipMallocHost null", [] { return hipMallocHost(nullptr, 64); }, hipErrorInvalidValue},
+      {"HtoD null dst", [&] { return hipMemcpyHtoD(nullptr, host, 64); }, hipErrorInvalidValue},
+      {"HtoD null src", [&] { return hipMemcpyHtoD(dev, nullptr, 64); }, hipErrorInvalidValue},
+      {"HtoD empty", [&] { return hipMemcpyHtoD(nullptr, nullptr, 0); }, hipSuccess},
+      {"HtoD", [&] { return hipMemcpyHtoD(dev, host, 64); }, hipSuccess},
+      {"DtoD null dst", [&] { return hipMemcpyDtoD(nullptr, dev, 64); }, hipErrorInvalidValue},
+      {"DtoD null src", [&] { return hipMemcpyDtoD(dev2, nullptr, 64); }, hipErrorInvalidValue},
+      {"DtoD", [&] { return hipMemcpyDtoD(dev2, dev, 64); }, hipSuccess},
+      {"DtoH null dst", [&] { return hipMemcpyDtoH(nullptr, dev2, 64); }, hipErrorInvalidValue},
+      {"DtoH null src", [&] { return hipMemcpyDtoH(back, nullptr, 64); }, hipErrorInvalidValue},
+      {"DtoH", [&] { return hipMemcpyDtoH(back, dev2, 64); }, hipSuccess},
+  });
+  for (char c : back) CHECK(c == 0x5a);
+  CHECK(hipFree(dev) == hipSuccess);
+  CHECK(hipFree(dev2) == hipSuccess);
+  CHECK(hipFreeHost(host) == hipSuccess);
+  installNoBackend();
+  CHECK(hipMallocHost(&host, 64) == hipErrorNoDevice);
+  CHECK(hipMemcpyHtoD(back, back, 4) == hipErrorNoDevice);
+  (void)hipGetLastError();
+}
