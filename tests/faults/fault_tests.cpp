@@ -234,6 +234,57 @@ int caseFirstLaunchAfterFault() {
       true);
 }
 
+// After a fault: hipDeviceReset, then use the device again. CUDA documents sticky errors as
+// unrecoverable within the process ("the process must be terminated and relaunched"), and HIP
+// documents hipDeviceReset only as destroying the device's resources, so recovery is not
+// required: checked is that the reset returns (no hang, no crash), and that afterwards every
+// call either works (new allocation, kernel with checked results) or fails cleanly; the process
+// then exits 0. What happened is printed.
+int caseResetAfterFault() {
+  const char* name = "reset_after_fault";
+  if (int r = requireFaultReportingBackend(name); r != kPass) return r;
+  int* dev = nullptr;
+  if (hipMalloc(reinterpret_cast<void**>(&dev), 64 * sizeof(int)) != hipSuccess) {
+    std::printf("%s: FAILED: setup\n", name);
+    return kFail;
+  }
+  expect("launch of the illegal read",
+         launchIllegalRead(reinterpret_cast<const int*>(uintptr_t{0x100}), dev, nullptr),
+         hipSuccess);
+  expect("hipDeviceSynchronize", hipDeviceSynchronize(), hipErrorIllegalAddress);
+  hipError_t reset = hipDeviceReset();
+  std::printf("  hipDeviceReset after the fault: %s\n", hipGetErrorName(reset));
+  (void)hipGetLastError();
+  constexpr size_t n = 4096;
+  std::vector<uint32_t> host(n), back(n, 0);
+  for (size_t i = 0; i < n; ++i) host[i] = static_cast<uint32_t>(i * 31u);
+  uint32_t* in = nullptr;
+  uint32_t* out = nullptr;
+  hipError_t m1 = hipMalloc(reinterpret_cast<void**>(&in), n * 4);
+  hipError_t m2 = hipMalloc(reinterpret_cast<void**>(&out), n * 4);
+  hipError_t c1 = m1 == hipSuccess
+                      ? hipMemcpy(in, host.data(), n * 4, hipMemcpyHostToDevice) : m1;
+  hipError_t l = (m1 == hipSuccess && m2 == hipSuccess) ? launchTransform(in, out, n, 3u, nullptr)
+                                                         : hipErrorInvalidValue;
+  hipError_t sy = hipDeviceSynchronize();
+  hipError_t c2 = m2 == hipSuccess
+                      ? hipMemcpy(back.data(), out, n * 4, hipMemcpyDeviceToHost) : m2;
+  size_t wrong = 0;
+  for (size_t i = 0; i < n; ++i) wrong += back[i] != transformed(host[i], 3u);
+  const bool recovered = reset == hipSuccess && m1 == hipSuccess && m2 == hipSuccess &&
+                         c1 == hipSuccess && l == hipSuccess && sy == hipSuccess &&
+                         c2 == hipSuccess && wrong == 0;
+  std::printf("  after the reset: hipMalloc %s/%s, copy in %s, launch %s, synchronize %s, copy "
+              "out %s, %zu wrong results\n",
+              hipGetErrorName(m1), hipGetErrorName(m2), hipGetErrorName(c1), hipGetErrorName(l),
+              hipGetErrorName(sy), hipGetErrorName(c2), wrong);
+  std::printf("  the device %s after hipDeviceReset (informational: not required)\n",
+              recovered ? "WORKS again" : "does NOT work again");
+  if (m1 == hipSuccess) (void)hipFree(in);
+  if (m2 == hipSuccess) (void)hipFree(out);
+  return verdict(name);
+}
+
 // tests/device/assert_fail.cpp (ctest device.assert) checks that a failing assert is reported at
 // all; this case checks the code (hipErrorAssert, CUDA_ERROR_ASSERT) and that it is sticky.
 int caseAssert() {
@@ -558,6 +609,8 @@ const Case kCases[] = {
     {"assert", "a failing device assert: hipErrorAssert, sticky", caseAssert},
     {"first_launch_after_fault", "first launch of a kernel after a fault reports the fault",
      caseFirstLaunchAfterFault},
+    {"reset_after_fault", "hipDeviceReset after a fault returns; reuse attempted (informational)",
+     caseResetAfterFault},
     {"exit_in_flight", "return from main with kernels and copies in flight: exit code 0",
      caseExitInFlight},
     {"reset_live_handles", "hipDeviceReset with live streams/events/allocations, then reuse",
