@@ -66,6 +66,13 @@ class Backend {
                            size_t* size) = 0;
   // Limits of one function (max threads per block), for launch validation.
   virtual Status functionMaxThreadsPerBlock(int device, NativeFunction function, int* value) = 0;
+  // hipFuncGetAttribute: `attribute` is a hipFunction_attribute (CUfunction_attribute's
+  // numbering). Generic answer: the thread limit only; vendors override with their figures.
+  virtual Status functionAttribute(int device, NativeFunction function, int attribute,
+                                   int* value) {
+    if (attribute == 0) return functionMaxThreadsPerBlock(device, function, value);
+    return hipErrorNotSupported;
+  }
   // Hot path. `args` holds one pointer per explicit kernel argument, as in cuLaunchKernel.
   virtual Status launch(int device, NativeFunction function, const LaunchConfig& config,
                         void** args) = 0;

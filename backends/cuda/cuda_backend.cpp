@@ -135,6 +135,14 @@ class CudaBackend final : public Backend {
                  "cuFuncGetAttribute");
   }
 
+  Status functionAttribute(int device, NativeFunction function, int attribute,
+                           int* value) override {
+    UNIHIP_TRY(makeCurrent(device));
+    return check(api_->cuFuncGetAttribute(value, attribute,
+                                          static_cast<CUfunction>(function)),
+                 "cuFuncGetAttribute");
+  }
+
   Status launch(int device, NativeFunction function, const LaunchConfig& c, void** args) override {
     UNIHIP_TRY(makeCurrent(device));
     return check(api_->cuLaunchKernel(static_cast<CUfunction>(function), c.grid.x, c.grid.y,

@@ -125,6 +125,21 @@ Status HsaBackend::functionMaxThreadsPerBlock(int device, NativeFunction functio
   return kOk;
 }
 
+// From the code object's metadata: the thread limit, static LDS and per-thread scratch. The
+// register counts and the rest are not parsed yet (issue 12).
+// unihip-coverage: not-supported hipFuncGetAttribute (AMD: only max threads, shared and local size)
+Status HsaBackend::functionAttribute(int device, NativeFunction function, int attribute,
+                                     int* value) {
+  const auto* f = static_cast<const HsaFunction*>(function);
+  switch (attribute) {
+    case 0: return functionMaxThreadsPerBlock(device, function, value);
+    case 1: *value = static_cast<int>(f->info->groupSegmentSize); return kOk;
+    case 2: *value = 0; return kOk;  // constants live in global memory on AMD
+    case 3: *value = static_cast<int>(f->info->privateSegmentSize); return kOk;
+    default: return hipErrorNotSupported;
+  }
+}
+
 Status HsaBackend::launch(int device, NativeFunction function, const LaunchConfig& config,
                           void** args) {
   const auto* f = static_cast<const HsaFunction*>(function);

@@ -65,6 +65,8 @@ class HsaBackend final : public Backend {
   Status getGlobal(int device, NativeModule module, const char* name, void** address,
                    size_t* size) override;
   Status functionMaxThreadsPerBlock(int device, NativeFunction function, int* value) override;
+  Status functionAttribute(int device, NativeFunction function, int attribute,
+                           int* value) override;
   Status launch(int device, NativeFunction function, const LaunchConfig& config,
                 void** args) override;
 

@@ -50,9 +50,7 @@ UNIHIP_EXPORT hipError_t hipFuncGetAttribute(int* value, hipFunction_attribute a
     UNIHIP_TRY(liveFunction(hfunc));
     Device* d = Runtime::get().device(hfunc->device);
     if (d == nullptr) return hipErrorInvalidResourceHandle;
-    if (attrib == HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK)
-      return d->backend->functionMaxThreadsPerBlock(d->local, hfunc->native, value);
-    return hipErrorNotSupported;  // the other attributes come with issue 12
+    return d->backend->functionAttribute(d->local, hfunc->native, static_cast<int>(attrib), value);
   })());
 }
 

@@ -390,11 +390,13 @@ TEST_CASE("surface: legacy, per-thread and event-bracketed launches; function qu
   HIP_REQUIRE(hipGetFuncBySymbol(&f, k));
   REQUIRE(f != nullptr);
   CHECK(std::string(hipKernelNameRef(f)) == kname);
-  int regs = -1, maxThreads = 0;
+  int regs = -1, maxThreads = 0, shared = -1;
   HIP_CHECK(hipFuncGetAttribute(&regs, HIP_FUNC_ATTRIBUTE_NUM_REGS, f));
   CHECK(regs > 0);
   HIP_CHECK(hipFuncGetAttribute(&maxThreads, HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, f));
   CHECK(maxThreads >= 256);
+  HIP_CHECK(hipFuncGetAttribute(&shared, HIP_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, f));
+  CHECK(shared == 0);  // vectorAdd has no static shared memory
   HIP_CHECK(hipFuncSetCacheConfig(k, hipFuncCachePreferL1));
   HIP_CHECK(hipFuncSetSharedMemConfig(k, hipSharedMemBankSizeFourByte));
   HIP_CHECK(hipModuleLaunchKernel(f, n / 256, 1, 1, 256, 1, 1, 0, nullptr, args, nullptr));
@@ -482,13 +484,14 @@ TEST_CASE("surface: the deprecated context API on the primary context") {
 TEST_CASE("surface: hipGetProcAddress finds the runtime's own entry points") {
   void* fn = nullptr;
   hipDriverProcAddressQueryResult result = HIP_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND;
-  HIP_REQUIRE(hipGetProcAddress("hipMalloc", &fn, HIP_VERSION, 0, &result));
+  HIP_REQUIRE(hipGetProcAddress("hipMalloc", &fn, 602, 0, &result));  // major*100+minor
   CHECK(result == HIP_GET_PROC_ADDRESS_SUCCESS);
   REQUIRE(fn != nullptr);
   void* d = nullptr;
   HIP_CHECK(reinterpret_cast<hipError_t (*)(void**, size_t)>(fn)(&d, 256));
   HIP_CHECK(hipFree(d));
-  CHECK(hipGetProcAddress("hipNoSuchFunction", &fn, HIP_VERSION, 0, &result) ==
-        hipErrorNotFound);
+  // AMD's runtime answers an unknown name with hipErrorInvalidValue and SYMBOL_NOT_FOUND.
+  CHECK(hipGetProcAddress("hipNoSuchFunction", &fn, 602, 0, &result) == hipErrorInvalidValue);
+  CHECK(result == HIP_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND);
   (void)hipGetLastError();
 }

@@ -169,6 +169,15 @@ TEST_CASE("fake ROCr: a real code object loaded and launched", "[hsa][backend]")
   int maxThreads = 0;
   REQUIRE(b->functionMaxThreadsPerBlock(0, axpy, &maxThreads).ok());
   CHECK(maxThreads == 1024);
+  // hipFuncGetAttribute's figures from the metadata; the rest are not supported yet.
+  int attribute = -1;
+  REQUIRE(b->functionAttribute(0, axpy, 0, &attribute).ok());
+  CHECK(attribute == 1024);
+  REQUIRE(b->functionAttribute(0, axpy, 1, &attribute).ok());  // static LDS: axpy uses none
+  CHECK(attribute == 0);
+  REQUIRE(b->functionAttribute(0, axpy, 3, &attribute).ok());
+  CHECK(attribute >= 0);
+  CHECK(b->functionAttribute(0, axpy, 4, &attribute) == hipErrorNotSupported);
   void* address = nullptr;
   size_t size = 0;
   CHECK(b->getGlobal(0, module, "no_such_variable", &address, &size) == hipErrorNotFound);
