@@ -51,10 +51,29 @@ inline CUdeviceptr dptr(const void* p) { return reinterpret_cast<CUdeviceptr>(p)
 inline CUstream asStream(NativeStream s) { return static_cast<CUstream>(s); }
 inline CUevent asEvent(NativeEvent e) { return static_cast<CUevent>(e); }
 
+class CudaBackend;
+// The backend whose staging buffers go back to the driver at exit (sanitizers report them
+// otherwise). libcuda is still loaded then: atexit handlers run before the loader's finalizers.
+std::atomic<CudaBackend*> g_stagingOwner{nullptr};
+void releaseStagingAtExit();
+
 class CudaBackend final : public Backend {
  public:
   CudaBackend(std::unique_ptr<DriverApi> api, std::vector<std::unique_ptr<CudaDevice>> devices)
       : api_(std::move(api)), devices_(std::move(devices)) {}
+  ~CudaBackend() override {
+    CudaBackend* self = this;
+    g_stagingOwner.compare_exchange_strong(self, nullptr);
+  }
+
+  // Frees each device's idle staging buffers (at exit).
+  void releaseStaging() {
+    for (size_t i = 0; i < devices_.size(); ++i) {
+      CudaDevice& d = *devices_[i];
+      std::lock_guard<std::mutex> lock(d.stagingMutex);
+      if (d.staging && makeCurrent(static_cast<int>(i)).ok()) d.staging->releaseIfIdle();
+    }
+  }
 
   const char* name() const override { return "cuda"; }
   int deviceCount() const override { return static_cast<int>(devices_.size()); }
@@ -456,6 +475,11 @@ class CudaBackend final : public Backend {
       if (!d.staging && !d.stagingFailed) {
         d.staging = PageableCopyEngine::create(*api_);
         d.stagingFailed = d.staging == nullptr;
+        if (d.staging) {
+          static std::once_flag atExit;
+          std::call_once(atExit, [] { std::atexit(releaseStagingAtExit); });
+          g_stagingOwner.store(this);
+        }
         if (d.stagingFailed) UNIHIP_LOG_INFO("cuda device {}: no staging buffers; pageable copies take the driver's path", device);
       }
       engine = d.staging.get();
@@ -506,6 +530,12 @@ class CudaBackend final : public Backend {
   std::atomic<uint32_t> resetEpoch_{0};
 };
 
+}  // namespace
+
+namespace {
+void releaseStagingAtExit() {
+  if (CudaBackend* b = g_stagingOwner.load()) b->releaseStaging();
+}
 }  // namespace
 
 std::unique_ptr<Backend> createCudaBackend(std::string* reason) {

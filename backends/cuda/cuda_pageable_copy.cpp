@@ -29,7 +29,7 @@ std::unique_ptr<PageableCopyEngine> PageableCopyEngine::create(const DriverApi& 
 bool PageableCopyEngine::tryToDevice(CUdeviceptr dst, const void* src, size_t bytes,
                                      CUresult* result) {
   std::unique_lock<std::mutex> lock(mutex_, std::try_to_lock);
-  if (!lock.owns_lock()) return false;
+  if (!lock.owns_lock() || copier_.released()) return false;
   // The legacy default stream: hipMemcpy is ordered after the work queued there.
   *result = copier_.toDevice(dst, src, bytes, nullptr);
   return true;
@@ -37,16 +37,26 @@ bool PageableCopyEngine::tryToDevice(CUdeviceptr dst, const void* src, size_t by
 
 bool PageableCopyEngine::tryToHost(void* dst, CUdeviceptr src, size_t bytes, CUresult* result) {
   std::unique_lock<std::mutex> lock(mutex_, std::try_to_lock);
-  if (!lock.owns_lock()) return false;
+  if (!lock.owns_lock() || copier_.released()) return false;
   *result = copier_.toHost(dst, src, bytes, nullptr);
   return true;
 }
 
+void PageableCopyEngine::releaseIfIdle() {
+  std::unique_lock<std::mutex> lock(mutex_, std::try_to_lock);
+  if (!lock.owns_lock()) return;  // a copy is running: its buffers stay
+  copier_.release();
+}
+
 bool isPageableHostMemory(const DriverApi& api, const void* ptr) {
+  // cuPointerGetAttributes leaves the type 0 for memory the driver does not know, without the
+  // CUDA_ERROR_INVALID_VALUE that cuPointerGetAttribute reports (and sanitizers flag) there.
   unsigned int type = 0;
-  // The driver answers CUDA_ERROR_INVALID_VALUE for memory it does not manage.
-  return api.cuPointerGetAttribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
-                                   reinterpret_cast<CUdeviceptr>(ptr)) != CUDA_SUCCESS;
+  int attribute = CU_POINTER_ATTRIBUTE_MEMORY_TYPE;
+  void* data[] = {&type};
+  const CUresult r =
+      api.cuPointerGetAttributes(1, &attribute, data, reinterpret_cast<CUdeviceptr>(ptr));
+  return r == CUDA_SUCCESS && type == 0;
 }
 
 }  // namespace unihip::cu

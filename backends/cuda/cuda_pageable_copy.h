@@ -27,6 +27,9 @@ class PageableCopyEngine {
   // False, with nothing copied, when another thread is using the engine.
   bool tryToDevice(CUdeviceptr dst, const void* src, size_t bytes, CUresult* result);
   bool tryToHost(void* dst, CUdeviceptr src, size_t bytes, CUresult* result);
+  // At process exit: frees the pinned buffers unless a copy is using them; later copies take
+  // the driver's path. The engine itself stays (another thread may still hold it).
+  void releaseIfIdle();
 
  private:
   explicit PageableCopyEngine(const DriverApi& api);

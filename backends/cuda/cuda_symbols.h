@@ -15,6 +15,8 @@ UNIHIP_CU_REQUIRED(cuDevicePrimaryCtxRetain, CUcontext*, CUdevice)
 UNIHIP_CU_REQUIRED(cuDevicePrimaryCtxReset, CUdevice)
 UNIHIP_CU_REQUIRED(cuDevicePrimaryCtxRelease, CUdevice)
 UNIHIP_CU_REQUIRED(cuPointerGetAttribute, void*, int, CUdeviceptr)
+// Unlike cuPointerGetAttribute, answers memory the driver does not know without an error.
+UNIHIP_CU_REQUIRED(cuPointerGetAttributes, unsigned int, int*, void**, CUdeviceptr)
 UNIHIP_CU_REQUIRED(cuCtxSetCurrent, CUcontext)
 UNIHIP_CU_REQUIRED(cuCtxSynchronize)
 UNIHIP_CU_REQUIRED(cuCtxGetStreamPriorityRange, int*, int*)

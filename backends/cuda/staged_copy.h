@@ -36,10 +36,15 @@ class StagedCopier {
  public:
   StagedCopier(const Api& api, StagingConfig config, ParallelMemcpy& pool)
       : api_(api), config_(config), pool_(pool) {}
-  ~StagedCopier() {
+  ~StagedCopier() { release(); }
+  // Frees the buffers and events; the copier then copies nothing (callers check released()).
+  void release() {
     for (CUevent e : events_) api_.cuEventDestroy(e);
     for (void* b : buffers_) api_.cuMemFreeHost(b);
+    events_.clear();
+    buffers_.clear();
   }
+  bool released() const { return buffers_.empty(); }
   StagedCopier(const StagedCopier&) = delete;
   StagedCopier& operator=(const StagedCopier&) = delete;
 
