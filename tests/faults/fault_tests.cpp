@@ -239,7 +239,9 @@ int caseFirstLaunchAfterFault() {
 // documents hipDeviceReset only as destroying the device's resources, so recovery is not
 // required: checked is that the reset returns (no hang, no crash), and that afterwards every
 // call either works (new allocation, kernel with checked results) or fails cleanly; the process
-// then exits 0. What happened is printed.
+// then exits 0. What happened is printed. (Seen on an H100, driver 580: the reset's
+// cuDevicePrimaryCtxRetain fails with CUDA_ERROR_ILLEGAL_ADDRESS, so the device stays unusable and
+// later calls answer hipErrorInvalidContext.)
 int caseResetAfterFault() {
   const char* name = "reset_after_fault";
   if (int r = requireFaultReportingBackend(name); r != kPass) return r;
