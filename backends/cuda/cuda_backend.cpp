@@ -452,10 +452,15 @@ class CudaBackend final : public Backend {
     // Retain a fresh context, and have every thread make it current again (the epoch tells
     // them).
     CUcontext fresh = nullptr;
-    UNIHIP_TRY(check(api_->cuDevicePrimaryCtxRetain(&fresh, d.handle), "cuDevicePrimaryCtxRetain"));
-    d.context.store(fresh, std::memory_order_relaxed);
+    const Status retained =
+        check(api_->cuDevicePrimaryCtxRetain(&fresh, d.handle), "cuDevicePrimaryCtxRetain");
+    // After a sticky fault (an illegal address, a trap) CUDA keeps refusing contexts for the
+    // rest of the process; every later call then answers that fault, not a stale context.
+    d.contextStatus = retained;
+    d.context.store(retained.ok() ? fresh : nullptr, std::memory_order_relaxed);
     resetEpoch_.fetch_add(1, std::memory_order_release);
     t_context = nullptr;
+    UNIHIP_TRY(retained);
     return makeCurrent(device);
   }
 

@@ -134,6 +134,8 @@ Status Registry::resolve(KernelRecord* kernel, const Device& device, NativeFunct
     UNIHIP_TRY(moduleFor(fatbin, device, &module));
     Status s = device.backend->getFunction(device.local, module, kernel->name.c_str(), &f);
     if (!s.ok()) {
+      // Any other failure (a sticky fault of the context) is the driver's answer to pass on.
+      if (s != Status(hipErrorNotFound) && s != Status(hipErrorInvalidDeviceFunction)) return s;
       UNIHIP_LOG_ERROR("kernel '{}' is not in the image loaded for device {}", kernel->name,
                        device.ordinal);
       return hipErrorInvalidDeviceFunction;

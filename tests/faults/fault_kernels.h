@@ -9,8 +9,7 @@
 
 // Faulting kernels: one thread of the grid faults, the others do nothing.
 hipError_t launchTrap(hipStream_t stream);            // __builtin_trap()
-// abort() in device code: not available (unihip's device headers declare no __device__ abort;
-// clang refuses the call to the host's abort from a kernel). fault_tests.cpp's "abort" case says so.
+hipError_t launchAbort(hipStream_t stream);           // abort() in device code (a trap)
 hipError_t launchIllegalRead(const int* address, int* out, hipStream_t stream);  // *address
 hipError_t launchAssertNegative(const int* x, int* out, int n, hipStream_t stream);  // assert(x[i] >= 0)
 

@@ -39,6 +39,15 @@ __global__ void busy(int* out, long long nanoseconds) {
   if (threadIdx.x == 0) out[blockIdx.x] = 1;
 }
 
+__global__ void aborting(int* never) {
+  if (blockIdx.x == 0 && threadIdx.x == 0) abort();
+}
+
+hipError_t launchAbort(hipStream_t stream) {
+  aborting<<<2, 64, 0, stream>>>(nullptr);
+  return hipGetLastError();
+}
+
 hipError_t launchTrap(hipStream_t stream) {
   trapping<<<2, 64, 0, stream>>>(nullptr);
   return hipGetLastError();

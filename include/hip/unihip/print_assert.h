@@ -8,7 +8,10 @@
  * assert: <assert.h>'s macro calls __assert_fail; we give it a device overload. NVIDIA: the
  * driver's __assertfail prints "file:line: function: Assertion `expr` failed." and stops the
  * kernel (the context then reports hipErrorAssert / cudaErrorAssert). AMD: the message is not
- * printed; the wavefront traps (s_trap), which the runtime reports as a failed launch. */
+ * printed; the wavefront traps (s_trap), which the runtime reports as a failed launch.
+ *
+ * abort: a device overload that traps (as in AMD's headers): the launch fails, the context
+ * reports the fault. */
 #ifndef UNIHIP_DEVICE_PRINT_ASSERT_H
 #define UNIHIP_DEVICE_PRINT_ASSERT_H
 
@@ -35,6 +38,10 @@ __device__ static inline __attribute__((always_inline)) void __assert_fail(
   __builtin_trap();
 }
 #endif
+
+__device__ static inline __attribute__((always_inline, noreturn)) void abort(void) {
+  __builtin_trap();
+}
 } /* extern "C" */
 
 #endif /* UNIHIP_OFFLOAD_LANGUAGE */
