@@ -1,0 +1,44 @@
+// Seam family "code": choosing and loading device images, looking up kernels and globals, their
+// attributes, and launching. Every backend implements it. launch() is the hot path: no lock, no
+// heap allocation.
+#pragma once
+
+#include <cstddef>
+#include <span>
+
+#include "core/status.h"
+#include "fatbin/bundle.h"
+#include "seam/handles.h"
+
+namespace unihip {
+
+class CodeOps {
+ public:
+  virtual ~CodeOps() = default;
+
+  // Picks the entry of a parsed fat binary that suits `device`; returns its index.
+  // hipErrorNoBinaryForGpu when none does.
+  virtual Status selectImage(int device, std::span<const BundleEntry> entries, size_t* index) = 0;
+  virtual Status loadModule(int device, const BundleEntry& image, NativeModule* module) = 0;
+  virtual Status unloadModule(int device, NativeModule module) = 0;
+  // hipErrorInvalidDeviceFunction (or hipErrorNotFound) when the module lacks `name`.
+  virtual Status getFunction(int device, NativeModule module, const char* name,
+                             NativeFunction* function) = 0;
+  // Address and size of a device global; hipErrorNotFound when absent.
+  virtual Status getGlobal(int device, NativeModule module, const char* name, void** address,
+                           size_t* size) = 0;
+  // Limits of one function (max threads per block), for launch validation.
+  virtual Status functionMaxThreadsPerBlock(int device, NativeFunction function, int* value) = 0;
+  // hipFuncGetAttribute: `attribute` is a hipFunction_attribute (CUfunction_attribute's
+  // numbering). Generic answer: the thread limit only; vendors override with their figures.
+  virtual Status functionAttribute(int device, NativeFunction function, int attribute,
+                                   int* value) {
+    if (attribute == 0) return functionMaxThreadsPerBlock(device, function, value);
+    return hipErrorNotSupported;
+  }
+  // Hot path. `args` holds one pointer per explicit kernel argument, as in cuLaunchKernel.
+  virtual Status launch(int device, NativeFunction function, const LaunchConfig& config,
+                        void** args) = 0;
+};
+
+}  // namespace unihip

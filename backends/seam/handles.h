@@ -1,0 +1,28 @@
+// The vocabulary every family of the seam shares: opaque vendor handles, a validated launch, a
+// copy direction. See docs/design/seam.md.
+#pragma once
+
+#include <cstdint>
+
+#include "hip/hip_runtime_api.h"
+
+namespace unihip {
+
+// Opaque vendor handles. A null NativeStream is the device's legacy default stream.
+using NativeStream = void*;
+using NativeEvent = void*;
+using NativeModule = void*;
+using NativeFunction = void*;
+
+// A launch as the API layer validated it.
+struct LaunchConfig {
+  dim3 grid;
+  dim3 block;
+  uint32_t sharedMemBytes = 0;
+  NativeStream stream = nullptr;
+};
+
+// Direction of a copy, decided by the API layer from hipMemcpyKind.
+enum class CopyDirection : uint8_t { HostToHost, HostToDevice, DeviceToHost, DeviceToDevice, Default };
+
+}  // namespace unihip

@@ -1,0 +1,45 @@
+// Seam family "memory": device and pinned host allocation, linear copies and fills, memory
+// information. Every backend implements it. Device pointers are unified virtual addresses.
+// memcpyAsync() is the hot path: no lock, no heap allocation.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "core/status.h"
+#include "seam/handles.h"
+
+namespace unihip {
+
+class MemoryOps {
+ public:
+  virtual ~MemoryOps() = default;
+
+  virtual Status malloc(int device, size_t size, void** ptr) = 0;
+  virtual Status free(int device, void* ptr) = 0;
+  virtual Status hostMalloc(int device, size_t size, unsigned int hipFlags, void** ptr) = 0;
+  virtual Status hostFree(int device, void* ptr) = 0;
+  // Synchronous with respect to the host and ordered after the legacy default stream.
+  virtual Status memcpy(int device, void* dst, const void* src, size_t size, CopyDirection dir) = 0;
+  virtual Status memcpyAsync(int device, void* dst, const void* src, size_t size, CopyDirection dir,
+                             NativeStream stream) = 0;
+  virtual Status memset(int device, void* dst, uint8_t value, size_t size) = 0;
+  virtual Status memsetAsync(int device, void* dst, uint8_t value, size_t size,
+                             NativeStream stream) = 0;
+  // `count` 16-bit values; `dst` is 2-byte aligned (checked by the API layer).
+  virtual Status memsetD16Async(int device, void* dst, uint16_t value, size_t count,
+                                NativeStream stream) {
+    (void)device, (void)dst, (void)value, (void)count, (void)stream;
+    return hipErrorNotSupported;
+  }
+  virtual Status memsetD32Async(int device, void* dst, uint32_t value, size_t count,
+                                NativeStream stream) = 0;
+  virtual Status memGetInfo(int device, size_t* free, size_t* total) = 0;
+  // Base and size of the allocation holding `ptr`; hipErrorNotFound when no allocation does.
+  virtual Status memGetAddressRange(int device, const void* ptr, void** base, size_t* size) {
+    (void)device, (void)ptr, (void)base, (void)size;
+    return hipErrorNotSupported;
+  }
+};
+
+}  // namespace unihip

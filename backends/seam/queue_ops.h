@@ -1,0 +1,67 @@
+// Seam family "queue": streams, events, host functions on streams, and stream memory operations.
+// Every backend implements it. eventRecord() is the hot path: no lock, no heap allocation.
+#pragma once
+
+#include <cstdint>
+
+#include "core/status.h"
+#include "seam/handles.h"
+
+namespace unihip {
+
+class QueueOps {
+ public:
+  virtual ~QueueOps() = default;
+
+  // Streams. `hipFlags` are hipStream* flags; priority as hipStreamCreateWithPriority.
+  virtual Status streamCreate(int device, unsigned int hipFlags, int priority,
+                              NativeStream* stream) = 0;
+  virtual Status streamDestroy(int device, NativeStream stream) = 0;
+  virtual Status streamSynchronize(int device, NativeStream stream) = 0;
+  // hipSuccess when idle, hipErrorNotReady when work is pending.
+  virtual Status streamQuery(int device, NativeStream stream) = 0;
+  virtual Status streamWaitEvent(int device, NativeStream stream, NativeEvent event) = 0;
+  // Queues a call of fn(userData) on a host thread once the stream's earlier work is done; the
+  // stream's later work waits until fn returned; on failure fn is never called. fn must not
+  // wait for this stream (it would wait for itself).
+  virtual Status launchHostFunc(int device, NativeStream stream, void (*fn)(void*),
+                                void* userData) = 0;
+  virtual Status streamPriorityRange(int device, int* least, int* greatest) = 0;
+  // The per-thread default stream of the calling thread (hipStreamPerThread).
+  virtual NativeStream perThreadStream(int device) = 0;
+
+  // Queues a wait until `(*ptr & mask)` satisfies the hipStreamWaitValue* comparison `flags`
+  // with `value`; `is64` picks the 32- or 64-bit word at `ptr`.
+  virtual Status streamWaitValue(int device, NativeStream stream, void* ptr, uint64_t value,
+                                 uint64_t mask, unsigned int flags, bool is64) {
+    (void)device, (void)stream, (void)ptr, (void)value, (void)mask, (void)flags, (void)is64;
+    return hipErrorNotSupported;
+  }
+  // Queues a write of `value` (32 or 64 bits) to `ptr`, ordered after the stream's earlier work.
+  virtual Status streamWriteValue(int device, NativeStream stream, void* ptr, uint64_t value,
+                                  bool is64) {
+    (void)device, (void)stream, (void)ptr, (void)value, (void)is64;
+    return hipErrorNotSupported;
+  }
+  // Compute-unit masks (AMD): `words` 32-bit words, bit i of the mask = compute unit i.
+  virtual Status streamSetCuMask(int device, NativeStream stream, const uint32_t* mask,
+                                 uint32_t words) {
+    (void)device, (void)stream, (void)mask, (void)words;
+    return hipErrorNotSupported;
+  }
+  virtual Status streamGetCuMask(int device, NativeStream stream, uint32_t* mask,
+                                 uint32_t words) {
+    (void)device, (void)stream, (void)mask, (void)words;
+    return hipErrorNotSupported;
+  }
+
+  // Events. `hipFlags` are hipEvent* flags.
+  virtual Status eventCreate(int device, unsigned int hipFlags, NativeEvent* event) = 0;
+  virtual Status eventDestroy(int device, NativeEvent event) = 0;
+  virtual Status eventRecord(int device, NativeEvent event, NativeStream stream) = 0;
+  virtual Status eventSynchronize(int device, NativeEvent event) = 0;
+  virtual Status eventQuery(int device, NativeEvent event) = 0;
+  virtual Status eventElapsedTime(int device, NativeEvent start, NativeEvent stop, float* ms) = 0;
+};
+
+}  // namespace unihip
