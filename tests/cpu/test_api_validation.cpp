@@ -256,7 +256,7 @@ TEST_CASE("call configuration stack") {
   (void)hipGetLastError();
 }
 
-TEST_CASE("the last error is per thread; get clears it, peek does not, success keeps it") {
+TEST_CASE("the last error is per thread; get clears it, peek does not, success keeps it", "[threads]") {
   installFake();
   (void)hipGetLastError();
   CHECK(hipMalloc(nullptr, 1) == hipErrorInvalidValue);

@@ -175,7 +175,7 @@ TEST_CASE("handles: recycled after destroy, many live at once (more than one sla
 }
 
 TEST_CASE("handle validation is thread-safe against concurrent create and destroy",
-          "[bad-input][handles]") {
+          "[bad-input][handles][threads]") {
   installFake();
   std::atomic<bool> stop{false};
   std::atomic<int> bad{0};

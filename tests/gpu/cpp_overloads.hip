@@ -73,6 +73,7 @@ std::vector<OverloadResult> exerciseCppOverloads() {
   void* args[] = {&typed, &fillValue, &n};
   add("hipLaunchKernel(kernel template)",
       hipLaunchKernel(fillKernel<float>, dim3(1), dim3(256), args, 0, nullptr));
+  (void)hipGetLastError();  // the not-supported answers above are recorded as the last error
   hipLaunchKernelGGL(fillKernel<float>, dim3(1), dim3(256), 0, 0, typed, 2.5f, n);  // a statement, as in HIP
   add("hipLaunchKernelGGL(kernel template)", hipGetLastError());
   add("hipLaunchCooperativeKernel(kernel)",

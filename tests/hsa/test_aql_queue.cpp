@@ -174,7 +174,7 @@ TEST_CASE("barrier packets for markers", "[hsa][queue]") {
   CHECK(fs.queue.doorbell.stores == std::vector<int64_t>{0});
 }
 
-TEST_CASE("a full ring blocks the producer until the reader advances", "[hsa][queue]") {
+TEST_CASE("a full ring blocks the producer until the reader advances", "[hsa][queue][threads]") {
   FakeStream fs(4);
   test::FakeSignal done;
   for (int i = 0; i < 4; ++i) REQUIRE(submitBarrier(fs.stream, {}, test::toHandle(&done)).ok());
@@ -195,7 +195,7 @@ TEST_CASE("a full ring blocks the producer until the reader advances", "[hsa][qu
   CHECK(at<uint64_t>(fs.queue.slot(4), 56) == test::toHandle(&done).handle);
 }
 
-TEST_CASE("concurrent launches against a consumer thread", "[hsa][queue]") {
+TEST_CASE("concurrent launches against a consumer thread", "[hsa][queue][threads]") {
   // Four producers, 500 launches each, through an 8-packet queue: the consumer plays the packet
   // processor (waits for a valid header, reads the body and kernargs, invalidates the slot,
   // advances the read index, decrements the completion signal).
@@ -249,7 +249,7 @@ TEST_CASE("concurrent launches against a consumer thread", "[hsa][queue]") {
   CHECK(fs.queue.doorbell.stores.size() == kTotal);
 }
 
-TEST_CASE("markers: the stream is idle only when its last marker completed", "[hsa][queue]") {
+TEST_CASE("markers: the stream is idle only when its last marker completed", "[hsa][queue][threads]") {
   FakeStream fs(4);
   hsa_signal_t marker;
   REQUIRE(fs.pool.acquire(1, &marker).ok());

@@ -43,7 +43,7 @@ TEST_CASE("hipCtxCreate hands out the device's primary context and makes it curr
   (void)hipGetLastError();
 }
 
-TEST_CASE("hipCtxPushCurrent / hipCtxPopCurrent / hipCtxSetCurrent select the device") {
+TEST_CASE("hipCtxPushCurrent / hipCtxPopCurrent / hipCtxSetCurrent select the device", "[threads]") {
   installFake(2);
   drainContextStack();
   REQUIRE(hipSetDevice(0) == hipSuccess);

@@ -74,7 +74,7 @@ TEST_CASE("stream capture queries: never capturing; bad handles and pointers rej
   (void)hipGetLastError();
 }
 
-TEST_CASE("hipThreadExchangeStreamCaptureMode keeps one mode per thread") {
+TEST_CASE("hipThreadExchangeStreamCaptureMode keeps one mode per thread", "[threads]") {
   CHECK(hipThreadExchangeStreamCaptureMode(nullptr) == hipErrorInvalidValue);
   hipStreamCaptureMode bad = static_cast<hipStreamCaptureMode>(3);
   CHECK(hipThreadExchangeStreamCaptureMode(&bad) == hipErrorInvalidValue);
