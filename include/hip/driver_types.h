@@ -3,6 +3,7 @@
 #ifndef UNIHIP_DRIVER_TYPES_H
 #define UNIHIP_DRIVER_TYPES_H
 
+#include "hip/unihip/enum_base.h"
 #include <stddef.h>
 
 #ifdef __cplusplus
@@ -14,7 +15,7 @@ typedef void* hipDeviceptr_t;
 
 /* Where memory lives (pointer attributes, 2D/3D copy descriptors). HIP declares it in
  * hip_runtime_api.h; here because hip_Memcpy2D and HIP_MEMCPY3D need it. */
-typedef enum hipMemoryType {
+typedef enum hipMemoryType UNIHIP_ENUM_INT {
   hipMemoryTypeUnregistered = 0,
   hipMemoryTypeHost = 1,
   hipMemoryTypeDevice = 2,
@@ -23,7 +24,7 @@ typedef enum hipMemoryType {
   hipMemoryTypeUnified = 11
 } hipMemoryType;
 
-typedef enum hipChannelFormatKind {
+typedef enum hipChannelFormatKind UNIHIP_ENUM_INT {
   hipChannelFormatKindSigned = 0,
   hipChannelFormatKindUnsigned = 1,
   hipChannelFormatKindFloat = 2,
@@ -51,7 +52,7 @@ typedef struct hipArray hipArray;
 typedef struct hipArray* hipArray_t;
 typedef const struct hipArray* hipArray_const_t;
 
-typedef enum hipArray_Format {
+typedef enum hipArray_Format UNIHIP_ENUM_INT {
   HIP_AD_FORMAT_UNSIGNED_INT8 = 0x01,
   HIP_AD_FORMAT_UNSIGNED_INT16 = 0x02,
   HIP_AD_FORMAT_UNSIGNED_INT32 = 0x03,
@@ -116,14 +117,14 @@ typedef struct hipMipmappedArray* hipMipmappedArray_t;
 typedef hipMipmappedArray_t hipmipmappedArray;
 typedef const struct hipMipmappedArray* hipMipmappedArray_const_t;
 
-typedef enum hipResourceType {
+typedef enum hipResourceType UNIHIP_ENUM_INT {
   hipResourceTypeArray = 0x00,
   hipResourceTypeMipmappedArray = 0x01,
   hipResourceTypeLinear = 0x02,
   hipResourceTypePitch2D = 0x03
 } hipResourceType;
 
-typedef enum HIPresourcetype_enum {
+typedef enum HIPresourcetype_enum UNIHIP_ENUM_INT {
   HIP_RESOURCE_TYPE_ARRAY = 0x00,
   HIP_RESOURCE_TYPE_MIPMAPPED_ARRAY = 0x01,
   HIP_RESOURCE_TYPE_LINEAR = 0x02,
@@ -131,14 +132,14 @@ typedef enum HIPresourcetype_enum {
 } HIPresourcetype,
     hipResourcetype;
 
-typedef enum HIPaddress_mode_enum {
+typedef enum HIPaddress_mode_enum UNIHIP_ENUM_INT {
   HIP_TR_ADDRESS_MODE_WRAP = 0,
   HIP_TR_ADDRESS_MODE_CLAMP = 1,
   HIP_TR_ADDRESS_MODE_MIRROR = 2,
   HIP_TR_ADDRESS_MODE_BORDER = 3
 } HIPaddress_mode;
 
-typedef enum HIPfilter_mode_enum {
+typedef enum HIPfilter_mode_enum UNIHIP_ENUM_INT {
   HIP_TR_FILTER_MODE_POINT = 0,
   HIP_TR_FILTER_MODE_LINEAR = 1
 } HIPfilter_mode;
@@ -157,7 +158,7 @@ typedef struct HIP_TEXTURE_DESC_st {
   int reserved[12];
 } HIP_TEXTURE_DESC;
 
-typedef enum hipResourceViewFormat {
+typedef enum hipResourceViewFormat UNIHIP_ENUM_INT {
   hipResViewFormatNone = 0x00,
   hipResViewFormatUnsignedChar1 = 0x01,
   hipResViewFormatUnsignedChar2 = 0x02,
@@ -195,7 +196,7 @@ typedef enum hipResourceViewFormat {
   hipResViewFormatUnsignedBlockCompressed7 = 0x22
 } hipResourceViewFormat;
 
-typedef enum HIPresourceViewFormat_enum {
+typedef enum HIPresourceViewFormat_enum UNIHIP_ENUM_INT {
   HIP_RES_VIEW_FORMAT_NONE = 0x00,
   HIP_RES_VIEW_FORMAT_UINT_1X8 = 0x01,
   HIP_RES_VIEW_FORMAT_UINT_2X8 = 0x02,
@@ -312,7 +313,7 @@ typedef struct HIP_RESOURCE_VIEW_DESC_st {
   unsigned int reserved[16];
 } HIP_RESOURCE_VIEW_DESC;
 
-typedef enum hipMemcpyKind {
+typedef enum hipMemcpyKind UNIHIP_ENUM_INT {
   hipMemcpyHostToHost = 0,
   hipMemcpyHostToDevice = 1,
   hipMemcpyDeviceToHost = 2,
@@ -380,7 +381,7 @@ typedef struct HIP_MEMCPY3D {
 } HIP_MEMCPY3D;
 
 /* A memory location: a device (id = device ordinal), the host, or a host NUMA node. */
-typedef enum hipMemLocationType {
+typedef enum hipMemLocationType UNIHIP_ENUM_INT {
   hipMemLocationTypeInvalid = 0,
   hipMemLocationTypeNone = 0,
   hipMemLocationTypeDevice = 1,
@@ -395,12 +396,12 @@ typedef struct hipMemLocation {
 } hipMemLocation;
 
 /* Batched copies (hipMemcpyBatchAsync, hipMemcpy3DBatchAsync). */
-typedef enum hipMemcpyFlags {
+typedef enum hipMemcpyFlags UNIHIP_ENUM_INT {
   hipMemcpyFlagDefault = 0x0,
   hipMemcpyFlagPreferOverlapWithCompute = 0x1
 } hipMemcpyFlags;
 
-typedef enum hipMemcpySrcAccessOrder {
+typedef enum hipMemcpySrcAccessOrder UNIHIP_ENUM_INT {
   hipMemcpySrcAccessOrderInvalid = 0x0,
   hipMemcpySrcAccessOrderStream = 0x1,
   hipMemcpySrcAccessOrderDuringApiCall = 0x2,
@@ -415,7 +416,7 @@ typedef struct hipMemcpyAttributes {
   unsigned int flags; /* hipMemcpyFlags */
 } hipMemcpyAttributes;
 
-typedef enum hipMemcpy3DOperandType {
+typedef enum hipMemcpy3DOperandType UNIHIP_ENUM_INT {
   hipMemcpyOperandTypePointer = 0x1,
   hipMemcpyOperandTypeArray = 0x2,
   hipMemcpyOperandTypeMax = 0x7FFFFFFF
@@ -490,7 +491,7 @@ static inline struct hipExtent make_hipExtent(size_t w, size_t h, size_t d) {
 }
 
 /* hipFuncGetAttribute's attributes (values from 0, in this order). */
-typedef enum hipFunction_attribute {
+typedef enum hipFunction_attribute UNIHIP_ENUM_INT {
   HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
   HIP_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES,
   HIP_FUNC_ATTRIBUTE_CONST_SIZE_BYTES,
@@ -505,7 +506,7 @@ typedef enum hipFunction_attribute {
 } hipFunction_attribute;
 
 /* hipPointerGetAttribute's attributes (values from 1, in this order). */
-typedef enum hipPointer_attribute {
+typedef enum hipPointer_attribute UNIHIP_ENUM_INT {
   HIP_POINTER_ATTRIBUTE_CONTEXT = 1,
   HIP_POINTER_ATTRIBUTE_MEMORY_TYPE,
   HIP_POINTER_ATTRIBUTE_DEVICE_POINTER,

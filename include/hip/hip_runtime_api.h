@@ -2,6 +2,7 @@
  * code written against HIP compiles unchanged. See README.md for what is implemented. */
 #ifndef UNIHIP_HIP_RUNTIME_API_H
 #define UNIHIP_HIP_RUNTIME_API_H
+#include "hip/unihip/enum_base.h"
 #include "hip/hip_common.h"
 
 #include <stddef.h>
@@ -23,7 +24,7 @@
 extern "C" {
 #endif
 
-typedef enum UNIHIP_NODISCARD hipError_t {
+typedef enum UNIHIP_NODISCARD hipError_t UNIHIP_ENUM_INT {
   hipSuccess = 0,
   hipErrorInvalidValue = 1,
   hipErrorOutOfMemory = 2,
@@ -106,7 +107,7 @@ typedef enum UNIHIP_NODISCARD hipError_t {
   hipErrorTbd = 1054
 } hipError_t;
 
-typedef enum hipDeviceAttribute_t {
+typedef enum hipDeviceAttribute_t UNIHIP_ENUM_INT {
   hipDeviceAttributeCudaCompatibleBegin = 0,
   hipDeviceAttributeEccEnabled = 0,
   hipDeviceAttributeAccessPolicyMaxWindowSize = 1,
@@ -229,19 +230,19 @@ typedef enum hipDeviceAttribute_t {
   hipDeviceAttributeVendorSpecificBegin = 20000
 } hipDeviceAttribute_t;
 
-typedef enum hipComputeMode {
+typedef enum hipComputeMode UNIHIP_ENUM_INT {
   hipComputeModeDefault = 0,
   hipComputeModeExclusive = 1,
   hipComputeModeProhibited = 2,
   hipComputeModeExclusiveProcess = 3
 } hipComputeMode;
 
-typedef enum hipFlushGPUDirectRDMAWritesOptions {
+typedef enum hipFlushGPUDirectRDMAWritesOptions UNIHIP_ENUM_INT {
   hipFlushGPUDirectRDMAWritesOptionHost = 1 << 0,
   hipFlushGPUDirectRDMAWritesOptionMemOps = 1 << 1
 } hipFlushGPUDirectRDMAWritesOptions;
 
-typedef enum hipGPUDirectRDMAWritesOrdering {
+typedef enum hipGPUDirectRDMAWritesOrdering UNIHIP_ENUM_INT {
   hipGPUDirectRDMAWritesOrderingNone = 0,
   hipGPUDirectRDMAWritesOrderingOwner = 100,
   hipGPUDirectRDMAWritesOrderingAllDevices = 200

@@ -3,13 +3,14 @@
 #ifndef UNIHIP_HIPRTC_H
 #define UNIHIP_HIPRTC_H
 
+#include "hip/unihip/enum_base.h"
 #include <stddef.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-typedef enum hiprtcResult {
+typedef enum hiprtcResult UNIHIP_ENUM_INT {
   HIPRTC_SUCCESS = 0,
   HIPRTC_ERROR_OUT_OF_MEMORY = 1,
   HIPRTC_ERROR_PROGRAM_CREATION_FAILURE = 2,
@@ -25,7 +26,7 @@ typedef enum hiprtcResult {
   HIPRTC_ERROR_LINKING = 100
 } hiprtcResult;
 
-typedef enum hiprtcJIT_option {
+typedef enum hiprtcJIT_option UNIHIP_ENUM_INT {
   HIPRTC_JIT_MAX_REGISTERS = 0,
   HIPRTC_JIT_THREADS_PER_BLOCK,
   HIPRTC_JIT_WALL_TIME,
@@ -56,7 +57,7 @@ typedef enum hiprtcJIT_option {
   HIPRTC_JIT_IR_TO_ISA_OPT_COUNT_EXT
 } hiprtcJIT_option;
 
-typedef enum hiprtcJITInputType {
+typedef enum hiprtcJITInputType UNIHIP_ENUM_INT {
   HIPRTC_JIT_INPUT_CUBIN = 0,
   HIPRTC_JIT_INPUT_PTX,
   HIPRTC_JIT_INPUT_FATBINARY,

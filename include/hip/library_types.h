@@ -3,7 +3,8 @@
 #ifndef UNIHIP_LIBRARY_TYPES_H
 #define UNIHIP_LIBRARY_TYPES_H
 
-typedef enum hipDataType {
+#include "hip/unihip/enum_base.h"
+typedef enum hipDataType UNIHIP_ENUM_INT {
   HIP_R_32F = 0,
   HIP_R_64F = 1,
   HIP_R_16F = 2,
@@ -43,7 +44,7 @@ typedef enum hipDataType {
   HIP_R_8F_E5M2_FNUZ = 1001
 } hipDataType;
 
-typedef enum hipLibraryPropertyType {
+typedef enum hipLibraryPropertyType UNIHIP_ENUM_INT {
   HIP_LIBRARY_MAJOR_VERSION = 0,
   HIP_LIBRARY_MINOR_VERSION = 1,
   HIP_LIBRARY_PATCH_LEVEL = 2

@@ -2,6 +2,7 @@
 #ifndef UNIHIP_SURFACE_TYPES_H
 #define UNIHIP_SURFACE_TYPES_H
 
+#include "hip/unihip/enum_base.h"
 #include "hip/driver_types.h"
 
 #ifdef __cplusplus
@@ -17,7 +18,7 @@ typedef struct surfaceReference {
 } surfaceReference;
 
 /* What a surface read or write does out of bounds. */
-typedef enum hipSurfaceBoundaryMode {
+typedef enum hipSurfaceBoundaryMode UNIHIP_ENUM_INT {
   hipBoundaryModeZero = 0,
   hipBoundaryModeTrap = 1,
   hipBoundaryModeClamp = 2

@@ -3,6 +3,7 @@
 #ifndef UNIHIP_TEXTURE_TYPES_H
 #define UNIHIP_TEXTURE_TYPES_H
 
+#include "hip/unihip/enum_base.h"
 #include "hip/channel_descriptor.h"
 #include "hip/driver_types.h"
 
@@ -29,19 +30,19 @@ extern "C" {
 struct __hip_texture;
 typedef struct __hip_texture* hipTextureObject_t;
 
-typedef enum hipTextureAddressMode {
+typedef enum hipTextureAddressMode UNIHIP_ENUM_INT {
   hipAddressModeWrap = 0,
   hipAddressModeClamp = 1,
   hipAddressModeMirror = 2,
   hipAddressModeBorder = 3
 } hipTextureAddressMode;
 
-typedef enum hipTextureFilterMode {
+typedef enum hipTextureFilterMode UNIHIP_ENUM_INT {
   hipFilterModePoint = 0,
   hipFilterModeLinear = 1
 } hipTextureFilterMode;
 
-typedef enum hipTextureReadMode {
+typedef enum hipTextureReadMode UNIHIP_ENUM_INT {
   hipReadModeElementType = 0,
   hipReadModeNormalizedFloat = 1
 } hipTextureReadMode;

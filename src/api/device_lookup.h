@@ -19,8 +19,9 @@ inline Status lookupDevice(int ordinal, Device** device) {
 // The current device's cache and shared-memory preferences (hip_device_info.cpp), shared by the
 // hipDevice* and hipCtx* entry points.
 Status getCacheConfig(hipFuncCache_t* config);
-Status setCacheConfig(hipFuncCache_t config);
+// `config` and `config` below: the enum's integer (callers may pass any value).
+Status setCacheConfig(int config);
 Status getSharedMemConfig(hipSharedMemConfig* config);
-Status setSharedMemConfig(hipSharedMemConfig config);
+Status setSharedMemConfig(int config);
 
 }  // namespace unihip

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "api/api_boundary.h"
+#include "core/enum_value.h"
 #include "api/device_lookup.h"
 
 struct ihipCtx_t {
@@ -155,8 +156,8 @@ UNIHIP_EXPORT hipError_t hipCtxGetCacheConfig(hipFuncCache_t* cacheConfig) {
 }
 
 UNIHIP_EXPORT hipError_t hipCtxSetCacheConfig(hipFuncCache_t cacheConfig) {
-  UNIHIP_TRACE_API("hipCtxSetCacheConfig({})", static_cast<int>(cacheConfig));
-  UNIHIP_RETURN(setCacheConfig(cacheConfig));
+  UNIHIP_TRACE_API("hipCtxSetCacheConfig({})", enumValue(cacheConfig));
+  UNIHIP_RETURN(setCacheConfig(enumValue(cacheConfig)));
 }
 
 UNIHIP_EXPORT hipError_t hipCtxGetSharedMemConfig(hipSharedMemConfig* pConfig) {
@@ -165,8 +166,8 @@ UNIHIP_EXPORT hipError_t hipCtxGetSharedMemConfig(hipSharedMemConfig* pConfig) {
 }
 
 UNIHIP_EXPORT hipError_t hipCtxSetSharedMemConfig(hipSharedMemConfig config) {
-  UNIHIP_TRACE_API("hipCtxSetSharedMemConfig({})", static_cast<int>(config));
-  UNIHIP_RETURN(setSharedMemConfig(config));
+  UNIHIP_TRACE_API("hipCtxSetSharedMemConfig({})", enumValue(config));
+  UNIHIP_RETURN(setSharedMemConfig(enumValue(config)));
 }
 
 UNIHIP_EXPORT hipError_t hipCtxSynchronize(void) {

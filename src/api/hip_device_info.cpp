@@ -6,6 +6,7 @@
 
 #include "api/api_boundary.h"
 #include "api/device_lookup.h"
+#include "core/enum_value.h"
 
 using namespace unihip;
 
@@ -265,7 +266,7 @@ Status getCacheConfig(hipFuncCache_t* config) {
   return kOk;
 }
 
-Status setCacheConfig(hipFuncCache_t config) {
+Status setCacheConfig(int config) {
   if (config < hipFuncCachePreferNone || config > hipFuncCachePreferEqual)
     return hipErrorInvalidValue;
   Device* d = nullptr;
@@ -283,7 +284,7 @@ Status getSharedMemConfig(hipSharedMemConfig* config) {
   return kOk;
 }
 
-Status setSharedMemConfig(hipSharedMemConfig config) {
+Status setSharedMemConfig(int config) {
   if (config < hipSharedMemBankSizeDefault || config > hipSharedMemBankSizeEightByte)
     return hipErrorInvalidValue;
   Device* d = nullptr;
@@ -298,8 +299,8 @@ UNIHIP_EXPORT hipError_t hipDeviceGetCacheConfig(hipFuncCache_t* cacheConfig) {
 }
 
 UNIHIP_EXPORT hipError_t hipDeviceSetCacheConfig(hipFuncCache_t cacheConfig) {
-  UNIHIP_TRACE_API("hipDeviceSetCacheConfig({})", static_cast<int>(cacheConfig));
-  UNIHIP_RETURN(setCacheConfig(cacheConfig));
+  UNIHIP_TRACE_API("hipDeviceSetCacheConfig({})", enumValue(cacheConfig));
+  UNIHIP_RETURN(setCacheConfig(enumValue(cacheConfig)));
 }
 
 UNIHIP_EXPORT hipError_t hipDeviceGetSharedMemConfig(hipSharedMemConfig* pConfig) {
@@ -308,8 +309,8 @@ UNIHIP_EXPORT hipError_t hipDeviceGetSharedMemConfig(hipSharedMemConfig* pConfig
 }
 
 UNIHIP_EXPORT hipError_t hipDeviceSetSharedMemConfig(hipSharedMemConfig config) {
-  UNIHIP_TRACE_API("hipDeviceSetSharedMemConfig({})", static_cast<int>(config));
-  UNIHIP_RETURN(setSharedMemConfig(config));
+  UNIHIP_TRACE_API("hipDeviceSetSharedMemConfig({})", enumValue(config));
+  UNIHIP_RETURN(setSharedMemConfig(enumValue(config)));
 }
 
 // AMD's runtime does not implement it either; the list is checked first.

@@ -6,19 +6,20 @@
 
 #include "api/api_boundary.h"
 #include "api/kernel_lookup.h"
+#include "core/enum_value.h"
 #include "core/runtime.h"
 
 using namespace unihip;
 
 namespace {
 
-Status checkCacheConfig(hipFuncCache_t config) {
+Status checkCacheConfig(int config) {
   return (config >= hipFuncCachePreferNone && config <= hipFuncCachePreferEqual)
              ? kOk
              : Status(hipErrorInvalidValue);
 }
 
-Status checkSharedMemConfig(hipSharedMemConfig config) {
+Status checkSharedMemConfig(int config) {
   return (config >= hipSharedMemBankSizeDefault && config <= hipSharedMemBankSizeEightByte)
              ? kOk
              : Status(hipErrorInvalidValue);
@@ -77,20 +78,20 @@ UNIHIP_EXPORT hipError_t hipFuncSetAttribute(const void* func, hipFuncAttribute 
 
 // Cache and bank-size preferences are hints; like AMD's runtime unihip accepts and ignores them.
 UNIHIP_EXPORT hipError_t hipFuncSetCacheConfig(const void* func, hipFuncCache_t config) {
-  UNIHIP_TRACE_API("hipFuncSetCacheConfig({}, {})", func, static_cast<int>(config));
+  UNIHIP_TRACE_API("hipFuncSetCacheConfig({}, {})", func, enumValue(config));
   UNIHIP_RETURN(([&]() -> Status {
     KernelRecord* kernel = nullptr;
     UNIHIP_TRY(registeredKernel(func, &kernel));
-    return checkCacheConfig(config);
+    return checkCacheConfig(enumValue(config));
   })());
 }
 
 UNIHIP_EXPORT hipError_t hipFuncSetSharedMemConfig(const void* func, hipSharedMemConfig config) {
-  UNIHIP_TRACE_API("hipFuncSetSharedMemConfig({}, {})", func, static_cast<int>(config));
+  UNIHIP_TRACE_API("hipFuncSetSharedMemConfig({}, {})", func, enumValue(config));
   UNIHIP_RETURN(([&]() -> Status {
     KernelRecord* kernel = nullptr;
     UNIHIP_TRY(registeredKernel(func, &kernel));
-    return checkSharedMemConfig(config);
+    return checkSharedMemConfig(enumValue(config));
   })());
 }
 

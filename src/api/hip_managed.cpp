@@ -1,6 +1,7 @@
 // Managed memory (hipMallocManaged, hipMemAdvise, hipMemPrefetchAsync, range attributes,
 // hipStreamAttachMemAsync): arguments checked as AMD's runtime does, then not supported yet.
 #include "api/api_boundary.h"
+#include "core/enum_value.h"
 #include "api/memory_checks.h"
 #include "core/stream_resolve.h"
 
@@ -30,9 +31,10 @@ bool knownAdvice(hipMemoryAdvise advice) {
 }
 
 // One range attribute's output buffer: 4 bytes, or a multiple of 4 for the device list.
-Status checkRangeAttribute(hipMemRangeAttribute attribute, const void* data, size_t dataSize) {
+Status checkRangeAttribute(const hipMemRangeAttribute& attribute, const void* data,
+                           size_t dataSize) {
   if (data == nullptr || dataSize == 0) return hipErrorInvalidValue;
-  switch (attribute) {
+  switch (enumValue(attribute)) {  // any integer may come in
     case hipMemRangeAttributeReadMostly:
     case hipMemRangeAttributePreferredLocation:
     case hipMemRangeAttributeLastPrefetchLocation:

@@ -7,6 +7,7 @@
 // hipDeviceGetP2PAttribute hipErrorInvalidDevice). Devices of different backends (an NVIDIA and
 // an AMD GPU) share no memory path: never peers.
 #include "api/api_boundary.h"
+#include "core/enum_value.h"
 #include "api/memory_checks.h"
 #include "core/stream_resolve.h"
 
@@ -30,13 +31,13 @@ Status canAccessPeer(int* value, int deviceId, int peerDeviceId) {
   return device->backend->canAccessPeer(device->local, peer->local, value);
 }
 
-Status p2pAttribute(int* value, hipDeviceP2PAttr attr, int srcDevice, int dstDevice) {
+Status p2pAttribute(int* value, const hipDeviceP2PAttr& attr, int srcDevice, int dstDevice) {
   if (value == nullptr) return hipErrorInvalidValue;
   Device* src = nullptr;
   Device* dst = nullptr;
   UNIHIP_TRY(devicePair(srcDevice, dstDevice, &src, &dst));
   if (src == dst) return hipErrorInvalidDevice;
-  switch (attr) {
+  switch (enumValue(attr)) {  // any integer may come in
     case hipDevP2PAttrPerformanceRank:
     case hipDevP2PAttrAccessSupported:
     case hipDevP2PAttrNativeAtomicSupported:

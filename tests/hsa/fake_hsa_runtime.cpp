@@ -235,7 +235,9 @@ EXPORT hsa_status_t hsa_iterate_agents(hsa_status_t (*cb)(hsa_agent_t, void*), v
 }
 EXPORT hsa_status_t hsa_agent_get_info(hsa_agent_t agent, hsa_agent_info_t attribute, void* value) {
   const bool gpu = agent.handle == kGpuAgent;
-  switch (static_cast<int>(attribute)) {
+  int code;  // AMD's extension attributes lie outside hsa_agent_info_t's range: no enum load
+  std::memcpy(&code, &attribute, sizeof code);
+  switch (code) {
     case HSA_AGENT_INFO_DEVICE: return put(value, gpu ? HSA_DEVICE_TYPE_GPU : HSA_DEVICE_TYPE_CPU);
     case HSA_AGENT_INFO_NAME: std::strcpy(static_cast<char*>(value), gpu ? "gfx90a" : "FakeCPU"); return HSA_STATUS_SUCCESS;
     case HSA_AMD_AGENT_INFO_PRODUCT_NAME: std::strcpy(static_cast<char*>(value), "Fake Instinct MI210"); return HSA_STATUS_SUCCESS;

@@ -2,6 +2,7 @@
 #ifndef UNIHIP_API_DEVICE_H
 #define UNIHIP_API_DEVICE_H
 
+#include "hip/unihip/enum_base.h"
 #ifndef UNIHIP_HIP_RUNTIME_API_H
 #error "include <hip/hip_runtime_api.h> instead"
 #endif
@@ -163,7 +164,7 @@ extern "C" {
 #endif
 
 /* Limits of hipDeviceGetLimit / hipDeviceSetLimit; other values answer hipErrorUnsupportedLimit. */
-typedef enum hipLimit_t {
+typedef enum hipLimit_t UNIHIP_ENUM_INT {
   hipLimitStackSize = 0x0,
   hipLimitPrintfFifoSize = 0x01,
   hipLimitMallocHeapSize = 0x02,
@@ -173,20 +174,20 @@ typedef enum hipLimit_t {
   hipLimitRange
 } hipLimit_t;
 
-typedef enum hipFuncCache_t {
+typedef enum hipFuncCache_t UNIHIP_ENUM_INT {
   hipFuncCachePreferNone,
   hipFuncCachePreferShared,
   hipFuncCachePreferL1,
   hipFuncCachePreferEqual
 } hipFuncCache_t;
 
-typedef enum hipSharedMemConfig {
+typedef enum hipSharedMemConfig UNIHIP_ENUM_INT {
   hipSharedMemBankSizeDefault,
   hipSharedMemBankSizeFourByte,
   hipSharedMemBankSizeEightByte
 } hipSharedMemConfig;
 
-typedef enum hipDeviceP2PAttr {
+typedef enum hipDeviceP2PAttr UNIHIP_ENUM_INT {
   hipDevP2PAttrPerformanceRank = 0,
   hipDevP2PAttrAccessSupported,
   hipDevP2PAttrNativeAtomicSupported,
@@ -198,7 +199,7 @@ typedef enum hipDeviceP2PAttr {
 #define HIP_GET_PROC_ADDRESS_LEGACY_STREAM (1 << 0)
 #define HIP_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM (1 << 1)
 
-typedef enum hipDriverProcAddressQueryResult {
+typedef enum hipDriverProcAddressQueryResult UNIHIP_ENUM_INT {
   HIP_GET_PROC_ADDRESS_SUCCESS = 0,
   HIP_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND = 1,
   HIP_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT = 2

@@ -2,6 +2,7 @@
 #ifndef UNIHIP_API_EXECUTION_H
 #define UNIHIP_API_EXECUTION_H
 
+#include "hip/unihip/enum_base.h"
 #ifndef UNIHIP_HIP_RUNTIME_API_H
 #error "include <hip/hip_runtime_api.h> instead"
 #endif
@@ -23,13 +24,13 @@ typedef struct hipFuncAttributes {
   size_t sharedSizeBytes;
 } hipFuncAttributes;
 
-typedef enum hipFuncAttribute {
+typedef enum hipFuncAttribute UNIHIP_ENUM_INT {
   hipFuncAttributeMaxDynamicSharedMemorySize = 8,
   hipFuncAttributePreferredSharedMemoryCarveout = 9,
   hipFuncAttributeMax
 } hipFuncAttribute;
 
-typedef enum hipJitOption {
+typedef enum hipJitOption UNIHIP_ENUM_INT {
   hipJitOptionMaxRegisters = 0,
   hipJitOptionThreadsPerBlock,
   hipJitOptionWallTime,

@@ -3,6 +3,7 @@
 #ifndef UNIHIP_API_GRAPH_TYPES_H
 #define UNIHIP_API_GRAPH_TYPES_H
 
+#include "hip/unihip/enum_base.h"
 #ifndef UNIHIP_HIP_RUNTIME_API_H
 #error "include <hip/hip_runtime_api.h> instead"
 #endif
@@ -21,7 +22,7 @@ typedef struct hipUserObject* hipUserObject_t;
 typedef void (*hipHostFn_t)(void* userData);
 typedef void (*hipStreamCallback_t)(hipStream_t stream, hipError_t status, void* userData);
 
-typedef enum hipGraphNodeType {
+typedef enum hipGraphNodeType UNIHIP_ENUM_INT {
   hipGraphNodeTypeKernel = 0,
   hipGraphNodeTypeMemcpy = 1,
   hipGraphNodeTypeMemset = 2,
@@ -136,7 +137,7 @@ typedef struct hipGraphNodeParams {
 } hipGraphNodeParams;
 
 /* Cache access policy (kernel-node, stream and launch attributes) */
-typedef enum hipAccessProperty {
+typedef enum hipAccessProperty UNIHIP_ENUM_INT {
   hipAccessPropertyNormal = 0,
   hipAccessPropertyStreaming = 1,
   hipAccessPropertyPersisting = 2
@@ -155,19 +156,19 @@ typedef struct hipLaunchMemSyncDomainMap {
   unsigned char remote;
 } hipLaunchMemSyncDomainMap;
 
-typedef enum hipLaunchMemSyncDomain {
+typedef enum hipLaunchMemSyncDomain UNIHIP_ENUM_INT {
   hipLaunchMemSyncDomainDefault = 0,
   hipLaunchMemSyncDomainRemote = 1
 } hipLaunchMemSyncDomain;
 
-typedef enum hipSynchronizationPolicy {
+typedef enum hipSynchronizationPolicy UNIHIP_ENUM_INT {
   hipSyncPolicyAuto = 1,
   hipSyncPolicySpin = 2,
   hipSyncPolicyYield = 3,
   hipSyncPolicyBlockingSync = 4
 } hipSynchronizationPolicy;
 
-typedef enum hipLaunchAttributeID {
+typedef enum hipLaunchAttributeID UNIHIP_ENUM_INT {
   hipLaunchAttributeAccessPolicyWindow = 1,
   hipLaunchAttributeCooperative = 2,
   hipLaunchAttributeSynchronizationPolicy = 3,
@@ -210,7 +211,7 @@ typedef struct hipLaunchAttribute_st {
 #define hipKernelNodeAttributePriority hipLaunchAttributePriority
 #define hipKernelNodeAttrValue hipLaunchAttributeValue
 
-typedef enum hipGraphExecUpdateResult {
+typedef enum hipGraphExecUpdateResult UNIHIP_ENUM_INT {
   hipGraphExecUpdateSuccess = 0x0,
   hipGraphExecUpdateError = 0x1,
   hipGraphExecUpdateErrorTopologyChanged = 0x2,
@@ -221,46 +222,46 @@ typedef enum hipGraphExecUpdateResult {
   hipGraphExecUpdateErrorUnsupportedFunctionChange = 0x7
 } hipGraphExecUpdateResult;
 
-typedef enum hipStreamCaptureMode {
+typedef enum hipStreamCaptureMode UNIHIP_ENUM_INT {
   hipStreamCaptureModeGlobal = 0,
   hipStreamCaptureModeThreadLocal,
   hipStreamCaptureModeRelaxed
 } hipStreamCaptureMode;
 
-typedef enum hipStreamCaptureStatus {
+typedef enum hipStreamCaptureStatus UNIHIP_ENUM_INT {
   hipStreamCaptureStatusNone = 0,
   hipStreamCaptureStatusActive,
   hipStreamCaptureStatusInvalidated
 } hipStreamCaptureStatus;
 
-typedef enum hipStreamUpdateCaptureDependenciesFlags {
+typedef enum hipStreamUpdateCaptureDependenciesFlags UNIHIP_ENUM_INT {
   hipStreamAddCaptureDependencies = 0,
   hipStreamSetCaptureDependencies
 } hipStreamUpdateCaptureDependenciesFlags;
 
-typedef enum hipGraphMemAttributeType {
+typedef enum hipGraphMemAttributeType UNIHIP_ENUM_INT {
   hipGraphMemAttrUsedMemCurrent = 0,
   hipGraphMemAttrUsedMemHigh,
   hipGraphMemAttrReservedMemCurrent,
   hipGraphMemAttrReservedMemHigh
 } hipGraphMemAttributeType;
 
-typedef enum hipUserObjectFlags {
+typedef enum hipUserObjectFlags UNIHIP_ENUM_INT {
   hipUserObjectNoDestructorSync = 0x1
 } hipUserObjectFlags;
 
-typedef enum hipUserObjectRetainFlags {
+typedef enum hipUserObjectRetainFlags UNIHIP_ENUM_INT {
   hipGraphUserObjectMove = 0x1
 } hipUserObjectRetainFlags;
 
-typedef enum hipGraphInstantiateFlags {
+typedef enum hipGraphInstantiateFlags UNIHIP_ENUM_INT {
   hipGraphInstantiateFlagAutoFreeOnLaunch = 1,
   hipGraphInstantiateFlagUpload = 2,
   hipGraphInstantiateFlagDeviceLaunch = 4,
   hipGraphInstantiateFlagUseNodePriority = 8
 } hipGraphInstantiateFlags;
 
-enum hipGraphDebugDotFlags {
+enum hipGraphDebugDotFlags UNIHIP_ENUM_INT {
   hipGraphDebugDotFlagsVerbose = 1 << 0,
   hipGraphDebugDotFlagsKernelNodeParams = 1 << 2,
   hipGraphDebugDotFlagsMemcpyNodeParams = 1 << 3,
@@ -273,7 +274,7 @@ enum hipGraphDebugDotFlags {
   hipGraphDebugDotFlagsHandles = 1 << 10
 };
 
-typedef enum hipGraphInstantiateResult {
+typedef enum hipGraphInstantiateResult UNIHIP_ENUM_INT {
   hipGraphInstantiateSuccess = 0,
   hipGraphInstantiateError = 1,
   hipGraphInstantiateInvalidStructure = 2,
@@ -293,7 +294,7 @@ typedef struct hipGraphInstantiateParams {
 #define hipGraphKernelNodePortLaunchCompletion 2
 #define hipGraphKernelNodePortProgrammatic 1
 
-typedef enum hipGraphDependencyType {
+typedef enum hipGraphDependencyType UNIHIP_ENUM_INT {
   hipGraphDependencyTypeDefault = 0,
   hipGraphDependencyTypeProgrammatic = 1
 } hipGraphDependencyType;

@@ -2,6 +2,7 @@
 #ifndef UNIHIP_API_MEMORY_H
 #define UNIHIP_API_MEMORY_H
 
+#include "hip/unihip/enum_base.h"
 #ifndef UNIHIP_HIP_RUNTIME_API_H
 #error "include <hip/hip_runtime_api.h> instead"
 #endif
@@ -23,7 +24,7 @@ extern "C" {
 #endif
 
 /* Managed-memory advice and range attributes (hipMemAdvise, hipMemRangeGetAttribute). */
-typedef enum hipMemoryAdvise {
+typedef enum hipMemoryAdvise UNIHIP_ENUM_INT {
   hipMemAdviseSetReadMostly = 1,
   hipMemAdviseUnsetReadMostly = 2,
   hipMemAdviseSetPreferredLocation = 3,
@@ -34,13 +35,13 @@ typedef enum hipMemoryAdvise {
   hipMemAdviseUnsetCoarseGrain = 101
 } hipMemoryAdvise;
 
-typedef enum hipMemRangeCoherencyMode {
+typedef enum hipMemRangeCoherencyMode UNIHIP_ENUM_INT {
   hipMemRangeCoherencyModeFineGrain = 0,
   hipMemRangeCoherencyModeCoarseGrain = 1,
   hipMemRangeCoherencyModeIndeterminate = 2
 } hipMemRangeCoherencyMode;
 
-typedef enum hipMemRangeAttribute {
+typedef enum hipMemRangeAttribute UNIHIP_ENUM_INT {
   hipMemRangeAttributeReadMostly = 1,
   hipMemRangeAttributePreferredLocation = 2,
   hipMemRangeAttributeAccessedBy = 3,

@@ -4,6 +4,7 @@
 #ifndef UNIHIP_API_TYPES_H
 #define UNIHIP_API_TYPES_H
 
+#include "hip/unihip/enum_base.h"
 #ifndef UNIHIP_HIP_RUNTIME_API_H
 #error "include <hip/hip_runtime_api.h> instead"
 #endif
@@ -63,7 +64,7 @@ typedef struct hipIpcEventHandle_st {
 
 typedef struct ihipMemPoolHandle_t* hipMemPool_t;
 
-typedef enum hipMemPoolAttr {
+typedef enum hipMemPoolAttr UNIHIP_ENUM_INT {
   hipMemPoolReuseFollowEventDependencies = 0x1,   /* int */
   hipMemPoolReuseAllowOpportunistic = 0x2,        /* int */
   hipMemPoolReuseAllowInternalDependencies = 0x3, /* int */
@@ -74,7 +75,7 @@ typedef enum hipMemPoolAttr {
   hipMemPoolAttrUsedMemHigh = 0x8                 /* uint64_t, resettable to 0 */
 } hipMemPoolAttr;
 
-typedef enum hipMemAccessFlags {
+typedef enum hipMemAccessFlags UNIHIP_ENUM_INT {
   hipMemAccessFlagsProtNone = 0,
   hipMemAccessFlagsProtRead = 1,
   hipMemAccessFlagsProtReadWrite = 3
@@ -85,7 +86,7 @@ typedef struct hipMemAccessDesc {
   hipMemAccessFlags flags;
 } hipMemAccessDesc;
 
-typedef enum hipMemAllocationType {
+typedef enum hipMemAllocationType UNIHIP_ENUM_INT {
   hipMemAllocationTypeInvalid = 0x0,
   hipMemAllocationTypePinned = 0x1,
   hipMemAllocationTypeUncached = 0x40000000,
@@ -93,7 +94,7 @@ typedef enum hipMemAllocationType {
 } hipMemAllocationType;
 
 /* Bit mask of the shareable-handle kinds a pool or allocation can be exported as. */
-typedef enum hipMemAllocationHandleType {
+typedef enum hipMemAllocationHandleType UNIHIP_ENUM_INT {
   hipMemHandleTypeNone = 0x0,
   hipMemHandleTypePosixFileDescriptor = 0x1,
   hipMemHandleTypeWin32 = 0x2,
@@ -117,21 +118,21 @@ typedef struct hipMemPoolPtrExportData {
 
 typedef struct ihipMemGenericAllocationHandle* hipMemGenericAllocationHandle_t;
 
-typedef enum hipMemAllocationGranularity_flags {
+typedef enum hipMemAllocationGranularity_flags UNIHIP_ENUM_INT {
   hipMemAllocationGranularityMinimum = 0x0,
   hipMemAllocationGranularityRecommended = 0x1
 } hipMemAllocationGranularity_flags;
 
-typedef enum hipMemHandleType {
+typedef enum hipMemHandleType UNIHIP_ENUM_INT {
   hipMemHandleTypeGeneric = 0x0
 } hipMemHandleType;
 
-typedef enum hipMemOperationType {
+typedef enum hipMemOperationType UNIHIP_ENUM_INT {
   hipMemOperationTypeMap = 0x1,
   hipMemOperationTypeUnmap = 0x2
 } hipMemOperationType;
 
-typedef enum hipArraySparseSubresourceType {
+typedef enum hipArraySparseSubresourceType UNIHIP_ENUM_INT {
   hipArraySparseSubresourceTypeSparseLevel = 0x0,
   hipArraySparseSubresourceTypeMiptail = 0x1
 } hipArraySparseSubresourceType;
@@ -188,19 +189,19 @@ typedef struct hipArrayMapInfo {
 } hipArrayMapInfo;
 
 /* hipMemGetHandleForAddressRange */
-typedef enum hipMemRangeHandleType {
+typedef enum hipMemRangeHandleType UNIHIP_ENUM_INT {
   hipMemRangeHandleTypeDmaBufFd = 0x1,
   hipMemRangeHandleTypeMax = 0x7FFFFFFF
 } hipMemRangeHandleType;
 
-typedef enum hipMemRangeFlags {
+typedef enum hipMemRangeFlags UNIHIP_ENUM_INT {
   hipMemRangeFlagDmaBufMappingTypePcie = 0x1,
   hipMemRangeFlagsMax = 0x7FFFFFFF
 } hipMemRangeFlags;
 
 /* ---- External memory and semaphores -------------------------------------------------------- */
 
-typedef enum hipExternalMemoryHandleType_enum {
+typedef enum hipExternalMemoryHandleType_enum UNIHIP_ENUM_INT {
   hipExternalMemoryHandleTypeOpaqueFd = 1,
   hipExternalMemoryHandleTypeOpaqueWin32 = 2,
   hipExternalMemoryHandleTypeOpaqueWin32Kmt = 3,
@@ -243,7 +244,7 @@ typedef struct hipExternalMemoryMipmappedArrayDesc_st {
 
 typedef void* hipExternalMemory_t;
 
-typedef enum hipExternalSemaphoreHandleType_enum {
+typedef enum hipExternalSemaphoreHandleType_enum UNIHIP_ENUM_INT {
   hipExternalSemaphoreHandleTypeOpaqueFd = 1,
   hipExternalSemaphoreHandleTypeOpaqueWin32 = 2,
   hipExternalSemaphoreHandleTypeOpaqueWin32Kmt = 3,
@@ -311,13 +312,13 @@ typedef struct hipExternalSemaphoreWaitParams_st {
 
 /* ---- Graphics interop ---------------------------------------------------------------------- */
 
-typedef enum hipGLDeviceList {
+typedef enum hipGLDeviceList UNIHIP_ENUM_INT {
   hipGLDeviceListAll = 1,
   hipGLDeviceListCurrentFrame = 2,
   hipGLDeviceListNextFrame = 3
 } hipGLDeviceList;
 
-typedef enum hipGraphicsRegisterFlags {
+typedef enum hipGraphicsRegisterFlags UNIHIP_ENUM_INT {
   hipGraphicsRegisterFlagsNone = 0,
   hipGraphicsRegisterFlagsReadOnly = 1,
   hipGraphicsRegisterFlagsWriteDiscard = 2,
