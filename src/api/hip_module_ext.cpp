@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "api/api_boundary.h"
+#include "core/allocation_map.h"
 #include "core/handles.h"
 #include "core/runtime.h"
 
@@ -33,6 +34,8 @@ UNIHIP_EXPORT hipError_t hipModuleGetGlobal(hipDeviceptr_t* dptr, size_t* bytes,
     size_t size = 0;
     Status s = d->backend->getGlobal(d->local, hmod->native, name, &address, &size);
     if (!s.ok()) return hipErrorNotFound;
+    // Fills, copies and address queries on the global then know it (hipFree refuses it).
+    AllocationMap::get().insert({address, size, d->ordinal, AllocationKind::Variable});
     if (dptr) *dptr = address;
     if (bytes) *bytes = size;
     return kOk;

@@ -5,25 +5,25 @@
 // allocation holds; hipMemPtrGetInfo answers size 0 for a null pointer and hipErrorInvalidValue
 // for an unknown one.
 #include "api/api_boundary.h"
+#include "core/allocation_map.h"
 #include "api/memory_checks.h"
 
 using namespace unihip;
 
 namespace {
 
-// The allocation holding `ptr`: asked of the current device's backend first, then of the other
-// backends (the pointer may be another vendor's). hipErrorNotFound when none knows it.
+// The allocation holding `ptr`, from the allocation map: what unihip allocated or resolved
+// (device and pinned memory, device variables, module globals). Like AMD's runtime, nothing else
+// is an allocation (hipErrorNotFound), and the driver is not asked about pointers it never handed
+// out.
 Status allocationOf(const void* ptr, void** base, size_t* size) {
   Device* current = nullptr;
   UNIHIP_TRY(currentDevice(&current));
-  Status s = current->backend->memGetAddressRange(current->local, ptr, base, size);
-  if (s.code() != hipErrorNotFound) return s;
-  for (const auto& backend : Runtime::get().backends()) {
-    if (backend.get() == current->backend || backend->deviceCount() == 0) continue;
-    Status other = backend->memGetAddressRange(0, ptr, base, size);
-    if (other.code() != hipErrorNotFound) return other;
-  }
-  return hipErrorNotFound;
+  Allocation a;
+  if (!AllocationMap::get().find(ptr, &a)) return hipErrorNotFound;
+  *base = a.base;
+  *size = a.size;
+  return kOk;
 }
 
 }  // namespace
