@@ -22,6 +22,7 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 TSV = ROOT / "src/api/functions.tsv"
 TABLE = ROOT / "docs/api-coverage.md"
+README = ROOT / "README.md"
 MARK = "unihip-coverage: not-supported"
 
 
@@ -104,9 +105,7 @@ def build_table(rows, exported):
         "**no** = validates its arguments, then returns `hipErrorNotSupported`. *tested* = called by a",
         "test under `tests/`. *uses* = how many of 26 public GPU code bases call it.",
         "",
-        f"**Totals: {totals['functions']} functions; {totals['exported']} exported; "
-        f"implemented on NVIDIA {totals['nvidia']}, on AMD {totals['amd']}; "
-        f"tested {totals['tested']}.**",
+        totals_line(totals, "tested"),
         "",
         "| area | functions | exported | NVIDIA | AMD | tested |",
         "|---|---:|---:|---:|---:|---:|",
@@ -123,6 +122,19 @@ def build_table(rows, exported):
     return "\n".join(lines) + "\n", totals
 
 
+def totals_line(totals, tested_words):
+    return (f"**Totals: {totals['functions']} functions; {totals['exported']} exported; "
+            f"implemented on NVIDIA {totals['nvidia']}, on AMD {totals['amd']}; "
+            f"{tested_words} {totals['tested']}.**")
+
+
+def readme_with_totals(totals):
+    """The README with its totals line (the one starting '**Totals:') brought up to date."""
+    text = README.read_text()
+    return re.sub(r"^\*\*Totals: .*$", totals_line(totals, "called by a test").replace("\\", "\\\\"),
+                  text, count=1, flags=re.M)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--lib", required=True, help="path of libunihip.so")
@@ -137,6 +149,7 @@ def main():
     if args.write:
         TABLE.parent.mkdir(parents=True, exist_ok=True)
         TABLE.write_text(table)
+        README.write_text(readme_with_totals(totals))
         print(f"wrote {TABLE.relative_to(ROOT)}: {dict(totals)}")
         return 0
     ok = True
@@ -145,6 +158,9 @@ def main():
         ok = False
     if not TABLE.exists() or TABLE.read_text() != table:
         print(f"{TABLE.relative_to(ROOT)} is stale: run scripts/api_coverage.py --lib {args.lib} --write")
+        ok = False
+    if README.read_text() != readme_with_totals(totals):
+        print(f"README.md's totals line is stale: run scripts/api_coverage.py --lib {args.lib} --write")
         ok = False
     print(f"api coverage: {dict(totals)}: {'ok' if ok else 'FAILED'}")
     return 0 if ok else 1

@@ -117,7 +117,38 @@ TEST_CASE("a wrapper with a bad magic or version is rejected: null handle, nothi
   __hipUnregisterFatBinary(nullptr);  // the destructor's call: no crash
 }
 
-TEST_CASE("registration from many threads while others look kernels up") {
+TEST_CASE("__hipRegisterVar records variables; __managed__ ones are refused, not faked") {
+  auto* fake = installFake(1, "gfx90a");
+  void** handle = __hipRegisterFatBinary(&kCorruptWrapper);
+  REQUIRE(handle != nullptr);
+  static int hostShadow = 0;
+  __hipRegisterVar(handle, &hostShadow, const_cast<char*>("v"), "v", 0, sizeof(int), 0, 0);
+  VariableRecord* v = Registry::get().findVariable(&hostShadow);
+  REQUIRE(v != nullptr);
+  CHECK(v->name == "v");
+  CHECK(v->size == sizeof(int));
+  // Its bundle is corrupt: the symbol cannot be resolved, and nothing is loaded.
+  void* address = nullptr;
+  CHECK(hipGetSymbolAddress(&address, &hostShadow) != hipSuccess);
+  CHECK(address == nullptr);
+  CHECK(fake->moduleLoads == 0);
+  // Null arguments and the null handle of a rejected wrapper: nothing recorded, no crash.
+  static int other = 0;
+  __hipRegisterVar(nullptr, &other, nullptr, "w", 0, sizeof(int), 0, 0);
+  __hipRegisterVar(handle, nullptr, nullptr, "w", 0, sizeof(int), 0, 0);
+  __hipRegisterVar(handle, &other, nullptr, nullptr, 0, sizeof(int), 0, 0);
+  CHECK(Registry::get().findVariable(&other) == nullptr);
+  // __managed__ variables: not supported yet; the pointer clang hands over is left untouched.
+  static int managedInit = 7;
+  void* managedPointer = nullptr;
+  __hipRegisterManagedVar(handle, &managedPointer, &managedInit, "m", sizeof(int), alignof(int));
+  CHECK(managedPointer == nullptr);
+  CHECK(Registry::get().findVariable(&managedInit) == nullptr);
+  __hipUnregisterFatBinary(handle);
+  (void)hipGetLastError();
+}
+
+TEST_CASE("registration from many threads while others look kernels up", "[threads]") {
   constexpr int kThreads = 8, kPerThread = 500;
   static char stubs[kThreads][kPerThread];
   void** handle = __hipRegisterFatBinary(&kCorruptWrapper);
