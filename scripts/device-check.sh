@@ -18,3 +18,17 @@ TAIL=40 run device "$b/tests/device/unihip_device_tests"
 run device.assert "$b/tests/device/unihip_device_assert"
 for p in rdc_app rdc_static rdc_shared; do run "gpu.$p" "$b/tests/toolchain/rdc_gpu/$p"; done
 TAIL=20 run cpu "$b/tests/cpu/unihip_cpu_tests"
+# Reliability (issue 17): device faults and teardown, a soak, compute-sanitizer over the GPU suite.
+TAIL=30 run faults "$b/tests/faults/unihip_fault_tests"
+TAIL=12 run soak "$b/tests/faults/unihip_soak" --seconds "${UNIHIP_SOAK_SECONDS:-60}"
+if command -v compute-sanitizer >/dev/null; then
+  for tool in memcheck racecheck synccheck initcheck; do
+    TAIL=6 run "compute-sanitizer $tool (gpu suite)" compute-sanitizer --tool "$tool" \
+      --error-exitcode 3 "$b/tests/gpu/unihip_gpu_tests"
+  done
+fi
+# Launch and copy figures against CUDA's runtime and the driver, one round, when asked.
+if [ -n "${UNIHIP_BENCH_OUT:-}" ] && [ -x "$b/bench-gpu/bin/bench_unihip" ]; then
+  TAIL=40 run bench bench/run_all.sh "$b/bench-gpu" "$UNIHIP_BENCH_OUT" --rounds 1 \
+    --max-copy 256 --startup-runs 3
+fi
