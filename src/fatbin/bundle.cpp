@@ -204,16 +204,25 @@ int cubinSmVersion(const uint8_t* data, size_t size) {
                                   : static_cast<int>(flags & 0xff);
 }
 
+// Whether the image starts with `magic`, read byte by byte up to the first difference: an unsized
+// image (hipModuleLoadData's pointer) may be a shorter object than any magic, e.g. "".
+static bool startsWith(ImageView& view, const void* magic, size_t n) {
+  if (!view.readable(0, n)) return false;
+  const auto* a = view.data();
+  const auto* b = static_cast<const uint8_t*>(magic);
+  for (size_t i = 0; i < n; ++i)
+    if (a[i] != b[i]) return false;
+  return true;
+}
+
 Status parseFatBinary(ImageView view, std::vector<BundleEntry>* entries,
                       std::vector<uint8_t>* storage) {
   entries->clear();
   const uint8_t* base = view.data();
   if (base == nullptr) return hipErrorInvalidValue;
   if (!view.readable(0, 1)) return invalid("image at {} is not readable", fmt::ptr(base));
-  if (view.readable(0, kBundleMagicSize) &&
-      std::memcmp(base, kBundleMagic, kBundleMagicSize) == 0)
-    return parseBundle(view, entries);
-  if (view.readable(0, 4) && std::memcmp(base, kCompressedBundleMagic, 4) == 0) {
+  if (startsWith(view, kBundleMagic, kBundleMagicSize)) return parseBundle(view, entries);
+  if (startsWith(view, kCompressedBundleMagic, 4)) {
     if (storage == nullptr) {
       UNIHIP_LOG_ERROR("fat binary: compressed (CCOB) bundle where only plain ones are expected");
       return hipErrorNotSupported;
@@ -230,7 +239,8 @@ Status parseFatBinary(ImageView view, std::vector<BundleEntry>* entries,
     *entries = std::move(parsed);
     return kOk;
   }
-  if (view.readable(0, sizeof(Elf64_Ehdr)) && isElf64(base, sizeof(Elf64_Ehdr))) {
+  if (startsWith(view, ELFMAG, SELFMAG) && view.readable(0, sizeof(Elf64_Ehdr)) &&
+      isElf64(base, sizeof(Elf64_Ehdr))) {
     const size_t size = elfImageSize(view);
     const ImageKind kind = size ? classifyImage(base, size) : ImageKind::Unknown;
     if (size == 0 || kind == ImageKind::Unknown)
