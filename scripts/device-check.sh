@@ -27,8 +27,8 @@ if command -v compute-sanitizer >/dev/null; then
       --error-exitcode 3 "$b/tests/gpu/unihip_gpu_tests"
   done
 fi
-# Launch and copy figures against CUDA's runtime and the driver, one round, when asked.
+# Launch and copy figures against CUDA's runtime and the driver (UNIHIP_BENCH_ROUNDS, default 1), when asked.
 if [ -n "${UNIHIP_BENCH_OUT:-}" ] && [ -x "$b/bench-gpu/bin/bench_unihip" ]; then
-  TAIL=40 run bench bench/run_all.sh "$b/bench-gpu" "$UNIHIP_BENCH_OUT" --rounds 1 \
+  TAIL=40 run bench bench/run_all.sh "$b/bench-gpu" "$UNIHIP_BENCH_OUT" --rounds "${UNIHIP_BENCH_ROUNDS:-1}" \
     --max-copy 256 --startup-runs 3
 fi
