@@ -1,12 +1,8 @@
 // libFuzzer harness: an image handed to hipModuleLoadData, through everything its path runs
 // before the vendor library: parseFatBinary on a bare pointer (no size), then each backend's
 // image choice (selectCudaImage, selectAmdImage) and, for an AMD code object, the ELF/metadata
-// parse the HSA backend does before ROCr sees it. The first byte picks the device.
-// As in fuzz_wrapper.cpp, the image ends where a PROT_NONE page begins, so any read past what
-// the mapping allows faults.
-#include <sys/mman.h>
-#include <unistd.h>
-
+// parse the HSA backend does before ROCr sees it. The first byte picks the device. The image ends
+// where a PROT_NONE page begins (guarded_image.h), so any read past what the mapping allows faults.
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -15,6 +11,7 @@
 #include "code_object.h"
 #include "cuda/cuda_image_select.h"
 #include "fatbin/bundle.h"
+#include "guarded_image.h"
 #include "target_id.h"
 
 namespace {
@@ -29,18 +26,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const int sm = kSms[data[0] & 7];
   unihip::hsa::TargetId agent;
   if (!unihip::hsa::parseTargetId(kAgents[(data[0] >> 3) & 7], &agent)) __builtin_trap();
-  const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
-  const size_t n = size - 1;
-  const size_t readable = (n + page - 1) / page * page;
-  auto* base = static_cast<uint8_t*>(
-      mmap(nullptr, readable + page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
-  if (base == MAP_FAILED) return 0;
-  mprotect(base + readable, page, PROT_NONE);
-  uint8_t* image = base + readable - n;
-  std::memcpy(image, data + 1, n);
+  GuardedImage image(data + 1, size - 1);
+  if (image.data() == nullptr) return 0;
   std::vector<unihip::BundleEntry> entries;
   std::vector<uint8_t> storage;
-  if (unihip::parseFatBinary(unihip::ImageView::unsized(image), &entries, &storage).ok()) {
+  if (unihip::parseFatBinary(unihip::ImageView::unsized(image.data()), &entries, &storage).ok()) {
     size_t index = 0;
     if (unihip::cu::selectCudaImage(entries, sm, &index).ok()) {
       // The CUDA backend copies the chosen image (NUL-terminated, 8-byte aligned) for the driver.
@@ -54,6 +44,5 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       (void)unihip::hsa::parseCodeObject(entries[index].data, entries[index].size, &info);
     }
   }
-  munmap(base, readable + page);
   return 0;
 }
