@@ -20,13 +20,18 @@
 #include "seam/handles.h"
 #include "seam/memory_ops.h"
 #include "seam/queue_ops.h"
+#include "seam/unified_memory_ops.h"
 
 namespace unihip {
 
 // A vendor backend: the families every vendor provides, one interface each (backends/seam/).
 // Families a vendor may lack (graphs, pools, IPC, ...) are not bases: the backend hands out a
 // pointer to each, null when absent (docs/design/seam.md, "Optional families").
-class Backend : public DeviceOps, public CodeOps, public MemoryOps, public QueueOps {
+class Backend : public DeviceOps,
+                public CodeOps,
+                public MemoryOps,
+                public UnifiedMemoryOps,
+                public QueueOps {
  public:
   ~Backend() override = default;
 };

@@ -266,6 +266,81 @@ class CudaBackend final : public Backend {
                  "cuMemsetD16Async");
   }
 
+  // Unified memory family. hipMemAttach* and hipMemoryAdvise 1-6 and hipMemRangeAttribute 1-4
+  // have the driver's values.
+  Status mallocManaged(int device, size_t size, unsigned int hipFlags, void** ptr) override {
+    if (api_->cuMemAllocManaged == nullptr) return hipErrorNotSupported;
+    UNIHIP_TRY(makeCurrent(device));
+    CUdeviceptr p = 0;
+    UNIHIP_TRY(check(api_->cuMemAllocManaged(&p, size, hipFlags), "cuMemAllocManaged"));
+    *ptr = reinterpret_cast<void*>(p);
+    return kOk;
+  }
+  Status freeManaged(int device, void* ptr) override { return free(device, ptr); }
+
+  Status prefetch(int device, const void* ptr, size_t count, int target,
+                  NativeStream stream) override {
+    if (api_->cuMemPrefetchAsync == nullptr) return hipErrorNotSupported;
+    UNIHIP_TRY(makeCurrent(device));
+    return check(api_->cuMemPrefetchAsync(dptr(ptr), count, location(target), asStream(stream)),
+                 "cuMemPrefetchAsync");
+  }
+
+  Status advise(int device, const void* ptr, size_t count, int advice, int target) override {
+    if (advice == hipMemAdviseSetCoarseGrain || advice == hipMemAdviseUnsetCoarseGrain)
+      return kOk;  // AMD's coherence hint: NVIDIA's managed memory is always coherent
+    if (api_->cuMemAdvise == nullptr) return hipErrorNotSupported;
+    UNIHIP_TRY(makeCurrent(device));
+    return check(api_->cuMemAdvise(dptr(ptr), count, advice, location(target)), "cuMemAdvise");
+  }
+
+  Status rangeAttribute(int device, void* data, size_t dataSize, int attribute, const void* ptr,
+                        size_t count) override {
+    if (attribute == hipMemRangeAttributeCoherencyMode) {
+      *static_cast<int*>(data) = hipMemRangeCoherencyModeFineGrain;  // always coherent here
+      return kOk;
+    }
+    if (api_->cuMemRangeGetAttribute == nullptr) return hipErrorNotSupported;
+    UNIHIP_TRY(makeCurrent(device));
+    // Devices come back as CUdevice ordinals, this backend's numbering (CU_DEVICE_CPU = -1).
+    return check(api_->cuMemRangeGetAttribute(data, dataSize, attribute, dptr(ptr), count),
+                 "cuMemRangeGetAttribute");
+  }
+
+  Status streamAttachMemory(int device, NativeStream stream, void* ptr, size_t length,
+                            unsigned int flags) override {
+    if (api_->cuStreamAttachMemAsync == nullptr) return hipErrorNotSupported;
+    UNIHIP_TRY(makeCurrent(device));
+    return check(api_->cuStreamAttachMemAsync(asStream(stream), dptr(ptr), length, flags),
+                 "cuStreamAttachMemAsync");
+  }
+
+  Status hostRegister(int device, void* ptr, size_t size, unsigned int hipFlags,
+                      void** devicePointer) override {
+    if (api_->cuMemHostRegister == nullptr || api_->cuMemHostGetDevicePointer == nullptr)
+      return hipErrorNotSupported;
+    UNIHIP_TRY(makeCurrent(device));
+    // Portable and mapped always, as AMD's runtime registers; I/O memory as asked. (0x8 is both
+    // hipHostRegisterReadOnly and AMD's hipExtHostRegisterCoarseGrained: not passed on.)
+    unsigned flags = CU_MEMHOSTREGISTER_PORTABLE | CU_MEMHOSTREGISTER_DEVICEMAP |
+                     (hipFlags & hipHostRegisterIoMemory);
+    UNIHIP_TRY(check(api_->cuMemHostRegister(ptr, size, flags), "cuMemHostRegister"));
+    CUdeviceptr d = 0;
+    Status s = check(api_->cuMemHostGetDevicePointer(&d, ptr, 0), "cuMemHostGetDevicePointer");
+    if (!s.ok()) {
+      (void)api_->cuMemHostUnregister(ptr);
+      return s;
+    }
+    *devicePointer = reinterpret_cast<void*>(d);
+    return kOk;
+  }
+
+  Status hostUnregister(int device, void* ptr) override {
+    if (api_->cuMemHostUnregister == nullptr) return hipErrorNotSupported;
+    UNIHIP_TRY(makeCurrent(device));
+    return check(api_->cuMemHostUnregister(ptr), "cuMemHostUnregister");
+  }
+
   Status memGetAddressRange(int device, const void* ptr, void** base, size_t* size) override {
     UNIHIP_TRY(makeCurrent(device));
     CUdeviceptr b = 0;
@@ -418,6 +493,13 @@ class CudaBackend final : public Backend {
 
   Status eventElapsedTime(int device, NativeEvent start, NativeEvent stop, float* ms) override {
     UNIHIP_TRY(makeCurrent(device));
+    // A pending event is hipErrorNotReady; asked with cuEventQuery, whose "not ready" is an
+    // answer, not a failed call (compute-sanitizer reports cuEventElapsedTime's).
+    for (NativeEvent e : {start, stop}) {
+      const CUresult q = api_->cuEventQuery(asEvent(e));
+      if (q == CUDA_ERROR_NOT_READY) return hipErrorNotReady;
+      UNIHIP_TRY(check(q, "cuEventQuery"));
+    }
     return check(api_->cuEventElapsedTime(ms, asEvent(start), asEvent(stop)), "cuEventElapsedTime");
   }
 
@@ -508,6 +590,11 @@ class CudaBackend final : public Backend {
       UNIHIP_LOG_DEBUG("cuda: {} failed: {} ({})", call, name, r);
     }
     return toHipError(r);
+  }
+
+  // A hipCpuDeviceId-or-device argument as the driver's CUdevice (CU_DEVICE_CPU is -1 too).
+  CUdevice location(int target) const {
+    return target == hipCpuDeviceId ? CUdevice{-1} : devices_[target]->handle;
   }
 
   Status makeCurrent(int device) {

@@ -56,8 +56,13 @@ std::unique_ptr<DriverApi> loadDriver(std::string* reason) {
   };
 #define UNIHIP_CU_REQUIRED(name, ...) \
   if (!resolve(#name, reinterpret_cast<void**>(&api->name))) return nullptr;
+#define UNIHIP_CU_OPTIONAL(name, ...) \
+  if (!resolve(#name, reinterpret_cast<void**>(&api->name))) api->name = nullptr;
+  const std::string keep = *reason;
 #include "cuda/cuda_symbols.h"
 #undef UNIHIP_CU_REQUIRED
+#undef UNIHIP_CU_OPTIONAL
+  *reason = keep;  // an optional symbol's absence is no reason
   return api;
 }
 

@@ -1,7 +1,8 @@
 // Every libcuda entry point unihip calls, listed once. Included twice: to declare the table of
 // function pointers and to resolve it. Resolved by base name through cuGetProcAddress at
 // kCudaApiVersion, so the driver hands back the variant (_v2, ...) of that API version.
-// UNIHIP_CU_REQUIRED(name, return, params...)
+// UNIHIP_CU_REQUIRED(name, params...): missing -> no CUDA backend.
+// UNIHIP_CU_OPTIONAL(name, params...): may stay null; its callers answer hipErrorNotSupported.
 UNIHIP_CU_REQUIRED(cuInit, unsigned int)
 UNIHIP_CU_REQUIRED(cuDriverGetVersion, int*)
 UNIHIP_CU_REQUIRED(cuGetErrorName, CUresult, const char**)
@@ -69,3 +70,13 @@ UNIHIP_CU_REQUIRED(cuMemsetD16Async, CUdeviceptr, unsigned short, size_t, CUstre
 UNIHIP_CU_REQUIRED(cuMemGetAddressRange, CUdeviceptr*, size_t*, CUdeviceptr)
 UNIHIP_CU_REQUIRED(cuDeviceCanAccessPeer, int*, CUdevice, CUdevice)
 UNIHIP_CU_REQUIRED(cuDeviceGetP2PAttribute, int*, int, CUdevice, CUdevice)
+// Unified memory family: managed memory (12.0 signatures: a CUdevice, CU_DEVICE_CPU for the
+// host) and registered host memory.
+UNIHIP_CU_OPTIONAL(cuMemAllocManaged, CUdeviceptr*, size_t, unsigned int)
+UNIHIP_CU_OPTIONAL(cuMemPrefetchAsync, CUdeviceptr, size_t, CUdevice, CUstream)
+UNIHIP_CU_OPTIONAL(cuMemAdvise, CUdeviceptr, size_t, int, CUdevice)
+UNIHIP_CU_OPTIONAL(cuMemRangeGetAttribute, void*, size_t, int, CUdeviceptr, size_t)
+UNIHIP_CU_OPTIONAL(cuStreamAttachMemAsync, CUstream, CUdeviceptr, size_t, unsigned int)
+UNIHIP_CU_OPTIONAL(cuMemHostRegister, void*, size_t, unsigned int)
+UNIHIP_CU_OPTIONAL(cuMemHostUnregister, void*)
+UNIHIP_CU_OPTIONAL(cuMemHostGetDevicePointer, CUdeviceptr*, void*, unsigned int)

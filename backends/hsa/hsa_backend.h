@@ -91,6 +91,17 @@ class HsaBackend final : public Backend {
   Status p2pAttribute(int src, int dst, hipDeviceP2PAttr attr, int* value) override;
   Status linkTypeAndHopCount(int device1, int device2, uint32_t* linkType,
                              uint32_t* hopCount) override;
+  // Unified memory family (hsa_unified_memory.cpp).
+  Status mallocManaged(int device, size_t size, unsigned int hipFlags, void** ptr) override;
+  Status freeManaged(int device, void* ptr) override;
+  Status prefetch(int device, const void* ptr, size_t count, int target,
+                  NativeStream stream) override;
+  Status advise(int device, const void* ptr, size_t count, int advice, int target) override;
+  Status streamAttachMemory(int device, NativeStream stream, void* ptr, size_t length,
+                            unsigned int flags) override;
+  Status hostRegister(int device, void* ptr, size_t size, unsigned int hipFlags,
+                      void** devicePointer) override;
+  Status hostUnregister(int device, void* ptr) override;
 
   Status streamCreate(int device, unsigned int hipFlags, int priority,
                       NativeStream* stream) override;

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "api/api_boundary.h"
+#include "api/memory_release.h"
 #include "core/allocation_map.h"
 #include "core/device_attributes.h"
 #include "core/enum_value.h"
@@ -187,11 +188,8 @@ UNIHIP_EXPORT hipError_t hipDeviceReset(void) {
     Registry::get().forgetDevice(d->ordinal);
     // A reset releases the device's memory, as AMD's runtime does (CUDA's context reset would
     // free it behind our back; ROCr's does not free it at all).
-    for (const Allocation& a : AllocationMap::get().takeDevice(d->ordinal)) {
-      if (a.kind == AllocationKind::Variable) continue;  // the module unload releases it
-      (void)(a.kind == AllocationKind::Device ? d->backend->free(d->local, a.base)
-                                              : d->backend->hostFree(d->local, a.base));
-    }
+    for (const Allocation& a : AllocationMap::get().takeDevice(d->ordinal))
+      (void)memory::release(d, a);
     return d->backend->deviceReset(d->local);
   })());
 }

@@ -1,39 +1,80 @@
 // Registered and mapped host memory (hipHostRegister, hipHostUnregister,
-// hipHostGetDevicePointer, hipHostGetFlags): arguments checked as AMD's runtime does, then not
-// supported yet.
+// hipHostGetDevicePointer, hipHostGetFlags): arguments checked as AMD's runtime does, then the
+// current device's backend page-locks and maps the memory (seam/unified_memory_ops.h); the
+// allocation map remembers it for the queries, copies and fills.
 #include "api/api_boundary.h"
+#include "core/allocation_map.h"
+#include "core/runtime.h"
 
 using namespace unihip;
 
 namespace {
 constexpr unsigned kRegisterFlags = hipHostRegisterPortable | hipHostRegisterMapped |
-                                    hipHostRegisterIoMemory | hipExtHostRegisterCoarseGrained |
-                                    hipExtHostRegisterUncached;
+                                    hipHostRegisterIoMemory | hipHostRegisterReadOnly |
+                                    hipExtHostRegisterCoarseGrained | hipExtHostRegisterUncached;
+
+// Host memory unihip knows about (hipHostMalloc'd or registered) holding `p`.
+bool hostAllocation(const void* p, Allocation* a) {
+  return AllocationMap::get().find(p, a) &&
+         (a->kind == AllocationKind::PinnedHost || a->kind == AllocationKind::Registered);
+}
 }  // namespace
 
 UNIHIP_EXPORT hipError_t hipHostRegister(void* hostPtr, size_t sizeBytes, unsigned int flags) {
   UNIHIP_TRACE_API("hipHostRegister({}, {}, {:#x})", hostPtr, sizeBytes, flags);
   if (hostPtr == nullptr || sizeBytes == 0 || (flags & ~kRegisterFlags) != 0)
     UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(([&]() -> Status {
+    Device* d = nullptr;
+    UNIHIP_TRY(currentDevice(&d));
+    // Any overlap with memory unihip already knows (registered, pinned, managed) is refused.
+    if (AllocationMap::get().overlaps(hostPtr, sizeBytes))
+      return hipErrorHostMemoryAlreadyRegistered;
+    void* devicePointer = nullptr;
+    UNIHIP_TRY(d->backend->hostRegister(d->local, hostPtr, sizeBytes, flags, &devicePointer));
+    AllocationMap::get().insert(
+        {hostPtr, sizeBytes, d->ordinal, AllocationKind::Registered, flags, devicePointer});
+    return kOk;
+  })());
 }
 
-// Nothing can be registered yet, so nothing is: AMD's answer for an unregistered pointer.
 UNIHIP_EXPORT hipError_t hipHostUnregister(void* hostPtr) {
   UNIHIP_TRACE_API("hipHostUnregister({})", hostPtr);
   if (hostPtr == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN(hipErrorHostMemoryNotRegistered);
+  UNIHIP_RETURN(([&]() -> Status {
+    Allocation a;
+    if (!AllocationMap::get().take(hostPtr, &a)) return hipErrorHostMemoryNotRegistered;
+    if (a.kind != AllocationKind::Registered) {
+      AllocationMap::get().insert(a);
+      return hipErrorHostMemoryNotRegistered;
+    }
+    Device* d = Runtime::get().device(a.device);
+    Status s = d ? d->backend->hostUnregister(d->local, hostPtr) : Status(hipErrorInvalidValue);
+    if (!s.ok()) AllocationMap::get().insert(a);  // still registered
+    return s;
+  })());
 }
 
 UNIHIP_EXPORT hipError_t hipHostGetDevicePointer(void** devPtr, void* hstPtr, unsigned int flags) {
   UNIHIP_TRACE_API("hipHostGetDevicePointer({}, {}, {:#x})", fmt::ptr(devPtr), hstPtr, flags);
   if (devPtr == nullptr || flags != 0) UNIHIP_RETURN(hipErrorInvalidValue);
   if (hstPtr == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  Allocation a;
+  if (!hostAllocation(hstPtr, &a)) UNIHIP_RETURN(hipErrorInvalidValue);
+  // Pinned memory is mapped at its host address (unified addressing); registered memory where
+  // the backend mapped it.
+  const size_t offset = static_cast<char*>(hstPtr) - static_cast<char*>(a.base);
+  *devPtr = a.kind == AllocationKind::Registered && a.devicePointer
+                ? static_cast<char*>(a.devicePointer) + offset
+                : hstPtr;
+  UNIHIP_RETURN(kOk);
 }
 
 UNIHIP_EXPORT hipError_t hipHostGetFlags(unsigned int* flagsPtr, void* hostPtr) {
   UNIHIP_TRACE_API("hipHostGetFlags({}, {})", fmt::ptr(flagsPtr), hostPtr);
   if (flagsPtr == nullptr || hostPtr == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  Allocation a;
+  if (!hostAllocation(hostPtr, &a)) UNIHIP_RETURN(hipErrorInvalidValue);
+  *flagsPtr = a.flags;
+  UNIHIP_RETURN(kOk);
 }

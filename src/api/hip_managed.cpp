@@ -1,8 +1,10 @@
 // Managed memory (hipMallocManaged, hipMemAdvise, hipMemPrefetchAsync, range attributes,
-// hipStreamAttachMemAsync): arguments checked as AMD's runtime does, then not supported yet.
+// hipStreamAttachMemAsync): arguments checked as AMD's runtime does; the range must be managed
+// memory unihip allocated; then the backend of the memory's device (seam/unified_memory_ops.h).
 #include "api/api_boundary.h"
-#include "core/enum_value.h"
 #include "api/memory_checks.h"
+#include "core/allocation_map.h"
+#include "core/enum_value.h"
 #include "core/stream_resolve.h"
 
 using namespace unihip;
@@ -46,6 +48,54 @@ Status checkRangeAttribute(const hipMemRangeAttribute& attribute, const void* da
   return hipErrorInvalidValue;
 }
 
+// The managed allocation holding all of [ptr, ptr + count) and its device; hipErrorInvalidValue
+// for any other memory.
+Status managedRange(const void* ptr, size_t count, Device** owner) {
+  Allocation a;
+  if (!AllocationMap::get().find(ptr, &a) || a.kind != AllocationKind::Managed ||
+      count > a.size - (static_cast<const char*>(ptr) - static_cast<const char*>(a.base)))
+    return hipErrorInvalidValue;
+  *owner = Runtime::get().device(a.device);
+  return *owner ? kOk : Status(hipErrorInvalidValue);
+}
+
+// A hipCpuDeviceId-or-device argument as `owner`'s backend numbers it; a device of another
+// vendor cannot be a location of this memory.
+Status backendLocation(const Device* owner, int device, int* local) {
+  if (device == hipCpuDeviceId) {
+    *local = hipCpuDeviceId;
+    return kOk;
+  }
+  const Device* target = Runtime::get().device(device);
+  if (target == nullptr) return hipErrorInvalidDevice;
+  if (target->backend != owner->backend) return hipErrorNotSupported;
+  *local = target->local;
+  return kOk;
+}
+
+// Device ordinals in a range attribute's answer, from the backend's numbering to HIP's.
+void toHipOrdinals(const Device* owner, int attribute, void* data, size_t dataSize) {
+  if (attribute != hipMemRangeAttributePreferredLocation &&
+      attribute != hipMemRangeAttributeLastPrefetchLocation &&
+      attribute != hipMemRangeAttributeAccessedBy)
+    return;
+  const int base = owner->ordinal - owner->local;
+  auto* ids = static_cast<int*>(data);
+  for (size_t i = 0; i < dataSize / sizeof(int); ++i)
+    if (ids[i] >= 0) ids[i] += base;
+}
+
+Status rangeAttribute(void* data, size_t dataSize, const hipMemRangeAttribute& attribute,
+                      const void* ptr, size_t count) {
+  UNIHIP_TRY(checkRangeAttribute(attribute, data, dataSize));
+  Device* owner = nullptr;
+  UNIHIP_TRY(managedRange(ptr, count, &owner));
+  const int raw = enumValue(attribute);
+  UNIHIP_TRY(owner->backend->rangeAttribute(owner->local, data, dataSize, raw, ptr, count));
+  toHipOrdinals(owner, raw, data, dataSize);
+  return kOk;
+}
+
 }  // namespace
 
 UNIHIP_EXPORT hipError_t hipMallocManaged(void** dev_ptr, size_t size, unsigned int flags) {
@@ -54,7 +104,14 @@ UNIHIP_EXPORT hipError_t hipMallocManaged(void** dev_ptr, size_t size, unsigned 
       (flags != hipMemAttachGlobal && flags != hipMemAttachHost))
     UNIHIP_RETURN(hipErrorInvalidValue);
   *dev_ptr = nullptr;
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  Device* d = nullptr;
+  UNIHIP_RETURN(([&]() -> Status {
+    UNIHIP_TRY(currentDevice(&d));
+    UNIHIP_TRY(d->backend->mallocManaged(d->local, size, flags, dev_ptr));
+    if (*dev_ptr == nullptr) return hipErrorOutOfMemory;
+    AllocationMap::get().insert({*dev_ptr, size, d->ordinal, AllocationKind::Managed, flags});
+    return kOk;
+  })());
 }
 
 UNIHIP_EXPORT hipError_t hipMemPrefetchAsync(const void* dev_ptr, size_t count, int device,
@@ -62,11 +119,17 @@ UNIHIP_EXPORT hipError_t hipMemPrefetchAsync(const void* dev_ptr, size_t count, 
   UNIHIP_TRACE_API("hipMemPrefetchAsync({}, {}, {}, {})", dev_ptr, count, device,
                    fmt::ptr(stream));
   if (dev_ptr == nullptr || count == 0) UNIHIP_RETURN(hipErrorInvalidValue);
-  Status s = checkDeviceOrHost(device);
-  ResolvedStream rs;
-  if (s.ok()) s = resolveStream(stream, &rs);
-  if (!s.ok()) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(([&]() -> Status {
+    UNIHIP_TRY(checkDeviceOrHost(device));
+    ResolvedStream rs;
+    UNIHIP_TRY(resolveStream(stream, &rs));
+    Device* owner = nullptr;
+    UNIHIP_TRY(managedRange(dev_ptr, count, &owner));
+    if (rs.device->backend != owner->backend) return hipErrorInvalidValue;
+    int target = 0;
+    UNIHIP_TRY(backendLocation(owner, device, &target));
+    return rs.device->backend->prefetch(rs.device->local, dev_ptr, count, target, rs.native);
+  })());
 }
 
 UNIHIP_EXPORT hipError_t hipMemAdvise(const void* dev_ptr, size_t count, hipMemoryAdvise advice,
@@ -75,9 +138,14 @@ UNIHIP_EXPORT hipError_t hipMemAdvise(const void* dev_ptr, size_t count, hipMemo
                    device);
   if (dev_ptr == nullptr || count == 0 || !knownAdvice(advice))
     UNIHIP_RETURN(hipErrorInvalidValue);
-  Status s = checkDeviceOrHost(device);
-  if (!s.ok()) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(([&]() -> Status {
+    UNIHIP_TRY(checkDeviceOrHost(device));
+    Device* owner = nullptr;
+    UNIHIP_TRY(managedRange(dev_ptr, count, &owner));
+    int target = 0;
+    UNIHIP_TRY(backendLocation(owner, device, &target));
+    return owner->backend->advise(owner->local, dev_ptr, count, enumValue(advice), target);
+  })());
 }
 
 UNIHIP_EXPORT hipError_t hipMemRangeGetAttribute(void* data, size_t data_size,
@@ -86,9 +154,7 @@ UNIHIP_EXPORT hipError_t hipMemRangeGetAttribute(void* data, size_t data_size,
   UNIHIP_TRACE_API("hipMemRangeGetAttribute({}, {}, {}, {}, {})", data, data_size,
                    static_cast<int>(attribute), dev_ptr, count);
   if (dev_ptr == nullptr || count == 0) UNIHIP_RETURN(hipErrorInvalidValue);
-  Status s = checkRangeAttribute(attribute, data, data_size);
-  if (!s.ok()) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(rangeAttribute(data, data_size, attribute, dev_ptr, count));
 }
 
 UNIHIP_EXPORT hipError_t hipMemRangeGetAttributes(void** data, size_t* data_sizes,
@@ -104,7 +170,11 @@ UNIHIP_EXPORT hipError_t hipMemRangeGetAttributes(void** data, size_t* data_size
     Status s = checkRangeAttribute(attributes[i], data[i], data_sizes[i]);
     if (!s.ok()) UNIHIP_RETURN(s);
   }
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  for (size_t i = 0; i < num_attributes; ++i) {
+    Status s = rangeAttribute(data[i], data_sizes[i], attributes[i], dev_ptr, count);
+    if (!s.ok()) UNIHIP_RETURN(s);
+  }
+  UNIHIP_RETURN(kOk);
 }
 
 UNIHIP_EXPORT hipError_t hipStreamAttachMemAsync(hipStream_t stream, void* dev_ptr, size_t length,
@@ -114,8 +184,13 @@ UNIHIP_EXPORT hipError_t hipStreamAttachMemAsync(hipStream_t stream, void* dev_p
   if (dev_ptr == nullptr ||
       (flags != hipMemAttachGlobal && flags != hipMemAttachHost && flags != hipMemAttachSingle))
     UNIHIP_RETURN(hipErrorInvalidValue);
-  ResolvedStream rs;
-  Status s = resolveStream(stream, &rs);
-  if (!s.ok()) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(([&]() -> Status {
+    ResolvedStream rs;
+    UNIHIP_TRY(resolveStream(stream, &rs));
+    Device* owner = nullptr;
+    UNIHIP_TRY(managedRange(dev_ptr, length ? length : 1, &owner));
+    if (rs.device->backend != owner->backend) return hipErrorInvalidValue;
+    return rs.device->backend->streamAttachMemory(rs.device->local, rs.native, dev_ptr, length,
+                                                  flags);
+  })());
 }

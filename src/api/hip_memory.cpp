@@ -3,6 +3,7 @@
 
 #include "api/api_boundary.h"
 #include "api/memory_checks.h"
+#include "api/memory_release.h"
 #include "core/allocation_map.h"
 #include "core/runtime.h"
 #include "core/stream_resolve.h"
@@ -26,7 +27,7 @@ Status hostMalloc(void** ptr, size_t size, unsigned int flags) {
   UNIHIP_TRY(currentDevice(&d));
   UNIHIP_TRY(d->backend->hostMalloc(d->local, size, flags, ptr));
   if (*ptr == nullptr) return hipErrorOutOfMemory;
-  AllocationMap::get().insert({*ptr, size, d->ordinal, AllocationKind::PinnedHost});
+  AllocationMap::get().insert({*ptr, size, d->ordinal, AllocationKind::PinnedHost, flags});
   return kOk;
 }
 
@@ -36,14 +37,14 @@ Status freeAllocation(void* ptr) {
   if (ptr == nullptr) return kOk;
   Allocation a;
   if (!AllocationMap::get().take(ptr, &a)) return hipErrorInvalidValue;
-  if (a.kind == AllocationKind::Variable) {
+  // Variables are the module's; registered memory is the user's (hipHostUnregister).
+  if (a.kind == AllocationKind::Variable || a.kind == AllocationKind::Registered) {
     AllocationMap::get().insert(a);
     return hipErrorInvalidValue;
   }
   Device* d = Runtime::get().device(a.device);
   if (d == nullptr) return hipErrorInvalidValue;
-  Status s = a.kind == AllocationKind::Device ? d->backend->free(d->local, ptr)
-                                              : d->backend->hostFree(d->local, ptr);
+  Status s = memory::release(d, a);
   if (!s.ok()) AllocationMap::get().insert(a);  // still allocated
   return s;
 }

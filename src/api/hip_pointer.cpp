@@ -1,12 +1,14 @@
 // What unihip knows about a pointer: hipMemGetAddressRange and hipMemPtrGetInfo (the allocation
-// holding it), hipPointerGetAttributes & co. (validated, not implemented yet).
+// holding it), hipPointerGetAttributes, hipPointerGetAttribute, hipDrvPointerGetAttributes.
 //
 // HIP semantics (AMD's runtime): hipMemGetAddressRange answers hipErrorNotFound for a pointer no
 // allocation holds; hipMemPtrGetInfo answers size 0 for a null pointer and hipErrorInvalidValue
-// for an unknown one.
+// for an unknown one; hipPointerGetAttributes answers hipErrorInvalidValue for memory it does not
+// know (HIP 6 keeps CUDA's pre-11.0 behaviour there).
 #include "api/api_boundary.h"
 #include "core/allocation_map.h"
 #include "api/memory_checks.h"
+#include "core/enum_value.h"
 
 using namespace unihip;
 
@@ -57,27 +59,102 @@ UNIHIP_EXPORT hipError_t hipMemPtrGetInfo(void* ptr, size_t* size) {
   UNIHIP_RETURN(s);
 }
 
-// Pointer attributes (validated, not implemented yet).
+namespace {
+
+// hipPointerGetAttributes' answer for `ptr`, from the allocation holding it.
+Status pointerAttributes(const void* ptr, hipPointerAttribute_t* out, Allocation* holder) {
+  Allocation& a = *holder;
+  if (ptr == nullptr || !AllocationMap::get().find(ptr, &a)) return hipErrorInvalidValue;
+  const size_t offset = static_cast<const char*>(ptr) - static_cast<const char*>(a.base);
+  void* p = const_cast<void*>(ptr);
+  *out = hipPointerAttribute_t{};
+  out->device = a.device;
+  out->allocationFlags = a.flags;
+  switch (a.kind) {
+    case AllocationKind::Device:
+    case AllocationKind::Variable:
+      out->type = hipMemoryTypeDevice;
+      out->devicePointer = p;
+      break;
+    case AllocationKind::PinnedHost:
+      out->type = hipMemoryTypeHost;
+      out->devicePointer = p;  // mapped at its host address
+      out->hostPointer = p;
+      break;
+    case AllocationKind::Registered:
+      out->type = hipMemoryTypeHost;
+      out->devicePointer = a.devicePointer ? static_cast<char*>(a.devicePointer) + offset : p;
+      out->hostPointer = p;
+      break;
+    case AllocationKind::Managed:
+      out->type = hipMemoryTypeManaged;
+      out->devicePointer = p;
+      out->hostPointer = p;
+      out->isManaged = 1;
+      break;
+  }
+  return kOk;
+}
+
+bool knownPointerAttribute(const hipPointer_attribute& attribute) {
+  const int v = enumValue(attribute);
+  return v >= HIP_POINTER_ATTRIBUTE_CONTEXT && v <= HIP_POINTER_ATTRIBUTE_MEMPOOL_HANDLE;
+}
+
+// One attribute of `ptr` into `data` (its C type as in CUDA's cuPointerGetAttribute); the
+// attributes unihip keeps no record of answer hipErrorNotSupported.
+Status pointerAttribute(void* data, const hipPointer_attribute& attribute, const void* ptr) {
+  if (data == nullptr || ptr == nullptr || !knownPointerAttribute(attribute))
+    return hipErrorInvalidValue;
+  hipPointerAttribute_t attrs;
+  Allocation a;
+  UNIHIP_TRY(pointerAttributes(ptr, &attrs, &a));
+  switch (enumValue(attribute)) {
+    case HIP_POINTER_ATTRIBUTE_MEMORY_TYPE:
+      *static_cast<unsigned*>(data) = static_cast<unsigned>(attrs.type);
+      return kOk;
+    case HIP_POINTER_ATTRIBUTE_DEVICE_POINTER:
+      *static_cast<void**>(data) = attrs.devicePointer;
+      return kOk;
+    case HIP_POINTER_ATTRIBUTE_HOST_POINTER:
+      *static_cast<void**>(data) = attrs.hostPointer;
+      return kOk;
+    case HIP_POINTER_ATTRIBUTE_IS_MANAGED:
+      *static_cast<int*>(data) = attrs.isManaged;
+      return kOk;
+    case HIP_POINTER_ATTRIBUTE_DEVICE_ORDINAL:
+      *static_cast<int*>(data) = attrs.device;
+      return kOk;
+    case HIP_POINTER_ATTRIBUTE_RANGE_START_ADDR:
+      *static_cast<void**>(data) = a.base;
+      return kOk;
+    case HIP_POINTER_ATTRIBUTE_RANGE_SIZE:
+      *static_cast<size_t*>(data) = a.size;
+      return kOk;
+    case HIP_POINTER_ATTRIBUTE_MAPPED:
+      *static_cast<int*>(data) = 1;  // everything unihip allocates is mapped
+      return kOk;
+    case HIP_POINTER_ATTRIBUTE_BUFFER_ID:  // unique among live allocations: the base address
+      *static_cast<unsigned long long*>(data) = reinterpret_cast<uintptr_t>(a.base);
+      return kOk;
+  }
+  return hipErrorNotSupported;
+}
+
+}  // namespace
+
 UNIHIP_EXPORT hipError_t hipPointerGetAttributes(hipPointerAttribute_t* attributes,
                                                  const void* ptr) {
   UNIHIP_TRACE_API("hipPointerGetAttributes({}, {})", fmt::ptr(attributes), ptr);
   if (attributes == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  Allocation a;
+  UNIHIP_RETURN(pointerAttributes(ptr, attributes, &a));
 }
-
-namespace {
-bool knownPointerAttribute(hipPointer_attribute attribute) {
-  return attribute >= HIP_POINTER_ATTRIBUTE_CONTEXT &&
-         attribute <= HIP_POINTER_ATTRIBUTE_MEMPOOL_HANDLE;
-}
-}  // namespace
 
 UNIHIP_EXPORT hipError_t hipPointerGetAttribute(void* data, hipPointer_attribute attribute,
                                                 hipDeviceptr_t ptr) {
-  UNIHIP_TRACE_API("hipPointerGetAttribute({}, {}, {})", data, static_cast<int>(attribute), ptr);
-  if (data == nullptr || ptr == nullptr || !knownPointerAttribute(attribute))
-    UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_TRACE_API("hipPointerGetAttribute({}, {}, {})", data, enumValue(attribute), ptr);
+  UNIHIP_RETURN(pointerAttribute(data, attribute, ptr));
 }
 
 // AMD's runtime sets only HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, to 0 or 1.
@@ -98,5 +175,9 @@ UNIHIP_EXPORT hipError_t hipDrvPointerGetAttributes(unsigned int numAttributes,
                    fmt::ptr(attributes), fmt::ptr(data), ptr);
   if (numAttributes == 0 || attributes == nullptr || data == nullptr || ptr == nullptr)
     UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  for (unsigned i = 0; i < numAttributes; ++i) {
+    Status s = pointerAttribute(data[i], attributes[i], ptr);
+    if (!s.ok()) UNIHIP_RETURN(s);
+  }
+  UNIHIP_RETURN(kOk);
 }

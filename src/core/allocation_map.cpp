@@ -49,6 +49,16 @@ bool AllocationMap::find(const void* p, Allocation* out) const {
   return true;
 }
 
+bool AllocationMap::overlaps(const void* p, size_t size) const {
+  const uintptr_t begin = addressOf(p);
+  std::shared_lock lock(mutex_);
+  auto it = byBase_.lower_bound(begin);  // first allocation starting at or after p
+  if (it != byBase_.end() && it->first - begin < size) return true;
+  if (it == byBase_.begin()) return false;
+  --it;  // the last one starting before p
+  return begin - it->first < it->second.size;
+}
+
 bool AllocationMap::containsRange(const void* p, size_t size) const {
   Allocation a;
   if (!find(p, &a)) return false;

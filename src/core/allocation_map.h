@@ -19,6 +19,8 @@ enum class AllocationKind : uint8_t {
   Device,      // hipMalloc: device memory
   PinnedHost,  // hipHostMalloc / hipMallocHost / hipHostAlloc: page-locked host memory
   Variable,    // a __device__/__constant__ variable's storage: filled and copied, never freed
+  Managed,     // hipMallocManaged
+  Registered,  // hipHostRegister: the user's host memory, page-locked and mapped
 };
 
 struct Allocation {
@@ -26,6 +28,8 @@ struct Allocation {
   size_t size = 0;
   int device = 0;  // HIP ordinal of the device that allocated it
   AllocationKind kind = AllocationKind::Device;
+  unsigned flags = 0;            // what it was allocated or registered with (hipHostGetFlags)
+  void* devicePointer = nullptr;  // Registered: the address devices use for `base`
 };
 
 class AllocationMap {
@@ -39,6 +43,8 @@ class AllocationMap {
   bool take(const void* base, Allocation* out);
   // The allocation containing `p` (base <= p < base + size); false if none.
   bool find(const void* p, Allocation* out) const;
+  // True when any allocation shares a byte with [p, p + size) (size > 0).
+  bool overlaps(const void* p, size_t size) const;
   // True when [p, p + size) lies inside one allocation (size 0: p inside one).
   bool containsRange(const void* p, size_t size) const;
   // Removes and returns every allocation of `device` (hipDeviceReset frees them).

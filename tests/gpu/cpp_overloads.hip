@@ -96,6 +96,7 @@ std::vector<OverloadResult> exerciseCppOverloads() {
   add("hipEventDestroy", hipEventDestroy(event));
   add("hipFree(float*)", hipFree(typed));
   add("hipHostFree(double*)", hipHostFree(host));
+  add("hipFree(managed float*)", hipFree(managed));
   add("hipHostFree(int*)", hipHostFree(hostAlloc));
   (void)hipGetLastError();
   return r;

@@ -424,3 +424,34 @@ TEST_CASE("HSA status names and mapping: codes outside the enum are safe", "[hsa
     CHECK(hipErrorFromHsa(static_cast<hsa_status_t>(raw)) == hipErrorUnknown);
   }
 }
+
+TEST_CASE("fake ROCr: managed memory is fine-grained host memory; registration locks memory",
+          "[hsa][backend]") {
+  auto b = fakeBackend();
+  void* p = nullptr;
+  REQUIRE(b->mallocManaged(0, 256, hipMemAttachGlobal, &p).ok());
+  REQUIRE(p != nullptr);
+  static_cast<unsigned char*>(p)[255] = 7;  // host memory
+  NativeStream stream = nullptr;
+  REQUIRE(b->streamCreate(0, hipStreamDefault, 0, &stream).ok());
+  CHECK(b->prefetch(0, p, 256, 0, stream).ok());  // nothing to move: success, as AMD's runtime
+  CHECK(b->prefetch(0, p, 256, hipCpuDeviceId, stream).ok());
+  CHECK(b->advise(0, p, 256, hipMemAdviseSetReadMostly, 0).ok());
+  CHECK(b->streamAttachMemory(0, stream, p, 0, hipMemAttachSingle).ok());
+  int out = 0;
+  CHECK(b->rangeAttribute(0, &out, 4, hipMemRangeAttributeReadMostly, p, 256).code() ==
+        hipErrorNotSupported);
+  void* base = nullptr;
+  size_t size = 0;
+  REQUIRE(b->memGetAddressRange(0, p, &base, &size).ok());  // a ROCr pool allocation
+  CHECK(base == p);
+  CHECK(b->freeManaged(0, p).ok());
+  CHECK(b->streamDestroy(0, stream).ok());
+
+  alignas(64) static int buf[64];
+  void* agentPointer = nullptr;
+  REQUIRE(b->hostRegister(0, buf, sizeof buf, hipHostRegisterMapped, &agentPointer).ok());
+  CHECK(agentPointer == buf);  // the fake ROCr maps host memory at its own address
+  CHECK(b->hostUnregister(0, buf).ok());
+  CHECK(b->hostUnregister(0, buf).code() == hipErrorInvalidValue);  // no longer locked
+}

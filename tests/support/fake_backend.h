@@ -134,6 +134,44 @@ class FakeBackend final : public Backend {
     for (size_t i = 0; i < n; ++i) p[i] = v;
     return kOk;
   }
+  // Unified memory: managed memory is heap memory; hints are recorded; registered memory gets a
+  // distinct (never dereferenced) device address, so offsets through it can be checked.
+  static constexpr uintptr_t kRegisteredOffset = uintptr_t{1} << 44;
+  Status mallocManaged(int, size_t size, unsigned, void** p) override { return malloc(0, size, p); }
+  Status freeManaged(int, void* p) override { return free(0, p); }
+  Status prefetch(int, const void*, size_t, int target, NativeStream) override {
+    lastPrefetchTarget = target;
+    ++prefetches;
+    return kOk;
+  }
+  Status advise(int, const void*, size_t, int advice, int target) override {
+    lastAdvice = advice;
+    lastAdviceTarget = target;
+    return kOk;
+  }
+  // LastPrefetchLocation answers the last prefetch's target in this backend's numbering; the
+  // device list of AccessedBy names device 1; the rest answer 0.
+  Status rangeAttribute(int, void* data, size_t size, int attribute, const void*,
+                        size_t) override {
+    auto* ids = static_cast<int*>(data);
+    for (size_t i = 0; i < size / sizeof(int); ++i) ids[i] = i == 0 && attribute == 3 ? 1 : -2;
+    if (attribute == 4) ids[0] = lastPrefetchTarget;
+    if (attribute == 1 || attribute == 100) ids[0] = 0;
+    return kOk;
+  }
+  Status streamAttachMemory(int, NativeStream, void*, size_t, unsigned) override { return kOk; }
+  Status hostRegister(int, void* ptr, size_t, unsigned, void** devicePointer) override {
+    *devicePointer = reinterpret_cast<void*>(reinterpret_cast<uintptr_t>(ptr) + kRegisteredOffset);
+    ++registrations;
+    return kOk;
+  }
+  Status hostUnregister(int, void*) override {
+    --registrations;
+    return kOk;
+  }
+  int lastPrefetchTarget = -2, lastAdvice = 0, lastAdviceTarget = -2;
+  std::atomic<int> prefetches{0}, registrations{0};
+
   // Allocations made through malloc/hostMalloc are known; anything else is not.
   Status memGetAddressRange(int, const void* ptr, void** base, size_t* size) override {
     const auto p = reinterpret_cast<uintptr_t>(ptr);

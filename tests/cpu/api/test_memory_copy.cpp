@@ -156,7 +156,8 @@ TEST_CASE("allocation aliases and typed overloads") {
   CHECK(hipHostAlloc(&h, 16) == hipSuccess);
   CHECK(hipHostFree(h) == hipSuccess);
   double* m = nullptr;
-  CHECK(hipMallocManaged(&m, 64) == hipErrorNotSupported);
+  CHECK(hipMallocManaged(&m, 64) == hipSuccess);
+  CHECK(hipFree(m) == hipSuccess);
   size_t pitch = 0;
   CHECK(hipMallocPitch(&f, &pitch, 0, 4) == hipSuccess);
   CHECK(f == nullptr);

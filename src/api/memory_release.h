@@ -1,0 +1,21 @@
+// Gives one allocation of the allocation map back to its backend, by kind: the one place that
+// knows which backend call frees what (hipFree/hipHostFree, hipHostUnregister, hipDeviceReset).
+#pragma once
+
+#include "core/allocation_map.h"
+#include "core/runtime.h"
+
+namespace unihip::memory {
+
+inline Status release(Device* d, const Allocation& a) {
+  switch (a.kind) {
+    case AllocationKind::Device: return d->backend->free(d->local, a.base);
+    case AllocationKind::PinnedHost: return d->backend->hostFree(d->local, a.base);
+    case AllocationKind::Managed: return d->backend->freeManaged(d->local, a.base);
+    case AllocationKind::Registered: return d->backend->hostUnregister(d->local, a.base);
+    case AllocationKind::Variable: return kOk;  // the module's: its unload releases it
+  }
+  return hipErrorInvalidValue;
+}
+
+}  // namespace unihip::memory

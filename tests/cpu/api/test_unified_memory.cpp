@@ -1,0 +1,249 @@
+// Managed memory, registered host memory and pointer attributes over the fake backend: AMD's
+// argument checks and codes, what reaches the backend (device numbering, ranges), and what the
+// queries answer afterwards.
+#include <catch2/catch.hpp>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "install_fake.h"
+
+using namespace unihip::testing;
+
+namespace {
+hipStream_t destroyedStream() {
+  hipStream_t s = nullptr;
+  REQUIRE(hipStreamCreate(&s) == hipSuccess);
+  REQUIRE(hipStreamDestroy(s) == hipSuccess);
+  return s;
+}
+}  // namespace
+
+TEST_CASE("hipMallocManaged: checks, then memory the map knows as managed") {
+  installFake(2);
+  void* p = reinterpret_cast<void*>(0x1);
+  CHECK(hipMallocManaged(nullptr, 64) == hipErrorInvalidValue);
+  CHECK(hipMallocManaged(&p, 0) == hipErrorInvalidValue);
+  CHECK(hipMallocManaged(&p, 64, hipMemAttachSingle) == hipErrorInvalidValue);
+  REQUIRE(hipMallocManaged(&p, 64, hipMemAttachHost) == hipSuccess);
+  REQUIRE(p != nullptr);
+  static_cast<int*>(p)[15] = 7;  // host-accessible
+  hipPointerAttribute_t attr{};
+  REQUIRE(hipPointerGetAttributes(&attr, static_cast<char*>(p) + 8) == hipSuccess);
+  CHECK(attr.type == hipMemoryTypeManaged);
+  CHECK(attr.isManaged == 1);
+  CHECK(attr.device == 0);
+  CHECK(attr.devicePointer == static_cast<char*>(p) + 8);
+  CHECK(attr.hostPointer == static_cast<char*>(p) + 8);
+  CHECK(attr.allocationFlags == hipMemAttachHost);
+  CHECK(hipMemset(p, 0, 64) == hipSuccess);  // fills know managed memory
+  CHECK(hipFree(p) == hipSuccess);
+  CHECK(hipPointerGetAttributes(&attr, p) == hipErrorInvalidValue);  // gone
+  float* typed = nullptr;
+  REQUIRE(hipMallocManaged(&typed, 4 * sizeof(float)) == hipSuccess);  // C++ overload, default flag
+  CHECK(hipFree(typed) == hipSuccess);
+  (void)hipGetLastError();
+}
+
+TEST_CASE("hipMemPrefetchAsync / hipMemAdvise / range attributes reach the backend") {
+  auto* fake = installFake(2);
+  int buf[4] = {};
+  void* p = nullptr;
+  REQUIRE(hipMallocManaged(&p, 256) == hipSuccess);
+
+  CHECK(hipMemPrefetchAsync(nullptr, 64, 0) == hipErrorInvalidValue);
+  CHECK(hipMemPrefetchAsync(p, 0, 0) == hipErrorInvalidValue);
+  CHECK(hipMemPrefetchAsync(p, 16, 7) == hipErrorInvalidDevice);
+  CHECK(hipMemPrefetchAsync(p, 16, 0, destroyedStream()) == hipErrorContextIsDestroyed);
+  CHECK(hipMemPrefetchAsync(buf, 16, 0) == hipErrorInvalidValue);  // not managed memory
+  CHECK(hipMemPrefetchAsync(p, 257, 0) == hipErrorInvalidValue);   // past the allocation
+  CHECK(fake->prefetches == 0);
+  CHECK(hipMemPrefetchAsync(p, 256, 1) == hipSuccess);
+  CHECK(fake->lastPrefetchTarget == 1);
+  CHECK(hipMemPrefetchAsync(static_cast<char*>(p) + 128, 128, hipCpuDeviceId) == hipSuccess);
+  CHECK(fake->lastPrefetchTarget == hipCpuDeviceId);
+  CHECK(hipMemPrefetchAsync(p, 256, 1) == hipSuccess);
+
+  CHECK(hipMemAdvise(nullptr, 16, hipMemAdviseSetReadMostly, 0) == hipErrorInvalidValue);
+  CHECK(hipMemAdvise(p, 0, hipMemAdviseSetReadMostly, 0) == hipErrorInvalidValue);
+  CHECK(hipMemAdvise(p, 16, static_cast<hipMemoryAdvise>(77), 0) == hipErrorInvalidValue);
+  CHECK(hipMemAdvise(p, 16, hipMemAdviseSetAccessedBy, 3) == hipErrorInvalidDevice);
+  CHECK(hipMemAdvise(buf, 16, hipMemAdviseSetReadMostly, 0) == hipErrorInvalidValue);
+  CHECK(hipMemAdvise(p, 16, hipMemAdviseSetPreferredLocation, 1) == hipSuccess);
+  CHECK(fake->lastAdvice == hipMemAdviseSetPreferredLocation);
+  CHECK(fake->lastAdviceTarget == 1);
+  CHECK(hipMemAdvise(p, 16, hipMemAdviseSetAccessedBy, hipCpuDeviceId) == hipSuccess);
+  CHECK(fake->lastAdviceTarget == hipCpuDeviceId);
+
+  int out = 0;
+  CHECK(hipMemRangeGetAttribute(nullptr, 4, hipMemRangeAttributeReadMostly, p, 16) ==
+        hipErrorInvalidValue);
+  CHECK(hipMemRangeGetAttribute(&out, 4, hipMemRangeAttributeReadMostly, nullptr, 16) ==
+        hipErrorInvalidValue);
+  CHECK(hipMemRangeGetAttribute(&out, 4, hipMemRangeAttributeReadMostly, p, 0) ==
+        hipErrorInvalidValue);
+  CHECK(hipMemRangeGetAttribute(&out, 3, hipMemRangeAttributeReadMostly, p, 16) ==
+        hipErrorInvalidValue);
+  CHECK(hipMemRangeGetAttribute(&out, 4, static_cast<hipMemRangeAttribute>(9), p, 16) ==
+        hipErrorInvalidValue);
+  CHECK(hipMemRangeGetAttribute(&out, 4, hipMemRangeAttributeReadMostly, buf, 16) ==
+        hipErrorInvalidValue);
+  out = -7;
+  CHECK(hipMemRangeGetAttribute(&out, 4, hipMemRangeAttributeLastPrefetchLocation, p, 16) ==
+        hipSuccess);
+  CHECK(out == 1);
+  int accessedBy[3] = {};
+  int last = -7;
+  void* data[2] = {accessedBy, &last};
+  size_t sizes[2] = {sizeof accessedBy, sizeof last};
+  hipMemRangeAttribute attrs[2] = {hipMemRangeAttributeAccessedBy,
+                                   hipMemRangeAttributeLastPrefetchLocation};
+  CHECK(hipMemRangeGetAttributes(nullptr, sizes, attrs, 2, p, 16) == hipErrorInvalidValue);
+  CHECK(hipMemRangeGetAttributes(data, sizes, attrs, 0, p, 16) == hipErrorInvalidValue);
+  sizes[1] = 6;
+  CHECK(hipMemRangeGetAttributes(data, sizes, attrs, 2, p, 16) == hipErrorInvalidValue);
+  sizes[1] = 4;
+  CHECK(hipMemRangeGetAttributes(data, sizes, attrs, 2, p, 16) == hipSuccess);
+  CHECK(accessedBy[0] == 1);
+  CHECK(accessedBy[1] == hipInvalidDeviceId);
+  CHECK(last == 1);
+
+  CHECK(hipStreamAttachMemAsync(nullptr, nullptr) == hipErrorInvalidValue);
+  CHECK(hipStreamAttachMemAsync(nullptr, p, 0, 0x10) == hipErrorInvalidValue);
+  CHECK(hipStreamAttachMemAsync(destroyedStream(), p) == hipErrorContextIsDestroyed);
+  CHECK(hipStreamAttachMemAsync(nullptr, buf) == hipErrorInvalidValue);
+  CHECK(hipStreamAttachMemAsync(nullptr, p) == hipSuccess);
+  CHECK(hipStreamAttachMemAsync(nullptr, p, 256, hipMemAttachSingle) == hipSuccess);
+  CHECK(hipFree(p) == hipSuccess);
+  CHECK(hipMemPrefetchAsync(p, 16, 0) == hipErrorInvalidValue);  // freed
+  (void)hipGetLastError();
+}
+
+TEST_CASE("hipHostRegister: checks, device pointers, flags, unregister") {
+  auto* fake = installFake();
+  alignas(64) static int buf[64] = {};
+  const auto offset = unihip::testing::FakeBackend::kRegisteredOffset;
+  CHECK(hipHostRegister(nullptr, 64, 0) == hipErrorInvalidValue);
+  CHECK(hipHostRegister(buf, 0, 0) == hipErrorInvalidValue);
+  CHECK(hipHostRegister(buf, 64, 0x100) == hipErrorInvalidValue);
+  void* d = nullptr;
+  CHECK(hipHostGetDevicePointer(&d, buf, 0) == hipErrorInvalidValue);  // not registered yet
+  REQUIRE(hipHostRegister(buf, sizeof buf, hipHostRegisterMapped) == hipSuccess);
+  CHECK(fake->registrations == 1);
+  CHECK(hipHostRegister(buf, sizeof buf, 0) == hipErrorHostMemoryAlreadyRegistered);
+  CHECK(hipHostRegister(buf + 8, 16, 0) == hipErrorHostMemoryAlreadyRegistered);  // inside
+  alignas(64) static int wide[256] = {};
+  REQUIRE(hipHostRegister(wide + 64, 64, 0) == hipSuccess);
+  CHECK(hipHostRegister(wide, sizeof wide, 0) == hipErrorHostMemoryAlreadyRegistered);  // around
+  CHECK(hipHostRegister(wide + 128, 64, 0) == hipSuccess);  // adjacent, not overlapping
+  CHECK(hipHostUnregister(wide + 64) == hipSuccess);
+  CHECK(hipHostUnregister(wide + 128) == hipSuccess);
+
+  CHECK(hipHostGetDevicePointer(nullptr, buf, 0) == hipErrorInvalidValue);
+  CHECK(hipHostGetDevicePointer(&d, buf, 1) == hipErrorInvalidValue);
+  CHECK(hipHostGetDevicePointer(&d, nullptr, 0) == hipErrorInvalidValue);
+  REQUIRE(hipHostGetDevicePointer(&d, buf + 4, 0) == hipSuccess);
+  CHECK(reinterpret_cast<uintptr_t>(d) == reinterpret_cast<uintptr_t>(buf + 4) + offset);
+  unsigned flags = 0;
+  CHECK(hipHostGetFlags(nullptr, buf) == hipErrorInvalidValue);
+  CHECK(hipHostGetFlags(&flags, nullptr) == hipErrorInvalidValue);
+  REQUIRE(hipHostGetFlags(&flags, buf + 1) == hipSuccess);
+  CHECK(flags == hipHostRegisterMapped);
+  hipPointerAttribute_t attr{};
+  REQUIRE(hipPointerGetAttributes(&attr, buf + 2) == hipSuccess);
+  CHECK(attr.type == hipMemoryTypeHost);
+  CHECK(attr.hostPointer == buf + 2);
+  CHECK(reinterpret_cast<uintptr_t>(attr.devicePointer) ==
+        reinterpret_cast<uintptr_t>(buf + 2) + offset);
+  CHECK(hipMemset(buf, 1, sizeof buf) == hipSuccess);  // registered memory may be filled
+  CHECK(hipFree(buf) == hipErrorInvalidValue);         // but is the user's, not freed
+  CHECK(hipHostFree(buf) == hipErrorInvalidValue);
+
+  CHECK(hipHostUnregister(nullptr) == hipErrorInvalidValue);
+  CHECK(hipHostUnregister(buf + 1) == hipErrorHostMemoryNotRegistered);  // not the base
+  CHECK(hipHostUnregister(buf) == hipSuccess);
+  CHECK(fake->registrations == 0);
+  CHECK(hipHostUnregister(buf) == hipErrorHostMemoryNotRegistered);
+  CHECK(hipHostGetFlags(&flags, buf) == hipErrorInvalidValue);
+  CHECK(hipMemset(buf, 0, sizeof buf) == hipErrorInvalidValue);  // unknown again
+
+  int* pinned = nullptr;
+  REQUIRE(hipHostMalloc(&pinned, 64, hipHostMallocMapped) == hipSuccess);
+  CHECK(hipHostUnregister(pinned) == hipErrorHostMemoryNotRegistered);  // pinned, not registered
+  REQUIRE(hipHostGetDevicePointer(&d, pinned + 3, 0) == hipSuccess);
+  CHECK(d == pinned + 3);  // mapped at its host address
+  REQUIRE(hipHostGetFlags(&flags, pinned) == hipSuccess);
+  CHECK(flags == hipHostMallocMapped);
+  CHECK(hipHostFree(pinned) == hipSuccess);
+  (void)hipGetLastError();
+}
+
+TEST_CASE("hipPointerGetAttributes / hipPointerGetAttribute / hipDrvPointerGetAttributes") {
+  installFake(2);
+  int x = 0;
+  hipPointerAttribute_t attr{};
+  CHECK(hipPointerGetAttributes(nullptr, &x) == hipErrorInvalidValue);
+  CHECK(hipPointerGetAttributes(&attr, nullptr) == hipErrorInvalidValue);
+  CHECK(hipPointerGetAttributes(&attr, &x) == hipErrorInvalidValue);  // memory HIP does not know
+
+  REQUIRE(hipSetDevice(1) == hipSuccess);
+  char* p = nullptr;
+  REQUIRE(hipMalloc(&p, 128) == hipSuccess);
+  REQUIRE(hipSetDevice(0) == hipSuccess);
+  REQUIRE(hipPointerGetAttributes(&attr, p + 100) == hipSuccess);
+  CHECK(attr.type == hipMemoryTypeDevice);
+  CHECK(attr.device == 1);
+  CHECK(attr.devicePointer == p + 100);
+  CHECK(attr.hostPointer == nullptr);
+  CHECK(attr.isManaged == 0);
+
+  unsigned type = 0;
+  CHECK(hipPointerGetAttribute(nullptr, HIP_POINTER_ATTRIBUTE_MEMORY_TYPE, p) ==
+        hipErrorInvalidValue);
+  CHECK(hipPointerGetAttribute(&type, HIP_POINTER_ATTRIBUTE_MEMORY_TYPE, nullptr) ==
+        hipErrorInvalidValue);
+  CHECK(hipPointerGetAttribute(&type, static_cast<hipPointer_attribute>(99), p) ==
+        hipErrorInvalidValue);
+  CHECK(hipPointerGetAttribute(&type, HIP_POINTER_ATTRIBUTE_MEMORY_TYPE, &x) ==
+        hipErrorInvalidValue);
+  REQUIRE(hipPointerGetAttribute(&type, HIP_POINTER_ATTRIBUTE_MEMORY_TYPE, p + 1) == hipSuccess);
+  CHECK(type == hipMemoryTypeDevice);
+  void* start = nullptr;
+  REQUIRE(hipPointerGetAttribute(&start, HIP_POINTER_ATTRIBUTE_RANGE_START_ADDR, p + 5) ==
+          hipSuccess);
+  CHECK(start == p);
+  size_t size = 0;
+  REQUIRE(hipPointerGetAttribute(&size, HIP_POINTER_ATTRIBUTE_RANGE_SIZE, p + 5) == hipSuccess);
+  CHECK(size == 128);
+  hipCtx_t ctx = nullptr;
+  CHECK(hipPointerGetAttribute(&ctx, HIP_POINTER_ATTRIBUTE_CONTEXT, p) == hipErrorNotSupported);
+
+  int ordinal = -1, managed = -1;
+  hipPointer_attribute attrs[2] = {HIP_POINTER_ATTRIBUTE_DEVICE_ORDINAL,
+                                   HIP_POINTER_ATTRIBUTE_IS_MANAGED};
+  void* data[2] = {&ordinal, &managed};
+  CHECK(hipDrvPointerGetAttributes(0, attrs, data, p) == hipErrorInvalidValue);
+  CHECK(hipDrvPointerGetAttributes(1, nullptr, data, p) == hipErrorInvalidValue);
+  CHECK(hipDrvPointerGetAttributes(2, attrs, data, &x) == hipErrorInvalidValue);
+  REQUIRE(hipDrvPointerGetAttributes(2, attrs, data, p) == hipSuccess);
+  CHECK(ordinal == 1);
+  CHECK(managed == 0);
+
+  unsigned one = 1, two = 2;
+  CHECK(hipPointerSetAttribute(nullptr, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, p) ==
+        hipErrorInvalidValue);
+  CHECK(hipPointerSetAttribute(&one, HIP_POINTER_ATTRIBUTE_MEMORY_TYPE, p) ==
+        hipErrorInvalidValue);
+  CHECK(hipPointerSetAttribute(&two, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, p) ==
+        hipErrorInvalidValue);
+  CHECK(hipPointerSetAttribute(&one, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, p) ==
+        hipErrorNotSupported);
+  REQUIRE(hipSetDevice(1) == hipSuccess);
+  CHECK(hipFree(p) == hipSuccess);
+  REQUIRE(hipSetDevice(0) == hipSuccess);
+  // HIP 6 layout of hipPointerAttribute_t.
+  CHECK(sizeof(hipPointerAttribute_t) == 32);
+  CHECK(offsetof(hipPointerAttribute_t, devicePointer) == 8);
+  CHECK(offsetof(hipPointerAttribute_t, allocationFlags) == 28);
+  (void)hipGetLastError();
+}
