@@ -258,6 +258,45 @@ class CudaBackend final : public Backend {
     return check(api_->cuMemGetInfo(free, total), "cuMemGetInfo");
   }
 
+  // hipFuncAttribute 8/9, hipOccupancy* flags: the driver's values.
+  Status setFunctionAttribute(int device, NativeFunction function, int attribute,
+                              int value) override {
+    if (api_->cuFuncSetAttribute == nullptr) return hipErrorNotSupported;
+    UNIHIP_TRY(makeCurrent(device));
+    return check(api_->cuFuncSetAttribute(static_cast<CUfunction>(function), attribute, value),
+                 "cuFuncSetAttribute");
+  }
+  Status occupancyMaxActiveBlocks(int device, NativeFunction function, int blockSize,
+                                  size_t dynamicShared, unsigned int flags,
+                                  int* numBlocks) override {
+    if (api_->cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags == nullptr)
+      return hipErrorNotSupported;
+    UNIHIP_TRY(makeCurrent(device));
+    return check(api_->cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+                     numBlocks, static_cast<CUfunction>(function), blockSize, dynamicShared,
+                     flags),
+                 "cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags");
+  }
+  Status occupancyMaxPotentialBlockSize(int device, NativeFunction function,
+                                        size_t dynamicShared, int blockSizeLimit,
+                                        unsigned int flags, int* gridSize,
+                                        int* blockSize) override {
+    if (api_->cuOccupancyMaxPotentialBlockSizeWithFlags == nullptr) return hipErrorNotSupported;
+    UNIHIP_TRY(makeCurrent(device));
+    return check(api_->cuOccupancyMaxPotentialBlockSizeWithFlags(
+                     gridSize, blockSize, static_cast<CUfunction>(function), nullptr,
+                     dynamicShared, blockSizeLimit, flags),
+                 "cuOccupancyMaxPotentialBlockSizeWithFlags");
+  }
+  Status occupancyAvailableDynamicShared(int device, NativeFunction function, int numBlocks,
+                                         int blockSize, size_t* bytes) override {
+    if (api_->cuOccupancyAvailableDynamicSMemPerBlock == nullptr) return hipErrorNotSupported;
+    UNIHIP_TRY(makeCurrent(device));
+    return check(api_->cuOccupancyAvailableDynamicSMemPerBlock(
+                     bytes, static_cast<CUfunction>(function), numBlocks, blockSize),
+                 "cuOccupancyAvailableDynamicSMemPerBlock");
+  }
+
   // Memory family.
   Status memsetD16Async(int device, void* dst, uint16_t value, size_t count,
                         NativeStream stream) override {

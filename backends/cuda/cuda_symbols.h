@@ -80,3 +80,10 @@ UNIHIP_CU_OPTIONAL(cuStreamAttachMemAsync, CUstream, CUdeviceptr, size_t, unsign
 UNIHIP_CU_OPTIONAL(cuMemHostRegister, void*, size_t, unsigned int)
 UNIHIP_CU_OPTIONAL(cuMemHostUnregister, void*)
 UNIHIP_CU_OPTIONAL(cuMemHostGetDevicePointer, CUdeviceptr*, void*, unsigned int)
+// Execution family: function attributes and the occupancy calculator.
+UNIHIP_CU_OPTIONAL(cuFuncSetAttribute, CUfunction, int, int)
+UNIHIP_CU_OPTIONAL(cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags, int*, CUfunction, int,
+                   size_t, unsigned int)
+UNIHIP_CU_OPTIONAL(cuOccupancyMaxPotentialBlockSizeWithFlags, int*, int*, CUfunction,
+                   size_t (*)(int), size_t, int, unsigned int)
+UNIHIP_CU_OPTIONAL(cuOccupancyAvailableDynamicSMemPerBlock, size_t*, CUfunction, int, int)

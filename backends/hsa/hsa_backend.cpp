@@ -128,6 +128,9 @@ Status HsaBackend::functionMaxThreadsPerBlock(int device, NativeFunction functio
 // From the code object's metadata: the thread limit, static LDS and per-thread scratch. The
 // register counts and the rest are not parsed yet (issue 12).
 // unihip-coverage: not-supported hipFuncGetAttribute (AMD: only max threads, shared and local size)
+// unihip-coverage: not-supported hipFuncGetAttributes (needs the register counts)
+// unihip-coverage: not-supported hipOccupancyMaxActiveBlocksPerMultiprocessor hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags hipOccupancyMaxPotentialBlockSize hipOccupancyAvailableDynamicSMemPerBlock
+// unihip-coverage: not-supported hipModuleOccupancyMaxActiveBlocksPerMultiprocessor hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags hipModuleOccupancyMaxPotentialBlockSize hipModuleOccupancyMaxPotentialBlockSizeWithFlags
 Status HsaBackend::functionAttribute(int device, NativeFunction function, int attribute,
                                      int* value) {
   const auto* f = static_cast<const HsaFunction*>(function);
@@ -139,6 +142,10 @@ Status HsaBackend::functionAttribute(int device, NativeFunction function, int at
     default: return hipErrorNotSupported;
   }
 }
+
+// AMD's runtime accepts both hipFuncAttributes and changes nothing: the LDS limit is the
+// hardware's, checked at launch.
+Status HsaBackend::setFunctionAttribute(int, NativeFunction, int, int) { return kOk; }
 
 Status HsaBackend::launch(int device, NativeFunction function, const LaunchConfig& config,
                           void** args) {

@@ -67,6 +67,8 @@ class HsaBackend final : public Backend {
   Status functionMaxThreadsPerBlock(int device, NativeFunction function, int* value) override;
   Status functionAttribute(int device, NativeFunction function, int attribute,
                            int* value) override;
+  Status setFunctionAttribute(int device, NativeFunction function, int attribute,
+                              int value) override;
   Status launch(int device, NativeFunction function, const LaunchConfig& config,
                 void** args) override;
 

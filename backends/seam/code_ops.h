@@ -36,6 +36,36 @@ class CodeOps {
     if (attribute == 0) return functionMaxThreadsPerBlock(device, function, value);
     return hipErrorNotSupported;
   }
+  // hipFuncSetAttribute: `attribute` is a hipFuncAttribute (8: max dynamic shared memory,
+  // 9: preferred carveout), already range-checked.
+  virtual Status setFunctionAttribute(int device, NativeFunction function, int attribute,
+                                      int value) {
+    (void)device, (void)function, (void)attribute, (void)value;
+    return hipErrorNotSupported;
+  }
+  // Occupancy (hipOccupancy*, hipModuleOccupancy*); `flags` hipOccupancy* flags.
+  virtual Status occupancyMaxActiveBlocks(int device, NativeFunction function, int blockSize,
+                                          size_t dynamicShared, unsigned int flags,
+                                          int* numBlocks) {
+    (void)device, (void)function, (void)blockSize, (void)dynamicShared, (void)flags,
+        (void)numBlocks;
+    return hipErrorNotSupported;
+  }
+  // The block size that maximizes occupancy (at most `blockSizeLimit`, 0: no limit) and the
+  // smallest grid that reaches it.
+  virtual Status occupancyMaxPotentialBlockSize(int device, NativeFunction function,
+                                                size_t dynamicShared, int blockSizeLimit,
+                                                unsigned int flags, int* gridSize,
+                                                int* blockSize) {
+    (void)device, (void)function, (void)dynamicShared, (void)blockSizeLimit, (void)flags,
+        (void)gridSize, (void)blockSize;
+    return hipErrorNotSupported;
+  }
+  virtual Status occupancyAvailableDynamicShared(int device, NativeFunction function,
+                                                 int numBlocks, int blockSize, size_t* bytes) {
+    (void)device, (void)function, (void)numBlocks, (void)blockSize, (void)bytes;
+    return hipErrorNotSupported;
+  }
   // Hot path. `args` holds one pointer per explicit kernel argument, as in cuLaunchKernel.
   virtual Status launch(int device, NativeFunction function, const LaunchConfig& config,
                         void** args) = 0;

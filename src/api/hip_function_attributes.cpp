@@ -34,10 +34,27 @@ std::map<std::pair<const KernelRecord*, int>, ihipModuleSymbol_t*> g_symbols;
 UNIHIP_EXPORT hipError_t hipFuncGetAttributes(struct hipFuncAttributes* attr, const void* func) {
   UNIHIP_TRACE_API("hipFuncGetAttributes({}, {})", fmt::ptr(attr), func);
   if (attr == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
-  KernelRecord* kernel = nullptr;
-  Status s = registeredKernel(func, &kernel);
-  if (!s.ok()) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();  // needs per-vendor register/memory counts (issue 12)
+  UNIHIP_RETURN(([&]() -> Status {
+    Device* d = nullptr;
+    NativeFunction f = nullptr;
+    UNIHIP_TRY(kernelOnCurrentDevice(func, &d, &f));
+    // Every field through the backend's hipFuncGetAttribute answers; all or nothing.
+    int v[HIP_FUNC_ATTRIBUTE_MAX] = {};
+    for (int a = 0; a < HIP_FUNC_ATTRIBUTE_MAX; ++a)
+      UNIHIP_TRY(d->backend->functionAttribute(d->local, f, a, &v[a]));
+    *attr = hipFuncAttributes{};
+    attr->maxThreadsPerBlock = v[HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK];
+    attr->sharedSizeBytes = static_cast<size_t>(v[HIP_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES]);
+    attr->constSizeBytes = static_cast<size_t>(v[HIP_FUNC_ATTRIBUTE_CONST_SIZE_BYTES]);
+    attr->localSizeBytes = static_cast<size_t>(v[HIP_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES]);
+    attr->numRegs = v[HIP_FUNC_ATTRIBUTE_NUM_REGS];
+    attr->ptxVersion = v[HIP_FUNC_ATTRIBUTE_PTX_VERSION];
+    attr->binaryVersion = v[HIP_FUNC_ATTRIBUTE_BINARY_VERSION];
+    attr->cacheModeCA = v[HIP_FUNC_ATTRIBUTE_CACHE_MODE_CA];
+    attr->maxDynamicSharedSizeBytes = v[HIP_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES];
+    attr->preferredShmemCarveout = v[HIP_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT];
+    return kOk;
+  })());
 }
 
 UNIHIP_EXPORT hipError_t hipFuncGetAttribute(int* value, hipFunction_attribute attrib,
@@ -71,9 +88,11 @@ UNIHIP_EXPORT hipError_t hipFuncSetAttribute(const void* func, hipFuncAttribute 
   } else {
     UNIHIP_RETURN(hipErrorInvalidValue);
   }
-  // Raising the dynamic shared-memory limit has an effect on CUDA (cuFuncSetAttribute) that is
-  // not wired yet: refusing is honest, accepting would make the later launch fail (issue 12).
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(([&]() -> Status {
+    NativeFunction f = nullptr;
+    UNIHIP_TRY(kernelOnCurrentDevice(func, &d, &f));
+    return d->backend->setFunctionAttribute(d->local, f, enumValue(attr), value);
+  })());
 }
 
 // Cache and bank-size preferences are hints; like AMD's runtime unihip accepts and ignores them.

@@ -1,8 +1,9 @@
-// Occupancy queries: arguments are checked as HIP does; the answers need per-vendor register
-// and shared-memory usage of the kernel and come with issue 12.
+// Occupancy queries: arguments are checked as HIP does, then the kernel's backend answers
+// (CUDA: the driver's occupancy calculator; AMD: not yet, it needs the register counts).
 #include "api/api_boundary.h"
 #include "api/kernel_lookup.h"
 #include "core/runtime.h"
+#include "core/handles.h"
 
 using namespace unihip;
 
@@ -30,6 +31,35 @@ Status kernelOf(const void* f) {
   return registeredKernel(f, &kernel);
 }
 
+// The device and function a query names: a registered kernel on the current device, or a module
+// function handle.
+struct Target {
+  Device* device = nullptr;
+  NativeFunction function = nullptr;
+};
+Status targetOf(const void* hostFunction, Target* t) {
+  return kernelOnCurrentDevice(hostFunction, &t->device, &t->function);
+}
+Status targetOf(hipFunction_t f, Target* t) { return moduleFunction(f, &t->device, &t->function); }
+
+template <typename F>
+Status maxActiveBlocks(int* numBlocks, F f, int blockSize, size_t dynamicShared,
+                       unsigned int flags) {
+  Target t;
+  UNIHIP_TRY(targetOf(f, &t));
+  return t.device->backend->occupancyMaxActiveBlocks(t.device->local, t.function, blockSize,
+                                                     dynamicShared, flags, numBlocks);
+}
+
+template <typename F>
+Status maxPotentialBlockSize(int* gridSize, int* blockSize, F f, size_t dynamicShared,
+                             int blockSizeLimit, unsigned int flags) {
+  Target t;
+  UNIHIP_TRY(targetOf(f, &t));
+  return t.device->backend->occupancyMaxPotentialBlockSize(
+      t.device->local, t.function, dynamicShared, blockSizeLimit, flags, gridSize, blockSize);
+}
+
 }  // namespace
 
 #define UNIHIP_OCCUPANCY_CHECK(...)     \
@@ -46,7 +76,7 @@ UNIHIP_EXPORT hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int* numBl
                    fmt::ptr(numBlocks), f, blockSize, dynSharedMemPerBlk);
   UNIHIP_OCCUPANCY_CHECK(numBlocks == nullptr ? Status(hipErrorInvalidValue) : kernelOf(f));
   UNIHIP_OCCUPANCY_CHECK(checkActiveBlocks(numBlocks, blockSize, 0));
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(maxActiveBlocks(numBlocks, f, blockSize, dynSharedMemPerBlk, 0));
 }
 
 UNIHIP_EXPORT hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
@@ -55,7 +85,7 @@ UNIHIP_EXPORT hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
                    fmt::ptr(numBlocks), f, blockSize, dynSharedMemPerBlk, flags);
   UNIHIP_OCCUPANCY_CHECK(numBlocks == nullptr ? Status(hipErrorInvalidValue) : kernelOf(f));
   UNIHIP_OCCUPANCY_CHECK(checkActiveBlocks(numBlocks, blockSize, flags));
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(maxActiveBlocks(numBlocks, f, blockSize, dynSharedMemPerBlk, flags));
 }
 
 UNIHIP_EXPORT hipError_t hipOccupancyMaxPotentialBlockSize(int* gridSize, int* blockSize,
@@ -66,7 +96,8 @@ UNIHIP_EXPORT hipError_t hipOccupancyMaxPotentialBlockSize(int* gridSize, int* b
                    fmt::ptr(blockSize), f, dynSharedMemPerBlk, blockSizeLimit);
   UNIHIP_OCCUPANCY_CHECK(checkPotentialBlockSize(gridSize, blockSize, blockSizeLimit, 0));
   UNIHIP_OCCUPANCY_CHECK(kernelOf(f));
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(
+      maxPotentialBlockSize(gridSize, blockSize, f, dynSharedMemPerBlk, blockSizeLimit, 0));
 }
 
 UNIHIP_EXPORT hipError_t hipOccupancyAvailableDynamicSMemPerBlock(size_t* dynamicSmemSize,
@@ -77,7 +108,13 @@ UNIHIP_EXPORT hipError_t hipOccupancyAvailableDynamicSMemPerBlock(size_t* dynami
   if (dynamicSmemSize == nullptr || numBlocks <= 0 || blockSize <= 0)
     UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_OCCUPANCY_CHECK(kernelOf(f));
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(([&]() -> Status {
+    Target t;
+    UNIHIP_TRY(targetOf(f, &t));
+    return t.device->backend->occupancyAvailableDynamicShared(t.device->local, t.function,
+                                                              numBlocks, blockSize,
+                                                              dynamicSmemSize);
+  })());
 }
 
 UNIHIP_EXPORT hipError_t hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(
@@ -86,7 +123,7 @@ UNIHIP_EXPORT hipError_t hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(
                    fmt::ptr(numBlocks), fmt::ptr(f), blockSize, dynSharedMemPerBlk);
   UNIHIP_OCCUPANCY_CHECK(numBlocks == nullptr ? Status(hipErrorInvalidValue) : liveFunction(f));
   UNIHIP_OCCUPANCY_CHECK(checkActiveBlocks(numBlocks, blockSize, 0));
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(maxActiveBlocks(numBlocks, f, blockSize, dynSharedMemPerBlk, 0));
 }
 
 UNIHIP_EXPORT hipError_t hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
@@ -96,7 +133,7 @@ UNIHIP_EXPORT hipError_t hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithF
       fmt::ptr(numBlocks), fmt::ptr(f), blockSize, dynSharedMemPerBlk, flags);
   UNIHIP_OCCUPANCY_CHECK(numBlocks == nullptr ? Status(hipErrorInvalidValue) : liveFunction(f));
   UNIHIP_OCCUPANCY_CHECK(checkActiveBlocks(numBlocks, blockSize, flags));
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(maxActiveBlocks(numBlocks, f, blockSize, dynSharedMemPerBlk, flags));
 }
 
 UNIHIP_EXPORT hipError_t hipModuleOccupancyMaxPotentialBlockSize(int* gridSize, int* blockSize,
@@ -108,7 +145,8 @@ UNIHIP_EXPORT hipError_t hipModuleOccupancyMaxPotentialBlockSize(int* gridSize, 
                    blockSizeLimit);
   UNIHIP_OCCUPANCY_CHECK(checkPotentialBlockSize(gridSize, blockSize, blockSizeLimit, 0));
   UNIHIP_OCCUPANCY_CHECK(liveFunction(f));
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(
+      maxPotentialBlockSize(gridSize, blockSize, f, dynSharedMemPerBlk, blockSizeLimit, 0));
 }
 
 UNIHIP_EXPORT hipError_t hipModuleOccupancyMaxPotentialBlockSizeWithFlags(
@@ -119,5 +157,6 @@ UNIHIP_EXPORT hipError_t hipModuleOccupancyMaxPotentialBlockSizeWithFlags(
                    blockSizeLimit, flags);
   UNIHIP_OCCUPANCY_CHECK(checkPotentialBlockSize(gridSize, blockSize, blockSizeLimit, flags));
   UNIHIP_OCCUPANCY_CHECK(liveFunction(f));
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(
+      maxPotentialBlockSize(gridSize, blockSize, f, dynSharedMemPerBlk, blockSizeLimit, flags));
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/handles.h"
+#include "core/runtime.h"
 #include "fatbin/registry.h"
 
 namespace unihip {
@@ -18,6 +19,24 @@ inline Status registeredKernel(const void* hostFunction, KernelRecord** kernel) 
 // hipErrorInvalidResourceHandle for NULL, a handle never issued, or one of an unloaded module.
 inline Status liveFunction(hipFunction_t f) {
   return isLive(f) ? kOk : Status(hipErrorInvalidResourceHandle);
+}
+
+// A registered kernel's function on the current device (its module loaded on first use).
+inline Status kernelOnCurrentDevice(const void* hostFunction, Device** device,
+                                    NativeFunction* function) {
+  KernelRecord* kernel = nullptr;
+  UNIHIP_TRY(registeredKernel(hostFunction, &kernel));
+  UNIHIP_TRY(currentDevice(device));
+  return Registry::get().function(kernel, **device, function);
+}
+
+// A module function handle's device and native function.
+inline Status moduleFunction(hipFunction_t f, Device** device, NativeFunction* function) {
+  UNIHIP_TRY(liveFunction(f));
+  *device = Runtime::get().device(f->device);
+  if (*device == nullptr) return hipErrorInvalidResourceHandle;
+  *function = f->native;
+  return kOk;
 }
 
 }  // namespace unihip

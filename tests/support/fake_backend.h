@@ -134,6 +134,44 @@ class FakeBackend final : public Backend {
     for (size_t i = 0; i < n; ++i) p[i] = v;
     return kOk;
   }
+  // Execution: with allFunctionAttributes, attribute a answers 100 + a (0: 256 threads);
+  // otherwise the seam's generic answer (the thread limit only). Occupancy answers are simple
+  // functions of the arguments, so the API's forwarding can be checked.
+  bool allFunctionAttributes = false;
+  Status functionAttribute(int d, NativeFunction f, int attribute, int* value) override {
+    if (!allFunctionAttributes) return CodeOps::functionAttribute(d, f, attribute, value);
+    *value = attribute == 0 ? 256 : 100 + attribute;
+    return kOk;
+  }
+  Status setFunctionAttribute(int, NativeFunction, int attribute, int value) override {
+    lastFunctionAttribute = attribute;
+    lastFunctionAttributeValue = value;
+    return kOk;
+  }
+  Status occupancyMaxActiveBlocks(int, NativeFunction, int blockSize, size_t dynamicShared,
+                                  unsigned flags, int* numBlocks) override {
+    *numBlocks = 2048 / blockSize;
+    lastOccupancyFlags = flags;
+    lastDynamicShared = dynamicShared;
+    return kOk;
+  }
+  Status occupancyMaxPotentialBlockSize(int, NativeFunction, size_t dynamicShared, int limit,
+                                        unsigned flags, int* gridSize, int* blockSize) override {
+    *blockSize = limit ? limit : 256;
+    *gridSize = 208;
+    lastOccupancyFlags = flags;
+    lastDynamicShared = dynamicShared;
+    return kOk;
+  }
+  Status occupancyAvailableDynamicShared(int, NativeFunction, int numBlocks, int,
+                                         size_t* bytes) override {
+    *bytes = 65536 / numBlocks;
+    return kOk;
+  }
+  int lastFunctionAttribute = -1, lastFunctionAttributeValue = -1;
+  unsigned lastOccupancyFlags = ~0u;
+  size_t lastDynamicShared = 0;
+
   // Unified memory: managed memory is heap memory; hints are recorded; registered memory gets a
   // distinct (never dereferenced) device address, so offsets through it can be checked.
   static constexpr uintptr_t kRegisteredOffset = uintptr_t{1} << 44;

@@ -138,7 +138,11 @@ TEST_CASE("function attributes and hipGetFuncBySymbol") {
   CHECK(hipFuncSetAttribute(k, hipFuncAttributePreferredSharedMemoryCarveout, 101) ==
         hipErrorInvalidValue);
   CHECK(hipFuncSetAttribute(k, hipFuncAttributeMaxDynamicSharedMemorySize, 64 << 10) ==
-        hipErrorNotSupported);
+        hipSuccess);
+  CHECK(fake->lastFunctionAttribute == hipFuncAttributeMaxDynamicSharedMemorySize);
+  CHECK(fake->lastFunctionAttributeValue == 64 << 10);
+  CHECK(hipFuncSetAttribute(k, hipFuncAttributePreferredSharedMemoryCarveout, 50) == hipSuccess);
+  CHECK(fake->lastFunctionAttribute == hipFuncAttributePreferredSharedMemoryCarveout);
   CHECK(hipFuncSetCacheConfig(&kUnregistered, hipFuncCachePreferL1) ==
         hipErrorInvalidDeviceFunction);
   CHECK(hipFuncSetCacheConfig(k, static_cast<hipFuncCache_t>(8)) == hipErrorInvalidValue);
@@ -176,7 +180,20 @@ TEST_CASE("function attributes and hipGetFuncBySymbol") {
   using ScaleKernel = void (*)(float*, float);
   auto typed = reinterpret_cast<ScaleKernel>(const_cast<void*>(k));
   CHECK(hipFuncSetCacheConfig(typed, hipFuncCachePreferNone) == hipSuccess);
-  CHECK(hipFuncGetAttributes(&attr, typed) == hipErrorNotSupported);
+  CHECK(hipFuncGetAttributes(&attr, typed) == hipErrorNotSupported);  // the fake lacks NUM_REGS
+  fake->allFunctionAttributes = true;
+  REQUIRE(hipFuncGetAttributes(&attr, typed) == hipSuccess);  // every field, from its attribute
+  CHECK(attr.maxThreadsPerBlock == 256);
+  CHECK(attr.sharedSizeBytes == 101);
+  CHECK(attr.constSizeBytes == 102);
+  CHECK(attr.localSizeBytes == 103);
+  CHECK(attr.numRegs == 104);
+  CHECK(attr.ptxVersion == 105);
+  CHECK(attr.binaryVersion == 106);
+  CHECK(attr.cacheModeCA == 107);
+  CHECK(attr.maxDynamicSharedSizeBytes == 108);
+  CHECK(attr.preferredShmemCarveout == 109);
+  fake->allFunctionAttributes = false;
   (void)hipGetLastError();
 }
 
@@ -226,8 +243,8 @@ TEST_CASE("cooperative launches: checked, then not supported") {
   (void)hipGetLastError();
 }
 
-TEST_CASE("occupancy queries: checked, then not supported") {
-  installFake(1, "gfx90a");
+TEST_CASE("occupancy queries: checked, then the backend's answer") {
+  auto* fake = installFake(1, "gfx90a");
   const void* k = scaleHostFunction();
   int n = 0, grid = 0, block = 0;
   size_t smem = 0;
@@ -235,43 +252,63 @@ TEST_CASE("occupancy queries: checked, then not supported") {
   CHECK(hipOccupancyMaxActiveBlocksPerMultiprocessor(&n, &kUnregistered, 64, 0) ==
         hipErrorInvalidDeviceFunction);
   CHECK(hipOccupancyMaxActiveBlocksPerMultiprocessor(&n, k, 0, 0) == hipErrorInvalidValue);
-  CHECK(hipOccupancyMaxActiveBlocksPerMultiprocessor(&n, k, 64, 0) == hipErrorNotSupported);
+  CHECK(hipOccupancyMaxActiveBlocksPerMultiprocessor(&n, k, 64, 0) == hipSuccess);
+  CHECK(n == 32);
   CHECK(hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(&n, k, 64, 0, 2) ==
         hipErrorInvalidValue);
   CHECK(hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
-            &n, k, 64, 0, hipOccupancyDisableCachingOverride) == hipErrorNotSupported);
+            &n, k, 128, 512, hipOccupancyDisableCachingOverride) == hipSuccess);
+  CHECK(n == 16);
+  CHECK(fake->lastOccupancyFlags == hipOccupancyDisableCachingOverride);
+  CHECK(fake->lastDynamicShared == 512);
   CHECK(hipOccupancyMaxPotentialBlockSize(nullptr, &block, k, 0, 0) == hipErrorInvalidValue);
   CHECK(hipOccupancyMaxPotentialBlockSize(&grid, &block, k, 0, -1) == hipErrorInvalidValue);
   CHECK(hipOccupancyMaxPotentialBlockSize(&grid, &block, &kUnregistered, 0, 0) ==
         hipErrorInvalidDeviceFunction);
-  CHECK(hipOccupancyMaxPotentialBlockSize(&grid, &block, k, 0, 0) == hipErrorNotSupported);
+  CHECK(hipOccupancyMaxPotentialBlockSize(&grid, &block, k, 0, 128) == hipSuccess);
+  CHECK(block == 128);
+  CHECK(grid == 208);
   CHECK(hipOccupancyAvailableDynamicSMemPerBlock(nullptr, k, 1, 64) == hipErrorInvalidValue);
   CHECK(hipOccupancyAvailableDynamicSMemPerBlock(&smem, k, 0, 64) == hipErrorInvalidValue);
-  CHECK(hipOccupancyAvailableDynamicSMemPerBlock(&smem, k, 1, 64) == hipErrorNotSupported);
+  CHECK(hipOccupancyAvailableDynamicSMemPerBlock(&smem, k, 4, 64) == hipSuccess);
+  CHECK(smem == 16384);
   // The C++ templates forward to the same checks.
-  CHECK(hipOccupancyMaxPotentialBlockSize(&grid, &block, scaleHostFunction()) ==
-        hipErrorNotSupported);
+  CHECK(hipOccupancyMaxPotentialBlockSize(&grid, &block, scaleHostFunction()) == hipSuccess);
+  CHECK(block == 256);
+  // The variable-shared-memory form is computed in the header from hipFuncGetAttributes, which
+  // the fake answers only when asked to.
   CHECK(hipOccupancyMaxPotentialBlockSizeVariableSMem(&grid, &block, scaleHostFunction(),
                                                       [](int) { return 0; }) ==
         hipErrorNotSupported);
+  fake->allFunctionAttributes = true;
+  CHECK(hipOccupancyMaxPotentialBlockSizeVariableSMem(&grid, &block, scaleHostFunction(),
+                                                      [](int) { return 0; }) == hipSuccess);
+  CHECK(block > 0);
+  CHECK(block <= 256);
+  fake->allFunctionAttributes = false;
   hipFunction_t f = nullptr;
   REQUIRE(hipGetFuncBySymbol(&f, k) == hipSuccess);
   CHECK(hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(&n, nullptr, 64, 0) ==
         hipErrorInvalidResourceHandle);
   CHECK(hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(nullptr, f, 64, 0) ==
         hipErrorInvalidValue);
-  CHECK(hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(&n, f, 64, 0) == hipErrorNotSupported);
+  CHECK(hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(&n, f, 64, 0) == hipSuccess);
+  CHECK(n == 32);
   CHECK(hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(&n, f, -3, 0, 0) ==
         hipErrorInvalidValue);
-  CHECK(hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(&n, f, 64, 0, 0) ==
-        hipErrorNotSupported);
+  CHECK(hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(&n, f, 256, 0, 0) ==
+        hipSuccess);
+  CHECK(n == 8);
   CHECK(hipModuleOccupancyMaxPotentialBlockSize(&grid, nullptr, f, 0, 0) == hipErrorInvalidValue);
   CHECK(hipModuleOccupancyMaxPotentialBlockSize(&grid, &block, nullptr, 0, 0) ==
         hipErrorInvalidResourceHandle);
-  CHECK(hipModuleOccupancyMaxPotentialBlockSize(&grid, &block, f, 0, 0) == hipErrorNotSupported);
+  CHECK(hipModuleOccupancyMaxPotentialBlockSize(&grid, &block, f, 0, 0) == hipSuccess);
+  CHECK(block == 256);
   CHECK(hipModuleOccupancyMaxPotentialBlockSizeWithFlags(&grid, &block, f, 0, 0, 8) ==
         hipErrorInvalidValue);
-  CHECK(hipModuleOccupancyMaxPotentialBlockSizeWithFlags(&grid, &block, f, 0, 0, 0) ==
-        hipErrorNotSupported);
+  CHECK(hipModuleOccupancyMaxPotentialBlockSizeWithFlags(&grid, &block, f, 64, 512, 0) ==
+        hipSuccess);
+  CHECK(block == 512);
+  CHECK(fake->lastDynamicShared == 64);
   (void)hipGetLastError();
 }
