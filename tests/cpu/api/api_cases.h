@@ -24,4 +24,13 @@ inline void checkCases(const std::vector<ApiCase>& cases) {
   (void)hipGetLastError();
 }
 
+// A stream handle that was created and destroyed (the answer to which is
+// hipErrorContextIsDestroyed, as AMD's runtime gives).
+inline hipStream_t destroyedStream() {
+  hipStream_t s = nullptr;
+  REQUIRE(hipStreamCreate(&s) == hipSuccess);
+  REQUIRE(hipStreamDestroy(s) == hipSuccess);
+  return s;
+}
+
 }  // namespace unihip::testing

@@ -4,18 +4,10 @@
 
 #include <cstring>
 
+#include "api_cases.h"
 #include "install_fake.h"
 
 using namespace unihip::testing;
-
-namespace {
-hipStream_t destroyedStream() {
-  hipStream_t s = nullptr;
-  REQUIRE(hipStreamCreate(&s) == hipSuccess);
-  REQUIRE(hipStreamDestroy(s) == hipSuccess);
-  return s;
-}
-}  // namespace
 
 TEST_CASE("linear copies on a stream move the bytes") {
   installFake();

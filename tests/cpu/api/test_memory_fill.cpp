@@ -5,18 +5,10 @@
 #include <cstdint>
 #include <cstring>
 
+#include "api_cases.h"
 #include "install_fake.h"
 
 using namespace unihip::testing;
-
-namespace {
-hipStream_t destroyedStream() {
-  hipStream_t s = nullptr;
-  REQUIRE(hipStreamCreate(&s) == hipSuccess);
-  REQUIRE(hipStreamDestroy(s) == hipSuccess);
-  return s;
-}
-}  // namespace
 
 TEST_CASE("memory fills: 8/16/32-bit values, sync and async") {
   installFake();

@@ -6,18 +6,10 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "api_cases.h"
 #include "install_fake.h"
 
 using namespace unihip::testing;
-
-namespace {
-hipStream_t destroyedStream() {
-  hipStream_t s = nullptr;
-  REQUIRE(hipStreamCreate(&s) == hipSuccess);
-  REQUIRE(hipStreamDestroy(s) == hipSuccess);
-  return s;
-}
-}  // namespace
 
 TEST_CASE("hipMallocManaged: checks, then memory the map knows as managed") {
   installFake(2);
