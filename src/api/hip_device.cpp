@@ -3,7 +3,7 @@
 #include <cstring>
 
 #include "api/api_boundary.h"
-#include "api/memory_release.h"
+#include "api/memory_allocation.h"
 #include "core/allocation_map.h"
 #include "core/device_attributes.h"
 #include "core/enum_value.h"

@@ -3,7 +3,7 @@
 
 #include "api/api_boundary.h"
 #include "api/memory_checks.h"
-#include "api/memory_release.h"
+#include "api/memory_allocation.h"
 #include "core/allocation_map.h"
 #include "core/runtime.h"
 #include "core/stream_resolve.h"
@@ -68,22 +68,24 @@ Status memsetSync(void* dst, int value, size_t size) {
 
 }  // namespace
 
+Status memory::allocateDevice(void** ptr, size_t size) {
+  *ptr = nullptr;
+  if (size == 0) return kOk;  // HIP: a null pointer and success
+  Device* d = nullptr;
+  UNIHIP_TRY(currentDevice(&d));
+  // More than the device has can never succeed; ROCr may report success for it (AMD's runtime
+  // answers hipErrorOutOfMemory before asking).
+  if (size > d->props->totalGlobalMem) return hipErrorOutOfMemory;
+  UNIHIP_TRY(d->backend->malloc(d->local, size, ptr));
+  if (*ptr == nullptr) return hipErrorOutOfMemory;
+  AllocationMap::get().insert({*ptr, size, d->ordinal, AllocationKind::Device});
+  return kOk;
+}
+
 UNIHIP_EXPORT hipError_t hipMalloc(void** ptr, size_t size) {
   UNIHIP_TRACE_API("hipMalloc({}, {})", fmt::ptr(ptr), size);
   if (ptr == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
-  *ptr = nullptr;
-  if (size == 0) UNIHIP_RETURN(kOk);  // HIP: a null pointer and success
-  Device* d = nullptr;
-  UNIHIP_RETURN(([&]() -> Status {
-    UNIHIP_TRY(currentDevice(&d));
-    // More than the device has can never succeed; ROCr may report success for it (AMD's runtime
-    // answers hipErrorOutOfMemory before asking).
-    if (size > d->props->totalGlobalMem) return hipErrorOutOfMemory;
-    UNIHIP_TRY(d->backend->malloc(d->local, size, ptr));
-    if (*ptr == nullptr) return hipErrorOutOfMemory;
-    AllocationMap::get().insert({*ptr, size, d->ordinal, AllocationKind::Device});
-    return kOk;
-  })());
+  UNIHIP_RETURN(memory::allocateDevice(ptr, size));
 }
 
 UNIHIP_EXPORT hipError_t hipFree(void* ptr) {

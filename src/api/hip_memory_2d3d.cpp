@@ -1,12 +1,15 @@
-// Pitched allocations and 2D/3D copies (hipMallocPitch, hipMemAllocPitch, hipMemcpy2D*,
-// hipMemcpyParam2D*, hipMalloc3D, hipMemcpy3D*, hipDrvMemcpy3D*, hipMemset3D*): arguments
-// checked as AMD's runtime does, then not supported yet.
+// Pitched allocations and 2D/3D copies: hipMallocPitch, hipMemAllocPitch, hipMalloc3D and
+// hipMemcpy2D* are implemented (generic rows over the seam: core/pitched_memory.h);
+// hipMemcpyParam2D*, hipMemcpy3D* and hipDrvMemcpy3D* check their arguments as AMD's runtime
+// does, then are not supported yet.
 //
 // HIP semantics (AMD's runtime): an empty extent does nothing; the kind is checked first
 // (hipErrorInvalidMemcpyDirection), then a row wider than a pitch (hipErrorInvalidPitchValue),
 // then null pointers (hipErrorInvalidValue); the async forms also check their stream.
 #include "api/api_boundary.h"
+#include "api/memory_allocation.h"
 #include "api/memory_checks.h"
+#include "core/pitched_memory.h"
 #include "core/stream_resolve.h"
 
 using namespace unihip;
@@ -31,6 +34,33 @@ Status checkMallocPitch(void** ptr, size_t* pitch, size_t width, size_t height, 
   return kOk;
 }
 
+// `height` rows of `width` bytes at the current device's pitch.
+Status mallocPitch(void** ptr, size_t* pitch, size_t width, size_t height) {
+  Device* d = nullptr;
+  UNIHIP_TRY(currentDevice(&d));
+  const size_t p = pitched::pitchFor(*d->props, width);
+  if (height > SIZE_MAX / p) return hipErrorOutOfMemory;
+  UNIHIP_TRY(memory::allocateDevice(ptr, p * height));
+  *pitch = p;
+  return kOk;
+}
+
+// A 2D copy: geometry and stream checked as above, then the rows queued on the stream; the
+// synchronous forms wait for them.
+Status copy2D(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
+              size_t height, hipMemcpyKind kind, hipStream_t stream, bool sync) {
+  bool empty = false;
+  UNIHIP_TRY(check2DCopy(dst, dpitch, src, spitch, width, height, kind, &stream, &empty));
+  if (empty) return kOk;
+  ResolvedStream rs;
+  UNIHIP_TRY(resolveStream(stream, &rs));
+  CopyDirection dir;
+  UNIHIP_TRY(memory::copyDirection(kind, &dir));
+  UNIHIP_TRY(pitched::copy(*rs.device, dst, dpitch, 0, src, spitch, 0, {width, height, 1}, dir,
+                           rs.native));
+  return sync ? rs.device->backend->streamSynchronize(rs.device->local, rs.native) : kOk;
+}
+
 }  // namespace
 
 UNIHIP_EXPORT hipError_t hipMallocPitch(void** ptr, size_t* pitch, size_t width, size_t height) {
@@ -39,7 +69,7 @@ UNIHIP_EXPORT hipError_t hipMallocPitch(void** ptr, size_t* pitch, size_t width,
   bool empty = false;
   Status s = checkMallocPitch(ptr, pitch, width, height, &empty);
   if (!s.ok() || empty) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(mallocPitch(ptr, pitch, width, height));
 }
 
 UNIHIP_EXPORT hipError_t hipMemAllocPitch(hipDeviceptr_t* dptr, size_t* pitch, size_t widthInBytes,
@@ -52,17 +82,14 @@ UNIHIP_EXPORT hipError_t hipMemAllocPitch(hipDeviceptr_t* dptr, size_t* pitch, s
   bool empty = false;
   Status s = checkMallocPitch(dptr, pitch, widthInBytes, height, &empty);
   if (!s.ok()) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(mallocPitch(dptr, pitch, widthInBytes, height));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch,
                                      size_t width, size_t height, hipMemcpyKind kind) {
   UNIHIP_TRACE_API("hipMemcpy2D({}, {}, {}, {}, {}, {}, {})", dst, dpitch, src, spitch, width,
                    height, static_cast<int>(kind));
-  bool empty = false;
-  Status s = check2DCopy(dst, dpitch, src, spitch, width, height, kind, nullptr, &empty);
-  if (!s.ok() || empty) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(copy2D(dst, dpitch, src, spitch, width, height, kind, nullptr, true));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpy2DAsync(void* dst, size_t dpitch, const void* src,
@@ -70,21 +97,15 @@ UNIHIP_EXPORT hipError_t hipMemcpy2DAsync(void* dst, size_t dpitch, const void* 
                                           hipMemcpyKind kind, hipStream_t stream) {
   UNIHIP_TRACE_API("hipMemcpy2DAsync({}, {}, {}, {}, {}, {}, {}, {})", dst, dpitch, src, spitch,
                    width, height, static_cast<int>(kind), fmt::ptr(stream));
-  bool empty = false;
-  Status s = check2DCopy(dst, dpitch, src, spitch, width, height, kind, &stream, &empty);
-  if (!s.ok() || empty) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(copy2D(dst, dpitch, src, spitch, width, height, kind, stream, false));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpy2D_spt(void* dst, size_t dpitch, const void* src, size_t spitch,
                                          size_t width, size_t height, hipMemcpyKind kind) {
   UNIHIP_TRACE_API("hipMemcpy2D_spt({}, {}, {}, {}, {}, {}, {})", dst, dpitch, src, spitch, width,
                    height, static_cast<int>(kind));
-  bool empty = false;
-  hipStream_t stream = hipStreamPerThread;
-  Status s = check2DCopy(dst, dpitch, src, spitch, width, height, kind, &stream, &empty);
-  if (!s.ok() || empty) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(
+      copy2D(dst, dpitch, src, spitch, width, height, kind, hipStreamPerThread, true));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpy2DAsync_spt(void* dst, size_t dpitch, const void* src,
@@ -92,11 +113,8 @@ UNIHIP_EXPORT hipError_t hipMemcpy2DAsync_spt(void* dst, size_t dpitch, const vo
                                               hipMemcpyKind kind, hipStream_t stream) {
   UNIHIP_TRACE_API("hipMemcpy2DAsync_spt({}, {}, {}, {}, {}, {}, {}, {})", dst, dpitch, src,
                    spitch, width, height, static_cast<int>(kind), fmt::ptr(stream));
-  bool empty = false;
-  stream = unihipPerThreadStream(stream);
-  Status s = check2DCopy(dst, dpitch, src, spitch, width, height, kind, &stream, &empty);
-  if (!s.ok() || empty) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(copy2D(dst, dpitch, src, spitch, width, height, kind,
+                       unihipPerThreadStream(stream), false));
 }
 
 // Driver-style 2D copies (hip_Memcpy2D).
@@ -135,7 +153,12 @@ UNIHIP_EXPORT hipError_t hipMalloc3D(hipPitchedPtr* pitchedDevPtr, hipExtent ext
     pitchedDevPtr->ptr = nullptr;
     UNIHIP_RETURN(kOk);
   }
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  if (extent.height > SIZE_MAX / extent.depth) UNIHIP_RETURN(hipErrorOutOfMemory);
+  void* ptr = nullptr;
+  size_t pitch = 0;
+  Status s = mallocPitch(&ptr, &pitch, extent.width, extent.height * extent.depth);
+  if (s.ok()) *pitchedDevPtr = make_hipPitchedPtr(ptr, pitch, extent.width, extent.height);
+  UNIHIP_RETURN(s);
 }
 
 namespace {

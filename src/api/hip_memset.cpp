@@ -1,11 +1,13 @@
 // Fills of 8-, 16- and 32-bit values: the async and per-thread-stream forms of hipMemset*, and
-// the 2D and 3D fills (validated, not implemented yet). hipMemset, hipMemsetAsync, hipMemsetD8 and
-// hipMemsetD32 live in hip_memory.cpp.
+// the 2D and 3D fills (rows over the seam: core/pitched_memory.h). hipMemset, hipMemsetAsync,
+// hipMemsetD8 and hipMemsetD32 live in hip_memory.cpp.
 //
 // HIP semantics (AMD's runtime): a zero count does nothing (the stream is still checked by the
 // async forms); a null destination is hipErrorInvalidValue; the synchronous forms return once
 // the fill is done. The per-thread forms use the calling thread's default stream.
 #include "api/api_boundary.h"
+#include "core/allocation_map.h"
+#include "core/pitched_memory.h"
 #include "api/memory_checks.h"
 #include "core/stream_resolve.h"
 
@@ -47,14 +49,38 @@ Status fillSync(void* dst, uint32_t value, size_t count, size_t elementSize, hip
   return rs.device->backend->streamSynchronize(rs.device->local, rs.native);
 }
 
-// 2D fills: arguments checked as AMD does, the stream too for the async forms.
-Status check2DFill(void* dst, size_t pitch, size_t width, size_t height, const hipStream_t* stream,
-                   bool* empty) {
-  if (stream != nullptr) {
-    ResolvedStream rs;
-    UNIHIP_TRY(resolveStream(*stream, &rs));
-  }
-  return memory::check2DFill(dst, pitch, width, height, empty);
+// Pitched fills: the stream (null: the legacy default stream of the synchronous forms), the
+// geometry, the whole region inside one allocation, then the rows; the synchronous forms wait.
+Status pitchedFill(const ResolvedStream& rs, void* dst, size_t pitch, size_t slice, int value,
+                   const pitched::Region& r, bool sync) {
+  if (!AllocationMap::get().containsRange(dst, pitched::extentBytes(pitch, slice, r)))
+    return hipErrorInvalidValue;
+  UNIHIP_TRY(pitched::fill(*rs.device, dst, pitch, slice, static_cast<uint8_t>(value), r,
+                           rs.native));
+  return sync ? rs.device->backend->streamSynchronize(rs.device->local, rs.native) : kOk;
+}
+
+Status fill2D(void* dst, size_t pitch, int value, size_t width, size_t height,
+              hipStream_t stream, bool sync) {
+  ResolvedStream rs;
+  UNIHIP_TRY(resolveStream(stream, &rs));
+  bool empty = false;
+  UNIHIP_TRY(memory::check2DFill(dst, pitch, width, height, &empty));
+  if (empty) return kOk;
+  return pitchedFill(rs, dst, pitch, 0, value, {width, height, 1}, sync);
+}
+
+Status fill3D(const hipPitchedPtr& p, int value, const hipExtent& extent, hipStream_t stream,
+              bool sync) {
+  ResolvedStream rs;
+  UNIHIP_TRY(resolveStream(stream, &rs));
+  bool empty = false;
+  UNIHIP_TRY(memory::check3DFill(p, extent, &empty));
+  if (empty) return kOk;
+  // Slices are ysize rows apart: fewer rows than the extent's would overlap the next slice.
+  if (extent.depth > 1 && p.ysize < extent.height) return hipErrorInvalidValue;
+  return pitchedFill(rs, p.ptr, p.pitch, p.pitch * p.ysize, value,
+                     {extent.width, extent.height, extent.depth}, sync);
 }
 
 }  // namespace
@@ -97,91 +123,55 @@ UNIHIP_EXPORT hipError_t hipMemsetAsync_spt(void* dst, int value, size_t sizeByt
 UNIHIP_EXPORT hipError_t hipMemset2D(void* dst, size_t pitch, int value, size_t width,
                                      size_t height) {
   UNIHIP_TRACE_API("hipMemset2D({}, {}, {}, {}, {})", dst, pitch, value, width, height);
-  bool empty = false;
-  Status s = check2DFill(dst, pitch, width, height, nullptr, &empty);
-  if (!s.ok() || empty) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(fill2D(dst, pitch, value, width, height, nullptr, true));
 }
 
 UNIHIP_EXPORT hipError_t hipMemset2DAsync(void* dst, size_t pitch, int value, size_t width,
                                           size_t height, hipStream_t stream) {
   UNIHIP_TRACE_API("hipMemset2DAsync({}, {}, {}, {}, {}, {})", dst, pitch, value, width, height,
                    fmt::ptr(stream));
-  bool empty = false;
-  Status s = check2DFill(dst, pitch, width, height, &stream, &empty);
-  if (!s.ok() || empty) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(fill2D(dst, pitch, value, width, height, stream, false));
 }
 
 UNIHIP_EXPORT hipError_t hipMemset2D_spt(void* dst, size_t pitch, int value, size_t width,
                                          size_t height) {
   UNIHIP_TRACE_API("hipMemset2D_spt({}, {}, {}, {}, {})", dst, pitch, value, width, height);
-  bool empty = false;
-  hipStream_t stream = hipStreamPerThread;
-  Status s = check2DFill(dst, pitch, width, height, &stream, &empty);
-  if (!s.ok() || empty) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(fill2D(dst, pitch, value, width, height, hipStreamPerThread, true));
 }
 
 UNIHIP_EXPORT hipError_t hipMemset2DAsync_spt(void* dst, size_t pitch, int value, size_t width,
                                               size_t height, hipStream_t stream) {
   UNIHIP_TRACE_API("hipMemset2DAsync_spt({}, {}, {}, {}, {}, {})", dst, pitch, value, width,
                    height, fmt::ptr(stream));
-  bool empty = false;
-  stream = unihipPerThreadStream(stream);
-  Status s = check2DFill(dst, pitch, width, height, &stream, &empty);
-  if (!s.ok() || empty) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(
+      fill2D(dst, pitch, value, width, height, unihipPerThreadStream(stream), false));
 }
 
-namespace {
-Status check3DFill(const hipPitchedPtr& p, const hipExtent& extent, const hipStream_t* stream,
-                   bool* empty) {
-  if (stream != nullptr) {
-    ResolvedStream rs;
-    UNIHIP_TRY(resolveStream(*stream, &rs));
-  }
-  return memory::check3DFill(p, extent, empty);
-}
-}  // namespace
 
 UNIHIP_EXPORT hipError_t hipMemset3D(hipPitchedPtr pitchedDevPtr, int value, hipExtent extent) {
   UNIHIP_TRACE_API("hipMemset3D({}, {}, {}x{}x{})", pitchedDevPtr.ptr, value, extent.width,
                    extent.height, extent.depth);
-  bool empty = false;
-  Status s = check3DFill(pitchedDevPtr, extent, nullptr, &empty);
-  if (!s.ok() || empty) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(fill3D(pitchedDevPtr, value, extent, nullptr, true));
 }
 
 UNIHIP_EXPORT hipError_t hipMemset3DAsync(hipPitchedPtr pitchedDevPtr, int value,
                                           hipExtent extent, hipStream_t stream) {
   UNIHIP_TRACE_API("hipMemset3DAsync({}, {}, {}x{}x{}, {})", pitchedDevPtr.ptr, value,
                    extent.width, extent.height, extent.depth, fmt::ptr(stream));
-  bool empty = false;
-  Status s = check3DFill(pitchedDevPtr, extent, &stream, &empty);
-  if (!s.ok() || empty) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(fill3D(pitchedDevPtr, value, extent, stream, false));
 }
 
 UNIHIP_EXPORT hipError_t hipMemset3D_spt(hipPitchedPtr pitchedDevPtr, int value,
                                          hipExtent extent) {
   UNIHIP_TRACE_API("hipMemset3D_spt({}, {}, {}x{}x{})", pitchedDevPtr.ptr, value, extent.width,
                    extent.height, extent.depth);
-  bool empty = false;
-  hipStream_t stream = hipStreamPerThread;
-  Status s = check3DFill(pitchedDevPtr, extent, &stream, &empty);
-  if (!s.ok() || empty) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(fill3D(pitchedDevPtr, value, extent, hipStreamPerThread, true));
 }
 
 UNIHIP_EXPORT hipError_t hipMemset3DAsync_spt(hipPitchedPtr pitchedDevPtr, int value,
                                               hipExtent extent, hipStream_t stream) {
   UNIHIP_TRACE_API("hipMemset3DAsync_spt({}, {}, {}x{}x{}, {})", pitchedDevPtr.ptr, value,
                    extent.width, extent.height, extent.depth, fmt::ptr(stream));
-  bool empty = false;
-  stream = unihipPerThreadStream(stream);
-  Status s = check3DFill(pitchedDevPtr, extent, &stream, &empty);
-  if (!s.ok() || empty) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(
+      fill3D(pitchedDevPtr, value, extent, unihipPerThreadStream(stream), false));
 }

@@ -97,6 +97,7 @@ std::vector<OverloadResult> exerciseCppOverloads() {
   add("hipFree(float*)", hipFree(typed));
   add("hipHostFree(double*)", hipHostFree(host));
   add("hipFree(managed float*)", hipFree(managed));
+  add("hipFree(pitched char*)", hipFree(pitched));
   add("hipHostFree(int*)", hipHostFree(hostAlloc));
   (void)hipGetLastError();
   return r;

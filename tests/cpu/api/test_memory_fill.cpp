@@ -88,7 +88,7 @@ TEST_CASE("memory fills: no device") {
   (void)hipGetLastError();
 }
 
-TEST_CASE("2D fills: validated as AMD does, then not supported") {
+TEST_CASE("2D fills: validated as AMD does, then row by row") {
   installFake();
   void* p = nullptr;
   REQUIRE(hipMalloc(&p, 256) == hipSuccess);
@@ -104,11 +104,27 @@ TEST_CASE("2D fills: validated as AMD does, then not supported") {
   CHECK(hipMemset2D_spt(nullptr, 16, 0, 8, 4) == hipErrorInvalidValue);
   CHECK(hipMemset2DAsync_spt(p, 4, 0, 8, 2, nullptr) == hipErrorInvalidValue);
   CHECK(hipMemset2DAsync(p, 16, 0, 8, 4, destroyedStream()) == hipErrorContextIsDestroyed);
-  // Valid fills: not implemented yet, never a false success.
-  CHECK(hipMemset2D(p, 16, 0, 8, 4) == hipErrorNotSupported);
-  CHECK(hipMemset2DAsync(p, 16, 0, 8, 4) == hipErrorNotSupported);
-  CHECK(hipMemset2D_spt(p, 16, 0, 8, 4) == hipErrorNotSupported);
-  CHECK(hipMemset2DAsync_spt(p, 16, 0, 8, 4, nullptr) == hipErrorNotSupported);
-  CHECK(hipGetLastError() == hipErrorNotSupported);
+  // Valid fills: each row's first `width` bytes, nothing between rows.
+  auto* b = static_cast<unsigned char*>(p);
+  std::memset(b, 0, 256);
+  CHECK(hipMemset2D(p, 16, 0xAB, 8, 4) == hipSuccess);
+  CHECK(b[0] == 0xAB);
+  CHECK(b[7] == 0xAB);
+  CHECK(b[8] == 0);
+  CHECK(b[16 * 3 + 7] == 0xAB);
+  CHECK(b[16 * 3 + 8] == 0);
+  CHECK(b[16 * 4] == 0);
+  CHECK(hipMemset2DAsync(p, 16, 1, 16, 4) == hipSuccess);  // contiguous rows: one fill
+  CHECK(b[63] == 1);
+  CHECK(b[64] == 0);
+  CHECK(hipMemset2D_spt(p, 16, 2, 8, 4) == hipSuccess);
+  CHECK(b[48] == 2);
+  CHECK(hipMemset2DAsync_spt(p, 16, 3, 8, 4, nullptr) == hipSuccess);
+  CHECK(b[0] == 3);
+  // The region must lie in one allocation (AMD: hipErrorInvalidValue).
+  CHECK(hipMemset2D(p, 128, 0, 8, 3) == hipErrorInvalidValue);  // rows end at 264 > 256
+  unsigned char stack[64] = {};
+  CHECK(hipMemset2D(stack, 16, 0, 8, 4) == hipErrorInvalidValue);
   CHECK(hipFree(p) == hipSuccess);
+  (void)hipGetLastError();
 }

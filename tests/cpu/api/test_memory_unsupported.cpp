@@ -9,7 +9,7 @@
 
 using namespace unihip::testing;
 
-TEST_CASE("pitched allocations and 2D copies: validated, then not supported") {
+TEST_CASE("pitched allocations and 2D copies") {
   installFake();
   void* p = reinterpret_cast<void*>(0x1);
   size_t pitch = 0;
@@ -17,12 +17,22 @@ TEST_CASE("pitched allocations and 2D copies: validated, then not supported") {
   CHECK(hipMallocPitch(&p, nullptr, 16, 4) == hipErrorInvalidValue);
   CHECK(hipMallocPitch(&p, &pitch, 16, 0) == hipSuccess);
   CHECK(p == nullptr);
-  CHECK(hipMallocPitch(&p, &pitch, 16, 4) == hipErrorNotSupported);
+  REQUIRE(hipMallocPitch(&p, &pitch, 100, 4) == hipSuccess);
+  CHECK(pitch >= 100);
+  CHECK(pitch % 128 == 0);
+  size_t base = 0, size = 0;
+  void* start = nullptr;
+  CHECK(hipMemGetAddressRange(&start, &size, p) == hipSuccess);
+  CHECK(size == pitch * 4);
+  (void)base;
+  CHECK(hipFree(p) == hipSuccess);
   hipDeviceptr_t dp = nullptr;
   CHECK(hipMemAllocPitch(&dp, &pitch, 0, 4, 4) == hipErrorInvalidValue);
   CHECK(hipMemAllocPitch(&dp, &pitch, 16, 4, 3) == hipErrorInvalidValue);
   CHECK(hipMemAllocPitch(nullptr, &pitch, 16, 4, 4) == hipErrorInvalidValue);
-  CHECK(hipMemAllocPitch(&dp, &pitch, 16, 4, 8) == hipErrorNotSupported);
+  REQUIRE(hipMemAllocPitch(&dp, &pitch, 16, 4, 8) == hipSuccess);
+  CHECK(pitch >= 16);
+  CHECK(hipFree(dp) == hipSuccess);
 
   char a[64] = {}, b[64] = {};
   const auto bad = static_cast<hipMemcpyKind>(9);
@@ -31,17 +41,24 @@ TEST_CASE("pitched allocations and 2D copies: validated, then not supported") {
   CHECK(hipMemcpy2D(a, 4, b, 16, 8, 4, hipMemcpyHostToHost) == hipErrorInvalidPitchValue);
   CHECK(hipMemcpy2D(a, 16, b, 4, 8, 4, hipMemcpyHostToHost) == hipErrorInvalidPitchValue);
   CHECK(hipMemcpy2D(nullptr, 16, b, 16, 8, 4, hipMemcpyHostToHost) == hipErrorInvalidValue);
-  CHECK(hipMemcpy2D(a, 16, b, 16, 8, 4, hipMemcpyHostToHost) == hipErrorNotSupported);
+  for (int i = 0; i < 64; ++i) b[i] = static_cast<char>(i + 1);
+  CHECK(hipMemcpy2D(a, 16, b, 16, 8, 4, hipMemcpyHostToHost) == hipSuccess);
+  CHECK(a[7] == 8);
+  CHECK(a[8] == 0);  // between rows: untouched
+  CHECK(a[55] == 56);
+  CHECK(hipMemcpy2D(a, 8, b, 16, 8, 4, hipMemcpyHostToHost) == hipSuccess);  // packs the rows
+  CHECK(a[8] == 17);
+  CHECK(a[31] == 56);
   CHECK(hipMemcpy2DAsync(a, 16, b, 16, 8, 4, bad) == hipErrorInvalidMemcpyDirection);
   CHECK(hipMemcpy2DAsync(a, 16, b, 16, 8, 4, hipMemcpyDefault, destroyedStream()) ==
         hipErrorContextIsDestroyed);
-  CHECK(hipMemcpy2DAsync(a, 16, b, 16, 8, 4, hipMemcpyDefault) == hipErrorNotSupported);
+  CHECK(hipMemcpy2DAsync(a, 16, b, 16, 16, 4, hipMemcpyDefault) == hipSuccess);  // contiguous
+  CHECK(a[63] == 64);
   CHECK(hipMemcpy2D_spt(a, 4, b, 16, 8, 4, hipMemcpyDefault) == hipErrorInvalidPitchValue);
-  CHECK(hipMemcpy2D_spt(a, 16, b, 16, 8, 4, hipMemcpyDefault) == hipErrorNotSupported);
+  CHECK(hipMemcpy2D_spt(a, 16, b, 16, 8, 4, hipMemcpyDefault) == hipSuccess);
   CHECK(hipMemcpy2DAsync_spt(a, 16, nullptr, 16, 8, 4, hipMemcpyDefault, nullptr) ==
         hipErrorInvalidValue);
-  CHECK(hipMemcpy2DAsync_spt(a, 16, b, 16, 8, 4, hipMemcpyDefault, nullptr) ==
-        hipErrorNotSupported);
+  CHECK(hipMemcpy2DAsync_spt(a, 16, b, 16, 8, 4, hipMemcpyDefault, nullptr) == hipSuccess);
   (void)hipGetLastError();
 }
 
@@ -247,7 +264,10 @@ TEST_CASE("3D and driver-style copies and fills: validated, then not supported")
   pp.ptr = a;
   CHECK(hipMalloc3D(&pp, make_hipExtent(8, 0, 8)) == hipSuccess);
   CHECK(pp.ptr == nullptr);
-  CHECK(hipMalloc3D(&pp, make_hipExtent(8, 8, 8)) == hipErrorNotSupported);
+  REQUIRE(hipMalloc3D(&pp, make_hipExtent(8, 8, 8)) == hipSuccess);
+  CHECK(pp.pitch >= 8);
+  CHECK(pp.xsize == 8);
+  CHECK(pp.ysize == 8);
 
   hipPitchedPtr fill = make_hipPitchedPtr(a, 16, 16, 4);
   CHECK(hipMemset3D(make_hipPitchedPtr(nullptr, 16, 16, 4), 0, make_hipExtent(0, 4, 1)) ==
@@ -256,12 +276,25 @@ TEST_CASE("3D and driver-style copies and fills: validated, then not supported")
         hipErrorInvalidValue);
   CHECK(hipMemset3D(make_hipPitchedPtr(a, 4, 16, 4), 0, make_hipExtent(8, 4, 1)) ==
         hipErrorInvalidValue);
-  CHECK(hipMemset3D(fill, 0, make_hipExtent(8, 4, 1)) == hipErrorNotSupported);
-  CHECK(hipMemset3DAsync(fill, 0, make_hipExtent(8, 4, 1)) == hipErrorNotSupported);
-  CHECK(hipMemset3DAsync(fill, 0, make_hipExtent(8, 4, 1), destroyedStream()) ==
+  CHECK(hipMemset3D(fill, 0, make_hipExtent(8, 4, 1)) == hipErrorInvalidValue);  // host stack
+  CHECK(hipMemset3DAsync(pp, 0, make_hipExtent(8, 4, 1), destroyedStream()) ==
         hipErrorContextIsDestroyed);
-  CHECK(hipMemset3D_spt(fill, 0, make_hipExtent(8, 4, 1)) == hipErrorNotSupported);
-  CHECK(hipMemset3DAsync_spt(fill, 0, make_hipExtent(8, 4, 1), nullptr) == hipErrorNotSupported);
+  CHECK(hipMemset3D(pp, 0, make_hipExtent(8, 8, 8)) == hipSuccess);
+  CHECK(hipMemset3D(make_hipPitchedPtr(pp.ptr, pp.pitch, 8, 4), 0, make_hipExtent(8, 8, 2)) ==
+        hipErrorInvalidValue);  // slices of 4 rows cannot hold 8
+  CHECK(hipMemset3DAsync(pp, 7, make_hipExtent(4, 2, 3)) == hipSuccess);
+  auto* bytes = static_cast<unsigned char*>(pp.ptr);
+  const size_t slice = pp.pitch * pp.ysize;
+  CHECK(bytes[0] == 7);
+  CHECK(bytes[4] == 0);
+  CHECK(bytes[pp.pitch + 3] == 7);
+  CHECK(bytes[2 * pp.pitch] == 0);
+  CHECK(bytes[2 * slice + pp.pitch + 3] == 7);
+  CHECK(bytes[3 * slice] == 0);
+  CHECK(hipMemset3D_spt(pp, 1, make_hipExtent(8, 8, 8)) == hipSuccess);
+  CHECK(hipMemset3DAsync_spt(pp, 2, make_hipExtent(8, 8, 8), nullptr) == hipSuccess);
+  CHECK(bytes[7 * slice + 7 * pp.pitch + 7] == 2);
+  CHECK(hipFree(pp.ptr) == hipSuccess);
   (void)hipGetLastError();
 }
 

@@ -1,5 +1,5 @@
-// Gives one allocation of the allocation map back to its backend, by kind: the one place that
-// knows which backend call frees what (hipFree/hipHostFree, hipHostUnregister, hipDeviceReset).
+// Device allocations and their release: what every allocating entry point (hipMalloc,
+// hipMallocPitch, hipMalloc3D, ...) and every freeing one shares.
 #pragma once
 
 #include "core/allocation_map.h"
@@ -7,6 +7,12 @@
 
 namespace unihip::memory {
 
+// `size` bytes of device memory on the current device, recorded in the allocation map (size 0:
+// a null pointer and success, as hipMalloc).
+Status allocateDevice(void** ptr, size_t size);
+
+// Gives one allocation of the allocation map back to its backend, by kind: the one place that
+// knows which backend call frees what (hipFree/hipHostFree, hipHostUnregister, hipDeviceReset).
 inline Status release(Device* d, const Allocation& a) {
   switch (a.kind) {
     case AllocationKind::Device: return d->backend->free(d->local, a.base);

@@ -1,0 +1,48 @@
+#include "core/pitched_memory.h"
+
+#include <algorithm>
+
+namespace unihip::pitched {
+
+size_t pitchFor(const hipDeviceProp_t& props, size_t width) {
+  // At least the texture pitch alignment (what both vendors' runtimes align to), 128 bytes if
+  // the device reports none; a power of two.
+  size_t align = std::max<size_t>(props.texturePitchAlignment, 128);
+  size_t p2 = 1;
+  while (p2 < align) p2 <<= 1;
+  return (width + p2 - 1) / p2 * p2;
+}
+
+Status copy(Device& device, void* dst, size_t dpitch, size_t dstSlice, const void* src,
+            size_t spitch, size_t srcSlice, const Region& r, CopyDirection dir,
+            NativeStream stream) {
+  auto* d = static_cast<char*>(dst);
+  auto* s = static_cast<const char*>(src);
+  const bool contiguous = dpitch == r.width && spitch == r.width &&
+                          (r.depth == 1 || (dstSlice == r.width * r.height &&
+                                            srcSlice == r.width * r.height));
+  if (contiguous)
+    return device.backend->memcpyAsync(device.local, d, s, r.width * r.height * r.depth, dir,
+                                       stream);
+  for (size_t z = 0; z < r.depth; ++z)
+    for (size_t y = 0; y < r.height; ++y)
+      UNIHIP_TRY(device.backend->memcpyAsync(device.local, d + z * dstSlice + y * dpitch,
+                                             s + z * srcSlice + y * spitch, r.width, dir,
+                                             stream));
+  return kOk;
+}
+
+Status fill(Device& device, void* dst, size_t pitch, size_t slice, uint8_t value,
+            const Region& r, NativeStream stream) {
+  auto* d = static_cast<char*>(dst);
+  if (pitch == r.width && (r.depth == 1 || slice == r.width * r.height))
+    return device.backend->memsetAsync(device.local, d, value, r.width * r.height * r.depth,
+                                       stream);
+  for (size_t z = 0; z < r.depth; ++z)
+    for (size_t y = 0; y < r.height; ++y)
+      UNIHIP_TRY(device.backend->memsetAsync(device.local, d + z * slice + y * pitch, value,
+                                             r.width, stream));
+  return kOk;
+}
+
+}  // namespace unihip::pitched

@@ -1,0 +1,73 @@
+// Pitched allocations, 2-D copies and 2-D/3-D fills on the device, checked byte by byte on the
+// host.
+#include <cstdint>
+#include <vector>
+
+#include "gpu_test_support.h"
+
+TEST_CASE("hipMallocPitch, hipMemcpy2D both ways and device to device, hipMemset2D") {
+  const size_t width = 100, height = 37;  // a row narrower than the pitch
+  char* d = nullptr;
+  size_t pitch = 0;
+  HIP_REQUIRE(hipMallocPitch(reinterpret_cast<void**>(&d), &pitch, width, height));
+  CHECK(pitch >= width);
+  std::vector<uint8_t> host(width * height), back(width * height, 0);
+  for (size_t i = 0; i < host.size(); ++i) host[i] = static_cast<uint8_t>(i * 7 + 3);
+  HIP_REQUIRE(hipMemset(d, 0xEE, pitch * height));
+  HIP_REQUIRE(hipMemcpy2D(d, pitch, host.data(), width, width, height, hipMemcpyHostToDevice));
+  HIP_REQUIRE(hipMemcpy2D(back.data(), width, d, pitch, width, height, hipMemcpyDeviceToHost));
+  CHECK(back == host);
+  // The padding between rows is untouched.
+  std::vector<uint8_t> raw(pitch * height);
+  HIP_REQUIRE(hipMemcpy(raw.data(), d, raw.size(), hipMemcpyDeviceToHost));
+  int padding = 0;
+  for (size_t y = 0; y < height; ++y)
+    for (size_t x = width; x < pitch; ++x) padding += raw[y * pitch + x] != 0xEE;
+  CHECK(padding == 0);
+
+  // Device to device on a stream, into a second pitched allocation, then a 2-D fill.
+  char* e = nullptr;
+  size_t epitch = 0;
+  HIP_REQUIRE(hipMallocPitch(reinterpret_cast<void**>(&e), &epitch, width, height));
+  hipStream_t s = nullptr;
+  HIP_REQUIRE(hipStreamCreate(&s));
+  HIP_REQUIRE(hipMemcpy2DAsync(e, epitch, d, pitch, width, height, hipMemcpyDeviceToDevice, s));
+  HIP_REQUIRE(hipMemset2DAsync(e, epitch, 0x5A, width / 2, height / 2, s));
+  HIP_REQUIRE(hipStreamSynchronize(s));
+  std::fill(back.begin(), back.end(), 0);
+  HIP_REQUIRE(hipMemcpy2D(back.data(), width, e, epitch, width, height, hipMemcpyDefault));
+  int wrong = 0;
+  for (size_t y = 0; y < height; ++y)
+    for (size_t x = 0; x < width; ++x) {
+      const uint8_t want = (y < height / 2 && x < width / 2) ? 0x5A : host[y * width + x];
+      wrong += back[y * width + x] != want;
+    }
+  CHECK(wrong == 0);
+  CHECK(hipMemset2D(e, epitch, 0, width, height + 1) == hipErrorInvalidValue);  // past the end
+  HIP_CHECK(hipStreamDestroy(s));
+  HIP_CHECK(hipFree(d));
+  HIP_CHECK(hipFree(e));
+}
+
+TEST_CASE("hipMalloc3D and hipMemset3D fill exactly the extent") {
+  const hipExtent alloc = make_hipExtent(64, 8, 4);
+  hipPitchedPtr p{};
+  HIP_REQUIRE(hipMalloc3D(&p, alloc));
+  CHECK(p.pitch >= 64);
+  CHECK(p.xsize == 64);
+  CHECK(p.ysize == 8);
+  const size_t slice = p.pitch * p.ysize;
+  HIP_REQUIRE(hipMemset(p.ptr, 0, slice * alloc.depth));
+  HIP_REQUIRE(hipMemset3D(p, 0x11, make_hipExtent(10, 3, 2)));
+  std::vector<uint8_t> raw(slice * alloc.depth);
+  HIP_REQUIRE(hipMemcpy(raw.data(), p.ptr, raw.size(), hipMemcpyDeviceToHost));
+  int wrong = 0;
+  for (size_t z = 0; z < alloc.depth; ++z)
+    for (size_t y = 0; y < alloc.height; ++y)
+      for (size_t x = 0; x < p.pitch; ++x) {
+        const uint8_t want = (z < 2 && y < 3 && x < 10) ? 0x11 : 0;
+        wrong += raw[z * slice + y * p.pitch + x] != want;
+      }
+  CHECK(wrong == 0);
+  HIP_CHECK(hipFree(p.ptr));
+}
