@@ -1,7 +1,7 @@
 // Pitched allocations and 2D/3D copies: hipMallocPitch, hipMemAllocPitch, hipMalloc3D and
 // hipMemcpy2D* are implemented (generic rows over the seam: core/pitched_memory.h);
-// hipMemcpyParam2D*, hipMemcpy3D* and hipDrvMemcpy3D* check their arguments as AMD's runtime
-// does, then are not supported yet.
+// hipMemcpyParam2D*, hipMemcpy3D* and hipDrvMemcpy3D* too for linear memory; a side that is an
+// array answers hipErrorNotSupported (arrays are not implemented yet).
 //
 // HIP semantics (AMD's runtime): an empty extent does nothing; the kind is checked first
 // (hipErrorInvalidMemcpyDirection), then a row wider than a pitch (hipErrorInvalidPitchValue),
@@ -63,6 +63,98 @@ Status copy2D(void* dst, size_t dpitch, const void* src, size_t spitch, size_t w
 
 }  // namespace
 
+namespace {
+Status checkCopy3DOn(const hipMemcpy3DParms* p, const hipStream_t* stream, bool* empty) {
+  UNIHIP_TRY(memory::checkCopy3D(p, empty));
+  if (stream != nullptr) {
+    ResolvedStream rs;
+    UNIHIP_TRY(resolveStream(*stream, &rs));
+  }
+  return kOk;
+}
+
+// One linear side of a 2-D/3-D copy: its first byte, row pitch and slice pitch.
+struct LinearSide {
+  const char* at = nullptr;
+  size_t pitch = 0;
+  size_t slice = 0;
+};
+
+// Queues the rows on `stream` (null: the legacy default stream); the synchronous forms wait.
+Status queueCopy(const LinearSide& dst, const LinearSide& src, const pitched::Region& r,
+                 CopyDirection dir, hipStream_t stream, bool sync) {
+  ResolvedStream rs;
+  UNIHIP_TRY(resolveStream(stream, &rs));
+  UNIHIP_TRY(pitched::copy(*rs.device, const_cast<char*>(dst.at), dst.pitch, dst.slice, src.at,
+                           src.pitch, src.slice, r, dir, rs.native));
+  return sync ? rs.device->backend->streamSynchronize(rs.device->local, rs.native) : kOk;
+}
+
+// hipMemcpy3D*: pitched pointers at positions; arrays are not supported yet.
+Status copy3D(const hipMemcpy3DParms* p, hipStream_t stream, bool sync) {
+  bool empty = false;
+  UNIHIP_TRY(checkCopy3DOn(p, &stream, &empty));
+  if (empty) return kOk;
+  if (p->srcArray != nullptr || p->dstArray != nullptr) return hipErrorNotSupported;
+  const hipExtent& e = p->extent;
+  // Slices are ysize rows apart: fewer rows than the extent's would overlap the next slice.
+  if (e.depth > 1 && (p->srcPtr.ysize < e.height || p->dstPtr.ysize < e.height))
+    return hipErrorInvalidValue;
+  auto side = [](const hipPitchedPtr& ptr, const hipPos& pos) {
+    LinearSide s;
+    s.pitch = ptr.pitch;
+    s.slice = ptr.pitch * ptr.ysize;
+    s.at = static_cast<const char*>(ptr.ptr) + pos.z * s.slice + pos.y * s.pitch + pos.x;
+    return s;
+  };
+  CopyDirection dir;
+  UNIHIP_TRY(memory::copyDirection(p->kind, &dir));
+  return queueCopy(side(p->dstPtr, p->dstPos), side(p->srcPtr, p->srcPos),
+                   {e.width, e.height, e.depth}, dir, stream, sync);
+}
+
+// One side of a driver-style copy (hip_Memcpy2D, HIP_MEMCPY3D); arrays are not supported yet.
+// A pitch of 0 means packed rows; `sliceRows` of 0, slices of the copy's own height.
+Status driverSide(hipMemoryType type, const void* host, const void* device, size_t pitch,
+                  size_t x, size_t y, size_t z, size_t sliceRows, size_t width, size_t height,
+                  LinearSide* out) {
+  if (type == hipMemoryTypeArray) return hipErrorNotSupported;
+  out->pitch = pitch ? pitch : width;
+  out->slice = out->pitch * (sliceRows ? sliceRows : height);
+  out->at = static_cast<const char*>(type == hipMemoryTypeHost ? host : device) +
+            z * out->slice + y * out->pitch + x;
+  return kOk;
+}
+
+Status copyDriver2D(const hip_Memcpy2D* c, hipStream_t stream, bool sync) {
+  bool empty = false;
+  UNIHIP_TRY(memory::checkDrvCopy2D(c, &empty));
+  if (empty) return kOk;
+  LinearSide src, dst;
+  UNIHIP_TRY(driverSide(c->srcMemoryType, c->srcHost, c->srcDevice, c->srcPitch, c->srcXInBytes,
+                        c->srcY, 0, 0, c->WidthInBytes, c->Height, &src));
+  UNIHIP_TRY(driverSide(c->dstMemoryType, c->dstHost, c->dstDevice, c->dstPitch, c->dstXInBytes,
+                        c->dstY, 0, 0, c->WidthInBytes, c->Height, &dst));
+  return queueCopy(dst, src, {c->WidthInBytes, c->Height, 1}, CopyDirection::Default, stream,
+                   sync);
+}
+
+Status copyDriver3D(const HIP_MEMCPY3D* c, hipStream_t stream, bool sync) {
+  bool empty = false;
+  UNIHIP_TRY(memory::checkDrvCopy3D(c, &empty));
+  if (empty) return kOk;
+  if ((c->srcHeight && c->srcHeight < c->Height) || (c->dstHeight && c->dstHeight < c->Height))
+    return hipErrorInvalidValue;
+  LinearSide src, dst;
+  UNIHIP_TRY(driverSide(c->srcMemoryType, c->srcHost, c->srcDevice, c->srcPitch, c->srcXInBytes,
+                        c->srcY, c->srcZ, c->srcHeight, c->WidthInBytes, c->Height, &src));
+  UNIHIP_TRY(driverSide(c->dstMemoryType, c->dstHost, c->dstDevice, c->dstPitch, c->dstXInBytes,
+                        c->dstY, c->dstZ, c->dstHeight, c->WidthInBytes, c->Height, &dst));
+  return queueCopy(dst, src, {c->WidthInBytes, c->Height, c->Depth}, CopyDirection::Default,
+                   stream, sync);
+}
+}  // namespace
+
 UNIHIP_EXPORT hipError_t hipMallocPitch(void** ptr, size_t* pitch, size_t width, size_t height) {
   UNIHIP_TRACE_API("hipMallocPitch({}, {}, {}, {})", fmt::ptr(ptr), fmt::ptr(pitch), width,
                    height);
@@ -120,28 +212,20 @@ UNIHIP_EXPORT hipError_t hipMemcpy2DAsync_spt(void* dst, size_t dpitch, const vo
 // Driver-style 2D copies (hip_Memcpy2D).
 UNIHIP_EXPORT hipError_t hipMemcpyParam2D(const hip_Memcpy2D* pCopy) {
   UNIHIP_TRACE_API("hipMemcpyParam2D({})", fmt::ptr(pCopy));
-  bool empty = false;
-  Status s = memory::checkDrvCopy2D(pCopy, &empty);
-  if (!s.ok() || empty) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(copyDriver2D(pCopy, nullptr, true));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpyParam2DAsync(const hip_Memcpy2D* pCopy, hipStream_t stream) {
   UNIHIP_TRACE_API("hipMemcpyParam2DAsync({}, {})", fmt::ptr(pCopy), fmt::ptr(stream));
-  bool empty = false;
-  ResolvedStream rs;
+  ResolvedStream rs;  // the stream first, as AMD checks it
   Status s = resolveStream(stream, &rs);
-  if (s.ok()) s = memory::checkDrvCopy2D(pCopy, &empty);
-  if (!s.ok() || empty) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  if (!s.ok()) UNIHIP_RETURN(s);
+  UNIHIP_RETURN(copyDriver2D(pCopy, stream, false));
 }
 
 UNIHIP_EXPORT hipError_t hipDrvMemcpy2DUnaligned(const hip_Memcpy2D* pCopy) {
   UNIHIP_TRACE_API("hipDrvMemcpy2DUnaligned({})", fmt::ptr(pCopy));
-  bool empty = false;
-  Status s = memory::checkDrvCopy2D(pCopy, &empty);
-  if (!s.ok() || empty) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(copyDriver2D(pCopy, nullptr, true));
 }
 
 // 3D memory.
@@ -161,65 +245,36 @@ UNIHIP_EXPORT hipError_t hipMalloc3D(hipPitchedPtr* pitchedDevPtr, hipExtent ext
   UNIHIP_RETURN(s);
 }
 
-namespace {
-Status checkCopy3DOn(const hipMemcpy3DParms* p, const hipStream_t* stream, bool* empty) {
-  UNIHIP_TRY(memory::checkCopy3D(p, empty));
-  if (stream != nullptr) {
-    ResolvedStream rs;
-    UNIHIP_TRY(resolveStream(*stream, &rs));
-  }
-  return kOk;
-}
-}  // namespace
 
 UNIHIP_EXPORT hipError_t hipMemcpy3D(const struct hipMemcpy3DParms* p) {
   UNIHIP_TRACE_API("hipMemcpy3D({})", fmt::ptr(p));
-  bool empty = false;
-  Status s = checkCopy3DOn(p, nullptr, &empty);
-  if (!s.ok() || empty) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(copy3D(p, nullptr, true));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpy3DAsync(const struct hipMemcpy3DParms* p, hipStream_t stream) {
   UNIHIP_TRACE_API("hipMemcpy3DAsync({}, {})", fmt::ptr(p), fmt::ptr(stream));
-  bool empty = false;
-  Status s = checkCopy3DOn(p, &stream, &empty);
-  if (!s.ok() || empty) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(copy3D(p, stream, false));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpy3D_spt(const struct hipMemcpy3DParms* p) {
   UNIHIP_TRACE_API("hipMemcpy3D_spt({})", fmt::ptr(p));
-  bool empty = false;
-  hipStream_t stream = hipStreamPerThread;
-  Status s = checkCopy3DOn(p, &stream, &empty);
-  if (!s.ok() || empty) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(copy3D(p, hipStreamPerThread, true));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpy3DAsync_spt(const hipMemcpy3DParms* p, hipStream_t stream) {
   UNIHIP_TRACE_API("hipMemcpy3DAsync_spt({}, {})", fmt::ptr(p), fmt::ptr(stream));
-  bool empty = false;
-  stream = unihipPerThreadStream(stream);
-  Status s = checkCopy3DOn(p, &stream, &empty);
-  if (!s.ok() || empty) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(copy3D(p, unihipPerThreadStream(stream), false));
 }
 
 UNIHIP_EXPORT hipError_t hipDrvMemcpy3D(const HIP_MEMCPY3D* pCopy) {
   UNIHIP_TRACE_API("hipDrvMemcpy3D({})", fmt::ptr(pCopy));
-  bool empty = false;
-  Status s = memory::checkDrvCopy3D(pCopy, &empty);
-  if (!s.ok() || empty) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(copyDriver3D(pCopy, nullptr, true));
 }
 
 UNIHIP_EXPORT hipError_t hipDrvMemcpy3DAsync(const HIP_MEMCPY3D* pCopy, hipStream_t stream) {
   UNIHIP_TRACE_API("hipDrvMemcpy3DAsync({}, {})", fmt::ptr(pCopy), fmt::ptr(stream));
-  bool empty = false;
-  ResolvedStream rs;
+  ResolvedStream rs;  // the stream first, as AMD checks it
   Status s = resolveStream(stream, &rs);
-  if (s.ok()) s = memory::checkDrvCopy3D(pCopy, &empty);
-  if (!s.ok() || empty) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  if (!s.ok()) UNIHIP_RETURN(s);
+  UNIHIP_RETURN(copyDriver3D(pCopy, stream, false));
 }

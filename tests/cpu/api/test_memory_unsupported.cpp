@@ -1,8 +1,10 @@
-// Memory functions unihip does not implement yet: HIP's argument checks first (AMD's codes),
-// then hipErrorNotSupported, never a false success.
+// The memory family beyond linear memory: pitched allocations, 2-D/3-D copies and fills (rows
+// over the fake backend), and what is not implemented yet (arrays, ...): HIP's argument checks
+// first (AMD's codes), then hipErrorNotSupported, never a false success.
 #include <catch2/catch.hpp>
 
 #include <cstddef>
+#include <cstring>
 
 #include "api_cases.h"
 #include "install_fake.h"
@@ -196,7 +198,7 @@ TEST_CASE("arrays and mipmapped arrays: validated, then not supported") {
   (void)hipGetLastError();
 }
 
-TEST_CASE("3D and driver-style copies and fills: validated, then not supported") {
+TEST_CASE("3D and driver-style copies and fills: checks, then rows of linear memory") {
   installFake();
   char a[256] = {}, b[256] = {};
   hipMemcpy3DParms p = {};
@@ -214,11 +216,26 @@ TEST_CASE("3D and driver-style copies and fills: validated, then not supported")
   p.srcPtr.pitch = 4;
   CHECK(hipMemcpy3D(&p) == hipErrorInvalidPitchValue);
   p.srcPtr.pitch = 16;
-  CHECK(hipMemcpy3D(&p) == hipErrorNotSupported);
-  CHECK(hipMemcpy3DAsync(&p) == hipErrorNotSupported);
+  for (int i = 0; i < 256; ++i) a[i] = static_cast<char>(i);
+  p.srcPos = make_hipPos(1, 1, 0);
+  CHECK(hipMemcpy3D(&p) == hipSuccess);  // 2 slices of 4 rows of 8 bytes, slices 64 bytes apart
+  CHECK(b[0] == 17);                     // from (x 1, y 1)
+  CHECK(b[7] == 24);
+  CHECK(b[8] == 0);
+  CHECK(b[64 + 3 * 16] == static_cast<char>(64 + 4 * 16 + 1));
+  p.srcPos = make_hipPos(0, 0, 0);
+  CHECK(hipMemcpy3DAsync(&p) == hipSuccess);
   CHECK(hipMemcpy3DAsync(&p, destroyedStream()) == hipErrorContextIsDestroyed);
-  CHECK(hipMemcpy3D_spt(&p) == hipErrorNotSupported);
-  CHECK(hipMemcpy3DAsync_spt(&p, nullptr) == hipErrorNotSupported);
+  CHECK(hipMemcpy3D_spt(&p) == hipSuccess);
+  CHECK(hipMemcpy3DAsync_spt(&p, nullptr) == hipSuccess);
+  CHECK(b[64 + 3 * 16 + 7] == static_cast<char>(64 + 3 * 16 + 7));
+  p.dstPtr.ysize = 2;  // slices of 2 rows cannot hold 4
+  CHECK(hipMemcpy3D(&p) == hipErrorInvalidValue);
+  p.dstPtr.ysize = 4;
+  hipMemcpy3DParms withArray = p;
+  withArray.dstPtr = {};
+  withArray.dstArray = reinterpret_cast<hipArray_t>(0x1000);
+  CHECK(hipMemcpy3D(&withArray) == hipErrorNotSupported);  // arrays: not yet
   p.extent.depth = 0;
   CHECK(hipMemcpy3D(&p) == hipSuccess);
   CHECK(hipMemcpy3D_spt(nullptr) == hipErrorInvalidValue);
@@ -237,8 +254,16 @@ TEST_CASE("3D and driver-style copies and fills: validated, then not supported")
   c.dstPitch = 4;
   CHECK(hipDrvMemcpy3D(&c) == hipErrorInvalidValue);  // row wider than the pitch
   c.dstPitch = 16;
-  CHECK(hipDrvMemcpy3D(&c) == hipErrorNotSupported);
-  CHECK(hipDrvMemcpy3DAsync(&c, nullptr) == hipErrorNotSupported);
+  std::memset(b, 0, sizeof b);
+  c.srcY = 1;
+  CHECK(hipDrvMemcpy3D(&c) == hipSuccess);  // packed source rows (pitch 0: 8 bytes)
+  CHECK(b[0] == 8);
+  CHECK(b[16] == 16);
+  CHECK(b[8] == 0);
+  CHECK(hipDrvMemcpy3DAsync(&c, nullptr) == hipSuccess);
+  c.srcHeight = 1;  // source slices shorter than the copy
+  CHECK(hipDrvMemcpy3D(&c) == hipErrorInvalidValue);
+  c.srcHeight = 0;
   CHECK(hipDrvMemcpy3DAsync(&c, destroyedStream()) == hipErrorContextIsDestroyed);
   c.srcMemoryType = static_cast<hipMemoryType>(42);
   CHECK(hipDrvMemcpy3D(&c) == hipErrorInvalidValue);
