@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every fuzz harness for N seconds each (default 60) from its seed corpus.
+# Runs every fuzz harness for N seconds each (default 60) from its seed corpus, or until
+# UNIHIP_FUZZ_RUNS executions when that is set and comes first (the README's record: 10000000).
 #   tests/fuzz/run_fuzzers.sh <fuzz build dir> [seconds] [harness...]
 # New inputs go to <build>/tests/fuzz/corpus/<harness>/ (the checked-in seeds stay untouched);
 # crashes, leaks, timeouts and OOMs are written as <build>/tests/fuzz/crash-<harness>-* and fail
@@ -8,6 +9,7 @@ set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 build=${1:?usage: run_fuzzers.sh <fuzz build dir> [seconds] [harness...]}
 seconds=${2:-60}
+runs=${UNIHIP_FUZZ_RUNS:-}
 shift $(( $# >= 2 ? 2 : 1 ))
 harnesses=("$@")
 [ ${#harnesses[@]} -gt 0 ] || harnesses=(bundle wrapper code_object target_id module_image unihipcc_options)
@@ -18,7 +20,7 @@ for h in "${harnesses[@]}"; do
   rm -f "$out"/crash-"$h"-*  # a previous run's artifacts (copy them away to keep them)
   echo "== $h: ${seconds}s"
   # UNIHIP_LOG_LEVEL=off: every rejected input would log one line.
-  UNIHIP_LOG_LEVEL=off "$out/unihip_fuzz_$h" -max_total_time="$seconds" -rss_limit_mb=2048 \
+  UNIHIP_LOG_LEVEL=off "$out/unihip_fuzz_$h" -max_total_time="$seconds" ${runs:+-runs=$runs} -rss_limit_mb=2048 \
     -timeout=10 -artifact_prefix="$out/crash-$h-" -print_final_stats=1 \
     "$out/corpus/$h" "$here/seeds/$h" >"$out/$h.log" 2>&1
   rc=$?
