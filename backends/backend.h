@@ -24,6 +24,11 @@
 
 namespace unihip {
 
+// Optional families (docs/design/seam.md): a backend hands each out by pointer, null when absent.
+class GraphOps;       // seam/graph_ops.h: graphs and stream capture (issue 14)
+class MemoryPoolOps;  // seam/memory_pool_ops.h: stream-ordered pools, IPC, virtual memory (issue 13)
+class ImageOps;       // seam/image_ops.h: arrays, texture and surface objects (issues 11, 15)
+
 // A vendor backend: the families every vendor provides, one interface each (backends/seam/).
 // Families a vendor may lack (graphs, pools, IPC, ...) are not bases: the backend hands out a
 // pointer to each, null when absent (docs/design/seam.md, "Optional families").
@@ -34,6 +39,12 @@ class Backend : public DeviceOps,
                 public QueueOps {
  public:
   ~Backend() override = default;
+
+  // The optional families; null when this vendor lacks them (the API layer then answers
+  // hipErrorNotSupported). Stable for the backend's lifetime: callers may cache them.
+  virtual GraphOps* graphs() { return nullptr; }
+  virtual MemoryPoolOps* memoryPools() { return nullptr; }
+  virtual ImageOps* images() { return nullptr; }
 };
 
 // Factories. Each returns nullptr when its vendor library or devices are unavailable, after

@@ -12,10 +12,14 @@
 #include "backend.h"
 #include "core/hot_tls.h"
 #include "core/log.h"
+#include "cuda/cuda_core.h"
 #include "cuda/cuda_device_properties.h"
 #include "cuda/cuda_driver.h"
 #include "cuda/cuda_image_select.h"
 #include "cuda/cuda_pageable_copy.h"
+#include "seam/graph_ops.h"
+#include "seam/image_ops.h"
+#include "seam/memory_pool_ops.h"
 
 namespace unihip {
 
@@ -57,10 +61,14 @@ class CudaBackend;
 std::atomic<CudaBackend*> g_stagingOwner{nullptr};
 void releaseStagingAtExit();
 
-class CudaBackend final : public Backend {
+class CudaBackend final : public Backend, public CudaCore {
  public:
   CudaBackend(std::unique_ptr<DriverApi> api, std::vector<std::unique_ptr<CudaDevice>> devices)
-      : api_(std::move(api)), devices_(std::move(devices)) {}
+      : api_(std::move(api)), devices_(std::move(devices)) {
+    graphs_ = createCudaGraphOps(*this);
+    memoryPools_ = createCudaMemoryPoolOps(*this);
+    images_ = createCudaImageOps(*this);
+  }
   ~CudaBackend() override {
     CudaBackend* self = this;
     g_stagingOwner.compare_exchange_strong(self, nullptr);
@@ -74,6 +82,14 @@ class CudaBackend final : public Backend {
       if (d.staging && makeCurrent(static_cast<int>(i)).ok()) d.staging->releaseIfIdle();
     }
   }
+
+  GraphOps* graphs() override { return graphs_.get(); }
+  MemoryPoolOps* memoryPools() override { return memoryPools_.get(); }
+  ImageOps* images() override { return images_.get(); }
+
+  // CudaCore: what the optional families use.
+  const DriverApi& api() const override { return *api_; }
+  CUdevice deviceHandle(int device) const override { return devices_[device]->handle; }
 
   const char* name() const override { return "cuda"; }
   int deviceCount() const override { return static_cast<int>(devices_.size()); }
@@ -620,7 +636,7 @@ class CudaBackend final : public Backend {
   }
 
   // Maps a driver result; failures are logged with the call's name (NOT_READY is an answer).
-  Status check(CUresult r, const char* call) const {
+  Status check(CUresult r, const char* call) const override {
     if (r == CUDA_SUCCESS) [[likely]]
       return kOk;
     if (r != CUDA_ERROR_NOT_READY) {
@@ -636,7 +652,7 @@ class CudaBackend final : public Backend {
     return target == hipCpuDeviceId ? CUdevice{-1} : devices_[target]->handle;
   }
 
-  Status makeCurrent(int device) {
+  Status makeCurrent(int device) override {
     CudaDevice& d = *devices_[device];
     uint32_t epoch = resetEpoch_.load(std::memory_order_acquire);
     CUcontext context = d.context.load(std::memory_order_relaxed);
@@ -659,6 +675,9 @@ class CudaBackend final : public Backend {
   std::unique_ptr<DriverApi> api_;
   std::vector<std::unique_ptr<CudaDevice>> devices_;
   std::atomic<uint32_t> resetEpoch_{0};
+  std::unique_ptr<GraphOps> graphs_;
+  std::unique_ptr<MemoryPoolOps> memoryPools_;
+  std::unique_ptr<ImageOps> images_;
 };
 
 }  // namespace

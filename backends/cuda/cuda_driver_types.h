@@ -138,3 +138,8 @@ enum Attribute : int {
 };
 
 }  // namespace unihip::cu
+
+// The optional families' types, one file each.
+#include "cuda/cuda_types_graphs.h"
+#include "cuda/cuda_types_memory_pools.h"
+#include "cuda/cuda_types_images.h"

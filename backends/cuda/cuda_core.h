@@ -1,0 +1,36 @@
+// What the CUDA backend's optional families (cuda_graphs.cpp, cuda_memory_pools.cpp,
+// cuda_images.cpp) need from the backend: the driver table, a device's handle and context.
+#pragma once
+
+#include <memory>
+
+#include "core/status.h"
+#include "cuda/cuda_driver.h"
+
+namespace unihip {
+
+class GraphOps;
+class MemoryPoolOps;
+class ImageOps;
+
+namespace cu {
+
+class CudaCore {
+ public:
+  virtual ~CudaCore() = default;
+  virtual const DriverApi& api() const = 0;
+  virtual int deviceCount() const = 0;
+  virtual CUdevice deviceHandle(int device) const = 0;
+  // Makes the device's primary context current on this thread (cached per thread).
+  virtual Status makeCurrent(int device) = 0;
+  // Maps a driver result; failures are logged with `call` (NOT_READY is an answer, not logged).
+  virtual Status check(CUresult r, const char* call) const = 0;
+};
+
+// Each returns nullptr when the driver lacks the family's entry points.
+std::unique_ptr<GraphOps> createCudaGraphOps(CudaCore& core);
+std::unique_ptr<MemoryPoolOps> createCudaMemoryPoolOps(CudaCore& core);
+std::unique_ptr<ImageOps> createCudaImageOps(CudaCore& core);
+
+}  // namespace cu
+}  // namespace unihip
