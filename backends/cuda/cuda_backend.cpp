@@ -7,6 +7,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <shared_mutex>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "backend.h"
@@ -16,6 +19,7 @@
 #include "cuda/cuda_device_properties.h"
 #include "cuda/cuda_driver.h"
 #include "cuda/cuda_image_select.h"
+#include "cuda/cuda_module_symbols.h"
 #include "cuda/cuda_pageable_copy.h"
 #include "seam/graph_ops.h"
 #include "seam/image_ops.h"
@@ -130,18 +134,37 @@ class CudaBackend final : public Backend, public CudaCore {
     }
     CUmodule m = nullptr;
     UNIHIP_TRY(check(api_->cuModuleLoadData(&m, data), "cuModuleLoadData"));
+    auto names = std::make_shared<std::unordered_set<std::string>>();
+    bool known = readModuleSymbols(image.kind, data, image.size, names.get());
+    {
+      std::unique_lock lock(symbolsMutex_);  // a handle value may come back after a reset
+      if (known) symbols_[m] = std::move(names);
+      else symbols_.erase(m);
+    }
     *module = m;
     return kOk;
   }
 
   Status unloadModule(int device, NativeModule module) override {
     UNIHIP_TRY(makeCurrent(device));
+    {
+      std::unique_lock lock(symbolsMutex_);
+      symbols_.erase(static_cast<CUmodule>(module));
+    }
     return check(api_->cuModuleUnload(static_cast<CUmodule>(module)), "cuModuleUnload");
+  }
+
+  // False only when the module's image was read and does not define `name` (no driver call).
+  bool mayDefine(NativeModule module, const char* name) const {
+    std::shared_lock lock(symbolsMutex_);
+    auto it = symbols_.find(static_cast<CUmodule>(module));
+    return it == symbols_.end() || it->second->count(name) != 0;
   }
 
   Status getFunction(int device, NativeModule module, const char* name,
                      NativeFunction* function) override {
     UNIHIP_TRY(makeCurrent(device));
+    if (!mayDefine(module, name)) return hipErrorNotFound;
     CUfunction f = nullptr;
     CUresult r = api_->cuModuleGetFunction(&f, static_cast<CUmodule>(module), name);
     if (r == 500) return hipErrorNotFound;  // CUDA_ERROR_NOT_FOUND: not an error worth logging
@@ -153,6 +176,7 @@ class CudaBackend final : public Backend, public CudaCore {
   Status getGlobal(int device, NativeModule module, const char* name, void** address,
                    size_t* size) override {
     UNIHIP_TRY(makeCurrent(device));
+    if (!mayDefine(module, name)) return hipErrorNotFound;
     CUdeviceptr p = 0;
     size_t bytes = 0;
     CUresult r = api_->cuModuleGetGlobal(&p, &bytes, static_cast<CUmodule>(module), name);
@@ -184,6 +208,29 @@ class CudaBackend final : public Backend, public CudaCore {
                                       c.grid.z, c.block.x, c.block.y, c.block.z,
                                       c.sharedMemBytes, asStream(c.stream), args, nullptr),
                  "cuLaunchKernel");
+  }
+
+  Status launchPacked(int device, NativeFunction function, const LaunchConfig& c,
+                      const void* buffer, size_t bytes) override {
+    UNIHIP_TRY(makeCurrent(device));
+    void* extra[] = {reinterpret_cast<void*>(kLaunchParamBufferPointer), const_cast<void*>(buffer),
+                     reinterpret_cast<void*>(kLaunchParamBufferSize), &bytes,
+                     reinterpret_cast<void*>(kLaunchParamEnd)};
+    return check(api_->cuLaunchKernel(static_cast<CUfunction>(function), c.grid.x, c.grid.y,
+                                      c.grid.z, c.block.x, c.block.y, c.block.z,
+                                      c.sharedMemBytes, asStream(c.stream), nullptr, extra),
+                 "cuLaunchKernel (packed arguments)");
+  }
+
+  Status launchCooperative(int device, NativeFunction function, const LaunchConfig& c,
+                           void** args) override {
+    if (api_->cuLaunchCooperativeKernel == nullptr) return hipErrorNotSupported;
+    UNIHIP_TRY(makeCurrent(device));
+    return check(api_->cuLaunchCooperativeKernel(static_cast<CUfunction>(function), c.grid.x,
+                                                 c.grid.y, c.grid.z, c.block.x, c.block.y,
+                                                 c.block.z, c.sharedMemBytes, asStream(c.stream),
+                                                 args),
+                 "cuLaunchCooperativeKernel");
   }
 
   Status malloc(int device, size_t size, void** ptr) override {
@@ -675,6 +722,9 @@ class CudaBackend final : public Backend, public CudaCore {
   std::unique_ptr<DriverApi> api_;
   std::vector<std::unique_ptr<CudaDevice>> devices_;
   std::atomic<uint32_t> resetEpoch_{0};
+  // The names each loaded module defines, where its image could be read (cuda_module_symbols.h).
+  mutable std::shared_mutex symbolsMutex_;
+  std::unordered_map<CUmodule, std::shared_ptr<const std::unordered_set<std::string>>> symbols_;
   std::unique_ptr<GraphOps> graphs_;
   std::unique_ptr<MemoryPoolOps> memoryPools_;
   std::unique_ptr<ImageOps> images_;

@@ -26,6 +26,11 @@ inline constexpr CUresult CUDA_ERROR_NOT_READY = 600;
 inline const CUstream CU_STREAM_LEGACY = reinterpret_cast<CUstream>(0x1);
 inline const CUstream CU_STREAM_PER_THREAD = reinterpret_cast<CUstream>(0x2);
 
+// cuLaunchKernel's `extra` keys (cuda.h's CU_LAUNCH_PARAM_*_AS_INT; HIP's END is 0x03, not 0).
+inline constexpr uintptr_t kLaunchParamEnd = 0x00;
+inline constexpr uintptr_t kLaunchParamBufferPointer = 0x01;
+inline constexpr uintptr_t kLaunchParamBufferSize = 0x02;
+
 inline constexpr unsigned CU_STREAM_DEFAULT = 0x0;
 inline constexpr unsigned CU_STREAM_NON_BLOCKING = 0x1;
 // cuStreamWaitValue32/64 comparisons (the same numbers as hipStreamWaitValue*) and write flags.

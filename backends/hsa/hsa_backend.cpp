@@ -160,6 +160,22 @@ Status HsaBackend::launch(int device, NativeFunction function, const LaunchConfi
   return submitKernel(*s, *f->info, f->kernelObject, ctx, args);
 }
 
+// The packed buffer holds the explicit arguments at their metadata offsets: point at each.
+// unihip-coverage: not-supported hipLaunchCooperativeKernel hipLaunchCooperativeKernel_spt hipModuleLaunchCooperativeKernel (AMD: needs a cooperative queue with GWS; see README)
+// unihip-coverage: not-supported hipLaunchCooperativeKernelMultiDevice hipModuleLaunchCooperativeKernelMultiDevice
+Status HsaBackend::launchPacked(int device, NativeFunction function, const LaunchConfig& config,
+                                const void* buffer, size_t bytes) {
+  const auto* f = static_cast<const HsaFunction*>(function);
+  const KernelInfo& info = *f->info;
+  std::vector<void*> args(info.explicitArgCount);
+  for (uint32_t i = 0; i < info.explicitArgCount; ++i) {
+    const KernelArg& a = info.args[i];
+    if (a.offset > bytes || a.size > bytes - a.offset) return hipErrorInvalidValue;
+    args[i] = const_cast<char*>(static_cast<const char*>(buffer)) + a.offset;
+  }
+  return launch(device, function, config, args.data());
+}
+
 Status HsaBackend::resolve(int device, NativeStream stream, HsaStream** out) {
   if (stream != nullptr) {
     *out = static_cast<HsaStream*>(stream);

@@ -71,6 +71,8 @@ class HsaBackend final : public Backend {
                               int value) override;
   Status launch(int device, NativeFunction function, const LaunchConfig& config,
                 void** args) override;
+  Status launchPacked(int device, NativeFunction function, const LaunchConfig& config,
+                      const void* buffer, size_t bytes) override;
 
   Status malloc(int device, size_t size, void** ptr) override;
   Status free(int device, void* ptr) override;

@@ -69,6 +69,20 @@ class CodeOps {
   // Hot path. `args` holds one pointer per explicit kernel argument, as in cuLaunchKernel.
   virtual Status launch(int device, NativeFunction function, const LaunchConfig& config,
                         void** args) = 0;
+  // hipModuleLaunchKernel's `extra`: the explicit arguments packed in one buffer of `bytes`,
+  // each at its offset in the kernel's parameter layout.
+  virtual Status launchPacked(int device, NativeFunction function, const LaunchConfig& config,
+                              const void* buffer, size_t bytes) {
+    (void)device, (void)function, (void)config, (void)buffer, (void)bytes;
+    return hipErrorNotSupported;
+  }
+  // A cooperative launch: every block resident at once, so grid-wide barriers may be used.
+  // hipErrorCooperativeLaunchTooLarge when the grid cannot be resident.
+  virtual Status launchCooperative(int device, NativeFunction function,
+                                   const LaunchConfig& config, void** args) {
+    (void)device, (void)function, (void)config, (void)args;
+    return hipErrorNotSupported;
+  }
 };
 
 }  // namespace unihip

@@ -7,11 +7,12 @@
  * match go through the warp functions with a width, coalesced ranks count the lanes of
  * __activemask() at creation. binary_partition splits a tile or coalesced group by a predicate.
  *
- * Not yet provided (issue 12): cooperative launch. A grid-wide barrier needs every block resident
- * (hipLaunchCooperativeKernel) and a barrier in device memory; unihip has neither yet, so
- * grid_group::is_valid() and multi_grid_group::is_valid() return false, and their sync() is a
- * block barrier when the grid has a single block and otherwise traps (the kernel fails instead of
- * hanging). A dynamic thread_group tile larger than the warp syncs the whole block.
+ * Grid barriers: on NVIDIA, grid_group::sync() works in kernels launched cooperatively
+ * (hipLaunchCooperativeKernel, hipModuleLaunchCooperativeKernel) and is_valid() says whether the
+ * launch was one; elsewhere sync() traps (the kernel fails instead of hanging). On AMD
+ * cooperative launches are not offered yet: is_valid() is false and sync() works only for a
+ * single-block grid. multi_grid_group (deprecated in CUDA) is not valid on either vendor; its
+ * sync() is the grid's. A dynamic thread_group tile larger than the warp syncs the whole block.
  * Only under clang's offload passes (as HIP: __HIP_CLANG_ONLY__); host compilers see none of it. */
 #ifndef UNIHIP_HIP_COOPERATIVE_GROUPS_H
 #define UNIHIP_HIP_COOPERATIVE_GROUPS_H
@@ -58,7 +59,45 @@ UNIHIP_CG_FN unsigned long long tile_mask(unsigned int size) {
   unsigned int base = __lane_id() & ~(size - 1);
   return size >= 64 ? ~0ull : (((1ull << size) - 1ull) << base);
 }
-/* Grid barrier: needs a cooperative launch, which unihip does not offer yet (issue 12). */
+#if defined(UNIHIP_DEVICE_NVPTX)
+/* NVIDIA: the driver gives a cooperative launch a grid workspace {u32 size; u32 barrier} whose
+ * address is in %envreg1 (low half) and %envreg2 (high half); other launches get null. This is
+ * the driver ABI CUDA's own grid_group reads. */
+struct grid_workspace {
+  unsigned int size;
+  unsigned int barrier;
+};
+UNIHIP_CG_FN grid_workspace* grid_workspace_ptr() {
+  unsigned long long address;
+  asm volatile("{\n\t.reg .u32 lo, hi;\n\tmov.u32 lo, %%envreg1;\n\tmov.u32 hi, %%envreg2;\n\t"
+               "mov.b64 %0, {lo, hi};\n\t}"
+               : "=l"(address));
+  return (grid_workspace*)address;
+}
+UNIHIP_CG_FN bool grid_is_valid() { return grid_workspace_ptr() != nullptr; }
+/* A sense-reversing barrier on the workspace word: block 0 adds 0x80000000 - (blocks - 1), every
+ * other block 1, so the word's top bit flips once all have arrived; it needs no reset. */
+UNIHIP_CG_FN void grid_sync() {
+  grid_workspace* ws = grid_workspace_ptr();
+  if (ws == nullptr) __builtin_trap(); /* not a cooperative launch: a barrier would hang */
+  __syncthreads();
+  if (threadIdx.x + threadIdx.y + threadIdx.z == 0) {
+    unsigned int add = 1;
+    if (blockIdx.x + blockIdx.y + blockIdx.z == 0)
+      add = 0x80000000u - ((unsigned int)grid_blocks() - 1u);
+    volatile unsigned int* word = &ws->barrier;
+    __threadfence();
+    unsigned int old = atomicAdd((unsigned int*)word, add);
+    while (((old ^ *word) & 0x80000000u) == 0) {
+    }
+    __threadfence();
+  }
+  __syncthreads();
+}
+#else
+/* AMD: cooperative launches are not offered yet (they need a cooperative queue with GWS), so
+ * a grid barrier is only possible for a single-block grid; otherwise trap rather than hang. */
+UNIHIP_CG_FN bool grid_is_valid() { return false; }
 UNIHIP_CG_FN void grid_sync() {
   if (grid_blocks() == 1) {
     __syncthreads();
@@ -66,6 +105,7 @@ UNIHIP_CG_FN void grid_sync() {
   }
   __builtin_trap();
 }
+#endif
 /* Shuffle any trivially copyable value as 32-bit words; `op` shuffles one int. */
 template <class T, class Op>
 UNIHIP_CG_FN T shfl_words(T value, Op op) {
@@ -108,7 +148,8 @@ class thread_group {
     }
   }
   UNIHIP_CG_FN bool is_valid() const {
-    return type_ != internal::cg_grid && type_ != internal::cg_multi_grid;
+    if (type_ == internal::cg_grid) return internal::grid_is_valid();
+    return type_ != internal::cg_multi_grid;
   }
   UNIHIP_CG_FN void sync() const {
     switch (type_) {
@@ -155,8 +196,8 @@ class grid_group : public thread_group {
   UNIHIP_CG_FN dim3 group_dim() const { return gridDim; }
   UNIHIP_CG_FN dim3 dim_blocks() const { return gridDim; }
   UNIHIP_CG_FN dim3 block_index() const { return blockIdx; }
-  /* False: kernels are never launched cooperatively yet (see the top of this file). */
-  UNIHIP_CG_FN bool is_valid() const { return false; }
+  /* Whether the kernel was launched cooperatively (see the top of this file). */
+  UNIHIP_CG_FN bool is_valid() const { return internal::grid_is_valid(); }
   UNIHIP_CG_FN void sync() const { internal::grid_sync(); }
 };
 UNIHIP_CG_FN grid_group this_grid() { return grid_group(); }

@@ -1,5 +1,11 @@
-// Cooperative and multi-device launches: arguments are checked as HIP does; the launches
-// themselves (grid-wide barriers need co-residency guarantees per vendor) come with issue 12.
+// Cooperative and multi-device launches. A cooperative launch guarantees every block is resident
+// at once, so grid-wide barriers (cooperative_groups::grid_group::sync) may be used; the backend
+// refuses grids that cannot be resident (hipErrorCooperativeLaunchTooLarge). Multi-device forms
+// launch one kernel per device, each on its own stream, bracketed by HIP's pre- and post-sync:
+// unless told otherwise, every kernel starts after the work queued before it on all the listed
+// streams, and work queued afterwards on any of them starts after all the kernels.
+#include <vector>
+
 #include "api/api_boundary.h"
 #include "api/kernel_lookup.h"
 #include "core/launch_check.h"
@@ -12,32 +18,101 @@ namespace {
 constexpr unsigned kMultiDeviceFlags =
     hipCooperativeLaunchMultiDeviceNoPreSync | hipCooperativeLaunchMultiDeviceNoPostSync;
 
-Status checkCooperative(const void* f, dim3 grid, dim3 block, size_t sharedMemBytes,
-                        hipStream_t stream) {
+// A launch ready for the backend: its device, function and configuration.
+struct CheckedLaunch {
+  Device* device = nullptr;
+  NativeFunction function = nullptr;
+  LaunchConfig config;
+  void** args = nullptr;
+  hipStream_t stream = nullptr;
+};
+
+Status checkRegistered(const void* f, dim3 grid, dim3 block, size_t sharedMemBytes,
+                       hipStream_t stream, void** args, CheckedLaunch* out) {
   KernelRecord* kernel = nullptr;
   UNIHIP_TRY(registeredKernel(f, &kernel));
   ResolvedStream rs;
   UNIHIP_TRY(resolveStream(stream, &rs));
-  return checkLaunch(*rs.device->props, grid, block, sharedMemBytes);
+  UNIHIP_TRY(checkLaunch(*rs.device->props, grid, block, sharedMemBytes));
+  UNIHIP_TRY(Registry::get().function(kernel, *rs.device, &out->function));
+  out->device = rs.device;
+  out->config = LaunchConfig{grid, block, static_cast<uint32_t>(sharedMemBytes), rs.native};
+  out->args = args;
+  out->stream = stream;
+  return kOk;
 }
 
-Status checkModuleCooperative(hipFunction_t f, dim3 grid, dim3 block, size_t sharedMemBytes,
-                              hipStream_t stream) {
+Status checkModule(hipFunction_t f, dim3 grid, dim3 block, size_t sharedMemBytes,
+                   hipStream_t stream, void** args, CheckedLaunch* out) {
   UNIHIP_TRY(liveFunction(f));
   ResolvedStream rs;
   UNIHIP_TRY(resolveStream(stream, &rs));
   if (rs.device->ordinal != f->device) return hipErrorInvalidHandle;
-  return checkLaunch(*rs.device->props, grid, block, sharedMemBytes);
+  UNIHIP_TRY(checkLaunch(*rs.device->props, grid, block, sharedMemBytes));
+  out->device = rs.device;
+  out->function = f->native;
+  out->config = LaunchConfig{grid, block, static_cast<uint32_t>(sharedMemBytes), rs.native};
+  out->args = args;
+  out->stream = stream;
+  return kOk;
 }
 
-// One entry per device, each on a different device, within the device count.
-Status checkMultiDevice(const hipLaunchParams* list, int numDevices, unsigned int flags) {
+Status launch(const CheckedLaunch& l, bool cooperative) {
+  Backend& b = *l.device->backend;
+  return cooperative ? b.launchCooperative(l.device->local, l.function, l.config, l.args)
+                     : b.launch(l.device->local, l.function, l.config, l.args);
+}
+
+// Makes each listed stream wait for the work queued so far on all of them.
+Status crossWait(const std::vector<CheckedLaunch>& launches) {
+  std::vector<hipEvent_t> events;
+  Status s = kOk;
+  for (const CheckedLaunch& l : launches) {
+    hipEvent_t e = nullptr;
+    int previous = 0;
+    (void)hipGetDevice(&previous);
+    (void)hipSetDevice(l.device->ordinal);
+    hipError_t r = hipEventCreateWithFlags(&e, hipEventDisableTiming);
+    if (r == hipSuccess) r = hipEventRecord(e, l.stream);
+    (void)hipSetDevice(previous);
+    if (e != nullptr) events.push_back(e);
+    if (r != hipSuccess) {
+      s = r;
+      break;
+    }
+  }
+  for (const CheckedLaunch& l : launches) {
+    for (hipEvent_t e : events) {
+      if (!s.ok()) break;
+      hipError_t r = hipStreamWaitEvent(l.stream, e, 0);
+      if (r != hipSuccess) s = r;
+    }
+  }
+  for (hipEvent_t e : events) (void)hipEventDestroy(e);  // released once the waits are done
+  return s;
+}
+
+// One launch per entry, each on a different device, bracketed by the syncs `flags` keeps.
+Status launchMultiDevice(const std::vector<CheckedLaunch>& launches, unsigned int flags,
+                         bool cooperative) {
+  for (size_t i = 0; i < launches.size(); ++i)
+    for (size_t j = 0; j < i; ++j)
+      if (launches[i].device == launches[j].device) return hipErrorInvalidDevice;
+  if (!(flags & hipCooperativeLaunchMultiDeviceNoPreSync)) UNIHIP_TRY(crossWait(launches));
+  for (const CheckedLaunch& l : launches) UNIHIP_TRY(launch(l, cooperative));
+  if (!(flags & hipCooperativeLaunchMultiDeviceNoPostSync)) UNIHIP_TRY(crossWait(launches));
+  return kOk;
+}
+
+Status multiDeviceList(const hipLaunchParams* list, int numDevices, unsigned int flags,
+                       std::vector<CheckedLaunch>* out) {
   if (list == nullptr || numDevices <= 0 || (flags & ~kMultiDeviceFlags) != 0)
     return hipErrorInvalidValue;
   if (numDevices > Runtime::get().deviceCount()) return hipErrorInvalidValue;
+  out->resize(static_cast<size_t>(numDevices));
   for (int i = 0; i < numDevices; ++i) {
-    UNIHIP_TRY(checkCooperative(list[i].func, list[i].gridDim, list[i].blockDim,
-                                list[i].sharedMem, list[i].stream));
+    UNIHIP_TRY(checkRegistered(list[i].func, list[i].gridDim, list[i].blockDim,
+                               list[i].sharedMem, list[i].stream, list[i].args, &(*out)[i]));
   }
   return kOk;
 }
@@ -50,9 +125,10 @@ UNIHIP_EXPORT hipError_t hipLaunchCooperativeKernel(const void* f, dim3 gridDim,
                                                     hipStream_t stream) {
   UNIHIP_TRACE_API("hipLaunchCooperativeKernel({}, {}, {})", f, fmt::ptr(kernelParams),
                    fmt::ptr(stream));
-  Status s = checkCooperative(f, gridDim, blockDimX, sharedMemBytes, stream);
+  CheckedLaunch l;
+  Status s = checkRegistered(f, gridDim, blockDimX, sharedMemBytes, stream, kernelParams, &l);
   if (!s.ok()) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(launch(l, true));
 }
 
 UNIHIP_EXPORT hipError_t hipLaunchCooperativeKernel_spt(const void* f, dim3 gridDim,
@@ -61,10 +137,11 @@ UNIHIP_EXPORT hipError_t hipLaunchCooperativeKernel_spt(const void* f, dim3 grid
                                                         hipStream_t hStream) {
   UNIHIP_TRACE_API("hipLaunchCooperativeKernel_spt({}, {}, {})", f, fmt::ptr(kernelParams),
                    fmt::ptr(hStream));
-  Status s =
-      checkCooperative(f, gridDim, blockDim, sharedMemBytes, unihipPerThreadStream(hStream));
+  CheckedLaunch l;
+  Status s = checkRegistered(f, gridDim, blockDim, sharedMemBytes, unihipPerThreadStream(hStream),
+                             kernelParams, &l);
   if (!s.ok()) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(launch(l, true));
 }
 
 UNIHIP_EXPORT hipError_t hipModuleLaunchCooperativeKernel(
@@ -73,10 +150,12 @@ UNIHIP_EXPORT hipError_t hipModuleLaunchCooperativeKernel(
     unsigned int sharedMemBytes, hipStream_t stream, void** kernelParams) {
   UNIHIP_TRACE_API("hipModuleLaunchCooperativeKernel({}, {}, {})", fmt::ptr(f),
                    fmt::ptr(stream), fmt::ptr(kernelParams));
-  Status s = checkModuleCooperative(f, dim3(gridDimX, gridDimY, gridDimZ),
-                                    dim3(blockDimX, blockDimY, blockDimZ), sharedMemBytes, stream);
+  CheckedLaunch l;
+  Status s = checkModule(f, dim3(gridDimX, gridDimY, gridDimZ),
+                         dim3(blockDimX, blockDimY, blockDimZ), sharedMemBytes, stream,
+                         kernelParams, &l);
   if (!s.ok()) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(launch(l, true));
 }
 
 UNIHIP_EXPORT hipError_t hipLaunchCooperativeKernelMultiDevice(hipLaunchParams* launchParamsList,
@@ -84,18 +163,20 @@ UNIHIP_EXPORT hipError_t hipLaunchCooperativeKernelMultiDevice(hipLaunchParams* 
                                                                unsigned int flags) {
   UNIHIP_TRACE_API("hipLaunchCooperativeKernelMultiDevice({}, {}, {:#x})",
                    fmt::ptr(launchParamsList), numDevices, flags);
-  Status s = checkMultiDevice(launchParamsList, numDevices, flags);
+  std::vector<CheckedLaunch> launches;
+  Status s = multiDeviceList(launchParamsList, numDevices, flags, &launches);
   if (!s.ok()) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(launchMultiDevice(launches, flags, true));
 }
 
 UNIHIP_EXPORT hipError_t hipExtLaunchMultiKernelMultiDevice(hipLaunchParams* launchParamsList,
                                                             int numDevices, unsigned int flags) {
   UNIHIP_TRACE_API("hipExtLaunchMultiKernelMultiDevice({}, {}, {:#x})",
                    fmt::ptr(launchParamsList), numDevices, flags);
-  Status s = checkMultiDevice(launchParamsList, numDevices, flags);
+  std::vector<CheckedLaunch> launches;
+  Status s = multiDeviceList(launchParamsList, numDevices, flags, &launches);
   if (!s.ok()) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(launchMultiDevice(launches, flags, false));
 }
 
 UNIHIP_EXPORT hipError_t hipModuleLaunchCooperativeKernelMultiDevice(
@@ -105,12 +186,13 @@ UNIHIP_EXPORT hipError_t hipModuleLaunchCooperativeKernelMultiDevice(
   if (launchParamsList == nullptr || numDevices == 0 || (flags & ~kMultiDeviceFlags) != 0 ||
       numDevices > static_cast<unsigned>(Runtime::get().deviceCount()))
     UNIHIP_RETURN(hipErrorInvalidValue);
+  std::vector<CheckedLaunch> launches(numDevices);
   for (unsigned i = 0; i < numDevices; ++i) {
     const hipFunctionLaunchParams& p = launchParamsList[i];
-    Status s = checkModuleCooperative(p.function, dim3(p.gridDimX, p.gridDimY, p.gridDimZ),
-                                      dim3(p.blockDimX, p.blockDimY, p.blockDimZ),
-                                      p.sharedMemBytes, p.hStream);
+    Status s = checkModule(p.function, dim3(p.gridDimX, p.gridDimY, p.gridDimZ),
+                           dim3(p.blockDimX, p.blockDimY, p.blockDimZ), p.sharedMemBytes,
+                           p.hStream, p.kernelParams, &launches[i]);
     if (!s.ok()) UNIHIP_RETURN(s);
   }
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(launchMultiDevice(launches, flags, true));
 }

@@ -102,7 +102,12 @@ UNIHIP_EXPORT hipError_t hipModuleLaunchKernel(hipFunction_t f, unsigned int gri
                    gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY, blockDimZ, sharedMemBytes,
                    fmt::ptr(stream));
   if (UNIHIP_UNLIKELY(!isLive(f))) UNIHIP_RETURN(hipErrorInvalidResourceHandle);
-  if (UNIHIP_UNLIKELY(extra != nullptr)) UNIHIP_RETURN(hipErrorNotSupported);
+  const void* packed = nullptr;
+  size_t packedBytes = 0;
+  if (UNIHIP_UNLIKELY(extra != nullptr)) {
+    Status e = packedArguments(kernelParams, extra, &packed, &packedBytes);
+    if (!e.ok()) UNIHIP_RETURN(e);
+  }
   ResolvedStream rs;
   Status s = resolveStream(stream, &rs);
   if (UNIHIP_UNLIKELY(!s.ok())) UNIHIP_RETURN(s);
@@ -111,5 +116,8 @@ UNIHIP_EXPORT hipError_t hipModuleLaunchKernel(hipFunction_t f, unsigned int gri
   s = checkLaunch(*rs.device->props, grid, block, sharedMemBytes);
   if (UNIHIP_UNLIKELY(!s.ok())) UNIHIP_RETURN(s);
   LaunchConfig config{grid, block, sharedMemBytes, rs.native};
+  if (UNIHIP_UNLIKELY(extra != nullptr))
+    UNIHIP_RETURN(rs.device->backend->launchPacked(rs.device->local, f->native, config, packed,
+                                                   packedBytes));
   UNIHIP_RETURN(rs.device->backend->launch(rs.device->local, f->native, config, kernelParams));
 }

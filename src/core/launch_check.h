@@ -28,4 +28,19 @@ inline Status checkLaunch(const hipDeviceProp_t& p, const dim3& grid, const dim3
   return kOk;
 }
 
+// hipModuleLaunchKernel's `extra`: exactly {HIP_LAUNCH_PARAM_BUFFER_POINTER, buffer,
+// HIP_LAUNCH_PARAM_BUFFER_SIZE, &size, HIP_LAUNCH_PARAM_END}, as AMD's runtime reads it, and not
+// together with kernelParams (CUDA's rule; AMD's runtime would ignore `extra` then).
+inline Status packedArguments(void** kernelParams, void** extra, const void** buffer,
+                              size_t* bytes) {
+  if (kernelParams != nullptr) return hipErrorInvalidValue;
+  if (extra[0] != HIP_LAUNCH_PARAM_BUFFER_POINTER || extra[2] != HIP_LAUNCH_PARAM_BUFFER_SIZE ||
+      extra[3] == nullptr || extra[4] != HIP_LAUNCH_PARAM_END)
+    return hipErrorInvalidValue;
+  *buffer = extra[1];
+  *bytes = *static_cast<const size_t*>(extra[3]);
+  if (*buffer == nullptr && *bytes != 0) return hipErrorInvalidValue;
+  return kOk;
+}
+
 }  // namespace unihip

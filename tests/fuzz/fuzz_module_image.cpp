@@ -1,6 +1,6 @@
 // libFuzzer harness: an image handed to hipModuleLoadData, through everything its path runs
 // before the vendor library: parseFatBinary on a bare pointer (no size), then each backend's
-// image choice (selectCudaImage, selectAmdImage) and, for an AMD code object, the ELF/metadata
+// image choice (selectCudaImage, selectAmdImage), the names a CUDA image defines and, for an AMD code object, the ELF/metadata
 // parse the HSA backend does before ROCr sees it. The first byte picks the device. The image ends
 // where a PROT_NONE page begins (guarded_image.h), so any read past what the mapping allows faults.
 #include <cstddef>
@@ -10,6 +10,7 @@
 
 #include "code_object.h"
 #include "cuda/cuda_image_select.h"
+#include "cuda/cuda_module_symbols.h"
 #include "fatbin/bundle.h"
 #include "guarded_image.h"
 #include "target_id.h"
@@ -37,6 +38,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       if (index >= entries.size()) __builtin_trap();
       std::vector<uint64_t> copy(entries[index].size / 8 + 1, 0);
       std::memcpy(copy.data(), entries[index].data, entries[index].size);
+      // ... and reads the names it defines (cubin symbol table or PTX declarations).
+      std::unordered_set<std::string> names;
+      (void)unihip::cu::readModuleSymbols(entries[index].kind, entries[index].data,
+                                          entries[index].size, &names);
     }
     if (unihip::hsa::selectAmdImage(agent, entries, &index).ok()) {
       if (index >= entries.size()) __builtin_trap();

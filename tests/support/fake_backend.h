@@ -40,6 +40,9 @@ class FakeBackend final : public Backend {
 
   // What the fake saw, for assertions.
   std::atomic<int> launches{0};
+  std::atomic<int> cooperativeLaunches{0};
+  bool cooperative = false;
+  std::vector<char> lastPacked;
   std::atomic<int> moduleLoads{0};
   LaunchConfig lastLaunch{};
   void* lastArg0Value = nullptr;  // the first argument, read as a pointer
@@ -86,10 +89,26 @@ class FakeBackend final : public Backend {
     return kOk;
   }
   Status launch(int, NativeFunction, const LaunchConfig& c, void** args) override {
+    std::lock_guard<std::mutex> lock(launchMutex_);  // tests launch from several threads
     launches.fetch_add(1, std::memory_order_relaxed);
     lastLaunch = c;
     lastArg0Value = (args && args[0]) ? *static_cast<void**>(args[0]) : nullptr;
     return kOk;
+  }
+  Status launchPacked(int, NativeFunction, const LaunchConfig& c, const void* buffer,
+                      size_t bytes) override {
+    std::lock_guard<std::mutex> lock(launchMutex_);
+    launches.fetch_add(1, std::memory_order_relaxed);
+    lastLaunch = c;
+    lastPacked.assign(static_cast<const char*>(buffer), static_cast<const char*>(buffer) + bytes);
+    return kOk;
+  }
+  // The fake has no cooperative launches unless a test asks for them.
+  Status launchCooperative(int device, NativeFunction f, const LaunchConfig& c,
+                           void** args) override {
+    if (!cooperative) return hipErrorNotSupported;
+    cooperativeLaunches.fetch_add(1, std::memory_order_relaxed);
+    return launch(device, f, c, args);
   }
   Status malloc(int, size_t size, void** p) override {
     *p = std::malloc(size);
@@ -284,6 +303,7 @@ class FakeBackend final : public Backend {
   size_t limits_[3] = {1024, 1 << 20, 8 << 20};
   std::string arch_;
   std::vector<hipDeviceProp_t> props_;
+  std::mutex launchMutex_;
   std::atomic<uintptr_t> nextHandle_{0x100};
   char globals_[64] = {};
   std::mutex allocationsMutex_;

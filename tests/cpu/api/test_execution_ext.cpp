@@ -197,14 +197,15 @@ TEST_CASE("function attributes and hipGetFuncBySymbol") {
   (void)hipGetLastError();
 }
 
-TEST_CASE("cooperative launches: checked, then not supported") {
-  installFake(2, "gfx90a");
+TEST_CASE("cooperative launches: checked, then the backend's") {
+  auto* fake = installFake(2, "gfx90a");
   const void* k = scaleHostFunction();
   void* args[2] = {};
   CHECK(hipLaunchCooperativeKernel(&kUnregistered, dim3(1), dim3(1), args, 0, nullptr) ==
         hipErrorInvalidDeviceFunction);
   CHECK(hipLaunchCooperativeKernel(k, dim3(1), dim3(2048), args, 0, nullptr) ==
         hipErrorInvalidConfiguration);
+  // A backend without cooperative launches says so, after the checks.
   CHECK(hipLaunchCooperativeKernel(k, dim3(1), dim3(1), args, 0, nullptr) ==
         hipErrorNotSupported);
   CHECK(hipLaunchCooperativeKernel_spt(k, dim3(0), dim3(1), args, 0, nullptr) ==
@@ -217,29 +218,113 @@ TEST_CASE("cooperative launches: checked, then not supported") {
   REQUIRE(hipGetFuncBySymbol(&f, k) == hipSuccess);
   CHECK(hipModuleLaunchCooperativeKernel(f, 1, 1, 1, 1, 1, 1, 0, nullptr, args) ==
         hipErrorNotSupported);
+  CHECK(fake->launches == 0);
+
+  fake->cooperative = true;
+  float x = 1.0f;
+  float* px = &x;
+  void* real[2] = {&px, &x};
+  CHECK(hipLaunchCooperativeKernel(k, dim3(3), dim3(32), real, 16, nullptr) == hipSuccess);
+  CHECK(fake->cooperativeLaunches == 1);
+  CHECK(fake->lastLaunch.grid.x == 3);
+  CHECK(fake->lastLaunch.block.x == 32);
+  CHECK(fake->lastLaunch.sharedMemBytes == 16);
+  CHECK(fake->lastArg0Value == &x);
+  CHECK(hipLaunchCooperativeKernel_spt(k, dim3(1), dim3(1), real, 0, nullptr) == hipSuccess);
+  CHECK(hipModuleLaunchCooperativeKernel(f, 2, 1, 1, 8, 1, 1, 0, nullptr, real) == hipSuccess);
+  CHECK(fake->cooperativeLaunches == 3);
+
   hipLaunchParams lp[2] = {};
   lp[0].func = const_cast<void*>(k);
   lp[0].gridDim = dim3(1);
   lp[0].blockDim = dim3(1);
-  lp[0].args = args;
+  lp[0].args = real;
   CHECK(hipLaunchCooperativeKernelMultiDevice(nullptr, 1, 0) == hipErrorInvalidValue);
   CHECK(hipLaunchCooperativeKernelMultiDevice(lp, 0, 0) == hipErrorInvalidValue);
   CHECK(hipLaunchCooperativeKernelMultiDevice(lp, 3, 0) == hipErrorInvalidValue);
   CHECK(hipLaunchCooperativeKernelMultiDevice(lp, 1, 0x4) == hipErrorInvalidValue);
   CHECK(hipLaunchCooperativeKernelMultiDevice(lp, 2, 0) == hipErrorInvalidDeviceFunction);
-  CHECK(hipLaunchCooperativeKernelMultiDevice(lp, 1, hipCooperativeLaunchMultiDeviceNoPreSync) ==
-        hipErrorNotSupported);
+  // Two entries on the same device (both on the null stream of device 0).
+  lp[1] = lp[0];
+  CHECK(hipLaunchCooperativeKernelMultiDevice(lp, 2, 0) == hipErrorInvalidDevice);
+  CHECK(hipExtLaunchMultiKernelMultiDevice(lp, 2, 0) == hipErrorInvalidDevice);
+  CHECK(fake->cooperativeLaunches == 3);
+  // One per device: device 1's entry on a stream of device 1.
+  hipStream_t s1 = nullptr;
+  REQUIRE(hipSetDevice(1) == hipSuccess);
+  REQUIRE(hipStreamCreate(&s1) == hipSuccess);
+  REQUIRE(hipSetDevice(0) == hipSuccess);
+  lp[1].stream = s1;
+  int before = fake->launches;
+  CHECK(hipLaunchCooperativeKernelMultiDevice(lp, 2, 0) == hipSuccess);
+  CHECK(fake->cooperativeLaunches == 5);
+  CHECK(hipLaunchCooperativeKernelMultiDevice(lp, 2, hipCooperativeLaunchMultiDeviceNoPreSync |
+                                                         hipCooperativeLaunchMultiDeviceNoPostSync) ==
+        hipSuccess);
+  CHECK(fake->cooperativeLaunches == 7);
   CHECK(hipExtLaunchMultiKernelMultiDevice(nullptr, 1, 0) == hipErrorInvalidValue);
-  CHECK(hipExtLaunchMultiKernelMultiDevice(lp, 1, 0) == hipErrorNotSupported);
+  CHECK(hipExtLaunchMultiKernelMultiDevice(lp, 2, 0) == hipSuccess);  // plain launches
+  CHECK(fake->cooperativeLaunches == 7);
+  CHECK(fake->launches == before + 6);
+
   hipFunctionLaunchParams fp[1] = {};
   fp[0].function = f;
   fp[0].gridDimX = fp[0].gridDimY = fp[0].gridDimZ = 1;
   fp[0].blockDimX = fp[0].blockDimY = fp[0].blockDimZ = 1;
+  fp[0].kernelParams = real;
   CHECK(hipModuleLaunchCooperativeKernelMultiDevice(nullptr, 1, 0) == hipErrorInvalidValue);
   CHECK(hipModuleLaunchCooperativeKernelMultiDevice(fp, 0, 0) == hipErrorInvalidValue);
-  CHECK(hipModuleLaunchCooperativeKernelMultiDevice(fp, 1, 0) == hipErrorNotSupported);
+  CHECK(hipModuleLaunchCooperativeKernelMultiDevice(fp, 1, 0) == hipSuccess);
+  CHECK(fake->cooperativeLaunches == 8);
   fp[0].function = nullptr;
   CHECK(hipModuleLaunchCooperativeKernelMultiDevice(fp, 1, 0) == hipErrorInvalidResourceHandle);
+  fake->cooperative = false;
+  CHECK(hipStreamDestroy(s1) == hipSuccess);
+  (void)hipGetLastError();
+}
+
+TEST_CASE("hipModuleLaunchKernel's extra: one packed argument buffer, exactly as HIP spells it") {
+  auto* fake = installFake(1, "gfx90a");
+  hipFunction_t f = nullptr;
+  REQUIRE(hipGetFuncBySymbol(&f, scaleHostFunction()) == hipSuccess);
+  struct {
+    float* x;
+    float a;
+  } packed{nullptr, 3.0f};
+  size_t size = sizeof packed;
+  void* extra[] = {HIP_LAUNCH_PARAM_BUFFER_POINTER, &packed, HIP_LAUNCH_PARAM_BUFFER_SIZE, &size,
+                   HIP_LAUNCH_PARAM_END};
+  REQUIRE(hipModuleLaunchKernel(f, 2, 1, 1, 64, 1, 1, 0, nullptr, nullptr, extra) == hipSuccess);
+  REQUIRE(fake->lastPacked.size() == sizeof packed);
+  CHECK(std::memcmp(fake->lastPacked.data(), &packed, sizeof packed) == 0);
+  CHECK(fake->lastLaunch.grid.x == 2);
+  CHECK(fake->lastLaunch.block.x == 64);
+  // hipExtModuleLaunchKernel forwards it.
+  REQUIRE(hipExtModuleLaunchKernel(f, 64, 1, 1, 64, 1, 1, 0, nullptr, nullptr, extra) ==
+          hipSuccess);
+  CHECK(fake->lastLaunch.grid.x == 1);
+
+  void* args[] = {&packed.x, &packed.a};
+  CHECK(hipModuleLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, nullptr, args, extra) ==
+        hipErrorInvalidValue);  // both forms at once
+  void* noEnd[] = {HIP_LAUNCH_PARAM_BUFFER_POINTER, &packed, HIP_LAUNCH_PARAM_BUFFER_SIZE, &size,
+                   nullptr};
+  CHECK(hipModuleLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, nullptr, nullptr, noEnd) ==
+        hipErrorInvalidValue);
+  void* swapped[] = {HIP_LAUNCH_PARAM_BUFFER_SIZE, &size, HIP_LAUNCH_PARAM_BUFFER_POINTER, &packed,
+                     HIP_LAUNCH_PARAM_END};
+  CHECK(hipModuleLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, nullptr, nullptr, swapped) ==
+        hipErrorInvalidValue);
+  void* nullSize[] = {HIP_LAUNCH_PARAM_BUFFER_POINTER, &packed, HIP_LAUNCH_PARAM_BUFFER_SIZE,
+                      nullptr, HIP_LAUNCH_PARAM_END};
+  CHECK(hipModuleLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, nullptr, nullptr, nullSize) ==
+        hipErrorInvalidValue);
+  void* nullBuffer[] = {HIP_LAUNCH_PARAM_BUFFER_POINTER, nullptr, HIP_LAUNCH_PARAM_BUFFER_SIZE,
+                        &size, HIP_LAUNCH_PARAM_END};
+  CHECK(hipModuleLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, nullptr, nullptr, nullBuffer) ==
+        hipErrorInvalidValue);
+  CHECK(hipModuleLaunchKernel(nullptr, 1, 1, 1, 1, 1, 1, 0, nullptr, nullptr, extra) ==
+        hipErrorInvalidResourceHandle);
   (void)hipGetLastError();
 }
 

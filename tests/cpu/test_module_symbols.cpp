@@ -1,0 +1,65 @@
+// The names a CUDA image defines (backends/cuda/cuda_module_symbols.h), read from the real PTX and
+// cubin of tests/cpu/kernels/registered.hip: what the CUDA backend consults before asking the
+// driver for a kernel or variable, so a missing name must never be a name the image has.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include "cuda/cuda_module_symbols.h"
+
+using unihip::ImageKind;
+using unihip::cu::readModuleSymbols;
+
+namespace {
+std::string readFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+}  // namespace
+
+TEST_CASE("module symbols: PTX declares the kernels and device variables", "[module-symbols]") {
+  std::string ptx = readFile(std::string(UNIHIP_TEST_KERNEL_DIR) + "/registered.ptx");
+  REQUIRE(!ptx.empty());
+  std::unordered_set<std::string> names;
+  REQUIRE(readModuleSymbols(ImageKind::Ptx, ptx.data(), ptx.size(), &names));
+  CHECK(names.count("_Z5scalePff") == 1);
+  CHECK(names.count("_Z6addOnePi") == 1);
+  CHECK(names.count("deviceCounter") == 1);
+  CHECK(names.count("noSuchKernel") == 0);
+  CHECK(names.count("ld.global.u32") == 0);
+}
+
+TEST_CASE("module symbols: a cubin's symbol table", "[module-symbols]") {
+  if (!UNIHIP_TEST_HAS_CUBIN) {
+    WARN("no ptxas: no cubin to read");
+    return;
+  }
+  std::string cubin = readFile(std::string(UNIHIP_TEST_KERNEL_DIR) + "/registered.sm_90.cubin");
+  REQUIRE(cubin.size() > 64);
+  std::unordered_set<std::string> names;
+  REQUIRE(readModuleSymbols(ImageKind::Cubin, cubin.data(), cubin.size(), &names));
+  CHECK(names.count("_Z5scalePff") == 1);
+  CHECK(names.count("_Z6addOnePi") == 1);
+  CHECK(names.count("deviceCounter") == 1);
+  CHECK(names.count("noSuchKernel") == 0);
+
+  // Truncated or corrupted images are "unknown" (the driver decides), never read past their end.
+  std::unordered_set<std::string> partial;
+  CHECK_FALSE(readModuleSymbols(ImageKind::Cubin, cubin.data(), 40, &partial));
+  std::string badSections = cubin;
+  badSections[0x28] = '\xff';  // e_shoff far past the end
+  badSections[0x2f] = '\x7f';
+  CHECK_FALSE(readModuleSymbols(ImageKind::Cubin, badSections.data(), badSections.size(), &partial));
+}
+
+TEST_CASE("module symbols: other formats are unknown", "[module-symbols]") {
+  std::unordered_set<std::string> names;
+  const char text[] = "not an image";
+  CHECK_FALSE(readModuleSymbols(ImageKind::Ptx, text, sizeof text, &names));
+  CHECK_FALSE(readModuleSymbols(ImageKind::AmdCodeObject, text, sizeof text, &names));
+  CHECK_FALSE(readModuleSymbols(ImageKind::Cubin, text, sizeof text, &names));
+  CHECK_FALSE(readModuleSymbols(ImageKind::Ptx, nullptr, 0, &names));
+}
