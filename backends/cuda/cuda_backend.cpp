@@ -460,6 +460,26 @@ class CudaBackend final : public Backend, public CudaCore {
                  "cuDeviceCanAccessPeer");
   }
 
+  Status enablePeerAccess(int device, int peer) override {
+    UNIHIP_TRY(makeCurrent(peer));  // retains the peer's primary context
+    CUcontext peerContext = devices_[peer]->context.load(std::memory_order_relaxed);
+    UNIHIP_TRY(makeCurrent(device));
+    if (api_->cuCtxEnablePeerAccess == nullptr) return hipErrorNotSupported;
+    CUresult r = api_->cuCtxEnablePeerAccess(peerContext, 0);
+    if (r == 704) return hipErrorPeerAccessAlreadyEnabled;  // an answer, not a failure to log
+    return check(r, "cuCtxEnablePeerAccess");
+  }
+
+  Status disablePeerAccess(int device, int peer) override {
+    UNIHIP_TRY(makeCurrent(peer));
+    CUcontext peerContext = devices_[peer]->context.load(std::memory_order_relaxed);
+    UNIHIP_TRY(makeCurrent(device));
+    if (api_->cuCtxDisablePeerAccess == nullptr) return hipErrorNotSupported;
+    CUresult r = api_->cuCtxDisablePeerAccess(peerContext);
+    if (r == 705) return hipErrorPeerAccessNotEnabled;
+    return check(r, "cuCtxDisablePeerAccess");
+  }
+
   Status p2pAttribute(int src, int dst, hipDeviceP2PAttr attr, int* value) override {
     int cuAttr = 0;
     switch (attr) {

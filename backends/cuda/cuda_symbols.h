@@ -87,6 +87,9 @@ UNIHIP_CU_OPTIONAL(cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags, int*, C
 UNIHIP_CU_OPTIONAL(cuOccupancyMaxPotentialBlockSizeWithFlags, int*, int*, CUfunction,
                    size_t (*)(int), size_t, int, unsigned int)
 UNIHIP_CU_OPTIONAL(cuOccupancyAvailableDynamicSMemPerBlock, size_t*, CUfunction, int, int)
+// Peer access between devices' primary contexts.
+UNIHIP_CU_OPTIONAL(cuCtxEnablePeerAccess, CUcontext, unsigned int)
+UNIHIP_CU_OPTIONAL(cuCtxDisablePeerAccess, CUcontext)
 UNIHIP_CU_OPTIONAL(cuLaunchCooperativeKernel, CUfunction, unsigned int, unsigned int, unsigned int,
                    unsigned int, unsigned int, unsigned int, unsigned int, CUstream, void**)
 // The optional families' entry points, one file each (all UNIHIP_CU_OPTIONAL).

@@ -127,6 +127,7 @@ Status HsaBackend::functionMaxThreadsPerBlock(int device, NativeFunction functio
 
 // From the code object's metadata: the thread limit, static LDS and per-thread scratch. The
 // register counts and the rest are not parsed yet (issue 12).
+// unihip-coverage: not-supported hipDeviceEnablePeerAccess hipDeviceDisablePeerAccess (AMD: needs hsa_amd_agents_allow_access on every allocation)
 // unihip-coverage: not-supported hipFuncGetAttribute (AMD: only max threads, shared and local size)
 // unihip-coverage: not-supported hipFuncGetAttributes (needs the register counts)
 // unihip-coverage: not-supported hipOccupancyMaxActiveBlocksPerMultiprocessor hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags hipOccupancyMaxPotentialBlockSize hipOccupancyAvailableDynamicSMemPerBlock

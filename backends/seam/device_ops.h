@@ -40,6 +40,16 @@ class DeviceOps {
     (void)device, (void)peer, (void)value;
     return hipErrorNotSupported;
   }
+  // Lets kernels on `device` access memory of `peer` (both of this backend, device != peer):
+  // hipErrorPeerAccessAlreadyEnabled / hipErrorPeerAccessNotEnabled as the driver says.
+  virtual Status enablePeerAccess(int device, int peer) {
+    (void)device, (void)peer;
+    return hipErrorNotSupported;
+  }
+  virtual Status disablePeerAccess(int device, int peer) {
+    (void)device, (void)peer;
+    return hipErrorNotSupported;
+  }
   // A hipDeviceP2PAttr of the link from `src` to `dst` (devices of this backend, src != dst).
   virtual Status p2pAttribute(int src, int dst, hipDeviceP2PAttr attr, int* value) {
     (void)src, (void)dst, (void)attr, (void)value;

@@ -26,7 +26,9 @@ Status createEvent(hipEvent_t* event, unsigned flags) {
   e->flags = flags;
   e->native = nullptr;
   e->recorded.store(false, std::memory_order_relaxed);
-  Status status = d->backend->eventCreate(d->local, flags, &e->native);
+  NativeEvent native = nullptr;
+  Status status = d->backend->eventCreate(d->local, flags, &native);
+  e->native = native;
   HandleTable<ihipEvent_t>::publish(e);
   if (!status.ok()) {
     eventTable().retire(e);

@@ -1,6 +1,6 @@
 // Peer devices: hipDeviceCanAccessPeer, hipDeviceGetP2PAttribute, hipExtGetLinkTypeAndHopCount
-// (answered by the devices' backend), peer access and peer copies (validated, not implemented
-// yet).
+// and peer access (answered by the devices' backend); peer copies are copies between unified
+// addresses (hipMemcpyDefault), which the vendor routes between devices.
 //
 // HIP semantics (AMD's runtime): a bad ordinal is hipErrorInvalidDevice, a null output
 // hipErrorInvalidValue; a device is not its own peer (hipDeviceCanAccessPeer answers 0,
@@ -61,13 +61,22 @@ Status linkTypeAndHopCount(int device1, int device2, uint32_t* linkType, uint32_
 }
 
 // hipDeviceEnablePeerAccess / Disable: the peer must be another valid device.
-Status checkPeerOfCurrent(int peerDeviceId) {
-  Device* current = nullptr;
-  UNIHIP_TRY(currentDevice(&current));
-  Device* peer = nullptr;
-  UNIHIP_TRY(deviceByOrdinal(peerDeviceId, &peer));
-  if (peer == current) return hipErrorInvalidDevice;
+Status checkPeerOfCurrent(int peerDeviceId, Device** current, Device** peer) {
+  UNIHIP_TRY(currentDevice(current));
+  UNIHIP_TRY(deviceByOrdinal(peerDeviceId, peer));
+  if (*peer == *current) return hipErrorInvalidDevice;
   return kOk;
+}
+
+Status peerAccess(int peerDeviceId, unsigned int flags, bool enable) {
+  Device* current = nullptr;
+  Device* peer = nullptr;
+  UNIHIP_TRY(checkPeerOfCurrent(peerDeviceId, &current, &peer));
+  if (flags != 0) return hipErrorInvalidValue;
+  // Devices of different vendors share no memory path.
+  if (current->backend != peer->backend) return hipErrorPeerAccessUnsupported;
+  return enable ? current->backend->enablePeerAccess(current->local, peer->local)
+                : current->backend->disablePeerAccess(current->local, peer->local);
 }
 
 // hipMemcpyPeer*: both devices valid, then null pointers when bytes are copied.
@@ -104,26 +113,23 @@ UNIHIP_EXPORT hipError_t hipExtGetLinkTypeAndHopCount(int device1, int device2,
 
 UNIHIP_EXPORT hipError_t hipDeviceEnablePeerAccess(int peerDeviceId, unsigned int flags) {
   UNIHIP_TRACE_API("hipDeviceEnablePeerAccess({}, {:#x})", peerDeviceId, flags);
-  Status s = checkPeerOfCurrent(peerDeviceId);
-  if (s.ok() && flags != 0) s = hipErrorInvalidValue;
-  if (!s.ok()) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(peerAccess(peerDeviceId, flags, true));
 }
 
 UNIHIP_EXPORT hipError_t hipDeviceDisablePeerAccess(int peerDeviceId) {
   UNIHIP_TRACE_API("hipDeviceDisablePeerAccess({})", peerDeviceId);
-  Status s = checkPeerOfCurrent(peerDeviceId);
-  if (!s.ok()) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(peerAccess(peerDeviceId, 0, false));
 }
 
+// As AMD's runtime: a peer copy is a copy between unified addresses, synchronous for
+// hipMemcpyPeer and ordered on `stream` for the async form.
 UNIHIP_EXPORT hipError_t hipMemcpyPeer(void* dst, int dstDeviceId, const void* src,
                                        int srcDeviceId, size_t sizeBytes) {
   UNIHIP_TRACE_API("hipMemcpyPeer({}, {}, {}, {}, {})", dst, dstDeviceId, src, srcDeviceId,
                    sizeBytes);
   Status s = checkPeerCopy(dst, dstDeviceId, src, srcDeviceId, sizeBytes);
   if (!s.ok() || sizeBytes == 0) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  return hipMemcpy(dst, src, sizeBytes, hipMemcpyDefault);
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpyPeerAsync(void* dst, int dstDeviceId, const void* src,
@@ -134,5 +140,5 @@ UNIHIP_EXPORT hipError_t hipMemcpyPeerAsync(void* dst, int dstDeviceId, const vo
   ResolvedStream rs;
   if (s.ok()) s = resolveStream(stream, &rs);
   if (!s.ok() || sizeBytes == 0) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  return hipMemcpyAsync(dst, src, sizeBytes, hipMemcpyDefault, stream);
 }

@@ -24,7 +24,9 @@ Status createStream(hipStream_t* stream, unsigned int flags, int priority, bool 
   s->flags = flags;
   s->priority = priority;
   s->native = nullptr;
-  Status status = d->backend->streamCreate(d->local, flags, priority, &s->native);
+  NativeStream native = nullptr;
+  Status status = d->backend->streamCreate(d->local, flags, priority, &native);
+  s->native = native;
   if (!status.ok()) {
     HandleTable<ihipStream_t>::publish(s);
     streamTable().retire(s);

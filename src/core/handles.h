@@ -19,23 +19,44 @@
 #include "core/handle_slabs.h"
 #include "core/status.h"
 
+namespace unihip {
+// A handle field that a stale handle's user may read while its slot is recycled by another
+// thread (hipStreamDestroy or hipDeviceReset racing a use): relaxed atomic, so such a read is
+// defined (it sees the old or the new value; liveness is the magic word's job). Relaxed loads
+// are plain loads on the hot path.
+template <typename T>
+class HandleField {
+ public:
+  HandleField(T value = T{}) : value_(value) {}
+  operator T() const { return value_.load(std::memory_order_relaxed); }
+  T get() const { return value_.load(std::memory_order_relaxed); }
+  HandleField& operator=(T value) {
+    value_.store(value, std::memory_order_relaxed);
+    return *this;
+  }
+
+ private:
+  std::atomic<T> value_;
+};
+}  // namespace unihip
+
 struct ihipStream_t {
   static constexpr uint32_t kMagic = 0x5354524du;  // "STRM"
   UNIHIP_HANDLE_STORAGE(ihipStream_t)
   std::atomic<uint32_t> magic{0};
-  int device = 0;  // HIP ordinal
-  unihip::NativeStream native = nullptr;
-  unsigned int flags = 0;
-  int priority = 0;
+  unihip::HandleField<int> device;  // HIP ordinal
+  unihip::HandleField<unihip::NativeStream> native;
+  unihip::HandleField<unsigned int> flags;
+  unihip::HandleField<int> priority;
 };
 
 struct ihipEvent_t {
   static constexpr uint32_t kMagic = 0x45564e54u;  // "EVNT"
   UNIHIP_HANDLE_STORAGE(ihipEvent_t)
   std::atomic<uint32_t> magic{0};
-  int device = 0;
-  unihip::NativeEvent native = nullptr;
-  unsigned int flags = 0;
+  unihip::HandleField<int> device;
+  unihip::HandleField<unihip::NativeEvent> native;
+  unihip::HandleField<unsigned int> flags;
   // Set by a successful hipEventRecord: elapsed time of an unrecorded event is answered here,
   // without the driver.
   std::atomic<bool> recorded{false};
@@ -108,8 +129,10 @@ class HandleTable {
   std::vector<T*> liveOnDevice(int device) {
     std::lock_guard<std::mutex> lock(mutex_);
     std::vector<T*> out;
+    // Liveness first: a handle still being filled by its creator (not yet published) has a
+    // device field that is being written; the acquire load orders the read after publish().
     for (T* h : live_) {
-      if (h->device == device && isLive(h)) out.push_back(h);
+      if (isLive(h) && h->device == device) out.push_back(h);
     }
     return out;
   }

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -87,6 +88,16 @@ class FakeBackend final : public Backend {
   Status functionMaxThreadsPerBlock(int, NativeFunction, int* v) override {
     *v = 1024;
     return kOk;
+  }
+  // Peer access as the driver keeps it: one flag per (device, peer) pair.
+  Status enablePeerAccess(int device, int peer) override {
+    std::lock_guard<std::mutex> lock(launchMutex_);
+    return peerEnabled_.insert({device, peer}).second ? kOk
+                                                      : Status(hipErrorPeerAccessAlreadyEnabled);
+  }
+  Status disablePeerAccess(int device, int peer) override {
+    std::lock_guard<std::mutex> lock(launchMutex_);
+    return peerEnabled_.erase({device, peer}) ? kOk : Status(hipErrorPeerAccessNotEnabled);
   }
   Status launch(int, NativeFunction, const LaunchConfig& c, void** args) override {
     std::lock_guard<std::mutex> lock(launchMutex_);  // tests launch from several threads
@@ -304,6 +315,7 @@ class FakeBackend final : public Backend {
   std::string arch_;
   std::vector<hipDeviceProp_t> props_;
   std::mutex launchMutex_;
+  std::set<std::pair<int, int>> peerEnabled_;
   std::atomic<uintptr_t> nextHandle_{0x100};
   char globals_[64] = {};
   std::mutex allocationsMutex_;

@@ -2,6 +2,8 @@
 // the backend's answer for devices of one backend, never peers across backends.
 #include <catch2/catch.hpp>
 
+#include <cstring>
+
 #include <memory>
 #include <vector>
 
@@ -71,27 +73,52 @@ TEST_CASE("peer queries: devices of different backends are never peers") {
   (void)hipGetLastError();
 }
 
-TEST_CASE("peer access and peer copies: validated, then not supported") {
+TEST_CASE("peer access and peer copies: validated, then the backend's") {
   installFake(2);
   REQUIRE(hipSetDevice(0) == hipSuccess);
   CHECK(hipDeviceEnablePeerAccess(5, 0) == hipErrorInvalidDevice);
   CHECK(hipDeviceEnablePeerAccess(0, 0) == hipErrorInvalidDevice);
   CHECK(hipDeviceEnablePeerAccess(1, 1) == hipErrorInvalidValue);
-  CHECK(hipDeviceEnablePeerAccess(1, 0) == hipErrorNotSupported);
   CHECK(hipDeviceDisablePeerAccess(-3) == hipErrorInvalidDevice);
-  CHECK(hipDeviceDisablePeerAccess(1) == hipErrorNotSupported);
+  CHECK(hipDeviceDisablePeerAccess(1) == hipErrorPeerAccessNotEnabled);
+  CHECK(hipDeviceEnablePeerAccess(1, 0) == hipSuccess);
+  CHECK(hipDeviceEnablePeerAccess(1, 0) == hipErrorPeerAccessAlreadyEnabled);
+  CHECK(hipGetLastError() == hipErrorPeerAccessAlreadyEnabled);
+  REQUIRE(hipSetDevice(1) == hipSuccess);
+  CHECK(hipDeviceEnablePeerAccess(0, 0) == hipSuccess);  // each direction on its own
+  CHECK(hipDeviceDisablePeerAccess(0) == hipSuccess);
+  REQUIRE(hipSetDevice(0) == hipSuccess);
+  CHECK(hipDeviceDisablePeerAccess(1) == hipSuccess);
+  CHECK(hipDeviceDisablePeerAccess(1) == hipErrorPeerAccessNotEnabled);
 
   char a[8] = {}, b[8] = {};
   CHECK(hipMemcpyPeer(a, 0, b, 7, 8) == hipErrorInvalidDevice);
   CHECK(hipMemcpyPeer(nullptr, 0, b, 1, 8) == hipErrorInvalidValue);
   CHECK(hipMemcpyPeer(nullptr, 0, nullptr, 1, 0) == hipSuccess);
-  CHECK(hipMemcpyPeer(a, 0, b, 1, 8) == hipErrorNotSupported);
   CHECK(hipMemcpyPeerAsync(a, 9, b, 1, 8, nullptr) == hipErrorInvalidDevice);
   CHECK(hipMemcpyPeerAsync(a, 0, nullptr, 1, 8) == hipErrorInvalidValue);
   hipStream_t s = nullptr;
   REQUIRE(hipStreamCreate(&s) == hipSuccess);
   REQUIRE(hipStreamDestroy(s) == hipSuccess);
   CHECK(hipMemcpyPeerAsync(a, 0, b, 1, 8, s) == hipErrorContextIsDestroyed);
-  CHECK(hipMemcpyPeerAsync(a, 0, b, 1, 8) == hipErrorNotSupported);
+
+  // A copy between allocations of the two devices.
+  char* d0 = nullptr;
+  char* d1 = nullptr;
+  REQUIRE(hipMalloc(&d0, 8) == hipSuccess);
+  REQUIRE(hipSetDevice(1) == hipSuccess);
+  REQUIRE(hipMalloc(&d1, 8) == hipSuccess);
+  REQUIRE(hipSetDevice(0) == hipSuccess);
+  std::memcpy(d1, "peer-cp", 8);  // fake device memory is host memory
+  CHECK(hipMemcpyPeer(d0, 0, d1, 1, 8) == hipSuccess);
+  CHECK(std::memcmp(d0, "peer-cp", 8) == 0);
+  std::memcpy(d0, "async!!", 8);
+  CHECK(hipMemcpyPeerAsync(d1, 1, d0, 0, 8) == hipSuccess);
+  CHECK(hipDeviceSynchronize() == hipSuccess);
+  CHECK(std::memcmp(d1, "async!!", 8) == 0);
+  CHECK(hipFree(d0) == hipSuccess);
+  REQUIRE(hipSetDevice(1) == hipSuccess);
+  CHECK(hipFree(d1) == hipSuccess);
+  REQUIRE(hipSetDevice(0) == hipSuccess);
   (void)hipGetLastError();
 }
