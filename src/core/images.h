@@ -66,6 +66,7 @@ struct TextureRecord {
   HIP_RESOURCE_DESC drvRes{};
   HIP_TEXTURE_DESC drvTex{};
   HIP_RESOURCE_VIEW_DESC drvView{};
+  bool hasView = false;
 };
 
 // Live texture or surface objects by handle value.
