@@ -3,6 +3,7 @@
 // slice), texture and surface objects (cuTexObjectCreate, cuSurfObjectCreate). HIP's driver-form
 // descriptors have CUDA's layouts and values; they are copied field by field all the same.
 #include "cuda/cuda_core.h"
+#include "cuda/cuda_pageable_copy.h"
 #include "seam/image_ops.h"
 
 namespace unihip::cu {
@@ -12,14 +13,12 @@ CUDA_ARRAY3D_DESCRIPTOR toCuda(const ArrayShape& s) {
   return {s.width, s.height, s.depth, static_cast<int>(s.format), s.channels, s.flags};
 }
 
-int memoryType(ImageCopySide::Kind k) {
-  switch (k) {
-    case ImageCopySide::Kind::Host: return CU_MEMORYTYPE_HOST;
-    case ImageCopySide::Kind::Device: return CU_MEMORYTYPE_DEVICE;
-    case ImageCopySide::Kind::Array: return CU_MEMORYTYPE_ARRAY;
-    case ImageCopySide::Kind::Unified: break;
-  }
-  return CU_MEMORYTYPE_UNIFIED;
+// A linear side's memory type comes from the pointer, not the caller's kind (HIP ignores a kind
+// that contradicts the pointer): pageable memory is HOST (UNIFIED takes only memory the driver
+// knows), the rest UNIFIED.
+int memoryType(const DriverApi& api, const ImageCopySide& side) {
+  if (side.kind == ImageCopySide::Kind::Array) return CU_MEMORYTYPE_ARRAY;
+  return isPageableHostMemory(api, side.ptr) ? CU_MEMORYTYPE_HOST : CU_MEMORYTYPE_UNIFIED;
 }
 
 CUDA_RESOURCE_DESC toCuda(const TextureResource& r) {
@@ -128,7 +127,7 @@ class CudaImageOps final : public ImageOps {
     m.srcXInBytes = c.src.xInBytes;
     m.srcY = c.src.y;
     m.srcZ = c.src.z;
-    m.srcMemoryType = memoryType(c.src.kind);
+    m.srcMemoryType = memoryType(api_, c.src);
     if (c.src.kind == ImageCopySide::Kind::Array) {
       m.srcArray = static_cast<CUarray>(c.src.array);
     } else {
@@ -140,7 +139,7 @@ class CudaImageOps final : public ImageOps {
     m.dstXInBytes = c.dst.xInBytes;
     m.dstY = c.dst.y;
     m.dstZ = c.dst.z;
-    m.dstMemoryType = memoryType(c.dst.kind);
+    m.dstMemoryType = memoryType(api_, c.dst);
     if (c.dst.kind == ImageCopySide::Kind::Array) {
       m.dstArray = static_cast<CUarray>(c.dst.array);
     } else {

@@ -36,7 +36,7 @@ hipError_t launchSurf2DScale(hipSurfaceObject_t s, int w, int h);
 // Writes uchar4(x, x+1, x+2, x+3) to each element of a 1D uchar4 surface of w elements.
 hipError_t launchSurf1DWrite(hipSurfaceObject_t s, int w);
 // Writes x + 100y + 10000z to each element of a w x h x d int surface (surf3Dwrite), then
-// reads it back through surf3Dread (value form) into out.
+// in a second launch, reads it back through surf3Dread (value form) into out.
 hipError_t launchSurf3D(hipSurfaceObject_t s, int w, int h, int d, int* out);
 // Writes short2(x, layer) to each element of a layered 2D short2 surface (surf2DLayeredwrite).
 hipError_t launchSurf2DLayered(hipSurfaceObject_t s, int w, int h, int layers);

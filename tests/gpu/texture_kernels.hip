@@ -128,11 +128,15 @@ __global__ void surf1DWriteKernel(hipSurfaceObject_t s, int w) {
   if (x < w)
     surf1Dwrite(make_uchar4(x, x + 1, x + 2, x + 3), s, x * static_cast<int>(sizeof(uchar4)));
 }
-__global__ void surf3DKernel(hipSurfaceObject_t s, int w, int h, int d, int* out) {
+// Surface writes are not visible to surface reads of the same launch: two launches.
+__global__ void surf3DWriteKernel(hipSurfaceObject_t s, int w, int h, int d) {
   int x = threadIdx.x, y = blockIdx.x, z = blockIdx.y;
   if (x >= w || y >= h || z >= d) return;
   surf3Dwrite(x + 100 * y + 10000 * z, s, x * 4, y, z);
-  __syncthreads();
+}
+__global__ void surf3DReadKernel(hipSurfaceObject_t s, int w, int h, int d, int* out) {
+  int x = threadIdx.x, y = blockIdx.x, z = blockIdx.y;
+  if (x >= w || y >= h || z >= d) return;
   out[(z * h + y) * w + x] = surf3Dread<int>(s, x * 4, y, z);
 }
 __global__ void surf2DLayeredKernel(hipSurfaceObject_t s, int w, int h, int layers) {
@@ -204,7 +208,10 @@ hipError_t launchSurf1DWrite(hipSurfaceObject_t s, int w) {
   return hipGetLastError();
 }
 hipError_t launchSurf3D(hipSurfaceObject_t s, int w, int h, int d, int* out) {
-  surf3DKernel<<<dim3(h, d), w>>>(s, w, h, d, out);
+  surf3DWriteKernel<<<dim3(h, d), w>>>(s, w, h, d);
+  hipError_t e = hipGetLastError();
+  if (e != hipSuccess) return e;
+  surf3DReadKernel<<<dim3(h, d), w>>>(s, w, h, d, out);
   return hipGetLastError();
 }
 hipError_t launchSurf2DLayered(hipSurfaceObject_t s, int w, int h, int layers) {
