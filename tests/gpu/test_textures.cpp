@@ -344,11 +344,12 @@ TEST_CASE("3D, layered, mipmapped and gather textures", "[textures]") {
   HIP_CHECK(hipFreeArray(g));
 }
 
-TEST_CASE("texture fetches assemble for every channel type", "[textures]") {
+TEST_CASE("texture fetches and surface accesses assemble for every type", "[textures]") {
   hipArray_t a = makeFloat2DArray(2, 2);
   hipTextureObject_t o = makeTexture(a, hipAddressModeClamp, hipFilterModePoint, 0);
   DeviceBuffer<int> out(1);
   LAUNCH_AND_WAIT(launchTexAllTypes(o, 0, out.ptr));  // loads and runs; fetches not executed
+  LAUNCH_AND_WAIT(launchSurfAllSizes(nullptr, 0, out.ptr));
   CHECK(out.read()[0] == 0);
   HIP_CHECK(hipDestroyTextureObject(o));
   HIP_CHECK(hipFreeArray(a));

@@ -31,6 +31,8 @@ hipError_t launchTex2Dgather(hipTextureObject_t t, const float* xy, int comp, fl
 // against a 1x1 int texture): the PTX must assemble for all of them.
 hipError_t launchTexAllTypes(hipTextureObject_t t, int run, int* out);
 
+// Instantiates every surface access for elements of 1 to 16 bytes (runs them when run != 0).
+hipError_t launchSurfAllSizes(hipSurfaceObject_t s, int run, int* out);
 // In place over a w x h float surface: v = 2v + 1 (surf2Dread / surf2Dwrite).
 hipError_t launchSurf2DScale(hipSurfaceObject_t s, int w, int h);
 // Writes uchar4(x, x+1, x+2, x+3) to each element of a 1D uchar4 surface of w elements.

@@ -115,6 +115,36 @@ __global__ void texAllTypesKernel(hipTextureObject_t t, int run, int* out) {
                   float2, float4>(t);
 }
 
+// Every surface access for elements of 1, 2, 4, 8 and 16 bytes and every boundary mode.
+template <class T>
+__device__ int allSurfaceAccesses(hipSurfaceObject_t s, int mode) {
+  T v{};
+  surf1Dread(&v, s, 0, mode);
+  surf1Dwrite(v, s, 0, mode);
+  surf2Dread(&v, s, 0, 0, mode);
+  surf2Dwrite(v, s, 0, 0, mode);
+  surf3Dread(&v, s, 0, 0, 0, mode);
+  surf3Dwrite(v, s, 0, 0, 0, mode);
+  surf1DLayeredread(&v, s, 0, 0, mode);
+  surf1DLayeredwrite(v, s, 0, 0, mode);
+  surf2DLayeredread(&v, s, 0, 0, 0, mode);
+  surf2DLayeredwrite(v, s, 0, 0, 0, mode);
+  surfCubemapread(&v, s, 0, 0, 0);
+  surfCubemapwrite(v, s, 0, 0, 0);
+  surfCubemapLayeredread(&v, s, 0, 0, 0);
+  surfCubemapLayeredwrite(v, s, 0, 0, 0);
+  T w = surf2Dread<T>(s, 0, 0, mode);
+  return channelSum(w);
+}
+
+__global__ void surfAllSizesKernel(hipSurfaceObject_t s, int run, int mode, int* out) {
+  if (run == 0) return;
+  *out = allSurfaceAccesses<unsigned char>(s, mode) + allSurfaceAccesses<short>(s, mode) +
+         allSurfaceAccesses<uchar4>(s, mode) + allSurfaceAccesses<float>(s, mode) +
+         allSurfaceAccesses<int2>(s, mode) + allSurfaceAccesses<float4>(s, mode) +
+         allSurfaceAccesses<char2>(s, mode) + allSurfaceAccesses<ushort4>(s, mode);
+}
+
 __global__ void surf2DScaleKernel(hipSurfaceObject_t s, int w, int h) {
   int x = blockIdx.x * blockDim.x + threadIdx.x;
   int y = blockIdx.y;
@@ -197,6 +227,10 @@ hipError_t launchTex2Dgather(hipTextureObject_t t, const float* xy, int comp, fl
 }
 hipError_t launchTexAllTypes(hipTextureObject_t t, int run, int* out) {
   texAllTypesKernel<<<1, 1>>>(t, run, out);
+  return hipGetLastError();
+}
+hipError_t launchSurfAllSizes(hipSurfaceObject_t s, int run, int* out) {
+  surfAllSizesKernel<<<1, 1>>>(s, run, hipBoundaryModeZero, out);
   return hipGetLastError();
 }
 hipError_t launchSurf2DScale(hipSurfaceObject_t s, int w, int h) {
