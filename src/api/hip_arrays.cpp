@@ -122,6 +122,49 @@ Status copyFromArray(void* dst, size_t dpitch, hipArray_const_t src, size_t wOff
   return images::queueCopy(c, a, stream, sync);
 }
 
+// hipMemcpyToArray / hipMemcpyFromArray: `count` bytes in the array's row-major order from
+// (wOffset bytes, hOffset rows), as CUDA defines them (AMD's runtime agrees for whole rows): a
+// partial first row, whole rows, a partial last row, each one copy on the stream.
+Status copyRowMajor(hipArray_const_t array, size_t wOffset, size_t hOffset, const void* linear,
+                    size_t count, bool toArray, hipMemcpyKind kind, hipStream_t stream,
+                    bool sync) {
+  bool empty = false;
+  UNIHIP_TRY(checkArrayCopy(array, linear, count, count, 1, kind, sync ? nullptr : &stream,
+                            &empty));
+  if (empty) return kOk;
+  CopyDirection dir;
+  UNIHIP_TRY(memory::copyDirection(kind, &dir));
+  const hipArray* a = liveArray(array);
+  const size_t rowBytes = a->shape.width * images::elementBytes(a->shape);
+  if (wOffset >= rowBytes) return hipErrorInvalidValue;
+  const char* at = static_cast<const char*>(linear);
+  size_t x = wOffset, y = hOffset, left = count;
+  while (left > 0) {
+    // Whole rows from a row's start, else the rest of the row (or of the bytes).
+    const bool whole = x == 0 && left >= rowBytes;
+    const size_t width = whole ? rowBytes : std::min(left, rowBytes - x);
+    const size_t rows = whole ? left / rowBytes : 1;
+    const ImageCopySide arr = images::arraySide(a, x, y, 0);
+    const ImageCopySide lin =
+        images::linearSide(images::linearKind(dir, toArray), at, width, rows);
+    ImageCopy c;
+    c.src = toArray ? lin : arr;
+    c.dst = toArray ? arr : lin;
+    c.widthInBytes = width;
+    c.height = rows;
+    left -= width * rows;
+    at += width * rows;
+    UNIHIP_TRY(images::queueCopy(c, a, stream, sync && left == 0));
+    x += width;
+    y += rows - 1;
+    if (x == rowBytes) {
+      x = 0;
+      ++y;
+    }
+  }
+  return kOk;
+}
+
 // The 1D driver-style copies (hipMemcpyAtoH & co.): every handle and pointer set.
 Status checkArray1D(const void* a, const void* b, const hipStream_t* stream) {
   if (stream != nullptr) {
@@ -437,20 +480,19 @@ UNIHIP_EXPORT hipError_t hipMemcpy2DArrayToArray(hipArray_t dst, size_t wOffsetD
   UNIHIP_RETURN(images::queueCopy(c, da, nullptr, true));
 }
 
-// Row copies (the deprecated hipMemcpyToArray / FromArray): one row of `count` bytes.
+// Row-major copies (the deprecated hipMemcpyToArray / FromArray): `count` bytes from an offset.
 UNIHIP_EXPORT hipError_t hipMemcpyToArray(hipArray_t dst, size_t wOffset, size_t hOffset,
                                           const void* src, size_t count, hipMemcpyKind kind) {
   UNIHIP_TRACE_API("hipMemcpyToArray({}, {}, {}, {}, {}, {})", fmt::ptr(dst), wOffset, hOffset,
                    src, count, static_cast<int>(kind));
-  UNIHIP_RETURN(copyToArray(dst, wOffset, hOffset, src, count, count, 1, kind, nullptr, true));
+  UNIHIP_RETURN(copyRowMajor(dst, wOffset, hOffset, src, count, true, kind, nullptr, true));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpyFromArray(void* dst, hipArray_const_t srcArray, size_t wOffset,
                                             size_t hOffset, size_t count, hipMemcpyKind kind) {
   UNIHIP_TRACE_API("hipMemcpyFromArray({}, {}, {}, {}, {}, {})", dst, fmt::ptr(srcArray),
                    wOffset, hOffset, count, static_cast<int>(kind));
-  UNIHIP_RETURN(
-      copyFromArray(dst, count, srcArray, wOffset, hOffset, count, 1, kind, nullptr, true));
+  UNIHIP_RETURN(copyRowMajor(srcArray, wOffset, hOffset, dst, count, false, kind, nullptr, true));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpyFromArray_spt(void* dst, hipArray_const_t src,
@@ -458,8 +500,8 @@ UNIHIP_EXPORT hipError_t hipMemcpyFromArray_spt(void* dst, hipArray_const_t src,
                                                 hipMemcpyKind kind) {
   UNIHIP_TRACE_API("hipMemcpyFromArray_spt({}, {}, {}, {}, {}, {})", dst, fmt::ptr(src),
                    wOffsetSrc, hOffset, count, static_cast<int>(kind));
-  UNIHIP_RETURN(copyFromArray(dst, count, src, wOffsetSrc, hOffset, count, 1, kind,
-                              hipStreamPerThread, true));
+  UNIHIP_RETURN(
+      copyRowMajor(src, wOffsetSrc, hOffset, dst, count, false, kind, hipStreamPerThread, true));
 }
 
 // Driver-style 1D copies with arrays.

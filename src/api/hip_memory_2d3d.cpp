@@ -98,13 +98,12 @@ Status copy3DArrays(const hipMemcpy3DParms* p, hipStream_t stream, bool sync) {
   const hipArray* da = p->dstArray ? liveArray(p->dstArray) : nullptr;
   if ((p->srcArray && !sa) || (p->dstArray && !da)) return hipErrorInvalidHandle;
   const hipArray* a = sa ? sa : da;
-  const size_t element = images::formatBits(a->shape.format) / 8 * a->shape.channels;
+  const size_t element = images::elementBytes(a->shape);
   CopyDirection dir;
   UNIHIP_TRY(memory::copyDirection(p->kind, &dir));
   auto side = [&](const hipArray* arr, const hipPitchedPtr& ptr, const hipPos& pos, bool src) {
     if (arr != nullptr) {
-      const size_t e = images::formatBits(arr->shape.format) / 8 * arr->shape.channels;
-      return images::arraySide(arr, pos.x * e, pos.y, pos.z);
+      return images::arraySide(arr, pos.x * images::elementBytes(arr->shape), pos.y, pos.z);
     }
     ImageCopySide s = images::linearSide(images::linearKind(dir, src), ptr.ptr, ptr.pitch,
                                          ptr.ysize);

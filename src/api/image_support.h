@@ -62,6 +62,10 @@ inline int formatBits(hipArray_Format f) {
   }
 }
 
+inline size_t elementBytes(const ArrayShape& s) {
+  return static_cast<size_t>(formatBits(s.format)) / 8 * s.channels;
+}
+
 inline hipChannelFormatDesc channelDescOf(hipArray_Format f, unsigned channels) {
   const int b = formatBits(f);
   hipChannelFormatKind k = hipChannelFormatKindFloat;

@@ -116,6 +116,23 @@ TEST_CASE("2D array: pitched host and device sides, async, array to array, memcp
     for (size_t x = 0; x < w; ++x) wrong += out[y * w + x] != static_cast<int>(x + 1000 * y);
   CHECK(wrong == 0);
 
+  // Row-major copies of the whole array (hipMemcpyToArray / FromArray wrap across rows).
+  std::vector<int> packed(w * h);
+  for (size_t i = 0; i < packed.size(); ++i) packed[i] = static_cast<int>(7 * i);
+  hipArray_t whole = nullptr;
+  HIP_REQUIRE(hipArrayCreate(&whole, &ad));
+  HIP_REQUIRE(hipMemcpyToArray(whole, 0, 0, packed.data(), packed.size() * 4,
+                               hipMemcpyHostToDevice));
+  std::vector<int> unpacked(w * h, 0);
+  HIP_REQUIRE(hipMemcpy2DFromArray(unpacked.data(), w * 4, whole, 0, 0, w * 4, h,
+                                   hipMemcpyDeviceToHost));
+  CHECK(unpacked == packed);
+  std::vector<int> span(w, 0);  // from the middle of row 2 into row 3
+  HIP_REQUIRE(hipMemcpyFromArray(span.data(), whole, 10 * 4, 2, w * 4, hipMemcpyDeviceToHost));
+  CHECK(span[0] == static_cast<int>(7 * (2 * w + 10)));
+  CHECK(span[w - 1] == static_cast<int>(7 * (3 * w + 9)));
+  HIP_CHECK(hipFreeArray(whole));
+
   // A sub-rectangle: 3x2 elements at (5, 4) of the array, to pitched device memory and back.
   void* dev = nullptr;
   size_t pitch = 0;

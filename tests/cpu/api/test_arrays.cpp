@@ -134,6 +134,24 @@ TEST_CASE("arrays over an image family: every copy moves the right box", "[api][
   REQUIRE(hipMemcpyFromArray(box, b, 4, 1, 8, hipMemcpyDeviceToHost) == hipSuccess);
   CHECK(box[0] == 24);  // a(0, 3)
   CHECK(box[1] == 25);
+  // Row-major copies wrap across rows, as CUDA's: the whole array, then 4 ints from (4, 1).
+  std::vector<int> all(24);
+  std::iota(all.begin(), all.end(), 500);
+  REQUIRE(hipMemcpyToArray(b, 0, 0, all.data(), 96, hipMemcpyHostToDevice) == hipSuccess);
+  int wrap[4] = {};
+  REQUIRE(hipMemcpyFromArray(wrap, b, 16, 1, 16, hipMemcpyDeviceToHost) == hipSuccess);
+  CHECK(wrap[0] == 510);
+  CHECK(wrap[1] == 511);
+  CHECK(wrap[2] == 512);
+  CHECK(wrap[3] == 513);
+  REQUIRE(hipMemcpyFromArray(wrap, b, 20, 0, 16, hipMemcpyDeviceToHost) == hipSuccess);
+  CHECK(wrap[0] == 505);
+  CHECK(wrap[3] == 508);
+  CHECK(hipMemcpyFromArray(wrap, b, 24, 0, 4, hipMemcpyDeviceToHost) == hipErrorInvalidValue);
+  CHECK(hipMemcpyFromArray_spt(wrap, b, 0, 3, 28, hipMemcpyDeviceToHost) ==
+        hipErrorInvalidValue);  // past the last row
+  REQUIRE(hipMemcpyToArray(b, 0, 0, in.data(), 96, hipMemcpyHostToDevice) == hipSuccess);
+  REQUIRE(hipMemcpy2DArrayToArray(b, 4, 0, a, 0, 2, 8, 2, hipMemcpyDeviceToDevice) == hipSuccess);
   const int three[3] = {-1, -2, -3};
   REQUIRE(hipMemcpyToArray(b, 0, 3, three, 12, hipMemcpyHostToDevice) == hipSuccess);
   REQUIRE(hipMemcpyHtoA(b, 12, three, 12) == hipSuccess);
