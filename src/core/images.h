@@ -12,6 +12,7 @@
 #include <mutex>
 #include <shared_mutex>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "core/handles.h"
@@ -84,6 +85,20 @@ class ObjectRegistry {
     *out = it->second;
     return true;
   }
+  // Removes and returns the objects of one device (hipDeviceReset).
+  std::vector<std::pair<uint64_t, Record>> takeDevice(int device) {
+    std::unique_lock lock(mutex_);
+    std::vector<std::pair<uint64_t, Record>> out;
+    for (auto it = map_.begin(); it != map_.end();) {
+      if (it->second.device == device) {
+        out.emplace_back(it->first, it->second);
+        it = map_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+    return out;
+  }
   // False when `object` was not live.
   bool remove(uint64_t object, Record* out) {
     std::unique_lock lock(mutex_);
@@ -106,5 +121,10 @@ struct SurfaceRecord {
 
 ObjectRegistry<TextureRecord>& textureRegistry();
 ObjectRegistry<SurfaceRecord>& surfaceRegistry();
+
+struct Device;
+// hipDeviceReset: destroys the device's texture and surface objects, mipmapped arrays and arrays
+// and retires their handles (the driver's context reset would free them behind our records).
+void releaseDeviceImages(Device& device);
 
 }  // namespace unihip

@@ -415,3 +415,33 @@ TEST_CASE("texture objects over an image family: driver-form descriptors and get
   REQUIRE(hipFreeArray(a) == hipSuccess);
   (void)hipGetLastError();
 }
+
+TEST_CASE("hipDeviceReset releases the device's arrays and objects", "[api][arrays]") {
+  FakeImageOps* images = installImages();
+  const hipChannelFormatDesc f = hipCreateChannelDesc<float>();
+  hipArray_t a = nullptr, level = nullptr;
+  REQUIRE(hipMallocArray(&a, &f, 8, 8, hipArraySurfaceLoadStore) == hipSuccess);
+  hipMipmappedArray_t m = nullptr;
+  REQUIRE(hipMallocMipmappedArray(&m, &f, make_hipExtent(8, 8, 0), 2, 0) == hipSuccess);
+  REQUIRE(hipGetMipmappedArrayLevel(&level, m, 1) == hipSuccess);
+  hipResourceDesc r{};
+  r.resType = hipResourceTypeArray;
+  r.res.array.array = a;
+  hipTextureDesc t{};
+  hipTextureObject_t o = nullptr;
+  REQUIRE(hipCreateTextureObject(&o, &r, &t, nullptr) == hipSuccess);
+  hipSurfaceObject_t s = nullptr;
+  REQUIRE(hipCreateSurfaceObject(&s, &r) == hipSuccess);
+  REQUIRE(hipDeviceReset() == hipSuccess);
+  CHECK(images->liveArrays == 0);
+  CHECK(images->liveMipmaps == 0);
+  CHECK(images->textures.empty());
+  CHECK(images->surfaces.empty());
+  hipExtent e{};
+  CHECK(hipArrayGetInfo(nullptr, &e, nullptr, a) == hipErrorInvalidHandle);
+  CHECK(hipArrayGetInfo(nullptr, &e, nullptr, level) == hipErrorInvalidHandle);
+  CHECK(hipFreeMipmappedArray(m) == hipErrorInvalidValue);
+  CHECK(hipDestroyTextureObject(o) == hipErrorInvalidValue);
+  CHECK(hipDestroySurfaceObject(s) == hipErrorInvalidValue);
+  (void)hipGetLastError();
+}
