@@ -89,7 +89,9 @@ hipResourceDesc toRuntime(const HIP_RESOURCE_DESC& d) {
   r.resType = static_cast<hipResourceType>(d.resType);
   switch (d.resType) {
     case HIP_RESOURCE_TYPE_ARRAY: r.res.array.array = d.res.array.hArray; break;
-    case HIP_RESOURCE_TYPE_MIPMAPPED_ARRAY: r.res.mipmap.mipmap = d.res.mipmap.hMipmappedArray; break;
+    case HIP_RESOURCE_TYPE_MIPMAPPED_ARRAY:
+      r.res.mipmap.mipmap = d.res.mipmap.hMipmappedArray;
+      break;
     case HIP_RESOURCE_TYPE_LINEAR:
       r.res.linear.devPtr = d.res.linear.devPtr;
       r.res.linear.desc = images::channelDescOf(d.res.linear.format, d.res.linear.numChannels);
@@ -126,7 +128,8 @@ HIP_TEXTURE_DESC toDriver(const hipTextureDesc& t, bool integerFormat) {
 
 hipTextureDesc toRuntime(const HIP_TEXTURE_DESC& d) {
   hipTextureDesc t{};
-  for (int i = 0; i < 3; ++i) t.addressMode[i] = static_cast<hipTextureAddressMode>(d.addressMode[i]);
+  for (int i = 0; i < 3; ++i)
+    t.addressMode[i] = static_cast<hipTextureAddressMode>(d.addressMode[i]);
   t.filterMode = static_cast<hipTextureFilterMode>(d.filterMode);
   t.readMode = (d.flags & HIP_TRSF_READ_AS_INTEGER) ? hipReadModeElementType
                                                     : hipReadModeNormalizedFloat;
@@ -170,7 +173,8 @@ hipResourceViewDesc toRuntime(const HIP_RESOURCE_VIEW_DESC& d) {
 
 bool validModes(const HIP_TEXTURE_DESC& t) {
   for (int i = 0; i < 3; ++i)
-    if (t.addressMode[i] < HIP_TR_ADDRESS_MODE_WRAP || t.addressMode[i] > HIP_TR_ADDRESS_MODE_BORDER)
+    if (t.addressMode[i] < HIP_TR_ADDRESS_MODE_WRAP ||
+        t.addressMode[i] > HIP_TR_ADDRESS_MODE_BORDER)
       return false;
   auto filter = [](HIPfilter_mode f) {
     return f == HIP_TR_FILTER_MODE_POINT || f == HIP_TR_FILTER_MODE_LINEAR;

@@ -34,12 +34,11 @@ class FakeImageOps final : public ImageOps {
   std::set<uint64_t> textures, surfaces;
 
   static size_t elementBytes(const ArrayShape& s) {
-    const int bits = (s.format == HIP_AD_FORMAT_UNSIGNED_INT8 || s.format == HIP_AD_FORMAT_SIGNED_INT8)
-                         ? 8
-                     : (s.format == HIP_AD_FORMAT_UNSIGNED_INT16 ||
-                        s.format == HIP_AD_FORMAT_SIGNED_INT16 || s.format == HIP_AD_FORMAT_HALF)
-                         ? 16
-                         : 32;
+    int bits = 32;
+    if (s.format == HIP_AD_FORMAT_UNSIGNED_INT8 || s.format == HIP_AD_FORMAT_SIGNED_INT8) bits = 8;
+    if (s.format == HIP_AD_FORMAT_UNSIGNED_INT16 || s.format == HIP_AD_FORMAT_SIGNED_INT16 ||
+        s.format == HIP_AD_FORMAT_HALF)
+      bits = 16;
     return bits / 8 * s.channels;
   }
 
@@ -110,7 +109,8 @@ class FakeImageOps final : public ImageOps {
     };
     if (!fits(c.src) || !fits(c.dst)) return hipErrorInvalidValue;
     for (size_t z = 0; z < c.depth; ++z)
-      for (size_t y = 0; y < c.height; ++y) std::memmove(at(c.dst, y, z), at(c.src, y, z), c.widthInBytes);
+      for (size_t y = 0; y < c.height; ++y)
+        std::memmove(at(c.dst, y, z), at(c.src, y, z), c.widthInBytes);
     return kOk;
   }
 

@@ -4,7 +4,8 @@
  * in HIP and CUDA; the optional boundary mode (hipSurfaceBoundaryMode) defaults to trap.
  *
  * T is any type of 1, 2, 4, 8 or 16 bytes (HIP's channel types and their vectors): the element is
- * moved as raw bits (PTX suld.b / sust.b). NVIDIA only: on AMD an access traps (not implemented). */
+ * moved as raw bits (PTX suld.b / sust.b). NVIDIA only: on AMD an access traps (not
+ * implemented). */
 #ifndef UNIHIP_DEVICE_SURFACE_FUNCTIONS_H
 #define UNIHIP_DEVICE_SURFACE_FUNCTIONS_H
 

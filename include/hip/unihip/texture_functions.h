@@ -162,7 +162,8 @@ __UNIHIP_TEX(texCubemapLod, "tex.level.cube", "f32", "{%[x], %[y], %[z], %[z]}],
              (float x, float y, float z, float level), (x, y, z, level),
              ([x] "f"(x), [y] "f"(y), [z] "f"(z), [lod] "f"(level)))
 __UNIHIP_TEX(texCubemapLayeredLod, "tex.level.acube", "f32",
-             "{%[l], %[x], %[y], %[z]}], %[lod]", (float x, float y, float z, int layer, float level),
+             "{%[l], %[x], %[y], %[z]}], %[lod]",
+             (float x, float y, float z, int layer, float level),
              (x, y, z, layer, level),
              ([x] "f"(x), [y] "f"(y), [z] "f"(z), [l] "r"(layer), [lod] "f"(level)))
 __UNIHIP_TEX(tex1DGrad, "tex.grad.1d", "f32", "{%[x]}], {%[dx]}, {%[dy]}",
