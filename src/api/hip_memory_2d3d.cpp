@@ -112,10 +112,14 @@ Status copy3DArrays(const hipMemcpy3DParms* p, hipStream_t stream, bool sync) {
     s.z = pos.z;
     return s;
   };
+  const size_t widthInBytes = p->extent.width * element;
+  // A pointer side's rows must hold the extent's elements (checkCopy3D counted bytes).
+  if ((!sa && p->srcPtr.pitch < widthInBytes) || (!da && p->dstPtr.pitch < widthInBytes))
+    return hipErrorInvalidPitchValue;
   ImageCopy c;
   c.src = side(sa, p->srcPtr, p->srcPos, true);
   c.dst = side(da, p->dstPtr, p->dstPos, false);
-  c.widthInBytes = p->extent.width * element;
+  c.widthInBytes = widthInBytes;
   c.height = p->extent.height;
   c.depth = p->extent.depth;
   return images::queueCopy(c, a, stream, sync);

@@ -200,6 +200,26 @@ TEST_CASE("arrays over an image family: every copy moves the right box", "[api][
   CHECK(images->lastCopy.src.xInBytes == 6);
   CHECK(sub[0] == 100 + 15 + 2 * 5 + 3);
   CHECK(sub[1] == 100 + 15 + 2 * 5 + 4);
+  // Array to array, and a pointer side whose pitch cannot hold the extent's elements.
+  hipArray_t c2 = nullptr;
+  REQUIRE(hipMalloc3DArray(&c2, &s16, make_hipExtent(5, 3, 2), 0) == hipSuccess);
+  hipMemcpy3DParms aa{};
+  aa.srcArray = c;
+  aa.dstArray = c2;
+  aa.srcPos = make_hipPos(1, 0, 1);
+  aa.extent = make_hipExtent(4, 3, 1);
+  aa.kind = hipMemcpyDeviceToDevice;
+  REQUIRE(hipMemcpy3D(&aa) == hipSuccess);
+  q.srcArray = c2;
+  q.srcPos = make_hipPos(0, 2, 0);
+  REQUIRE(hipMemcpy3D(&q) == hipSuccess);
+  CHECK(sub[0] == 100 + 15 + 2 * 5 + 1);
+  q.dstPtr = make_hipPitchedPtr(sub, 3, 2, 1);  // 2 shorts need 4 bytes a row
+  CHECK(hipMemcpy3D(&q) == hipErrorInvalidPitchValue);
+  q.dstPtr = make_hipPitchedPtr(sub, 4, 2, 1);
+  q.srcArray = c;
+  q.srcPos = make_hipPos(3, 2, 1);
+  REQUIRE(hipFreeArray(c2) == hipSuccess);
   // The driver forms: HIP_MEMCPY3D and hip_Memcpy2D with array sides.
   HIP_MEMCPY3D d{};
   d.srcMemoryType = hipMemoryTypeArray;
