@@ -1,7 +1,8 @@
 /* unihip device side: surface object reads and writes (HIP's surface_functions.h):
  * surf1D/2D/3D read and write, layered and cubemap forms, in HIP's pointer form
  * (surf2Dread(&v, obj, x, y)) and CUDA's value form (surf2Dread<T>(obj, x, y)). x is in bytes, as
- * in HIP and CUDA; the optional boundary mode (hipSurfaceBoundaryMode) defaults to trap.
+ * in HIP and CUDA; the optional boundary mode (hipSurfaceBoundaryMode) defaults to zero, as in HIP
+ * (out-of-range reads give 0, writes are dropped; CUDA's default is trap).
  *
  * T is any type of 1, 2, 4, 8 or 16 bytes (HIP's channel types and their vectors): the element is
  * moved as raw bits (PTX suld.b / sust.b). NVIDIA only: on AMD an access traps (not
@@ -139,14 +140,14 @@ __UNIHIP_SURF_GEOM(a2d, "a2d", "{%[l], %[x], %[y], %[y]}", (int x, int y, int la
   template <class T>                                                                          \
   static __device__ __forceinline__ void NAME##read(T* data, hipSurfaceObject_t surfObj,      \
                                                     __UNIHIP_SURF_STRIP PARAMS,               \
-                                                    int boundaryMode = hipBoundaryModeTrap) { \
+                                                    int boundaryMode = hipBoundaryModeZero) { \
     __unihip_suld_##LOW<sizeof(T)>(data, boundaryMode, __unihip_surf_handle(surfObj),         \
                                    __UNIHIP_SURF_STRIP ARGS);                                 \
   }                                                                                           \
   template <class T>                                                                          \
   static __device__ __forceinline__ T NAME##read(hipSurfaceObject_t surfObj,                  \
                                                  __UNIHIP_SURF_STRIP PARAMS,                  \
-                                                 int boundaryMode = hipBoundaryModeTrap) {    \
+                                                 int boundaryMode = hipBoundaryModeZero) {    \
     T __v;                                                                                    \
     __unihip_suld_##LOW<sizeof(T)>(&__v, boundaryMode, __unihip_surf_handle(surfObj),         \
                                    __UNIHIP_SURF_STRIP ARGS);                                 \
@@ -155,7 +156,7 @@ __UNIHIP_SURF_GEOM(a2d, "a2d", "{%[l], %[x], %[y], %[y]}", (int x, int y, int la
   template <class T>                                                                          \
   static __device__ __forceinline__ void NAME##write(T data, hipSurfaceObject_t surfObj,      \
                                                      __UNIHIP_SURF_STRIP PARAMS,              \
-                                                     int boundaryMode = hipBoundaryModeTrap) { \
+                                                     int boundaryMode = hipBoundaryModeZero) { \
     __unihip_sust_##LOW<sizeof(T)>(&data, boundaryMode, __unihip_surf_handle(surfObj),        \
                                    __UNIHIP_SURF_STRIP ARGS);                                 \
   }
