@@ -57,6 +57,8 @@
 #include "hip/unihip/clock.h"
 #include "hip/unihip/print_assert.h"
 #include "hip/unihip/launch.h"
+#include "hip/unihip/texture_functions.h"
+#include "hip/unihip/surface_functions.h"
 #endif
 
 #endif /* UNIHIP_HIP_RUNTIME_H */

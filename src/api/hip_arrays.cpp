@@ -1,12 +1,16 @@
-// HIP arrays and mipmapped arrays (allocation, descriptors, copies to and from arrays):
-// arguments checked as AMD's runtime does, then not supported yet (no backend creates arrays,
-// so no array handle can be valid).
+// HIP arrays and mipmapped arrays (allocation, descriptors, copies to and from arrays), over the
+// backend's ImageOps (null: hipErrorNotSupported after the checks). Handles live in slabs
+// (core/images.h): a garbage or destroyed one is rejected, never dereferenced.
 //
 // HIP semantics (AMD's runtime): null outputs or descriptors are hipErrorInvalidValue; the
 // descriptor queries answer hipErrorInvalidHandle for a null array; 2D array copies check the
 // kind, then the array (hipErrorInvalidHandle), then the linear side (null: hipErrorInvalidValue,
 // pitch narrower than a row: hipErrorInvalidPitchValue).
+#include <algorithm>
+
 #include "api/api_boundary.h"
+#include "api/arg_checks.h"
+#include "api/image_support.h"
 #include "api/memory_checks.h"
 #include "core/stream_resolve.h"
 
@@ -23,6 +27,47 @@ Status checkMallocArray(hipArray_t* array, const hipChannelFormatDesc* desc, siz
   return memory::checkArrayDescriptor(width, height, depth, channels, flags);
 }
 
+// A shape from a runtime-style channel descriptor (already checked).
+ArrayShape shapeOf(const hipChannelFormatDesc& desc, size_t width, size_t height, size_t depth,
+                   unsigned flags) {
+  ArrayShape s;
+  images::formatOf(desc, &s.format, &s.channels);
+  s.width = width;
+  s.height = height;
+  s.depth = depth;
+  s.flags = flags;
+  return s;
+}
+
+// The current device's array of `shape`, recorded as a live handle.
+Status createArray(const ArrayShape& shape, hipArray_t* out) {
+  Device* d = nullptr;
+  UNIHIP_TRY(currentDevice(&d));
+  ImageOps* ops = nullptr;
+  UNIHIP_TRY(images::opsOf(*d, &ops));
+  NativeArray native = nullptr;
+  UNIHIP_TRY(ops->arrayCreate(d->local, shape, &native));
+  hipArray* a = arrayTable().create();
+  a->device = d->ordinal;
+  a->native = native;
+  a->shape = shape;
+  a->owner = nullptr;
+  HandleTable<hipArray>::publish(a);
+  *out = a;
+  return kOk;
+}
+
+// hipFreeArray / hipArrayDestroy: a level of a mipmapped array goes with its mipmapped array.
+Status destroyArray(hipArray_t array) {
+  hipArray* a = liveArray(array);
+  if (a == nullptr || a->owner != nullptr) return hipErrorInvalidValue;
+  if (!arrayTable().retire(a)) return hipErrorInvalidValue;
+  Device* d = Runtime::get().device(a->device);
+  ImageOps* ops = nullptr;
+  UNIHIP_TRY(images::opsOf(*d, &ops));
+  return ops->arrayDestroy(d->local, a->native);
+}
+
 // A copy between an array and linear memory (rows of `width` bytes); `stream` null for the
 // synchronous forms.
 Status checkArrayCopy(hipArray_const_t array, const void* linear, size_t pitch, size_t width,
@@ -33,10 +78,90 @@ Status checkArrayCopy(hipArray_const_t array, const void* linear, size_t pitch, 
     ResolvedStream rs;
     UNIHIP_TRY(resolveStream(*stream, &rs));
   }
-  if (array == nullptr) return hipErrorInvalidHandle;
+  if (array == nullptr || liveArray(array) == nullptr) return hipErrorInvalidHandle;
   if (linear == nullptr) return hipErrorInvalidValue;
   if (pitch == 0 || pitch < width) return hipErrorInvalidPitchValue;
   *empty = width == 0 || height == 0;
+  return kOk;
+}
+
+// 2D copies between an array (at wOffset bytes, hOffset rows) and pitched linear memory.
+Status copyToArray(hipArray_t dst, size_t wOffset, size_t hOffset, const void* src,
+                   size_t spitch, size_t width, size_t height, hipMemcpyKind kind,
+                   hipStream_t stream, bool sync) {
+  bool empty = false;
+  UNIHIP_TRY(checkArrayCopy(dst, src, spitch, width, height, kind, sync ? nullptr : &stream,
+                            &empty));
+  if (empty) return kOk;
+  CopyDirection dir;
+  UNIHIP_TRY(memory::copyDirection(kind, &dir));
+  hipArray* a = liveArray(dst);
+  ImageCopy c;
+  c.src = images::linearSide(images::linearKind(dir, true), src, spitch, height);
+  c.dst = images::arraySide(a, wOffset, hOffset, 0);
+  c.widthInBytes = width;
+  c.height = height;
+  return images::queueCopy(c, a, stream, sync);
+}
+
+Status copyFromArray(void* dst, size_t dpitch, hipArray_const_t src, size_t wOffset,
+                     size_t hOffset, size_t width, size_t height, hipMemcpyKind kind,
+                     hipStream_t stream, bool sync) {
+  bool empty = false;
+  UNIHIP_TRY(checkArrayCopy(src, dst, dpitch, width, height, kind, sync ? nullptr : &stream,
+                            &empty));
+  if (empty) return kOk;
+  CopyDirection dir;
+  UNIHIP_TRY(memory::copyDirection(kind, &dir));
+  hipArray* a = liveArray(src);
+  ImageCopy c;
+  c.src = images::arraySide(a, wOffset, hOffset, 0);
+  c.dst = images::linearSide(images::linearKind(dir, false), dst, dpitch, height);
+  c.widthInBytes = width;
+  c.height = height;
+  return images::queueCopy(c, a, stream, sync);
+}
+
+// hipMemcpyToArray / hipMemcpyFromArray: `count` bytes in the array's row-major order from
+// (wOffset bytes, hOffset rows), as CUDA defines them (AMD's runtime agrees for whole rows): a
+// partial first row, whole rows, a partial last row, each one copy on the stream.
+Status copyRowMajor(hipArray_const_t array, size_t wOffset, size_t hOffset, const void* linear,
+                    size_t count, bool toArray, hipMemcpyKind kind, hipStream_t stream,
+                    bool sync) {
+  bool empty = false;
+  UNIHIP_TRY(checkArrayCopy(array, linear, count, count, 1, kind, sync ? nullptr : &stream,
+                            &empty));
+  if (empty) return kOk;
+  CopyDirection dir;
+  UNIHIP_TRY(memory::copyDirection(kind, &dir));
+  const hipArray* a = liveArray(array);
+  const size_t rowBytes = a->shape.width * images::elementBytes(a->shape);
+  if (wOffset >= rowBytes) return hipErrorInvalidValue;
+  const char* at = static_cast<const char*>(linear);
+  size_t x = wOffset, y = hOffset, left = count;
+  while (left > 0) {
+    // Whole rows from a row's start, else the rest of the row (or of the bytes).
+    const bool whole = x == 0 && left >= rowBytes;
+    const size_t width = whole ? rowBytes : std::min(left, rowBytes - x);
+    const size_t rows = whole ? left / rowBytes : 1;
+    const ImageCopySide arr = images::arraySide(a, x, y, 0);
+    const ImageCopySide lin =
+        images::linearSide(images::linearKind(dir, toArray), at, width, rows);
+    ImageCopy c;
+    c.src = toArray ? lin : arr;
+    c.dst = toArray ? arr : lin;
+    c.widthInBytes = width;
+    c.height = rows;
+    left -= width * rows;
+    at += width * rows;
+    UNIHIP_TRY(images::queueCopy(c, a, stream, sync && left == 0));
+    x += width;
+    y += rows - 1;
+    if (x == rowBytes) {
+      x = 0;
+      ++y;
+    }
+  }
   return kOk;
 }
 
@@ -50,6 +175,117 @@ Status checkArray1D(const void* a, const void* b, const hipStream_t* stream) {
   return kOk;
 }
 
+// One row of `count` bytes from `src` to `dst`, each an array (at a byte offset) or linear
+// memory of the given kind; `stream` null for the synchronous forms.
+struct Side1D {
+  hipArray_const_t array = nullptr;
+  const void* ptr = nullptr;
+  ImageCopySide::Kind kind = ImageCopySide::Kind::Unified;
+  size_t offset = 0;
+};
+
+Status copy1D(const Side1D& dst, const Side1D& src, size_t count, const hipStream_t* stream) {
+  UNIHIP_TRY(checkArray1D(dst.array ? static_cast<const void*>(dst.array) : dst.ptr,
+                          src.array ? static_cast<const void*>(src.array) : src.ptr, stream));
+  const hipArray* da = dst.array ? liveArray(dst.array) : nullptr;
+  const hipArray* sa = src.array ? liveArray(src.array) : nullptr;
+  if ((dst.array && da == nullptr) || (src.array && sa == nullptr)) return hipErrorInvalidHandle;
+  if (count == 0) return kOk;
+  auto side = [count](const Side1D& s, const hipArray* a) {
+    return a ? images::arraySide(a, s.offset, 0, 0)
+             : images::linearSide(s.kind, static_cast<const char*>(s.ptr) + s.offset, count, 1);
+  };
+  ImageCopy c;
+  c.src = side(src, sa);
+  c.dst = side(dst, da);
+  c.widthInBytes = count;
+  return images::queueCopy(c, da ? da : sa, stream ? *stream : nullptr, stream == nullptr);
+}
+
+Side1D arrayAt(hipArray_const_t a, size_t offset) { return {a, nullptr, {}, offset}; }
+Side1D linearAt(const void* p, ImageCopySide::Kind k) { return {nullptr, p, k, 0}; }
+
+// A mipmapped array of `levels` levels on the current device, its public fields filled.
+Status createMipmap(const ArrayShape& shape, unsigned levels, hipMipmappedArray_t* out) {
+  Device* d = nullptr;
+  UNIHIP_TRY(currentDevice(&d));
+  ImageOps* ops = nullptr;
+  UNIHIP_TRY(images::opsOf(*d, &ops));
+  NativeMipmap native = nullptr;
+  UNIHIP_TRY(ops->mipmapCreate(d->local, shape, levels, &native));
+  ihipMipmap* m = mipmapTable().create();
+  m->device = d->ordinal;
+  m->native = native;
+  m->shape = shape;
+  m->levels = levels;
+  m->levelArrays.assign(levels, nullptr);
+  hipMipmappedArray& p = m->pub;
+  p = hipMipmappedArray{};
+  p.data = native;
+  p.desc = images::channelDescOf(shape.format, shape.channels);
+  p.width = static_cast<unsigned>(shape.width);
+  p.height = static_cast<unsigned>(shape.height);
+  p.depth = static_cast<unsigned>(shape.depth);
+  p.min_mipmap_level = 0;
+  p.max_mipmap_level = levels - 1;
+  p.flags = shape.flags;
+  p.format = shape.format;
+  p.num_channels = shape.channels;
+  HandleTable<ihipMipmap>::publish(m);
+  *out = &m->pub;
+  return kOk;
+}
+
+Status checkMipmapShape(const ArrayShape& s, unsigned levels) {
+  UNIHIP_TRY(memory::checkArrayDescriptor(s.width, s.height, s.depth, s.channels, s.flags));
+  if (levels == 0) return hipErrorInvalidValue;
+  return kOk;
+}
+
+Status destroyMipmap(hipMipmappedArray_t handle) {
+  ihipMipmap* m = liveMipmap(handle);
+  if (m == nullptr || !mipmapTable().retire(m)) return hipErrorInvalidValue;
+  {
+    std::lock_guard<std::mutex> lock(m->levelsMutex);
+    for (hipArray*& a : m->levelArrays) {
+      if (a != nullptr) arrayTable().retire(a);
+      a = nullptr;
+    }
+  }
+  Device* d = Runtime::get().device(m->device);
+  ImageOps* ops = nullptr;
+  UNIHIP_TRY(images::opsOf(*d, &ops));
+  return ops->mipmapDestroy(d->local, m->native);
+}
+
+// A level's array: made on first request, owned by the mipmapped array.
+Status mipmapLevel(hipArray_t* out, hipMipmappedArray_const_t handle, unsigned level) {
+  ihipMipmap* m = liveMipmap(handle);
+  if (m == nullptr) return hipErrorInvalidValue;
+  if (level >= m->levels) return hipErrorInvalidValue;
+  std::lock_guard<std::mutex> lock(m->levelsMutex);
+  if (m->levelArrays[level] == nullptr) {
+    Device* d = Runtime::get().device(m->device);
+    ImageOps* ops = nullptr;
+    UNIHIP_TRY(images::opsOf(*d, &ops));
+    NativeArray native = nullptr;
+    UNIHIP_TRY(ops->mipmapLevel(d->local, m->native, level, &native));
+    auto shrink = [level](size_t n) { return n == 0 ? 0 : std::max<size_t>(1, n >> level); };
+    hipArray* a = arrayTable().create();
+    a->device = m->device;
+    a->native = native;
+    a->shape = m->shape;
+    a->shape.width = shrink(m->shape.width);
+    a->shape.height = shrink(m->shape.height);
+    if (!(m->shape.flags & hipArrayLayered)) a->shape.depth = shrink(m->shape.depth);
+    a->owner = m;
+    HandleTable<hipArray>::publish(a);
+    m->levelArrays[level] = a;
+  }
+  *out = m->levelArrays[level];
+  return kOk;
+}
+
 }  // namespace
 
 UNIHIP_EXPORT hipError_t hipMallocArray(hipArray_t* array, const hipChannelFormatDesc* desc,
@@ -58,7 +294,7 @@ UNIHIP_EXPORT hipError_t hipMallocArray(hipArray_t* array, const hipChannelForma
                    width, height, flags);
   Status s = checkMallocArray(array, desc, width, height, 0, flags);
   if (!s.ok()) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(createArray(shapeOf(*desc, width, height, 0, flags), array));
 }
 
 UNIHIP_EXPORT hipError_t hipMalloc3DArray(hipArray_t* array,
@@ -68,7 +304,8 @@ UNIHIP_EXPORT hipError_t hipMalloc3DArray(hipArray_t* array,
                    extent.width, extent.height, extent.depth, flags);
   Status s = checkMallocArray(array, desc, extent.width, extent.height, extent.depth, flags);
   if (!s.ok()) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(
+      createArray(shapeOf(*desc, extent.width, extent.height, extent.depth, flags), array));
 }
 
 UNIHIP_EXPORT hipError_t hipArrayCreate(hipArray_t* pHandle,
@@ -77,8 +314,9 @@ UNIHIP_EXPORT hipError_t hipArrayCreate(hipArray_t* pHandle,
   if (pHandle == nullptr || pAllocateArray == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   const HIP_ARRAY_DESCRIPTOR& d = *pAllocateArray;
   Status s = memory::checkArrayDescriptor(d.Width, d.Height, 0, d.NumChannels, hipArrayDefault);
+  if (s.ok() && !images::validFormat(d.Format)) s = hipErrorInvalidValue;
   if (!s.ok()) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(createArray({d.Width, d.Height, 0, d.Format, d.NumChannels, 0}, pHandle));
 }
 
 UNIHIP_EXPORT hipError_t hipArray3DCreate(hipArray_t* array,
@@ -87,46 +325,56 @@ UNIHIP_EXPORT hipError_t hipArray3DCreate(hipArray_t* array,
   if (array == nullptr || pAllocateArray == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   const HIP_ARRAY3D_DESCRIPTOR& d = *pAllocateArray;
   Status s = memory::checkArrayDescriptor(d.Width, d.Height, d.Depth, d.NumChannels, d.Flags);
+  if (s.ok() && !images::validFormat(d.Format)) s = hipErrorInvalidValue;
   if (!s.ok()) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(
+      createArray({d.Width, d.Height, d.Depth, d.Format, d.NumChannels, d.Flags}, array));
 }
 
 UNIHIP_EXPORT hipError_t hipFreeArray(hipArray_t array) {
   UNIHIP_TRACE_API("hipFreeArray({})", fmt::ptr(array));
   if (array == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(destroyArray(array));
 }
 
 UNIHIP_EXPORT hipError_t hipArrayDestroy(hipArray_t array) {
   UNIHIP_TRACE_API("hipArrayDestroy({})", fmt::ptr(array));
   if (array == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(destroyArray(array));
 }
 
 UNIHIP_EXPORT hipError_t hipArrayGetInfo(hipChannelFormatDesc* desc, hipExtent* extent,
                                          unsigned int* flags, hipArray_t array) {
   UNIHIP_TRACE_API("hipArrayGetInfo({}, {}, {}, {})", fmt::ptr(desc), fmt::ptr(extent),
                    fmt::ptr(flags), fmt::ptr(array));
-  if (array == nullptr) UNIHIP_RETURN(hipErrorInvalidHandle);
-  if (desc == nullptr && extent == nullptr && flags == nullptr) UNIHIP_RETURN(kOk);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  const hipArray* a = liveArray(array);
+  if (a == nullptr) UNIHIP_RETURN(hipErrorInvalidHandle);
+  if (desc != nullptr) *desc = images::channelDescOf(a->shape.format, a->shape.channels);
+  if (extent != nullptr) *extent = make_hipExtent(a->shape.width, a->shape.height, a->shape.depth);
+  if (flags != nullptr) *flags = a->shape.flags;
+  UNIHIP_RETURN(kOk);
 }
 
 UNIHIP_EXPORT hipError_t hipArrayGetDescriptor(HIP_ARRAY_DESCRIPTOR* pArrayDescriptor,
                                                hipArray_t array) {
   UNIHIP_TRACE_API("hipArrayGetDescriptor({}, {})", fmt::ptr(pArrayDescriptor), fmt::ptr(array));
-  if (array == nullptr) UNIHIP_RETURN(hipErrorInvalidHandle);
+  const hipArray* a = liveArray(array);
+  if (a == nullptr) UNIHIP_RETURN(hipErrorInvalidHandle);
   if (pArrayDescriptor == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  *pArrayDescriptor = {a->shape.width, a->shape.height, a->shape.format, a->shape.channels};
+  UNIHIP_RETURN(kOk);
 }
 
 UNIHIP_EXPORT hipError_t hipArray3DGetDescriptor(HIP_ARRAY3D_DESCRIPTOR* pArrayDescriptor,
                                                  hipArray_t array) {
   UNIHIP_TRACE_API("hipArray3DGetDescriptor({}, {})", fmt::ptr(pArrayDescriptor),
                    fmt::ptr(array));
-  if (array == nullptr) UNIHIP_RETURN(hipErrorInvalidHandle);
+  const hipArray* a = liveArray(array);
+  if (a == nullptr) UNIHIP_RETURN(hipErrorInvalidHandle);
   if (pArrayDescriptor == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  *pArrayDescriptor = {a->shape.width,  a->shape.height,   a->shape.depth,
+                       a->shape.format, a->shape.channels, a->shape.flags};
+  UNIHIP_RETURN(kOk);
 }
 
 // 2D copies between arrays and linear memory.
@@ -135,10 +383,8 @@ UNIHIP_EXPORT hipError_t hipMemcpy2DToArray(hipArray_t dst, size_t wOffset, size
                                             size_t height, hipMemcpyKind kind) {
   UNIHIP_TRACE_API("hipMemcpy2DToArray({}, {}, {}, {}, {}, {}, {}, {})", fmt::ptr(dst), wOffset,
                    hOffset, src, spitch, width, height, static_cast<int>(kind));
-  bool empty = false;
-  Status s = checkArrayCopy(dst, src, spitch, width, height, kind, nullptr, &empty);
-  if (!s.ok() || empty) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(
+      copyToArray(dst, wOffset, hOffset, src, spitch, width, height, kind, nullptr, true));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpy2DToArrayAsync(hipArray_t dst, size_t wOffset, size_t hOffset,
@@ -148,10 +394,8 @@ UNIHIP_EXPORT hipError_t hipMemcpy2DToArrayAsync(hipArray_t dst, size_t wOffset,
   UNIHIP_TRACE_API("hipMemcpy2DToArrayAsync({}, {}, {}, {}, {}, {}, {}, {}, {})", fmt::ptr(dst),
                    wOffset, hOffset, src, spitch, width, height, static_cast<int>(kind),
                    fmt::ptr(stream));
-  bool empty = false;
-  Status s = checkArrayCopy(dst, src, spitch, width, height, kind, &stream, &empty);
-  if (!s.ok() || empty) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(
+      copyToArray(dst, wOffset, hOffset, src, spitch, width, height, kind, stream, false));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpy2DToArray_spt(hipArray_t dst, size_t wOffset, size_t hOffset,
@@ -159,11 +403,8 @@ UNIHIP_EXPORT hipError_t hipMemcpy2DToArray_spt(hipArray_t dst, size_t wOffset, 
                                                 size_t height, hipMemcpyKind kind) {
   UNIHIP_TRACE_API("hipMemcpy2DToArray_spt({}, {}, {}, {}, {}, {}, {}, {})", fmt::ptr(dst),
                    wOffset, hOffset, src, spitch, width, height, static_cast<int>(kind));
-  bool empty = false;
-  hipStream_t stream = hipStreamPerThread;
-  Status s = checkArrayCopy(dst, src, spitch, width, height, kind, &stream, &empty);
-  if (!s.ok() || empty) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(copyToArray(dst, wOffset, hOffset, src, spitch, width, height, kind,
+                            hipStreamPerThread, true));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpy2DToArrayAsync_spt(hipArray_t dst, size_t wOffset,
@@ -173,11 +414,8 @@ UNIHIP_EXPORT hipError_t hipMemcpy2DToArrayAsync_spt(hipArray_t dst, size_t wOff
   UNIHIP_TRACE_API("hipMemcpy2DToArrayAsync_spt({}, {}, {}, {}, {}, {}, {}, {}, {})",
                    fmt::ptr(dst), wOffset, hOffset, src, spitch, width, height,
                    static_cast<int>(kind), fmt::ptr(stream));
-  bool empty = false;
-  stream = unihipPerThreadStream(stream);
-  Status s = checkArrayCopy(dst, src, spitch, width, height, kind, &stream, &empty);
-  if (!s.ok() || empty) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(copyToArray(dst, wOffset, hOffset, src, spitch, width, height, kind,
+                            unihipPerThreadStream(stream), false));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpy2DFromArray(void* dst, size_t dpitch, hipArray_const_t src,
@@ -185,10 +423,8 @@ UNIHIP_EXPORT hipError_t hipMemcpy2DFromArray(void* dst, size_t dpitch, hipArray
                                               size_t height, hipMemcpyKind kind) {
   UNIHIP_TRACE_API("hipMemcpy2DFromArray({}, {}, {}, {}, {}, {}, {}, {})", dst, dpitch,
                    fmt::ptr(src), wOffset, hOffset, width, height, static_cast<int>(kind));
-  bool empty = false;
-  Status s = checkArrayCopy(src, dst, dpitch, width, height, kind, nullptr, &empty);
-  if (!s.ok() || empty) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(
+      copyFromArray(dst, dpitch, src, wOffset, hOffset, width, height, kind, nullptr, true));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpy2DFromArrayAsync(void* dst, size_t dpitch, hipArray_const_t src,
@@ -198,10 +434,8 @@ UNIHIP_EXPORT hipError_t hipMemcpy2DFromArrayAsync(void* dst, size_t dpitch, hip
   UNIHIP_TRACE_API("hipMemcpy2DFromArrayAsync({}, {}, {}, {}, {}, {}, {}, {}, {})", dst, dpitch,
                    fmt::ptr(src), wOffset, hOffset, width, height, static_cast<int>(kind),
                    fmt::ptr(stream));
-  bool empty = false;
-  Status s = checkArrayCopy(src, dst, dpitch, width, height, kind, &stream, &empty);
-  if (!s.ok() || empty) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(
+      copyFromArray(dst, dpitch, src, wOffset, hOffset, width, height, kind, stream, false));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpy2DFromArray_spt(void* dst, size_t dpitch, hipArray_const_t src,
@@ -209,11 +443,8 @@ UNIHIP_EXPORT hipError_t hipMemcpy2DFromArray_spt(void* dst, size_t dpitch, hipA
                                                   size_t height, hipMemcpyKind kind) {
   UNIHIP_TRACE_API("hipMemcpy2DFromArray_spt({}, {}, {}, {}, {}, {}, {}, {})", dst, dpitch,
                    fmt::ptr(src), wOffset, hOffset, width, height, static_cast<int>(kind));
-  bool empty = false;
-  hipStream_t stream = hipStreamPerThread;
-  Status s = checkArrayCopy(src, dst, dpitch, width, height, kind, &stream, &empty);
-  if (!s.ok() || empty) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(copyFromArray(dst, dpitch, src, wOffset, hOffset, width, height, kind,
+                              hipStreamPerThread, true));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpy2DFromArrayAsync_spt(void* dst, size_t dpitch,
@@ -224,11 +455,8 @@ UNIHIP_EXPORT hipError_t hipMemcpy2DFromArrayAsync_spt(void* dst, size_t dpitch,
   UNIHIP_TRACE_API("hipMemcpy2DFromArrayAsync_spt({}, {}, {}, {}, {}, {}, {}, {}, {})", dst,
                    dpitch, fmt::ptr(src), wOffsetSrc, hOffsetSrc, width, height,
                    static_cast<int>(kind), fmt::ptr(stream));
-  bool empty = false;
-  stream = unihipPerThreadStream(stream);
-  Status s = checkArrayCopy(src, dst, dpitch, width, height, kind, &stream, &empty);
-  if (!s.ok() || empty) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(copyFromArray(dst, dpitch, src, wOffsetSrc, hOffsetSrc, width, height, kind,
+                              unihipPerThreadStream(stream), false));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpy2DArrayToArray(hipArray_t dst, size_t wOffsetDst,
@@ -240,30 +468,31 @@ UNIHIP_EXPORT hipError_t hipMemcpy2DArrayToArray(hipArray_t dst, size_t wOffsetD
                    static_cast<int>(kind));
   CopyDirection dir;
   Status s = memory::copyDirection(kind, &dir);
-  if (s.ok() && (src == nullptr || dst == nullptr)) s = hipErrorInvalidHandle;
-  if (!s.ok()) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  const hipArray* da = liveArray(dst);
+  const hipArray* sa = liveArray(src);
+  if (s.ok() && (da == nullptr || sa == nullptr)) s = hipErrorInvalidHandle;
+  if (!s.ok() || width == 0 || height == 0) UNIHIP_RETURN(s);
+  ImageCopy c;
+  c.src = images::arraySide(sa, wOffsetSrc, hOffsetSrc, 0);
+  c.dst = images::arraySide(da, wOffsetDst, hOffsetDst, 0);
+  c.widthInBytes = width;
+  c.height = height;
+  UNIHIP_RETURN(images::queueCopy(c, da, nullptr, true));
 }
 
-// Row copies (the deprecated hipMemcpyToArray / FromArray): one row of `count` bytes.
+// Row-major copies (the deprecated hipMemcpyToArray / FromArray): `count` bytes from an offset.
 UNIHIP_EXPORT hipError_t hipMemcpyToArray(hipArray_t dst, size_t wOffset, size_t hOffset,
                                           const void* src, size_t count, hipMemcpyKind kind) {
   UNIHIP_TRACE_API("hipMemcpyToArray({}, {}, {}, {}, {}, {})", fmt::ptr(dst), wOffset, hOffset,
                    src, count, static_cast<int>(kind));
-  bool empty = false;
-  Status s = checkArrayCopy(dst, src, count, count, 1, kind, nullptr, &empty);
-  if (!s.ok() || empty) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(copyRowMajor(dst, wOffset, hOffset, src, count, true, kind, nullptr, true));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpyFromArray(void* dst, hipArray_const_t srcArray, size_t wOffset,
                                             size_t hOffset, size_t count, hipMemcpyKind kind) {
   UNIHIP_TRACE_API("hipMemcpyFromArray({}, {}, {}, {}, {}, {})", dst, fmt::ptr(srcArray),
                    wOffset, hOffset, count, static_cast<int>(kind));
-  bool empty = false;
-  Status s = checkArrayCopy(srcArray, dst, count, count, 1, kind, nullptr, &empty);
-  if (!s.ok() || empty) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(copyRowMajor(srcArray, wOffset, hOffset, dst, count, false, kind, nullptr, true));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpyFromArray_spt(void* dst, hipArray_const_t src,
@@ -271,11 +500,8 @@ UNIHIP_EXPORT hipError_t hipMemcpyFromArray_spt(void* dst, hipArray_const_t src,
                                                 hipMemcpyKind kind) {
   UNIHIP_TRACE_API("hipMemcpyFromArray_spt({}, {}, {}, {}, {}, {})", dst, fmt::ptr(src),
                    wOffsetSrc, hOffset, count, static_cast<int>(kind));
-  bool empty = false;
-  hipStream_t stream = hipStreamPerThread;
-  Status s = checkArrayCopy(src, dst, count, count, 1, kind, &stream, &empty);
-  if (!s.ok() || empty) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(
+      copyRowMajor(src, wOffsetSrc, hOffset, dst, count, false, kind, hipStreamPerThread, true));
 }
 
 // Driver-style 1D copies with arrays.
@@ -283,53 +509,47 @@ UNIHIP_EXPORT hipError_t hipMemcpyAtoA(hipArray_t dstArray, size_t dstOffset, hi
                                        size_t srcOffset, size_t ByteCount) {
   UNIHIP_TRACE_API("hipMemcpyAtoA({}, {}, {}, {}, {})", fmt::ptr(dstArray), dstOffset,
                    fmt::ptr(srcArray), srcOffset, ByteCount);
-  Status s = checkArray1D(dstArray, srcArray, nullptr);
-  if (!s.ok()) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(
+      copy1D(arrayAt(dstArray, dstOffset), arrayAt(srcArray, srcOffset), ByteCount, nullptr));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpyAtoD(hipDeviceptr_t dstDevice, hipArray_t srcArray,
                                        size_t srcOffset, size_t ByteCount) {
   UNIHIP_TRACE_API("hipMemcpyAtoD({}, {}, {}, {})", dstDevice, fmt::ptr(srcArray), srcOffset,
                    ByteCount);
-  Status s = checkArray1D(dstDevice, srcArray, nullptr);
-  if (!s.ok()) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(copy1D(linearAt(dstDevice, ImageCopySide::Kind::Device),
+                       arrayAt(srcArray, srcOffset), ByteCount, nullptr));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpyDtoA(hipArray_t dstArray, size_t dstOffset,
                                        hipDeviceptr_t srcDevice, size_t ByteCount) {
   UNIHIP_TRACE_API("hipMemcpyDtoA({}, {}, {}, {})", fmt::ptr(dstArray), dstOffset, srcDevice,
                    ByteCount);
-  Status s = checkArray1D(dstArray, srcDevice, nullptr);
-  if (!s.ok()) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(copy1D(arrayAt(dstArray, dstOffset),
+                       linearAt(srcDevice, ImageCopySide::Kind::Device), ByteCount, nullptr));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpyAtoH(void* dst, hipArray_t srcArray, size_t srcOffset,
                                        size_t count) {
   UNIHIP_TRACE_API("hipMemcpyAtoH({}, {}, {}, {})", dst, fmt::ptr(srcArray), srcOffset, count);
-  Status s = checkArray1D(dst, srcArray, nullptr);
-  if (!s.ok()) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(copy1D(linearAt(dst, ImageCopySide::Kind::Host), arrayAt(srcArray, srcOffset),
+                       count, nullptr));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpyHtoA(hipArray_t dstArray, size_t dstOffset, const void* srcHost,
                                        size_t count) {
   UNIHIP_TRACE_API("hipMemcpyHtoA({}, {}, {}, {})", fmt::ptr(dstArray), dstOffset, srcHost,
                    count);
-  Status s = checkArray1D(dstArray, srcHost, nullptr);
-  if (!s.ok()) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(copy1D(arrayAt(dstArray, dstOffset),
+                       linearAt(srcHost, ImageCopySide::Kind::Host), count, nullptr));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpyAtoHAsync(void* dstHost, hipArray_t srcArray, size_t srcOffset,
                                             size_t ByteCount, hipStream_t stream) {
   UNIHIP_TRACE_API("hipMemcpyAtoHAsync({}, {}, {}, {}, {})", dstHost, fmt::ptr(srcArray),
                    srcOffset, ByteCount, fmt::ptr(stream));
-  Status s = checkArray1D(dstHost, srcArray, &stream);
-  if (!s.ok()) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(copy1D(linearAt(dstHost, ImageCopySide::Kind::Host),
+                       arrayAt(srcArray, srcOffset), ByteCount, &stream));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpyHtoAAsync(hipArray_t dstArray, size_t dstOffset,
@@ -337,9 +557,8 @@ UNIHIP_EXPORT hipError_t hipMemcpyHtoAAsync(hipArray_t dstArray, size_t dstOffse
                                             hipStream_t stream) {
   UNIHIP_TRACE_API("hipMemcpyHtoAAsync({}, {}, {}, {}, {})", fmt::ptr(dstArray), dstOffset,
                    srcHost, ByteCount, fmt::ptr(stream));
-  Status s = checkArray1D(dstArray, srcHost, &stream);
-  if (!s.ok()) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(copy1D(arrayAt(dstArray, dstOffset),
+                       linearAt(srcHost, ImageCopySide::Kind::Host), ByteCount, &stream));
 }
 
 // Mipmapped arrays.
@@ -352,13 +571,15 @@ UNIHIP_EXPORT hipError_t hipMallocMipmappedArray(hipMipmappedArray_t* mipmappedA
                    extent.depth, numLevels, flags);
   if (mipmappedArray == nullptr || desc == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   if (!memory::validChannelFormat(*desc)) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  const ArrayShape shape = shapeOf(*desc, extent.width, extent.height, extent.depth, flags);
+  UNIHIP_RETURN_IF_FAILED(checkMipmapShape(shape, numLevels));
+  UNIHIP_RETURN(createMipmap(shape, numLevels, mipmappedArray));
 }
 
 UNIHIP_EXPORT hipError_t hipFreeMipmappedArray(hipMipmappedArray_t mipmappedArray) {
   UNIHIP_TRACE_API("hipFreeMipmappedArray({})", fmt::ptr(mipmappedArray));
   if (mipmappedArray == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(destroyMipmap(mipmappedArray));
 }
 
 UNIHIP_EXPORT hipError_t hipGetMipmappedArrayLevel(hipArray_t* levelArray,
@@ -367,7 +588,7 @@ UNIHIP_EXPORT hipError_t hipGetMipmappedArrayLevel(hipArray_t* levelArray,
   UNIHIP_TRACE_API("hipGetMipmappedArrayLevel({}, {}, {})", fmt::ptr(levelArray),
                    fmt::ptr(mipmappedArray), level);
   if (levelArray == nullptr || mipmappedArray == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(mipmapLevel(levelArray, mipmappedArray, level));
 }
 
 UNIHIP_EXPORT hipError_t hipMipmappedArrayCreate(hipMipmappedArray_t* pHandle,
@@ -376,13 +597,17 @@ UNIHIP_EXPORT hipError_t hipMipmappedArrayCreate(hipMipmappedArray_t* pHandle,
   UNIHIP_TRACE_API("hipMipmappedArrayCreate({}, {}, {})", fmt::ptr(pHandle),
                    fmt::ptr(pMipmappedArrayDesc), numMipmapLevels);
   if (pHandle == nullptr || pMipmappedArrayDesc == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  const HIP_ARRAY3D_DESCRIPTOR& d = *pMipmappedArrayDesc;
+  if (!images::validFormat(d.Format)) UNIHIP_RETURN(hipErrorInvalidValue);
+  const ArrayShape shape{d.Width, d.Height, d.Depth, d.Format, d.NumChannels, d.Flags};
+  UNIHIP_RETURN_IF_FAILED(checkMipmapShape(shape, numMipmapLevels));
+  UNIHIP_RETURN(createMipmap(shape, numMipmapLevels, pHandle));
 }
 
 UNIHIP_EXPORT hipError_t hipMipmappedArrayDestroy(hipMipmappedArray_t hMipmappedArray) {
   UNIHIP_TRACE_API("hipMipmappedArrayDestroy({})", fmt::ptr(hMipmappedArray));
   if (hMipmappedArray == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(destroyMipmap(hMipmappedArray));
 }
 
 UNIHIP_EXPORT hipError_t hipMipmappedArrayGetLevel(hipArray_t* pLevelArray,
@@ -391,5 +616,5 @@ UNIHIP_EXPORT hipError_t hipMipmappedArrayGetLevel(hipArray_t* pLevelArray,
   UNIHIP_TRACE_API("hipMipmappedArrayGetLevel({}, {}, {})", fmt::ptr(pLevelArray),
                    fmt::ptr(hMipMappedArray), level);
   if (pLevelArray == nullptr || hMipMappedArray == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(mipmapLevel(pLevelArray, hMipMappedArray, level));
 }

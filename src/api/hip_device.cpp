@@ -8,6 +8,7 @@
 #include "core/device_attributes.h"
 #include "core/enum_value.h"
 #include "core/handles.h"
+#include "core/images.h"
 #include "core/runtime.h"
 #include "fatbin/registry.h"
 
@@ -186,6 +187,7 @@ UNIHIP_EXPORT hipError_t hipDeviceReset(void) {
       moduleTable().retire(m);
     }
     Registry::get().forgetDevice(d->ordinal);
+    releaseDeviceImages(*d);
     // A reset releases the device's memory, as AMD's runtime does (CUDA's context reset would
     // free it behind our back; ROCr's does not free it at all).
     for (const Allocation& a : AllocationMap::get().takeDevice(d->ordinal))

@@ -1,12 +1,13 @@
 // Pitched allocations and 2D/3D copies: hipMallocPitch, hipMemAllocPitch, hipMalloc3D and
 // hipMemcpy2D* are implemented (generic rows over the seam: core/pitched_memory.h);
-// hipMemcpyParam2D*, hipMemcpy3D* and hipDrvMemcpy3D* too for linear memory; a side that is an
-// array answers hipErrorNotSupported (arrays are not implemented yet).
+// hipMemcpyParam2D*, hipMemcpy3D* and hipDrvMemcpy3D* too for linear memory; a copy with an
+// array side goes to the backend's ImageOps (api/image_support.h).
 //
 // HIP semantics (AMD's runtime): an empty extent does nothing; the kind is checked first
 // (hipErrorInvalidMemcpyDirection), then a row wider than a pitch (hipErrorInvalidPitchValue),
 // then null pointers (hipErrorInvalidValue); the async forms also check their stream.
 #include "api/api_boundary.h"
+#include "api/image_support.h"
 #include "api/memory_allocation.h"
 #include "api/memory_checks.h"
 #include "core/pitched_memory.h"
@@ -90,12 +91,46 @@ Status queueCopy(const LinearSide& dst, const LinearSide& src, const pitched::Re
   return sync ? rs.device->backend->streamSynchronize(rs.device->local, rs.native) : kOk;
 }
 
-// hipMemcpy3D*: pitched pointers at positions; arrays are not supported yet.
+// hipMemcpy3D* with an array side: the extent and an array's position count its elements, a
+// pointer's position bytes.
+Status copy3DArrays(const hipMemcpy3DParms* p, hipStream_t stream, bool sync) {
+  const hipArray* sa = p->srcArray ? liveArray(p->srcArray) : nullptr;
+  const hipArray* da = p->dstArray ? liveArray(p->dstArray) : nullptr;
+  if ((p->srcArray && !sa) || (p->dstArray && !da)) return hipErrorInvalidHandle;
+  const hipArray* a = sa ? sa : da;
+  const size_t element = images::elementBytes(a->shape);
+  CopyDirection dir;
+  UNIHIP_TRY(memory::copyDirection(p->kind, &dir));
+  auto side = [&](const hipArray* arr, const hipPitchedPtr& ptr, const hipPos& pos, bool src) {
+    if (arr != nullptr) {
+      return images::arraySide(arr, pos.x * images::elementBytes(arr->shape), pos.y, pos.z);
+    }
+    ImageCopySide s = images::linearSide(images::linearKind(dir, src), ptr.ptr, ptr.pitch,
+                                         ptr.ysize);
+    s.xInBytes = pos.x;
+    s.y = pos.y;
+    s.z = pos.z;
+    return s;
+  };
+  const size_t widthInBytes = p->extent.width * element;
+  // A pointer side's rows must hold the extent's elements (checkCopy3D counted bytes).
+  if ((!sa && p->srcPtr.pitch < widthInBytes) || (!da && p->dstPtr.pitch < widthInBytes))
+    return hipErrorInvalidPitchValue;
+  ImageCopy c;
+  c.src = side(sa, p->srcPtr, p->srcPos, true);
+  c.dst = side(da, p->dstPtr, p->dstPos, false);
+  c.widthInBytes = widthInBytes;
+  c.height = p->extent.height;
+  c.depth = p->extent.depth;
+  return images::queueCopy(c, a, stream, sync);
+}
+
+// hipMemcpy3D*: pitched pointers at positions, or arrays.
 Status copy3D(const hipMemcpy3DParms* p, hipStream_t stream, bool sync) {
   bool empty = false;
   UNIHIP_TRY(checkCopy3DOn(p, &stream, &empty));
   if (empty) return kOk;
-  if (p->srcArray != nullptr || p->dstArray != nullptr) return hipErrorNotSupported;
+  if (p->srcArray != nullptr || p->dstArray != nullptr) return copy3DArrays(p, stream, sync);
   const hipExtent& e = p->extent;
   // Slices are ysize rows apart: fewer rows than the extent's would overlap the next slice.
   if (e.depth > 1 && (p->srcPtr.ysize < e.height || p->dstPtr.ysize < e.height))
@@ -113,12 +148,11 @@ Status copy3D(const hipMemcpy3DParms* p, hipStream_t stream, bool sync) {
                    {e.width, e.height, e.depth}, dir, stream, sync);
 }
 
-// One side of a driver-style copy (hip_Memcpy2D, HIP_MEMCPY3D); arrays are not supported yet.
-// A pitch of 0 means packed rows; `sliceRows` of 0, slices of the copy's own height.
+// One linear side of a driver-style copy (hip_Memcpy2D, HIP_MEMCPY3D). A pitch of 0 means
+// packed rows; `sliceRows` of 0, slices of the copy's own height.
 Status driverSide(hipMemoryType type, const void* host, const void* device, size_t pitch,
                   size_t x, size_t y, size_t z, size_t sliceRows, size_t width, size_t height,
                   LinearSide* out) {
-  if (type == hipMemoryTypeArray) return hipErrorNotSupported;
   out->pitch = pitch ? pitch : width;
   out->slice = out->pitch * (sliceRows ? sliceRows : height);
   out->at = static_cast<const char*>(type == hipMemoryTypeHost ? host : device) +
@@ -126,10 +160,69 @@ Status driverSide(hipMemoryType type, const void* host, const void* device, size
   return kOk;
 }
 
+// A driver-style side as the image family's (an array, or linear memory of the given type).
+Status imageSide(hipMemoryType type, const void* host, const void* device, hipArray_const_t array,
+                 size_t pitch, size_t x, size_t y, size_t z, size_t sliceRows, size_t width,
+                 size_t height, ImageCopySide* out, const hipArray** arrayOut) {
+  if (type == hipMemoryTypeArray) {
+    const hipArray* a = liveArray(array);
+    if (a == nullptr) return hipErrorInvalidHandle;
+    *out = images::arraySide(a, x, y, z);
+    *arrayOut = a;
+    return kOk;
+  }
+  const ImageCopySide::Kind kind = type == hipMemoryTypeHost     ? ImageCopySide::Kind::Host
+                                   : type == hipMemoryTypeDevice ? ImageCopySide::Kind::Device
+                                                                 : ImageCopySide::Kind::Unified;
+  *out = images::linearSide(kind, type == hipMemoryTypeHost ? host : device,
+                            pitch ? pitch : width, sliceRows ? sliceRows : height);
+  out->xInBytes = x;
+  out->y = y;
+  out->z = z;
+  return kOk;
+}
+
+// A driver-style copy with an array side (HIP_MEMCPY3D's fields; a 2D copy has one slice).
+Status copyDriverArrays(const HIP_MEMCPY3D& c, hipStream_t stream, bool sync) {
+  ImageCopy ic;
+  const hipArray* a = nullptr;
+  UNIHIP_TRY(imageSide(c.srcMemoryType, c.srcHost, c.srcDevice, c.srcArray, c.srcPitch,
+                       c.srcXInBytes, c.srcY, c.srcZ, c.srcHeight, c.WidthInBytes, c.Height,
+                       &ic.src, &a));
+  UNIHIP_TRY(imageSide(c.dstMemoryType, c.dstHost, c.dstDevice, c.dstArray, c.dstPitch,
+                       c.dstXInBytes, c.dstY, c.dstZ, c.dstHeight, c.WidthInBytes, c.Height,
+                       &ic.dst, &a));
+  ic.widthInBytes = c.WidthInBytes;
+  ic.height = c.Height;
+  ic.depth = c.Depth;
+  return images::queueCopy(ic, a, stream, sync);
+}
+
 Status copyDriver2D(const hip_Memcpy2D* c, hipStream_t stream, bool sync) {
   bool empty = false;
   UNIHIP_TRY(memory::checkDrvCopy2D(c, &empty));
   if (empty) return kOk;
+  if (c->srcMemoryType == hipMemoryTypeArray || c->dstMemoryType == hipMemoryTypeArray) {
+    HIP_MEMCPY3D c3{};
+    c3.srcXInBytes = c->srcXInBytes;
+    c3.srcY = c->srcY;
+    c3.srcMemoryType = c->srcMemoryType;
+    c3.srcHost = c->srcHost;
+    c3.srcDevice = c->srcDevice;
+    c3.srcArray = c->srcArray;
+    c3.srcPitch = c->srcPitch;
+    c3.dstXInBytes = c->dstXInBytes;
+    c3.dstY = c->dstY;
+    c3.dstMemoryType = c->dstMemoryType;
+    c3.dstHost = c->dstHost;
+    c3.dstDevice = c->dstDevice;
+    c3.dstArray = c->dstArray;
+    c3.dstPitch = c->dstPitch;
+    c3.WidthInBytes = c->WidthInBytes;
+    c3.Height = c->Height;
+    c3.Depth = 1;
+    return copyDriverArrays(c3, stream, sync);
+  }
   LinearSide src, dst;
   UNIHIP_TRY(driverSide(c->srcMemoryType, c->srcHost, c->srcDevice, c->srcPitch, c->srcXInBytes,
                         c->srcY, 0, 0, c->WidthInBytes, c->Height, &src));
@@ -145,6 +238,8 @@ Status copyDriver3D(const HIP_MEMCPY3D* c, hipStream_t stream, bool sync) {
   if (empty) return kOk;
   if ((c->srcHeight && c->srcHeight < c->Height) || (c->dstHeight && c->dstHeight < c->Height))
     return hipErrorInvalidValue;
+  if (c->srcMemoryType == hipMemoryTypeArray || c->dstMemoryType == hipMemoryTypeArray)
+    return copyDriverArrays(*c, stream, sync);
   LinearSide src, dst;
   UNIHIP_TRY(driverSide(c->srcMemoryType, c->srcHost, c->srcDevice, c->srcPitch, c->srcXInBytes,
                         c->srcY, c->srcZ, c->srcHeight, c->WidthInBytes, c->Height, &src));

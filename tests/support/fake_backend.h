@@ -49,6 +49,10 @@ class FakeBackend final : public Backend {
   void* lastArg0Value = nullptr;  // the first argument, read as a pointer
   std::vector<std::string> loadedTargets;
 
+  // The image family a test installs (tests/support/fake_images.h); none by default.
+  ImageOps* imageOps = nullptr;
+  ImageOps* images() override { return imageOps; }
+
   const char* name() const override { return "fake"; }
   int deviceCount() const override { return static_cast<int>(props_.size()); }
   const hipDeviceProp_t& properties(int d) const override { return props_[d]; }

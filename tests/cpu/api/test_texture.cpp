@@ -1,5 +1,5 @@
-// Texture and surface objects, hipCreateChannelDesc: HIP's codes for bad arguments,
-// NotSupported beyond; channel descriptors computed exactly as HIP computes them.
+// Texture and surface objects, hipCreateChannelDesc: HIP's codes for bad arguments and foreign
+// handles, NotSupported beyond (the fake backend has no image family); channel descriptors computed exactly as HIP computes them.
 #include "api_cases.h"
 #include "hip/hip_fp16.h"
 #include "hip/hip_texture_types.h"
@@ -40,6 +40,8 @@ TEST_CASE("hipCreateChannelDesc: the C function and the C++ templates", "[api][t
   CHECK(tex.textureObject == nullptr);
 }
 
+// The fake backend has no image family: a valid call answers hipErrorNotSupported after the
+// checks; arrays and objects unihip never made (0x50, 0x70, ...) are hipErrorInvalidValue.
 TEST_CASE("texture and surface objects: argument checks, then hipErrorNotSupported",
           "[api][texture]") {
   installFake();
@@ -95,6 +97,26 @@ TEST_CASE("texture and surface objects: argument checks, then hipErrorNotSupport
   struct hipResourceViewDesc viewOut;
   hipChannelFormatDesc chan;
   size_t width = 0;
+  const hipChannelFormatDesc f32 = hipCreateChannelDesc<float>();
+  const hipChannelFormatDesc threeChannels = hipCreateChannelDesc<float3>();
+  hipResourceDesc linear3Res = linearRes;
+  linear3Res.res.linear.desc = threeChannels;
+  hipTextureDesc badAddress{};
+  badAddress.addressMode[1] = static_cast<hipTextureAddressMode>(4);
+  hipTextureDesc badFilter{};
+  badFilter.filterMode = static_cast<hipTextureFilterMode>(2);
+  hipTextureDesc badRead{};
+  badRead.readMode = static_cast<hipTextureReadMode>(2);
+  HIP_RESOURCE_DESC drvLinear{};
+  drvLinear.resType = HIP_RESOURCE_TYPE_LINEAR;
+  drvLinear.res.linear.devPtr = devMem;
+  drvLinear.res.linear.format = HIP_AD_FORMAT_FLOAT;
+  drvLinear.res.linear.numChannels = 1;
+  drvLinear.res.linear.sizeInBytes = sizeof devMem;
+  HIP_RESOURCE_DESC drvBadFormat = drvLinear;
+  drvBadFormat.res.linear.format = static_cast<hipArray_Format>(0x30);
+  HIP_TEXTURE_DESC drvBadAddress{};
+  drvBadAddress.addressMode[0] = static_cast<HIPaddress_mode>(9);
 
   checkCases({
       {"hipCreateTextureObject null out", [&] { return hipCreateTextureObject(nullptr, &arrayRes, &texDesc, nullptr); }, hipErrorInvalidValue},
@@ -106,46 +128,54 @@ TEST_CASE("texture and surface objects: argument checks, then hipErrorNotSupport
       {"hipCreateTextureObject pitch2D null ptr", [&] { return hipCreateTextureObject(&out, &pitchRes, &texDesc, nullptr); }, hipErrorInvalidValue},
       {"hipCreateTextureObject view on linear", [&] { return hipCreateTextureObject(&out, &linearRes, &texDesc, &view); }, hipErrorInvalidValue},
       {"hipCreateTextureObject bad type", [&] { return hipCreateTextureObject(&out, &badTypeRes, &texDesc, nullptr); }, hipErrorInvalidValue},
-      {"hipCreateTextureObject array", [&] { return hipCreateTextureObject(&out, &arrayRes, &texDesc, &view); }, hipErrorNotSupported},
-      {"hipCreateTextureObject mipmap", [&] { return hipCreateTextureObject(&out, &mipRes, &normalized, nullptr); }, hipErrorNotSupported},
+      {"hipCreateTextureObject array", [&] { return hipCreateTextureObject(&out, &arrayRes, &texDesc, &view); }, hipErrorInvalidValue},
+      {"hipCreateTextureObject mipmap", [&] { return hipCreateTextureObject(&out, &mipRes, &normalized, nullptr); }, hipErrorInvalidValue},
       {"hipCreateTextureObject linear", [&] { return hipCreateTextureObject(&out, &linearRes, &texDesc, nullptr); }, hipErrorNotSupported},
       {"hipTexObjectCreate null out", [&] { return hipTexObjectCreate(nullptr, &drvArray, &drvTex, nullptr); }, hipErrorInvalidValue},
       {"hipTexObjectCreate null res", [&] { return hipTexObjectCreate(&out, nullptr, &drvTex, nullptr); }, hipErrorInvalidValue},
       {"hipTexObjectCreate null tex", [&] { return hipTexObjectCreate(&out, &drvArray, nullptr, nullptr); }, hipErrorInvalidValue},
       {"hipTexObjectCreate linear null ptr", [&] { return hipTexObjectCreate(&out, &drvNullLinear, &drvTex, nullptr); }, hipErrorInvalidValue},
       {"hipTexObjectCreate mipmap unnormalized", [&] { return hipTexObjectCreate(&out, &drvMip, &drvTex, nullptr); }, hipErrorInvalidValue},
-      {"hipTexObjectCreate mipmap", [&] { return hipTexObjectCreate(&out, &drvMip, &drvTexNorm, &drvView); }, hipErrorNotSupported},
-      {"hipTexObjectCreate array", [&] { return hipTexObjectCreate(&out, &drvArray, &drvTex, nullptr); }, hipErrorNotSupported},
+      {"hipTexObjectCreate mipmap", [&] { return hipTexObjectCreate(&out, &drvMip, &drvTexNorm, &drvView); }, hipErrorInvalidValue},
+      {"hipTexObjectCreate array", [&] { return hipTexObjectCreate(&out, &drvArray, &drvTex, nullptr); }, hipErrorInvalidValue},
       {"hipDestroyTextureObject null", [&] { return hipDestroyTextureObject(nullptr); }, hipSuccess},
-      {"hipDestroyTextureObject", [&] { return hipDestroyTextureObject(obj); }, hipErrorNotSupported},
+      {"hipDestroyTextureObject", [&] { return hipDestroyTextureObject(obj); }, hipErrorInvalidValue},
       {"hipTexObjectDestroy null", [&] { return hipTexObjectDestroy(nullptr); }, hipSuccess},
-      {"hipTexObjectDestroy", [&] { return hipTexObjectDestroy(obj); }, hipErrorNotSupported},
+      {"hipTexObjectDestroy", [&] { return hipTexObjectDestroy(obj); }, hipErrorInvalidValue},
       {"hipGetTextureObjectResourceDesc null out", [&] { return hipGetTextureObjectResourceDesc(nullptr, obj); }, hipErrorInvalidValue},
       {"hipGetTextureObjectResourceDesc null obj", [&] { return hipGetTextureObjectResourceDesc(&resOut, nullptr); }, hipErrorInvalidValue},
-      {"hipGetTextureObjectResourceDesc", [&] { return hipGetTextureObjectResourceDesc(&resOut, obj); }, hipErrorNotSupported},
+      {"hipGetTextureObjectResourceDesc", [&] { return hipGetTextureObjectResourceDesc(&resOut, obj); }, hipErrorInvalidValue},
       {"hipGetTextureObjectResourceViewDesc null out", [&] { return hipGetTextureObjectResourceViewDesc(nullptr, obj); }, hipErrorInvalidValue},
-      {"hipGetTextureObjectResourceViewDesc", [&] { return hipGetTextureObjectResourceViewDesc(&viewOut, obj); }, hipErrorNotSupported},
+      {"hipGetTextureObjectResourceViewDesc", [&] { return hipGetTextureObjectResourceViewDesc(&viewOut, obj); }, hipErrorInvalidValue},
       {"hipGetTextureObjectTextureDesc null obj", [&] { return hipGetTextureObjectTextureDesc(&texOut, nullptr); }, hipErrorInvalidValue},
-      {"hipGetTextureObjectTextureDesc", [&] { return hipGetTextureObjectTextureDesc(&texOut, obj); }, hipErrorNotSupported},
+      {"hipGetTextureObjectTextureDesc", [&] { return hipGetTextureObjectTextureDesc(&texOut, obj); }, hipErrorInvalidValue},
       {"hipTexObjectGetResourceDesc null out", [&] { return hipTexObjectGetResourceDesc(nullptr, obj); }, hipErrorInvalidValue},
-      {"hipTexObjectGetResourceDesc", [&] { return hipTexObjectGetResourceDesc(&drvResOut, obj); }, hipErrorNotSupported},
+      {"hipTexObjectGetResourceDesc", [&] { return hipTexObjectGetResourceDesc(&drvResOut, obj); }, hipErrorInvalidValue},
       {"hipTexObjectGetResourceViewDesc null obj", [&] { return hipTexObjectGetResourceViewDesc(&drvViewOut, nullptr); }, hipErrorInvalidValue},
-      {"hipTexObjectGetResourceViewDesc", [&] { return hipTexObjectGetResourceViewDesc(&drvViewOut, obj); }, hipErrorNotSupported},
+      {"hipTexObjectGetResourceViewDesc", [&] { return hipTexObjectGetResourceViewDesc(&drvViewOut, obj); }, hipErrorInvalidValue},
       {"hipTexObjectGetTextureDesc null out", [&] { return hipTexObjectGetTextureDesc(nullptr, obj); }, hipErrorInvalidValue},
-      {"hipTexObjectGetTextureDesc", [&] { return hipTexObjectGetTextureDesc(&drvTexOut, obj); }, hipErrorNotSupported},
+      {"hipTexObjectGetTextureDesc", [&] { return hipTexObjectGetTextureDesc(&drvTexOut, obj); }, hipErrorInvalidValue},
       {"hipCreateSurfaceObject null out", [&] { return hipCreateSurfaceObject(nullptr, &arrayRes); }, hipErrorInvalidValue},
       {"hipCreateSurfaceObject null res", [&] { return hipCreateSurfaceObject(&surfOut, nullptr); }, hipErrorInvalidValue},
       {"hipCreateSurfaceObject linear", [&] { return hipCreateSurfaceObject(&surfOut, &linearRes); }, hipErrorInvalidValue},
       {"hipCreateSurfaceObject null array", [&] { return hipCreateSurfaceObject(&surfOut, &nullArrayRes); }, hipErrorInvalidValue},
-      {"hipCreateSurfaceObject", [&] { return hipCreateSurfaceObject(&surfOut, &arrayRes); }, hipErrorNotSupported},
+      {"hipCreateSurfaceObject", [&] { return hipCreateSurfaceObject(&surfOut, &arrayRes); }, hipErrorInvalidValue},
       {"hipDestroySurfaceObject null", [&] { return hipDestroySurfaceObject(nullptr); }, hipSuccess},
-      {"hipDestroySurfaceObject", [&] { return hipDestroySurfaceObject(surf); }, hipErrorNotSupported},
+      {"hipDestroySurfaceObject", [&] { return hipDestroySurfaceObject(surf); }, hipErrorInvalidValue},
       {"hipGetChannelDesc null out", [&] { return hipGetChannelDesc(nullptr, array); }, hipErrorInvalidValue},
       {"hipGetChannelDesc null array", [&] { return hipGetChannelDesc(&chan, nullptr); }, hipErrorInvalidValue},
-      {"hipGetChannelDesc", [&] { return hipGetChannelDesc(&chan, array); }, hipErrorNotSupported},
+      {"hipGetChannelDesc", [&] { return hipGetChannelDesc(&chan, array); }, hipErrorInvalidValue},
       {"hipDeviceGetTexture1DLinearMaxWidth null out", [&] { return hipDeviceGetTexture1DLinearMaxWidth(nullptr, &chan, 0); }, hipErrorInvalidValue},
       {"hipDeviceGetTexture1DLinearMaxWidth null desc", [&] { return hipDeviceGetTexture1DLinearMaxWidth(&width, nullptr, 0); }, hipErrorInvalidValue},
       {"hipDeviceGetTexture1DLinearMaxWidth bad device", [&] { return hipDeviceGetTexture1DLinearMaxWidth(&width, &chan, 1); }, hipErrorInvalidDevice},
-      {"hipDeviceGetTexture1DLinearMaxWidth", [&] { return hipDeviceGetTexture1DLinearMaxWidth(&width, &chan, 0); }, hipErrorNotSupported},
+      {"hipDeviceGetTexture1DLinearMaxWidth bad format", [&] { return hipDeviceGetTexture1DLinearMaxWidth(&width, &threeChannels, 0); }, hipErrorInvalidValue},
+      {"hipDeviceGetTexture1DLinearMaxWidth", [&] { return hipDeviceGetTexture1DLinearMaxWidth(&width, &f32, 0); }, hipErrorNotSupported},
+      {"hipCreateTextureObject linear three channels", [&] { return hipCreateTextureObject(&out, &linear3Res, &texDesc, nullptr); }, hipErrorInvalidValue},
+      {"hipCreateTextureObject bad address mode", [&] { return hipCreateTextureObject(&out, &linearRes, &badAddress, nullptr); }, hipErrorInvalidValue},
+      {"hipCreateTextureObject bad filter mode", [&] { return hipCreateTextureObject(&out, &linearRes, &badFilter, nullptr); }, hipErrorInvalidValue},
+      {"hipCreateTextureObject bad read mode", [&] { return hipCreateTextureObject(&out, &linearRes, &badRead, nullptr); }, hipErrorInvalidValue},
+      {"hipTexObjectCreate linear", [&] { return hipTexObjectCreate(&out, &drvLinear, &drvTex, nullptr); }, hipErrorNotSupported},
+      {"hipTexObjectCreate linear bad format", [&] { return hipTexObjectCreate(&out, &drvBadFormat, &drvTex, nullptr); }, hipErrorInvalidValue},
+      {"hipTexObjectCreate bad address mode", [&] { return hipTexObjectCreate(&out, &drvLinear, &drvBadAddress, nullptr); }, hipErrorInvalidValue},
   });
 }
