@@ -499,10 +499,6 @@ class CudaGraphOps final : public GraphOps {
     UNIHIP_TRY(core_.makeCurrent(device));
     return check(api_.cuGraphUpload(asExec(exec), asStream(stream)), "cuGraphUpload");
   }
-  Status execFlags(int device, NativeGraphExec exec, unsigned long long* flags) override {
-    UNIHIP_TRY(core_.makeCurrent(device));
-    return check(api_.cuGraphExecGetFlags(asExec(exec), flags), "cuGraphExecGetFlags");
-  }
   Status execUpdate(int device, NativeGraphExec exec, NativeGraph graph,
                     NativeGraphNode* errorNode, hipGraphExecUpdateResult* result) override {
     UNIHIP_TRY(core_.makeCurrent(device));

@@ -60,7 +60,6 @@ UNIHIP_CU_OPTIONAL(cuGraphInstantiateWithParams, CUgraphExec*, CUgraph,
 UNIHIP_CU_OPTIONAL(cuGraphExecDestroy, CUgraphExec)
 UNIHIP_CU_OPTIONAL(cuGraphLaunch, CUgraphExec, CUstream)
 UNIHIP_CU_OPTIONAL(cuGraphUpload, CUgraphExec, CUstream)
-UNIHIP_CU_OPTIONAL(cuGraphExecGetFlags, CUgraphExec, unsigned long long*)
 UNIHIP_CU_OPTIONAL(cuGraphExecUpdate, CUgraphExec, CUgraph, CUgraphExecUpdateResultInfo*)
 UNIHIP_CU_OPTIONAL(cuGraphExecKernelNodeSetParams, CUgraphExec, CUgraphNode,
                    const CUDA_KERNEL_NODE_PARAMS*)

@@ -125,7 +125,6 @@ class GraphOps {
   // The hot path: no lock, no allocation.
   virtual Status launchGraph(int device, NativeGraphExec exec, NativeStream stream) = 0;
   virtual Status uploadGraph(int device, NativeGraphExec exec, NativeStream stream) = 0;
-  virtual Status execFlags(int device, NativeGraphExec exec, unsigned long long* flags) = 0;
   virtual Status execUpdate(int device, NativeGraphExec exec, NativeGraph graph,
                             NativeGraphNode* errorNode, hipGraphExecUpdateResult* result) = 0;
   virtual Status execSetKernelNodeParams(int device, NativeGraphExec exec, NativeGraphNode node,

@@ -489,7 +489,7 @@ Status instantiate(hipGraphExec_t* out, hipGraph_t g, hipGraphInstantiateParams*
   p->errNode_out = unihip::graph::nodeFor(g, r.errorNode);
   p->result_out = s.ok() ? hipGraphInstantiateSuccess : r.result;
   if (s.ok() && p->result_out == hipGraphInstantiateSuccess) {
-    *out = unihip::graph::newExec(g->device, o.ops, native);
+    *out = unihip::graph::newExec(g->device, o.ops, native, p->flags);
     return kOk;
   }
   // AMD's runtime answers a graph it cannot instantiate with hipErrorInvalidValue.
@@ -571,9 +571,11 @@ UNIHIP_EXPORT hipError_t hipGraphDestroy(hipGraph_t graph) {
   GRAPH_TRACE();
   GRAPH_INVALID_IF(graph == nullptr);
   GRAPH_CHECK(liveGraph(graph));
+  // A child graph node's graph belongs to its node, a capture's graph to the capture until it
+  // ends: neither is the caller's to destroy.
+  GRAPH_INVALID_IF(!graph->owned);
   const NodeOps o = of(graph);
-  // A child graph node's graph belongs to its node: only the wrapper goes.
-  if (graph->owned) GRAPH_CHECK(o.ops->graphDestroy(o.device, graph->native));
+  GRAPH_CHECK(o.ops->graphDestroy(o.device, graph->native));
   unihip::graph::retireGraph(graph);
   UNIHIP_RETURN(kOk);
 }
@@ -1120,8 +1122,8 @@ UNIHIP_EXPORT hipError_t hipGraphExecGetFlags(hipGraphExec_t graphExec,
   GRAPH_TRACE();
   GRAPH_INVALID_IF(graphExec == nullptr || flags == nullptr);
   GRAPH_CHECK(liveExec(graphExec));
-  const NodeOps o = of(graphExec);
-  UNIHIP_RETURN(o.ops->execFlags(o.device, graphExec->native, flags));
+  *flags = graphExec->flags;  // as instantiated, upload included (AMD's runtime keeps them all)
+  UNIHIP_RETURN(kOk);
 }
 
 UNIHIP_EXPORT hipError_t hipGraphExecUpdate(hipGraphExec_t hGraphExec, hipGraph_t hGraph,

@@ -123,11 +123,13 @@ ihipGraph* childView(hipGraphNode* node, NativeGraph native) {
   return v;
 }
 
-hipGraphExec* newExec(int device, GraphOps* ops, NativeGraphExec native) {
+hipGraphExec* newExec(int device, GraphOps* ops, NativeGraphExec native,
+                      unsigned long long flags) {
   hipGraphExec* e = execTable().create();
   e->device = device;
   e->ops = ops;
   e->native = native;
+  e->flags = flags;
   HandleTable<hipGraphExec>::publish(e);
   return e;
 }

@@ -48,6 +48,7 @@ struct hipGraphExec {
   int device = 0;
   unihip::GraphOps* ops = nullptr;
   unihip::NativeGraphExec native = nullptr;
+  unsigned long long flags = 0;  // hipGraphInstantiateFlags as instantiated
 };
 
 struct hipUserObject {
@@ -78,7 +79,8 @@ void retireNode(hipGraphNode* n);
 // The view of a child graph node's graph.
 ihipGraph* childView(hipGraphNode* node, NativeGraph native);
 
-hipGraphExec* newExec(int device, GraphOps* ops, NativeGraphExec native);
+hipGraphExec* newExec(int device, GraphOps* ops, NativeGraphExec native,
+                      unsigned long long flags);
 void retireExec(hipGraphExec* e);
 
 hipUserObject* newUserObject(int device, GraphOps* ops, NativeUserObject native,
