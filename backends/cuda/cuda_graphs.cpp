@@ -1,6 +1,9 @@
 // The CUDA driver's GraphOps: HIP graphs are the driver's graphs (cuGraph*), stream capture is the
 // driver's capture of the native stream, so what unihip enqueues through the driver is captured
 // and graph launches cost what CUDA's cost.
+#include <dlfcn.h>
+
+#include <cstdlib>
 #include <cstring>
 
 #include "cuda/cuda_core.h"
@@ -143,9 +146,33 @@ Status nodeList(const CudaCore& core, const char* call, std::vector<NativeGraphN
   return kOk;
 }
 
+using BeginCaptureToGraph = CUresult (*)(CUstream, CUgraph, const CUgraphNode*, const void*,
+                                         size_t, int);
+
+// cuStreamBeginCaptureToGraph (CUDA 12.3), asked of the already loaded driver at that API version
+// (the shared table is resolved at 12.0). Null when the driver lacks it.
+BeginCaptureToGraph resolveBeginCaptureToGraph() {
+  const char* env = std::getenv("UNIHIP_CUDA_LIBRARY");
+  for (const char* name : {env, "libcuda.so.1", "libcuda.so"}) {
+    if (name == nullptr) continue;
+    void* lib = dlopen(name, RTLD_NOW | RTLD_NOLOAD);
+    if (lib == nullptr) continue;
+    using GetProc = CUresult (*)(const char*, void**, int, unsigned long long, int*);
+    auto get = reinterpret_cast<GetProc>(dlsym(lib, "cuGetProcAddress_v2"));
+    void* fn = nullptr;
+    int found = 0;
+    if (get && get("cuStreamBeginCaptureToGraph", &fn, 12030, 0, &found) != CUDA_SUCCESS)
+      fn = nullptr;
+    dlclose(lib);  // drops the reference NOLOAD took; the backend's keeps libcuda loaded
+    return reinterpret_cast<BeginCaptureToGraph>(fn);
+  }
+  return nullptr;
+}
+
 class CudaGraphOps final : public GraphOps {
  public:
-  explicit CudaGraphOps(CudaCore& core) : core_(core), api_(core.api()) {}
+  explicit CudaGraphOps(CudaCore& core)
+      : core_(core), api_(core.api()), beginCaptureToGraph_(resolveBeginCaptureToGraph()) {}
 
   // ---- Graphs ----
   Status graphCreate(int device, NativeGraph* graph) override {
@@ -621,11 +648,14 @@ class CudaGraphOps final : public GraphOps {
     UNIHIP_TRY(core_.makeCurrent(device));
     return check(api_.cuStreamBeginCapture(asStream(stream), mode), "cuStreamBeginCapture");
   }
-  // cuStreamBeginCaptureToGraph is CUDA 12.3's; unihip resolves the driver at 12.0.
-  // unihip-coverage: not-supported hipStreamBeginCaptureToGraph
-  Status beginCaptureToGraph(int, NativeStream, NativeGraph, const NativeGraphNode*, size_t,
-                             int) override {
-    return hipErrorNotSupported;
+  // A driver older than CUDA 12.3 has no cuStreamBeginCaptureToGraph: hipErrorNotSupported.
+  Status beginCaptureToGraph(int device, NativeStream stream, NativeGraph graph,
+                             const NativeGraphNode* deps, size_t count, int mode) override {
+    if (beginCaptureToGraph_ == nullptr) return hipErrorNotSupported;
+    UNIHIP_TRY(core_.makeCurrent(device));
+    return check(beginCaptureToGraph_(asStream(stream), asGraph(graph), asNodes(deps), nullptr,
+                                      count, mode),
+                 "cuStreamBeginCaptureToGraph");
   }
   Status endCapture(int device, NativeStream stream, NativeGraph* graph) override {
     UNIHIP_TRY(core_.makeCurrent(device));
@@ -661,6 +691,12 @@ class CudaGraphOps final : public GraphOps {
     UNIHIP_TRY(core_.makeCurrent(device));
     return check(api_.cuThreadExchangeStreamCaptureMode(mode),
                  "cuThreadExchangeStreamCaptureMode");
+  }
+  Status invalidateCapture(int device, NativeStream stream) override {
+    UNIHIP_TRY(core_.makeCurrent(device));
+    // Querying a capturing stream is illegal: the driver invalidates its capture.
+    (void)api_.cuStreamQuery(asStream(stream));
+    return hipErrorStreamCaptureUnsupported;
   }
 
  private:
@@ -704,6 +740,7 @@ class CudaGraphOps final : public GraphOps {
 
   CudaCore& core_;
   const DriverApi& api_;
+  BeginCaptureToGraph beginCaptureToGraph_;
 };
 
 // The family exists only when the driver has every entry point it uses.

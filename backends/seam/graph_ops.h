@@ -170,6 +170,9 @@ class GraphOps {
                                            NativeGraphNode* deps, size_t count,
                                            unsigned int flags) = 0;
   virtual Status exchangeCaptureMode(int device, int* mode) = 0;
+  // Ends `stream`'s capture as invalidated, for a call HIP refuses during capture; answers
+  // hipErrorStreamCaptureUnsupported.
+  virtual Status invalidateCapture(int device, NativeStream stream) = 0;
 };
 
 }  // namespace unihip
