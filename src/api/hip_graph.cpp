@@ -190,10 +190,13 @@ Status kernelArgs(const hipKernelNodeParams& p, KernelNodeArgs* a) {
   if (KernelRecord* k = Registry::get().findKernel(p.func)) {
     UNIHIP_TRY(currentDevice(&device));
     UNIHIP_TRY(Registry::get().function(k, *device, &function));
-  } else {
-    auto f = static_cast<hipFunction_t>(p.func);
-    if (!isLive(f)) return hipErrorInvalidDeviceFunction;
+  } else if (auto f = static_cast<hipFunction_t>(p.func); isLive(f)) {
     UNIHIP_TRY(moduleFunction(f, &device, &function));
+  } else if (unihip::graph::knownFunction(p.func)) {  // from a captured kernel node's query
+    UNIHIP_TRY(currentDevice(&device));
+    function = p.func;
+  } else {
+    return hipErrorInvalidDeviceFunction;
   }
   UNIHIP_TRY(checkLaunch(*device->props, p.gridDim, p.blockDim, p.sharedMemBytes));
   a->function = function;
@@ -353,10 +356,13 @@ Status addEvent(hipGraphNode_t* out, hipGraph_t g, const hipGraphNode_t* deps, s
                 hipEvent_t event, bool record) {
   UNIHIP_TRY(liveGraph(g));
   UNIHIP_TRY(liveEvent(event));
-  return addNode(out, g, deps, n, [&](GraphOps& ops, int d, const NodePlace& at,
-                                      NativeGraphNode* node) {
+  UNIHIP_TRY(addNode(out, g, deps, n, [&](GraphOps& ops, int d, const NodePlace& at,
+                                          NativeGraphNode* node) {
     return ops.addEventNode(d, at, record, event->native, node);
-  });
+  }));
+  // A graph records it: elapsed times go to the driver (core/handles.h, ihipEvent_t::recorded).
+  if (record) event->recorded.store(true, std::memory_order_relaxed);
+  return kOk;
 }
 
 Status addAlloc(hipGraphNode_t* out, hipGraph_t g, const hipGraphNode_t* deps, size_t n,
@@ -885,6 +891,7 @@ UNIHIP_EXPORT hipError_t hipGraphKernelNodeGetParams(hipGraphNode_t node,
   const NodeOps o = of(node);
   KernelNodeArgs a;
   GRAPH_CHECK(o.ops->kernelNodeParams(o.device, node->native, &a));
+  if (node->kernelStub == nullptr) unihip::graph::rememberFunction(a.function);
   *pNodeParams = kernelParams(a, node->kernelStub);
   UNIHIP_RETURN(kOk);
 }

@@ -254,6 +254,34 @@ TEST_CASE("capture of a fork/join step across two streams, replayed", "[graphs]"
     CHECK(countNot(h + kN, kN, 21) == 0);
     CHECK(calls.load() == i);
   }
+
+  // A captured kernel's parameters, read back and changed in the executable graph.
+  std::vector<hipGraphNode_t> nodes(count);
+  HIP_REQUIRE(hipGraphGetNodes(g, nodes.data(), &count));
+  hipGraphNode_t addNode = nullptr;
+  hipKernelNodeParams kp{};
+  for (hipGraphNode_t node : nodes) {
+    HIP_REQUIRE(hipGraphNodeGetType(node, &type));
+    if (type != hipGraphNodeTypeKernel) continue;
+    HIP_REQUIRE(hipGraphKernelNodeGetParams(node, &kp));
+    REQUIRE(kp.kernelParams != nullptr);
+    if (*static_cast<int**>(kp.kernelParams[0]) == a) {
+      addNode = node;
+      break;
+    }
+  }
+  REQUIRE(addNode != nullptr);
+  CHECK(kp.func != nullptr);
+  CHECK(kp.gridDim.x == graphGridFor(kN).x);
+  CHECK(*static_cast<int*>(kp.kernelParams[2]) == 4);
+  int n = kN, six = 6;
+  void* args6[] = {&a, &n, &six};
+  kp.kernelParams = args6;
+  HIP_REQUIRE(hipGraphExecKernelNodeSetParams(exec, addNode, &kp));
+  HIP_REQUIRE(hipGraphLaunch(exec, s1));
+  HIP_REQUIRE(hipStreamSynchronize(s1));
+  CHECK(countNot(h, kN, 6) == 0);
+
   HIP_CHECK(hipGraphExecDestroy(exec));
   HIP_CHECK(hipGraphDestroy(g));
   HIP_CHECK(hipEventDestroy(fork));

@@ -1,6 +1,7 @@
 #include "core/graph/graph_handles.h"
 
 #include <mutex>
+#include <unordered_set>
 
 namespace unihip::graph {
 
@@ -8,6 +9,7 @@ namespace {
 
 std::mutex g_mutex;
 std::unordered_map<NativeGraph, ihipGraph*> g_graphs;  // live wrappers by native graph
+std::unordered_set<const void*> g_functions;            // native functions handed out
 
 HandleTable<ihipGraph>& graphTable() {
   static HandleTable<ihipGraph> t;
@@ -121,6 +123,16 @@ ihipGraph* childView(hipGraphNode* node, NativeGraph native) {
   node->graph->views.push_back(v);
   node->child = v;
   return v;
+}
+
+void rememberFunction(NativeFunction f) {
+  std::lock_guard<std::mutex> lock(g_mutex);
+  g_functions.insert(f);
+}
+
+bool knownFunction(const void* f) {
+  std::lock_guard<std::mutex> lock(g_mutex);
+  return g_functions.count(f) != 0;
 }
 
 hipGraphExec* newExec(int device, GraphOps* ops, NativeGraphExec native,

@@ -79,6 +79,11 @@ void retireNode(hipGraphNode* n);
 // The view of a child graph node's graph.
 ihipGraph* childView(hipGraphNode* node, NativeGraph native);
 
+// Kernel node queries of captured kernels answer the native function (no host function is
+// known); remembered so that the same value is accepted back as hipKernelNodeParams::func.
+void rememberFunction(NativeFunction f);
+bool knownFunction(const void* f);
+
 hipGraphExec* newExec(int device, GraphOps* ops, NativeGraphExec native,
                       unsigned long long flags);
 void retireExec(hipGraphExec* e);
