@@ -115,11 +115,14 @@ Status endCapture(hipStream_t stream, hipGraph_t* pGraph) {
   return s;
 }
 
-// Native handles of capture dependencies: live nodes (of the capture's graph, the driver checks).
-Status nativeDeps(const hipGraphNode_t* deps, size_t n, std::vector<NativeGraphNode>* out) {
+// Native handles of capture dependencies: live nodes, of `graph` where it is known (else the
+// capture's graph, which the driver checks).
+Status nativeDeps(const hipGraphNode_t* deps, size_t n, std::vector<NativeGraphNode>* out,
+                  hipGraph_t graph = nullptr) {
   out->resize(n);
   for (size_t i = 0; i < n; ++i) {
-    if (!isLive(deps[i])) return hipErrorInvalidValue;
+    if (!isLive(deps[i]) || (graph != nullptr && deps[i]->graph != graph))
+      return hipErrorInvalidValue;
     (*out)[i] = deps[i]->native;
   }
   return kOk;
@@ -225,7 +228,7 @@ UNIHIP_EXPORT hipError_t hipStreamBeginCaptureToGraph(hipStream_t stream, hipGra
   CAPTURE_CHECK(checkBeginCapture(stream, mode));
   if (!isLive(graph)) UNIHIP_RETURN(hipErrorInvalidValue);
   std::vector<NativeGraphNode> deps;
-  CAPTURE_CHECK(nativeDeps(dependencies, numDependencies, &deps));
+  CAPTURE_CHECK(nativeDeps(dependencies, numDependencies, &deps, graph));
   CaptureStream cs;
   CAPTURE_CHECK(capturingFamily(stream, &cs));
   UNIHIP_RETURN(cs.ops->beginCaptureToGraph(cs.rs.device->local, cs.rs.native, graph->native,

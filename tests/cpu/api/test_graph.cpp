@@ -4,13 +4,19 @@
 // answer "not capturing"; the per-thread capture mode is kept. The real paths: tests/gpu/test_graphs.cpp.
 #include <catch2/catch.hpp>
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <thread>
 
+#include "core/graph/graph_handles.h"
+#include "fake_graphs.h"
 #include "install_fake.h"
 
 using namespace unihip::testing;
+
+// tests/cpu/kernels/registered.hip: a registered kernel scale(float*, float).
+const void* scaleHostFunction();
 
 namespace {
 // Handles that pass the null checks but were never issued: rejected without being dereferenced.
@@ -796,4 +802,442 @@ TEST_CASE("graph handles: stack, heap and near-miss pointers are rejected withou
     CHECK(hipUserObjectRelease(u, 1) == hipErrorInvalidValue);
     CHECK(hipGetLastError() == hipErrorInvalidValue);
   }
+}
+
+// ---- Over a fake graphs family (tests/support/fake_graphs.h): the API layer's own work ----
+
+namespace {
+std::atomic<int> g_hostCalls{0};
+void countHost(void*) { ++g_hostCalls; }
+void countHostTwice(void*) { g_hostCalls += 2; }
+std::atomic<int> g_destroyed{0};
+void destroyObject(void*) { ++g_destroyed; }
+hipMemsetParams memsetOf(void* dst) {
+  hipMemsetParams p{};
+  p.dst = dst;
+  p.elementSize = 4;
+  p.width = 16;
+  p.height = 1;
+  p.value = 7;
+  return p;
+}
+}  // namespace
+
+TEST_CASE("graphs over a fake family: node lists, queries, edges, destroyed handles", "[graph]") {
+  FakeGraphOps ops;
+  installFakeGraphs(&ops);
+  int buf[16];
+  hipGraph_t g = nullptr, other = nullptr;
+  REQUIRE(hipGraphCreate(&g, 0) == hipSuccess);
+  REQUIRE(hipGraphCreate(&other, 0) == hipSuccess);
+  hipGraphNode_t a = nullptr, b = nullptr, c = nullptr, d = nullptr, x = nullptr;
+  const hipMemsetParams mp = memsetOf(buf);
+  REQUIRE(hipGraphAddMemsetNode(&a, g, nullptr, 0, &mp) == hipSuccess);
+  REQUIRE(hipGraphAddEmptyNode(&b, g, &a, 1) == hipSuccess);
+  const hipHostNodeParams hp{countHost, nullptr};
+  REQUIRE(hipGraphAddHostNode(&c, g, &b, 1, &hp) == hipSuccess);
+  REQUIRE(hipGraphAddEmptyNode(&d, g, &a, 1) == hipSuccess);
+  CHECK(hipGraphAddEmptyNode(&x, other, &a, 1) == hipErrorInvalidValue);  // a is g's
+
+  size_t count = 0;
+  REQUIRE(hipGraphGetNodes(g, nullptr, &count) == hipSuccess);
+  CHECK(count == 4);
+  hipGraphNode_t nodes[6];
+  count = 6;
+  REQUIRE(hipGraphGetNodes(g, nodes, &count) == hipSuccess);
+  CHECK(count == 4);
+  CHECK(nodes[0] == a);
+  CHECK(nodes[2] == c);
+  CHECK(nodes[4] == nullptr);
+  CHECK(nodes[5] == nullptr);
+  count = 2;
+  REQUIRE(hipGraphGetNodes(g, nodes, &count) == hipSuccess);
+  CHECK(count == 4);  // the true count; two written
+  count = 6;
+  REQUIRE(hipGraphGetRootNodes(g, nodes, &count) == hipSuccess);
+  CHECK(count == 1);
+  CHECK(nodes[0] == a);
+  hipGraphNode_t from[4], to[4];
+  count = 4;
+  REQUIRE(hipGraphGetEdges(g, from, to, &count) == hipSuccess);
+  CHECK(count == 3);
+  CHECK(from[0] == a);
+  CHECK(to[0] == b);
+  count = 4;
+  REQUIRE(hipGraphNodeGetDependentNodes(a, nodes, &count) == hipSuccess);
+  CHECK(count == 2);
+  count = 4;
+  REQUIRE(hipGraphNodeGetDependencies(c, nodes, &count) == hipSuccess);
+  CHECK(count == 1);
+  CHECK(nodes[0] == b);
+  hipGraphNodeType type = hipGraphNodeTypeCount;
+  REQUIRE(hipGraphNodeGetType(c, &type) == hipSuccess);
+  CHECK(type == hipGraphNodeTypeHost);
+  hipHostNodeParams gotHost{};
+  REQUIRE(hipGraphHostNodeGetParams(c, &gotHost) == hipSuccess);
+  CHECK(gotHost.fn == &countHost);
+  hipKernelNodeParams kp{};
+  CHECK(hipGraphKernelNodeGetParams(c, &kp) == hipErrorInvalidValue);  // not a kernel node
+  hipMemsetParams gotSet{};
+  REQUIRE(hipGraphMemsetNodeGetParams(a, &gotSet) == hipSuccess);
+  CHECK(gotSet.dst == buf);
+  CHECK(gotSet.value == 7);
+
+  REQUIRE(hipGraphRemoveDependencies(g, &a, &d, 1) == hipSuccess);
+  REQUIRE(hipGraphGetRootNodes(g, nullptr, &count) == hipSuccess);
+  CHECK(count == 2);
+  REQUIRE(hipGraphAddDependencies(g, &a, &d, 1) == hipSuccess);
+  CHECK(hipGraphAddDependencies(g, &a, &x, 1) == hipErrorInvalidValue);
+  REQUIRE(hipGraphDestroyNode(d) == hipSuccess);
+  CHECK(hipGraphNodeGetType(d, &type) == hipErrorInvalidValue);
+  CHECK(hipGraphDestroyNode(d) == hipErrorInvalidValue);
+  CHECK(hipGraphAddEmptyNode(&x, g, &d, 1) == hipErrorInvalidValue);
+  REQUIRE(hipGraphGetNodes(g, nullptr, &count) == hipSuccess);
+  CHECK(count == 3);
+
+  // Clones and their nodes.
+  hipGraph_t clone = nullptr;
+  REQUIRE(hipGraphClone(&clone, g) == hipSuccess);
+  hipGraphNode_t cc = nullptr;
+  REQUIRE(hipGraphNodeFindInClone(&cc, c, clone) == hipSuccess);
+  CHECK(cc != c);
+  REQUIRE(hipGraphNodeGetType(cc, &type) == hipSuccess);
+  CHECK(type == hipGraphNodeTypeHost);
+  CHECK(hipGraphNodeFindInClone(&cc, c, other) == hipErrorInvalidValue);
+
+  const int live = ops.liveGraphs;
+  REQUIRE(hipGraphDestroy(g) == hipSuccess);
+  CHECK(ops.liveGraphs == live - 1);
+  for (hipGraphNode_t n : {a, b, c}) CHECK(hipGraphNodeGetType(n, &type) == hipErrorInvalidValue);
+  CHECK(hipGraphGetNodes(g, nullptr, &count) == hipErrorInvalidValue);
+  CHECK(hipGraphDestroy(g) == hipErrorInvalidValue);
+  REQUIRE(hipGraphNodeGetType(cc, &type) == hipSuccess);  // the clone's are its own
+  CHECK(hipGraphDestroy(clone) == hipSuccess);
+  CHECK(hipGraphDestroy(other) == hipSuccess);
+  (void)hipGetLastError();
+}
+
+TEST_CASE("executable graphs over a fake family: launch, flags, parameters, update", "[graph]") {
+  FakeGraphOps ops;
+  installFakeGraphs(&ops);
+  hipGraph_t g = nullptr;
+  REQUIRE(hipGraphCreate(&g, 0) == hipSuccess);
+  hipGraphNode_t e = nullptr, h = nullptr;
+  REQUIRE(hipGraphAddEmptyNode(&e, g, nullptr, 0) == hipSuccess);
+  const hipHostNodeParams hp{countHost, nullptr};
+  REQUIRE(hipGraphAddHostNode(&h, g, &e, 1, &hp) == hipSuccess);
+  hipGraphExec_t exec = nullptr;
+  hipGraphNode_t errorNode = reinterpret_cast<hipGraphNode_t>(1);
+  char log[8] = "x";
+  REQUIRE(hipGraphInstantiate(&exec, g, &errorNode, log, sizeof log) == hipSuccess);
+  CHECK(errorNode == nullptr);
+  CHECK(log[0] == '\0');
+  g_hostCalls = 0;
+  hipStream_t s = nullptr;
+  REQUIRE(hipStreamCreate(&s) == hipSuccess);
+  for (hipStream_t stream : {s, static_cast<hipStream_t>(nullptr), hipStreamPerThread})
+    REQUIRE(hipGraphLaunch(exec, stream) == hipSuccess);
+  REQUIRE(hipGraphLaunch_spt(exec, nullptr) == hipSuccess);
+  REQUIRE(hipGraphUpload(exec, s) == hipSuccess);
+  CHECK(g_hostCalls == 4);
+  CHECK(ops.launchesOf(exec->native) == 4);
+  unsigned long long flags = 99;
+  REQUIRE(hipGraphExecGetFlags(exec, &flags) == hipSuccess);
+  CHECK(flags == 0);
+
+  // Parameters in the executable graph only.
+  const hipHostNodeParams twice{countHostTwice, nullptr};
+  REQUIRE(hipGraphExecHostNodeSetParams(exec, h, &twice) == hipSuccess);
+  REQUIRE(hipGraphLaunch(exec, s) == hipSuccess);
+  CHECK(g_hostCalls == 6);
+  hipHostNodeParams got{};
+  REQUIRE(hipGraphHostNodeGetParams(h, &got) == hipSuccess);
+  CHECK(got.fn == &countHost);
+  REQUIRE(hipGraphNodeSetEnabled(exec, h, 0) == hipSuccess);
+  unsigned enabled = 9;
+  REQUIRE(hipGraphNodeGetEnabled(exec, h, &enabled) == hipSuccess);
+  CHECK(enabled == 0);
+  REQUIRE(hipGraphLaunch(exec, s) == hipSuccess);
+  CHECK(g_hostCalls == 6);
+  // Through hipGraphExecNodeSetParams / hipGraphNodeSetParams.
+  hipGraphNodeParams np{};
+  np.type = hipGraphNodeTypeHost;
+  np.host = twice;
+  CHECK(hipGraphNodeSetParams(h, &np) == hipErrorInvalidValue);  // AMD: no null user data
+  int userData = 0;
+  np.host.userData = &userData;
+  REQUIRE(hipGraphNodeSetParams(h, &np) == hipSuccess);
+  REQUIRE(hipGraphHostNodeGetParams(h, &got) == hipSuccess);
+  CHECK(got.fn == &countHostTwice);
+  np.type = hipGraphNodeTypeMemset;
+  np.memset = memsetOf(&flags);
+  CHECK(hipGraphExecNodeSetParams(exec, h, &np) == hipErrorInvalidValue);  // a host node
+
+  // Update: same kinds take the new parameters; others are refused with the reason.
+  hipGraph_t same = nullptr, bigger = nullptr, changed = nullptr;
+  hipGraphNode_t n1 = nullptr, n2 = nullptr;
+  REQUIRE(hipGraphCreate(&same, 0) == hipSuccess);
+  REQUIRE(hipGraphAddEmptyNode(&n1, same, nullptr, 0) == hipSuccess);
+  REQUIRE(hipGraphAddHostNode(&n2, same, &n1, 1, &twice) == hipSuccess);
+  hipGraphExecUpdateResult result = hipGraphExecUpdateError;
+  REQUIRE(hipGraphExecUpdate(exec, same, &errorNode, &result) == hipSuccess);
+  CHECK(result == hipGraphExecUpdateSuccess);
+  CHECK(errorNode == nullptr);
+  REQUIRE(hipGraphClone(&bigger, same) == hipSuccess);
+  REQUIRE(hipGraphAddEmptyNode(&n1, bigger, nullptr, 0) == hipSuccess);
+  CHECK(hipGraphExecUpdate(exec, bigger, &errorNode, &result) == hipErrorGraphExecUpdateFailure);
+  CHECK(result == hipGraphExecUpdateErrorTopologyChanged);
+  REQUIRE(hipGraphCreate(&changed, 0) == hipSuccess);
+  REQUIRE(hipGraphAddEmptyNode(&n1, changed, nullptr, 0) == hipSuccess);
+  REQUIRE(hipGraphAddEmptyNode(&n2, changed, &n1, 1) == hipSuccess);
+  CHECK(hipGraphExecUpdate(exec, changed, &errorNode, &result) == hipErrorGraphExecUpdateFailure);
+  CHECK(result == hipGraphExecUpdateErrorNodeTypeChanged);
+  CHECK(errorNode == n2);
+  CHECK(hipGraphExecUpdate(exec, g, nullptr, &result) == hipErrorInvalidValue);
+
+  // Flags as instantiated; destroyed executable graphs.
+  hipGraphExec_t autoFree = nullptr;
+  REQUIRE(hipGraphInstantiateWithFlags(&autoFree, g, hipGraphInstantiateFlagAutoFreeOnLaunch) ==
+          hipSuccess);
+  REQUIRE(hipGraphExecGetFlags(autoFree, &flags) == hipSuccess);
+  CHECK(flags == hipGraphInstantiateFlagAutoFreeOnLaunch);
+  hipGraphInstantiateParams ip{};
+  ip.flags = hipGraphInstantiateFlagUpload;
+  ip.uploadStream = s;
+  hipGraphExec_t uploaded = nullptr;
+  REQUIRE(hipGraphInstantiateWithParams(&uploaded, g, &ip) == hipSuccess);
+  CHECK(ip.result_out == hipGraphInstantiateSuccess);
+  REQUIRE(hipGraphExecGetFlags(uploaded, &flags) == hipSuccess);
+  CHECK(flags == hipGraphInstantiateFlagUpload);
+  for (hipGraphExec_t x : {exec, autoFree, uploaded}) REQUIRE(hipGraphExecDestroy(x) == hipSuccess);
+  CHECK(hipGraphLaunch(exec, s) == hipErrorInvalidValue);
+  CHECK(hipGraphExecDestroy(exec) == hipErrorInvalidValue);
+  CHECK(hipGraphExecGetFlags(autoFree, &flags) == hipErrorInvalidValue);
+  hipStream_t dead = nullptr;
+  REQUIRE(hipStreamCreate(&dead) == hipSuccess);
+  REQUIRE(hipStreamDestroy(dead) == hipSuccess);
+  REQUIRE(hipGraphInstantiate(&exec, g, nullptr, nullptr, 0) == hipSuccess);
+  CHECK(hipGraphLaunch(exec, dead) == hipErrorContextIsDestroyed);
+  REQUIRE(hipGraphExecDestroy(exec) == hipSuccess);
+  for (hipGraph_t x : {g, same, bigger, changed}) REQUIRE(hipGraphDestroy(x) == hipSuccess);
+  REQUIRE(hipStreamDestroy(s) == hipSuccess);
+  (void)hipGetLastError();
+}
+
+TEST_CASE("child graphs, kernel, event, allocation nodes over a fake family", "[graph]") {
+  FakeGraphOps ops;
+  installFakeGraphs(&ops);
+  hipGraph_t g = nullptr, child = nullptr;
+  REQUIRE(hipGraphCreate(&g, 0) == hipSuccess);
+  REQUIRE(hipGraphCreate(&child, 0) == hipSuccess);
+  hipGraphNode_t n = nullptr, sub = nullptr;
+  REQUIRE(hipGraphAddEmptyNode(&n, child, nullptr, 0) == hipSuccess);
+  REQUIRE(hipGraphAddChildGraphNode(&sub, g, nullptr, 0, child) == hipSuccess);
+  CHECK(hipGraphAddChildGraphNode(&n, g, nullptr, 0, g) == hipErrorInvalidValue);
+  hipGraph_t inner = nullptr;
+  REQUIRE(hipGraphChildGraphNodeGetGraph(sub, &inner) == hipSuccess);
+  CHECK(inner != child);  // the node's own copy
+  hipGraph_t again = nullptr;
+  REQUIRE(hipGraphChildGraphNodeGetGraph(sub, &again) == hipSuccess);
+  CHECK(again == inner);
+  size_t count = 0;
+  REQUIRE(hipGraphGetNodes(inner, nullptr, &count) == hipSuccess);
+  CHECK(count == 1);
+  CHECK(hipGraphDestroy(inner) == hipErrorInvalidValue);  // the node's, not the caller's
+
+  // Kernel nodes: a registered host function, resolved on the current device.
+  float* x = nullptr;
+  float scale = 2;
+  void* args[] = {&x, &scale};
+  hipKernelNodeParams kp{};
+  kp.func = const_cast<void*>(scaleHostFunction());
+  kp.gridDim = dim3(4);
+  kp.blockDim = dim3(64);
+  kp.kernelParams = args;
+  hipGraphNode_t k = nullptr;
+  REQUIRE(hipGraphAddKernelNode(&k, g, &sub, 1, &kp) == hipSuccess);
+  hipKernelNodeParams got{};
+  REQUIRE(hipGraphKernelNodeGetParams(k, &got) == hipSuccess);
+  CHECK(got.func == scaleHostFunction());
+  CHECK(got.gridDim.x == 4);
+  CHECK(got.blockDim.x == 64);
+  CHECK(got.kernelParams == args);
+  static const char notAKernel = 0;
+  hipKernelNodeParams bad = kp;
+  bad.func = const_cast<char*>(&notAKernel);
+  CHECK(hipGraphAddKernelNode(&n, g, nullptr, 0, &bad) == hipErrorInvalidDeviceFunction);
+  CHECK(hipGraphKernelNodeSetParams(k, &bad) == hipErrorInvalidDeviceFunction);
+  bad = kp;
+  bad.blockDim = dim3(4096);
+  CHECK(hipGraphAddKernelNode(&n, g, nullptr, 0, &bad) != hipSuccess);
+  hipKernelNodeAttrValue v{};
+  REQUIRE(hipGraphKernelNodeGetAttribute(k, hipKernelNodeAttributePriority, &v) == hipSuccess);
+  CHECK(hipGraphKernelNodeGetAttribute(sub, hipKernelNodeAttributePriority, &v) ==
+        hipErrorInvalidValue);
+
+  // Event nodes answer the hipEvent_t.
+  hipEvent_t ev = nullptr;
+  REQUIRE(hipEventCreate(&ev) == hipSuccess);
+  hipGraphNode_t rec = nullptr, wait = nullptr;
+  REQUIRE(hipGraphAddEventRecordNode(&rec, g, &k, 1, ev) == hipSuccess);
+  REQUIRE(hipGraphAddEventWaitNode(&wait, g, &rec, 1, ev) == hipSuccess);
+  hipEvent_t gotEvent = nullptr;
+  REQUIRE(hipGraphEventRecordNodeGetEvent(rec, &gotEvent) == hipSuccess);
+  CHECK(gotEvent == ev);
+  REQUIRE(hipGraphEventWaitNodeGetEvent(wait, &gotEvent) == hipSuccess);
+  CHECK(gotEvent == ev);
+  CHECK(hipGraphEventWaitNodeGetEvent(rec, &gotEvent) == hipErrorInvalidValue);
+  hipEvent_t destroyed = nullptr;
+  REQUIRE(hipEventCreate(&destroyed) == hipSuccess);
+  REQUIRE(hipEventDestroy(destroyed) == hipSuccess);
+  CHECK(hipGraphAddEventRecordNode(&n, g, nullptr, 0, destroyed) == hipErrorInvalidValue);
+  CHECK(hipGraphEventRecordNodeSetEvent(rec, destroyed) == hipErrorInvalidValue);
+
+  // Allocation and free nodes.
+  int payloadArea[16];
+  hipMemAllocNodeParams ap{};
+  ap.poolProps.allocType = hipMemAllocationTypePinned;
+  ap.poolProps.location.type = hipMemLocationTypeDevice;
+  ap.poolProps.location.id = 0;
+  ap.bytesize = 256;
+  hipGraphNode_t alloc = nullptr, freeNode = nullptr;
+  REQUIRE(hipGraphAddMemAllocNode(&alloc, g, nullptr, 0, &ap) == hipSuccess);
+  CHECK(ap.dptr != nullptr);
+  REQUIRE(hipGraphAddMemFreeNode(&freeNode, g, &alloc, 1, ap.dptr) == hipSuccess);
+  void* freed = nullptr;
+  REQUIRE(hipGraphMemFreeNodeGetParams(freeNode, &freed) == hipSuccess);
+  CHECK(freed == ap.dptr);
+  hipMemAllocNodeParams gotAlloc{};
+  REQUIRE(hipGraphMemAllocNodeGetParams(alloc, &gotAlloc) == hipSuccess);
+  CHECK(gotAlloc.bytesize == 256);
+
+  // hipGraphAddNode by type.
+  hipGraphNodeParams np{};
+  np.type = hipGraphNodeTypeEmpty;
+  CHECK(hipGraphAddNode(&n, g, &wait, 1, &np) == hipErrorInvalidValue);  // as AMD's runtime
+  np.type = hipGraphNodeTypeMemset;
+  np.memset = memsetOf(&payloadArea);
+  REQUIRE(hipGraphAddNode(&n, g, &wait, 1, &np) == hipSuccess);
+  hipGraphNodeType type = hipGraphNodeTypeCount;
+  REQUIRE(hipGraphNodeGetType(n, &type) == hipSuccess);
+  CHECK(type == hipGraphNodeTypeMemset);
+
+  REQUIRE(hipGraphDestroy(g) == hipSuccess);
+  CHECK(hipGraphGetNodes(inner, nullptr, &count) == hipErrorInvalidValue);  // went with g
+  REQUIRE(hipGraphDestroy(child) == hipSuccess);
+  REQUIRE(hipEventDestroy(ev) == hipSuccess);
+  (void)hipGetLastError();
+}
+
+TEST_CASE("user objects over a fake family: references, moves, graphs' release", "[graph]") {
+  FakeGraphOps ops;
+  installFakeGraphs(&ops);
+  g_destroyed = 0;
+  int payload = 0;
+  hipUserObject_t obj = nullptr;
+  REQUIRE(hipUserObjectCreate(&obj, &payload, destroyObject, 1, hipUserObjectNoDestructorSync) ==
+          hipSuccess);
+  REQUIRE(hipUserObjectRetain(obj, 2) == hipSuccess);
+  CHECK(hipUserObjectRelease(obj, 4) == hipErrorInvalidValue);  // only three held
+  REQUIRE(hipUserObjectRelease(obj, 3) == hipSuccess);
+  CHECK(g_destroyed == 1);
+  CHECK(hipUserObjectRetain(obj, 1) == hipErrorInvalidValue);  // gone
+
+  hipGraph_t g = nullptr;
+  REQUIRE(hipGraphCreate(&g, 0) == hipSuccess);
+  REQUIRE(hipUserObjectCreate(&obj, &payload, destroyObject, 1, hipUserObjectNoDestructorSync) ==
+          hipSuccess);
+  REQUIRE(hipGraphRetainUserObject(g, obj, 1, hipGraphUserObjectMove) == hipSuccess);
+  CHECK(hipUserObjectRelease(obj, 1) == hipErrorInvalidValue);  // moved to the graph
+  REQUIRE(hipGraphRetainUserObject(g, obj, 2, 0) == hipSuccess);
+  REQUIRE(hipGraphReleaseUserObject(g, obj, 2) == hipSuccess);
+  CHECK(hipGraphReleaseUserObject(g, obj, 5) == hipErrorInvalidValue);
+  CHECK(g_destroyed == 1);
+  REQUIRE(hipGraphDestroy(g) == hipSuccess);
+  CHECK(g_destroyed == 2);
+  CHECK(hipUserObjectRelease(obj, 1) == hipErrorInvalidValue);
+  (void)hipGetLastError();
+}
+
+TEST_CASE("stream capture over a fake family: state, graph, dependencies, refusals", "[graph]") {
+  FakeGraphOps ops;
+  installFakeGraphs(&ops);
+  hipStream_t s = nullptr;
+  REQUIRE(hipStreamCreate(&s) == hipSuccess);
+  hipGraph_t g = nullptr;
+  CHECK(hipStreamEndCapture(s, &g) == hipErrorIllegalState);
+  REQUIRE(hipStreamBeginCapture(s, hipStreamCaptureModeGlobal) == hipSuccess);
+  CHECK(hipStreamBeginCapture(s, hipStreamCaptureModeGlobal) == hipErrorIllegalState);
+  hipStreamCaptureStatus status = hipStreamCaptureStatusNone;
+  REQUIRE(hipStreamIsCapturing(s, &status) == hipSuccess);
+  CHECK(status == hipStreamCaptureStatusActive);
+  unsigned long long id = 0;
+  REQUIRE(hipStreamGetCaptureInfo(s, &status, &id) == hipSuccess);
+  CHECK(id != 0);
+  ops.captureEmpty(s->native);
+  ops.captureEmpty(s->native);
+  hipGraph_t during = nullptr;
+  const hipGraphNode_t* deps = nullptr;
+  size_t numDeps = 0;
+  REQUIRE(hipStreamGetCaptureInfo_v2(s, &status, &id, &during, &deps, &numDeps) == hipSuccess);
+  REQUIRE(numDeps == 1);
+  hipGraphNodeType type = hipGraphNodeTypeCount;
+  REQUIRE(hipGraphNodeGetType(deps[0], &type) == hipSuccess);
+  CHECK(type == hipGraphNodeTypeEmpty);
+  hipGraphNode_t last = deps[0];
+  CHECK(hipGraphDestroy(during) == hipErrorInvalidValue);  // the capture's until it ends
+  REQUIRE(hipStreamUpdateCaptureDependencies(s, nullptr, 0, hipStreamSetCaptureDependencies) ==
+          hipSuccess);
+  REQUIRE(hipStreamGetCaptureInfo_v2(s, &status, nullptr, nullptr, &deps, &numDeps) ==
+          hipSuccess);
+  CHECK(numDeps == 0);
+  REQUIRE(hipStreamUpdateCaptureDependencies(s, &last, 1, hipStreamAddCaptureDependencies) ==
+          hipSuccess);
+  REQUIRE(hipStreamEndCapture(s, &g) == hipSuccess);
+  CHECK(g == during);
+  size_t count = 0;
+  REQUIRE(hipGraphGetNodes(g, nullptr, &count) == hipSuccess);
+  CHECK(count == 2);
+  REQUIRE(hipStreamIsCapturing(s, &status) == hipSuccess);
+  CHECK(status == hipStreamCaptureStatusNone);
+
+  // hipStreamAddCallback refuses a capturing stream and invalidates the capture.
+  REQUIRE(hipStreamBeginCapture(s, hipStreamCaptureModeRelaxed) == hipSuccess);
+  auto callback = [](hipStream_t, hipError_t, void*) { ++g_hostCalls; };
+  g_hostCalls = 0;
+  CHECK(hipStreamAddCallback(s, callback, nullptr, 0) == hipErrorStreamCaptureUnsupported);
+  CHECK(g_hostCalls == 0);
+  REQUIRE(hipStreamIsCapturing(s, &status) == hipSuccess);
+  CHECK(status == hipStreamCaptureStatusInvalidated);
+  hipGraph_t none = reinterpret_cast<hipGraph_t>(1);
+  CHECK(hipStreamEndCapture(s, &none) == hipErrorStreamCaptureInvalidated);
+  CHECK(none == nullptr);
+  REQUIRE(hipStreamAddCallback(s, callback, nullptr, 0) == hipSuccess);
+  CHECK(g_hostCalls == 1);
+
+  // Capture into an existing graph, after one of its nodes.
+  hipGraphNode_t first = nullptr;
+  hipGraph_t mine = nullptr;
+  REQUIRE(hipGraphCreate(&mine, 0) == hipSuccess);
+  REQUIRE(hipGraphAddEmptyNode(&first, mine, nullptr, 0) == hipSuccess);
+  CHECK(hipStreamBeginCaptureToGraph(s, mine, &last, nullptr, 1, hipStreamCaptureModeGlobal) ==
+        hipErrorInvalidValue);  // `last` is a node of g
+  REQUIRE(hipStreamBeginCaptureToGraph(s, mine, &first, nullptr, 1,
+                                       hipStreamCaptureModeGlobal) == hipSuccess);
+  ops.captureEmpty(s->native);
+  hipGraph_t out = nullptr;
+  REQUIRE(hipStreamEndCapture(s, &out) == hipSuccess);
+  CHECK(out == mine);
+  REQUIRE(hipGraphGetNodes(mine, nullptr, &count) == hipSuccess);
+  CHECK(count == 2);
+
+  hipStreamCaptureMode mode = hipStreamCaptureModeRelaxed;
+  REQUIRE(hipThreadExchangeStreamCaptureMode(&mode) == hipSuccess);
+  CHECK(mode == hipStreamCaptureModeGlobal);
+  REQUIRE(hipThreadExchangeStreamCaptureMode(&mode) == hipSuccess);
+  CHECK(mode == hipStreamCaptureModeRelaxed);
+  REQUIRE(hipGraphDestroy(g) == hipSuccess);
+  REQUIRE(hipGraphDestroy(mine) == hipSuccess);
+  REQUIRE(hipStreamDestroy(s) == hipSuccess);
+  (void)hipGetLastError();
 }
