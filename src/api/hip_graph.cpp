@@ -593,7 +593,16 @@ UNIHIP_EXPORT hipError_t hipGraphClone(hipGraph_t* pGraphClone, hipGraph_t origi
   const NodeOps o = of(originalGraph);
   NativeGraph native = nullptr;
   GRAPH_CHECK(o.ops->graphClone(o.device, originalGraph->native, &native));
-  *pGraphClone = unihip::graph::newGraph(originalGraph->device, o.ops, native, true);
+  hipGraph_t clone = unihip::graph::newGraph(originalGraph->device, o.ops, native, true);
+  // The clone's nodes keep what only unihip knows about the originals.
+  for (hipGraphNode_t node : unihip::graph::annotatedNodes(originalGraph)) {
+    NativeGraphNode copy = nullptr;
+    if (!o.ops->graphNodeFindInClone(o.device, node->native, native, &copy).ok()) continue;
+    hipGraphNode_t c = unihip::graph::nodeFor(clone, copy);
+    c->typeOverride = node->typeOverride;
+    c->kernelStub = node->kernelStub;
+  }
+  *pGraphClone = clone;
   UNIHIP_RETURN(kOk);
 }
 

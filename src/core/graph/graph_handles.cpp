@@ -116,6 +116,14 @@ void retireNode(hipGraphNode* n) {
   nodeTable().retire(n);
 }
 
+std::vector<hipGraphNode*> annotatedNodes(ihipGraph* g) {
+  std::lock_guard<std::mutex> lock(g_mutex);
+  std::vector<hipGraphNode*> out;
+  for (auto& [native, node] : g->nodes)
+    if (node->typeOverride >= 0 || node->kernelStub != nullptr) out.push_back(node);
+  return out;
+}
+
 ihipGraph* childView(hipGraphNode* node, NativeGraph native) {
   std::lock_guard<std::mutex> lock(g_mutex);
   if (node->child != nullptr && node->child->native == native) return node->child;

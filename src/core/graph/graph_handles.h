@@ -76,6 +76,9 @@ void retireGraph(ihipGraph* g);
 // The wrapper of a node of `g`, created on first use.
 hipGraphNode* nodeFor(ihipGraph* g, NativeGraphNode native);
 void retireNode(hipGraphNode* n);
+// The nodes of `g` that carry what the driver does not know (a kernel's host function, a
+// symbol copy's kind), for a clone to inherit.
+std::vector<hipGraphNode*> annotatedNodes(ihipGraph* g);
 // The view of a child graph node's graph.
 ihipGraph* childView(hipGraphNode* node, NativeGraph native);
 

@@ -1122,6 +1122,23 @@ TEST_CASE("child graphs, kernel, event, allocation nodes over a fake family", "[
   REQUIRE(hipGraphNodeGetType(n, &type) == hipSuccess);
   CHECK(type == hipGraphNodeTypeMemset);
 
+  // A clone's kernel node still answers the host function.
+  hipGraph_t clone = nullptr;
+  REQUIRE(hipGraphClone(&clone, g) == hipSuccess);
+  hipGraphNode_t cloneNodes[16];
+  count = 16;
+  REQUIRE(hipGraphGetNodes(clone, cloneNodes, &count) == hipSuccess);
+  int kernels = 0;
+  for (size_t i = 0; i < count; ++i) {
+    REQUIRE(hipGraphNodeGetType(cloneNodes[i], &type) == hipSuccess);
+    if (type != hipGraphNodeTypeKernel) continue;
+    ++kernels;
+    REQUIRE(hipGraphKernelNodeGetParams(cloneNodes[i], &got) == hipSuccess);
+    CHECK(got.func == scaleHostFunction());
+  }
+  CHECK(kernels == 1);
+  REQUIRE(hipGraphDestroy(clone) == hipSuccess);
+
   REQUIRE(hipGraphDestroy(g) == hipSuccess);
   CHECK(hipGraphGetNodes(inner, nullptr, &count) == hipErrorInvalidValue);  // went with g
   REQUIRE(hipGraphDestroy(child) == hipSuccess);
