@@ -609,7 +609,6 @@ UNIHIP_EXPORT hipError_t hipGraphClone(hipGraph_t* pGraphClone, hipGraph_t origi
 UNIHIP_EXPORT hipError_t hipGraphDebugDotPrint(hipGraph_t graph, const char* path,
                                                unsigned int flags) {
   GRAPH_TRACE();
-  (void)flags;
   GRAPH_INVALID_IF(graph == nullptr || path == nullptr);
   GRAPH_CHECK(liveGraph(graph));
   const NodeOps o = of(graph);
@@ -619,7 +618,6 @@ UNIHIP_EXPORT hipError_t hipGraphDebugDotPrint(hipGraph_t graph, const char* pat
 UNIHIP_EXPORT hipError_t hipGraphGetNodes(hipGraph_t graph, hipGraphNode_t* nodes,
                                           size_t* numNodes) {
   GRAPH_TRACE();
-  (void)nodes;
   GRAPH_INVALID_IF(graph == nullptr || numNodes == nullptr);
   GRAPH_CHECK(liveGraph(graph));
   const NodeOps o = of(graph);
@@ -631,7 +629,6 @@ UNIHIP_EXPORT hipError_t hipGraphGetNodes(hipGraph_t graph, hipGraphNode_t* node
 UNIHIP_EXPORT hipError_t hipGraphGetRootNodes(hipGraph_t graph, hipGraphNode_t* pRootNodes,
                                               size_t* pNumRootNodes) {
   GRAPH_TRACE();
-  (void)pRootNodes;
   GRAPH_INVALID_IF(graph == nullptr || pNumRootNodes == nullptr);
   GRAPH_CHECK(liveGraph(graph));
   const NodeOps o = of(graph);
@@ -720,7 +717,6 @@ UNIHIP_EXPORT hipError_t hipGraphAddMemcpyNodeFromSymbol(hipGraphNode_t* pGraphN
                                                          const void* symbol, size_t count,
                                                          size_t offset, hipMemcpyKind kind) {
   GRAPH_TRACE();
-  (void)offset, (void)kind;
   GRAPH_INVALID_IF(badAdd(pGraphNode, graph, pDependencies, numDependencies) || count == 0 ||
                    dst == nullptr);
   GRAPH_FAIL_IF(symbol == nullptr, hipErrorInvalidSymbol);
@@ -739,7 +735,6 @@ UNIHIP_EXPORT hipError_t hipGraphAddMemcpyNodeToSymbol(hipGraphNode_t* pGraphNod
                                                        size_t count, size_t offset,
                                                        hipMemcpyKind kind) {
   GRAPH_TRACE();
-  (void)offset, (void)kind;
   GRAPH_INVALID_IF(badAdd(pGraphNode, graph, pDependencies, numDependencies) || count == 0 ||
                    src == nullptr);
   GRAPH_FAIL_IF(symbol == nullptr, hipErrorInvalidSymbol);
@@ -853,7 +848,6 @@ UNIHIP_EXPORT hipError_t hipGraphNodeGetDependencies(hipGraphNode_t node,
                                                      hipGraphNode_t* pDependencies,
                                                      size_t* pNumDependencies) {
   GRAPH_TRACE();
-  (void)pDependencies;
   GRAPH_INVALID_IF(node == nullptr || pNumDependencies == nullptr);
   GRAPH_CHECK(liveNode(node));
   const NodeOps o = of(node);
@@ -866,7 +860,6 @@ UNIHIP_EXPORT hipError_t hipGraphNodeGetDependentNodes(hipGraphNode_t node,
                                                        hipGraphNode_t* pDependentNodes,
                                                        size_t* pNumDependentNodes) {
   GRAPH_TRACE();
-  (void)pDependentNodes;
   GRAPH_INVALID_IF(node == nullptr || pNumDependentNodes == nullptr);
   GRAPH_CHECK(liveNode(node));
   const NodeOps o = of(node);
@@ -946,7 +939,6 @@ UNIHIP_EXPORT hipError_t hipGraphMemcpyNodeSetParams1D(hipGraphNode_t node, void
                                                        const void* src, size_t count,
                                                        hipMemcpyKind kind) {
   GRAPH_TRACE();
-  (void)kind;
   GRAPH_INVALID_IF(node == nullptr || dst == nullptr || src == nullptr || count == 0 ||
                    src == dst);
   UNIHIP_RETURN(setCopy(nullptr, node, linearCopy(dst, src, count, kind)));
@@ -957,7 +949,6 @@ UNIHIP_EXPORT hipError_t hipGraphMemcpyNodeSetParamsFromSymbol(hipGraphNode_t no
                                                                size_t offset,
                                                                hipMemcpyKind kind) {
   GRAPH_TRACE();
-  (void)offset, (void)kind;
   GRAPH_FAIL_IF(symbol == nullptr, hipErrorInvalidSymbol);
   GRAPH_INVALID_IF(node == nullptr || dst == nullptr || count == 0 || symbol == dst);
   GRAPH_CHECK(liveNode(node));
@@ -971,7 +962,6 @@ UNIHIP_EXPORT hipError_t hipGraphMemcpyNodeSetParamsToSymbol(hipGraphNode_t node
                                                              size_t count, size_t offset,
                                                              hipMemcpyKind kind) {
   GRAPH_TRACE();
-  (void)offset, (void)kind;
   GRAPH_FAIL_IF(symbol == nullptr, hipErrorInvalidSymbol);
   GRAPH_INVALID_IF(node == nullptr || src == nullptr || count == 0 || symbol == src);
   GRAPH_CHECK(liveNode(node));
@@ -1066,7 +1056,6 @@ UNIHIP_EXPORT hipError_t hipGraphInstantiate(hipGraphExec_t* pGraphExec, hipGrap
                                              hipGraphNode_t* pErrorNode, char* pLogBuffer,
                                              size_t bufferSize) {
   GRAPH_TRACE();
-  (void)pErrorNode, (void)pLogBuffer, (void)bufferSize;
   GRAPH_INVALID_IF(pGraphExec == nullptr || graph == nullptr);
   if (pErrorNode != nullptr) *pErrorNode = nullptr;
   if (pLogBuffer != nullptr && bufferSize > 0) pLogBuffer[0] = '\0';
@@ -1118,7 +1107,6 @@ UNIHIP_EXPORT hipError_t hipGraphLaunch_spt(hipGraphExec_t graphExec, hipStream_
 
 UNIHIP_EXPORT hipError_t hipGraphUpload(hipGraphExec_t graphExec, hipStream_t stream) {
   GRAPH_TRACE();
-  (void)stream;
   GRAPH_INVALID_IF(graphExec == nullptr);
   UNIHIP_RETURN(launch(graphExec, stream, true));
 }
@@ -1173,7 +1161,6 @@ UNIHIP_EXPORT hipError_t hipGraphExecMemcpyNodeSetParams1D(hipGraphExec_t hGraph
                                                            const void* src, size_t count,
                                                            hipMemcpyKind kind) {
   GRAPH_TRACE();
-  (void)kind;
   GRAPH_INVALID_IF(hGraphExec == nullptr || node == nullptr || dst == nullptr || src == nullptr ||
                    count == 0 || src == dst);
   GRAPH_CHECK(liveExec(hGraphExec));
@@ -1184,7 +1171,6 @@ UNIHIP_EXPORT hipError_t hipGraphExecMemcpyNodeSetParamsFromSymbol(
     hipGraphExec_t hGraphExec, hipGraphNode_t node, void* dst, const void* symbol, size_t count,
     size_t offset, hipMemcpyKind kind) {
   GRAPH_TRACE();
-  (void)offset, (void)kind;
   GRAPH_FAIL_IF(symbol == nullptr, hipErrorInvalidSymbol);
   GRAPH_INVALID_IF(hGraphExec == nullptr || node == nullptr || dst == nullptr || count == 0 ||
                    symbol == dst);
@@ -1199,7 +1185,6 @@ UNIHIP_EXPORT hipError_t hipGraphExecMemcpyNodeSetParamsToSymbol(
     hipGraphExec_t hGraphExec, hipGraphNode_t node, const void* symbol, const void* src,
     size_t count, size_t offset, hipMemcpyKind kind) {
   GRAPH_TRACE();
-  (void)offset, (void)kind;
   GRAPH_FAIL_IF(symbol == nullptr, hipErrorInvalidSymbol);
   GRAPH_INVALID_IF(hGraphExec == nullptr || node == nullptr || src == nullptr || count == 0 ||
                    symbol == src);
@@ -1262,7 +1247,6 @@ UNIHIP_EXPORT hipError_t hipGraphExecEventWaitNodeSetEvent(hipGraphExec_t hGraph
 UNIHIP_EXPORT hipError_t hipGraphNodeSetEnabled(hipGraphExec_t hGraphExec, hipGraphNode_t hNode,
                                                 unsigned int isEnabled) {
   GRAPH_TRACE();
-  (void)isEnabled;
   GRAPH_INVALID_IF(hGraphExec == nullptr || hNode == nullptr);
   GRAPH_CHECK(liveExec(hGraphExec));
   GRAPH_CHECK(liveNode(hNode));
@@ -1322,7 +1306,6 @@ UNIHIP_EXPORT hipError_t hipUserObjectCreate(hipUserObject_t* object_out, void* 
                                              hipHostFn_t destroy, unsigned int initialRefcount,
                                              unsigned int flags) {
   GRAPH_TRACE();
-  (void)ptr;
   GRAPH_INVALID_IF(object_out == nullptr || flags != hipUserObjectNoDestructorSync ||
                    badCount(initialRefcount) || destroy == nullptr);
   Device* device = nullptr;
