@@ -13,6 +13,8 @@ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 TAIL=8 run unihipinfo "$b/bin/unihipinfo"
 run samples/vectorAdd "$b/samples/vectorAdd"
 run samples/streamsEvents "$b/samples/streamsEvents"
+run samples/graphCapture "$b/samples/graphCapture"
+run samples/textureStencil "$b/samples/textureStencil"
 TAIL=40 run gpu "$b/tests/gpu/unihip_gpu_tests"
 TAIL=40 run device "$b/tests/device/unihip_device_tests"
 run device.assert "$b/tests/device/unihip_device_assert"

@@ -1,4 +1,114 @@
 // CUDA driver types and constants of the graphs family (see cuda_driver_types.h).
 #pragma once
 
-namespace unihip::cu {}  // namespace unihip::cu
+namespace unihip::cu {
+
+using CUgraph = struct CUgraph_st*;
+using CUgraphNode = struct CUgraphNode_st*;
+using CUgraphExec = struct CUgraphExec_st*;
+using CUuserObject = struct CUuserObject_st*;
+using CUarray = struct CUarray_st*;
+using CUhostFn = void (*)(void*);
+
+// CUmemorytype.
+inline constexpr int CU_MEMORYTYPE_HOST = 0x01;
+inline constexpr int CU_MEMORYTYPE_DEVICE = 0x02;
+inline constexpr int CU_MEMORYTYPE_ARRAY = 0x03;
+inline constexpr int CU_MEMORYTYPE_UNIFIED = 0x04;
+// CUgraphExecUpdateResult values beyond HIP's hipGraphExecUpdateResult.
+inline constexpr int CU_GRAPH_EXEC_UPDATE_ERROR_ATTRIBUTES_CHANGED = 0x8;
+// CUgraphInstantiate_flags (the same numbers as hipGraphInstantiateFlags).
+inline constexpr unsigned long long CUDA_GRAPH_INSTANTIATE_FLAG_AUTO_FREE_ON_LAUNCH = 1;
+inline constexpr unsigned long long CUDA_GRAPH_INSTANTIATE_FLAG_UPLOAD = 2;
+
+// cuGraphAddKernelNode_v2's parameters (CUDA 12.0).
+struct CUDA_KERNEL_NODE_PARAMS {
+  CUfunction func;
+  unsigned int gridDimX, gridDimY, gridDimZ;
+  unsigned int blockDimX, blockDimY, blockDimZ;
+  unsigned int sharedMemBytes;
+  void** kernelParams;
+  void** extra;
+  void* kern;  // CUkernel
+  CUcontext ctx;
+};
+
+struct CUDA_MEMCPY3D {
+  size_t srcXInBytes, srcY, srcZ, srcLOD;
+  int srcMemoryType;
+  const void* srcHost;
+  CUdeviceptr srcDevice;
+  CUarray srcArray;
+  void* reserved0;
+  size_t srcPitch, srcHeight;
+  size_t dstXInBytes, dstY, dstZ, dstLOD;
+  int dstMemoryType;
+  void* dstHost;
+  CUdeviceptr dstDevice;
+  CUarray dstArray;
+  void* reserved1;
+  size_t dstPitch, dstHeight;
+  size_t WidthInBytes, Height, Depth;
+};
+
+struct CUDA_MEMSET_NODE_PARAMS {
+  CUdeviceptr dst;
+  size_t pitch;
+  unsigned int value;
+  unsigned int elementSize;
+  size_t width;
+  size_t height;
+};
+
+struct CUDA_HOST_NODE_PARAMS {
+  CUhostFn fn;
+  void* userData;
+};
+
+struct CUmemLocation {
+  int type;
+  int id;
+};
+
+struct CUmemPoolProps {
+  int allocType;
+  int handleTypes;
+  CUmemLocation location;
+  void* win32SecurityAttributes;
+  size_t maxSize;
+  unsigned short usage;
+  unsigned char reserved[54];
+};
+
+struct CUmemAccessDesc {
+  CUmemLocation location;
+  int flags;
+};
+
+struct CUDA_MEM_ALLOC_NODE_PARAMS {
+  CUmemPoolProps poolProps;
+  const CUmemAccessDesc* accessDescs;
+  size_t accessDescCount;
+  size_t bytesize;
+  CUdeviceptr dptr;
+};
+
+struct CUgraphExecUpdateResultInfo {
+  int result;  // CUgraphExecUpdateResult
+  CUgraphNode errorNode;
+  CUgraphNode errorFromNode;
+};
+
+struct CUDA_GRAPH_INSTANTIATE_PARAMS {
+  unsigned long long flags;
+  CUstream hUploadStream;
+  CUgraphNode hErrNode_out;
+  int result_out;  // CUgraphInstantiateResult
+};
+
+// CUlaunchAttributeValue: a 64-byte union.
+struct CUlaunchAttributeValue {
+  char pad[64];
+};
+
+}  // namespace unihip::cu

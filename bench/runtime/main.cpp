@@ -1,6 +1,7 @@
 // bench_unihip / bench_cudart: every runtime figure, as JSON lines on stdout.
 //   --first-launch-only   only the first-launch figure (run_all.sh checks unihip's log with it)
 //   --max-copy=<MiB>      largest copy (default 1024)
+//   --graphs-only         only the graph figures
 // Exits 77 when there is no usable GPU.
 #include <cstring>
 #include <string>
@@ -12,14 +13,17 @@
 int main(int argc, char** argv) {
   bench::implName() = BENCH_IMPL;
   bool firstLaunchOnly = false;
+  bool graphsOnly = false;
   size_t maxCopy = bench::kMaxCopyBytes;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--first-launch-only") == 0) {
       firstLaunchOnly = true;
+    } else if (std::strcmp(argv[i], "--graphs-only") == 0) {
+      graphsOnly = true;
     } else if (std::strncmp(argv[i], "--max-copy=", 11) == 0) {
       maxCopy = std::stoull(argv[i] + 11) << 20;
     } else {
-      std::fprintf(stderr, "usage: %s [--first-launch-only] [--max-copy=<MiB>]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--first-launch-only] [--graphs-only] [--max-copy=<MiB>]\n", argv[0]);
       return 2;
     }
   }
@@ -40,7 +44,12 @@ int main(int argc, char** argv) {
 
   bench::firstLaunch();
   if (firstLaunchOnly) return 0;
+  if (graphsOnly) {
+    bench::graphBenchmarks();
+    return 0;
+  }
   bench::launchBenchmarks();
+  bench::graphBenchmarks();
   bench::syncBenchmarks();
   bench::memoryBenchmarks(maxCopy);
   bench::moduleBenchmarks();

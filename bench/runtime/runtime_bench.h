@@ -17,5 +17,7 @@ void memoryBenchmarks(size_t maxCopyBytes);
 // module_bench.cpp (unihip only: the CUDA runtime has no eager module API to compare).
 void moduleBenchmarks();
 void registrationBenchmark();
+// graph_bench.cu: graph launch and instantiation against launching one by one.
+void graphBenchmarks();
 
 }  // namespace bench

@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "api/api_boundary.h"
+#include "core/graph/capture_guard.h"
 #include "core/handles.h"
 #include "core/stream_resolve.h"
 
@@ -148,6 +149,7 @@ UNIHIP_EXPORT hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallb
   UNIHIP_RETURN(([&]() -> Status {
     ResolvedStream rs;
     UNIHIP_TRY(resolveStream(stream, &rs));
+    UNIHIP_TRY(refuseWhenCapturing(*rs.device, rs.native));
     auto* c = new StreamCallback{callback, stream, userData};
     Status st = rs.device->backend->launchHostFunc(rs.device->local, rs.native,
                                                    &StreamCallback::run, c);

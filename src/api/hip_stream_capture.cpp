@@ -1,9 +1,16 @@
-// Stream capture. unihip has no graphs yet (issue 14), so no stream is ever capturing: the
-// queries answer hipStreamCaptureStatusNone, the per-thread capture mode is kept for
-// hipThreadExchangeStreamCaptureMode, and starting or ending a capture is not supported (after
-// AMD's argument checks).
+// Stream capture (issue 14), after AMD's argument checks, through the vendor's graphs family
+// (seam/graph_ops.h). On NVIDIA the driver captures the native stream, so everything unihip
+// enqueues there through the driver (launches, async copies and memsets, event records and waits,
+// host functions) becomes a node, and calls that are illegal during a capture get the driver's
+// answer (hipErrorStreamCaptureUnsupported/Implicit/Invalidated...) and invalidate it as CUDA and
+// HIP do. Where a vendor has no graphs family no stream is ever capturing: the queries answer
+// hipStreamCaptureStatusNone, starting a capture is hipErrorNotSupported.
+#include <vector>
+
 #include "api/api_boundary.h"
+#include "core/graph/graph_handles.h"
 #include "core/handles.h"
+#include "core/stream_resolve.h"
 
 using namespace unihip;
 
@@ -23,12 +30,53 @@ bool validMode(hipStreamCaptureMode mode) {
   return mode >= hipStreamCaptureModeGlobal && mode <= hipStreamCaptureModeRelaxed;
 }
 
-// The capture status of `stream`: always None until unihip captures.
-Status captureStatus(hipStream_t stream, hipStreamCaptureStatus* status) {
+// A stream's device, native stream and graphs family (null where the vendor has none).
+struct CaptureStream {
+  ResolvedStream rs;
+  GraphOps* ops = nullptr;
+};
+Status captureStream(hipStream_t stream, CaptureStream* out) {
+  UNIHIP_TRY(resolveStream(stream, &out->rs));
+  out->ops = out->rs.device->backend->graphs();
+  return kOk;
+}
+
+// The nodes hipStreamGetCaptureInfo_v2 hands out: valid until the thread's next call, as CUDA's.
+thread_local std::vector<hipGraphNode_t> t_captureDeps;
+
+// Every capture query: the status, and for an active capture its id, graph and dependencies.
+Status captureInfo(hipStream_t stream, hipStreamCaptureStatus* status, unsigned long long* id,
+                   hipGraph_t* graph, const hipGraphNode_t** deps, size_t* count) {
   if (status == nullptr) return hipErrorInvalidValue;
   UNIHIP_TRY(checkStream(stream));
-  *status = hipStreamCaptureStatusNone;
+  CaptureStream cs;
+  UNIHIP_TRY(captureStream(stream, &cs));
+  if (cs.ops == nullptr) {
+    *status = hipStreamCaptureStatusNone;
+    return kOk;
+  }
+  NativeGraph native = nullptr;
+  const NativeGraphNode* nativeDeps = nullptr;
+  size_t n = 0;
+  unsigned long long captureId = 0;
+  UNIHIP_TRY(cs.ops->captureInfo(cs.rs.device->local, cs.rs.native, status, &captureId, &native,
+                                 &nativeDeps, &n));
+  if (*status != hipStreamCaptureStatusActive) return kOk;
+  if (id != nullptr) *id = captureId;
+  if (graph == nullptr && deps == nullptr && count == nullptr) return kOk;
+  ihipGraph* g = unihip::graph::graphFor(cs.rs.device->ordinal, cs.ops, native, false);
+  if (graph != nullptr) *graph = g;
+  if (deps != nullptr) {
+    t_captureDeps.resize(n);
+    for (size_t i = 0; i < n; ++i) t_captureDeps[i] = unihip::graph::nodeFor(g, nativeDeps[i]);
+    *deps = t_captureDeps.data();
+  }
+  if (count != nullptr) *count = n;
   return kOk;
+}
+
+Status captureStatus(hipStream_t stream, hipStreamCaptureStatus* status) {
+  return captureInfo(stream, status, nullptr, nullptr, nullptr, nullptr);
 }
 
 // AMD's order: the legacy stream cannot capture, then the mode, then the stream handle.
@@ -42,6 +90,42 @@ Status checkEndCapture(hipStream_t stream, hipGraph_t* pGraph) {
   if (pGraph == nullptr) return hipErrorInvalidValue;
   if (isLegacy(stream)) return hipErrorIllegalState;
   return checkStream(stream);
+}
+
+// A stream whose vendor can capture.
+Status capturingFamily(hipStream_t stream, CaptureStream* cs) {
+  UNIHIP_TRY(captureStream(stream, cs));
+  return cs->ops ? kOk : Status(hipErrorNotSupported);
+}
+
+Status beginCapture(hipStream_t stream, hipStreamCaptureMode mode) {
+  UNIHIP_TRY(checkBeginCapture(stream, mode));
+  CaptureStream cs;
+  UNIHIP_TRY(capturingFamily(stream, &cs));
+  return cs.ops->beginCapture(cs.rs.device->local, cs.rs.native, mode);
+}
+
+Status endCapture(hipStream_t stream, hipGraph_t* pGraph) {
+  UNIHIP_TRY(checkEndCapture(stream, pGraph));
+  CaptureStream cs;
+  UNIHIP_TRY(capturingFamily(stream, &cs));
+  NativeGraph native = nullptr;
+  Status s = cs.ops->endCapture(cs.rs.device->local, cs.rs.native, &native);
+  *pGraph = native ? unihip::graph::graphFor(cs.rs.device->ordinal, cs.ops, native, true) : nullptr;
+  return s;
+}
+
+// Native handles of capture dependencies: live nodes, of `graph` where it is known (else the
+// capture's graph, which the driver checks).
+Status nativeDeps(const hipGraphNode_t* deps, size_t n, std::vector<NativeGraphNode>* out,
+                  hipGraph_t graph = nullptr) {
+  out->resize(n);
+  for (size_t i = 0; i < n; ++i) {
+    if (!isLive(deps[i]) || (graph != nullptr && deps[i]->graph != graph))
+      return hipErrorInvalidValue;
+    (*out)[i] = deps[i]->native;
+  }
+  return kOk;
 }
 
 }  // namespace
@@ -69,14 +153,15 @@ UNIHIP_EXPORT hipError_t hipStreamGetCaptureInfo(hipStream_t stream,
                                                  hipStreamCaptureStatus* pCaptureStatus,
                                                  unsigned long long* pId) {
   UNIHIP_TRACE_API("hipStreamGetCaptureInfo({}, {})", fmt::ptr(stream), fmt::ptr(pId));
-  UNIHIP_RETURN(captureStatus(stream, pCaptureStatus));
+  UNIHIP_RETURN(captureInfo(stream, pCaptureStatus, pId, nullptr, nullptr, nullptr));
 }
 
 UNIHIP_EXPORT hipError_t hipStreamGetCaptureInfo_spt(hipStream_t stream,
                                                      hipStreamCaptureStatus* pCaptureStatus,
                                                      unsigned long long* pId) {
   UNIHIP_TRACE_API("hipStreamGetCaptureInfo_spt({}, {})", fmt::ptr(stream), fmt::ptr(pId));
-  UNIHIP_RETURN(captureStatus(unihipPerThreadStream(stream), pCaptureStatus));
+  UNIHIP_RETURN(captureInfo(unihipPerThreadStream(stream), pCaptureStatus, pId, nullptr, nullptr,
+                            nullptr));
 }
 
 UNIHIP_EXPORT hipError_t hipStreamGetCaptureInfo_v2(hipStream_t stream,
@@ -86,8 +171,8 @@ UNIHIP_EXPORT hipError_t hipStreamGetCaptureInfo_v2(hipStream_t stream,
                                                     const hipGraphNode_t** dependencies_out,
                                                     size_t* numDependencies_out) {
   UNIHIP_TRACE_API("hipStreamGetCaptureInfo_v2({})", fmt::ptr(stream));
-  (void)id_out, (void)graph_out, (void)dependencies_out, (void)numDependencies_out;
-  UNIHIP_RETURN(captureStatus(stream, captureStatus_out));
+  UNIHIP_RETURN(captureInfo(stream, captureStatus_out, id_out, graph_out, dependencies_out,
+                            numDependencies_out));
 }
 
 UNIHIP_EXPORT hipError_t hipStreamGetCaptureInfo_v2_spt(hipStream_t stream,
@@ -97,13 +182,22 @@ UNIHIP_EXPORT hipError_t hipStreamGetCaptureInfo_v2_spt(hipStream_t stream,
                                                         const hipGraphNode_t** dependencies_out,
                                                         size_t* numDependencies_out) {
   UNIHIP_TRACE_API("hipStreamGetCaptureInfo_v2_spt({})", fmt::ptr(stream));
-  (void)id_out, (void)graph_out, (void)dependencies_out, (void)numDependencies_out;
-  UNIHIP_RETURN(captureStatus(unihipPerThreadStream(stream), captureStatus_out));
+  UNIHIP_RETURN(captureInfo(unihipPerThreadStream(stream), captureStatus_out, id_out, graph_out,
+                            dependencies_out, numDependencies_out));
 }
 
 UNIHIP_EXPORT hipError_t hipThreadExchangeStreamCaptureMode(hipStreamCaptureMode* mode) {
   UNIHIP_TRACE_API("hipThreadExchangeStreamCaptureMode({})", fmt::ptr(mode));
   if (mode == nullptr || !validMode(*mode)) UNIHIP_RETURN(hipErrorInvalidValue);
+  // The driver enforces the mode where it captures; the thread-local copy answers elsewhere.
+  Device* device = nullptr;
+  if (currentDevice(&device).ok() && device->backend->graphs() != nullptr) {
+    int m = *mode;
+    CAPTURE_CHECK(device->backend->graphs()->exchangeCaptureMode(device->local, &m));
+    t_captureMode = *mode;
+    *mode = static_cast<hipStreamCaptureMode>(m);
+    UNIHIP_RETURN(kOk);
+  }
   hipStreamCaptureMode previous = t_captureMode;
   t_captureMode = *mode;
   *mode = previous;
@@ -112,14 +206,12 @@ UNIHIP_EXPORT hipError_t hipThreadExchangeStreamCaptureMode(hipStreamCaptureMode
 
 UNIHIP_EXPORT hipError_t hipStreamBeginCapture(hipStream_t stream, hipStreamCaptureMode mode) {
   UNIHIP_TRACE_API("hipStreamBeginCapture({}, {})", fmt::ptr(stream), static_cast<int>(mode));
-  CAPTURE_CHECK(checkBeginCapture(stream, mode));
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(beginCapture(stream, mode));
 }
 
 UNIHIP_EXPORT hipError_t hipStreamBeginCapture_spt(hipStream_t stream, hipStreamCaptureMode mode) {
   UNIHIP_TRACE_API("hipStreamBeginCapture_spt({}, {})", fmt::ptr(stream), static_cast<int>(mode));
-  CAPTURE_CHECK(checkBeginCapture(unihipPerThreadStream(stream), mode));
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(beginCapture(unihipPerThreadStream(stream), mode));
 }
 
 UNIHIP_EXPORT hipError_t hipStreamBeginCaptureToGraph(hipStream_t stream, hipGraph_t graph,
@@ -134,19 +226,23 @@ UNIHIP_EXPORT hipError_t hipStreamBeginCaptureToGraph(hipStream_t stream, hipGra
   if (graph == nullptr || (dependencies == nullptr) != (numDependencies == 0))
     UNIHIP_RETURN(hipErrorInvalidValue);
   CAPTURE_CHECK(checkBeginCapture(stream, mode));
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  if (!isLive(graph)) UNIHIP_RETURN(hipErrorInvalidValue);
+  std::vector<NativeGraphNode> deps;
+  CAPTURE_CHECK(nativeDeps(dependencies, numDependencies, &deps, graph));
+  CaptureStream cs;
+  CAPTURE_CHECK(capturingFamily(stream, &cs));
+  UNIHIP_RETURN(cs.ops->beginCaptureToGraph(cs.rs.device->local, cs.rs.native, graph->native,
+                                            deps.data(), numDependencies, mode));
 }
 
 UNIHIP_EXPORT hipError_t hipStreamEndCapture(hipStream_t stream, hipGraph_t* pGraph) {
   UNIHIP_TRACE_API("hipStreamEndCapture({}, {})", fmt::ptr(stream), fmt::ptr(pGraph));
-  CAPTURE_CHECK(checkEndCapture(stream, pGraph));
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(endCapture(stream, pGraph));
 }
 
 UNIHIP_EXPORT hipError_t hipStreamEndCapture_spt(hipStream_t stream, hipGraph_t* pGraph) {
   UNIHIP_TRACE_API("hipStreamEndCapture_spt({}, {})", fmt::ptr(stream), fmt::ptr(pGraph));
-  CAPTURE_CHECK(checkEndCapture(unihipPerThreadStream(stream), pGraph));
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(endCapture(unihipPerThreadStream(stream), pGraph));
 }
 
 UNIHIP_EXPORT hipError_t hipStreamUpdateCaptureDependencies(hipStream_t stream,
@@ -159,5 +255,10 @@ UNIHIP_EXPORT hipError_t hipStreamUpdateCaptureDependencies(hipStream_t stream,
   if ((numDependencies > 0 && dependencies == nullptr) ||
       (flags != hipStreamAddCaptureDependencies && flags != hipStreamSetCaptureDependencies))
     UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  std::vector<NativeGraphNode> deps;
+  CAPTURE_CHECK(nativeDeps(dependencies, numDependencies, &deps));
+  CaptureStream cs;
+  CAPTURE_CHECK(capturingFamily(stream, &cs));
+  UNIHIP_RETURN(cs.ops->updateCaptureDependencies(cs.rs.device->local, cs.rs.native, deps.data(),
+                                                  numDependencies, flags));
 }

@@ -1,6 +1,7 @@
 // The CUDA backend's pure logic: image choice, status mapping, the re-declared driver ABI.
 #include <catch2/catch.hpp>
 
+#include <cstddef>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -136,5 +137,42 @@ TEST_CASE("re-declared driver constants equal cuda.h's") {
   UNIHIP_SAME(RESERVED_SHARED_MEMORY_PER_BLOCK); UNIHIP_SAME(MEMORY_POOLS_SUPPORTED);
   UNIHIP_SAME(CLUSTER_LAUNCH); UNIHIP_SAME(HOST_NUMA_ID); UNIHIP_SAME(IPC_EVENT_SUPPORTED);
 #undef UNIHIP_SAME
+}
+#endif
+
+#ifdef UNIHIP_TEST_CUDA_H
+// The graphs family's re-declared structures (cuda_types_graphs.h) have the driver's layout.
+TEST_CASE("re-declared graph structures match cuda.h's layout") {
+#define UNIHIP_SAME_LAYOUT(ours, theirs, field)                         \
+  STATIC_REQUIRE(sizeof(cu::ours) == sizeof(::theirs));                 \
+  STATIC_REQUIRE(offsetof(cu::ours, field) == offsetof(::theirs, field))
+  UNIHIP_SAME_LAYOUT(CUDA_KERNEL_NODE_PARAMS, CUDA_KERNEL_NODE_PARAMS_v2, ctx);
+  UNIHIP_SAME_LAYOUT(CUDA_MEMCPY3D, CUDA_MEMCPY3D_v2, dstHeight);
+  UNIHIP_SAME_LAYOUT(CUDA_MEMSET_NODE_PARAMS, CUDA_MEMSET_NODE_PARAMS_v1, height);
+  UNIHIP_SAME_LAYOUT(CUDA_HOST_NODE_PARAMS, CUDA_HOST_NODE_PARAMS_v1, userData);
+  UNIHIP_SAME_LAYOUT(CUmemPoolProps, CUmemPoolProps_v1, maxSize);
+  UNIHIP_SAME_LAYOUT(CUmemAccessDesc, CUmemAccessDesc_v1, flags);
+  UNIHIP_SAME_LAYOUT(CUDA_MEM_ALLOC_NODE_PARAMS, CUDA_MEM_ALLOC_NODE_PARAMS_v1, dptr);
+  UNIHIP_SAME_LAYOUT(CUgraphExecUpdateResultInfo, CUgraphExecUpdateResultInfo_v1, errorFromNode);
+  UNIHIP_SAME_LAYOUT(CUDA_GRAPH_INSTANTIATE_PARAMS, CUDA_GRAPH_INSTANTIATE_PARAMS, result_out);
+  STATIC_REQUIRE(sizeof(cu::CUlaunchAttributeValue) == sizeof(::CUlaunchAttributeValue));
+#undef UNIHIP_SAME_LAYOUT
+  STATIC_REQUIRE(cu::CU_MEMORYTYPE_HOST == ::CU_MEMORYTYPE_HOST);
+  STATIC_REQUIRE(cu::CU_MEMORYTYPE_DEVICE == ::CU_MEMORYTYPE_DEVICE);
+  STATIC_REQUIRE(cu::CU_MEMORYTYPE_UNIFIED == ::CU_MEMORYTYPE_UNIFIED);
+  STATIC_REQUIRE(cu::CU_GRAPH_EXEC_UPDATE_ERROR_ATTRIBUTES_CHANGED ==
+                 static_cast<int>(::CU_GRAPH_EXEC_UPDATE_ERROR_ATTRIBUTES_CHANGED));
+  // HIP's enums the family passes through unchanged.
+  STATIC_REQUIRE(static_cast<int>(hipGraphNodeTypeMemFree) == static_cast<int>(::CU_GRAPH_NODE_TYPE_MEM_FREE));
+  STATIC_REQUIRE(static_cast<int>(hipGraphNodeTypeEventRecord) == static_cast<int>(::CU_GRAPH_NODE_TYPE_EVENT_RECORD));
+  STATIC_REQUIRE(static_cast<int>(hipStreamCaptureModeRelaxed) == static_cast<int>(::CU_STREAM_CAPTURE_MODE_RELAXED));
+  STATIC_REQUIRE(static_cast<int>(hipStreamCaptureStatusInvalidated) == static_cast<int>(::CU_STREAM_CAPTURE_STATUS_INVALIDATED));
+  STATIC_REQUIRE(static_cast<int>(hipStreamSetCaptureDependencies) == static_cast<int>(::CU_STREAM_SET_CAPTURE_DEPENDENCIES));
+  STATIC_REQUIRE(static_cast<int>(hipGraphExecUpdateErrorUnsupportedFunctionChange) == static_cast<int>(::CU_GRAPH_EXEC_UPDATE_ERROR_UNSUPPORTED_FUNCTION_CHANGE));
+  STATIC_REQUIRE(static_cast<int>(hipGraphInstantiateMultipleDevicesNotSupported) == static_cast<int>(::CUDA_GRAPH_INSTANTIATE_MULTIPLE_CTXS_NOT_SUPPORTED));
+  STATIC_REQUIRE(static_cast<int>(hipGraphInstantiateFlagUseNodePriority) == static_cast<int>(::CUDA_GRAPH_INSTANTIATE_FLAG_USE_NODE_PRIORITY));
+  STATIC_REQUIRE(static_cast<int>(hipGraphMemAttrReservedMemHigh) == static_cast<int>(::CU_GRAPH_MEM_ATTR_RESERVED_MEM_HIGH));
+  STATIC_REQUIRE(static_cast<int>(hipLaunchAttributePriority) == static_cast<int>(::CU_LAUNCH_ATTRIBUTE_PRIORITY));
+  STATIC_REQUIRE(static_cast<int>(hipGraphDebugDotFlagsHandles) == static_cast<int>(::CU_GRAPH_DEBUG_DOT_FLAGS_HANDLES));
 }
 #endif

@@ -52,6 +52,9 @@ class FakeBackend final : public Backend {
   // The image family a test installs (tests/support/fake_images.h); none by default.
   ImageOps* imageOps = nullptr;
   ImageOps* images() override { return imageOps; }
+  // The graphs family (tests/support/fake_graphs.h); none unless a test installs one.
+  GraphOps* graphOps = nullptr;
+  GraphOps* graphs() override { return graphOps; }
 
   const char* name() const override { return "fake"; }
   int deviceCount() const override { return static_cast<int>(props_.size()); }

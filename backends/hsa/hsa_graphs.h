@@ -1,0 +1,22 @@
+// Graphs and stream capture on AMD (issue 14): not yet. The HSA backend hands out no graphs family
+// (Backend::graphs() is null), so these answer hipErrorNotSupported after their argument checks;
+// the capture queries answer hipStreamCaptureStatusNone (no stream can capture here).
+// Planned: core's graph model replayed as pre-built AQL packets (issue 14).
+#pragma once
+
+// unihip-coverage: not-supported hipDeviceGetGraphMemAttribute hipDeviceGraphMemTrim hipDeviceSetGraphMemAttribute hipDrvGraphAddMemFreeNode hipDrvGraphAddMemcpyNode hipDrvGraphAddMemsetNode
+// unihip-coverage: not-supported hipDrvGraphExecMemcpyNodeSetParams hipDrvGraphExecMemsetNodeSetParams hipDrvGraphMemcpyNodeGetParams hipDrvGraphMemcpyNodeSetParams hipGraphAddChildGraphNode hipGraphAddDependencies
+// unihip-coverage: not-supported hipGraphAddEmptyNode hipGraphAddEventRecordNode hipGraphAddEventWaitNode hipGraphAddHostNode hipGraphAddKernelNode hipGraphAddMemAllocNode
+// unihip-coverage: not-supported hipGraphAddMemFreeNode hipGraphAddMemcpyNode hipGraphAddMemcpyNode1D hipGraphAddMemcpyNodeFromSymbol hipGraphAddMemcpyNodeToSymbol hipGraphAddMemsetNode
+// unihip-coverage: not-supported hipGraphAddNode hipGraphChildGraphNodeGetGraph hipGraphClone hipGraphCreate hipGraphDebugDotPrint hipGraphDestroy
+// unihip-coverage: not-supported hipGraphDestroyNode hipGraphEventRecordNodeGetEvent hipGraphEventRecordNodeSetEvent hipGraphEventWaitNodeGetEvent hipGraphEventWaitNodeSetEvent hipGraphExecChildGraphNodeSetParams
+// unihip-coverage: not-supported hipGraphExecDestroy hipGraphExecEventRecordNodeSetEvent hipGraphExecEventWaitNodeSetEvent hipGraphExecGetFlags hipGraphExecHostNodeSetParams hipGraphExecKernelNodeSetParams
+// unihip-coverage: not-supported hipGraphExecMemcpyNodeSetParams hipGraphExecMemcpyNodeSetParams1D hipGraphExecMemcpyNodeSetParamsFromSymbol hipGraphExecMemcpyNodeSetParamsToSymbol hipGraphExecMemsetNodeSetParams hipGraphExecNodeSetParams
+// unihip-coverage: not-supported hipGraphExecUpdate hipGraphGetEdges hipGraphGetNodes hipGraphGetRootNodes hipGraphHostNodeGetParams hipGraphHostNodeSetParams
+// unihip-coverage: not-supported hipGraphInstantiate hipGraphInstantiateWithFlags hipGraphInstantiateWithParams hipGraphKernelNodeCopyAttributes hipGraphKernelNodeGetAttribute hipGraphKernelNodeGetParams
+// unihip-coverage: not-supported hipGraphKernelNodeSetAttribute hipGraphKernelNodeSetParams hipGraphLaunch hipGraphLaunch_spt hipGraphMemAllocNodeGetParams hipGraphMemFreeNodeGetParams
+// unihip-coverage: not-supported hipGraphMemcpyNodeGetParams hipGraphMemcpyNodeSetParams hipGraphMemcpyNodeSetParams1D hipGraphMemcpyNodeSetParamsFromSymbol hipGraphMemcpyNodeSetParamsToSymbol hipGraphMemsetNodeGetParams
+// unihip-coverage: not-supported hipGraphMemsetNodeSetParams hipGraphNodeFindInClone hipGraphNodeGetDependencies hipGraphNodeGetDependentNodes hipGraphNodeGetEnabled hipGraphNodeGetType
+// unihip-coverage: not-supported hipGraphNodeSetEnabled hipGraphNodeSetParams hipGraphReleaseUserObject hipGraphRemoveDependencies hipGraphRetainUserObject hipGraphUpload
+// unihip-coverage: not-supported hipStreamBeginCapture hipStreamBeginCaptureToGraph hipStreamBeginCapture_spt hipStreamEndCapture hipStreamEndCapture_spt hipStreamUpdateCaptureDependencies
+// unihip-coverage: not-supported hipUserObjectCreate hipUserObjectRelease hipUserObjectRetain
