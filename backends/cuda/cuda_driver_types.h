@@ -142,6 +142,30 @@ enum Attribute : int {
   HOST_NUMA_ID = 134,
 };
 
+// Shared by the optional families (graphs' memcpy nodes, images' array copies).
+using CUarray = struct CUarray_st*;
+inline constexpr int CU_MEMORYTYPE_HOST = 0x01;
+inline constexpr int CU_MEMORYTYPE_DEVICE = 0x02;
+inline constexpr int CU_MEMORYTYPE_ARRAY = 0x03;
+inline constexpr int CU_MEMORYTYPE_UNIFIED = 0x04;
+struct CUDA_MEMCPY3D {
+  size_t srcXInBytes, srcY, srcZ, srcLOD;
+  int srcMemoryType;
+  const void* srcHost;
+  CUdeviceptr srcDevice;
+  CUarray srcArray;
+  void* reserved0;
+  size_t srcPitch, srcHeight;
+  size_t dstXInBytes, dstY, dstZ, dstLOD;
+  int dstMemoryType;
+  void* dstHost;
+  CUdeviceptr dstDevice;
+  CUarray dstArray;
+  void* reserved1;
+  size_t dstPitch, dstHeight;
+  size_t WidthInBytes, Height, Depth;
+};
+
 }  // namespace unihip::cu
 
 // The optional families' types, one file each.

@@ -7,14 +7,8 @@ using CUgraph = struct CUgraph_st*;
 using CUgraphNode = struct CUgraphNode_st*;
 using CUgraphExec = struct CUgraphExec_st*;
 using CUuserObject = struct CUuserObject_st*;
-using CUarray = struct CUarray_st*;
 using CUhostFn = void (*)(void*);
 
-// CUmemorytype.
-inline constexpr int CU_MEMORYTYPE_HOST = 0x01;
-inline constexpr int CU_MEMORYTYPE_DEVICE = 0x02;
-inline constexpr int CU_MEMORYTYPE_ARRAY = 0x03;
-inline constexpr int CU_MEMORYTYPE_UNIFIED = 0x04;
 // CUgraphExecUpdateResult values beyond HIP's hipGraphExecUpdateResult.
 inline constexpr int CU_GRAPH_EXEC_UPDATE_ERROR_ATTRIBUTES_CHANGED = 0x8;
 // CUgraphInstantiate_flags (the same numbers as hipGraphInstantiateFlags).
@@ -33,23 +27,6 @@ struct CUDA_KERNEL_NODE_PARAMS {
   CUcontext ctx;
 };
 
-struct CUDA_MEMCPY3D {
-  size_t srcXInBytes, srcY, srcZ, srcLOD;
-  int srcMemoryType;
-  const void* srcHost;
-  CUdeviceptr srcDevice;
-  CUarray srcArray;
-  void* reserved0;
-  size_t srcPitch, srcHeight;
-  size_t dstXInBytes, dstY, dstZ, dstLOD;
-  int dstMemoryType;
-  void* dstHost;
-  CUdeviceptr dstDevice;
-  CUarray dstArray;
-  void* reserved1;
-  size_t dstPitch, dstHeight;
-  size_t WidthInBytes, Height, Depth;
-};
 
 struct CUDA_MEMSET_NODE_PARAMS {
   CUdeviceptr dst;

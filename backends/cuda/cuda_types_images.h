@@ -4,16 +4,9 @@
 
 namespace unihip::cu {
 
-using CUarray = struct CUarray_st*;
 using CUmipmappedArray = struct CUmipmappedArray_st*;
 using CUtexObject = unsigned long long;
 using CUsurfObject = unsigned long long;
-
-// CUmemorytype
-inline constexpr int CU_MEMORYTYPE_HOST = 0x01;
-inline constexpr int CU_MEMORYTYPE_DEVICE = 0x02;
-inline constexpr int CU_MEMORYTYPE_ARRAY = 0x03;
-inline constexpr int CU_MEMORYTYPE_UNIFIED = 0x04;
 
 // CUresourcetype
 inline constexpr int CU_RESOURCE_TYPE_ARRAY = 0x00;
@@ -30,23 +23,6 @@ struct CUDA_ARRAY3D_DESCRIPTOR {
   unsigned int Flags;
 };
 
-struct CUDA_MEMCPY3D {
-  size_t srcXInBytes, srcY, srcZ, srcLOD;
-  int srcMemoryType;
-  const void* srcHost;
-  CUdeviceptr srcDevice;
-  CUarray srcArray;
-  void* reserved0;
-  size_t srcPitch, srcHeight;
-  size_t dstXInBytes, dstY, dstZ, dstLOD;
-  int dstMemoryType;
-  void* dstHost;
-  CUdeviceptr dstDevice;
-  CUarray dstArray;
-  void* reserved1;
-  size_t dstPitch, dstHeight;
-  size_t WidthInBytes, Height, Depth;
-};
 
 struct CUDA_RESOURCE_DESC {
   int resType;
