@@ -1,12 +1,310 @@
-// The CUDA driver's MemoryPoolOps (not implemented yet: the family answers hipErrorNotSupported).
+// The CUDA driver's MemoryPoolOps: stream-ordered pools (cuMemPool*, cuMemAllocFromPoolAsync),
+// IPC (cuIpc*) and virtual memory (cuMem{Create,Map,...}; never multicast). HIP's enum values,
+// attribute numbers and handle layouts equal the driver's, so values pass through.
+// unihip-coverage: not-supported hipMemMapArrayAsync
+#include <cstring>
+
 #include "cuda/cuda_core.h"
 #include "seam/memory_pool_ops.h"
 
 namespace unihip::cu {
+namespace {
+
+CUdeviceptr dptr(const void* p) { return reinterpret_cast<CUdeviceptr>(p); }
+CUmemoryPool asPool(NativePool p) { return static_cast<CUmemoryPool>(p); }
+CUstream asStream(NativeStream s) { return static_cast<CUstream>(s); }
+
+class CudaMemoryPoolOps final : public MemoryPoolOps {
+ public:
+  explicit CudaMemoryPoolOps(CudaCore& core) : core_(core), api_(core.api()) {}
+
+  // ---- Pools.
+  Status defaultPool(int device, NativePool* pool) override {
+    UNIHIP_TRY(core_.makeCurrent(device));
+    CUmemoryPool p = nullptr;
+    UNIHIP_TRY(check(api_.cuDeviceGetDefaultMemPool(&p, core_.deviceHandle(device)),
+                     "cuDeviceGetDefaultMemPool"));
+    *pool = p;
+    return kOk;
+  }
+  Status poolCreate(int device, const hipMemPoolProps& props, NativePool* pool) override {
+    UNIHIP_TRY(core_.makeCurrent(device));
+    CUmemPoolProps cp{};
+    cp.allocType = CU_MEM_ALLOCATION_TYPE_PINNED;
+    cp.handleTypes = static_cast<int>(props.handleTypes);
+    cp.location = {CU_MEM_LOCATION_TYPE_DEVICE, core_.deviceHandle(device)};
+    cp.maxSize = props.maxSize;
+    CUmemoryPool p = nullptr;
+    UNIHIP_TRY(check(api_.cuMemPoolCreate(&p, &cp), "cuMemPoolCreate"));
+    *pool = p;
+    return kOk;
+  }
+  Status poolDestroy(NativePool pool) override {
+    return check(api_.cuMemPoolDestroy(asPool(pool)), "cuMemPoolDestroy");
+  }
+  Status setCurrentPool(int device, NativePool pool) override {
+    UNIHIP_TRY(core_.makeCurrent(device));
+    return check(api_.cuDeviceSetMemPool(core_.deviceHandle(device), asPool(pool)),
+                 "cuDeviceSetMemPool");
+  }
+  Status mallocFromPool(NativePool pool, size_t size, NativeStream stream, void** ptr) override {
+    CUdeviceptr p = 0;
+    UNIHIP_TRY(check(api_.cuMemAllocFromPoolAsync(&p, size, asPool(pool), asStream(stream)),
+                     "cuMemAllocFromPoolAsync"));
+    *ptr = reinterpret_cast<void*>(p);
+    return kOk;
+  }
+  Status freeAsync(void* ptr, NativeStream stream) override {
+    return check(api_.cuMemFreeAsync(dptr(ptr), asStream(stream)), "cuMemFreeAsync");
+  }
+  Status poolTrimTo(NativePool pool, size_t keep) override {
+    return check(api_.cuMemPoolTrimTo(asPool(pool), keep), "cuMemPoolTrimTo");
+  }
+  Status poolSetAttribute(NativePool pool, hipMemPoolAttr attr, void* value) override {
+    return check(api_.cuMemPoolSetAttribute(asPool(pool), static_cast<int>(attr), value),
+                 "cuMemPoolSetAttribute");
+  }
+  Status poolGetAttribute(NativePool pool, hipMemPoolAttr attr, void* value) override {
+    return check(api_.cuMemPoolGetAttribute(asPool(pool), static_cast<int>(attr), value),
+                 "cuMemPoolGetAttribute");
+  }
+  Status poolSetAccess(NativePool pool, const AccessGrant& grant) override {
+    CUmemAccessDesc d = toDesc(grant);
+    return check(api_.cuMemPoolSetAccess(asPool(pool), &d, 1), "cuMemPoolSetAccess");
+  }
+  Status poolGetAccess(NativePool pool, int device, hipMemAccessFlags* flags) override {
+    CUmemLocation loc{CU_MEM_LOCATION_TYPE_DEVICE, core_.deviceHandle(device)};
+    int f = 0;
+    UNIHIP_TRY(check(api_.cuMemPoolGetAccess(&f, asPool(pool), &loc), "cuMemPoolGetAccess"));
+    *flags = static_cast<hipMemAccessFlags>(f);
+    return kOk;
+  }
+  Status poolExport(NativePool pool, hipMemAllocationHandleType type, void* shared) override {
+    return check(api_.cuMemPoolExportToShareableHandle(shared, asPool(pool), type, 0),
+                 "cuMemPoolExportToShareableHandle");
+  }
+  Status poolImport(void* shared, hipMemAllocationHandleType type, NativePool* pool) override {
+    CUmemoryPool p = nullptr;
+    UNIHIP_TRY(check(api_.cuMemPoolImportFromShareableHandle(&p, shared, type, 0),
+                     "cuMemPoolImportFromShareableHandle"));
+    *pool = p;
+    return kOk;
+  }
+  Status poolDevice(NativePool pool, int* device) override {
+    // A pool's location: the device whose access is read-write by construction.
+    for (int d = 0; d < core_.deviceCount(); ++d) {
+      hipMemAccessFlags f = hipMemAccessFlagsProtNone;
+      if (poolGetAccess(pool, d, &f).ok() && f == hipMemAccessFlagsProtReadWrite) {
+        *device = d;
+        return kOk;
+      }
+    }
+    return hipErrorInvalidValue;
+  }
+  Status poolExportPointer(void* ptr, hipMemPoolPtrExportData* out) override {
+    static_assert(sizeof(CUmemPoolPtrExportData) == sizeof(hipMemPoolPtrExportData));
+    return check(api_.cuMemPoolExportPointer(reinterpret_cast<CUmemPoolPtrExportData*>(out),
+                                             dptr(ptr)),
+                 "cuMemPoolExportPointer");
+  }
+  Status poolImportPointer(NativePool pool, const hipMemPoolPtrExportData& data,
+                           void** ptr) override {
+    CUmemPoolPtrExportData d;
+    std::memcpy(&d, &data, sizeof d);
+    CUdeviceptr p = 0;
+    UNIHIP_TRY(check(api_.cuMemPoolImportPointer(&p, asPool(pool), &d), "cuMemPoolImportPointer"));
+    *ptr = reinterpret_cast<void*>(p);
+    return kOk;
+  }
+
+  // ---- IPC.
+  Status ipcGetMemHandle(void* ptr, hipIpcMemHandle_t* handle) override {
+    static_assert(sizeof(CUipcMemHandle) == sizeof(hipIpcMemHandle_t));
+    if (api_.cuIpcGetMemHandle == nullptr) return hipErrorNotSupported;
+    CUipcMemHandle h{};
+    UNIHIP_TRY(check(api_.cuIpcGetMemHandle(&h, dptr(ptr)), "cuIpcGetMemHandle"));
+    std::memcpy(handle, &h, sizeof h);
+    return kOk;
+  }
+  Status ipcOpenMemHandle(int device, const hipIpcMemHandle_t& handle, void** ptr,
+                          size_t* size) override {
+    if (api_.cuIpcOpenMemHandle == nullptr) return hipErrorNotSupported;
+    UNIHIP_TRY(core_.makeCurrent(device));
+    CUipcMemHandle h;
+    std::memcpy(&h, &handle, sizeof h);
+    CUdeviceptr p = 0;
+    UNIHIP_TRY(check(api_.cuIpcOpenMemHandle(&p, h, CU_IPC_MEM_LAZY_ENABLE_PEER_ACCESS),
+                     "cuIpcOpenMemHandle"));
+    CUdeviceptr base = 0;
+    size_t bytes = 0;
+    if (api_.cuMemGetAddressRange(&base, &bytes, p) != CUDA_SUCCESS) bytes = 1;
+    *ptr = reinterpret_cast<void*>(p);
+    *size = bytes - (p - base);
+    return kOk;
+  }
+  Status ipcCloseMemHandle(int device, void* ptr) override {
+    if (api_.cuIpcCloseMemHandle == nullptr) return hipErrorNotSupported;
+    UNIHIP_TRY(core_.makeCurrent(device));
+    return check(api_.cuIpcCloseMemHandle(dptr(ptr)), "cuIpcCloseMemHandle");
+  }
+  Status ipcGetEventHandle(NativeEvent event, hipIpcEventHandle_t* handle) override {
+    static_assert(sizeof(CUipcEventHandle) == sizeof(hipIpcEventHandle_t));
+    if (api_.cuIpcGetEventHandle == nullptr) return hipErrorNotSupported;
+    CUipcEventHandle h{};
+    UNIHIP_TRY(check(api_.cuIpcGetEventHandle(&h, static_cast<CUevent>(event)),
+                     "cuIpcGetEventHandle"));
+    std::memcpy(handle, &h, sizeof h);
+    return kOk;
+  }
+  Status ipcOpenEventHandle(int device, const hipIpcEventHandle_t& handle,
+                            NativeEvent* event) override {
+    if (api_.cuIpcOpenEventHandle == nullptr) return hipErrorNotSupported;
+    UNIHIP_TRY(core_.makeCurrent(device));
+    CUipcEventHandle h;
+    std::memcpy(&h, &handle, sizeof h);
+    CUevent e = nullptr;
+    UNIHIP_TRY(check(api_.cuIpcOpenEventHandle(&e, h), "cuIpcOpenEventHandle"));
+    *event = e;
+    return kOk;
+  }
+
+  // ---- Virtual memory.
+  Status memCreate(const hipMemAllocationProp& prop, size_t size,
+                   NativeAllocation* handle) override {
+    if (!haveVmm()) return hipErrorNotSupported;
+    CUmemAllocationProp p = toProp(prop);
+    CUmemGenericAllocationHandle h = 0;
+    UNIHIP_TRY(check(api_.cuMemCreate(&h, size, &p, 0), "cuMemCreate"));
+    *handle = h;
+    return kOk;
+  }
+  Status memRelease(NativeAllocation handle) override {
+    return check(api_.cuMemRelease(handle), "cuMemRelease");
+  }
+  Status memProperties(NativeAllocation handle, hipMemAllocationProp* out) override {
+    CUmemAllocationProp p{};
+    UNIHIP_TRY(check(api_.cuMemGetAllocationPropertiesFromHandle(&p, handle),
+                     "cuMemGetAllocationPropertiesFromHandle"));
+    *out = hipMemAllocationProp{};
+    out->type = static_cast<hipMemAllocationType>(p.type);
+    out->requestedHandleTypes = static_cast<hipMemAllocationHandleType>(p.requestedHandleTypes);
+    out->location.type = static_cast<hipMemLocationType>(p.location.type);
+    out->location.id = localOrdinal(p.location.id);
+    out->allocFlags.compressionType = p.allocFlags.compressionType;
+    out->allocFlags.gpuDirectRDMACapable = p.allocFlags.gpuDirectRDMACapable;
+    out->allocFlags.usage = p.allocFlags.usage;
+    return kOk;
+  }
+  Status addressReserve(size_t size, size_t alignment, void* hint, void** ptr) override {
+    if (!haveVmm()) return hipErrorNotSupported;
+    CUdeviceptr p = 0;
+    UNIHIP_TRY(check(api_.cuMemAddressReserve(&p, size, alignment, dptr(hint), 0),
+                     "cuMemAddressReserve"));
+    *ptr = reinterpret_cast<void*>(p);
+    return kOk;
+  }
+  Status addressFree(void* ptr, size_t size) override {
+    return check(api_.cuMemAddressFree(dptr(ptr), size), "cuMemAddressFree");
+  }
+  Status memMap(void* ptr, size_t size, NativeAllocation handle) override {
+    return check(api_.cuMemMap(dptr(ptr), size, 0, handle, 0), "cuMemMap");
+  }
+  Status memUnmap(void* ptr, size_t size) override {
+    return check(api_.cuMemUnmap(dptr(ptr), size), "cuMemUnmap");
+  }
+  Status memSetAccess(void* ptr, size_t size, const AccessGrant* grants, size_t count) override {
+    constexpr size_t kMax = 64;
+    if (count > kMax) return hipErrorInvalidValue;
+    CUmemAccessDesc d[kMax];
+    for (size_t i = 0; i < count; ++i) d[i] = toDesc(grants[i]);
+    return check(api_.cuMemSetAccess(dptr(ptr), size, d, count), "cuMemSetAccess");
+  }
+  Status memGetAccess(const hipMemLocation& location, void* ptr,
+                      unsigned long long* flags) override {
+    CUmemLocation loc{static_cast<int>(location.type), core_.deviceHandle(location.id)};
+    return check(api_.cuMemGetAccess(flags, &loc, dptr(ptr)), "cuMemGetAccess");
+  }
+  Status granularity(const hipMemAllocationProp& prop, hipMemAllocationGranularity_flags option,
+                     size_t* out) override {
+    if (!haveVmm()) return hipErrorNotSupported;
+    CUmemAllocationProp p = toProp(prop);
+    return check(api_.cuMemGetAllocationGranularity(out, &p, static_cast<int>(option)),
+                 "cuMemGetAllocationGranularity");
+  }
+  Status memExport(NativeAllocation handle, hipMemAllocationHandleType type,
+                   void* shared) override {
+    return check(api_.cuMemExportToShareableHandle(shared, handle, type, 0),
+                 "cuMemExportToShareableHandle");
+  }
+  Status memImport(void* osHandle, hipMemAllocationHandleType type,
+                   NativeAllocation* handle) override {
+    if (!haveVmm()) return hipErrorNotSupported;
+    CUmemGenericAllocationHandle h = 0;
+    UNIHIP_TRY(check(api_.cuMemImportFromShareableHandle(&h, osHandle, type),
+                     "cuMemImportFromShareableHandle"));
+    *handle = h;
+    return kOk;
+  }
+  Status memRetain(void* addr, NativeAllocation* handle) override {
+    CUmemGenericAllocationHandle h = 0;
+    UNIHIP_TRY(check(api_.cuMemRetainAllocationHandle(&h, addr), "cuMemRetainAllocationHandle"));
+    *handle = h;
+    return kOk;
+  }
+
+ private:
+  Status check(CUresult r, const char* call) const { return core_.check(r, call); }
+  bool haveVmm() const {
+    return api_.cuMemCreate && api_.cuMemRelease && api_.cuMemAddressReserve &&
+           api_.cuMemAddressFree && api_.cuMemMap && api_.cuMemUnmap && api_.cuMemSetAccess &&
+           api_.cuMemGetAccess && api_.cuMemGetAllocationGranularity &&
+           api_.cuMemGetAllocationPropertiesFromHandle && api_.cuMemExportToShareableHandle &&
+           api_.cuMemImportFromShareableHandle && api_.cuMemRetainAllocationHandle;
+  }
+  // A driver device handle back to this backend's ordinal (they are equal in practice).
+  int localOrdinal(int cuDevice) const {
+    for (int d = 0; d < core_.deviceCount(); ++d)
+      if (core_.deviceHandle(d) == cuDevice) return d;
+    return cuDevice;
+  }
+  CUmemAccessDesc toDesc(const AccessGrant& g) const {
+    CUmemAccessDesc d{};
+    d.location.type = static_cast<int>(g.type);
+    d.location.id = g.type == hipMemLocationTypeDevice ? core_.deviceHandle(g.device) : g.device;
+    d.flags = static_cast<int>(g.flags);
+    return d;
+  }
+  CUmemAllocationProp toProp(const hipMemAllocationProp& prop) const {
+    CUmemAllocationProp p{};
+    p.type = static_cast<int>(prop.type);
+    p.requestedHandleTypes = static_cast<int>(prop.requestedHandleTypes);
+    p.location.type = static_cast<int>(prop.location.type);
+    p.location.id = prop.location.type == hipMemLocationTypeDevice
+                        ? core_.deviceHandle(prop.location.id)
+                        : prop.location.id;
+    p.allocFlags.compressionType = prop.allocFlags.compressionType;
+    p.allocFlags.gpuDirectRDMACapable = prop.allocFlags.gpuDirectRDMACapable;
+    p.allocFlags.usage = prop.allocFlags.usage;
+    return p;
+  }
+
+  CudaCore& core_;
+  const DriverApi& api_;
+};
+
+}  // namespace
 
 std::unique_ptr<MemoryPoolOps> createCudaMemoryPoolOps(CudaCore& core) {
-  (void)core;
-  return nullptr;
+  const DriverApi& a = core.api();
+  // The pools are the family's core: without them the family is absent.
+  if (!a.cuDeviceGetDefaultMemPool || !a.cuDeviceSetMemPool || !a.cuMemPoolCreate ||
+      !a.cuMemPoolDestroy || !a.cuMemAllocFromPoolAsync || !a.cuMemFreeAsync ||
+      !a.cuMemPoolTrimTo || !a.cuMemPoolSetAttribute || !a.cuMemPoolGetAttribute ||
+      !a.cuMemPoolSetAccess || !a.cuMemPoolGetAccess || !a.cuMemPoolExportToShareableHandle ||
+      !a.cuMemPoolImportFromShareableHandle || !a.cuMemPoolExportPointer ||
+      !a.cuMemPoolImportPointer)
+    return nullptr;
+  return std::make_unique<CudaMemoryPoolOps>(core);
 }
 
 }  // namespace unihip::cu

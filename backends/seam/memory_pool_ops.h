@@ -1,15 +1,104 @@
-// Seam family "stream-ordered memory pools, IPC and virtual memory" (issue 13): optional, handed out by Backend::memoryPools() (null when a
-// vendor lacks it). Ordinals are the backend's; the API layer validated the arguments.
+// Seam family "stream-ordered memory pools, IPC and virtual memory" (issue 13): optional, handed out
+// by Backend::memoryPools() (null when a vendor lacks it). Ordinals are the backend's; the API
+// layer validated the arguments and owns the HIP handles (core/memory_pool_handles.h), a backend
+// sees only its native pools and allocation handles. A vendor that lacks one part answers
+// hipErrorNotSupported from the defaults below.
 #pragma once
+
+#include <cstdint>
 
 #include "core/status.h"
 #include "seam/handles.h"
 
 namespace unihip {
 
+using NativePool = void*;            // CUmemoryPool
+using NativeAllocation = uint64_t;   // CUmemGenericAllocationHandle
+
+// One access grant, location id already the backend's ordinal.
+struct AccessGrant {
+  hipMemLocationType type = hipMemLocationTypeDevice;
+  int device = 0;
+  hipMemAccessFlags flags = hipMemAccessFlagsProtNone;
+};
+
 class MemoryPoolOps {
  public:
   virtual ~MemoryPoolOps() = default;
+
+  // ---- Stream-ordered pools.
+  virtual Status defaultPool(int device, NativePool* pool) = 0;
+  // `props.location.id` is `device`.
+  virtual Status poolCreate(int device, const hipMemPoolProps& props, NativePool* pool) = 0;
+  virtual Status poolDestroy(NativePool pool) = 0;
+  virtual Status setCurrentPool(int device, NativePool pool) = 0;
+  virtual Status mallocFromPool(NativePool pool, size_t size, NativeStream stream, void** ptr) = 0;
+  virtual Status freeAsync(void* ptr, NativeStream stream) = 0;
+  virtual Status poolTrimTo(NativePool pool, size_t keep) = 0;
+  // `value` is an int or a uint64_t, as the attribute says (the API layer checked `attr`).
+  virtual Status poolSetAttribute(NativePool pool, hipMemPoolAttr attr, void* value) = 0;
+  virtual Status poolGetAttribute(NativePool pool, hipMemPoolAttr attr, void* value) = 0;
+  virtual Status poolSetAccess(NativePool pool, const AccessGrant& grant) = 0;
+  virtual Status poolGetAccess(NativePool pool, int device, hipMemAccessFlags* flags) = 0;
+  virtual Status poolExport(NativePool, hipMemAllocationHandleType, void* /*shared*/) {
+    return hipErrorNotSupported;
+  }
+  virtual Status poolImport(void* /*shared*/, hipMemAllocationHandleType, NativePool*) {
+    return hipErrorNotSupported;
+  }
+  // The device a pool allocates on (for imported pools).
+  virtual Status poolDevice(NativePool, int* /*device*/) { return hipErrorNotSupported; }
+  virtual Status poolExportPointer(void*, hipMemPoolPtrExportData*) { return hipErrorNotSupported; }
+  virtual Status poolImportPointer(NativePool, const hipMemPoolPtrExportData&, void**) {
+    return hipErrorNotSupported;
+  }
+
+  // ---- Inter-process sharing.
+  virtual Status ipcGetMemHandle(void*, hipIpcMemHandle_t*) { return hipErrorNotSupported; }
+  // `size` gets the length of the mapping (for the allocation map).
+  virtual Status ipcOpenMemHandle(int /*device*/, const hipIpcMemHandle_t&, void**, size_t*) {
+    return hipErrorNotSupported;
+  }
+  virtual Status ipcCloseMemHandle(int /*device*/, void*) { return hipErrorNotSupported; }
+  virtual Status ipcGetEventHandle(NativeEvent, hipIpcEventHandle_t*) {
+    return hipErrorNotSupported;
+  }
+  virtual Status ipcOpenEventHandle(int /*device*/, const hipIpcEventHandle_t&, NativeEvent*) {
+    return hipErrorNotSupported;
+  }
+
+  // ---- Virtual memory management. Properties carry backend ordinals.
+  virtual Status memCreate(const hipMemAllocationProp&, size_t, NativeAllocation*) {
+    return hipErrorNotSupported;
+  }
+  virtual Status memRelease(NativeAllocation) { return hipErrorNotSupported; }
+  virtual Status memProperties(NativeAllocation, hipMemAllocationProp*) {
+    return hipErrorNotSupported;
+  }
+  virtual Status addressReserve(size_t, size_t /*alignment*/, void* /*hint*/, void**) {
+    return hipErrorNotSupported;
+  }
+  virtual Status addressFree(void*, size_t) { return hipErrorNotSupported; }
+  virtual Status memMap(void*, size_t, NativeAllocation) { return hipErrorNotSupported; }
+  virtual Status memUnmap(void*, size_t) { return hipErrorNotSupported; }
+  virtual Status memSetAccess(void*, size_t, const AccessGrant*, size_t) {
+    return hipErrorNotSupported;
+  }
+  virtual Status memGetAccess(const hipMemLocation&, void*, unsigned long long*) {
+    return hipErrorNotSupported;
+  }
+  virtual Status granularity(const hipMemAllocationProp&, hipMemAllocationGranularity_flags,
+                             size_t*) {
+    return hipErrorNotSupported;
+  }
+  virtual Status memExport(NativeAllocation, hipMemAllocationHandleType, void*) {
+    return hipErrorNotSupported;
+  }
+  virtual Status memImport(void*, hipMemAllocationHandleType, NativeAllocation*) {
+    return hipErrorNotSupported;
+  }
+  // Adds a reference the caller must release (hipMemRetainAllocationHandle).
+  virtual Status memRetain(void*, NativeAllocation*) { return hipErrorNotSupported; }
 };
 
 }  // namespace unihip
