@@ -128,4 +128,15 @@ bool MemoryPoolRegistry::inReservation(const void* p, size_t size, int* device) 
   return true;
 }
 
+void MemoryPoolRegistry::forgetAll() {
+  for (int device : deviceOrdinals()) {
+    for (ihipMemPoolHandle_t* h : pools_.liveOnDevice(device)) pools_.retire(h);
+    for (ihipMemGenericAllocationHandle* h : allocations_.liveOnDevice(device))
+      allocations_.retire(h);
+  }
+  std::lock_guard<std::mutex> lock(mutex_);
+  devices_.clear();
+  reservations_.clear();
+}
+
 }  // namespace unihip

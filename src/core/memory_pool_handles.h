@@ -62,6 +62,9 @@ class MemoryPoolRegistry {
   // The reservation holding [p, p + size), its device; false if none.
   bool inReservation(const void* p, size_t size, int* device) const;
 
+  // Retires every handle and forgets every record (the runtime's devices were replaced).
+  void forgetAll();
+
  private:
   struct PerDevice {
     hipMemPool_t defaultPool = nullptr;

@@ -45,6 +45,10 @@ class FakeBackend final : public Backend {
   void* lastArg0Value = nullptr;  // the first argument, read as a pointer
   std::vector<std::string> loadedTargets;
 
+  // The memory pools family, when a test installs one (tests/support/fake_memory_pools.h).
+  MemoryPoolOps* pools = nullptr;
+  MemoryPoolOps* memoryPools() override { return pools; }
+
   const char* name() const override { return "fake"; }
   int deviceCount() const override { return static_cast<int>(props_.size()); }
   const hipDeviceProp_t& properties(int d) const override { return props_[d]; }
