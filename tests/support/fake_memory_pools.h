@@ -186,7 +186,7 @@ class FakeMemoryPoolOps final : public MemoryPoolOps {
   Status memMap(void* ptr, size_t size, NativeAllocation handle) override {
     if (size % kGranularity != 0) return hipErrorInvalidValue;
     std::lock_guard<std::mutex> lock(mutex_);
-    mapped_[ptr] = handle;
+    mapped_[ptr] = {handle, size};
     return kOk;
   }
   Status memUnmap(void* ptr, size_t) override {
@@ -221,10 +221,14 @@ class FakeMemoryPoolOps final : public MemoryPoolOps {
   }
   Status memRetain(void* addr, NativeAllocation* handle) override {
     std::lock_guard<std::mutex> lock(mutex_);
-    auto it = mapped_.find(addr);
-    if (it == mapped_.end()) return hipErrorInvalidValue;
-    *handle = it->second;
-    return kOk;
+    for (auto& [base, mapping] : mapped_) {
+      const char* b = static_cast<const char*>(base);
+      if (addr >= b && static_cast<const char*>(addr) < b + mapping.second) {
+        *handle = mapping.first;
+        return kOk;
+      }
+    }
+    return hipErrorInvalidValue;
   }
 
  private:
@@ -241,7 +245,7 @@ class FakeMemoryPoolOps final : public MemoryPoolOps {
   std::map<int, Pool*> defaults_;
   std::map<void*, std::pair<Pool*, size_t>> owner_;
   std::map<NativeAllocation, hipMemAllocationProp> props_;
-  std::map<void*, NativeAllocation> mapped_;
+  std::map<void*, std::pair<NativeAllocation, size_t>> mapped_;  // base -> handle, size
   std::map<void*, hipMemAccessFlags> access_;
   NativeAllocation next_ = 0;
 };
