@@ -47,14 +47,17 @@ class CudaMemoryPoolOps final : public MemoryPoolOps {
     return check(api_.cuDeviceSetMemPool(core_.deviceHandle(device), asPool(pool)),
                  "cuDeviceSetMemPool");
   }
-  Status mallocFromPool(NativePool pool, size_t size, NativeStream stream, void** ptr) override {
+  Status mallocFromPool(int device, NativePool pool, size_t size, NativeStream stream,
+                        void** ptr) override {
+    UNIHIP_TRY(core_.makeCurrent(device));
     CUdeviceptr p = 0;
     UNIHIP_TRY(check(api_.cuMemAllocFromPoolAsync(&p, size, asPool(pool), asStream(stream)),
                      "cuMemAllocFromPoolAsync"));
     *ptr = reinterpret_cast<void*>(p);
     return kOk;
   }
-  Status freeAsync(void* ptr, NativeStream stream) override {
+  Status freeAsync(int device, void* ptr, NativeStream stream) override {
+    UNIHIP_TRY(core_.makeCurrent(device));
     return check(api_.cuMemFreeAsync(dptr(ptr), asStream(stream)), "cuMemFreeAsync");
   }
   Status poolTrimTo(NativePool pool, size_t keep) override {
@@ -169,19 +172,22 @@ class CudaMemoryPoolOps final : public MemoryPoolOps {
   }
 
   // ---- Virtual memory.
-  Status memCreate(const hipMemAllocationProp& prop, size_t size,
+  Status memCreate(int device, const hipMemAllocationProp& prop, size_t size,
                    NativeAllocation* handle) override {
     if (!haveVmm()) return hipErrorNotSupported;
+    UNIHIP_TRY(core_.makeCurrent(device));
     CUmemAllocationProp p = toProp(prop);
     CUmemGenericAllocationHandle h = 0;
     UNIHIP_TRY(check(api_.cuMemCreate(&h, size, &p, 0), "cuMemCreate"));
     *handle = h;
     return kOk;
   }
-  Status memRelease(NativeAllocation handle) override {
+  Status memRelease(int device, NativeAllocation handle) override {
+    UNIHIP_TRY(core_.makeCurrent(device));
     return check(api_.cuMemRelease(handle), "cuMemRelease");
   }
-  Status memProperties(NativeAllocation handle, hipMemAllocationProp* out) override {
+  Status memProperties(int device, NativeAllocation handle, hipMemAllocationProp* out) override {
+    UNIHIP_TRY(core_.makeCurrent(device));
     CUmemAllocationProp p{};
     UNIHIP_TRY(check(api_.cuMemGetAllocationPropertiesFromHandle(&p, handle),
                      "cuMemGetAllocationPropertiesFromHandle"));
@@ -195,57 +201,69 @@ class CudaMemoryPoolOps final : public MemoryPoolOps {
     out->allocFlags.usage = p.allocFlags.usage;
     return kOk;
   }
-  Status addressReserve(size_t size, size_t alignment, void* hint, void** ptr) override {
+  Status addressReserve(int device, size_t size, size_t alignment, void* hint,
+                        void** ptr) override {
     if (!haveVmm()) return hipErrorNotSupported;
+    UNIHIP_TRY(core_.makeCurrent(device));
     CUdeviceptr p = 0;
     UNIHIP_TRY(check(api_.cuMemAddressReserve(&p, size, alignment, dptr(hint), 0),
                      "cuMemAddressReserve"));
     *ptr = reinterpret_cast<void*>(p);
     return kOk;
   }
-  Status addressFree(void* ptr, size_t size) override {
+  Status addressFree(int device, void* ptr, size_t size) override {
+    UNIHIP_TRY(core_.makeCurrent(device));
     return check(api_.cuMemAddressFree(dptr(ptr), size), "cuMemAddressFree");
   }
-  Status memMap(void* ptr, size_t size, NativeAllocation handle) override {
+  Status memMap(int device, void* ptr, size_t size, NativeAllocation handle) override {
+    UNIHIP_TRY(core_.makeCurrent(device));
     return check(api_.cuMemMap(dptr(ptr), size, 0, handle, 0), "cuMemMap");
   }
-  Status memUnmap(void* ptr, size_t size) override {
+  Status memUnmap(int device, void* ptr, size_t size) override {
+    UNIHIP_TRY(core_.makeCurrent(device));
     return check(api_.cuMemUnmap(dptr(ptr), size), "cuMemUnmap");
   }
-  Status memSetAccess(void* ptr, size_t size, const AccessGrant* grants, size_t count) override {
+  Status memSetAccess(int device, void* ptr, size_t size, const AccessGrant* grants,
+                      size_t count) override {
+    UNIHIP_TRY(core_.makeCurrent(device));
     constexpr size_t kMax = 64;
     if (count > kMax) return hipErrorInvalidValue;
     CUmemAccessDesc d[kMax];
     for (size_t i = 0; i < count; ++i) d[i] = toDesc(grants[i]);
     return check(api_.cuMemSetAccess(dptr(ptr), size, d, count), "cuMemSetAccess");
   }
-  Status memGetAccess(const hipMemLocation& location, void* ptr,
+  Status memGetAccess(int device, const hipMemLocation& location, void* ptr,
                       unsigned long long* flags) override {
+    UNIHIP_TRY(core_.makeCurrent(device));
     CUmemLocation loc{static_cast<int>(location.type), core_.deviceHandle(location.id)};
     return check(api_.cuMemGetAccess(flags, &loc, dptr(ptr)), "cuMemGetAccess");
   }
-  Status granularity(const hipMemAllocationProp& prop, hipMemAllocationGranularity_flags option,
-                     size_t* out) override {
+  Status granularity(int device, const hipMemAllocationProp& prop,
+                     hipMemAllocationGranularity_flags option, size_t* out) override {
     if (!haveVmm()) return hipErrorNotSupported;
+    UNIHIP_TRY(core_.makeCurrent(device));
     CUmemAllocationProp p = toProp(prop);
     return check(api_.cuMemGetAllocationGranularity(out, &p, static_cast<int>(option)),
                  "cuMemGetAllocationGranularity");
   }
-  Status memExport(NativeAllocation handle, hipMemAllocationHandleType type,
+  Status memExport(int device, NativeAllocation handle, hipMemAllocationHandleType type,
                    void* shared) override {
+    UNIHIP_TRY(core_.makeCurrent(device));
     return check(api_.cuMemExportToShareableHandle(shared, handle, type, 0),
                  "cuMemExportToShareableHandle");
   }
-  Status memImport(void* osHandle, hipMemAllocationHandleType type,
+  Status memImport(int device, void* osHandle, hipMemAllocationHandleType type,
                    NativeAllocation* handle) override {
     if (!haveVmm()) return hipErrorNotSupported;
+    UNIHIP_TRY(core_.makeCurrent(device));
     CUmemGenericAllocationHandle h = 0;
     UNIHIP_TRY(check(api_.cuMemImportFromShareableHandle(&h, osHandle, type),
                      "cuMemImportFromShareableHandle"));
     *handle = h;
     return kOk;
   }
-  Status memRetain(void* addr, NativeAllocation* handle) override {
+  Status memRetain(int device, void* addr, NativeAllocation* handle) override {
+    UNIHIP_TRY(core_.makeCurrent(device));
     CUmemGenericAllocationHandle h = 0;
     UNIHIP_TRY(check(api_.cuMemRetainAllocationHandle(&h, addr), "cuMemRetainAllocationHandle"));
     *handle = h;

@@ -32,8 +32,8 @@ class MemoryPoolOps {
   virtual Status poolCreate(int device, const hipMemPoolProps& props, NativePool* pool) = 0;
   virtual Status poolDestroy(NativePool pool) = 0;
   virtual Status setCurrentPool(int device, NativePool pool) = 0;
-  virtual Status mallocFromPool(NativePool pool, size_t size, NativeStream stream, void** ptr) = 0;
-  virtual Status freeAsync(void* ptr, NativeStream stream) = 0;
+  virtual Status mallocFromPool(int device, NativePool pool, size_t size, NativeStream stream, void** ptr) = 0;
+  virtual Status freeAsync(int device, void* ptr, NativeStream stream) = 0;
   virtual Status poolTrimTo(NativePool pool, size_t keep) = 0;
   // `value` is an int or a uint64_t, as the attribute says (the API layer checked `attr`).
   virtual Status poolSetAttribute(NativePool pool, hipMemPoolAttr attr, void* value) = 0;
@@ -67,38 +67,39 @@ class MemoryPoolOps {
     return hipErrorNotSupported;
   }
 
-  // ---- Virtual memory management. Properties carry backend ordinals.
-  virtual Status memCreate(const hipMemAllocationProp&, size_t, NativeAllocation*) {
+  // ---- Virtual memory management. Properties carry backend ordinals; `device` (first) is the one
+  // whose context the call runs in.
+  virtual Status memCreate(int, const hipMemAllocationProp&, size_t, NativeAllocation*) {
     return hipErrorNotSupported;
   }
-  virtual Status memRelease(NativeAllocation) { return hipErrorNotSupported; }
-  virtual Status memProperties(NativeAllocation, hipMemAllocationProp*) {
+  virtual Status memRelease(int, NativeAllocation) { return hipErrorNotSupported; }
+  virtual Status memProperties(int, NativeAllocation, hipMemAllocationProp*) {
     return hipErrorNotSupported;
   }
-  virtual Status addressReserve(size_t, size_t /*alignment*/, void* /*hint*/, void**) {
+  virtual Status addressReserve(int, size_t, size_t /*alignment*/, void* /*hint*/, void**) {
     return hipErrorNotSupported;
   }
-  virtual Status addressFree(void*, size_t) { return hipErrorNotSupported; }
-  virtual Status memMap(void*, size_t, NativeAllocation) { return hipErrorNotSupported; }
-  virtual Status memUnmap(void*, size_t) { return hipErrorNotSupported; }
-  virtual Status memSetAccess(void*, size_t, const AccessGrant*, size_t) {
+  virtual Status addressFree(int, void*, size_t) { return hipErrorNotSupported; }
+  virtual Status memMap(int, void*, size_t, NativeAllocation) { return hipErrorNotSupported; }
+  virtual Status memUnmap(int, void*, size_t) { return hipErrorNotSupported; }
+  virtual Status memSetAccess(int, void*, size_t, const AccessGrant*, size_t) {
     return hipErrorNotSupported;
   }
-  virtual Status memGetAccess(const hipMemLocation&, void*, unsigned long long*) {
+  virtual Status memGetAccess(int, const hipMemLocation&, void*, unsigned long long*) {
     return hipErrorNotSupported;
   }
-  virtual Status granularity(const hipMemAllocationProp&, hipMemAllocationGranularity_flags,
+  virtual Status granularity(int, const hipMemAllocationProp&, hipMemAllocationGranularity_flags,
                              size_t*) {
     return hipErrorNotSupported;
   }
-  virtual Status memExport(NativeAllocation, hipMemAllocationHandleType, void*) {
+  virtual Status memExport(int, NativeAllocation, hipMemAllocationHandleType, void*) {
     return hipErrorNotSupported;
   }
-  virtual Status memImport(void*, hipMemAllocationHandleType, NativeAllocation*) {
+  virtual Status memImport(int, void*, hipMemAllocationHandleType, NativeAllocation*) {
     return hipErrorNotSupported;
   }
   // Adds a reference the caller must release (hipMemRetainAllocationHandle).
-  virtual Status memRetain(void*, NativeAllocation*) { return hipErrorNotSupported; }
+  virtual Status memRetain(int, void*, NativeAllocation*) { return hipErrorNotSupported; }
 };
 
 }  // namespace unihip

@@ -66,7 +66,7 @@ Status mallocAsync(void** ptr, size_t size, hipMemPool_t pool, hipStream_t strea
   }
   if (d->backend != rs.device->backend) return hipErrorInvalidValue;
   void* p = nullptr;
-  UNIHIP_TRY(ops->mallocFromPool(pool->native, size, rs.native, &p));
+  UNIHIP_TRY(ops->mallocFromPool(rs.device->local, pool->native, size, rs.native, &p));
   if (p == nullptr) return hipErrorOutOfMemory;
   AllocationMap::get().insert({p, size, d->ordinal, AllocationKind::Pool});
   *ptr = p;
@@ -85,7 +85,7 @@ Status freeAsync(void* ptr, hipStream_t stream) {
   if (d != nullptr && a.kind == AllocationKind::Pool) {
     MemoryPoolOps* ops = nullptr;
     s = pools::family(d, &ops);
-    if (s.ok()) s = ops->freeAsync(ptr, rs.native);
+    if (s.ok()) s = ops->freeAsync(d->local, ptr, rs.native);
   } else if (d != nullptr && a.kind == AllocationKind::Device) {
     s = memory::release(d, a);
   }
@@ -100,7 +100,7 @@ Status memory::releasePooled(Device* d, const Allocation& a) {
   MemoryPoolOps* ops = nullptr;
   UNIHIP_TRY(pools::family(d, &ops));
   UNIHIP_TRY(d->backend->deviceSynchronize(d->local));
-  UNIHIP_TRY(ops->freeAsync(a.base, nullptr));
+  UNIHIP_TRY(ops->freeAsync(d->local, a.base, nullptr));
   return d->backend->deviceSynchronize(d->local);
 }
 
@@ -195,10 +195,13 @@ UNIHIP_EXPORT hipError_t hipMemPoolDestroy(hipMemPool_t mem_pool) {
   // A device's default pool lives as long as the device.
   if (mem_pool->isDefault) UNIHIP_RETURN(hipErrorInvalidValue);
   const NativePool native = mem_pool->native;
-  if (!MemoryPoolRegistry::get().removePool(mem_pool)) UNIHIP_RETURN(hipErrorInvalidValue);
-  // The device's current pool is its default again (the registry did the same).
+  bool wasCurrent = false;
+  if (!MemoryPoolRegistry::get().removePool(mem_pool, &wasCurrent))
+    UNIHIP_RETURN(hipErrorInvalidValue);
+  // The device's current pool is its default again (the registry's record too).
   NativePool fallback = nullptr;
-  if (ops->defaultPool(d->local, &fallback).ok()) (void)ops->setCurrentPool(d->local, fallback);
+  if (wasCurrent && ops->defaultPool(d->local, &fallback).ok())
+    (void)ops->setCurrentPool(d->local, fallback);
   UNIHIP_RETURN(ops->poolDestroy(native));
 }
 
@@ -250,6 +253,8 @@ UNIHIP_EXPORT hipError_t hipMemPoolSetAccess(hipMemPool_t mem_pool,
   MemoryPoolOps* ops = nullptr;
   UNIHIP_RETURN_IF_FAILED(poolFamily(mem_pool, &d, &ops));
   for (size_t i = 0; i < count; ++i) {
+    // The pool's own device has read-write access by construction (HIP accepts restating it).
+    if (desc_list[i].location.id == mem_pool->device) continue;
     AccessGrant grant;
     UNIHIP_RETURN_IF_FAILED(pools::toGrant(d, desc_list[i].location, desc_list[i].flags, &grant));
     UNIHIP_RETURN_IF_FAILED(ops->poolSetAccess(mem_pool->native, grant));

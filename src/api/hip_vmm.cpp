@@ -65,9 +65,9 @@ Status adoptAllocation(Device* d, MemoryPoolOps* ops, NativeAllocation native,
     return kOk;
   }
   hipMemAllocationProp prop{};
-  Status s = ops->memProperties(native, &prop);
+  Status s = ops->memProperties(d->local, native, &prop);
   if (!s.ok()) {
-    (void)ops->memRelease(native);
+    (void)ops->memRelease(d->local, native);
     return s;
   }
   int device = d->ordinal;
@@ -92,7 +92,7 @@ UNIHIP_EXPORT hipError_t hipMemAddressReserve(void** ptr, size_t size, size_t al
   MemoryPoolOps* ops = nullptr;
   UNIHIP_RETURN_IF_FAILED(pools::family(d, &ops));
   void* p = nullptr;
-  UNIHIP_RETURN_IF_FAILED(ops->addressReserve(size, alignment, addr, &p));
+  UNIHIP_RETURN_IF_FAILED(ops->addressReserve(d->local, size, alignment, addr, &p));
   MemoryPoolRegistry::get().addReservation(p, size, d->ordinal);
   *ptr = p;
   UNIHIP_RETURN(kOk);
@@ -107,7 +107,7 @@ UNIHIP_EXPORT hipError_t hipMemAddressFree(void* devPtr, size_t size) {
   Device* d = Runtime::get().device(device);
   MemoryPoolOps* ops = nullptr;
   Status s = d != nullptr ? pools::family(d, &ops) : Status(hipErrorInvalidValue);
-  if (s.ok()) s = ops->addressFree(devPtr, size);
+  if (s.ok()) s = ops->addressFree(d->local, devPtr, size);
   if (!s.ok()) MemoryPoolRegistry::get().addReservation(devPtr, size, device);  // still reserved
   UNIHIP_RETURN(s);
 }
@@ -124,7 +124,7 @@ UNIHIP_EXPORT hipError_t hipMemCreate(hipMemGenericAllocationHandle_t* handle, s
   MemoryPoolOps* ops = nullptr;
   UNIHIP_RETURN_IF_FAILED(pools::family(d, &ops));
   NativeAllocation native = 0;
-  UNIHIP_RETURN_IF_FAILED(ops->memCreate(localProp(*prop, d), size, &native));
+  UNIHIP_RETURN_IF_FAILED(ops->memCreate(d->local, localProp(*prop, d), size, &native));
   *handle = MemoryPoolRegistry::get().addAllocation(d->ordinal, native, *prop);
   UNIHIP_RETURN(kOk);
 }
@@ -139,7 +139,7 @@ UNIHIP_EXPORT hipError_t hipMemRelease(hipMemGenericAllocationHandle_t handle) {
   bool last = false;
   if (!MemoryPoolRegistry::get().releaseAllocation(handle, &last))
     UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN(ops->memRelease(native));
+  UNIHIP_RETURN(ops->memRelease(d->local, native));
 }
 
 UNIHIP_EXPORT hipError_t hipMemMap(void* ptr, size_t size, size_t offset,
@@ -157,7 +157,7 @@ UNIHIP_EXPORT hipError_t hipMemMap(void* ptr, size_t size, size_t offset,
   if (reserved->backend != d->backend) UNIHIP_RETURN(hipErrorInvalidValue);
   // A range mapped already stays as it is (the driver refuses it too).
   if (AllocationMap::get().overlaps(ptr, size)) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_IF_FAILED(ops->memMap(ptr, size, handle->native));
+  UNIHIP_RETURN_IF_FAILED(ops->memMap(reserved->local, ptr, size, handle->native));
   AllocationMap::get().insert({ptr, size, d->ordinal, AllocationKind::Virtual});
   UNIHIP_RETURN(kOk);
 }
@@ -168,7 +168,7 @@ UNIHIP_EXPORT hipError_t hipMemUnmap(void* ptr, size_t size) {
   Device* d = nullptr;
   MemoryPoolOps* ops = nullptr;
   UNIHIP_RETURN_IF_FAILED(reservedRange(ptr, size, &d, &ops));
-  UNIHIP_RETURN_IF_FAILED(ops->memUnmap(ptr, size));
+  UNIHIP_RETURN_IF_FAILED(ops->memUnmap(d->local, ptr, size));
   // Forget the mappings the range covered (contiguous ones from its start); a mapping it cut
   // keeps its tail.
   char* cursor = static_cast<char*>(ptr);
@@ -216,7 +216,7 @@ UNIHIP_EXPORT hipError_t hipMemSetAccess(void* ptr, size_t size, const hipMemAcc
     if (pools::toGrant(d, desc[i].location, desc[i].flags, &grants[i]).code() != hipSuccess)
       UNIHIP_RETURN(hipErrorInvalidValue);
   }
-  UNIHIP_RETURN(ops->memSetAccess(ptr, size, grants, count));
+  UNIHIP_RETURN(ops->memSetAccess(d->local, ptr, size, grants, count));
 }
 
 UNIHIP_EXPORT hipError_t hipMemGetAccess(unsigned long long* flags, const hipMemLocation* location,
@@ -232,7 +232,7 @@ UNIHIP_EXPORT hipError_t hipMemGetAccess(unsigned long long* flags, const hipMem
   if (!pools::toGrant(d, *location, hipMemAccessFlagsProtNone, &grant).ok())
     UNIHIP_RETURN(hipErrorInvalidValue);
   const hipMemLocation local{hipMemLocationTypeDevice, grant.device};
-  UNIHIP_RETURN(ops->memGetAccess(local, ptr, flags));
+  UNIHIP_RETURN(ops->memGetAccess(d->local, local, ptr, flags));
 }
 
 UNIHIP_EXPORT hipError_t hipMemGetAllocationGranularity(size_t* granularity,
@@ -249,7 +249,7 @@ UNIHIP_EXPORT hipError_t hipMemGetAllocationGranularity(size_t* granularity,
   UNIHIP_RETURN_IF_FAILED(propDevice(*prop, &d));
   MemoryPoolOps* ops = nullptr;
   UNIHIP_RETURN_IF_FAILED(pools::family(d, &ops));
-  UNIHIP_RETURN(ops->granularity(localProp(*prop, d), option, granularity));
+  UNIHIP_RETURN(ops->granularity(d->local, localProp(*prop, d), option, granularity));
 }
 
 UNIHIP_EXPORT hipError_t hipMemGetAllocationPropertiesFromHandle(
@@ -275,7 +275,7 @@ UNIHIP_EXPORT hipError_t hipMemExportToShareableHandle(void* shareableHandle,
   UNIHIP_RETURN_IF_FAILED(handleFamily(handle, &d, &ops));
   if (handleType == hipMemHandleTypeNone) UNIHIP_RETURN(hipErrorInvalidValue);
   if (handleType != hipMemHandleTypePosixFileDescriptor) UNIHIP_RETURN(hipErrorNotSupported);
-  UNIHIP_RETURN(ops->memExport(handle->native, handleType, shareableHandle));
+  UNIHIP_RETURN(ops->memExport(d->local, handle->native, handleType, shareableHandle));
 }
 
 UNIHIP_EXPORT hipError_t hipMemImportFromShareableHandle(hipMemGenericAllocationHandle_t* handle,
@@ -291,7 +291,7 @@ UNIHIP_EXPORT hipError_t hipMemImportFromShareableHandle(hipMemGenericAllocation
   UNIHIP_RETURN_IF_FAILED(pools::family(d, &ops));
   if (shHandleType != hipMemHandleTypePosixFileDescriptor) UNIHIP_RETURN(hipErrorNotSupported);
   NativeAllocation native = 0;
-  UNIHIP_RETURN_IF_FAILED(ops->memImport(osHandle, shHandleType, &native));
+  UNIHIP_RETURN_IF_FAILED(ops->memImport(d->local, osHandle, shHandleType, &native));
   UNIHIP_RETURN(adoptAllocation(d, ops, native, handle));
 }
 
@@ -307,6 +307,6 @@ UNIHIP_EXPORT hipError_t hipMemRetainAllocationHandle(hipMemGenericAllocationHan
   MemoryPoolOps* ops = nullptr;
   UNIHIP_RETURN_IF_FAILED(pools::family(d, &ops));
   NativeAllocation native = 0;
-  UNIHIP_RETURN_IF_FAILED(ops->memRetain(addr, &native));
+  UNIHIP_RETURN_IF_FAILED(ops->memRetain(d->local, addr, &native));
   UNIHIP_RETURN(adoptAllocation(d, ops, native, handle));
 }

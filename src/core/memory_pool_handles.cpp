@@ -54,11 +54,12 @@ hipMemPool_t MemoryPoolRegistry::addPool(int device, NativePool native, bool imp
   return h;
 }
 
-bool MemoryPoolRegistry::removePool(hipMemPool_t pool) {
+bool MemoryPoolRegistry::removePool(hipMemPool_t pool, bool* wasCurrent) {
   if (!pools_.retire(pool)) return false;
   std::lock_guard<std::mutex> lock(mutex_);
   PerDevice& pd = devices_[pool->device];
-  if (pd.current == pool) pd.current = pd.defaultPool;
+  *wasCurrent = pd.current == pool;
+  if (*wasCurrent) pd.current = pd.defaultPool;
   return true;
 }
 

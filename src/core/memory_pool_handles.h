@@ -45,8 +45,9 @@ class MemoryPoolRegistry {
   void setCurrent(int device, hipMemPool_t pool);
   // A new live pool handle for a native pool.
   hipMemPool_t addPool(int device, NativePool native, bool imported);
-  // Retires `pool`; the device's current pool falls back to its default. False if not live.
-  bool removePool(hipMemPool_t pool);
+  // Retires `pool`; when it was the device's current pool (*wasCurrent), the default is current
+  // again. False if not live.
+  bool removePool(hipMemPool_t pool, bool* wasCurrent);
 
   // Allocation handles: one object per native handle while referenced.
   hipMemGenericAllocationHandle_t addAllocation(int device, NativeAllocation native,

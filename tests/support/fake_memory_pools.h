@@ -55,7 +55,7 @@ class FakeMemoryPoolOps final : public MemoryPoolOps {
     return kOk;
   }
   Status setCurrentPool(int, NativePool) override { return kOk; }
-  Status mallocFromPool(NativePool pool, size_t size, NativeStream, void** ptr) override {
+  Status mallocFromPool(int, NativePool pool, size_t size, NativeStream, void** ptr) override {
     std::lock_guard<std::mutex> lock(mutex_);
     Pool* p = static_cast<Pool*>(pool);
     *ptr = std::malloc(size);
@@ -66,7 +66,7 @@ class FakeMemoryPoolOps final : public MemoryPoolOps {
     owner_[*ptr] = {p, size};
     return kOk;
   }
-  Status freeAsync(void* ptr, NativeStream) override {
+  Status freeAsync(int, void* ptr, NativeStream) override {
     std::lock_guard<std::mutex> lock(mutex_);
     auto it = owner_.find(ptr);
     if (it == owner_.end()) return hipErrorInvalidValue;
@@ -153,7 +153,7 @@ class FakeMemoryPoolOps final : public MemoryPoolOps {
 
   // Virtual memory: reservations are host memory, mappings are only recorded.
   static constexpr size_t kGranularity = 4096;
-  Status memCreate(const hipMemAllocationProp& prop, size_t size,
+  Status memCreate(int, const hipMemAllocationProp& prop, size_t size,
                    NativeAllocation* handle) override {
     if (size % kGranularity != 0) return hipErrorInvalidValue;
     std::lock_guard<std::mutex> lock(mutex_);
@@ -162,64 +162,64 @@ class FakeMemoryPoolOps final : public MemoryPoolOps {
     liveAllocations.insert(*handle);
     return kOk;
   }
-  Status memRelease(NativeAllocation handle) override {
+  Status memRelease(int, NativeAllocation handle) override {
     std::lock_guard<std::mutex> lock(mutex_);
     ++released;
     (void)handle;
     return kOk;
   }
-  Status memProperties(NativeAllocation handle, hipMemAllocationProp* out) override {
+  Status memProperties(int, NativeAllocation handle, hipMemAllocationProp* out) override {
     std::lock_guard<std::mutex> lock(mutex_);
     auto it = props_.find(handle);
     if (it == props_.end()) return hipErrorInvalidValue;
     *out = it->second;
     return kOk;
   }
-  Status addressReserve(size_t size, size_t, void*, void** ptr) override {
+  Status addressReserve(int, size_t size, size_t, void*, void** ptr) override {
     *ptr = std::aligned_alloc(kGranularity, (size + kGranularity - 1) / kGranularity * kGranularity);
     return kOk;
   }
-  Status addressFree(void* ptr, size_t) override {
+  Status addressFree(int, void* ptr, size_t) override {
     std::free(ptr);
     return kOk;
   }
-  Status memMap(void* ptr, size_t size, NativeAllocation handle) override {
+  Status memMap(int, void* ptr, size_t size, NativeAllocation handle) override {
     if (size % kGranularity != 0) return hipErrorInvalidValue;
     std::lock_guard<std::mutex> lock(mutex_);
     mapped_[ptr] = {handle, size};
     return kOk;
   }
-  Status memUnmap(void* ptr, size_t) override {
+  Status memUnmap(int, void* ptr, size_t) override {
     std::lock_guard<std::mutex> lock(mutex_);
     mapped_.erase(ptr);
     access_.erase(ptr);
     return kOk;
   }
-  Status memSetAccess(void* ptr, size_t, const AccessGrant* grants, size_t count) override {
+  Status memSetAccess(int, void* ptr, size_t, const AccessGrant* grants, size_t count) override {
     std::lock_guard<std::mutex> lock(mutex_);
     for (size_t i = 0; i < count; ++i) access_[ptr] = grants[i].flags;
     return kOk;
   }
-  Status memGetAccess(const hipMemLocation&, void* ptr, unsigned long long* flags) override {
+  Status memGetAccess(int, const hipMemLocation&, void* ptr, unsigned long long* flags) override {
     std::lock_guard<std::mutex> lock(mutex_);
     auto it = access_.find(ptr);
     *flags = it == access_.end() ? 0 : static_cast<unsigned long long>(it->second);
     return kOk;
   }
-  Status granularity(const hipMemAllocationProp&, hipMemAllocationGranularity_flags option,
+  Status granularity(int, const hipMemAllocationProp&, hipMemAllocationGranularity_flags option,
                      size_t* out) override {
     *out = option == hipMemAllocationGranularityRecommended ? 2 * kGranularity : kGranularity;
     return kOk;
   }
-  Status memExport(NativeAllocation handle, hipMemAllocationHandleType, void* shared) override {
+  Status memExport(int, NativeAllocation handle, hipMemAllocationHandleType, void* shared) override {
     *static_cast<int*>(shared) = static_cast<int>(handle) + 1000;
     return kOk;
   }
-  Status memImport(void* osHandle, hipMemAllocationHandleType, NativeAllocation* handle) override {
+  Status memImport(int, void* osHandle, hipMemAllocationHandleType, NativeAllocation* handle) override {
     *handle = static_cast<NativeAllocation>(reinterpret_cast<uintptr_t>(osHandle)) - 1000;
     return props_.count(*handle) ? kOk : Status(hipErrorInvalidValue);
   }
-  Status memRetain(void* addr, NativeAllocation* handle) override {
+  Status memRetain(int, void* addr, NativeAllocation* handle) override {
     std::lock_guard<std::mutex> lock(mutex_);
     for (auto& [base, mapping] : mapped_) {
       const char* b = static_cast<const char*>(base);

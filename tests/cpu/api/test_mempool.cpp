@@ -181,6 +181,15 @@ TEST_CASE("mempool: default and current pools per device", "[api][mempool]") {
   CHECK(hipMemPoolGetAttribute(mine, hipMemPoolAttrUsedMemHigh, &v) == hipErrorInvalidValue);
   // The default pool is the device's for good.
   CHECK(hipMemPoolDestroy(def0) == hipErrorInvalidValue);
+  // Destroying a pool that is not current leaves the current one.
+  hipMemPool_t other = nullptr, third = nullptr;
+  REQUIRE(hipMemPoolCreate(&other, &props) == hipSuccess);
+  REQUIRE(hipMemPoolCreate(&third, &props) == hipSuccess);
+  REQUIRE(hipDeviceSetMemPool(0, other) == hipSuccess);
+  REQUIRE(hipMemPoolDestroy(third) == hipSuccess);
+  REQUIRE(hipDeviceGetMemPool(&cur, 0) == hipSuccess);
+  CHECK(cur == other);
+  REQUIRE(hipMemPoolDestroy(other) == hipSuccess);
   (void)hipGetLastError();
 }
 
