@@ -49,7 +49,7 @@ bool writeAll(int fd, const void* data, size_t size) {
 }  // namespace
 
 // The child's side: runs only when the parent case starts it (hidden otherwise).
-TEST_CASE("ipc child: opens the buffer and the event", "[.ipc-child]") {
+TEST_CASE("ipc child: opens the buffer and the event", "[.][ipc-child]") {
   const char* fds = std::getenv(kChildFds);
   if (fds == nullptr) return;
   int in = -1, out = -1;
@@ -109,7 +109,7 @@ TEST_CASE("ipc: a child process uses a shared buffer and event", "[ipc]") {
     close(fromChild[0]);
     const std::string fds = std::to_string(toChild[0]) + "," + std::to_string(fromChild[1]);
     setenv(kChildFds, fds.c_str(), 1);
-    execl("/proc/self/exe", "unihip_gpu_tests", "[.ipc-child]", static_cast<char*>(nullptr));
+    execl("/proc/self/exe", "unihip_gpu_tests", "[ipc-child]", static_cast<char*>(nullptr));
     _exit(127);
   }
   close(toChild[0]);

@@ -109,7 +109,7 @@ TEST_CASE("mempool: a created pool across two streams ordered by an event", "[me
   HIP_REQUIRE(hipEventCreateWithFlags(&filled, hipEventDisableTiming));
   unsigned* p = nullptr;
   HIP_REQUIRE(hipMallocFromPoolAsync(reinterpret_cast<void**>(&p), kBytes, pool, a));
-  CHECK(attr64(pool, hipMemPoolAttrUsedMemCurrent) == kBytes);
+  CHECK(attr64(pool, hipMemPoolAttrUsedMemCurrent) >= kBytes);
   HIP_REQUIRE(launchPoolFill(p, kN, 100, a));
   HIP_REQUIRE(hipEventRecord(filled, a));
   HIP_REQUIRE(hipStreamWaitEvent(b, filled, 0));
@@ -125,7 +125,7 @@ TEST_CASE("mempool: a created pool across two streams ordered by an event", "[me
   HIP_REQUIRE(hipDeviceGetMemPool(&current, 0));
   CHECK(current == pool);
   HIP_REQUIRE(hipMallocAsync(reinterpret_cast<void**>(&p), 4096, a));
-  CHECK(attr64(pool, hipMemPoolAttrUsedMemCurrent) == 4096);
+  CHECK(attr64(pool, hipMemPoolAttrUsedMemCurrent) >= 4096);
   // hipFree takes pool memory too.
   HIP_REQUIRE(hipFree(p));
   CHECK(attr64(pool, hipMemPoolAttrUsedMemCurrent) == 0);
