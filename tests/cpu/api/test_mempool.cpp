@@ -3,6 +3,7 @@
 // handle lifetimes, allocation-map records and attribute plumbing of the API layer.
 #include "api_cases.h"
 #include "core/handles.h"
+#include "core/generic_memory_pools.h"
 #include "fake_memory_pools.h"
 #include "install_fake.h"
 
@@ -314,5 +315,83 @@ TEST_CASE("mempool: attributes, trim and access with a live pool", "[api][mempoo
   win.location = {hipMemLocationTypeDevice, 0};
   hipMemPool_t out = nullptr;
   CHECK(hipMemPoolCreate(&out, &win) == hipErrorNotSupported);
+  (void)hipGetLastError();
+}
+
+TEST_CASE("mempool: the generic pools (AMD's) over a backend's malloc and events", "[api][mempool]") {
+  FakeBackend* fake = installFake(1);
+  unihip::GenericMemoryPools generic(*fake);
+  fake->pools = &generic;
+  hipMemPool_t pool = nullptr;
+  REQUIRE(hipDeviceGetDefaultMemPool(&pool, 0) == hipSuccess);
+  hipStream_t a = nullptr, b = nullptr;
+  REQUIRE(hipStreamCreate(&a) == hipSuccess);
+  REQUIRE(hipStreamCreate(&b) == hipSuccess);
+
+  // Threshold 0: a freed block goes back to the device once its free has completed.
+  void* p = nullptr;
+  REQUIRE(hipMallocAsync(&p, 1000, a) == hipSuccess);
+  CHECK(attr64(pool, hipMemPoolAttrUsedMemCurrent) == 1024);  // rounded to 256 bytes
+  CHECK(attr64(pool, hipMemPoolAttrReservedMemCurrent) == 1024);
+  REQUIRE(hipFreeAsync(p, a) == hipSuccess);
+  CHECK(attr64(pool, hipMemPoolAttrUsedMemCurrent) == 0);
+  CHECK(attr64(pool, hipMemPoolAttrReservedMemCurrent) == 0);
+
+  // A threshold keeps freed blocks; the same stream and (after the event) others reuse them.
+  uint64_t keep = 1 << 20;
+  REQUIRE(hipMemPoolSetAttribute(pool, hipMemPoolAttrReleaseThreshold, &keep) == hipSuccess);
+  REQUIRE(hipMallocAsync(&p, 4096, a) == hipSuccess);
+  REQUIRE(hipFreeAsync(p, a) == hipSuccess);
+  CHECK(attr64(pool, hipMemPoolAttrReservedMemCurrent) == 4096);
+  void* again = nullptr;
+  REQUIRE(hipMallocAsync(&again, 4000, a) == hipSuccess);
+  CHECK(again == p);
+  REQUIRE(hipFreeAsync(again, a) == hipSuccess);
+  REQUIRE(hipMallocAsync(&again, 4096, b) == hipSuccess);  // the fake's events are complete
+  CHECK(again == p);
+  // Much smaller requests do not take a large block.
+  void* small = nullptr;
+  REQUIRE(hipMallocAsync(&small, 16, b) == hipSuccess);
+  CHECK(small != p);
+  CHECK(attr64(pool, hipMemPoolAttrUsedMemCurrent) == 4096 + 256);
+  CHECK(attr64(pool, hipMemPoolAttrUsedMemHigh) == 4096 + 256);
+  REQUIRE(hipFreeAsync(again, b) == hipSuccess);
+  REQUIRE(hipFreeAsync(small, b) == hipSuccess);
+  CHECK(hipFreeAsync(small, b) == hipErrorInvalidValue);
+  CHECK(attr64(pool, hipMemPoolAttrReservedMemCurrent) == 4096 + 256);
+  REQUIRE(hipMemPoolTrimTo(pool, 256) == hipSuccess);
+  CHECK(attr64(pool, hipMemPoolAttrReservedMemCurrent) <= 256);
+  REQUIRE(hipMemPoolTrimTo(pool, 0) == hipSuccess);
+  CHECK(attr64(pool, hipMemPoolAttrReservedMemCurrent) == 0);
+  uint64_t zero = 0;
+  REQUIRE(hipMemPoolSetAttribute(pool, hipMemPoolAttrUsedMemHigh, &zero) == hipSuccess);
+  CHECK(attr64(pool, hipMemPoolAttrUsedMemHigh) == 0);
+  int follow = 0, got = 1;
+  REQUIRE(hipMemPoolSetAttribute(pool, hipMemPoolReuseFollowEventDependencies, &follow) ==
+          hipSuccess);
+  REQUIRE(hipMemPoolGetAttribute(pool, hipMemPoolReuseFollowEventDependencies, &got) == hipSuccess);
+  CHECK(got == 0);
+
+  // A created pool with a maximum size.
+  hipMemPoolProps props{};
+  props.allocType = hipMemAllocationTypePinned;
+  props.location = {hipMemLocationTypeDevice, 0};
+  props.maxSize = 8192;
+  hipMemPool_t bounded = nullptr;
+  REQUIRE(hipMemPoolCreate(&bounded, &props) == hipSuccess);
+  REQUIRE(hipMallocFromPoolAsync(&p, 8192, bounded, a) == hipSuccess);
+  CHECK(hipMallocFromPoolAsync(&again, 256, bounded, a) == hipErrorOutOfMemory);
+  hipMemAccessFlags flags = hipMemAccessFlagsProtNone;
+  hipMemLocation dev0{hipMemLocationTypeDevice, 0};
+  REQUIRE(hipMemPoolGetAccess(&flags, bounded, &dev0) == hipSuccess);
+  CHECK(flags == hipMemAccessFlagsProtReadWrite);
+  REQUIRE(hipFree(p) == hipSuccess);  // pool memory through hipFree
+  REQUIRE(hipMemPoolDestroy(bounded) == hipSuccess);
+  props.handleTypes = hipMemHandleTypePosixFileDescriptor;  // needs the vendor's IPC
+  CHECK(hipMemPoolCreate(&bounded, &props) == hipErrorNotSupported);
+  CHECK(hipStreamDestroy(a) == hipSuccess);
+  CHECK(hipStreamDestroy(b) == hipSuccess);
+  generic.releaseAll();
+  installNoBackend();
   (void)hipGetLastError();
 }
