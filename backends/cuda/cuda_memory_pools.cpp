@@ -1,7 +1,8 @@
 // The CUDA driver's MemoryPoolOps: stream-ordered pools (cuMemPool*, cuMemAllocFromPoolAsync),
-// IPC (cuIpc*) and virtual memory (cuMem{Create,Map,...}; never multicast). HIP's enum values,
+// IPC (cuIpc*), virtual memory (cuMem{Create,Map,...}; never multicast) and external memory and
+// semaphores (cuImportExternal*). HIP's enum values,
 // attribute numbers and handle layouts equal the driver's, so values pass through.
-// unihip-coverage: not-supported hipMemMapArrayAsync
+// unihip-coverage: not-supported hipMemMapArrayAsync hipExternalMemoryGetMappedMipmappedArray
 #include <cstring>
 
 #include "cuda/cuda_core.h"
@@ -270,8 +271,88 @@ class CudaMemoryPoolOps final : public MemoryPoolOps {
     return kOk;
   }
 
+  // ---- External memory and semaphores. HIP's descriptors have the driver's layouts.
+  Status importExternalMemory(int device, const hipExternalMemoryHandleDesc& desc,
+                              NativeExternalMemory* out) override {
+    static_assert(sizeof(CUDA_EXTERNAL_MEMORY_HANDLE_DESC) == sizeof(hipExternalMemoryHandleDesc));
+    if (!haveExternal()) return hipErrorNotSupported;
+    UNIHIP_TRY(core_.makeCurrent(device));
+    CUDA_EXTERNAL_MEMORY_HANDLE_DESC d;
+    std::memcpy(&d, &desc, sizeof d);
+    CUexternalMemory m = nullptr;
+    UNIHIP_TRY(check(api_.cuImportExternalMemory(&m, &d), "cuImportExternalMemory"));
+    *out = m;
+    return kOk;
+  }
+  Status externalMemoryBuffer(int device, NativeExternalMemory memory,
+                              const hipExternalMemoryBufferDesc& desc, void** ptr) override {
+    static_assert(sizeof(CUDA_EXTERNAL_MEMORY_BUFFER_DESC) == sizeof(hipExternalMemoryBufferDesc));
+    UNIHIP_TRY(core_.makeCurrent(device));
+    CUDA_EXTERNAL_MEMORY_BUFFER_DESC d;
+    std::memcpy(&d, &desc, sizeof d);
+    CUdeviceptr p = 0;
+    UNIHIP_TRY(check(api_.cuExternalMemoryGetMappedBuffer(
+                         &p, static_cast<CUexternalMemory>(memory), &d),
+                     "cuExternalMemoryGetMappedBuffer"));
+    *ptr = reinterpret_cast<void*>(p);
+    return kOk;
+  }
+  Status destroyExternalMemory(int device, NativeExternalMemory memory) override {
+    UNIHIP_TRY(core_.makeCurrent(device));
+    return check(api_.cuDestroyExternalMemory(static_cast<CUexternalMemory>(memory)),
+                 "cuDestroyExternalMemory");
+  }
+  Status importExternalSemaphore(int device, const hipExternalSemaphoreHandleDesc& desc,
+                                 NativeExternalSemaphore* out) override {
+    static_assert(sizeof(CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC) ==
+                  sizeof(hipExternalSemaphoreHandleDesc));
+    if (!haveExternal()) return hipErrorNotSupported;
+    UNIHIP_TRY(core_.makeCurrent(device));
+    CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC d;
+    std::memcpy(&d, &desc, sizeof d);
+    CUexternalSemaphore sem = nullptr;
+    UNIHIP_TRY(check(api_.cuImportExternalSemaphore(&sem, &d), "cuImportExternalSemaphore"));
+    *out = sem;
+    return kOk;
+  }
+  Status signalExternalSemaphores(int device, const NativeExternalSemaphore* sems,
+                                  const hipExternalSemaphoreSignalParams* params, unsigned count,
+                                  NativeStream stream) override {
+    static_assert(sizeof(CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS) ==
+                  sizeof(hipExternalSemaphoreSignalParams));
+    UNIHIP_TRY(core_.makeCurrent(device));
+    return check(api_.cuSignalExternalSemaphoresAsync(
+                     reinterpret_cast<const CUexternalSemaphore*>(sems),
+                     reinterpret_cast<const CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS*>(params), count,
+                     asStream(stream)),
+                 "cuSignalExternalSemaphoresAsync");
+  }
+  Status waitExternalSemaphores(int device, const NativeExternalSemaphore* sems,
+                                const hipExternalSemaphoreWaitParams* params, unsigned count,
+                                NativeStream stream) override {
+    static_assert(sizeof(CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS) ==
+                  sizeof(hipExternalSemaphoreWaitParams));
+    UNIHIP_TRY(core_.makeCurrent(device));
+    return check(api_.cuWaitExternalSemaphoresAsync(
+                     reinterpret_cast<const CUexternalSemaphore*>(sems),
+                     reinterpret_cast<const CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS*>(params), count,
+                     asStream(stream)),
+                 "cuWaitExternalSemaphoresAsync");
+  }
+  Status destroyExternalSemaphore(int device, NativeExternalSemaphore sem) override {
+    UNIHIP_TRY(core_.makeCurrent(device));
+    return check(api_.cuDestroyExternalSemaphore(static_cast<CUexternalSemaphore>(sem)),
+                 "cuDestroyExternalSemaphore");
+  }
+
  private:
   Status check(CUresult r, const char* call) const { return core_.check(r, call); }
+  bool haveExternal() const {
+    return api_.cuImportExternalMemory && api_.cuExternalMemoryGetMappedBuffer &&
+           api_.cuDestroyExternalMemory && api_.cuImportExternalSemaphore &&
+           api_.cuSignalExternalSemaphoresAsync && api_.cuWaitExternalSemaphoresAsync &&
+           api_.cuDestroyExternalSemaphore;
+  }
   bool haveVmm() const {
     return api_.cuMemCreate && api_.cuMemRelease && api_.cuMemAddressReserve &&
            api_.cuMemAddressFree && api_.cuMemMap && api_.cuMemUnmap && api_.cuMemSetAccess &&

@@ -41,3 +41,15 @@ UNIHIP_CU_OPTIONAL(cuMemExportToShareableHandle, void*, CUmemGenericAllocationHa
                    unsigned long long)
 UNIHIP_CU_OPTIONAL(cuMemImportFromShareableHandle, CUmemGenericAllocationHandle*, void*, int)
 UNIHIP_CU_OPTIONAL(cuMemRetainAllocationHandle, CUmemGenericAllocationHandle*, void*)
+// External memory and semaphores.
+UNIHIP_CU_OPTIONAL(cuImportExternalMemory, CUexternalMemory*, const CUDA_EXTERNAL_MEMORY_HANDLE_DESC*)
+UNIHIP_CU_OPTIONAL(cuExternalMemoryGetMappedBuffer, CUdeviceptr*, CUexternalMemory,
+                   const CUDA_EXTERNAL_MEMORY_BUFFER_DESC*)
+UNIHIP_CU_OPTIONAL(cuDestroyExternalMemory, CUexternalMemory)
+UNIHIP_CU_OPTIONAL(cuImportExternalSemaphore, CUexternalSemaphore*,
+                   const CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC*)
+UNIHIP_CU_OPTIONAL(cuSignalExternalSemaphoresAsync, const CUexternalSemaphore*,
+                   const CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS*, unsigned int, CUstream)
+UNIHIP_CU_OPTIONAL(cuWaitExternalSemaphoresAsync, const CUexternalSemaphore*,
+                   const CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS*, unsigned int, CUstream)
+UNIHIP_CU_OPTIONAL(cuDestroyExternalSemaphore, CUexternalSemaphore)

@@ -46,11 +46,57 @@ struct CUmemAllocationProp {
   } allocFlags;
 };
 
+static_assert(sizeof(CUmemAllocationProp) == 32, "cuda.h's CUmemAllocationProp");
+static_assert(sizeof(CUmemPoolProps) == 88, "cuda.h's CUmemPoolProps");
+
 struct CUipcMemHandle {
   char reserved[64];
 };
 struct CUipcEventHandle {
   char reserved[64];
+};
+
+// External memory and semaphores: the descriptors' layouts are HIP's (checked by size where used).
+using CUexternalMemory = struct CUextMemory_st*;
+using CUexternalSemaphore = struct CUextSemaphore_st*;
+struct CUDA_EXTERNAL_MEMORY_HANDLE_DESC {
+  int type;
+  union {
+    int fd;
+    struct {
+      void* handle;
+      const void* name;
+    } win32;
+    const void* nvSciBufObject;
+  } handle;
+  unsigned long long size;
+  unsigned int flags;
+  unsigned int reserved[16];
+};
+struct CUDA_EXTERNAL_MEMORY_BUFFER_DESC {
+  unsigned long long offset;
+  unsigned long long size;
+  unsigned int flags;
+  unsigned int reserved[16];
+};
+struct CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC {
+  int type;
+  union {
+    int fd;
+    struct {
+      void* handle;
+      const void* name;
+    } win32;
+    const void* nvSciSyncObj;
+  } handle;
+  unsigned int flags;
+  unsigned int reserved[16];
+};
+struct CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS {
+  unsigned char bytes[144];
+};
+struct CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS {
+  unsigned char bytes[144];
 };
 
 inline constexpr int CU_MEM_LOCATION_TYPE_DEVICE = 0x1;

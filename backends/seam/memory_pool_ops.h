@@ -14,6 +14,8 @@ namespace unihip {
 
 using NativePool = void*;            // CUmemoryPool
 using NativeAllocation = uint64_t;   // CUmemGenericAllocationHandle
+using NativeExternalMemory = void*;     // CUexternalMemory
+using NativeExternalSemaphore = void*;  // CUexternalSemaphore
 
 // One access grant, location id already the backend's ordinal.
 struct AccessGrant {
@@ -100,6 +102,35 @@ class MemoryPoolOps {
   }
   // Adds a reference the caller must release (hipMemRetainAllocationHandle).
   virtual Status memRetain(int, void*, NativeAllocation*) { return hipErrorNotSupported; }
+
+  // ---- External memory and semaphores (Vulkan interop: opaque file descriptors). They share the
+  // family because they are memory another API allocated, mapped like imported pool memory.
+  virtual Status importExternalMemory(int, const hipExternalMemoryHandleDesc&,
+                                      NativeExternalMemory*) {
+    return hipErrorNotSupported;
+  }
+  virtual Status externalMemoryBuffer(int, NativeExternalMemory, const hipExternalMemoryBufferDesc&,
+                                      void**) {
+    return hipErrorNotSupported;
+  }
+  virtual Status destroyExternalMemory(int, NativeExternalMemory) { return hipErrorNotSupported; }
+  virtual Status importExternalSemaphore(int, const hipExternalSemaphoreHandleDesc&,
+                                         NativeExternalSemaphore*) {
+    return hipErrorNotSupported;
+  }
+  virtual Status signalExternalSemaphores(int, const NativeExternalSemaphore*,
+                                          const hipExternalSemaphoreSignalParams*, unsigned,
+                                          NativeStream) {
+    return hipErrorNotSupported;
+  }
+  virtual Status waitExternalSemaphores(int, const NativeExternalSemaphore*,
+                                        const hipExternalSemaphoreWaitParams*, unsigned,
+                                        NativeStream) {
+    return hipErrorNotSupported;
+  }
+  virtual Status destroyExternalSemaphore(int, NativeExternalSemaphore) {
+    return hipErrorNotSupported;
+  }
 };
 
 }  // namespace unihip

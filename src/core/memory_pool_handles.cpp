@@ -129,8 +129,29 @@ bool MemoryPoolRegistry::inReservation(const void* p, size_t size, int* device) 
   return true;
 }
 
+ihipExternalMemory* MemoryPoolRegistry::addExternalMemory(int device, NativeExternalMemory native,
+                                                          unsigned long long size) {
+  ihipExternalMemory* m = externalMemory_.create();
+  m->device = device;
+  m->native = native;
+  m->size = size;
+  HandleTable<ihipExternalMemory>::publish(m);
+  return m;
+}
+
+ihipExternalSemaphore* MemoryPoolRegistry::addExternalSemaphore(int device,
+                                                                NativeExternalSemaphore native) {
+  ihipExternalSemaphore* s = semaphores_.create();
+  s->device = device;
+  s->native = native;
+  HandleTable<ihipExternalSemaphore>::publish(s);
+  return s;
+}
+
 void MemoryPoolRegistry::forgetAll() {
   for (int device : deviceOrdinals()) {
+    for (ihipExternalMemory* m : externalMemory_.liveOnDevice(device)) externalMemory_.retire(m);
+    for (ihipExternalSemaphore* s : semaphores_.liveOnDevice(device)) semaphores_.retire(s);
     for (ihipMemPoolHandle_t* h : pools_.liveOnDevice(device)) pools_.retire(h);
     for (ihipMemGenericAllocationHandle* h : allocations_.liveOnDevice(device))
       allocations_.retire(h);

@@ -33,6 +33,24 @@ struct ihipMemGenericAllocationHandle {
   int references = 1;           // hipMemCreate/Import/Retain add one, hipMemRelease drops one
 };
 
+// hipExternalMemory_t and hipExternalSemaphore_t (void* in HIP) point at these.
+struct ihipExternalMemory {
+  static constexpr uint32_t kMagic = 0x45584d45u;  // "EXME"
+  UNIHIP_HANDLE_STORAGE(ihipExternalMemory)
+  std::atomic<uint32_t> magic{0};
+  int device = 0;  // HIP ordinal
+  unihip::NativeExternalMemory native = nullptr;
+  unsigned long long size = 0;
+};
+
+struct ihipExternalSemaphore {
+  static constexpr uint32_t kMagic = 0x45585345u;  // "EXSE"
+  UNIHIP_HANDLE_STORAGE(ihipExternalSemaphore)
+  std::atomic<uint32_t> magic{0};
+  int device = 0;  // HIP ordinal
+  unihip::NativeExternalSemaphore native = nullptr;
+};
+
 namespace unihip {
 
 class MemoryPoolRegistry {
@@ -63,6 +81,13 @@ class MemoryPoolRegistry {
   // The reservation holding [p, p + size), its device; false if none.
   bool inReservation(const void* p, size_t size, int* device) const;
 
+  // External memory and semaphores.
+  ihipExternalMemory* addExternalMemory(int device, NativeExternalMemory native,
+                                        unsigned long long size);
+  bool removeExternalMemory(ihipExternalMemory* m) { return externalMemory_.retire(m); }
+  ihipExternalSemaphore* addExternalSemaphore(int device, NativeExternalSemaphore native);
+  bool removeExternalSemaphore(ihipExternalSemaphore* s) { return semaphores_.retire(s); }
+
   // Retires every handle and forgets every record (the runtime's devices were replaced).
   void forgetAll();
 
@@ -81,6 +106,8 @@ class MemoryPoolRegistry {
   std::map<int, PerDevice> devices_;
   HandleTable<ihipMemPoolHandle_t> pools_;
   HandleTable<ihipMemGenericAllocationHandle> allocations_;
+  HandleTable<ihipExternalMemory> externalMemory_;
+  HandleTable<ihipExternalSemaphore> semaphores_;
   std::map<uintptr_t, Reservation> reservations_;
 };
 

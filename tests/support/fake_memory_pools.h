@@ -13,6 +13,7 @@
 #include <mutex>
 #include <set>
 
+#include "backend.h"
 #include "seam/memory_pool_ops.h"
 
 namespace unihip::testing {
@@ -29,6 +30,8 @@ class FakeMemoryPoolOps final : public MemoryPoolOps {
   int destroyed = 0;
   int released = 0;
   int closedIpc = 0;
+  int signaled = 0, waited = 0;
+  unsigned long long lastFenceValue = 0;
   std::map<NativePool, Pool*> pools;
   std::set<NativeAllocation> liveAllocations;
 
@@ -230,6 +233,40 @@ class FakeMemoryPoolOps final : public MemoryPoolOps {
     }
     return hipErrorInvalidValue;
   }
+
+  // External resources: tokens; mapped buffers are host memory (hipFree gives them back).
+  Status importExternalMemory(int, const hipExternalMemoryHandleDesc&,
+                              NativeExternalMemory* out) override {
+    *out = reinterpret_cast<NativeExternalMemory>(++next_);
+    return kOk;
+  }
+  Status externalMemoryBuffer(int device, NativeExternalMemory, const hipExternalMemoryBufferDesc& d,
+                              void** ptr) override {
+    return backend != nullptr ? backend->malloc(device, d.size, ptr) : hipErrorNotSupported;
+  }
+  Status destroyExternalMemory(int, NativeExternalMemory) override { return kOk; }
+  Status importExternalSemaphore(int, const hipExternalSemaphoreHandleDesc&,
+                                 NativeExternalSemaphore* out) override {
+    *out = reinterpret_cast<NativeExternalSemaphore>(++next_);
+    return kOk;
+  }
+  Status signalExternalSemaphores(int, const NativeExternalSemaphore*,
+                                  const hipExternalSemaphoreSignalParams* params, unsigned count,
+                                  NativeStream) override {
+    signaled += static_cast<int>(count);
+    lastFenceValue = params[count - 1].params.fence.value;
+    return kOk;
+  }
+  Status waitExternalSemaphores(int, const NativeExternalSemaphore*,
+                                const hipExternalSemaphoreWaitParams*, unsigned count,
+                                NativeStream) override {
+    waited += static_cast<int>(count);
+    return kOk;
+  }
+  Status destroyExternalSemaphore(int, NativeExternalSemaphore) override { return kOk; }
+
+  // The backend whose malloc mapped buffers use (they are freed through its free).
+  Backend* backend = nullptr;
 
  private:
   Pool* newPool(int device) {
