@@ -32,6 +32,9 @@ size_t wrongOnHost(const unsigned* p, size_t n, unsigned seed, hipStream_t strea
 }  // namespace
 
 TEST_CASE("mempool: hipMallocAsync memory used by kernels, attributes follow, trim", "[mempool]") {
+  int supported = 0;
+  HIP_REQUIRE(hipDeviceGetAttribute(&supported, hipDeviceAttributeMemoryPoolsSupported, 0));
+  REQUIRE(supported == 1);
   hipMemPool_t pool = nullptr;
   HIP_REQUIRE(hipDeviceGetDefaultMemPool(&pool, 0));
   REQUIRE(pool != nullptr);

@@ -30,6 +30,10 @@ size_t wrongOnHost(const unsigned* p, size_t n, unsigned seed) {
 }  // namespace
 
 TEST_CASE("vmm: reserve, map, access, kernel writes, second mapping, unmap", "[vmm]") {
+  int supported = 0;
+  HIP_REQUIRE(hipDeviceGetAttribute(&supported, hipDeviceAttributeVirtualMemoryManagementSupported,
+                                    0));
+  REQUIRE(supported == 1);
   hipMemAllocationProp prop = deviceProp(hipMemHandleTypePosixFileDescriptor);
   size_t gran = 0, recommended = 0;
   HIP_REQUIRE(hipMemGetAllocationGranularity(&gran, &prop, hipMemAllocationGranularityMinimum));
