@@ -117,8 +117,9 @@ UNIHIP_EXPORT hipError_t hipMallocAsync(void** dev_ptr, size_t size, hipStream_t
 
 UNIHIP_EXPORT hipError_t hipFreeAsync(void* dev_ptr, hipStream_t stream) {
   UNIHIP_TRACE_API("hipFreeAsync({}, {})", dev_ptr, (void*)stream);
+  // AMD's runtime refuses a null pointer here (unlike hipFree).
+  if (dev_ptr == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN_IF_FAILED(checkStream(stream));
-  if (dev_ptr == nullptr) UNIHIP_RETURN(kOk);
   UNIHIP_RETURN(freeAsync(dev_ptr, stream));
 }
 

@@ -41,7 +41,7 @@ TEST_CASE("mempool: argument checks, garbage handles, then hipErrorNotSupported"
       {"hipMallocAsync destroyed stream", [&] { return hipMallocAsync(&p, 16, &dead); }, hipErrorContextIsDestroyed},
       {"hipMallocAsync", [&] { return hipMallocAsync(&p, 16, nullptr); }, hipErrorNotSupported},
       {"hipMallocAsync per-thread", [&] { return hipMallocAsync(&p, 16, hipStreamPerThread); }, hipErrorNotSupported},
-      {"hipFreeAsync null", [&] { return hipFreeAsync(nullptr, nullptr); }, hipSuccess},
+      {"hipFreeAsync null", [&] { return hipFreeAsync(nullptr, nullptr); }, hipErrorInvalidValue},
       {"hipFreeAsync stack pointer", [&] { return hipFreeAsync(&value, nullptr); }, hipErrorInvalidValue},
       {"hipMemPoolDestroy destroyed-looking pool", [&] { return hipMemPoolDestroy(reinterpret_cast<hipMemPool_t>(&props)); }, hipErrorInvalidValue},
       {"hipFreeAsync destroyed stream", [&] { return hipFreeAsync(p, &dead); }, hipErrorContextIsDestroyed},
