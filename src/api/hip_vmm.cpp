@@ -57,6 +57,40 @@ Status handleFamily(hipMemGenericAllocationHandle_t handle, Device** d, MemoryPo
   return pools::family(*d, ops);
 }
 
+// Mapped ranges in the allocation map: contiguous mappings of one device are one entry, so fills
+// and queries may span the chunks a range was built from.
+void recordMapping(void* ptr, size_t size, int device) {
+  AllocationMap& map = AllocationMap::get();
+  char* begin = static_cast<char*>(ptr);
+  char* end = begin + size;
+  Allocation a;
+  if (map.find(begin - 1, &a) && a.kind == AllocationKind::Virtual && a.device == device &&
+      static_cast<char*>(a.base) + a.size == begin && map.take(a.base, &a))
+    begin = static_cast<char*>(a.base);
+  if (map.find(end, &a) && a.kind == AllocationKind::Virtual && a.device == device &&
+      a.base == end && map.take(a.base, &a))
+    end = static_cast<char*>(a.base) + a.size;
+  map.insert({begin, static_cast<size_t>(end - begin), device, AllocationKind::Virtual});
+}
+
+// Takes [ptr, ptr + size) out of the mapped ranges; what an entry has outside it stays.
+void forgetMapping(void* ptr, size_t size) {
+  AllocationMap& map = AllocationMap::get();
+  char* cursor = static_cast<char*>(ptr);
+  char* const end = cursor + size;
+  Allocation a;
+  while (cursor < end && map.find(cursor, &a) && a.kind == AllocationKind::Virtual &&
+         map.take(a.base, &a)) {
+    char* const base = static_cast<char*>(a.base);
+    char* const entryEnd = base + a.size;
+    if (base < cursor)
+      map.insert({base, static_cast<size_t>(cursor - base), a.device, AllocationKind::Virtual});
+    if (entryEnd > end)
+      map.insert({end, static_cast<size_t>(entryEnd - end), a.device, AllocationKind::Virtual});
+    cursor = entryEnd;
+  }
+}
+
 // A unihip handle for a native one the driver just gave a reference to (import, retain).
 Status adoptAllocation(Device* d, MemoryPoolOps* ops, NativeAllocation native,
                        hipMemGenericAllocationHandle_t* out) {
@@ -158,7 +192,7 @@ UNIHIP_EXPORT hipError_t hipMemMap(void* ptr, size_t size, size_t offset,
   // A range mapped already stays as it is (the driver refuses it too).
   if (AllocationMap::get().overlaps(ptr, size)) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN_IF_FAILED(ops->memMap(reserved->local, ptr, size, handle->native));
-  AllocationMap::get().insert({ptr, size, d->ordinal, AllocationKind::Virtual});
+  recordMapping(ptr, size, d->ordinal);
   UNIHIP_RETURN(kOk);
 }
 
@@ -169,18 +203,7 @@ UNIHIP_EXPORT hipError_t hipMemUnmap(void* ptr, size_t size) {
   MemoryPoolOps* ops = nullptr;
   UNIHIP_RETURN_IF_FAILED(reservedRange(ptr, size, &d, &ops));
   UNIHIP_RETURN_IF_FAILED(ops->memUnmap(d->local, ptr, size));
-  // Forget the mappings the range covered (contiguous ones from its start); a mapping it cut
-  // keeps its tail.
-  char* cursor = static_cast<char*>(ptr);
-  char* const end = cursor + size;
-  Allocation a;
-  while (cursor < end && AllocationMap::get().find(cursor, &a) && a.base == cursor &&
-         a.kind == AllocationKind::Virtual && AllocationMap::get().take(cursor, &a)) {
-    char* const mappingEnd = cursor + a.size;
-    if (mappingEnd > end)
-      AllocationMap::get().insert({end, static_cast<size_t>(mappingEnd - end), a.device, a.kind});
-    cursor = mappingEnd;
-  }
+  forgetMapping(ptr, size);
   UNIHIP_RETURN(kOk);
 }
 

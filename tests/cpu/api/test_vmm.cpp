@@ -156,7 +156,7 @@ TEST_CASE("vmm: reserve, create, map, access, retain, unmap through a fake famil
   REQUIRE(hipMemRelease(imported) == hipSuccess);
   REQUIRE(hipMemRelease(again) == hipSuccess);
   REQUIRE(hipMemRelease(h) == hipSuccess);
-  CHECK(ops.released == 3);
+  CHECK(ops.released == 3);  // h's three references
   CHECK(hipMemRelease(h) == hipErrorInvalidValue);  // released
   CHECK(hipMemGetAllocationPropertiesFromHandle(&got, h) == hipErrorInvalidValue);
   // The mapping keeps the memory: retain makes a new handle for it.
@@ -164,6 +164,18 @@ TEST_CASE("vmm: reserve, create, map, access, retain, unmap through a fake famil
   REQUIRE(hipMemGetAllocationPropertiesFromHandle(&got, again) == hipSuccess);
   CHECK(got.location.id == 1);
   REQUIRE(hipMemRelease(again) == hipSuccess);
+
+  // A second chunk right after the first: fills may span both; unmapping one keeps the other.
+  hipMemGenericAllocationHandle_t h2 = nullptr;
+  REQUIRE(hipMemCreate(&h2, size, &prop, 0) == hipSuccess);
+  REQUIRE(hipMemMap(base + size, size, 0, h2, 0) == hipSuccess);
+  REQUIRE(hipMemRelease(h2) == hipSuccess);  // the mapping keeps the memory
+  CHECK(hipMemset(base + size - 8, 0x7, 16) == hipSuccess);
+  CHECK(base[size + 7] == 0x7);
+  CHECK(hipMemUnmap(base + size, size) == hipSuccess);
+  CHECK(hipPointerGetAttributes(&attrs, base + size) == hipErrorInvalidValue);
+  CHECK(hipPointerGetAttributes(&attrs, base + size - 1) == hipSuccess);
+  CHECK(hipMemset(base + size - 8, 0x7, 16) == hipErrorInvalidValue);
 
   CHECK(hipMemUnmap(base + 2 * size, size) == hipErrorInvalidValue);
   REQUIRE(hipMemUnmap(va, size) == hipSuccess);
