@@ -152,7 +152,10 @@ UNIHIP_EXPORT hipError_t hipMemCreate(hipMemGenericAllocationHandle_t* handle, s
                    flags);
   if (anyNull(handle, prop) || size == 0 || flags != 0) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN_IF_FAILED(checkAllocationProp(*prop));
-  if (Runtime::get().device(prop->location.id) == nullptr) UNIHIP_RETURN(hipErrorInvalidDevice);
+  // A device that does not exist is a bad value here (AMD's runtime and HIP's tests agree).
+  if (prop->location.type == hipMemLocationTypeDevice &&
+      Runtime::get().device(prop->location.id) == nullptr)
+    UNIHIP_RETURN(hipErrorInvalidValue);
   Device* d = nullptr;
   UNIHIP_RETURN_IF_FAILED(propDevice(*prop, &d));
   MemoryPoolOps* ops = nullptr;

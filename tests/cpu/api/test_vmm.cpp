@@ -46,7 +46,7 @@ TEST_CASE("vmm: argument checks, garbage handles, then hipErrorNotSupported", "[
       {"hipMemCreate flags", [&] { return hipMemCreate(&out, 1 << 21, &prop, 1); }, hipErrorInvalidValue},
       {"hipMemCreate bad type", [&] { return hipMemCreate(&out, 1 << 21, &badType, 0); }, hipErrorInvalidValue},
       {"hipMemCreate bad location", [&] { return hipMemCreate(&out, 1 << 21, &badLoc, 0); }, hipErrorInvalidValue},
-      {"hipMemCreate bad device", [&] { return hipMemCreate(&out, 1 << 21, &badDev, 0); }, hipErrorInvalidDevice},
+      {"hipMemCreate bad device", [&] { return hipMemCreate(&out, 1 << 21, &badDev, 0); }, hipErrorInvalidValue},
       {"hipMemCreate", [&] { return hipMemCreate(&out, 1 << 21, &prop, 0); }, hipErrorNotSupported},
       {"hipMemRelease null", [&] { return hipMemRelease(nullptr); }, hipErrorInvalidValue},
       {"hipMemRelease garbage handle", [&] { return hipMemRelease(h); }, hipErrorInvalidValue},
