@@ -288,7 +288,8 @@ UNIHIP_EXPORT hipError_t hipMemPoolExportToShareableHandle(void* shared_handle,
   Device* d = nullptr;
   MemoryPoolOps* ops = nullptr;
   UNIHIP_RETURN_IF_FAILED(poolFamily(mem_pool, &d, &ops));
-  if (handle_type != hipMemHandleTypePosixFileDescriptor) UNIHIP_RETURN(hipErrorNotSupported);
+  // Windows handles are no value on Linux.
+  if (handle_type != hipMemHandleTypePosixFileDescriptor) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN(ops->poolExport(mem_pool->native, handle_type, shared_handle));
 }
 
@@ -303,7 +304,8 @@ UNIHIP_EXPORT hipError_t hipMemPoolImportFromShareableHandle(
   UNIHIP_RETURN_IF_FAILED(currentDevice(&current));
   MemoryPoolOps* ops = nullptr;
   UNIHIP_RETURN_IF_FAILED(pools::family(current, &ops));
-  if (handle_type != hipMemHandleTypePosixFileDescriptor) UNIHIP_RETURN(hipErrorNotSupported);
+  // Windows handles are no value on Linux.
+  if (handle_type != hipMemHandleTypePosixFileDescriptor) UNIHIP_RETURN(hipErrorInvalidValue);
   NativePool native = nullptr;
   UNIHIP_RETURN_IF_FAILED(ops->poolImport(shared_handle, handle_type, &native));
   int local = current->local;

@@ -300,7 +300,8 @@ UNIHIP_EXPORT hipError_t hipMemExportToShareableHandle(void* shareableHandle,
   MemoryPoolOps* ops = nullptr;
   UNIHIP_RETURN_IF_FAILED(handleFamily(handle, &d, &ops));
   if (handleType == hipMemHandleTypeNone) UNIHIP_RETURN(hipErrorInvalidValue);
-  if (handleType != hipMemHandleTypePosixFileDescriptor) UNIHIP_RETURN(hipErrorNotSupported);
+  // Windows handles are no value on Linux.
+  if (handleType != hipMemHandleTypePosixFileDescriptor) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN(ops->memExport(d->local, handle->native, handleType, shareableHandle));
 }
 
@@ -315,7 +316,8 @@ UNIHIP_EXPORT hipError_t hipMemImportFromShareableHandle(hipMemGenericAllocation
   UNIHIP_RETURN_IF_FAILED(currentDevice(&d));
   MemoryPoolOps* ops = nullptr;
   UNIHIP_RETURN_IF_FAILED(pools::family(d, &ops));
-  if (shHandleType != hipMemHandleTypePosixFileDescriptor) UNIHIP_RETURN(hipErrorNotSupported);
+  // Windows handles are no value on Linux.
+  if (shHandleType != hipMemHandleTypePosixFileDescriptor) UNIHIP_RETURN(hipErrorInvalidValue);
   NativeAllocation native = 0;
   UNIHIP_RETURN_IF_FAILED(ops->memImport(d->local, osHandle, shHandleType, &native));
   UNIHIP_RETURN(adoptAllocation(d, ops, native, handle));

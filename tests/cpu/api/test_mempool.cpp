@@ -306,7 +306,7 @@ TEST_CASE("mempool: attributes, trim and access with a live pool", "[api][mempoo
   void* imported = nullptr;
   CHECK(hipMemPoolImportPointer(&imported, pool, &data) == hipErrorInvalidValue);
   CHECK(hipMemPoolExportToShareableHandle(&got, pool, hipMemHandleTypeWin32, 0) ==
-        hipErrorNotSupported);
+        hipErrorInvalidValue);  // no Windows handles on Linux
   REQUIRE(hipFreeAsync(p, nullptr) == hipSuccess);
 
   hipMemPoolProps win{};

@@ -149,6 +149,7 @@ TEST_CASE("vmm: reserve, create, map, access, retain, unmap through a fake famil
   REQUIRE(hipMemExportToShareableHandle(&fd, h, hipMemHandleTypePosixFileDescriptor, 0) ==
           hipSuccess);
   CHECK(hipMemExportToShareableHandle(&fd, h, hipMemHandleTypeNone, 0) == hipErrorInvalidValue);
+  CHECK(hipMemExportToShareableHandle(&fd, h, hipMemHandleTypeWin32, 0) == hipErrorInvalidValue);
   hipMemGenericAllocationHandle_t imported = nullptr;
   REQUIRE(hipMemImportFromShareableHandle(&imported, reinterpret_cast<void*>(uintptr_t(fd)),
                                           hipMemHandleTypePosixFileDescriptor) == hipSuccess);
