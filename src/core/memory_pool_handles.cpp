@@ -9,9 +9,10 @@ MemoryPoolRegistry& MemoryPoolRegistry::get() {
 }
 
 Status MemoryPoolRegistry::defaultPool(Device* d, MemoryPoolOps* ops, hipMemPool_t* out) {
+  PerDevice* pd = perDevice(d->ordinal);
+  if (pd == nullptr) return hipErrorInvalidDevice;
   std::lock_guard<std::mutex> lock(mutex_);
-  PerDevice& pd = devices_[d->ordinal];
-  if (pd.defaultPool == nullptr) {
+  if (pd->defaultPool == nullptr) {
     NativePool native = nullptr;
     UNIHIP_TRY(ops->defaultPool(d->local, &native));
     ihipMemPoolHandle_t* h = pools_.create();
@@ -20,28 +21,29 @@ Status MemoryPoolRegistry::defaultPool(Device* d, MemoryPoolOps* ops, hipMemPool
     h->isDefault = true;
     h->imported = false;
     HandleTable<ihipMemPoolHandle_t>::publish(h);
-    pd.defaultPool = h;
+    pd->defaultPool = h;
   }
-  if (pd.current == nullptr) pd.current = pd.defaultPool;
-  *out = pd.defaultPool;
+  hipMemPool_t none = nullptr;
+  pd->current.compare_exchange_strong(none, pd->defaultPool, std::memory_order_acq_rel);
+  *out = pd->defaultPool;
   return kOk;
 }
 
 Status MemoryPoolRegistry::currentPool(Device* d, MemoryPoolOps* ops, hipMemPool_t* out) {
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    auto it = devices_.find(d->ordinal);
-    if (it != devices_.end() && it->second.current != nullptr) {
-      *out = it->second.current;
-      return kOk;
-    }
+  PerDevice* pd = perDevice(d->ordinal);
+  if (pd == nullptr) return hipErrorInvalidDevice;
+  if (hipMemPool_t current = pd->current.load(std::memory_order_acquire)) {
+    *out = current;
+    return kOk;
   }
-  return defaultPool(d, ops, out);
+  UNIHIP_TRY(defaultPool(d, ops, out));
+  *out = pd->current.load(std::memory_order_acquire);
+  return kOk;
 }
 
 void MemoryPoolRegistry::setCurrent(int device, hipMemPool_t pool) {
   std::lock_guard<std::mutex> lock(mutex_);
-  devices_[device].current = pool;
+  if (PerDevice* pd = perDevice(device)) pd->current.store(pool, std::memory_order_release);
 }
 
 hipMemPool_t MemoryPoolRegistry::addPool(int device, NativePool native, bool imported) {
@@ -57,9 +59,10 @@ hipMemPool_t MemoryPoolRegistry::addPool(int device, NativePool native, bool imp
 bool MemoryPoolRegistry::removePool(hipMemPool_t pool, bool* wasCurrent) {
   if (!pools_.retire(pool)) return false;
   std::lock_guard<std::mutex> lock(mutex_);
-  PerDevice& pd = devices_[pool->device];
-  *wasCurrent = pd.current == pool;
-  if (*wasCurrent) pd.current = pd.defaultPool;
+  PerDevice* pd = perDevice(pool->device);
+  hipMemPool_t expected = pool;
+  *wasCurrent = pd != nullptr && pd->current.compare_exchange_strong(
+                                     expected, pd->defaultPool, std::memory_order_acq_rel);
   return true;
 }
 
@@ -157,7 +160,10 @@ void MemoryPoolRegistry::forgetAll() {
       allocations_.retire(h);
   }
   std::lock_guard<std::mutex> lock(mutex_);
-  devices_.clear();
+  for (PerDevice& pd : devices_) {
+    pd.defaultPool = nullptr;
+    pd.current.store(nullptr, std::memory_order_release);
+  }
   reservations_.clear();
 }
 

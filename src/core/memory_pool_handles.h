@@ -92,10 +92,15 @@ class MemoryPoolRegistry {
   void forgetAll();
 
  private:
+  // hipMallocAsync reads the current pool without the mutex; writers hold it.
+  static constexpr int kMaxDevices = 64;
   struct PerDevice {
     hipMemPool_t defaultPool = nullptr;
-    hipMemPool_t current = nullptr;
+    std::atomic<hipMemPool_t> current{nullptr};
   };
+  PerDevice* perDevice(int device) {
+    return device >= 0 && device < kMaxDevices ? &devices_[device] : nullptr;
+  }
   struct Reservation {
     size_t size;
     int device;
@@ -103,7 +108,7 @@ class MemoryPoolRegistry {
   std::vector<int> deviceOrdinals() const;
 
   mutable std::mutex mutex_;
-  std::map<int, PerDevice> devices_;
+  PerDevice devices_[kMaxDevices];
   HandleTable<ihipMemPoolHandle_t> pools_;
   HandleTable<ihipMemGenericAllocationHandle> allocations_;
   HandleTable<ihipExternalMemory> externalMemory_;
