@@ -6,3 +6,5 @@
 // unihip-coverage: not-supported hipIpcGetMemHandle hipIpcOpenMemHandle hipIpcCloseMemHandle hipIpcGetEventHandle hipIpcOpenEventHandle
 // unihip-coverage: not-supported hipMemCreate hipMemRelease hipMemAddressReserve hipMemAddressFree hipMemMap hipMemUnmap hipMemSetAccess hipMemGetAccess
 // unihip-coverage: not-supported hipMemGetAllocationGranularity hipMemGetAllocationPropertiesFromHandle hipMemExportToShareableHandle hipMemImportFromShareableHandle hipMemRetainAllocationHandle hipMemMapArrayAsync
+// External memory and semaphores (Vulkan interop) need ROCr's interop import, not wired.
+// unihip-coverage: not-supported hipImportExternalMemory hipExternalMemoryGetMappedBuffer hipDestroyExternalMemory hipImportExternalSemaphore hipSignalExternalSemaphoresAsync hipWaitExternalSemaphoresAsync hipDestroyExternalSemaphore
