@@ -254,8 +254,9 @@ UNIHIP_EXPORT hipError_t hipMemPoolSetAccess(hipMemPool_t mem_pool,
   MemoryPoolOps* ops = nullptr;
   UNIHIP_RETURN_IF_FAILED(poolFamily(mem_pool, &d, &ops));
   for (size_t i = 0; i < count; ++i) {
-    // The pool's own device has read-write access by construction (HIP accepts restating it).
-    if (desc_list[i].location.id == mem_pool->device) continue;
+    // The pool's own device has read-write access by construction (HIP accepts restating it);
+    // an imported pool's accessibility is the importer's to set.
+    if (desc_list[i].location.id == mem_pool->device && !mem_pool->imported) continue;
     AccessGrant grant;
     UNIHIP_RETURN_IF_FAILED(pools::toGrant(d, desc_list[i].location, desc_list[i].flags, &grant));
     UNIHIP_RETURN_IF_FAILED(ops->poolSetAccess(mem_pool->native, grant));

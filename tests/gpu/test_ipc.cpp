@@ -5,6 +5,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -18,11 +20,41 @@ namespace {
 constexpr size_t kN = 1 << 16;
 constexpr unsigned kSeed = 1000;
 constexpr const char* kChildFds = "UNIHIP_TEST_IPC_CHILD_FDS";
+constexpr unsigned kPoolSeed = 5000;
+constexpr int kPoolFd = 100;  // where the child finds the exported pool's file descriptor
 
 struct Shared {
   hipIpcMemHandle_t mem;
   hipIpcEventHandle_t event;
+  hipMemPoolPtrExportData poolPointer;  // a pointer of an exported pool (at kPoolFd)
 };
+
+// The child's side of the pool: import it and the pointer, make it accessible, count the values
+// that differ from kPoolSeed + i.
+unsigned checkImportedPool(const Shared& shared, unsigned* wrong, hipStream_t s) {
+  hipMemPool_t pool = nullptr;
+  if (hipMemPoolImportFromShareableHandle(&pool, reinterpret_cast<void*>(intptr_t{kPoolFd}),
+                                          hipMemHandleTypePosixFileDescriptor, 0) != hipSuccess)
+    return 2000000;
+  hipMemLocation here{hipMemLocationTypeDevice, 0};
+  hipMemAccessFlags flags = hipMemAccessFlagsProtNone;
+  HIP_CHECK(hipMemPoolGetAccess(&flags, pool, &here));
+  if (flags != hipMemAccessFlagsProtReadWrite) {
+    hipMemAccessDesc rw{here, hipMemAccessFlagsProtReadWrite};
+    HIP_CHECK(hipMemPoolSetAccess(pool, &rw, 1));
+  }
+  void* p = nullptr;
+  hipMemPoolPtrExportData data = shared.poolPointer;
+  if (hipMemPoolImportPointer(&p, pool, &data) != hipSuccess) return 3000000;
+  unsigned result = 4000000;
+  HIP_CHECK(hipMemsetAsync(wrong, 0, sizeof(unsigned), s));
+  HIP_CHECK(launchPoolCheck(static_cast<unsigned*>(p), kN, kPoolSeed, wrong, s));
+  HIP_CHECK(hipMemcpyAsync(&result, wrong, sizeof result, hipMemcpyDeviceToHost, s));
+  HIP_CHECK(hipStreamSynchronize(s));
+  HIP_CHECK(hipFree(p));  // before the exporter frees it
+  HIP_CHECK(hipMemPoolDestroy(pool));
+  return result;
+}
 
 bool readAll(int fd, void* data, size_t size) {
   char* p = static_cast<char*>(data);
@@ -71,6 +103,7 @@ TEST_CASE("ipc child: opens the buffer and the event", "[.][ipc-child]") {
     HIP_CHECK(hipEventRecord(event, s));
     HIP_CHECK(hipMemcpyAsync(&result, wrong, sizeof result, hipMemcpyDeviceToHost, s));
     HIP_CHECK(hipStreamSynchronize(s));
+    result += checkImportedPool(shared, wrong, s);
   }
   REQUIRE(writeAll(out, &result, sizeof result));
   char ack = 0;
@@ -93,6 +126,22 @@ TEST_CASE("ipc: a child process uses a shared buffer and event", "[ipc]") {
   Shared shared{};
   HIP_REQUIRE(hipIpcGetMemHandle(&shared.mem, buffer));
   HIP_REQUIRE(hipIpcGetEventHandle(&shared.event, event));
+  // An exportable pool with a filled allocation, shared as a file descriptor and export data.
+  hipMemPoolProps props{};
+  props.allocType = hipMemAllocationTypePinned;
+  props.handleTypes = hipMemHandleTypePosixFileDescriptor;
+  props.location = {hipMemLocationTypeDevice, 0};
+  hipMemPool_t pool = nullptr;
+  HIP_REQUIRE(hipMemPoolCreate(&pool, &props));
+  unsigned* pooled = nullptr;
+  HIP_REQUIRE(hipMallocFromPoolAsync(reinterpret_cast<void**>(&pooled), kN * sizeof(unsigned),
+                                     pool, nullptr));
+  HIP_REQUIRE(launchPoolFill(pooled, kN, kPoolSeed, nullptr));
+  HIP_REQUIRE(hipDeviceSynchronize());
+  int poolFd = -1;
+  HIP_REQUIRE(hipMemPoolExportToShareableHandle(&poolFd, pool, hipMemHandleTypePosixFileDescriptor,
+                                                0));
+  HIP_REQUIRE(hipMemPoolExportPointer(&shared.poolPointer, pooled));
   // Opening one's own handle is refused (the driver answers; it must not succeed).
   void* self = nullptr;
   CHECK(hipIpcOpenMemHandle(&self, shared.mem, hipIpcMemLazyEnablePeerAccess) != hipSuccess);
@@ -107,6 +156,7 @@ TEST_CASE("ipc: a child process uses a shared buffer and event", "[ipc]") {
     // The child: a fresh process image, which initialises its own runtime.
     close(toChild[1]);
     close(fromChild[0]);
+    dup2(poolFd, kPoolFd);  // kept across exec (dup2 clears close-on-exec)
     const std::string fds = std::to_string(toChild[0]) + "," + std::to_string(fromChild[1]);
     setenv(kChildFds, fds.c_str(), 1);
     execl("/proc/self/exe", "unihip_gpu_tests", "[ipc-child]", static_cast<char*>(nullptr));
@@ -118,7 +168,7 @@ TEST_CASE("ipc: a child process uses a shared buffer and event", "[ipc]") {
   unsigned childWrong = 12345;
   const bool answered = readAll(fromChild[0], &childWrong, sizeof childWrong);
   CHECK(answered);
-  CHECK(childWrong == 0);  // the child saw the parent's values
+  CHECK(childWrong == 0);  // the child saw the parent's values, in the buffer and in the pool
   // The child recorded our event after its kernel: waiting on it orders our read after it.
   hipStream_t s = nullptr;
   HIP_REQUIRE(hipStreamCreate(&s));
@@ -141,6 +191,10 @@ TEST_CASE("ipc: a child process uses a shared buffer and event", "[ipc]") {
   HIP_CHECK(hipStreamDestroy(s));
   HIP_CHECK(hipEventDestroy(event));
   HIP_CHECK(hipFree(buffer));
+  HIP_CHECK(hipFreeAsync(pooled, nullptr));
+  HIP_CHECK(hipStreamSynchronize(nullptr));
+  HIP_CHECK(hipMemPoolDestroy(pool));
+  close(poolFd);
 }
 
 TEST_CASE("ipc: HIP's codes for misuse on the GPU", "[ipc]") {
