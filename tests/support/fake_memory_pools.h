@@ -71,6 +71,7 @@ class FakeMemoryPoolOps final : public MemoryPoolOps {
   }
   Status freeAsync(int, void* ptr, NativeStream) override {
     std::lock_guard<std::mutex> lock(mutex_);
+    if (imported_.erase(ptr) != 0) return kOk;  // the exporter's memory stays
     auto it = owner_.find(ptr);
     if (it == owner_.end()) return hipErrorInvalidValue;
     it->second.first->used -= it->second.second;
@@ -122,6 +123,20 @@ class FakeMemoryPoolOps final : public MemoryPoolOps {
   Status poolImport(void*, hipMemAllocationHandleType, NativePool* pool) override {
     std::lock_guard<std::mutex> lock(mutex_);
     *pool = newPool(0);
+    static_cast<Pool*>(*pool)->access.clear();  // the importer grants itself access
+    return kOk;
+  }
+  Status poolExport(NativePool, hipMemAllocationHandleType, void* shared) override {
+    *static_cast<int*>(shared) = 42;
+    return kOk;
+  }
+  // The "other process" maps the exporter's pointer at the same address, a pool allocation of
+  // the imported pool.
+  Status poolImportPointer(NativePool pool, const hipMemPoolPtrExportData& data,
+                           void** ptr) override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::memcpy(ptr, data.reserved, sizeof *ptr);
+    imported_[*ptr] = static_cast<Pool*>(pool);
     return kOk;
   }
 
@@ -281,6 +296,7 @@ class FakeMemoryPoolOps final : public MemoryPoolOps {
   std::vector<std::unique_ptr<Pool>> owned_;
   std::map<int, Pool*> defaults_;
   std::map<void*, std::pair<Pool*, size_t>> owner_;
+  std::map<void*, Pool*> imported_;
   std::map<NativeAllocation, hipMemAllocationProp> props_;
   std::map<void*, std::pair<NativeAllocation, size_t>> mapped_;  // base -> handle, size
   std::map<void*, hipMemAccessFlags> access_;

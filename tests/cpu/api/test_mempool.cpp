@@ -307,7 +307,28 @@ TEST_CASE("mempool: attributes, trim and access with a live pool", "[api][mempoo
   CHECK(hipMemPoolImportPointer(&imported, pool, &data) == hipErrorInvalidValue);
   CHECK(hipMemPoolExportToShareableHandle(&got, pool, hipMemHandleTypeWin32, 0) ==
         hipErrorInvalidValue);  // no Windows handles on Linux
-  REQUIRE(hipFreeAsync(p, nullptr) == hipSuccess);
+  // Import: the pool (no access until the importer grants it), then the pointer through it.
+  int fd = -1;
+  REQUIRE(hipMemPoolExportToShareableHandle(&fd, pool, hipMemHandleTypePosixFileDescriptor, 0) ==
+          hipSuccess);
+  hipMemPool_t importedPool = nullptr;
+  REQUIRE(hipMemPoolImportFromShareableHandle(&importedPool, reinterpret_cast<void*>(intptr_t{fd}),
+                                              hipMemHandleTypePosixFileDescriptor, 0) ==
+          hipSuccess);
+  hipMemLocation here{hipMemLocationTypeDevice, 0};
+  hipMemAccessFlags importedAccess = hipMemAccessFlagsProtReadWrite;
+  REQUIRE(hipMemPoolGetAccess(&importedAccess, importedPool, &here) == hipSuccess);
+  CHECK(importedAccess == hipMemAccessFlagsProtNone);
+  hipMemAccessDesc rwHere{here, hipMemAccessFlagsProtReadWrite};
+  REQUIRE(hipMemPoolSetAccess(importedPool, &rwHere, 1) == hipSuccess);
+  REQUIRE(hipMemPoolGetAccess(&importedAccess, importedPool, &here) == hipSuccess);
+  CHECK(importedAccess == hipMemAccessFlagsProtReadWrite);
+  REQUIRE(hipMemPoolImportPointer(&imported, importedPool, &data) == hipSuccess);
+  CHECK(imported == p);  // the fake's "other process" maps it at the same address
+  CHECK(hipFree(imported) == hipSuccess);
+  REQUIRE(hipMemPoolDestroy(importedPool) == hipSuccess);
+  // In one process the import's record replaced the exporter's (the fake frees that memory).
+  CHECK(hipFreeAsync(p, nullptr) == hipErrorInvalidValue);
 
   hipMemPoolProps win{};
   win.allocType = hipMemAllocationTypePinned;
