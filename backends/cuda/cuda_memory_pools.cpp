@@ -122,9 +122,10 @@ class CudaMemoryPoolOps final : public MemoryPoolOps {
   }
 
   // ---- IPC.
-  Status ipcGetMemHandle(void* ptr, hipIpcMemHandle_t* handle) override {
+  Status ipcGetMemHandle(int device, void* ptr, hipIpcMemHandle_t* handle) override {
     static_assert(sizeof(CUipcMemHandle) == sizeof(hipIpcMemHandle_t));
     if (api_.cuIpcGetMemHandle == nullptr) return hipErrorNotSupported;
+    UNIHIP_TRY(core_.makeCurrent(device));
     CUipcMemHandle h{};
     UNIHIP_TRY(check(api_.cuIpcGetMemHandle(&h, dptr(ptr)), "cuIpcGetMemHandle"));
     std::memcpy(handle, &h, sizeof h);
@@ -151,9 +152,10 @@ class CudaMemoryPoolOps final : public MemoryPoolOps {
     UNIHIP_TRY(core_.makeCurrent(device));
     return check(api_.cuIpcCloseMemHandle(dptr(ptr)), "cuIpcCloseMemHandle");
   }
-  Status ipcGetEventHandle(NativeEvent event, hipIpcEventHandle_t* handle) override {
+  Status ipcGetEventHandle(int device, NativeEvent event, hipIpcEventHandle_t* handle) override {
     static_assert(sizeof(CUipcEventHandle) == sizeof(hipIpcEventHandle_t));
     if (api_.cuIpcGetEventHandle == nullptr) return hipErrorNotSupported;
+    UNIHIP_TRY(core_.makeCurrent(device));
     CUipcEventHandle h{};
     UNIHIP_TRY(check(api_.cuIpcGetEventHandle(&h, static_cast<CUevent>(event)),
                      "cuIpcGetEventHandle"));

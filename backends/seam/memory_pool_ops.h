@@ -56,13 +56,15 @@ class MemoryPoolOps {
   }
 
   // ---- Inter-process sharing.
-  virtual Status ipcGetMemHandle(void*, hipIpcMemHandle_t*) { return hipErrorNotSupported; }
+  virtual Status ipcGetMemHandle(int /*device*/, void*, hipIpcMemHandle_t*) {
+    return hipErrorNotSupported;
+  }
   // `size` gets the length of the mapping (for the allocation map).
   virtual Status ipcOpenMemHandle(int /*device*/, const hipIpcMemHandle_t&, void**, size_t*) {
     return hipErrorNotSupported;
   }
   virtual Status ipcCloseMemHandle(int /*device*/, void*) { return hipErrorNotSupported; }
-  virtual Status ipcGetEventHandle(NativeEvent, hipIpcEventHandle_t*) {
+  virtual Status ipcGetEventHandle(int /*device*/, NativeEvent, hipIpcEventHandle_t*) {
     return hipErrorNotSupported;
   }
   virtual Status ipcOpenEventHandle(int /*device*/, const hipIpcEventHandle_t&, NativeEvent*) {

@@ -24,9 +24,11 @@ UNIHIP_EXPORT hipError_t hipIpcGetMemHandle(hipIpcMemHandle_t* handle, void* dev
   Allocation a;
   if (!AllocationMap::get().find(devPtr, &a) || a.kind != AllocationKind::Device)
     UNIHIP_RETURN(hipErrorInvalidValue);
+  Device* d = Runtime::get().device(a.device);
+  if (d == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   MemoryPoolOps* ops = nullptr;
-  UNIHIP_RETURN_IF_FAILED(pools::family(Runtime::get().device(a.device), &ops));
-  UNIHIP_RETURN(ops->ipcGetMemHandle(devPtr, handle));
+  UNIHIP_RETURN_IF_FAILED(pools::family(d, &ops));
+  UNIHIP_RETURN(ops->ipcGetMemHandle(d->local, devPtr, handle));
 }
 
 UNIHIP_EXPORT hipError_t hipIpcOpenMemHandle(void** devPtr, hipIpcMemHandle_t handle,
@@ -68,7 +70,7 @@ UNIHIP_EXPORT hipError_t hipIpcGetEventHandle(hipIpcEventHandle_t* handle, hipEv
   if (d == nullptr) UNIHIP_RETURN(hipErrorInvalidHandle);
   MemoryPoolOps* ops = nullptr;
   UNIHIP_RETURN_IF_FAILED(pools::family(d, &ops));
-  UNIHIP_RETURN(ops->ipcGetEventHandle(event->native, handle));
+  UNIHIP_RETURN(ops->ipcGetEventHandle(d->local, event->native, handle));
 }
 
 UNIHIP_EXPORT hipError_t hipIpcOpenEventHandle(hipEvent_t* event, hipIpcEventHandle_t handle) {

@@ -64,7 +64,7 @@ TEST_CASE("fake ROCr: generic stream-ordered pools", "[hsa][backend][mempool]") 
 
   // What needs ROCr's IPC or virtual memory is not there.
   hipIpcMemHandle_t handle{};
-  CHECK(ops->ipcGetMemHandle(p, &handle) == hipErrorNotSupported);
+  CHECK(ops->ipcGetMemHandle(0, p, &handle) == hipErrorNotSupported);
   hipMemAllocationProp prop{};
   NativeAllocation allocation = 0;
   CHECK(ops->memCreate(0, prop, 1 << 21, &allocation) == hipErrorNotSupported);

@@ -141,7 +141,7 @@ class FakeMemoryPoolOps final : public MemoryPoolOps {
   }
 
   // IPC: the handle carries the pointer itself.
-  Status ipcGetMemHandle(void* ptr, hipIpcMemHandle_t* handle) override {
+  Status ipcGetMemHandle(int, void* ptr, hipIpcMemHandle_t* handle) override {
     std::memset(handle, 0, sizeof *handle);
     std::memcpy(handle->reserved, &ptr, sizeof ptr);
     return kOk;
@@ -159,7 +159,7 @@ class FakeMemoryPoolOps final : public MemoryPoolOps {
     ++closedIpc;
     return kOk;
   }
-  Status ipcGetEventHandle(NativeEvent event, hipIpcEventHandle_t* handle) override {
+  Status ipcGetEventHandle(int, NativeEvent event, hipIpcEventHandle_t* handle) override {
     std::memset(handle, 0, sizeof *handle);
     std::memcpy(handle->reserved, &event, sizeof event);
     return kOk;
