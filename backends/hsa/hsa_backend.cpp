@@ -54,6 +54,7 @@ HsaBackend::HsaBackend(HsaApi api, std::vector<AgentInfo> agents)
 }
 
 HsaBackend::~HsaBackend() {
+  pools_.releaseAll();  // while the devices are up
   for (auto& d : devices_) {
     for (auto& s : d->streams) destroyStream(std::move(s));
     for (auto& s : d->perThread) destroyStream(std::move(s));

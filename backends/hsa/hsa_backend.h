@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "backend.h"
+#include "core/generic_memory_pools.h"
 #include "fill_kernels.h"
 #include "hsa_discovery.h"
 #include "hsa_loader.h"
@@ -50,6 +51,9 @@ class HsaBackend final : public Backend {
   ~HsaBackend() override;
 
   const char* name() const override { return "hsa"; }
+  // Stream-ordered pools: unihip's own over device memory and signals (ROCr has none); IPC and
+  // virtual memory: not supported (hsa_memory_pools.cpp).
+  MemoryPoolOps* memoryPools() override { return &pools_; }
   int deviceCount() const override { return static_cast<int>(devices_.size()); }
   const hipDeviceProp_t& properties(int device) const override {
     return devices_[device]->info.properties;
@@ -150,6 +154,7 @@ class HsaBackend final : public Backend {
   uint64_t instance_;  // distinguishes backends for the thread-local per-thread stream table
   std::vector<std::unique_ptr<HsaDeviceState>> devices_;
   CodeObjectCache codeObjects_;
+  GenericMemoryPools pools_{*this};
 };
 
 }  // namespace unihip::hsa

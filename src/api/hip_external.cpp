@@ -1,7 +1,15 @@
-// External memory and semaphores (Vulkan/D3D interop: hipImportExternal*, ...): arguments are
-// checked as AMD's runtime checks them; importing is not implemented yet (hipErrorNotSupported).
+// External memory and semaphores (Vulkan interop: hipImportExternal*, ...): arguments are checked
+// as AMD's runtime checks them; handles are unihip's (core/memory_pool_handles.h: garbage or
+// destroyed ones answer hipErrorInvalidValue); opaque file descriptors (and timeline semaphore
+// descriptors) are imported by the vendor (seam memory_pool_ops.h), other handle types answer
+// hipErrorNotSupported. Mapped buffers are device memory of the allocation map (hipFree frees
+// them, as HIP documents).
+#include <vector>
+
 #include "api/api_boundary.h"
 #include "api/arg_checks.h"
+#include "api/memory_pool_family.h"
+#include "core/allocation_map.h"
 
 using namespace unihip;
 
@@ -27,6 +35,41 @@ Status checkSemaphoreBatch(const hipExternalSemaphore_t* semaphores, const Param
   return checkStream(stream);
 }
 
+ihipExternalMemory* liveMemory(hipExternalMemory_t m) {
+  auto* p = static_cast<ihipExternalMemory*>(m);
+  return isLive(p) ? p : nullptr;
+}
+
+ihipExternalSemaphore* liveSemaphore(hipExternalSemaphore_t s) {
+  auto* p = static_cast<ihipExternalSemaphore*>(s);
+  return isLive(p) ? p : nullptr;
+}
+
+// The family of the current device, for imports.
+Status currentFamily(Device** d, MemoryPoolOps** ops) {
+  UNIHIP_TRY(currentDevice(d));
+  return pools::family(*d, ops);
+}
+
+// Signal and wait share their dispatch: every semaphore live and on the stream's device.
+template <typename Params, typename Call>
+Status semaphoreBatch(const hipExternalSemaphore_t* semaphores, const Params* params,
+                      unsigned int count, hipStream_t stream, Call call) {
+  ResolvedStream rs;
+  UNIHIP_TRY(resolveStream(stream, &rs));
+  std::vector<NativeExternalSemaphore> natives(count);
+  for (unsigned int i = 0; i < count; ++i) {
+    ihipExternalSemaphore* s = liveSemaphore(semaphores[i]);
+    if (s == nullptr) return hipErrorInvalidValue;
+    if (s->device != rs.device->ordinal) return hipErrorInvalidValue;
+    natives[i] = s->native;
+  }
+  MemoryPoolOps* ops = nullptr;
+  UNIHIP_TRY(pools::family(rs.device, &ops));
+  if (count == 0) return kOk;
+  return call(ops, rs.device->local, natives.data(), params, count, rs.native);
+}
+
 }  // namespace
 
 UNIHIP_EXPORT hipError_t hipImportExternalMemory(hipExternalMemory_t* extMem_out,
@@ -36,7 +79,17 @@ UNIHIP_EXPORT hipError_t hipImportExternalMemory(hipExternalMemory_t* extMem_out
   if (anyNull(extMem_out, memHandleDesc) || memHandleDesc->size == 0 ||
       !isKnown(memHandleDesc->type))
     UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  Device* d = nullptr;
+  MemoryPoolOps* ops = nullptr;
+  UNIHIP_RETURN_IF_FAILED(currentFamily(&d, &ops));
+  if (memHandleDesc->type != hipExternalMemoryHandleTypeOpaqueFd)
+    UNIHIP_RETURN(hipErrorNotSupported);  // Windows, Direct3D and NvSci handles
+  if (memHandleDesc->handle.fd < 0) UNIHIP_RETURN(hipErrorInvalidValue);
+  NativeExternalMemory native = nullptr;
+  UNIHIP_RETURN_IF_FAILED(ops->importExternalMemory(d->local, *memHandleDesc, &native));
+  *extMem_out = MemoryPoolRegistry::get().addExternalMemory(d->ordinal, native,
+                                                            memHandleDesc->size);
+  UNIHIP_RETURN(kOk);
 }
 
 UNIHIP_EXPORT hipError_t hipExternalMemoryGetMappedBuffer(
@@ -45,7 +98,21 @@ UNIHIP_EXPORT hipError_t hipExternalMemoryGetMappedBuffer(
                    (const void*)bufferDesc);
   if (anyNull(devPtr, extMem, bufferDesc) || bufferDesc->flags != 0)
     UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  ihipExternalMemory* m = liveMemory(extMem);
+  if (m == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  if (bufferDesc->size == 0 || bufferDesc->offset > m->size ||
+      bufferDesc->size > m->size - bufferDesc->offset)
+    UNIHIP_RETURN(hipErrorInvalidValue);
+  Device* d = Runtime::get().device(m->device);
+  if (d == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  MemoryPoolOps* ops = nullptr;
+  UNIHIP_RETURN_IF_FAILED(pools::family(d, &ops));
+  void* p = nullptr;
+  UNIHIP_RETURN_IF_FAILED(ops->externalMemoryBuffer(d->local, m->native, *bufferDesc, &p));
+  AllocationMap::get().insert({p, static_cast<size_t>(bufferDesc->size), d->ordinal,
+                               AllocationKind::Device});
+  *devPtr = p;
+  UNIHIP_RETURN(kOk);
 }
 
 UNIHIP_EXPORT hipError_t hipExternalMemoryGetMappedMipmappedArray(
@@ -54,13 +121,22 @@ UNIHIP_EXPORT hipError_t hipExternalMemoryGetMappedMipmappedArray(
   UNIHIP_TRACE_API("hipExternalMemoryGetMappedMipmappedArray({}, {}, {})", (void*)mipmap, extMem,
                    (const void*)mipmapDesc);
   if (anyNull(mipmap, extMem, mipmapDesc)) UNIHIP_RETURN(hipErrorInvalidValue);
+  // Mipmapped arrays belong to the images family, which has no external path yet.
   UNIHIP_RETURN_NOT_SUPPORTED();
 }
 
 UNIHIP_EXPORT hipError_t hipDestroyExternalMemory(hipExternalMemory_t extMem) {
   UNIHIP_TRACE_API("hipDestroyExternalMemory({})", extMem);
   if (extMem == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  ihipExternalMemory* m = liveMemory(extMem);
+  if (m == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  Device* d = Runtime::get().device(m->device);
+  if (d == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  MemoryPoolOps* ops = nullptr;
+  UNIHIP_RETURN_IF_FAILED(pools::family(d, &ops));
+  const NativeExternalMemory native = m->native;
+  if (!MemoryPoolRegistry::get().removeExternalMemory(m)) UNIHIP_RETURN(hipErrorInvalidValue);
+  UNIHIP_RETURN(ops->destroyExternalMemory(d->local, native));
 }
 
 UNIHIP_EXPORT hipError_t hipImportExternalSemaphore(
@@ -69,7 +145,17 @@ UNIHIP_EXPORT hipError_t hipImportExternalSemaphore(
                    (const void*)semHandleDesc);
   if (anyNull(extSem_out, semHandleDesc) || !isKnown(semHandleDesc->type))
     UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  Device* d = nullptr;
+  MemoryPoolOps* ops = nullptr;
+  UNIHIP_RETURN_IF_FAILED(currentFamily(&d, &ops));
+  if (semHandleDesc->type != hipExternalSemaphoreHandleTypeOpaqueFd &&
+      semHandleDesc->type != hipExternalSemaphoreHandleTypeTimelineSemaphoreFd)
+    UNIHIP_RETURN(hipErrorNotSupported);
+  if (semHandleDesc->handle.fd < 0) UNIHIP_RETURN(hipErrorInvalidValue);
+  NativeExternalSemaphore native = nullptr;
+  UNIHIP_RETURN_IF_FAILED(ops->importExternalSemaphore(d->local, *semHandleDesc, &native));
+  *extSem_out = MemoryPoolRegistry::get().addExternalSemaphore(d->ordinal, native);
+  UNIHIP_RETURN(kOk);
 }
 
 UNIHIP_EXPORT hipError_t hipSignalExternalSemaphoresAsync(
@@ -78,7 +164,12 @@ UNIHIP_EXPORT hipError_t hipSignalExternalSemaphoresAsync(
   UNIHIP_TRACE_API("hipSignalExternalSemaphoresAsync({}, {}, {}, {})", (const void*)extSemArray,
                    (const void*)paramsArray, numExtSems, (void*)stream);
   UNIHIP_RETURN_IF_FAILED(checkSemaphoreBatch(extSemArray, paramsArray, numExtSems, stream));
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(semaphoreBatch(
+      extSemArray, paramsArray, numExtSems, stream,
+      [](MemoryPoolOps* ops, int device, const NativeExternalSemaphore* sems,
+         const hipExternalSemaphoreSignalParams* params, unsigned count, NativeStream native) {
+        return ops->signalExternalSemaphores(device, sems, params, count, native);
+      }));
 }
 
 UNIHIP_EXPORT hipError_t hipWaitExternalSemaphoresAsync(
@@ -87,11 +178,24 @@ UNIHIP_EXPORT hipError_t hipWaitExternalSemaphoresAsync(
   UNIHIP_TRACE_API("hipWaitExternalSemaphoresAsync({}, {}, {}, {})", (const void*)extSemArray,
                    (const void*)paramsArray, numExtSems, (void*)stream);
   UNIHIP_RETURN_IF_FAILED(checkSemaphoreBatch(extSemArray, paramsArray, numExtSems, stream));
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(semaphoreBatch(
+      extSemArray, paramsArray, numExtSems, stream,
+      [](MemoryPoolOps* ops, int device, const NativeExternalSemaphore* sems,
+         const hipExternalSemaphoreWaitParams* params, unsigned count, NativeStream native) {
+        return ops->waitExternalSemaphores(device, sems, params, count, native);
+      }));
 }
 
 UNIHIP_EXPORT hipError_t hipDestroyExternalSemaphore(hipExternalSemaphore_t extSem) {
   UNIHIP_TRACE_API("hipDestroyExternalSemaphore({})", extSem);
   if (extSem == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  ihipExternalSemaphore* sem = liveSemaphore(extSem);
+  if (sem == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  Device* d = Runtime::get().device(sem->device);
+  if (d == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  MemoryPoolOps* ops = nullptr;
+  UNIHIP_RETURN_IF_FAILED(pools::family(d, &ops));
+  const NativeExternalSemaphore native = sem->native;
+  if (!MemoryPoolRegistry::get().removeExternalSemaphore(sem)) UNIHIP_RETURN(hipErrorInvalidValue);
+  UNIHIP_RETURN(ops->destroyExternalSemaphore(d->local, native));
 }

@@ -37,8 +37,10 @@ Status freeAllocation(void* ptr) {
   if (ptr == nullptr) return kOk;
   Allocation a;
   if (!AllocationMap::get().take(ptr, &a)) return hipErrorInvalidValue;
-  // Variables are the module's; registered memory is the user's (hipHostUnregister).
-  if (a.kind == AllocationKind::Variable || a.kind == AllocationKind::Registered) {
+  // Variables are the module's; registered memory is the user's (hipHostUnregister); IPC and
+  // mapped memory have their own release (hipIpcCloseMemHandle, hipMemUnmap).
+  if (a.kind == AllocationKind::Variable || a.kind == AllocationKind::Registered ||
+      a.kind == AllocationKind::Ipc || a.kind == AllocationKind::Virtual) {
     AllocationMap::get().insert(a);
     return hipErrorInvalidValue;
   }

@@ -1,7 +1,12 @@
 // Stream-ordered allocation and memory pools (hipMallocAsync, hipMemPool*): arguments are checked
-// as AMD's runtime checks them; pools themselves are not implemented yet (hipErrorNotSupported).
+// as AMD's runtime checks them; pool handles are unihip's (core/memory_pool_handles.h, garbage or
+// destroyed ones answer hipErrorInvalidValue); the vendor's pools do the work (seam
+// memory_pool_ops.h). Pool memory is recorded in the allocation map (kind Pool).
 #include "api/api_boundary.h"
 #include "api/arg_checks.h"
+#include "api/memory_allocation.h"
+#include "api/memory_pool_family.h"
+#include "core/allocation_map.h"
 
 using namespace unihip;
 
@@ -19,18 +24,85 @@ Status checkPoolProps(const hipMemPoolProps& props) {
   return kOk;
 }
 
-Status checkAccessDescs(const hipMemAccessDesc* descs, size_t count) {
+// AMD's checks of an access list; giving up access from the pool's own device is refused.
+Status checkAccessDescs(hipMemPool_t pool, const hipMemAccessDesc* descs, size_t count) {
   if (count > static_cast<size_t>(Runtime::get().deviceCount())) return hipErrorInvalidDevice;
   for (size_t i = 0; i < count; ++i) {
     if (descs[i].location.type != hipMemLocationTypeDevice) return hipErrorInvalidValue;
     if (Runtime::get().device(descs[i].location.id) == nullptr) return hipErrorInvalidDevice;
-    if (descs[i].flags == hipMemAccessFlagsProtNone) return hipErrorInvalidDevice;
-    if (descs[i].flags > hipMemAccessFlagsProtReadWrite) return hipErrorInvalidValue;
+    if (descs[i].flags == hipMemAccessFlagsProtNone && descs[i].location.id == pool->device)
+      return hipErrorInvalidDevice;
+    if (descs[i].flags != hipMemAccessFlagsProtNone && descs[i].flags != hipMemAccessFlagsProtRead &&
+        descs[i].flags != hipMemAccessFlagsProtReadWrite)
+      return hipErrorInvalidValue;
   }
   return kOk;
 }
 
+bool isKnownAttribute(hipMemPoolAttr attr) {
+  const int v = static_cast<int>(attr);
+  return v >= hipMemPoolReuseFollowEventDependencies && v <= hipMemPoolAttrUsedMemHigh;
+}
+
+// A live pool and its device's family.
+Status poolFamily(hipMemPool_t pool, Device** d, MemoryPoolOps** ops) {
+  if (!isLive(pool)) return hipErrorInvalidValue;
+  *d = Runtime::get().device(pool->device);
+  if (*d == nullptr) return hipErrorInvalidValue;
+  return pools::family(*d, ops);
+}
+
+// Allocates from `pool` (null: the stream's device's current pool) in stream order.
+Status mallocAsync(void** ptr, size_t size, hipMemPool_t pool, hipStream_t stream) {
+  ResolvedStream rs;
+  UNIHIP_TRY(resolveStream(stream, &rs));
+  Device* d = rs.device;
+  MemoryPoolOps* ops = nullptr;
+  if (pool != nullptr) {
+    UNIHIP_TRY(poolFamily(pool, &d, &ops));
+  } else {
+    UNIHIP_TRY(pools::family(d, &ops));
+    UNIHIP_TRY(MemoryPoolRegistry::get().currentPool(d, ops, &pool));
+  }
+  if (d->backend != rs.device->backend) return hipErrorInvalidValue;
+  void* p = nullptr;
+  UNIHIP_TRY(ops->mallocFromPool(rs.device->local, pool->native, size, rs.native, &p));
+  if (p == nullptr) return hipErrorOutOfMemory;
+  AllocationMap::get().insert({p, size, d->ordinal, AllocationKind::Pool});
+  *ptr = p;
+  return kOk;
+}
+
+// Pool memory goes back to its pool in stream order; memory of hipMalloc is freed at once, as
+// AMD's runtime does; anything else is not freeable here.
+Status freeAsync(void* ptr, hipStream_t stream) {
+  ResolvedStream rs;
+  UNIHIP_TRY(resolveStream(stream, &rs));
+  Allocation a;
+  if (!AllocationMap::get().take(ptr, &a)) return hipErrorInvalidValue;
+  Device* d = Runtime::get().device(a.device);
+  Status s = hipErrorInvalidValue;
+  if (d != nullptr && a.kind == AllocationKind::Pool) {
+    MemoryPoolOps* ops = nullptr;
+    s = pools::family(d, &ops);
+    if (s.ok()) s = ops->freeAsync(d->local, ptr, rs.native);
+  } else if (d != nullptr && a.kind == AllocationKind::Device) {
+    s = memory::release(d, a);
+  }
+  if (!s.ok()) AllocationMap::get().insert(a);  // still allocated
+  return s;
+}
+
 }  // namespace
+
+// Back to its pool once the device's work is done, as AMD's hipFree waits for the device.
+Status memory::releasePooled(Device* d, const Allocation& a) {
+  MemoryPoolOps* ops = nullptr;
+  UNIHIP_TRY(pools::family(d, &ops));
+  UNIHIP_TRY(d->backend->deviceSynchronize(d->local));
+  UNIHIP_TRY(ops->freeAsync(d->local, a.base, nullptr));
+  return d->backend->deviceSynchronize(d->local);
+}
 
 UNIHIP_EXPORT hipError_t hipMallocAsync(void** dev_ptr, size_t size, hipStream_t stream) {
   UNIHIP_TRACE_API("hipMallocAsync({}, {}, {})", (void*)dev_ptr, size, (void*)stream);
@@ -40,14 +112,15 @@ UNIHIP_EXPORT hipError_t hipMallocAsync(void** dev_ptr, size_t size, hipStream_t
     *dev_ptr = nullptr;
     UNIHIP_RETURN(kOk);
   }
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(mallocAsync(dev_ptr, size, nullptr, stream));
 }
 
 UNIHIP_EXPORT hipError_t hipFreeAsync(void* dev_ptr, hipStream_t stream) {
   UNIHIP_TRACE_API("hipFreeAsync({}, {})", dev_ptr, (void*)stream);
+  // AMD's runtime refuses a null pointer here (unlike hipFree).
+  if (dev_ptr == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN_IF_FAILED(checkStream(stream));
-  if (dev_ptr == nullptr) UNIHIP_RETURN(kOk);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(freeAsync(dev_ptr, stream));
 }
 
 UNIHIP_EXPORT hipError_t hipMallocFromPoolAsync(void** dev_ptr, size_t size, hipMemPool_t mem_pool,
@@ -56,18 +129,21 @@ UNIHIP_EXPORT hipError_t hipMallocFromPoolAsync(void** dev_ptr, size_t size, hip
                    (void*)mem_pool, (void*)stream);
   if (anyNull(dev_ptr, mem_pool)) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN_IF_FAILED(checkStream(stream));
-  if (size == 0) {
+  if (size == 0) {  // as AMD's runtime: before the pool is looked at
     *dev_ptr = nullptr;
     UNIHIP_RETURN(kOk);
   }
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(mallocAsync(dev_ptr, size, mem_pool, stream));
 }
 
 UNIHIP_EXPORT hipError_t hipDeviceGetDefaultMemPool(hipMemPool_t* mem_pool, int device) {
   UNIHIP_TRACE_API("hipDeviceGetDefaultMemPool({}, {})", (void*)mem_pool, device);
   if (mem_pool == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN_IF_FAILED(checkDeviceOrdinal(device));
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  Device* d = Runtime::get().device(device);
+  MemoryPoolOps* ops = nullptr;
+  UNIHIP_RETURN_IF_FAILED(pools::family(d, &ops));
+  UNIHIP_RETURN(MemoryPoolRegistry::get().defaultPool(d, ops, mem_pool));
 }
 
 UNIHIP_EXPORT hipError_t hipDeviceSetMemPool(int device, hipMemPool_t mem_pool) {
@@ -75,14 +151,23 @@ UNIHIP_EXPORT hipError_t hipDeviceSetMemPool(int device, hipMemPool_t mem_pool) 
   // AMD answers hipErrorInvalidValue for a bad device here (not hipErrorInvalidDevice).
   if (mem_pool == nullptr || !checkDeviceOrdinal(device).ok())
     UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  Device* d = nullptr;
+  MemoryPoolOps* ops = nullptr;
+  UNIHIP_RETURN_IF_FAILED(poolFamily(mem_pool, &d, &ops));
+  if (mem_pool->device != device) UNIHIP_RETURN(hipErrorInvalidDevice);
+  UNIHIP_RETURN_IF_FAILED(ops->setCurrentPool(d->local, mem_pool->native));
+  MemoryPoolRegistry::get().setCurrent(device, mem_pool);
+  UNIHIP_RETURN(kOk);
 }
 
 UNIHIP_EXPORT hipError_t hipDeviceGetMemPool(hipMemPool_t* mem_pool, int device) {
   UNIHIP_TRACE_API("hipDeviceGetMemPool({}, {})", (void*)mem_pool, device);
   if (mem_pool == nullptr || !checkDeviceOrdinal(device).ok())
     UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  Device* d = Runtime::get().device(device);
+  MemoryPoolOps* ops = nullptr;
+  UNIHIP_RETURN_IF_FAILED(pools::family(d, &ops));
+  UNIHIP_RETURN(MemoryPoolRegistry::get().currentPool(d, ops, mem_pool));
 }
 
 UNIHIP_EXPORT hipError_t hipMemPoolCreate(hipMemPool_t* mem_pool,
@@ -90,37 +175,72 @@ UNIHIP_EXPORT hipError_t hipMemPoolCreate(hipMemPool_t* mem_pool,
   UNIHIP_TRACE_API("hipMemPoolCreate({}, {})", (void*)mem_pool, (const void*)pool_props);
   if (anyNull(mem_pool, pool_props)) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN_IF_FAILED(checkPoolProps(*pool_props));
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  if (pool_props->handleTypes != hipMemHandleTypeNone &&
+      pool_props->handleTypes != hipMemHandleTypePosixFileDescriptor)
+    UNIHIP_RETURN(hipErrorNotSupported);  // Windows handles
+  Device* d = Runtime::get().device(pool_props->location.id);
+  MemoryPoolOps* ops = nullptr;
+  UNIHIP_RETURN_IF_FAILED(pools::family(d, &ops));
+  NativePool native = nullptr;
+  UNIHIP_RETURN_IF_FAILED(ops->poolCreate(d->local, *pool_props, &native));
+  *mem_pool = MemoryPoolRegistry::get().addPool(d->ordinal, native, false);
+  UNIHIP_RETURN(kOk);
 }
 
 UNIHIP_EXPORT hipError_t hipMemPoolDestroy(hipMemPool_t mem_pool) {
   UNIHIP_TRACE_API("hipMemPoolDestroy({})", (void*)mem_pool);
   if (mem_pool == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  Device* d = nullptr;
+  MemoryPoolOps* ops = nullptr;
+  UNIHIP_RETURN_IF_FAILED(poolFamily(mem_pool, &d, &ops));
+  // A device's default pool lives as long as the device.
+  if (mem_pool->isDefault) UNIHIP_RETURN(hipErrorInvalidValue);
+  const NativePool native = mem_pool->native;
+  bool wasCurrent = false;
+  if (!MemoryPoolRegistry::get().removePool(mem_pool, &wasCurrent))
+    UNIHIP_RETURN(hipErrorInvalidValue);
+  // The device's current pool is its default again (the registry's record too).
+  NativePool fallback = nullptr;
+  if (wasCurrent && ops->defaultPool(d->local, &fallback).ok())
+    (void)ops->setCurrentPool(d->local, fallback);
+  UNIHIP_RETURN(ops->poolDestroy(native));
 }
 
 UNIHIP_EXPORT hipError_t hipMemPoolTrimTo(hipMemPool_t mem_pool, size_t min_bytes_to_hold) {
   UNIHIP_TRACE_API("hipMemPoolTrimTo({}, {})", (void*)mem_pool, min_bytes_to_hold);
   if (mem_pool == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  Device* d = nullptr;
+  MemoryPoolOps* ops = nullptr;
+  UNIHIP_RETURN_IF_FAILED(poolFamily(mem_pool, &d, &ops));
+  UNIHIP_RETURN(ops->poolTrimTo(mem_pool->native, min_bytes_to_hold));
 }
 
 UNIHIP_EXPORT hipError_t hipMemPoolSetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr,
                                                 void* value) {
   UNIHIP_TRACE_API("hipMemPoolSetAttribute({}, {}, {})", (void*)mem_pool, (int)attr, value);
   if (anyNull(mem_pool, value)) UNIHIP_RETURN(hipErrorInvalidValue);
-  if (attr < hipMemPoolReuseFollowEventDependencies || attr > hipMemPoolAttrUsedMemHigh)
+  if (!isKnownAttribute(attr)) UNIHIP_RETURN(hipErrorInvalidValue);
+  Device* d = nullptr;
+  MemoryPoolOps* ops = nullptr;
+  UNIHIP_RETURN_IF_FAILED(poolFamily(mem_pool, &d, &ops));
+  // Current sizes are read-only; the high-water marks may only be reset to 0.
+  if (attr == hipMemPoolAttrReservedMemCurrent || attr == hipMemPoolAttrUsedMemCurrent)
     UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  if ((attr == hipMemPoolAttrReservedMemHigh || attr == hipMemPoolAttrUsedMemHigh) &&
+      *static_cast<uint64_t*>(value) != 0)
+    UNIHIP_RETURN(hipErrorInvalidValue);
+  UNIHIP_RETURN(ops->poolSetAttribute(mem_pool->native, attr, value));
 }
 
 UNIHIP_EXPORT hipError_t hipMemPoolGetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr,
                                                 void* value) {
   UNIHIP_TRACE_API("hipMemPoolGetAttribute({}, {}, {})", (void*)mem_pool, (int)attr, value);
   if (anyNull(mem_pool, value)) UNIHIP_RETURN(hipErrorInvalidValue);
-  if (attr < hipMemPoolReuseFollowEventDependencies || attr > hipMemPoolAttrUsedMemHigh)
-    UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  if (!isKnownAttribute(attr)) UNIHIP_RETURN(hipErrorInvalidValue);
+  Device* d = nullptr;
+  MemoryPoolOps* ops = nullptr;
+  UNIHIP_RETURN_IF_FAILED(poolFamily(mem_pool, &d, &ops));
+  UNIHIP_RETURN(ops->poolGetAttribute(mem_pool->native, attr, value));
 }
 
 UNIHIP_EXPORT hipError_t hipMemPoolSetAccess(hipMemPool_t mem_pool,
@@ -128,8 +248,20 @@ UNIHIP_EXPORT hipError_t hipMemPoolSetAccess(hipMemPool_t mem_pool,
   UNIHIP_TRACE_API("hipMemPoolSetAccess({}, {}, {})", (void*)mem_pool, (const void*)desc_list,
                    count);
   if (anyNull(mem_pool, desc_list)) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_IF_FAILED(checkAccessDescs(desc_list, count));
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  if (!isLive(mem_pool)) UNIHIP_RETURN(hipErrorInvalidValue);
+  UNIHIP_RETURN_IF_FAILED(checkAccessDescs(mem_pool, desc_list, count));
+  Device* d = nullptr;
+  MemoryPoolOps* ops = nullptr;
+  UNIHIP_RETURN_IF_FAILED(poolFamily(mem_pool, &d, &ops));
+  for (size_t i = 0; i < count; ++i) {
+    // The pool's own device has read-write access by construction (HIP accepts restating it);
+    // an imported pool's accessibility is the importer's to set.
+    if (desc_list[i].location.id == mem_pool->device && !mem_pool->imported) continue;
+    AccessGrant grant;
+    UNIHIP_RETURN_IF_FAILED(pools::toGrant(d, desc_list[i].location, desc_list[i].flags, &grant));
+    UNIHIP_RETURN_IF_FAILED(ops->poolSetAccess(mem_pool->native, grant));
+  }
+  UNIHIP_RETURN(kOk);
 }
 
 UNIHIP_EXPORT hipError_t hipMemPoolGetAccess(hipMemAccessFlags* flags, hipMemPool_t mem_pool,
@@ -138,7 +270,12 @@ UNIHIP_EXPORT hipError_t hipMemPoolGetAccess(hipMemAccessFlags* flags, hipMemPoo
                    (void*)location);
   if (anyNull(flags, mem_pool, location)) UNIHIP_RETURN(hipErrorInvalidValue);
   if (!isDeviceLocation(*location)) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  Device* d = nullptr;
+  MemoryPoolOps* ops = nullptr;
+  UNIHIP_RETURN_IF_FAILED(poolFamily(mem_pool, &d, &ops));
+  AccessGrant grant;
+  UNIHIP_RETURN_IF_FAILED(pools::toGrant(d, *location, hipMemAccessFlagsProtNone, &grant));
+  UNIHIP_RETURN(ops->poolGetAccess(mem_pool->native, grant.device, flags));
 }
 
 UNIHIP_EXPORT hipError_t hipMemPoolExportToShareableHandle(void* shared_handle,
@@ -149,7 +286,12 @@ UNIHIP_EXPORT hipError_t hipMemPoolExportToShareableHandle(void* shared_handle,
                    (void*)mem_pool, (int)handle_type, flags);
   if (anyNull(shared_handle, mem_pool) || flags != 0 || handle_type == hipMemHandleTypeNone)
     UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  Device* d = nullptr;
+  MemoryPoolOps* ops = nullptr;
+  UNIHIP_RETURN_IF_FAILED(poolFamily(mem_pool, &d, &ops));
+  // Windows handles are no value on Linux.
+  if (handle_type != hipMemHandleTypePosixFileDescriptor) UNIHIP_RETURN(hipErrorInvalidValue);
+  UNIHIP_RETURN(ops->poolExport(mem_pool->native, handle_type, shared_handle));
 }
 
 UNIHIP_EXPORT hipError_t hipMemPoolImportFromShareableHandle(
@@ -159,14 +301,33 @@ UNIHIP_EXPORT hipError_t hipMemPoolImportFromShareableHandle(
                    shared_handle, (int)handle_type, flags);
   if (anyNull(mem_pool, shared_handle) || flags != 0 || handle_type == hipMemHandleTypeNone)
     UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  Device* current = nullptr;
+  UNIHIP_RETURN_IF_FAILED(currentDevice(&current));
+  MemoryPoolOps* ops = nullptr;
+  UNIHIP_RETURN_IF_FAILED(pools::family(current, &ops));
+  // Windows handles are no value on Linux.
+  if (handle_type != hipMemHandleTypePosixFileDescriptor) UNIHIP_RETURN(hipErrorInvalidValue);
+  NativePool native = nullptr;
+  UNIHIP_RETURN_IF_FAILED(ops->poolImport(shared_handle, handle_type, &native));
+  int local = current->local;
+  (void)ops->poolDevice(native, &local);
+  const int ordinal = pools::hipOrdinal(current->backend, local);
+  *mem_pool = MemoryPoolRegistry::get().addPool(ordinal < 0 ? current->ordinal : ordinal, native,
+                                                true);
+  UNIHIP_RETURN(kOk);
 }
 
 UNIHIP_EXPORT hipError_t hipMemPoolExportPointer(hipMemPoolPtrExportData* export_data,
                                                  void* dev_ptr) {
   UNIHIP_TRACE_API("hipMemPoolExportPointer({}, {})", (void*)export_data, dev_ptr);
   if (anyNull(export_data, dev_ptr)) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  Allocation a;
+  if (!AllocationMap::get().find(dev_ptr, &a) || a.kind != AllocationKind::Pool ||
+      a.base != dev_ptr)
+    UNIHIP_RETURN(hipErrorInvalidValue);
+  MemoryPoolOps* ops = nullptr;
+  UNIHIP_RETURN_IF_FAILED(pools::family(Runtime::get().device(a.device), &ops));
+  UNIHIP_RETURN(ops->poolExportPointer(dev_ptr, export_data));
 }
 
 UNIHIP_EXPORT hipError_t hipMemPoolImportPointer(void** dev_ptr, hipMemPool_t mem_pool,
@@ -174,5 +335,14 @@ UNIHIP_EXPORT hipError_t hipMemPoolImportPointer(void** dev_ptr, hipMemPool_t me
   UNIHIP_TRACE_API("hipMemPoolImportPointer({}, {}, {})", (void*)dev_ptr, (void*)mem_pool,
                    (void*)export_data);
   if (anyNull(dev_ptr, mem_pool, export_data)) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  Device* d = nullptr;
+  MemoryPoolOps* ops = nullptr;
+  UNIHIP_RETURN_IF_FAILED(poolFamily(mem_pool, &d, &ops));
+  if (!mem_pool->imported) UNIHIP_RETURN(hipErrorInvalidValue);
+  void* p = nullptr;
+  UNIHIP_RETURN_IF_FAILED(ops->poolImportPointer(mem_pool->native, *export_data, &p));
+  // The exporter knows the size; one byte is enough to find the base and free it.
+  AllocationMap::get().insert({p, 1, d->ordinal, AllocationKind::Pool});
+  *dev_ptr = p;
+  UNIHIP_RETURN(kOk);
 }

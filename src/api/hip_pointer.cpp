@@ -73,6 +73,9 @@ Status pointerAttributes(const void* ptr, hipPointerAttribute_t* out, Allocation
   switch (a.kind) {
     case AllocationKind::Device:
     case AllocationKind::Variable:
+    case AllocationKind::Pool:
+    case AllocationKind::Ipc:
+    case AllocationKind::Virtual:
       out->type = hipMemoryTypeDevice;
       out->devicePointer = p;
       break;

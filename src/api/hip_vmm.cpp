@@ -1,8 +1,12 @@
 // Virtual memory management (hipMemAddressReserve, hipMemCreate, hipMemMap, ...): arguments are
-// checked as AMD's runtime checks them; the mappings themselves are not implemented yet
-// (hipErrorNotSupported).
+// checked as AMD's runtime checks them; allocation handles are unihip's (garbage or released ones
+// answer hipErrorInvalidValue), reservations are recorded (mapping outside one is refused before
+// the driver sees it), mapped ranges are in the allocation map (kind Virtual); the vendor's
+// virtual memory does the work (seam memory_pool_ops.h).
 #include "api/api_boundary.h"
 #include "api/arg_checks.h"
+#include "api/memory_pool_family.h"
+#include "core/allocation_map.h"
 
 using namespace unihip;
 
@@ -20,6 +24,95 @@ Status checkAllocationProp(const hipMemAllocationProp& prop) {
 
 bool isPowerOfTwoOrZero(size_t v) { return (v & (v - 1)) == 0; }
 
+// The device whose backend serves a property's location (the host: the current device's).
+Status propDevice(const hipMemAllocationProp& prop, Device** d) {
+  if (prop.location.type == hipMemLocationTypeDevice) {
+    *d = Runtime::get().device(prop.location.id);
+    return *d != nullptr ? kOk : Status(hipErrorInvalidDevice);
+  }
+  return currentDevice(d);
+}
+
+// `prop` with its device location in the backend's numbering.
+hipMemAllocationProp localProp(const hipMemAllocationProp& prop, const Device* d) {
+  hipMemAllocationProp p = prop;
+  if (p.location.type == hipMemLocationTypeDevice) p.location.id = d->local;
+  return p;
+}
+
+// The device and family behind a reserved range; hipErrorInvalidValue outside every reservation.
+Status reservedRange(const void* ptr, size_t size, Device** d, MemoryPoolOps** ops) {
+  int device = 0;
+  if (!MemoryPoolRegistry::get().inReservation(ptr, size, &device)) return hipErrorInvalidValue;
+  *d = Runtime::get().device(device);
+  if (*d == nullptr) return hipErrorInvalidValue;
+  return pools::family(*d, ops);
+}
+
+// A live allocation handle and its family.
+Status handleFamily(hipMemGenericAllocationHandle_t handle, Device** d, MemoryPoolOps** ops) {
+  if (!isLive(handle)) return hipErrorInvalidValue;
+  *d = Runtime::get().device(handle->device);
+  if (*d == nullptr) return hipErrorInvalidValue;
+  return pools::family(*d, ops);
+}
+
+// Mapped ranges in the allocation map: contiguous mappings of one device are one entry, so fills
+// and queries may span the chunks a range was built from.
+void recordMapping(void* ptr, size_t size, int device) {
+  AllocationMap& map = AllocationMap::get();
+  char* begin = static_cast<char*>(ptr);
+  char* end = begin + size;
+  Allocation a;
+  if (map.find(begin - 1, &a) && a.kind == AllocationKind::Virtual && a.device == device &&
+      static_cast<char*>(a.base) + a.size == begin && map.take(a.base, &a))
+    begin = static_cast<char*>(a.base);
+  if (map.find(end, &a) && a.kind == AllocationKind::Virtual && a.device == device &&
+      a.base == end && map.take(a.base, &a))
+    end = static_cast<char*>(a.base) + a.size;
+  map.insert({begin, static_cast<size_t>(end - begin), device, AllocationKind::Virtual});
+}
+
+// Takes [ptr, ptr + size) out of the mapped ranges; what an entry has outside it stays.
+void forgetMapping(void* ptr, size_t size) {
+  AllocationMap& map = AllocationMap::get();
+  char* cursor = static_cast<char*>(ptr);
+  char* const end = cursor + size;
+  Allocation a;
+  while (cursor < end && map.find(cursor, &a) && a.kind == AllocationKind::Virtual &&
+         map.take(a.base, &a)) {
+    char* const base = static_cast<char*>(a.base);
+    char* const entryEnd = base + a.size;
+    if (base < cursor)
+      map.insert({base, static_cast<size_t>(cursor - base), a.device, AllocationKind::Virtual});
+    if (entryEnd > end)
+      map.insert({end, static_cast<size_t>(entryEnd - end), a.device, AllocationKind::Virtual});
+    cursor = entryEnd;
+  }
+}
+
+// A unihip handle for a native one the driver just gave a reference to (import, retain).
+Status adoptAllocation(Device* d, MemoryPoolOps* ops, NativeAllocation native,
+                       hipMemGenericAllocationHandle_t* out) {
+  if (hipMemGenericAllocationHandle_t h = MemoryPoolRegistry::get().retainAllocation(native)) {
+    *out = h;
+    return kOk;
+  }
+  hipMemAllocationProp prop{};
+  Status s = ops->memProperties(d->local, native, &prop);
+  if (!s.ok()) {
+    (void)ops->memRelease(d->local, native);
+    return s;
+  }
+  int device = d->ordinal;
+  if (prop.location.type == hipMemLocationTypeDevice) {
+    const int ordinal = pools::hipOrdinal(d->backend, prop.location.id);
+    if (ordinal >= 0) device = prop.location.id = ordinal;
+  }
+  *out = MemoryPoolRegistry::get().addAllocation(device, native, prop);
+  return kOk;
+}
+
 }  // namespace
 
 UNIHIP_EXPORT hipError_t hipMemAddressReserve(void** ptr, size_t size, size_t alignment,
@@ -28,13 +121,29 @@ UNIHIP_EXPORT hipError_t hipMemAddressReserve(void** ptr, size_t size, size_t al
                    addr, flags);
   if (ptr == nullptr || flags != 0 || size == 0 || !isPowerOfTwoOrZero(alignment))
     UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  Device* d = nullptr;
+  UNIHIP_RETURN_IF_FAILED(currentDevice(&d));
+  MemoryPoolOps* ops = nullptr;
+  UNIHIP_RETURN_IF_FAILED(pools::family(d, &ops));
+  void* p = nullptr;
+  UNIHIP_RETURN_IF_FAILED(ops->addressReserve(d->local, size, alignment, addr, &p));
+  MemoryPoolRegistry::get().addReservation(p, size, d->ordinal);
+  *ptr = p;
+  UNIHIP_RETURN(kOk);
 }
 
 UNIHIP_EXPORT hipError_t hipMemAddressFree(void* devPtr, size_t size) {
   UNIHIP_TRACE_API("hipMemAddressFree({}, {})", devPtr, size);
   if (devPtr == nullptr || size == 0) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  int device = 0;
+  if (!MemoryPoolRegistry::get().takeReservation(devPtr, size, &device))
+    UNIHIP_RETURN(hipErrorInvalidValue);
+  Device* d = Runtime::get().device(device);
+  MemoryPoolOps* ops = nullptr;
+  Status s = d != nullptr ? pools::family(d, &ops) : Status(hipErrorInvalidValue);
+  if (s.ok()) s = ops->addressFree(d->local, devPtr, size);
+  if (!s.ok()) MemoryPoolRegistry::get().addReservation(devPtr, size, device);  // still reserved
+  UNIHIP_RETURN(s);
 }
 
 UNIHIP_EXPORT hipError_t hipMemCreate(hipMemGenericAllocationHandle_t* handle, size_t size,
@@ -43,14 +152,31 @@ UNIHIP_EXPORT hipError_t hipMemCreate(hipMemGenericAllocationHandle_t* handle, s
                    flags);
   if (anyNull(handle, prop) || size == 0 || flags != 0) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN_IF_FAILED(checkAllocationProp(*prop));
-  if (Runtime::get().device(prop->location.id) == nullptr) UNIHIP_RETURN(hipErrorInvalidDevice);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  // A device that does not exist is a bad value here (AMD's runtime and HIP's tests agree).
+  if (prop->location.type == hipMemLocationTypeDevice &&
+      Runtime::get().device(prop->location.id) == nullptr)
+    UNIHIP_RETURN(hipErrorInvalidValue);
+  Device* d = nullptr;
+  UNIHIP_RETURN_IF_FAILED(propDevice(*prop, &d));
+  MemoryPoolOps* ops = nullptr;
+  UNIHIP_RETURN_IF_FAILED(pools::family(d, &ops));
+  NativeAllocation native = 0;
+  UNIHIP_RETURN_IF_FAILED(ops->memCreate(d->local, localProp(*prop, d), size, &native));
+  *handle = MemoryPoolRegistry::get().addAllocation(d->ordinal, native, *prop);
+  UNIHIP_RETURN(kOk);
 }
 
 UNIHIP_EXPORT hipError_t hipMemRelease(hipMemGenericAllocationHandle_t handle) {
   UNIHIP_TRACE_API("hipMemRelease({})", (void*)handle);
   if (handle == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  Device* d = nullptr;
+  MemoryPoolOps* ops = nullptr;
+  UNIHIP_RETURN_IF_FAILED(handleFamily(handle, &d, &ops));
+  const NativeAllocation native = handle->native;
+  bool last = false;
+  if (!MemoryPoolRegistry::get().releaseAllocation(handle, &last))
+    UNIHIP_RETURN(hipErrorInvalidValue);
+  UNIHIP_RETURN(ops->memRelease(d->local, native));
 }
 
 UNIHIP_EXPORT hipError_t hipMemMap(void* ptr, size_t size, size_t offset,
@@ -59,13 +185,29 @@ UNIHIP_EXPORT hipError_t hipMemMap(void* ptr, size_t size, size_t offset,
   UNIHIP_TRACE_API("hipMemMap({}, {}, {}, {}, {:#x})", ptr, size, offset, (void*)handle, flags);
   if (anyNull(ptr, handle) || size == 0 || offset != 0 || flags != 0)
     UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  Device* d = nullptr;
+  MemoryPoolOps* ops = nullptr;
+  UNIHIP_RETURN_IF_FAILED(handleFamily(handle, &d, &ops));
+  Device* reserved = nullptr;
+  MemoryPoolOps* reservedOps = nullptr;
+  UNIHIP_RETURN_IF_FAILED(reservedRange(ptr, size, &reserved, &reservedOps));
+  if (reserved->backend != d->backend) UNIHIP_RETURN(hipErrorInvalidValue);
+  // A range mapped already stays as it is (the driver refuses it too).
+  if (AllocationMap::get().overlaps(ptr, size)) UNIHIP_RETURN(hipErrorInvalidValue);
+  UNIHIP_RETURN_IF_FAILED(ops->memMap(reserved->local, ptr, size, handle->native));
+  recordMapping(ptr, size, d->ordinal);
+  UNIHIP_RETURN(kOk);
 }
 
 UNIHIP_EXPORT hipError_t hipMemUnmap(void* ptr, size_t size) {
   UNIHIP_TRACE_API("hipMemUnmap({}, {})", ptr, size);
   if (ptr == nullptr || size == 0) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  Device* d = nullptr;
+  MemoryPoolOps* ops = nullptr;
+  UNIHIP_RETURN_IF_FAILED(reservedRange(ptr, size, &d, &ops));
+  UNIHIP_RETURN_IF_FAILED(ops->memUnmap(d->local, ptr, size));
+  forgetMapping(ptr, size);
+  UNIHIP_RETURN(kOk);
 }
 
 UNIHIP_EXPORT hipError_t hipMemMapArrayAsync(hipArrayMapInfo* mapInfoList, unsigned int count,
@@ -73,6 +215,7 @@ UNIHIP_EXPORT hipError_t hipMemMapArrayAsync(hipArrayMapInfo* mapInfoList, unsig
   UNIHIP_TRACE_API("hipMemMapArrayAsync({}, {}, {})", (void*)mapInfoList, count, (void*)stream);
   if (mapInfoList == nullptr || count == 0) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN_IF_FAILED(checkStream(stream));
+  // Sparse arrays: no vendor path (backends' coverage lines say so).
   UNIHIP_RETURN_NOT_SUPPORTED();
 }
 
@@ -89,7 +232,17 @@ UNIHIP_EXPORT hipError_t hipMemSetAccess(void* ptr, size_t size, const hipMemAcc
         desc[i].flags != hipMemAccessFlagsProtReadWrite)
       UNIHIP_RETURN(hipErrorInvalidValue);
   }
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  Device* d = nullptr;
+  MemoryPoolOps* ops = nullptr;
+  UNIHIP_RETURN_IF_FAILED(reservedRange(ptr, size, &d, &ops));
+  constexpr size_t kMaxGrants = 64;
+  if (count > kMaxGrants) UNIHIP_RETURN(hipErrorInvalidValue);
+  AccessGrant grants[kMaxGrants];
+  for (size_t i = 0; i < count; ++i) {
+    if (pools::toGrant(d, desc[i].location, desc[i].flags, &grants[i]).code() != hipSuccess)
+      UNIHIP_RETURN(hipErrorInvalidValue);
+  }
+  UNIHIP_RETURN(ops->memSetAccess(d->local, ptr, size, grants, count));
 }
 
 UNIHIP_EXPORT hipError_t hipMemGetAccess(unsigned long long* flags, const hipMemLocation* location,
@@ -98,7 +251,14 @@ UNIHIP_EXPORT hipError_t hipMemGetAccess(unsigned long long* flags, const hipMem
   if (anyNull(flags, location, ptr) || location->type != hipMemLocationTypeDevice ||
       Runtime::get().device(location->id) == nullptr)
     UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  Device* d = nullptr;
+  MemoryPoolOps* ops = nullptr;
+  UNIHIP_RETURN_IF_FAILED(reservedRange(ptr, 1, &d, &ops));
+  AccessGrant grant;
+  if (!pools::toGrant(d, *location, hipMemAccessFlagsProtNone, &grant).ok())
+    UNIHIP_RETURN(hipErrorInvalidValue);
+  const hipMemLocation local{hipMemLocationTypeDevice, grant.device};
+  UNIHIP_RETURN(ops->memGetAccess(d->local, local, ptr, flags));
 }
 
 UNIHIP_EXPORT hipError_t hipMemGetAllocationGranularity(size_t* granularity,
@@ -111,14 +271,22 @@ UNIHIP_EXPORT hipError_t hipMemGetAllocationGranularity(size_t* granularity,
       (option != hipMemAllocationGranularityMinimum &&
        option != hipMemAllocationGranularityRecommended))
     UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  Device* d = nullptr;
+  UNIHIP_RETURN_IF_FAILED(propDevice(*prop, &d));
+  MemoryPoolOps* ops = nullptr;
+  UNIHIP_RETURN_IF_FAILED(pools::family(d, &ops));
+  UNIHIP_RETURN(ops->granularity(d->local, localProp(*prop, d), option, granularity));
 }
 
 UNIHIP_EXPORT hipError_t hipMemGetAllocationPropertiesFromHandle(
     hipMemAllocationProp* prop, hipMemGenericAllocationHandle_t handle) {
   UNIHIP_TRACE_API("hipMemGetAllocationPropertiesFromHandle({}, {})", (void*)prop, (void*)handle);
   if (anyNull(prop, handle)) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  Device* d = nullptr;
+  MemoryPoolOps* ops = nullptr;
+  UNIHIP_RETURN_IF_FAILED(handleFamily(handle, &d, &ops));
+  *prop = handle->prop;  // what it was created with, in HIP's numbering
+  UNIHIP_RETURN(kOk);
 }
 
 UNIHIP_EXPORT hipError_t hipMemExportToShareableHandle(void* shareableHandle,
@@ -128,7 +296,13 @@ UNIHIP_EXPORT hipError_t hipMemExportToShareableHandle(void* shareableHandle,
   UNIHIP_TRACE_API("hipMemExportToShareableHandle({}, {}, {}, {:#x})", shareableHandle,
                    (void*)handle, (int)handleType, flags);
   if (anyNull(shareableHandle, handle) || flags != 0) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  Device* d = nullptr;
+  MemoryPoolOps* ops = nullptr;
+  UNIHIP_RETURN_IF_FAILED(handleFamily(handle, &d, &ops));
+  if (handleType == hipMemHandleTypeNone) UNIHIP_RETURN(hipErrorInvalidValue);
+  // Windows handles are no value on Linux.
+  if (handleType != hipMemHandleTypePosixFileDescriptor) UNIHIP_RETURN(hipErrorInvalidValue);
+  UNIHIP_RETURN(ops->memExport(d->local, handle->native, handleType, shareableHandle));
 }
 
 UNIHIP_EXPORT hipError_t hipMemImportFromShareableHandle(hipMemGenericAllocationHandle_t* handle,
@@ -137,12 +311,30 @@ UNIHIP_EXPORT hipError_t hipMemImportFromShareableHandle(hipMemGenericAllocation
   UNIHIP_TRACE_API("hipMemImportFromShareableHandle({}, {}, {})", (void*)handle, osHandle,
                    (int)shHandleType);
   if (anyNull(handle, osHandle)) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  if (shHandleType == hipMemHandleTypeNone) UNIHIP_RETURN(hipErrorInvalidValue);
+  Device* d = nullptr;
+  UNIHIP_RETURN_IF_FAILED(currentDevice(&d));
+  MemoryPoolOps* ops = nullptr;
+  UNIHIP_RETURN_IF_FAILED(pools::family(d, &ops));
+  // Windows handles are no value on Linux.
+  if (shHandleType != hipMemHandleTypePosixFileDescriptor) UNIHIP_RETURN(hipErrorInvalidValue);
+  NativeAllocation native = 0;
+  UNIHIP_RETURN_IF_FAILED(ops->memImport(d->local, osHandle, shHandleType, &native));
+  UNIHIP_RETURN(adoptAllocation(d, ops, native, handle));
 }
 
 UNIHIP_EXPORT hipError_t hipMemRetainAllocationHandle(hipMemGenericAllocationHandle_t* handle,
                                                       void* addr) {
   UNIHIP_TRACE_API("hipMemRetainAllocationHandle({}, {})", (void*)handle, addr);
   if (anyNull(handle, addr)) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  Allocation a;
+  if (!AllocationMap::get().find(addr, &a) || a.kind != AllocationKind::Virtual)
+    UNIHIP_RETURN(hipErrorInvalidValue);
+  Device* d = Runtime::get().device(a.device);
+  if (d == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  MemoryPoolOps* ops = nullptr;
+  UNIHIP_RETURN_IF_FAILED(pools::family(d, &ops));
+  NativeAllocation native = 0;
+  UNIHIP_RETURN_IF_FAILED(ops->memRetain(d->local, addr, &native));
+  UNIHIP_RETURN(adoptAllocation(d, ops, native, handle));
 }

@@ -11,6 +11,11 @@ namespace unihip::memory {
 // a null pointer and success, as hipMalloc).
 Status allocateDevice(void** ptr, size_t size);
 
+// Pool memory freed outside stream order (hipFree, hipDeviceReset): after the device's work, as
+// AMD's hipFree; an IPC mapping: closed. Both in hip_mempool.cpp / hip_ipc.cpp.
+Status releasePooled(Device* d, const Allocation& a);
+Status releaseIpc(Device* d, const Allocation& a);
+
 // Gives one allocation of the allocation map back to its backend, by kind: the one place that
 // knows which backend call frees what (hipFree/hipHostFree, hipHostUnregister, hipDeviceReset).
 inline Status release(Device* d, const Allocation& a) {
@@ -20,6 +25,9 @@ inline Status release(Device* d, const Allocation& a) {
     case AllocationKind::Managed: return d->backend->freeManaged(d->local, a.base);
     case AllocationKind::Registered: return d->backend->hostUnregister(d->local, a.base);
     case AllocationKind::Variable: return kOk;  // the module's: its unload releases it
+    case AllocationKind::Pool: return releasePooled(d, a);
+    case AllocationKind::Ipc: return releaseIpc(d, a);
+    case AllocationKind::Virtual: return kOk;  // the mapping's owner unmaps it
   }
   return hipErrorInvalidValue;
 }

@@ -21,6 +21,9 @@ enum class AllocationKind : uint8_t {
   Variable,    // a __device__/__constant__ variable's storage: filled and copied, never freed
   Managed,     // hipMallocManaged
   Registered,  // hipHostRegister: the user's host memory, page-locked and mapped
+  Pool,        // hipMallocAsync / hipMallocFromPoolAsync: device memory of a stream-ordered pool
+  Ipc,         // hipIpcOpenMemHandle: another process's device memory (hipIpcCloseMemHandle)
+  Virtual,     // hipMemMap: a mapped range of a reservation (hipMemUnmap)
 };
 
 struct Allocation {

@@ -1,5 +1,7 @@
 #include "core/runtime.h"
 
+#include "core/memory_pool_handles.h"
+
 #include <cstdlib>
 #include <cstring>
 
@@ -89,6 +91,7 @@ void Runtime::adopt(std::vector<std::unique_ptr<Backend>> backends) {
 
 void Runtime::resetForTesting(std::vector<std::unique_ptr<Backend>> backends) {
   for (int d = 0; d < deviceCount(); ++d) Registry::get().forgetDevice(d);
+  MemoryPoolRegistry::get().forgetAll();
   unavailable_.clear();
   adopt(std::move(backends));
   t_current = 0;

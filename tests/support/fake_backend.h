@@ -55,6 +55,9 @@ class FakeBackend final : public Backend {
   // The graphs family (tests/support/fake_graphs.h); none unless a test installs one.
   GraphOps* graphOps = nullptr;
   GraphOps* graphs() override { return graphOps; }
+  // The memory pools family, when a test installs one (tests/support/fake_memory_pools.h).
+  MemoryPoolOps* pools = nullptr;
+  MemoryPoolOps* memoryPools() override { return pools; }
 
   const char* name() const override { return "fake"; }
   int deviceCount() const override { return static_cast<int>(props_.size()); }

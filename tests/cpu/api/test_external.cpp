@@ -1,11 +1,13 @@
-// External memory and semaphores: HIP's codes for bad arguments, NotSupported beyond.
+// External memory and semaphores: HIP's codes for bad arguments and garbage handles; without the
+// vendor family hipErrorNotSupported; with a fake family the handle lifetimes and mapped buffers.
 #include "api_cases.h"
 #include "core/handles.h"
+#include "fake_memory_pools.h"
 #include "install_fake.h"
 
 using namespace unihip::testing;
 
-TEST_CASE("external resources: argument checks, then hipErrorNotSupported", "[api][external]") {
+TEST_CASE("external resources: argument checks, garbage handles, then hipErrorNotSupported", "[api][external]") {
   installFake();
   hipExternalMemory_t mem = reinterpret_cast<hipExternalMemory_t>(0x10);
   hipExternalMemory_t memOut = nullptr;
@@ -45,13 +47,13 @@ TEST_CASE("external resources: argument checks, then hipErrorNotSupported", "[ap
       {"hipExternalMemoryGetMappedBuffer null mem", [&] { return hipExternalMemoryGetMappedBuffer(&p, nullptr, &buf); }, hipErrorInvalidValue},
       {"hipExternalMemoryGetMappedBuffer null desc", [&] { return hipExternalMemoryGetMappedBuffer(&p, mem, nullptr); }, hipErrorInvalidValue},
       {"hipExternalMemoryGetMappedBuffer flags", [&] { return hipExternalMemoryGetMappedBuffer(&p, mem, &bufFlags); }, hipErrorInvalidValue},
-      {"hipExternalMemoryGetMappedBuffer", [&] { return hipExternalMemoryGetMappedBuffer(&p, mem, &buf); }, hipErrorNotSupported},
+      {"hipExternalMemoryGetMappedBuffer garbage handle", [&] { return hipExternalMemoryGetMappedBuffer(&p, mem, &buf); }, hipErrorInvalidValue},
       {"hipExternalMemoryGetMappedMipmappedArray null out", [&] { return hipExternalMemoryGetMappedMipmappedArray(nullptr, mem, &mip); }, hipErrorInvalidValue},
       {"hipExternalMemoryGetMappedMipmappedArray null mem", [&] { return hipExternalMemoryGetMappedMipmappedArray(&mipOut, nullptr, &mip); }, hipErrorInvalidValue},
       {"hipExternalMemoryGetMappedMipmappedArray null desc", [&] { return hipExternalMemoryGetMappedMipmappedArray(&mipOut, mem, nullptr); }, hipErrorInvalidValue},
       {"hipExternalMemoryGetMappedMipmappedArray", [&] { return hipExternalMemoryGetMappedMipmappedArray(&mipOut, mem, &mip); }, hipErrorNotSupported},
       {"hipDestroyExternalMemory null", [&] { return hipDestroyExternalMemory(nullptr); }, hipErrorInvalidValue},
-      {"hipDestroyExternalMemory", [&] { return hipDestroyExternalMemory(mem); }, hipErrorNotSupported},
+      {"hipDestroyExternalMemory garbage handle", [&] { return hipDestroyExternalMemory(mem); }, hipErrorInvalidValue},
       {"hipImportExternalSemaphore null out", [&] { return hipImportExternalSemaphore(nullptr, &semDesc); }, hipErrorInvalidValue},
       {"hipImportExternalSemaphore null desc", [&] { return hipImportExternalSemaphore(&semOut, nullptr); }, hipErrorInvalidValue},
       {"hipImportExternalSemaphore bad type", [&] { return hipImportExternalSemaphore(&semOut, &semBadType); }, hipErrorInvalidValue},
@@ -60,12 +62,76 @@ TEST_CASE("external resources: argument checks, then hipErrorNotSupported", "[ap
       {"hipSignalExternalSemaphoresAsync null params", [&] { return hipSignalExternalSemaphoresAsync(&sem, nullptr, 1, nullptr); }, hipErrorInvalidValue},
       {"hipSignalExternalSemaphoresAsync null semaphore", [&] { return hipSignalExternalSemaphoresAsync(&nullSem, &sig, 1, nullptr); }, hipErrorInvalidValue},
       {"hipSignalExternalSemaphoresAsync destroyed stream", [&] { return hipSignalExternalSemaphoresAsync(&sem, &sig, 1, &dead); }, hipErrorContextIsDestroyed},
-      {"hipSignalExternalSemaphoresAsync", [&] { return hipSignalExternalSemaphoresAsync(&sem, &sig, 1, nullptr); }, hipErrorNotSupported},
+      {"hipSignalExternalSemaphoresAsync garbage handle", [&] { return hipSignalExternalSemaphoresAsync(&sem, &sig, 1, nullptr); }, hipErrorInvalidValue},
+      {"hipSignalExternalSemaphoresAsync none", [&] { return hipSignalExternalSemaphoresAsync(&sem, &sig, 0, nullptr); }, hipErrorNotSupported},
       {"hipWaitExternalSemaphoresAsync null array", [&] { return hipWaitExternalSemaphoresAsync(nullptr, &wait, 1, nullptr); }, hipErrorInvalidValue},
       {"hipWaitExternalSemaphoresAsync null params", [&] { return hipWaitExternalSemaphoresAsync(&sem, nullptr, 1, nullptr); }, hipErrorInvalidValue},
       {"hipWaitExternalSemaphoresAsync destroyed stream", [&] { return hipWaitExternalSemaphoresAsync(&sem, &wait, 1, &dead); }, hipErrorContextIsDestroyed},
-      {"hipWaitExternalSemaphoresAsync", [&] { return hipWaitExternalSemaphoresAsync(&sem, &wait, 1, hipStreamPerThread); }, hipErrorNotSupported},
+      {"hipWaitExternalSemaphoresAsync garbage handle", [&] { return hipWaitExternalSemaphoresAsync(&sem, &wait, 1, hipStreamPerThread); }, hipErrorInvalidValue},
       {"hipDestroyExternalSemaphore null", [&] { return hipDestroyExternalSemaphore(nullptr); }, hipErrorInvalidValue},
-      {"hipDestroyExternalSemaphore", [&] { return hipDestroyExternalSemaphore(sem); }, hipErrorNotSupported},
+      {"hipDestroyExternalSemaphore garbage handle", [&] { return hipDestroyExternalSemaphore(sem); }, hipErrorInvalidValue},
   });
+}
+
+TEST_CASE("external resources: imported memory and semaphores through a fake family",
+          "[api][external]") {
+  FakeBackend* fake = installFake();
+  FakeMemoryPoolOps ops;
+  ops.backend = fake;
+  fake->pools = &ops;
+  hipExternalMemoryHandleDesc memDesc{};
+  memDesc.type = hipExternalMemoryHandleTypeOpaqueFd;
+  memDesc.handle.fd = 3;
+  memDesc.size = 4096;
+  hipExternalMemory_t mem = nullptr;
+  REQUIRE(hipImportExternalMemory(&mem, &memDesc) == hipSuccess);
+  hipExternalMemoryHandleDesc win = memDesc;
+  win.type = hipExternalMemoryHandleTypeOpaqueWin32;
+  hipExternalMemory_t other = nullptr;
+  CHECK(hipImportExternalMemory(&other, &win) == hipErrorNotSupported);
+  hipExternalMemoryHandleDesc badFd = memDesc;
+  badFd.handle.fd = -1;
+  CHECK(hipImportExternalMemory(&other, &badFd) == hipErrorInvalidValue);
+
+  hipExternalMemoryBufferDesc buf{};
+  buf.offset = 1024;
+  buf.size = 2048;
+  void* p = nullptr;
+  REQUIRE(hipExternalMemoryGetMappedBuffer(&p, mem, &buf) == hipSuccess);
+  hipPointerAttribute_t attrs{};
+  REQUIRE(hipPointerGetAttributes(&attrs, p) == hipSuccess);
+  CHECK(attrs.type == hipMemoryTypeDevice);
+  hipExternalMemoryBufferDesc past = buf;
+  past.size = 4096;  // offset + size beyond the memory
+  void* q = nullptr;
+  CHECK(hipExternalMemoryGetMappedBuffer(&q, mem, &past) == hipErrorInvalidValue);
+  CHECK(hipFree(p) == hipSuccess);  // mapped buffers are freed with hipFree
+  REQUIRE(hipDestroyExternalMemory(mem) == hipSuccess);
+  CHECK(hipDestroyExternalMemory(mem) == hipErrorInvalidValue);
+  CHECK(hipExternalMemoryGetMappedBuffer(&q, mem, &buf) == hipErrorInvalidValue);
+
+  hipExternalSemaphoreHandleDesc semDesc{};
+  semDesc.type = hipExternalSemaphoreHandleTypeTimelineSemaphoreFd;
+  semDesc.handle.fd = 4;
+  hipExternalSemaphore_t sem = nullptr;
+  REQUIRE(hipImportExternalSemaphore(&sem, &semDesc) == hipSuccess);
+  hipExternalSemaphoreHandleDesc d3d = semDesc;
+  d3d.type = hipExternalSemaphoreHandleTypeD3D12Fence;
+  hipExternalSemaphore_t otherSem = nullptr;
+  CHECK(hipImportExternalSemaphore(&otherSem, &d3d) == hipErrorNotSupported);
+  hipExternalSemaphoreSignalParams sig[2]{};
+  sig[0].params.fence.value = 7;
+  hipExternalSemaphoreWaitParams wait[2]{};
+  CHECK(hipSignalExternalSemaphoresAsync(&sem, sig, 1, nullptr) == hipSuccess);
+  CHECK(ops.signaled == 1);
+  CHECK(ops.lastFenceValue == 7);
+  CHECK(hipWaitExternalSemaphoresAsync(&sem, wait, 1, nullptr) == hipSuccess);
+  CHECK(ops.waited == 1);
+  hipExternalSemaphore_t pair[2] = {sem, reinterpret_cast<hipExternalSemaphore_t>(&sig)};
+  CHECK(hipSignalExternalSemaphoresAsync(pair, sig, 2, nullptr) == hipErrorInvalidValue);
+  REQUIRE(hipDestroyExternalSemaphore(sem) == hipSuccess);
+  CHECK(hipDestroyExternalSemaphore(sem) == hipErrorInvalidValue);
+  CHECK(hipWaitExternalSemaphoresAsync(&sem, wait, 1, nullptr) == hipErrorInvalidValue);
+  installNoBackend();
+  (void)hipGetLastError();
 }
