@@ -169,6 +169,6 @@ struct CUDA_MEMCPY3D {
 }  // namespace unihip::cu
 
 // The optional families' types, one file each.
-#include "cuda/cuda_types_graphs.h"
 #include "cuda/cuda_types_memory_pools.h"
+#include "cuda/cuda_types_graphs.h"  // its memory nodes use the pools' types
 #include "cuda/cuda_types_images.h"

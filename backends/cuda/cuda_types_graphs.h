@@ -42,26 +42,6 @@ struct CUDA_HOST_NODE_PARAMS {
   void* userData;
 };
 
-struct CUmemLocation {
-  int type;
-  int id;
-};
-
-struct CUmemPoolProps {
-  int allocType;
-  int handleTypes;
-  CUmemLocation location;
-  void* win32SecurityAttributes;
-  size_t maxSize;
-  unsigned short usage;
-  unsigned char reserved[54];
-};
-
-struct CUmemAccessDesc {
-  CUmemLocation location;
-  int flags;
-};
-
 struct CUDA_MEM_ALLOC_NODE_PARAMS {
   CUmemPoolProps poolProps;
   const CUmemAccessDesc* accessDescs;
