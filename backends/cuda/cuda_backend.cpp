@@ -3,6 +3,7 @@
 // Thread safety: all methods may run concurrently. Each thread makes a device's primary context
 // current once (a thread-local cache checked per call), so the hot path makes no extra driver
 // call. Memory ordering: a device's context is published by std::call_once.
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
@@ -160,8 +161,28 @@ class CudaBackend final : public Backend, public CudaCore {
     {
       std::unique_lock lock(symbolsMutex_);
       symbols_.erase(static_cast<CUmodule>(module));
+      parameterBytes_.clear();  // its functions' handles may come back for other kernels
     }
     return check(api_->cuModuleUnload(static_cast<CUmodule>(module)), "cuModuleUnload");
+  }
+
+  // The extent of a kernel's parameters (cuFuncGetParamInfo, CUDA 12.4), asked once per
+  // function; SIZE_MAX when the driver cannot say.
+  size_t parameterBytes(CUfunction f) {
+    {
+      std::shared_lock lock(symbolsMutex_);
+      if (auto it = parameterBytes_.find(f); it != parameterBytes_.end()) return it->second;
+    }
+    size_t end = SIZE_MAX;
+    if (api_->cuFuncGetParamInfo != nullptr) {
+      end = 0;
+      size_t offset = 0, size = 0;
+      for (size_t i = 0; api_->cuFuncGetParamInfo(f, i, &offset, &size) == CUDA_SUCCESS; ++i)
+        end = std::max(end, offset + size);
+    }
+    std::unique_lock lock(symbolsMutex_);
+    parameterBytes_[f] = end;
+    return end;
   }
 
   // False only when the module's image was read and does not define `name` (no driver call).
@@ -223,6 +244,9 @@ class CudaBackend final : public Backend, public CudaCore {
   Status launchPacked(int device, NativeFunction function, const LaunchConfig& c,
                       const void* buffer, size_t bytes) override {
     UNIHIP_TRY(makeCurrent(device));
+    // AMD's runtime takes a buffer padded past the last parameter (sizeof of the argument
+    // struct); the driver refuses one larger than the parameters: clamp it.
+    bytes = std::min(bytes, parameterBytes(static_cast<CUfunction>(function)));
     void* extra[] = {reinterpret_cast<void*>(kLaunchParamBufferPointer), const_cast<void*>(buffer),
                      reinterpret_cast<void*>(kLaunchParamBufferSize), &bytes,
                      reinterpret_cast<void*>(kLaunchParamEnd)};
@@ -755,6 +779,7 @@ class CudaBackend final : public Backend, public CudaCore {
   // The names each loaded module defines, where its image could be read (cuda_module_symbols.h).
   mutable std::shared_mutex symbolsMutex_;
   std::unordered_map<CUmodule, std::shared_ptr<const std::unordered_set<std::string>>> symbols_;
+  std::unordered_map<CUfunction, size_t> parameterBytes_;  // under symbolsMutex_ too
   std::unique_ptr<GraphOps> graphs_;
   std::unique_ptr<MemoryPoolOps> memoryPools_;
   std::unique_ptr<ImageOps> images_;

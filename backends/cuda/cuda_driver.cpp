@@ -44,9 +44,9 @@ std::unique_ptr<DriverApi> loadDriver(std::string* reason) {
     return nullptr;
   }
   auto api = std::make_unique<DriverApi>();
-  auto resolve = [&](const char* name, void** slot) -> bool {
-    CUresult r = getV2 ? getV2(name, slot, kCudaApiVersion, CU_GET_PROC_ADDRESS_DEFAULT, nullptr)
-                       : getV1(name, slot, kCudaApiVersion, CU_GET_PROC_ADDRESS_DEFAULT);
+  auto resolve = [&](const char* name, void** slot, int version = kCudaApiVersion) -> bool {
+    CUresult r = getV2 ? getV2(name, slot, version, CU_GET_PROC_ADDRESS_DEFAULT, nullptr)
+                       : getV1(name, slot, version, CU_GET_PROC_ADDRESS_DEFAULT);
     if (r != CUDA_SUCCESS || *slot == nullptr) {
       *reason = std::string("libcuda lacks ") + name + " (cuGetProcAddress returned " +
                 std::to_string(r) + ")";
@@ -58,10 +58,13 @@ std::unique_ptr<DriverApi> loadDriver(std::string* reason) {
   if (!resolve(#name, reinterpret_cast<void**>(&api->name))) return nullptr;
 #define UNIHIP_CU_OPTIONAL(name, ...) \
   if (!resolve(#name, reinterpret_cast<void**>(&api->name))) api->name = nullptr;
+#define UNIHIP_CU_OPTIONAL_SINCE(version, name, ...) \
+  if (!resolve(#name, reinterpret_cast<void**>(&api->name), version)) api->name = nullptr;
   const std::string keep = *reason;
 #include "cuda/cuda_symbols.h"
 #undef UNIHIP_CU_REQUIRED
 #undef UNIHIP_CU_OPTIONAL
+#undef UNIHIP_CU_OPTIONAL_SINCE
   *reason = keep;  // an optional symbol's absence is no reason
   return api;
 }

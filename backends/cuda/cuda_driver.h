@@ -15,9 +15,11 @@ inline constexpr int kCudaApiVersion = 12000;
 struct DriverApi {
 #define UNIHIP_CU_REQUIRED(name, ...) CUresult (*name)(__VA_ARGS__) = nullptr;
 #define UNIHIP_CU_OPTIONAL(name, ...) CUresult (*name)(__VA_ARGS__) = nullptr;
+#define UNIHIP_CU_OPTIONAL_SINCE(version, name, ...) CUresult (*name)(__VA_ARGS__) = nullptr;
 #include "cuda/cuda_symbols.h"
 #undef UNIHIP_CU_REQUIRED
 #undef UNIHIP_CU_OPTIONAL
+#undef UNIHIP_CU_OPTIONAL_SINCE
 };
 
 // Opens libcuda (UNIHIP_CUDA_LIBRARY, then libcuda.so.1, then libcuda.so) and resolves every

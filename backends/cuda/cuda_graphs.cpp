@@ -1,7 +1,6 @@
 // The CUDA driver's GraphOps: HIP graphs are the driver's graphs (cuGraph*), stream capture is the
 // driver's capture of the native stream, so what unihip enqueues through the driver is captured
 // and graph launches cost what CUDA's cost.
-#include <dlfcn.h>
 
 #include <cstdlib>
 #include <cstring>
@@ -146,33 +145,10 @@ Status nodeList(const CudaCore& core, const char* call, std::vector<NativeGraphN
   return kOk;
 }
 
-using BeginCaptureToGraph = CUresult (*)(CUstream, CUgraph, const CUgraphNode*, const void*,
-                                         size_t, int);
-
-// cuStreamBeginCaptureToGraph (CUDA 12.3), asked of the already loaded driver at that API version
-// (the shared table is resolved at 12.0). Null when the driver lacks it.
-BeginCaptureToGraph resolveBeginCaptureToGraph() {
-  const char* env = std::getenv("UNIHIP_CUDA_LIBRARY");
-  for (const char* name : {env, "libcuda.so.1", "libcuda.so"}) {
-    if (name == nullptr) continue;
-    void* lib = dlopen(name, RTLD_NOW | RTLD_NOLOAD);
-    if (lib == nullptr) continue;
-    using GetProc = CUresult (*)(const char*, void**, int, unsigned long long, int*);
-    auto get = reinterpret_cast<GetProc>(dlsym(lib, "cuGetProcAddress_v2"));
-    void* fn = nullptr;
-    int found = 0;
-    if (get && get("cuStreamBeginCaptureToGraph", &fn, 12030, 0, &found) != CUDA_SUCCESS)
-      fn = nullptr;
-    dlclose(lib);  // drops the reference NOLOAD took; the backend's keeps libcuda loaded
-    return reinterpret_cast<BeginCaptureToGraph>(fn);
-  }
-  return nullptr;
-}
-
 class CudaGraphOps final : public GraphOps {
  public:
   explicit CudaGraphOps(CudaCore& core)
-      : core_(core), api_(core.api()), beginCaptureToGraph_(resolveBeginCaptureToGraph()) {}
+      : core_(core), api_(core.api()) {}
 
   // ---- Graphs ----
   Status graphCreate(int device, NativeGraph* graph) override {
@@ -651,9 +627,9 @@ class CudaGraphOps final : public GraphOps {
   // A driver older than CUDA 12.3 has no cuStreamBeginCaptureToGraph: hipErrorNotSupported.
   Status beginCaptureToGraph(int device, NativeStream stream, NativeGraph graph,
                              const NativeGraphNode* deps, size_t count, int mode) override {
-    if (beginCaptureToGraph_ == nullptr) return hipErrorNotSupported;
+    if (api_.cuStreamBeginCaptureToGraph == nullptr) return hipErrorNotSupported;
     UNIHIP_TRY(core_.makeCurrent(device));
-    return check(beginCaptureToGraph_(asStream(stream), asGraph(graph), asNodes(deps), nullptr,
+    return check(api_.cuStreamBeginCaptureToGraph(asStream(stream), asGraph(graph), asNodes(deps), nullptr,
                                       count, mode),
                  "cuStreamBeginCaptureToGraph");
   }
@@ -740,15 +716,17 @@ class CudaGraphOps final : public GraphOps {
 
   CudaCore& core_;
   const DriverApi& api_;
-  BeginCaptureToGraph beginCaptureToGraph_;
 };
 
-// The family exists only when the driver has every entry point it uses.
+// The family exists only when the driver has every entry point it uses (the newer ones,
+// UNIHIP_CU_OPTIONAL_SINCE, may be missing: their functions answer hipErrorNotSupported).
 bool complete(const DriverApi& a) {
   const void* required[] = {
 #define UNIHIP_CU_OPTIONAL(name, ...) reinterpret_cast<const void*>(a.name),
+#define UNIHIP_CU_OPTIONAL_SINCE(version, name, ...)
 #include "cuda/cuda_symbols_graphs.h"
 #undef UNIHIP_CU_OPTIONAL
+#undef UNIHIP_CU_OPTIONAL_SINCE
   };
   for (const void* p : required)
     if (p == nullptr) return false;

@@ -3,6 +3,8 @@
 // kCudaApiVersion, so the driver hands back the variant (_v2, ...) of that API version.
 // UNIHIP_CU_REQUIRED(name, params...): missing -> no CUDA backend.
 // UNIHIP_CU_OPTIONAL(name, params...): may stay null; its callers answer hipErrorNotSupported.
+// UNIHIP_CU_OPTIONAL_SINCE(version, name, params...): the same, for an entry point newer than
+// kCudaApiVersion, resolved at the API version that introduced it.
 UNIHIP_CU_REQUIRED(cuInit, unsigned int)
 UNIHIP_CU_REQUIRED(cuDriverGetVersion, int*)
 UNIHIP_CU_REQUIRED(cuGetErrorName, CUresult, const char**)
@@ -90,6 +92,8 @@ UNIHIP_CU_OPTIONAL(cuOccupancyAvailableDynamicSMemPerBlock, size_t*, CUfunction,
 // Peer access between devices' primary contexts.
 UNIHIP_CU_OPTIONAL(cuCtxEnablePeerAccess, CUcontext, unsigned int)
 UNIHIP_CU_OPTIONAL(cuCtxDisablePeerAccess, CUcontext)
+// Parameter layout (CUDA 12.4): the packed-argument launch clamps a padded buffer to it.
+UNIHIP_CU_OPTIONAL_SINCE(12040, cuFuncGetParamInfo, CUfunction, size_t, size_t*, size_t*)
 UNIHIP_CU_OPTIONAL(cuLaunchCooperativeKernel, CUfunction, unsigned int, unsigned int, unsigned int,
                    unsigned int, unsigned int, unsigned int, unsigned int, CUstream, void**)
 // The optional families' entry points, one file each (all UNIHIP_CU_OPTIONAL).

@@ -88,3 +88,6 @@ UNIHIP_CU_OPTIONAL(cuStreamGetCaptureInfo, CUstream, int*, unsigned long long*, 
                    const CUgraphNode**, size_t*)
 UNIHIP_CU_OPTIONAL(cuStreamUpdateCaptureDependencies, CUstream, CUgraphNode*, size_t, unsigned int)
 UNIHIP_CU_OPTIONAL(cuThreadExchangeStreamCaptureMode, int*)
+// Capture into an existing graph (CUDA 12.3).
+UNIHIP_CU_OPTIONAL_SINCE(12030, cuStreamBeginCaptureToGraph, CUstream, CUgraph, const CUgraphNode*,
+                         const void*, size_t, int)

@@ -9,7 +9,9 @@
  *
  * Grid barriers: on NVIDIA, grid_group::sync() works in kernels launched cooperatively
  * (hipLaunchCooperativeKernel, hipModuleLaunchCooperativeKernel) and is_valid() says whether the
- * launch was one; elsewhere sync() traps (the kernel fails instead of hanging). On AMD
+ * launch was one (as in CUDA, whose is_valid() reads the same driver registers, a plain launch
+ * after a cooperative one may still see the workspace); elsewhere sync() traps (the kernel fails
+ * instead of hanging). On AMD
  * cooperative launches are not offered yet: is_valid() is false and sync() works only for a
  * single-block grid. multi_grid_group (deprecated in CUDA) is not valid on either vendor; its
  * sync() is the grid's. A dynamic thread_group tile larger than the warp syncs the whole block.
@@ -61,15 +63,15 @@ UNIHIP_CG_FN unsigned long long tile_mask(unsigned int size) {
 }
 #if defined(UNIHIP_DEVICE_NVPTX)
 /* NVIDIA: the driver gives a cooperative launch a grid workspace {u32 size; u32 barrier} whose
- * address is in %envreg1 (low half) and %envreg2 (high half); other launches get null. This is
- * the driver ABI CUDA's own grid_group reads. */
+ * address is in %envreg1 (high half) and %envreg2 (low half); other launches get zeros. This is
+ * the driver ABI CUDA's own grid_group reads (checked on an H100, driver 580). */
 struct grid_workspace {
   unsigned int size;
   unsigned int barrier;
 };
 UNIHIP_CG_FN grid_workspace* grid_workspace_ptr() {
   unsigned long long address;
-  asm volatile("{\n\t.reg .u32 lo, hi;\n\tmov.u32 lo, %%envreg1;\n\tmov.u32 hi, %%envreg2;\n\t"
+  asm volatile("{\n\t.reg .u32 lo, hi;\n\tmov.u32 hi, %%envreg1;\n\tmov.u32 lo, %%envreg2;\n\t"
                "mov.b64 %0, {lo, hi};\n\t}"
                : "=l"(address));
   return (grid_workspace*)address;

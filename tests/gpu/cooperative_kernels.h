@@ -11,5 +11,3 @@ const void* gridExchangeHostFunction();
 const void* gridIsValidHostFunction();
 // packedSum(int* out, int a, double b, char c): *out = a + (int)b + c.
 const void* packedSumHostFunction();
-// The same kernels through <<<>>> (a plain launch).
-hipError_t launchGridIsValidPlain(int* out);

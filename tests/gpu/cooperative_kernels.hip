@@ -29,8 +29,3 @@ __global__ void packedSum(int* out, int a, double b, char c) {
 const void* gridExchangeHostFunction() { return reinterpret_cast<const void*>(&gridExchange); }
 const void* gridIsValidHostFunction() { return reinterpret_cast<const void*>(&gridIsValid); }
 const void* packedSumHostFunction() { return reinterpret_cast<const void*>(&packedSum); }
-
-hipError_t launchGridIsValidPlain(int* out) {
-  gridIsValid<<<2, 32>>>(out);
-  return hipGetLastError();
-}

@@ -181,78 +181,97 @@ __global__ void surf2DReadAtKernel(hipSurfaceObject_t s, int x, int y, int mode,
 }  // namespace
 
 hipError_t launchTex1Dfetch(hipTextureObject_t t, float* out, int n) {
+  (void)hipGetLastError();  // report this launch only
   tex1DfetchKernel<<<blocksFor(n), kBlock>>>(t, out, n);
   return hipGetLastError();
 }
 hipError_t launchTex1DfetchInt(hipTextureObject_t t, int* out, int n) {
+  (void)hipGetLastError();  // report this launch only
   tex1DfetchIntKernel<<<blocksFor(n), kBlock>>>(t, out, n);
   return hipGetLastError();
 }
 hipError_t launchTex1D(hipTextureObject_t t, const float* x, float* out, int n) {
+  (void)hipGetLastError();  // report this launch only
   tex1DKernel<<<blocksFor(n), kBlock>>>(t, x, out, n);
   return hipGetLastError();
 }
 hipError_t launchTex2D(hipTextureObject_t t, const float* xy, float* out, int n) {
+  (void)hipGetLastError();  // report this launch only
   tex2DKernel<<<blocksFor(n), kBlock>>>(t, xy, out, n);
   return hipGetLastError();
 }
 hipError_t launchTex2DFloat4(hipTextureObject_t t, const float* xy, float4* out, int n) {
+  (void)hipGetLastError();  // report this launch only
   tex2DFloat4Kernel<<<blocksFor(n), kBlock>>>(t, xy, out, n);
   return hipGetLastError();
 }
 hipError_t launchTex2DUchar4(hipTextureObject_t t, const float* xy, uchar4* out, int n) {
+  (void)hipGetLastError();  // report this launch only
   tex2DUchar4Kernel<<<blocksFor(n), kBlock>>>(t, xy, out, n);
   return hipGetLastError();
 }
 hipError_t launchTex3D(hipTextureObject_t t, const float* xyz, float* out, int n) {
+  (void)hipGetLastError();  // report this launch only
   tex3DKernel<<<blocksFor(n), kBlock>>>(t, xyz, out, n);
   return hipGetLastError();
 }
 hipError_t launchTex1DLayered(hipTextureObject_t t, const float* xl, float* out, int n) {
+  (void)hipGetLastError();  // report this launch only
   tex1DLayeredKernel<<<blocksFor(n), kBlock>>>(t, xl, out, n);
   return hipGetLastError();
 }
 hipError_t launchTex2DLayered(hipTextureObject_t t, const float* xyl, float* out, int n) {
+  (void)hipGetLastError();  // report this launch only
   tex2DLayeredKernel<<<blocksFor(n), kBlock>>>(t, xyl, out, n);
   return hipGetLastError();
 }
 hipError_t launchTex2DLod(hipTextureObject_t t, const float* xy, float level, float* out, int n) {
+  (void)hipGetLastError();  // report this launch only
   tex2DLodKernel<<<blocksFor(n), kBlock>>>(t, xy, level, out, n);
   return hipGetLastError();
 }
 hipError_t launchTex2Dgather(hipTextureObject_t t, const float* xy, int comp, float4* out,
                              int n) {
+  (void)hipGetLastError();  // report this launch only
   tex2DgatherKernel<<<blocksFor(n), kBlock>>>(t, xy, comp, out, n);
   return hipGetLastError();
 }
 hipError_t launchTexAllTypes(hipTextureObject_t t, int run, int* out) {
+  (void)hipGetLastError();  // report this launch only
   texAllTypesKernel<<<1, 1>>>(t, run, out);
   return hipGetLastError();
 }
 hipError_t launchSurfAllSizes(hipSurfaceObject_t s, int run, int* out) {
+  (void)hipGetLastError();  // report this launch only
   surfAllSizesKernel<<<1, 1>>>(s, run, hipBoundaryModeZero, out);
   return hipGetLastError();
 }
 hipError_t launchSurf2DScale(hipSurfaceObject_t s, int w, int h) {
+  (void)hipGetLastError();  // report this launch only
   surf2DScaleKernel<<<dim3((w + 63) / 64, h), 64>>>(s, w, h);
   return hipGetLastError();
 }
 hipError_t launchSurf1DWrite(hipSurfaceObject_t s, int w) {
+  (void)hipGetLastError();  // report this launch only
   surf1DWriteKernel<<<blocksFor(w), kBlock>>>(s, w);
   return hipGetLastError();
 }
 hipError_t launchSurf3D(hipSurfaceObject_t s, int w, int h, int d, int* out) {
+  (void)hipGetLastError();  // report this launch only
   surf3DWriteKernel<<<dim3(h, d), w>>>(s, w, h, d);
   hipError_t e = hipGetLastError();
   if (e != hipSuccess) return e;
+  (void)hipGetLastError();  // report this launch only
   surf3DReadKernel<<<dim3(h, d), w>>>(s, w, h, d, out);
   return hipGetLastError();
 }
 hipError_t launchSurf2DLayered(hipSurfaceObject_t s, int w, int h, int layers) {
+  (void)hipGetLastError();  // report this launch only
   surf2DLayeredKernel<<<dim3(h, layers), w>>>(s, w, h, layers);
   return hipGetLastError();
 }
 hipError_t launchSurf2DReadAt(hipSurfaceObject_t s, int x, int y, int mode, float* out) {
+  (void)hipGetLastError();  // report this launch only
   surf2DReadAtKernel<<<1, 1>>>(s, x, y, mode, out);
   return hipGetLastError();
 }
