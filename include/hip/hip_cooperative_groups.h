@@ -80,6 +80,10 @@ UNIHIP_CG_FN bool grid_is_valid() { return grid_workspace_ptr() != nullptr; }
 /* A sense-reversing barrier on the workspace word: block 0 adds 0x80000000 - (blocks - 1), every
  * other block 1, so the word's top bit flips once all have arrived; it needs no reset. */
 UNIHIP_CG_FN void grid_sync() {
+  if (grid_blocks() == 1) { /* a single-block grid's barrier is the block's, launched any way */
+    __syncthreads();
+    return;
+  }
   grid_workspace* ws = grid_workspace_ptr();
   if (ws == nullptr) __builtin_trap(); /* not a cooperative launch: a barrier would hang */
   __syncthreads();

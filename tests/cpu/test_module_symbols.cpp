@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "build_files.h"
 #include "cuda/cuda_module_symbols.h"
 
 using unihip::ImageKind;
@@ -21,7 +22,8 @@ std::string readFile(const std::string& path) {
 }  // namespace
 
 TEST_CASE("module symbols: PTX declares the kernels and device variables", "[module-symbols]") {
-  std::string ptx = readFile(std::string(UNIHIP_TEST_KERNEL_DIR) + "/registered.ptx");
+  std::string ptx =
+      readFile(unihip::testing::buildFilePath(UNIHIP_TEST_KERNEL_DIR "/registered.ptx"));
   REQUIRE(!ptx.empty());
   std::unordered_set<std::string> names;
   REQUIRE(readModuleSymbols(ImageKind::Ptx, ptx.data(), ptx.size(), &names));
@@ -37,7 +39,8 @@ TEST_CASE("module symbols: a cubin's symbol table", "[module-symbols]") {
     WARN("no ptxas: no cubin to read");
     return;
   }
-  std::string cubin = readFile(std::string(UNIHIP_TEST_KERNEL_DIR) + "/registered.sm_90.cubin");
+  std::string cubin =
+      readFile(unihip::testing::buildFilePath(UNIHIP_TEST_KERNEL_DIR "/registered.sm_90.cubin"));
   REQUIRE(cubin.size() > 64);
   std::unordered_set<std::string> names;
   REQUIRE(readModuleSymbols(ImageKind::Cubin, cubin.data(), cubin.size(), &names));

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "api/hip_register.h"
+#include "build_files.h"
 #include "fatbin/registry.h"
 #include "install_fake.h"
 
@@ -85,7 +86,7 @@ TEST_CASE("hipDeviceReset while other threads create, use and destroy streams an
 TEST_CASE("a fat binary unregistered while another thread launches its kernel",
           "[threads][teardown]") {
   installFake(1, "gfx90a");
-  std::ifstream in(UNIHIP_TEST_FATBIN, std::ios::binary);
+  std::ifstream in(unihip::testing::buildFilePath(UNIHIP_TEST_FATBIN), std::ios::binary);
   std::vector<char> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
   REQUIRE(bytes.size() > 64);
   std::vector<uint64_t> bundle(bytes.size() / 8 + 1);  // 8-byte aligned, as a linker places it

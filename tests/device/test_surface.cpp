@@ -73,7 +73,7 @@ TEST_CASE("cooperative groups: block, tiles of 4/16/32, coalesced, binary_partit
       CHECK(o[15] == -1);
     }
     CHECK(o[18] == t % 8 + 800);
-    CHECK(o[19] == 0);  // no cooperative launch yet: grid groups are not valid
+    CHECK(o[19] == 0);  // a plain launch: grid groups are not valid
     CHECK(o[20] == t + 4000);
     CHECK(o[21] == t + 1000 * kCgThreads);
     CHECK(o[22] == 1641);
