@@ -479,6 +479,17 @@ class CudaGraphOps final : public GraphOps {
                      NativeStream uploadStream, NativeGraphExec* exec,
                      InstantiateResult* result) override {
     UNIHIP_TRY(core_.makeCurrent(device));
+    if (uploadStream == nullptr && !(flags & CUDA_GRAPH_INSTANTIATE_FLAG_UPLOAD)) {
+      // The plain entry point, as cudart's cudaGraphInstantiateWithFlags takes; a failure is
+      // asked again below, where the driver says why and which node.
+      CUgraphExec e = nullptr;
+      if (api_.cuGraphInstantiateWithFlags(&e, asGraph(graph), flags) == CUDA_SUCCESS) {
+        result->errorNode = nullptr;
+        result->result = hipGraphInstantiateSuccess;
+        *exec = e;
+        return kOk;
+      }
+    }
     CUDA_GRAPH_INSTANTIATE_PARAMS p{};
     p.flags = flags;
     p.hUploadStream = asStream(uploadStream);
