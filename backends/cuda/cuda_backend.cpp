@@ -494,6 +494,12 @@ class CudaBackend final : public Backend, public CudaCore {
                  "cuDeviceCanAccessPeer");
   }
 
+  Status vendorContextHandle(int device, void** handle) override {
+    UNIHIP_TRY(makeCurrent(device));  // retains the primary context
+    *handle = devices_[device]->context.load(std::memory_order_relaxed);
+    return kOk;
+  }
+
   Status enablePeerAccess(int device, int peer) override {
     UNIHIP_TRY(makeCurrent(peer));  // retains the peer's primary context
     CUcontext peerContext = devices_[peer]->context.load(std::memory_order_relaxed);

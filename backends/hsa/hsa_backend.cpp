@@ -128,7 +128,7 @@ Status HsaBackend::functionMaxThreadsPerBlock(int device, NativeFunction functio
 
 // From the code object's metadata: the thread limit, static LDS and per-thread scratch. The
 // register counts and the rest are not parsed yet (issue 12).
-// unihip-coverage: not-supported hipDeviceEnablePeerAccess hipDeviceDisablePeerAccess (AMD: needs hsa_amd_agents_allow_access on every allocation)
+// unihip-coverage: not-supported hipDeviceEnablePeerAccess hipDeviceDisablePeerAccess hipCtxEnablePeerAccess hipCtxDisablePeerAccess (AMD: needs hsa_amd_agents_allow_access on every allocation)
 // unihip-coverage: not-supported hipFuncGetAttribute (AMD: only max threads, shared and local size)
 // unihip-coverage: not-supported hipFuncGetAttributes (needs the register counts)
 // unihip-coverage: not-supported hipOccupancyMaxActiveBlocksPerMultiprocessor hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags hipOccupancyMaxPotentialBlockSize hipOccupancyAvailableDynamicSMemPerBlock
@@ -160,6 +160,18 @@ Status HsaBackend::launch(int device, NativeFunction function, const LaunchConfi
   ctx.dynamicSharedBytes = config.sharedMemBytes;
   ctx.queuePtr = reinterpret_cast<uint64_t>(s->queue);
   return submitKernel(*s, *f->info, f->kernelObject, ctx, args);
+}
+
+Status HsaBackend::vendorStreamHandle(int device, NativeStream stream, void** handle) {
+  HsaStream* s = nullptr;
+  UNIHIP_TRY(resolve(device, stream, &s));
+  *handle = s->queue;
+  return kOk;
+}
+
+Status HsaBackend::vendorContextHandle(int device, void** handle) {
+  *handle = reinterpret_cast<void*>(static_cast<uintptr_t>(devices_[device]->info.agent.handle));
+  return kOk;
 }
 
 // The packed buffer holds the explicit arguments at their metadata offsets: point at each.

@@ -75,6 +75,11 @@ class HsaBackend final : public Backend {
                               int value) override;
   Status launch(int device, NativeFunction function, const LaunchConfig& config,
                 void** args) override;
+  // The stream's hsa_queue_t*; events have no single ROCr handle (NotSupported); the context
+  // is the agent (hsa_agent_t.handle).
+  Status vendorStreamHandle(int device, NativeStream stream, void** handle) override;
+  Status vendorEventHandle(int, NativeEvent, void**) override { return hipErrorNotSupported; }
+  Status vendorContextHandle(int device, void** handle) override;
   Status launchPacked(int device, NativeFunction function, const LaunchConfig& config,
                       const void* buffer, size_t bytes) override;
 

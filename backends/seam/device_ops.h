@@ -35,6 +35,12 @@ class DeviceOps {
     return hipErrorNotSupported;
   }
 
+  // The vendor's handle for the device's context (CUDA: its primary CUcontext; HSA: the agent).
+  virtual Status vendorContextHandle(int device, void** handle) {
+    (void)device, (void)handle;
+    return hipErrorNotSupported;
+  }
+
   // Whether `device` can access memory of `peer`, both devices of this backend, device != peer.
   virtual Status canAccessPeer(int device, int peer, int* value) {
     (void)device, (void)peer, (void)value;

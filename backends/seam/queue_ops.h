@@ -30,6 +30,19 @@ class QueueOps {
   // The per-thread default stream of the calling thread (hipStreamPerThread).
   virtual NativeStream perThreadStream(int device) = 0;
 
+  // The vendor runtime's own handle for a stream and an event (unihipStreamGetNativeHandle):
+  // by default the native handle itself, which on CUDA is the CUstream / CUevent.
+  virtual Status vendorStreamHandle(int device, NativeStream stream, void** handle) {
+    (void)device;
+    *handle = stream;
+    return kOk;
+  }
+  virtual Status vendorEventHandle(int device, NativeEvent event, void** handle) {
+    (void)device;
+    *handle = event;
+    return kOk;
+  }
+
   // Queues a wait until `(*ptr & mask)` satisfies the hipStreamWaitValue* comparison `flags`
   // with `value`; `is64` picks the 32- or 64-bit word at `ptr`.
   virtual Status streamWaitValue(int device, NativeStream stream, void* ptr, uint64_t value,

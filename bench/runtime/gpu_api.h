@@ -45,6 +45,12 @@
 #define gpuGraphLaunch hipGraphLaunch
 #define gpuGraphExecDestroy hipGraphExecDestroy
 #define gpuGraphDestroy hipGraphDestroy
+#define gpuMemPool_t hipMemPool_t
+#define gpuMallocAsync hipMallocAsync
+#define gpuFreeAsync hipFreeAsync
+#define gpuDeviceGetDefaultMemPool hipDeviceGetDefaultMemPool
+#define gpuMemPoolSetAttribute hipMemPoolSetAttribute
+#define gpuMemPoolAttrReleaseThreshold hipMemPoolAttrReleaseThreshold
 #elif defined(BENCH_IMPL_CUDART)
 #include <cuda_runtime_api.h>
 #define BENCH_IMPL "cudart"
@@ -85,6 +91,12 @@
 #define gpuGraphLaunch cudaGraphLaunch
 #define gpuGraphExecDestroy cudaGraphExecDestroy
 #define gpuGraphDestroy cudaGraphDestroy
+#define gpuMemPool_t cudaMemPool_t
+#define gpuMallocAsync cudaMallocAsync
+#define gpuFreeAsync cudaFreeAsync
+#define gpuDeviceGetDefaultMemPool cudaDeviceGetDefaultMemPool
+#define gpuMemPoolSetAttribute cudaMemPoolSetAttribute
+#define gpuMemPoolAttrReleaseThreshold cudaMemPoolAttrReleaseThreshold
 #else
 #error "define BENCH_IMPL_UNIHIP or BENCH_IMPL_CUDART"
 #endif

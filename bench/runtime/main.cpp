@@ -2,6 +2,7 @@
 //   --first-launch-only   only the first-launch figure (run_all.sh checks unihip's log with it)
 //   --max-copy=<MiB>      largest copy (default 1024)
 //   --graphs-only         only the graph figures
+//   --pools-only          only the stream-ordered allocation figures
 // Exits 77 when there is no usable GPU.
 #include <cstring>
 #include <string>
@@ -14,16 +15,19 @@ int main(int argc, char** argv) {
   bench::implName() = BENCH_IMPL;
   bool firstLaunchOnly = false;
   bool graphsOnly = false;
+  bool poolsOnly = false;
   size_t maxCopy = bench::kMaxCopyBytes;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--first-launch-only") == 0) {
       firstLaunchOnly = true;
     } else if (std::strcmp(argv[i], "--graphs-only") == 0) {
       graphsOnly = true;
+    } else if (std::strcmp(argv[i], "--pools-only") == 0) {
+      poolsOnly = true;
     } else if (std::strncmp(argv[i], "--max-copy=", 11) == 0) {
       maxCopy = std::stoull(argv[i] + 11) << 20;
     } else {
-      std::fprintf(stderr, "usage: %s [--first-launch-only] [--graphs-only] [--max-copy=<MiB>]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--first-launch-only] [--graphs-only] [--pools-only] [--max-copy=<MiB>]\n", argv[0]);
       return 2;
     }
   }
@@ -48,8 +52,13 @@ int main(int argc, char** argv) {
     bench::graphBenchmarks();
     return 0;
   }
+  if (poolsOnly) {
+    bench::poolBenchmarks();
+    return 0;
+  }
   bench::launchBenchmarks();
   bench::graphBenchmarks();
+  bench::poolBenchmarks();
   bench::syncBenchmarks();
   bench::memoryBenchmarks(maxCopy);
   bench::moduleBenchmarks();

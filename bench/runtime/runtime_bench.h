@@ -19,5 +19,7 @@ void moduleBenchmarks();
 void registrationBenchmark();
 // graph_bench.cu: graph launch and instantiation against launching one by one.
 void graphBenchmarks();
+// pool_bench.cpp: stream-ordered allocation on a warm pool against hipMalloc + hipFree.
+void poolBenchmarks();
 
 }  // namespace bench

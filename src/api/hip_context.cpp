@@ -193,7 +193,8 @@ UNIHIP_EXPORT hipError_t hipCtxEnablePeerAccess(hipCtx_t peerCtx, unsigned int f
   Device* d = nullptr;
   Status s = contextDevice(peerCtx, &d);
   if (!s.ok()) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  // A context is its device's primary context: peer access of the current device to that one.
+  return hipDeviceEnablePeerAccess(d->ordinal, flags);
 }
 
 UNIHIP_EXPORT hipError_t hipCtxDisablePeerAccess(hipCtx_t peerCtx) {
@@ -201,7 +202,7 @@ UNIHIP_EXPORT hipError_t hipCtxDisablePeerAccess(hipCtx_t peerCtx) {
   Device* d = nullptr;
   Status s = contextDevice(peerCtx, &d);
   if (!s.ok()) UNIHIP_RETURN(s);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  return hipDeviceDisablePeerAccess(d->ordinal);
 }
 
 UNIHIP_EXPORT hipError_t hipDevicePrimaryCtxGetState(hipDevice_t dev, unsigned int* flags,

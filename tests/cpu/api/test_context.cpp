@@ -113,9 +113,9 @@ TEST_CASE("context queries, configuration and synchronization") {
   CHECK(hipCtxSetSharedMemConfig(hipSharedMemBankSizeFourByte) == hipSuccess);
   CHECK(hipCtxEnablePeerAccess(c, 1) == hipErrorInvalidValue);
   CHECK(hipCtxEnablePeerAccess(nullptr, 0) == hipErrorInvalidContext);
-  CHECK(hipCtxEnablePeerAccess(c, 0) == hipErrorNotSupported);
+  CHECK(hipCtxEnablePeerAccess(c, 0) == hipErrorInvalidDevice);  // not its own peer
   CHECK(hipCtxDisablePeerAccess(nullptr) == hipErrorInvalidContext);
-  CHECK(hipCtxDisablePeerAccess(c) == hipErrorNotSupported);
+  CHECK(hipCtxDisablePeerAccess(c) == hipErrorInvalidDevice);
   installNoBackend();
   CHECK(hipCtxSynchronize() == hipErrorNoDevice);
   CHECK(hipCtxGetCurrent(&c) == hipErrorNoDevice);
@@ -149,5 +149,20 @@ TEST_CASE("primary-context state, flags and reset") {
   int dev = -1;
   REQUIRE(hipGetDevice(&dev) == hipSuccess);
   CHECK(dev == 0);  // the caller's device is unchanged
+  (void)hipGetLastError();
+}
+
+TEST_CASE("hipCtxEnablePeerAccess / Disable: peer access to the context's device") {
+  installFake(2);
+  drainContextStack();
+  REQUIRE(hipSetDevice(1) == hipSuccess);
+  hipCtx_t peer = nullptr;
+  REQUIRE(hipCtxGetCurrent(&peer) == hipSuccess);
+  REQUIRE(hipSetDevice(0) == hipSuccess);
+  CHECK(hipCtxDisablePeerAccess(peer) == hipErrorPeerAccessNotEnabled);
+  CHECK(hipCtxEnablePeerAccess(peer, 0) == hipSuccess);
+  CHECK(hipCtxEnablePeerAccess(peer, 0) == hipErrorPeerAccessAlreadyEnabled);
+  CHECK(hipDeviceDisablePeerAccess(1) == hipSuccess);  // the same flag as the device API's
+  CHECK(hipCtxDisablePeerAccess(peer) == hipErrorPeerAccessNotEnabled);
   (void)hipGetLastError();
 }

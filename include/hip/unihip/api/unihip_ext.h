@@ -18,6 +18,20 @@ const char* unihipGetBackendStatus(int index);
 /* How many fat binaries the runtime has parsed (each registered one exactly once). */
 uint64_t unihipGetFatBinaryParseCount(void);
 
+/* Interop with libraries built on the vendor's own runtime (cuBLAS, NCCL, CUDA-aware MPI on
+ * NVIDIA): the vendor handle behind a HIP object. Device pointers need no translation: unihip's
+ * are the vendor's (CUdeviceptr on NVIDIA, ROCr addresses on AMD).
+ * - stream: NVIDIA: the CUstream, usable as a cudaStream_t (NULL for the null stream, 0x2 for
+ *   hipStreamPerThread, as CUDA spells them); AMD: the stream's hsa_queue_t*.
+ * - event: NVIDIA: the CUevent (a cudaEvent_t); AMD: hipErrorNotSupported.
+ * - context: NVIDIA: the device's primary CUcontext (the one cudart uses); AMD: the
+ *   hsa_agent_t's handle.
+ * hipErrorInvalidValue for a NULL output; a destroyed stream hipErrorContextIsDestroyed, a
+ * destroyed event hipErrorInvalidHandle, a bad ordinal hipErrorInvalidDevice. */
+hipError_t unihipStreamGetNativeHandle(hipStream_t stream, void** handle);
+hipError_t unihipEventGetNativeHandle(hipEvent_t event, void** handle);
+hipError_t unihipDeviceGetNativeContext(int deviceId, void** handle);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif
