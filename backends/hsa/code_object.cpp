@@ -126,6 +126,9 @@ Status parseKernel(const msgpack::object& o, size_t index, KernelInfo* k) {
   UNIHIP_TRY(readU32(o, ".private_segment_fixed_size", true, where, &k->privateSegmentSize));
   UNIHIP_TRY(readU32(o, ".wavefront_size", true, where, &k->wavefrontSize));
   UNIHIP_TRY(readU32(o, ".max_flat_workgroup_size", false, where, &k->maxFlatWorkgroupSize));
+  UNIHIP_TRY(readU32(o, ".vgpr_count", false, where, &k->vgprCount));
+  UNIHIP_TRY(readU32(o, ".sgpr_count", false, where, &k->sgprCount));
+  UNIHIP_TRY(readU32(o, ".agpr_count", false, where, &k->agprCount));
   if (const msgpack::object* v = findKey(o, ".uses_dynamic_stack")) {
     if (v->type != msgpack::type::BOOLEAN)
       return invalid("{}: .uses_dynamic_stack is not a boolean", where);

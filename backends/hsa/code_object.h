@@ -72,6 +72,9 @@ struct KernelInfo {
   uint32_t privateSegmentSize = 0;  // per work-item scratch
   uint32_t wavefrontSize = 0;
   uint32_t maxFlatWorkgroupSize = 0;  // 0 when the metadata omits it
+  uint32_t vgprCount = 0;  // .vgpr_count, .sgpr_count, .agpr_count (gfx90a+): 0 when omitted
+  uint32_t sgprCount = 0;
+  uint32_t agprCount = 0;
   bool usesDynamicStack = false;
   std::vector<KernelArg> args;  // metadata order: explicit arguments first, then hidden ones
   uint32_t explicitArgCount = 0;

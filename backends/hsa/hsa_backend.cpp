@@ -126,11 +126,10 @@ Status HsaBackend::functionMaxThreadsPerBlock(int device, NativeFunction functio
   return kOk;
 }
 
-// From the code object's metadata: the thread limit, static LDS and per-thread scratch. The
-// register counts and the rest are not parsed yet (issue 12).
+// Every hipFunction_attribute from the code object's metadata and the agent: the thread limit,
+// static LDS, per-thread scratch, VGPRs (AMD's numRegs), the LDS left for dynamic shared memory;
+// binary and "PTX" versions are the processor's major*10+minor (gfx90a: 90), as sm_90 is 90.
 // unihip-coverage: not-supported hipDeviceEnablePeerAccess hipDeviceDisablePeerAccess hipCtxEnablePeerAccess hipCtxDisablePeerAccess (AMD: needs hsa_amd_agents_allow_access on every allocation)
-// unihip-coverage: not-supported hipFuncGetAttribute (AMD: only max threads, shared and local size)
-// unihip-coverage: not-supported hipFuncGetAttributes (needs the register counts)
 // unihip-coverage: not-supported hipOccupancyMaxActiveBlocksPerMultiprocessor hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags hipOccupancyMaxPotentialBlockSize hipOccupancyAvailableDynamicSMemPerBlock
 // unihip-coverage: not-supported hipModuleOccupancyMaxActiveBlocksPerMultiprocessor hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags hipModuleOccupancyMaxPotentialBlockSize hipModuleOccupancyMaxPotentialBlockSizeWithFlags
 Status HsaBackend::functionAttribute(int device, NativeFunction function, int attribute,
@@ -141,6 +140,21 @@ Status HsaBackend::functionAttribute(int device, NativeFunction function, int at
     case 1: *value = static_cast<int>(f->info->groupSegmentSize); return kOk;
     case 2: *value = 0; return kOk;  // constants live in global memory on AMD
     case 3: *value = static_cast<int>(f->info->privateSegmentSize); return kOk;
+    case 4: *value = static_cast<int>(f->info->vgprCount); return kOk;
+    case 5:
+    case 6: {
+      const hipDeviceProp_t& p = devices_[device]->info.properties;
+      *value = p.major * 10 + p.minor;
+      return kOk;
+    }
+    case 7: *value = 0; return kOk;  // no cache-mode switch on AMD
+    case 8: {
+      const size_t lds = devices_[device]->info.properties.sharedMemPerBlock;
+      const size_t own = f->info->groupSegmentSize;
+      *value = static_cast<int>(lds > own ? lds - own : 0);
+      return kOk;
+    }
+    case 9: *value = 0; return kOk;  // no carveout on AMD
     default: return hipErrorNotSupported;
   }
 }

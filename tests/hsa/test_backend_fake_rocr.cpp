@@ -169,7 +169,7 @@ TEST_CASE("fake ROCr: a real code object loaded and launched", "[hsa][backend]")
   int maxThreads = 0;
   REQUIRE(b->functionMaxThreadsPerBlock(0, axpy, &maxThreads).ok());
   CHECK(maxThreads == 1024);
-  // hipFuncGetAttribute's figures from the metadata; the rest are not supported yet.
+  // hipFuncGetAttribute's figures from the metadata and the agent.
   int attribute = -1;
   REQUIRE(b->functionAttribute(0, axpy, 0, &attribute).ok());
   CHECK(attribute == 1024);
@@ -177,7 +177,16 @@ TEST_CASE("fake ROCr: a real code object loaded and launched", "[hsa][backend]")
   CHECK(attribute == 0);
   REQUIRE(b->functionAttribute(0, axpy, 3, &attribute).ok());
   CHECK(attribute >= 0);
-  CHECK(b->functionAttribute(0, axpy, 4, &attribute) == hipErrorNotSupported);
+  REQUIRE(b->functionAttribute(0, axpy, 4, &attribute).ok());  // VGPRs
+  CHECK(attribute > 0);
+  CHECK(attribute <= 512);
+  REQUIRE(b->functionAttribute(0, axpy, 6, &attribute).ok());  // binary version: gfx90a
+  CHECK(attribute == 90);
+  REQUIRE(b->functionAttribute(0, axpy, 8, &attribute).ok());  // LDS left for dynamic shared
+  CHECK(attribute == static_cast<int>(b->properties(0).sharedMemPerBlock));
+  REQUIRE(b->functionAttribute(0, axpy, 9, &attribute).ok());
+  CHECK(attribute == 0);
+  CHECK(b->functionAttribute(0, axpy, 10, &attribute) == hipErrorNotSupported);
   void* address = nullptr;
   size_t size = 0;
   CHECK(b->getGlobal(0, module, "no_such_variable", &address, &size) == hipErrorNotFound);

@@ -69,6 +69,8 @@ void checkV5Table(const CodeObjectInfo& info, uint32_t wave, bool apertures = fa
   CHECK(axpy->privateSegmentSize == 0);
   CHECK(axpy->wavefrontSize == wave);
   CHECK(axpy->maxFlatWorkgroupSize == 1024);
+  CHECK(axpy->vgprCount > 0);  // LLVM records the registers it allocated
+  CHECK(axpy->sgprCount > 0);
   CHECK(axpy->explicitArgCount == 4);
   std::vector<ExpectedArg> axpyArgs = concat(
       {{0, 4, K::ByValue}, {8, 8, K::GlobalBuffer}, {16, 8, K::GlobalBuffer}, {24, 4, K::ByValue}},
