@@ -136,7 +136,11 @@ Status copyRowMajor(hipArray_const_t array, size_t wOffset, size_t hOffset, cons
   UNIHIP_TRY(memory::copyDirection(kind, &dir));
   const hipArray* a = liveArray(array);
   const size_t rowBytes = a->shape.width * images::elementBytes(a->shape);
-  if (wOffset >= rowBytes) return hipErrorInvalidValue;
+  const size_t rowCount = std::max<size_t>(a->shape.height, 1);  // height 0: a 1-D array
+  // The whole range is checked before any copy is queued: nothing is half done.
+  if (wOffset >= rowBytes || hOffset >= rowCount ||
+      count > (rowCount - hOffset) * rowBytes - wOffset)
+    return hipErrorInvalidValue;
   const char* at = static_cast<const char*>(linear);
   size_t x = wOffset, y = hOffset, left = count;
   while (left > 0) {

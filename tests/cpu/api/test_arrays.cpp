@@ -148,8 +148,11 @@ TEST_CASE("arrays over an image family: every copy moves the right box", "[api][
   CHECK(wrap[0] == 505);
   CHECK(wrap[3] == 508);
   CHECK(hipMemcpyFromArray(wrap, b, 24, 0, 4, hipMemcpyDeviceToHost) == hipErrorInvalidValue);
-  CHECK(hipMemcpyFromArray_spt(wrap, b, 0, 3, 28, hipMemcpyDeviceToHost) ==
-        hipErrorInvalidValue);  // past the last row
+  int spill[8] = {};
+  CHECK(hipMemcpyFromArray_spt(spill, b, 0, 3, 28, hipMemcpyDeviceToHost) ==
+        hipErrorInvalidValue);  // past the last row: refused before any byte is copied
+  CHECK(spill[0] == 0);
+  CHECK(hipMemcpyFromArray(wrap, b, 0, 4, 4, hipMemcpyDeviceToHost) == hipErrorInvalidValue);
   REQUIRE(hipMemcpyToArray(b, 0, 0, in.data(), 96, hipMemcpyHostToDevice) == hipSuccess);
   REQUIRE(hipMemcpy2DArrayToArray(b, 4, 0, a, 0, 2, 8, 2, hipMemcpyDeviceToDevice) == hipSuccess);
   const int three[3] = {-1, -2, -3};
