@@ -14,6 +14,8 @@
 #include "rtc/nvjitlink_library.h"
 #include "rtc/nvrtc_library.h"
 #include "rtc/options.h"
+#include "install_fake.h"
+#include "rtc/symbol_names.h"
 
 namespace {
 
@@ -393,4 +395,68 @@ TEST_CASE("hiprtc clang engine: gfx90a code object and sm_90 through clang (no G
   REQUIRE(hiprtcGetLoweredName(p, "scaled<float, 2>", &lowered) == HIPRTC_SUCCESS);
   CHECK(std::string(lowered) == "_Z6scaledIfLi2EEvPT_PKS0_i");
   REQUIRE(hiprtcDestroyProgram(&p) == HIPRTC_SUCCESS);
+}
+
+TEST_CASE("hiprtc default target: the current device's (sm_90 -> cubin, gfx90a -> code object)") {
+  using namespace unihip::testing;
+  installNoBackend();
+  hiprtcProgram p = compileTemplate({"-DFACTOR=1"}, HIPRTC_ERROR_COMPILATION);
+  CHECK(programLog(p).find("no current device") != std::string::npos);
+  REQUIRE(hiprtcDestroyProgram(&p) == HIPRTC_SUCCESS);
+  if (unihip::rtc::nvrtc() != nullptr) {
+    installFake(1, "sm_90");
+    p = compileTemplate({"-DFACTOR=1"}, HIPRTC_SUCCESS);
+    CHECK(isElf(programCode(p)));
+    REQUIRE(hiprtcDestroyProgram(&p) == HIPRTC_SUCCESS);
+  }
+  if (!unihip::rtc::clangCompiler().empty()) {
+    installFake(1, "gfx90a");
+    p = compileTemplate({"-DFACTOR=1"}, HIPRTC_SUCCESS);
+    std::vector<char> code = programCode(p);
+    REQUIRE(isElf(code));
+    auto symbols = unihip::rtc::kernelSymbols(code);
+    CHECK(std::find(symbols.begin(), symbols.end(), "plain") != symbols.end());
+    REQUIRE(hiprtcDestroyProgram(&p) == HIPRTC_SUCCESS);
+  }
+  installFake();
+}
+
+TEST_CASE("hiprtc AMD: -fgpu-rdc bitcode of two programs linked into a gfx90a code object") {
+  if (unihip::rtc::clangCompiler().empty()) {
+    WARN("clang++-19 absent: skipped");
+    return;
+  }
+  unihip::testing::installFake(1, "gfx90a");
+  const char* sources[] = {"__device__ int twice(int x) { return 2 * x; }\n",
+                           "extern __device__ int twice(int x);\n"
+                           "extern \"C\" __global__ void useTwice(int* o) { o[threadIdx.x] = twice(1); }\n"};
+  std::vector<std::vector<char>> bitcodes;
+  for (const char* src : sources) {
+    hiprtcProgram p = nullptr;
+    REQUIRE(hiprtcCreateProgram(&p, src, "part.hip", 0, nullptr, nullptr) == HIPRTC_SUCCESS);
+    const char* opts[] = {"-fgpu-rdc"};
+    hiprtcResult r = hiprtcCompileProgram(p, 1, opts);
+    INFO(programLog(p));
+    REQUIRE(r == HIPRTC_SUCCESS);
+    size_t n = 0;
+    REQUIRE(hiprtcGetBitcodeSize(p, &n) == HIPRTC_SUCCESS);
+    bitcodes.emplace_back(n);
+    REQUIRE(hiprtcGetBitcode(p, bitcodes.back().data()) == HIPRTC_SUCCESS);
+    CHECK(std::memcmp(bitcodes.back().data(), "BC", 2) == 0);  // LLVM bitcode
+    REQUIRE(hiprtcDestroyProgram(&p) == HIPRTC_SUCCESS);
+  }
+  hiprtcLinkState s = nullptr;
+  REQUIRE(hiprtcLinkCreate(0, nullptr, nullptr, &s) == HIPRTC_SUCCESS);
+  for (auto& bc : bitcodes)
+    REQUIRE(hiprtcLinkAddData(s, HIPRTC_JIT_INPUT_LLVM_BITCODE, bc.data(), bc.size(), nullptr, 0,
+                              nullptr, nullptr) == HIPRTC_SUCCESS);
+  void* bin = nullptr;
+  size_t size = 0;
+  REQUIRE(hiprtcLinkComplete(s, &bin, &size) == HIPRTC_SUCCESS);
+  std::vector<char> image(static_cast<char*>(bin), static_cast<char*>(bin) + size);
+  REQUIRE(isElf(image));
+  auto symbols = unihip::rtc::kernelSymbols(image);
+  CHECK(std::find(symbols.begin(), symbols.end(), "useTwice") != symbols.end());
+  REQUIRE(hiprtcLinkDestroy(s) == HIPRTC_SUCCESS);
+  unihip::testing::installFake();
 }
