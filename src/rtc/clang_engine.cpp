@@ -82,6 +82,20 @@ std::string clangCompiler() {
   return found;
 }
 
+std::string clangIdentity() {
+  const std::string clang = clangCompiler();
+  if (clang.empty()) return {};
+  std::string id = "clang " + clang;
+  std::error_code ec;
+  const std::string inc = includeDir();
+  for (const fs::path& f : {fs::path(clang), fs::path(inc) / "hip" / "hip_runtime.h"}) {
+    auto size = fs::file_size(fs::canonical(f, ec), ec);
+    auto time = fs::last_write_time(fs::canonical(f, ec), ec).time_since_epoch().count();
+    id += " " + f.string() + ":" + std::to_string(size) + ":" + std::to_string(time);
+  }
+  return id + " " + UNIHIP_RTC_ROCM_DEVICE_LIB_PATH;
+}
+
 CompileOutput compileWithClang(const Program& p, const CompileOptions& o, const std::string& arch) {
   CompileOutput out;
   const std::string clang = clangCompiler();

@@ -2,8 +2,10 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 
 #include "hip/hip_runtime_api.h"
+#include "rtc/compile_cache.h"
 #include "rtc/engine.h"
 #include "rtc/nvrtc_library.h"
 
@@ -54,7 +56,20 @@ hiprtcResult compileProgram(Program& p, const std::vector<std::string>& options)
     p.log = "hiprtc: no current device to compile for; pass --gpu-architecture / --offload-arch\n";
     return HIPRTC_ERROR_COMPILATION;
   }
-  CompileOutput out = useNvrtc(arch) ? compileWithNvrtc(p, o, arch) : compileWithClang(p, o, arch);
+  const bool nv = useNvrtc(arch);
+  const std::string engine = nv ? nvrtcIdentity() : clangIdentity();
+  std::string key;
+  std::optional<CompileOutput> cached;
+  if (!engine.empty()) {
+    std::vector<std::string> args = nvrtcArguments(o, arch);
+    for (auto& a : clangArguments(o)) args.push_back(std::move(a));
+    key = cacheKey(engine, arch, args, p);
+    cached = cacheLookup(key);
+  }
+  CompileOutput out = cached ? std::move(*cached)
+                      : nv   ? compileWithNvrtc(p, o, arch)
+                             : compileWithClang(p, o, arch);
+  if (!cached && !key.empty()) cacheStore(key, out);
   p.log = std::move(out.log);
   switch (out.status) {
     case CompileOutput::Ok: break;

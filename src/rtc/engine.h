@@ -26,6 +26,11 @@ CompileOutput compileWithClang(const Program& p, const CompileOptions& o, const 
 // clang++ for the clang engine: UNIHIP_CLANG, else the configured path; "" when none runs here.
 std::string clangCompiler();
 
+// What identifies each engine's output for the compile cache (library or binary, version,
+// headers); "" when the engine is unavailable.
+std::string nvrtcIdentity();
+std::string clangIdentity();
+
 // The headers every NVRTC compile sees (hip/hip_runtime.h and friends), name -> contents.
 const std::vector<std::pair<const char*, const char*>>& nvrtcBuiltinHeaders();
 

@@ -27,6 +27,16 @@ bool fetch(int (*sizeFn)(nvrtcProgramHandle, size_t*), int (*getFn)(nvrtcProgram
 
 }  // namespace
 
+std::string nvrtcIdentity() {
+  const NvrtcLibrary* l = nvrtc();
+  if (l == nullptr) return {};
+  int major = 0, minor = 0;
+  l->version(&major, &minor);
+  std::string id = "nvrtc " + std::to_string(major) + "." + std::to_string(minor) + " " + l->path;
+  for (const auto& [name, text] : nvrtcBuiltinHeaders()) id += std::string("\n") + name + "\n" + text;
+  return id;
+}
+
 CompileOutput compileWithNvrtc(const Program& p, const CompileOptions& o, const std::string& arch) {
   CompileOutput out;
   std::string why;

@@ -3,7 +3,11 @@
 // clang engine for gfx90a / sm_90 (skipped without clang++-19).
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
+#include <chrono>
 #include <cstdlib>
+#include <filesystem>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -18,6 +22,9 @@
 #include "rtc/symbol_names.h"
 
 namespace {
+
+// The compile tests exercise the engines: the cache stays off but in its own test.
+const bool kCacheOff = ::setenv("UNIHIP_RTC_CACHE", "0", 1) == 0;
 
 const char kTemplateSource[] = R"(
 #include "scale.h"
@@ -459,4 +466,48 @@ TEST_CASE("hiprtc AMD: -fgpu-rdc bitcode of two programs linked into a gfx90a co
   CHECK(std::find(symbols.begin(), symbols.end(), "useTwice") != symbols.end());
   REQUIRE(hiprtcLinkDestroy(s) == HIPRTC_SUCCESS);
   unihip::testing::installFake();
+}
+
+TEST_CASE("hiprtc compile cache: a second compile is a hit, a corrupt entry is a miss") {
+  if (unihip::rtc::nvrtc() == nullptr) {
+    WARN("NVRTC absent: skipped");
+    return;
+  }
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / ("unihip-rtc-cache-test-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  ::setenv("UNIHIP_RTC_CACHE_DIR", dir.c_str(), 1);
+  ::setenv("UNIHIP_RTC_CACHE", "1", 1);
+  CHECK(kCacheOff);
+  auto timed = [](std::vector<const char*> opts, std::vector<char>& code, std::string& lowered) {
+    auto t0 = std::chrono::steady_clock::now();
+    hiprtcProgram p = compileTemplate(opts, HIPRTC_SUCCESS);
+    auto t1 = std::chrono::steady_clock::now();
+    code = programCode(p);
+    const char* name = nullptr;
+    REQUIRE(hiprtcGetLoweredName(p, "scaled<float, 2>", &name) == HIPRTC_SUCCESS);
+    lowered = name;
+    REQUIRE(hiprtcDestroyProgram(&p) == HIPRTC_SUCCESS);
+    return std::chrono::duration<double>(t1 - t0).count();
+  };
+  std::vector<char> first, second, third;
+  std::string l1, l2, l3;
+  double cold = timed({"--gpu-architecture=sm_90", "-DFACTOR=5"}, first, l1);
+  size_t entries = 0;
+  for (const auto& e : fs::directory_iterator(dir)) entries += e.path().extension() == ".rtc";
+  CHECK(entries == 1);
+  double warm = timed({"--gpu-architecture=sm_90", "-DFACTOR=5"}, second, l2);
+  CHECK(second == first);
+  CHECK(l2 == l1);
+  CHECK(warm < cold * 0.5);
+  // Another option is another entry.
+  (void)timed({"--gpu-architecture=sm_90", "-DFACTOR=6"}, third, l3);
+  CHECK(third != first);
+  // Corrupt every entry: the compile runs again and still succeeds.
+  for (const auto& e : fs::directory_iterator(dir)) fs::resize_file(e.path(), 20);
+  (void)timed({"--gpu-architecture=sm_90", "-DFACTOR=5"}, third, l3);
+  CHECK(third == first);
+  ::unsetenv("UNIHIP_RTC_CACHE_DIR");
+  ::setenv("UNIHIP_RTC_CACHE", "0", 1);
+  fs::remove_all(dir);
 }
