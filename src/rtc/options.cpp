@@ -51,7 +51,7 @@ bool validArch(const std::string& v) {
 struct Valued {
   const char* name;
   enum Kind { Arch, Define, Undef, Include, PreInclude, Std, MaxReg, Fmad, Ftz, PrecDiv,
-              PrecSqrt, Rdc, Mllvm } kind;
+              PrecSqrt, Rdc, Mllvm, Xclang } kind;
   bool joinedNoEquals;  // "-DX": value glued to the flag
 };
 
@@ -69,6 +69,7 @@ constexpr Valued kValued[] = {
     {"-prec-div", Valued::PrecDiv, false},       {"--prec-sqrt", Valued::PrecSqrt, false},
     {"-prec-sqrt", Valued::PrecSqrt, false},     {"--relocatable-device-code", Valued::Rdc, false},
     {"-rdc", Valued::Rdc, false},                {"-mllvm", Valued::Mllvm, false},
+    {"-Xclang", Valued::Xclang, false},          {"-isystem", Valued::Include, true},
 };
 
 ParseResult fail(std::string why) { return ParseResult{false, std::move(why)}; }
@@ -126,8 +127,9 @@ ParseResult applyValued(const Valued& v, const std::string& flag, const std::str
       break;
     }
     case Valued::Mllvm:
+    case Valued::Xclang:
       if (value.empty()) return badValue();
-      o.clangOnly.push_back("-mllvm");
+      o.clangOnly.push_back(v.kind == Valued::Mllvm ? "-mllvm" : "-Xclang");
       o.clangOnly.push_back(value);
       break;
   }
@@ -170,7 +172,9 @@ bool applyFlag(const std::string& a, CompileOptions& o) {
   } else if (a == "-mcumode" || a == "-mno-cumode" || a == "-munsafe-fp-atomics" ||
              a == "-mno-unsafe-fp-atomics" || a == "-mwavefrontsize64" ||
              a == "-mno-wavefrontsize64" || startsWith(a, "-Rpass") ||
-             a == "-fhip-new-launch-api" || a == "-fno-hip-fp32-correctly-rounded-divide-sqrt") {
+             a == "-fhip-new-launch-api" || a == "-fno-hip-fp32-correctly-rounded-divide-sqrt" ||
+             a == "-fhip-fp32-correctly-rounded-divide-sqrt" || a == "-nogpuinc" ||
+             a == "-fgpu-sanitize" || a == "-fno-gpu-sanitize") {
     o.clangOnly.push_back(a);
   } else if (a == "-default-device" || a == "--device-as-default-execution-space" ||
              a == "--extra-device-vectorization" || a == "-extra-device-vectorization" ||

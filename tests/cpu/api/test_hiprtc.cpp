@@ -220,6 +220,10 @@ TEST_CASE("hiprtc option parser") {
   CHECK(parse({"--gpu-architecture", "sm_100a", "-std=gnu++17", "--use_fast_math", "-hip-pch"}, a));
   CHECK(a.arch == "sm_100a");
   CHECK(a.std == "c++17");
+  CompileOptions c;
+  CHECK(parse({"-Xclang", "-fno-inline", "-isystem", "/sys", "-isystem/sys2", "-nogpuinc"}, c));
+  CHECK(c.includeDirs == std::vector<std::string>{"/sys", "/sys2"});
+  CHECK(c.clangOnly == std::vector<std::string>{"-Xclang", "-fno-inline", "-nogpuinc"});
 
   for (std::vector<std::string> bad :
        std::vector<std::vector<std::string>>{{"--bogus"},
@@ -236,6 +240,8 @@ TEST_CASE("hiprtc option parser") {
                                              {"--fmad=maybe"},
                                              {"-maxrregcount=abc"},
                                              {"-mllvm"},
+                                             {"-Xclang"},
+                                             {"-isystem"},
                                              {"-O2", "-fno-such"}}) {
     CompileOptions b;
     INFO(bad.front());
@@ -371,6 +377,44 @@ TEST_CASE("hiprtc -fgpu-rdc and hiprtcLink* through nvJitLink (sm_90, no GPU)") 
   REQUIRE(hiprtcLinkComplete(s, &bin, &size) == HIPRTC_SUCCESS);
   REQUIRE(size > 4);
   CHECK(std::memcmp(bin, "\x7f" "ELF", 4) == 0);
+  REQUIRE(hiprtcLinkDestroy(s) == HIPRTC_SUCCESS);
+
+  // Two programs: an extern __device__ function resolved across them by the link.
+  const char* sources[] = {"__device__ int twice(int x) { return 2 * x; }\n",
+                           "extern __device__ int twice(int x);\n"
+                           "extern \"C\" __global__ void useTwice(int* o) { o[threadIdx.x] = twice(1); }\n"};
+  REQUIRE(hiprtcLinkCreate(1, options, values, &s) == HIPRTC_SUCCESS);
+  for (const char* src : sources) {
+    REQUIRE(hiprtcCreateProgram(&p, src, "part.cu", 0, nullptr, nullptr) == HIPRTC_SUCCESS);
+    const char* opts[] = {"-arch=sm_90", "-fgpu-rdc"};
+    hiprtcResult r = hiprtcCompileProgram(p, 2, opts);
+    INFO(programLog(p));
+    REQUIRE(r == HIPRTC_SUCCESS);
+    REQUIRE(hiprtcGetBitcodeSize(p, &n) == HIPRTC_SUCCESS);
+    std::vector<char> bc(n);
+    REQUIRE(hiprtcGetBitcode(p, bc.data()) == HIPRTC_SUCCESS);
+    REQUIRE(hiprtcLinkAddData(s, HIPRTC_JIT_INPUT_LLVM_BITCODE, bc.data(), bc.size(), nullptr, 0,
+                              nullptr, nullptr) == HIPRTC_SUCCESS);
+    REQUIRE(hiprtcDestroyProgram(&p) == HIPRTC_SUCCESS);
+  }
+  REQUIRE(hiprtcLinkComplete(s, &bin, &size) == HIPRTC_SUCCESS);
+  std::vector<char> image(static_cast<char*>(bin), static_cast<char*>(bin) + size);
+  auto symbols = unihip::rtc::kernelSymbols(image);
+  CHECK(std::find(symbols.begin(), symbols.end(), "useTwice") != symbols.end());
+  REQUIRE(hiprtcLinkDestroy(s) == HIPRTC_SUCCESS);
+
+  // An unresolved symbol fails the link with HIPRTC_ERROR_LINKING.
+  REQUIRE(hiprtcLinkCreate(1, options, values, &s) == HIPRTC_SUCCESS);
+  REQUIRE(hiprtcCreateProgram(&p, sources[1], "alone.cu", 0, nullptr, nullptr) == HIPRTC_SUCCESS);
+  const char* rdc[] = {"-arch=sm_90", "-fgpu-rdc"};
+  REQUIRE(hiprtcCompileProgram(p, 2, rdc) == HIPRTC_SUCCESS);
+  REQUIRE(hiprtcGetBitcodeSize(p, &n) == HIPRTC_SUCCESS);
+  std::vector<char> alone(n);
+  REQUIRE(hiprtcGetBitcode(p, alone.data()) == HIPRTC_SUCCESS);
+  REQUIRE(hiprtcDestroyProgram(&p) == HIPRTC_SUCCESS);
+  REQUIRE(hiprtcLinkAddData(s, HIPRTC_JIT_INPUT_LLVM_BITCODE, alone.data(), alone.size(), "alone",
+                            0, nullptr, nullptr) == HIPRTC_SUCCESS);
+  CHECK(hiprtcLinkComplete(s, &bin, &size) == HIPRTC_ERROR_LINKING);
   REQUIRE(hiprtcLinkDestroy(s) == HIPRTC_SUCCESS);
 }
 
