@@ -69,6 +69,19 @@ hiprtcResult compileProgram(Program& p, const std::vector<std::string>& options)
   CompileOutput out = cached ? std::move(*cached)
                       : nv   ? compileWithNvrtc(p, o, arch)
                              : compileWithClang(p, o, arch);
+  // A device newer than this NVRTC: PTX for the newest SM it knows, JIT-compiled by the driver.
+  if (nv && !cached && out.status == CompileOutput::InvalidOption && o.arch.empty() &&
+      arch.compare(0, 3, "sm_") == 0) {
+    int newest = nvrtcNewestArchUpTo(std::atoi(arch.c_str() + 3));
+    if (newest > 0 && "sm_" + std::to_string(newest) != arch) {
+      arch = "compute_" + std::to_string(newest);
+      std::vector<std::string> args = nvrtcArguments(o, arch);
+      for (auto& a : clangArguments(o)) args.push_back(std::move(a));
+      key = cacheKey(engine, arch, args, p);
+      cached = cacheLookup(key);
+      out = cached ? std::move(*cached) : compileWithNvrtc(p, o, arch);
+    }
+  }
   if (!cached && !key.empty()) cacheStore(key, out);
   p.log = std::move(out.log);
   switch (out.status) {

@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 #include <mutex>
+#include <vector>
 
 namespace unihip::rtc {
 namespace {
@@ -67,6 +68,9 @@ Loaded load() {
     l.getCUBINSize = nullptr;
   if (!bind(handle, "nvrtcGetLTOIRSize", l.getLTOIRSize) || !bind(handle, "nvrtcGetLTOIR", l.getLTOIR))
     l.getLTOIRSize = nullptr;
+  if (!bind(handle, "nvrtcGetNumSupportedArchs", l.getNumSupportedArchs) ||
+      !bind(handle, "nvrtcGetSupportedArchs", l.getSupportedArchs))
+    l.getNumSupportedArchs = nullptr;
   r.ok = true;  // the handle stays open for the process
   return r;
 }
@@ -80,6 +84,20 @@ const NvrtcLibrary* nvrtc(std::string* why) {
     return nullptr;
   }
   return &loaded.lib;
+}
+
+int nvrtcNewestArchUpTo(int sm) {
+  const NvrtcLibrary* l = nvrtc();
+  int n = 0;
+  if (l == nullptr || l->getNumSupportedArchs == nullptr || l->getNumSupportedArchs(&n) != 0 ||
+      n <= 0 || n > 1024)
+    return -1;
+  std::vector<int> archs(static_cast<size_t>(n));
+  if (l->getSupportedArchs(archs.data()) != 0) return -1;
+  int best = -1;
+  for (int a : archs)
+    if (a <= sm && a > best) best = a;
+  return best;
 }
 
 }  // namespace unihip::rtc

@@ -27,10 +27,16 @@ struct NvrtcLibrary {
   int (*addNameExpression)(nvrtcProgramHandle, const char*) = nullptr;
   int (*getLoweredName)(nvrtcProgramHandle, const char*, const char**) = nullptr;
   const char* (*getErrorString)(int) = nullptr;
+  int (*getNumSupportedArchs)(int*) = nullptr;  // optional (CUDA >= 11.2)
+  int (*getSupportedArchs)(int*) = nullptr;
   std::string path;  // the file loaded
 };
 
 // The process's NVRTC, loaded once; null when none could be loaded (`why` says why).
 const NvrtcLibrary* nvrtc(std::string* why = nullptr);
+
+// The newest SM this NVRTC compiles for that is not newer than `sm` (90 for sm_90); -1 if none
+// or unknown.
+int nvrtcNewestArchUpTo(int sm);
 
 }  // namespace unihip::rtc

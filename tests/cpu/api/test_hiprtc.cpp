@@ -459,6 +459,17 @@ TEST_CASE("hiprtc default target: the current device's (sm_90 -> cubin, gfx90a -
     p = compileTemplate({"-DFACTOR=1"}, HIPRTC_SUCCESS);
     CHECK(isElf(programCode(p)));
     REQUIRE(hiprtcDestroyProgram(&p) == HIPRTC_SUCCESS);
+    // A device newer than NVRTC knows: PTX for the newest SM it knows (the driver JITs it).
+    installFake(1, "sm_990");
+    p = compileTemplate({"-DFACTOR=1"}, HIPRTC_SUCCESS);
+    std::vector<char> ptx = programCode(p);
+    REQUIRE(!ptx.empty());
+    CHECK(ptx.back() == '\0');
+    CHECK(std::string(ptx.data()).find(".target sm_") != std::string::npos);
+    REQUIRE(hiprtcDestroyProgram(&p) == HIPRTC_SUCCESS);
+    // An explicit target NVRTC does not know stays an error.
+    p = compileTemplate({"-DFACTOR=1", "-arch=sm_990"}, HIPRTC_ERROR_INVALID_OPTION);
+    REQUIRE(hiprtcDestroyProgram(&p) == HIPRTC_SUCCESS);
   }
   if (!unihip::rtc::clangCompiler().empty()) {
     installFake(1, "gfx90a");
