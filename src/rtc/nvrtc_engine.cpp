@@ -1,5 +1,9 @@
 // NVIDIA engine: the program compiles as CUDA under NVRTC, with unihip's HIP device header
 // pre-included. sm_XX gives a cubin, compute_XX PTX; -fgpu-rdc gives LTO IR as the bitcode.
+#include <dlfcn.h>
+
+#include <cstdlib>
+#include <filesystem>
 #include <set>
 
 #include "rtc/engine.h"
@@ -23,6 +27,30 @@ bool fetch(int (*sizeFn)(nvrtcProgramHandle, size_t*), int (*getFn)(nvrtcProgram
   if (sizeFn == nullptr || sizeFn(h, &n) != kNvrtcSuccess || n == 0) return false;
   out.resize(n);
   return getFn(h, out.data()) == kNvrtcSuccess;
+}
+
+// The toolkit's include folders (cuda_fp16.h, cuComplex.h, cooperative_groups.h; CCCL's
+// cuda/std in include/cccl from CUDA 13), found beside the NVRTC loaded, or CUDA_PATH.
+std::vector<std::string> toolkitIncludes(const NvrtcLibrary& l) {
+  namespace fs = std::filesystem;
+  std::vector<fs::path> roots;
+  for (const char* env : {"CUDA_PATH", "CUDA_HOME"})
+    if (const char* v = std::getenv(env); v != nullptr && *v) roots.emplace_back(v);
+  Dl_info info{};
+  if (dladdr(reinterpret_cast<void*>(l.version), &info) != 0 && info.dli_fname != nullptr) {
+    std::error_code ec;
+    fs::path lib = fs::canonical(info.dli_fname, ec);
+    if (!ec) roots.push_back(lib.parent_path().parent_path());  // <cuda>/lib64/libnvrtc.so
+  }
+  roots.emplace_back("/usr/local/cuda");
+  for (const auto& root : roots) {
+    std::error_code ec;
+    if (!fs::exists(root / "include" / "cuda_fp16.h", ec)) continue;
+    std::vector<std::string> dirs = {(root / "include").string()};
+    if (fs::exists(root / "include" / "cccl", ec)) dirs.push_back((root / "include" / "cccl").string());
+    return dirs;
+  }
+  return {};
 }
 
 }  // namespace
@@ -72,6 +100,8 @@ CompileOutput compileWithNvrtc(const Program& p, const CompileOptions& o, const 
   std::vector<std::string> args = nvrtcArguments(o, arch);
   args.insert(args.begin(), "--pre-include=hip/hip_runtime.h");
   args.insert(args.begin(), "-D__HIPCC_RTC__=1");
+  static const std::vector<std::string> toolkit = toolkitIncludes(*l);
+  for (const auto& dir : toolkit) args.push_back("--include-path=" + dir);  // after the user's
   std::vector<const char*> argv;
   for (const auto& a : args) argv.push_back(a.c_str());
   rc = l->compileProgram(h, static_cast<int>(argv.size()), argv.data());

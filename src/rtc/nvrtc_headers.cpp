@@ -3,6 +3,7 @@
 // __syncthreads, atomicAdd, __shfl_sync, vector types, math) are already declared.
 #include "hip/hip_version.h"
 #include "rtc/engine.h"
+#include "rtc_embedded_headers.h"  // generated: kMathConstants (include/hip)
 
 #define UNIHIP_STR2(x) #x
 #define UNIHIP_STR(x) UNIHIP_STR2(x)
@@ -28,16 +29,17 @@ const char kHipRuntime[] =
 #define __HIP_DEVICE_COMPILE__ 1
 #define __HOST_DEVICE__ __host__ __device__
 
+// Fixed-width types as NVRTC's CCCL <cuda/std/cstdint> declares them (so both may be used).
 typedef signed char int8_t;
 typedef unsigned char uint8_t;
-typedef short int16_t;
+typedef signed short int16_t;
 typedef unsigned short uint16_t;
-typedef int int32_t;
+typedef signed int int32_t;
 typedef unsigned int uint32_t;
-typedef long int64_t;
-typedef unsigned long uint64_t;
-typedef long intptr_t;
-typedef unsigned long uintptr_t;
+typedef signed long long int64_t;
+typedef unsigned long long uint64_t;
+typedef int64_t intptr_t;
+typedef uint64_t uintptr_t;
 
 #define hipThreadIdx_x (threadIdx.x)
 #define hipThreadIdx_y (threadIdx.y)
@@ -58,32 +60,36 @@ typedef unsigned long uintptr_t;
 #define HIP_DYNAMIC_SHARED(type, var) extern __shared__ type var[];
 #define __launch_bounds_impl__(...) __launch_bounds__(__VA_ARGS__)
 
-// HIP's maskless warp functions act on the whole (32-lane) warp. CUDA declares its own
-// deprecated maskless ones (refused for sm_70+), so HIP's names are macros over ours.
+// HIP's maskless shuffles act on the whole (32-lane) warp; NVRTC has none of them. __any,
+// __all and __ballot are NVRTC's own (CUDA's deprecated maskless forms).
 template <typename T>
-__device__ __forceinline__ T __unihip_shfl(T v, int src, int width = 32) {
+__device__ __forceinline__ T __shfl(T v, int src, int width = 32) {
   return __shfl_sync(0xffffffffu, v, src, width);
 }
 template <typename T>
-__device__ __forceinline__ T __unihip_shfl_up(T v, unsigned int delta, int width = 32) {
+__device__ __forceinline__ T __shfl_up(T v, unsigned int delta, int width = 32) {
   return __shfl_up_sync(0xffffffffu, v, delta, width);
 }
 template <typename T>
-__device__ __forceinline__ T __unihip_shfl_down(T v, unsigned int delta, int width = 32) {
+__device__ __forceinline__ T __shfl_down(T v, unsigned int delta, int width = 32) {
   return __shfl_down_sync(0xffffffffu, v, delta, width);
 }
 template <typename T>
-__device__ __forceinline__ T __unihip_shfl_xor(T v, int mask, int width = 32) {
+__device__ __forceinline__ T __shfl_xor(T v, int mask, int width = 32) {
   return __shfl_xor_sync(0xffffffffu, v, mask, width);
 }
-#define __shfl(...) __unihip_shfl(__VA_ARGS__)
-#define __shfl_up(...) __unihip_shfl_up(__VA_ARGS__)
-#define __shfl_down(...) __unihip_shfl_down(__VA_ARGS__)
-#define __shfl_xor(...) __unihip_shfl_xor(__VA_ARGS__)
-#define __any(p) __any_sync(0xffffffffu, (p))
-#define __all(p) __all_sync(0xffffffffu, (p))
-#define __ballot(p) ((unsigned long long)__ballot_sync(0xffffffffu, (p)))
-#define __ballot64(p) __ballot(p)
+// NVRTC's own maskless __any/__all/__ballot emit vote without .sync, which ptxas refuses for
+// sm_70+: HIP's names are macros over full-warp .sync forms. (libcu++ has a `struct __any`:
+// the wrappers below hide the macros while they include the toolkit's headers.)
+__device__ __forceinline__ int __unihip_any(int p) { return __any_sync(0xffffffffu, p); }
+__device__ __forceinline__ int __unihip_all(int p) { return __all_sync(0xffffffffu, p); }
+__device__ __forceinline__ unsigned long long __unihip_ballot(int p) {
+  return __ballot_sync(0xffffffffu, p);
+}
+#define __any(p) __unihip_any(p)
+#define __all(p) __unihip_all(p)
+#define __ballot(p) __unihip_ballot(p)
+#define __ballot64(p) __unihip_ballot(p)
 __device__ __forceinline__ unsigned int __lane_id() {
   unsigned int lane;
   asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
@@ -93,6 +99,52 @@ __device__ __forceinline__ unsigned int __lane_id() {
 )HIP";
 
 const char kForward[] = "#pragma once\n#include <hip/hip_runtime.h>\n";
+
+// The CUDA toolkit's own headers (NVRTC finds them through the toolkit's include folder, which
+// the engine adds when present) under HIP's names, as HIP's NVIDIA headers map them.
+// NVRTC has no push_macro: the vote macros are removed around the toolkit's headers and
+// defined again after them.
+#define UNIHIP_HIDE_VOTE_MACROS "#undef __any\n#undef __all\n#undef __ballot\n"
+#define UNIHIP_RESTORE_VOTE_MACROS                                                 \
+  "#define __any(p) __unihip_any(p)\n#define __all(p) __unihip_all(p)\n"        \
+  "#define __ballot(p) __unihip_ballot(p)\n"
+const char kFp16[] = "#pragma once\n#include <hip/hip_runtime.h>\n" UNIHIP_HIDE_VOTE_MACROS
+                     "#include <cuda_fp16.h>\n" UNIHIP_RESTORE_VOTE_MACROS;
+const char kBf16[] = "#pragma once\n#include <hip/hip_runtime.h>\n" UNIHIP_HIDE_VOTE_MACROS
+                     "#include <cuda_bf16.h>\n" UNIHIP_RESTORE_VOTE_MACROS
+                     "typedef __nv_bfloat16 hip_bfloat16;\n";
+const char kCooperativeGroups[] = "#pragma once\n#include <hip/hip_runtime.h>\n"
+                                  UNIHIP_HIDE_VOTE_MACROS "#include <cooperative_groups.h>\n"
+                                  UNIHIP_RESTORE_VOTE_MACROS;
+const char kComplex[] = "#pragma once\n#include <hip/hip_runtime.h>\n" UNIHIP_HIDE_VOTE_MACROS
+                        "#include <cuComplex.h>\n" UNIHIP_RESTORE_VOTE_MACROS R"HIP(
+typedef cuFloatComplex hipFloatComplex;
+typedef cuDoubleComplex hipDoubleComplex;
+typedef cuFloatComplex hipComplex;
+#define make_hipFloatComplex make_cuFloatComplex
+#define make_hipDoubleComplex make_cuDoubleComplex
+#define make_hipComplex make_cuComplex
+#define hipCrealf cuCrealf
+#define hipCimagf cuCimagf
+#define hipConjf cuConjf
+#define hipCaddf cuCaddf
+#define hipCsubf cuCsubf
+#define hipCmulf cuCmulf
+#define hipCdivf cuCdivf
+#define hipCabsf cuCabsf
+#define hipCfmaf cuCfmaf
+#define hipCreal cuCreal
+#define hipCimag cuCimag
+#define hipConj cuConj
+#define hipCadd cuCadd
+#define hipCsub cuCsub
+#define hipCmul cuCmul
+#define hipCdiv cuCdiv
+#define hipCabs cuCabs
+#define hipCfma cuCfma
+#define hipComplexFloatToDouble cuComplexFloatToDouble
+#define hipComplexDoubleToFloat cuComplexDoubleToFloat
+)HIP";
 
 }  // namespace
 
@@ -105,6 +157,12 @@ const std::vector<std::pair<const char*, const char*>>& nvrtcBuiltinHeaders() {
       {"hip/device_functions.h", kForward},
       {"hip/math_functions.h", kForward},
       {"hip/hip_common.h", kForward},
+      {"hip/hip_fp16.h", kFp16},
+      {"hip/hip_bf16.h", kBf16},
+      {"hip/hip_bfloat16.h", kBf16},
+      {"hip/hip_cooperative_groups.h", kCooperativeGroups},
+      {"hip/hip_complex.h", kComplex},
+      {"hip/hip_math_constants.h", kMathConstants},
   };
   return headers;
 }

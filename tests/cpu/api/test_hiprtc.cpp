@@ -349,6 +349,26 @@ extern "C" __global__ void reduce(int* out, const int* in) {
   INFO(programLog(p));
   CHECK(r == HIPRTC_SUCCESS);
   REQUIRE(hiprtcDestroyProgram(&p) == HIPRTC_SUCCESS);
+
+  // HIP's fp16 / bf16 / complex / math-constant / cooperative-group headers over the toolkit's.
+  const char* headersUsed = R"(
+#include <hip/hip_fp16.h>
+#include <hip/hip_bf16.h>
+#include <hip/hip_complex.h>
+#include <hip/hip_math_constants.h>
+#include <hip/hip_cooperative_groups.h>
+namespace cg = cooperative_groups;
+extern "C" __global__ void mix(float* out, const __half* h) {
+  hipFloatComplex z = make_hipFloatComplex(1.0f, 2.0f);
+  int32_t i = cg::this_thread_block().thread_rank() + (__any(1) - __all(1)) * (int)__ballot(0);
+  out[i] = __half2float(h[i]) + hipCabsf(hipCmulf(z, z)) + HIP_PI_F;
+}
+)";
+  REQUIRE(hiprtcCreateProgram(&p, headersUsed, "mix.hip", 0, nullptr, nullptr) == HIPRTC_SUCCESS);
+  r = hiprtcCompileProgram(p, 2, opts);
+  INFO(programLog(p));
+  CHECK(r == HIPRTC_SUCCESS);
+  REQUIRE(hiprtcDestroyProgram(&p) == HIPRTC_SUCCESS);
 }
 
 TEST_CASE("hiprtc -fgpu-rdc and hiprtcLink* through nvJitLink (sm_90, no GPU)") {
