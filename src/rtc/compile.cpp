@@ -60,7 +60,7 @@ hiprtcResult compileProgram(Program& p, const std::vector<std::string>& options)
   const std::string engine = nv ? nvrtcIdentity() : clangIdentity();
   std::string key;
   std::optional<CompileOutput> cached;
-  if (!engine.empty()) {
+  if (!engine.empty() && cacheable(p, o)) {
     std::vector<std::string> args = nvrtcArguments(o, arch);
     for (auto& a : clangArguments(o)) args.push_back(std::move(a));
     key = cacheKey(engine, arch, args, p);

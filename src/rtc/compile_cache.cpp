@@ -101,7 +101,48 @@ void trim(const fs::path& dir) {
   }
 }
 
+// The #include operands of `text`: <name> keeps its brackets; a computed include gives "".
+void includesOf(const std::string& text, std::vector<std::string>& out) {
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string::npos) end = text.size();
+    size_t i = text.find_first_not_of(" \t", pos);
+    if (i < end && text[i] == '#') {
+      i = text.find_first_not_of(" \t", i + 1);
+      if (i < end && text.compare(i, 7, "include") == 0) {
+        i = text.find_first_not_of(" \t", i + 7);
+        if (i < end && (text[i] == '"' || text[i] == '<')) {
+          char close = text[i] == '"' ? '"' : '>';
+          size_t j = text.find(close, i + 1);
+          if (j < end) out.push_back(close == '>' ? text.substr(i, j - i + 1) : text.substr(i + 1, j - i - 1));
+          else out.emplace_back();
+        } else {
+          out.emplace_back();
+        }
+      }
+    }
+    pos = end + 1;
+  }
+}
+
 }  // namespace
+
+bool cacheable(const Program& p, const CompileOptions& o) {
+  if (!o.includeDirs.empty() || !o.preIncludes.empty()) return false;
+  std::vector<std::string> includes;
+  includesOf(p.source, includes);
+  for (const auto& h : p.headers) includesOf(h.second, includes);
+  for (const auto& inc : includes) {
+    if (inc.empty()) return false;
+    std::string name = inc.front() == '<' ? inc.substr(1, inc.size() - 2) : inc;
+    bool known = false;
+    for (const auto& h : p.headers) known = known || h.first == name;
+    for (const auto& [builtin, text] : nvrtcBuiltinHeaders()) known = known || name == builtin;
+    if (!known && inc.front() != '<') return false;  // "x.h" from disk
+  }
+  return true;
+}
 
 std::string cacheKey(const std::string& engine, const std::string& arch,
                      const std::vector<std::string>& arguments, const Program& p) {

@@ -18,6 +18,11 @@ namespace unihip::rtc {
 std::string cacheKey(const std::string& engine, const std::string& arch,
                      const std::vector<std::string>& arguments, const Program& p);
 
+// Whether the outputs depend only on what the key holds: no -I / -include, and every #include
+// names a header given to the program, a built-in one, or <...> (the toolkit's, versioned with
+// the engine). A file the compiler would read from disk makes the compile uncacheable.
+bool cacheable(const Program& p, const CompileOptions& o);
+
 std::optional<CompileOutput> cacheLookup(const std::string& key);
 void cacheStore(const std::string& key, const CompileOutput& out);
 

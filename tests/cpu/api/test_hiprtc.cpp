@@ -14,6 +14,7 @@
 
 #include "hip/hip_runtime_api.h"
 #include "hip/hiprtc.h"
+#include "rtc/compile_cache.h"
 #include "rtc/engine.h"
 #include "rtc/nvjitlink_library.h"
 #include "rtc/nvrtc_library.h"
@@ -578,6 +579,22 @@ TEST_CASE("hiprtc compile cache: a second compile is a hit, a corrupt entry is a
   // Another option is another entry.
   (void)timed({"--gpu-architecture=sm_90", "-DFACTOR=6"}, third, l3);
   CHECK(third != first);
+  // Headers read from disk (-I, a quoted include not given) are never served from the cache.
+  {
+    using unihip::rtc::cacheable;
+    unihip::rtc::Program prog;
+    unihip::rtc::CompileOptions none, withI;
+    withI.includeDirs.push_back("/inc");
+    prog.source = "#include <hip/hip_runtime.h>\n#include \"given.h\"\n  # include <cuda_fp16.h>\n";
+    prog.headers.emplace_back("given.h", "#pragma once\n");
+    CHECK(cacheable(prog, none));
+    CHECK_FALSE(cacheable(prog, withI));
+    prog.headers.emplace_back("other.h", "#include \"on_disk.h\"\n");
+    CHECK_FALSE(cacheable(prog, none));
+    prog.headers.pop_back();
+    prog.source += "#include HEADER_MACRO\n";
+    CHECK_FALSE(cacheable(prog, none));
+  }
   // Corrupt every entry: the compile runs again and still succeeds.
   for (const auto& e : fs::directory_iterator(dir)) fs::resize_file(e.path(), 20);
   (void)timed({"--gpu-architecture=sm_90", "-DFACTOR=5"}, third, l3);
