@@ -176,7 +176,19 @@ bool applyFlag(const std::string& a, CompileOptions& o) {
              a == "-fhip-fp32-correctly-rounded-divide-sqrt" || a == "-nogpuinc" ||
              a == "-fgpu-sanitize" || a == "-fno-gpu-sanitize") {
     o.clangOnly.push_back(a);
+  } else if (a == "-funsafe-math-optimizations" || a == "-fno-unsafe-math-optimizations" ||
+             a == "-fno-math-errno" || a == "-ffinite-math-only" ||
+             a == "-fno-finite-math-only") {
+    o.clangOnly.push_back(a);  // device math on NVIDIA is errno-free already
+  } else if (a == "--expt-relaxed-constexpr" || a == "-expt-relaxed-constexpr" ||
+             a == "--extended-lambda" || a == "-extended-lambda" ||
+             a == "--expt-extended-lambda" || a == "-expt-extended-lambda") {
+    // nvcc's: clang's HIP mode and NVRTC have nothing to switch on
+  } else if (a == "-dlto" || a == "--dlink-time-opt") {
+    o.rdc = true;  // LTO IR implies relocatable code
   } else if (a == "-default-device" || a == "--device-as-default-execution-space" ||
+             a == "--restrict" || a == "-restrict" || a == "-dopt=on" || a == "-dopt=off" ||
+             a == "--dopt=on" || a == "--dopt=off" ||
              a == "--extra-device-vectorization" || a == "-extra-device-vectorization" ||
              a == "--device-int128" || a == "-device-int128") {
     o.nvrtcOnly.push_back(a);

@@ -225,6 +225,10 @@ TEST_CASE("hiprtc option parser") {
   CHECK(parse({"-Xclang", "-fno-inline", "-isystem", "/sys", "-isystem/sys2", "-nogpuinc"}, c));
   CHECK(c.includeDirs == std::vector<std::string>{"/sys", "/sys2"});
   CHECK(c.clangOnly == std::vector<std::string>{"-Xclang", "-fno-inline", "-nogpuinc"});
+  CompileOptions d;
+  CHECK(parse({"--expt-relaxed-constexpr", "-fno-math-errno", "-dlto", "--restrict", "-dopt=on"}, d));
+  CHECK(d.rdc);
+  CHECK(d.nvrtcOnly == std::vector<std::string>{"--restrict", "-dopt=on"});
 
   for (std::vector<std::string> bad :
        std::vector<std::vector<std::string>>{{"--bogus"},
