@@ -2,7 +2,6 @@
 // AMD code object (LLVM bitcode with -fgpu-rdc); sm_XX targets give PTX, and a cubin when
 // ptxas is present. Name expressions are instantiated by a variable per expression (as AMD's
 // hiprtc does) and matched against the output's kernel symbols.
-#include <dlfcn.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -10,15 +9,13 @@
 #include <fstream>
 #include <iterator>
 
+#include "rtc/embedded_headers.h"
 #include "rtc/engine.h"
 #include "rtc/symbol_names.h"
 #include "rtc/tool_run.h"
 
 #ifndef UNIHIP_RTC_DEFAULT_CLANG
 #define UNIHIP_RTC_DEFAULT_CLANG ""
-#endif
-#ifndef UNIHIP_RTC_SOURCE_INCLUDE_DIR
-#define UNIHIP_RTC_SOURCE_INCLUDE_DIR ""
 #endif
 #ifndef UNIHIP_RTC_ROCM_DEVICE_LIB_PATH
 #define UNIHIP_RTC_ROCM_DEVICE_LIB_PATH ""
@@ -44,17 +41,6 @@ struct Scratch {
     if (!path.empty()) fs::remove_all(path, ec);
   }
 };
-
-// <prefix>/include beside the library's lib/, else the source tree's (build-tree runs).
-std::string includeDir() {
-  Dl_info info{};
-  if (dladdr(reinterpret_cast<void*>(&clangCompiler), &info) != 0 && info.dli_fname != nullptr) {
-    fs::path inc = fs::path(info.dli_fname).parent_path().parent_path() / "include";
-    std::error_code ec;
-    if (fs::exists(inc / "hip" / "hip_runtime.h", ec)) return inc.string();
-  }
-  return UNIHIP_RTC_SOURCE_INCLUDE_DIR;
-}
 
 bool writeFile(const fs::path& p, const std::string& text) {
   std::error_code ec;
@@ -85,15 +71,12 @@ std::string clangCompiler() {
 std::string clangIdentity() {
   const std::string clang = clangCompiler();
   if (clang.empty()) return {};
-  std::string id = "clang " + clang;
   std::error_code ec;
-  const std::string inc = includeDir();
-  for (const fs::path& f : {fs::path(clang), fs::path(inc) / "hip" / "hip_runtime.h"}) {
-    auto size = fs::file_size(fs::canonical(f, ec), ec);
-    auto time = fs::last_write_time(fs::canonical(f, ec), ec).time_since_epoch().count();
-    id += " " + f.string() + ":" + std::to_string(size) + ":" + std::to_string(time);
-  }
-  return id + " " + UNIHIP_RTC_ROCM_DEVICE_LIB_PATH;
+  fs::path real = fs::canonical(clang, ec);
+  auto size = fs::file_size(real, ec);
+  auto time = fs::last_write_time(real, ec).time_since_epoch().count();
+  return "clang " + real.string() + ":" + std::to_string(size) + ":" + std::to_string(time) +
+         " headers " + embeddedHipHeadersDigest() + " " + UNIHIP_RTC_ROCM_DEVICE_LIB_PATH;
 }
 
 CompileOutput compileWithClang(const Program& p, const CompileOptions& o, const std::string& arch) {
@@ -123,6 +106,8 @@ CompileOutput compileWithClang(const Program& p, const CompileOptions& o, const 
     }
     writeFile(root / "inc" / rel, text);
   }
+  // unihip's HIP headers, from the library itself (the same files unihipcc compiles with).
+  for (const auto& [name, text] : embeddedHipHeaders()) writeFile(root / "sys" / name, text);
   std::string source = p.source;
   for (size_t i = 0; i < p.nameExpressions.size(); ++i)
     source += "\nextern \"C\" constexpr auto __unihip_rtc_name_" + std::to_string(i) + " = " +
@@ -155,7 +140,7 @@ CompileOutput compileWithClang(const Program& p, const CompileOptions& o, const 
   if (!amd) std::erase(flags, std::string("-fgpu-rdc"));  // PTX is the relocatable form here
   cmd.insert(cmd.end(), flags.begin(), flags.end());
   cmd.insert(cmd.end(), {"-D__HIPCC_RTC__=1", "-I" + (root / "inc").string(), "-isystem",
-                         includeDir(), "-include", "hip/hip_runtime.h"});
+                         (root / "sys").string(), "-include", "hip/hip_runtime.h"});
   if (amd && o.rdc) cmd.insert(cmd.end(), {"-fgpu-rdc", "-emit-llvm"});
   cmd.insert(cmd.end(), {amd ? "-c" : "-S", src.string(), "-o", output});
   if (amd) cmd.push_back("--no-gpu-bundle-output");
