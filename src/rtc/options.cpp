@@ -100,7 +100,9 @@ ParseResult applyValued(const Valued& v, const std::string& flag, const std::str
       break;
     case Valued::Std:
       if (!validStd(value)) return badValue();
-      o.std = startsWith(value, "gnu") ? "c" + value.substr(3) : value;
+      // gnu++17 -> c++17: drop "gn", turn the "u" into "c"
+      o.std.assign(value, startsWith(value, "gnu") ? 2 : 0, std::string::npos);
+      if (startsWith(value, "gnu")) o.std[0] = 'c';
       break;
     case Valued::MaxReg: {
       if (value.empty() || value.size() > 4) return badValue();
