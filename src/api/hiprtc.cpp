@@ -8,6 +8,7 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -257,7 +258,12 @@ UNIHIP_RTC_EXPORT hiprtcResult hiprtcLinkComplete(hiprtcLinkState hip_link_state
   if (s == nullptr) return HIPRTC_ERROR_INVALID_INPUT;
   std::lock_guard<std::mutex> lock(s->mutex);
   if (!unihip::rtc::linkComplete(*s)) return HIPRTC_ERROR_LINKING;
-  *bin_out = s->output.data();  // owned by the link state until hiprtcLinkDestroy
+  // A buffer of its own that outlives the link state, as AMD's (programs load it after
+  // hiprtcLinkDestroy); like AMD's, it is never freed.
+  char* image = new (std::nothrow) char[s->output.size()];
+  if (image == nullptr) return HIPRTC_ERROR_OUT_OF_MEMORY;
+  std::memcpy(image, s->output.data(), s->output.size());
+  *bin_out = image;
   *size_out = s->output.size();
   return HIPRTC_SUCCESS;
 }

@@ -1,5 +1,6 @@
 #include "rtc/link.h"
 
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -110,6 +111,7 @@ bool applyLinkOptions(LinkState& s, unsigned int count, const hiprtcJIT_option* 
     switch (options[i]) {
       case HIPRTC_JIT_IR_TO_ISA_OPT_EXT:
         irArgs = reinterpret_cast<const char**>(values[i]);
+        if (irArgs == nullptr) return false;
         break;
       case HIPRTC_JIT_IR_TO_ISA_OPT_COUNT_EXT:
         irCount = reinterpret_cast<size_t>(values[i]);
@@ -120,10 +122,20 @@ bool applyLinkOptions(LinkState& s, unsigned int count, const hiprtcJIT_option* 
         s.arch = "sm_" + std::to_string(target);
         break;
       }
+      case HIPRTC_JIT_ERROR_LOG_BUFFER:
+        s.errorLog = static_cast<char*>(values[i]);
+        break;
+      case HIPRTC_JIT_ERROR_LOG_BUFFER_SIZE_BYTES:
+        s.errorLogSize = reinterpret_cast<size_t>(values[i]);
+        break;
+      case HIPRTC_JIT_INFO_LOG_BUFFER:
+        s.infoLog = static_cast<char*>(values[i]);
+        break;
+      case HIPRTC_JIT_INFO_LOG_BUFFER_SIZE_BYTES:
+        s.infoLogSize = reinterpret_cast<size_t>(values[i]);
+        break;
       default:
-        if (options[i] < HIPRTC_JIT_MAX_REGISTERS || options[i] >= HIPRTC_JIT_NUM_OPTIONS)
-          return false;
-        break;  // CUDA JIT options: nvJitLink and clang choose these themselves
+        break;  // other JIT options: nvJitLink and clang choose these themselves
     }
   }
   if (irCount > 0 && irArgs == nullptr) return false;
@@ -132,7 +144,24 @@ bool applyLinkOptions(LinkState& s, unsigned int count, const hiprtcJIT_option* 
   return true;
 }
 
+namespace {
+void copyLog(const std::string& log, char* buffer, size_t size) {
+  if (buffer == nullptr || size == 0) return;
+  size_t n = std::min(log.size(), size - 1);
+  std::memcpy(buffer, log.data(), n);
+  buffer[n] = '\0';
+}
+bool linkImage(LinkState& s);
+}  // namespace
+
 bool linkComplete(LinkState& s) {
+  bool ok = linkImage(s);
+  copyLog(s.log, ok ? s.infoLog : s.errorLog, ok ? s.infoLogSize : s.errorLogSize);
+  return ok;
+}
+
+namespace {
+bool linkImage(LinkState& s) {
   s.output.clear();
   if (s.inputs.empty()) {
     s.log = "hiprtc: nothing to link\n";
@@ -145,5 +174,6 @@ bool linkComplete(LinkState& s) {
   }
   return arch.compare(0, 3, "gfx") == 0 ? linkAmd(s, arch) : linkNvidia(s, arch);
 }
+}  // namespace
 
 }  // namespace unihip::rtc
