@@ -41,6 +41,56 @@ typedef unsigned long long uint64_t;
 typedef int64_t intptr_t;
 typedef uint64_t uintptr_t;
 
+// The type traits AMD's hiprtc runtime header provides for programs without <type_traits>.
+namespace __hip_internal {
+template <class T, T v> struct integral_constant {
+  static constexpr T value = v;
+  typedef T value_type;
+  typedef integral_constant type;
+  __host__ __device__ constexpr operator T() const { return v; }
+};
+typedef integral_constant<bool, true> true_type;
+typedef integral_constant<bool, false> false_type;
+template <bool B, class T = void> struct enable_if {};
+template <class T> struct enable_if<true, T> { typedef T type; };
+template <bool B, class T, class F> struct conditional { typedef T type; };
+template <class T, class F> struct conditional<false, T, F> { typedef F type; };
+template <class T, class U> struct is_same : false_type {};
+template <class T> struct is_same<T, T> : true_type {};
+template <class T> struct remove_cv { typedef T type; };
+template <class T> struct remove_cv<const T> { typedef T type; };
+template <class T> struct remove_cv<volatile T> { typedef T type; };
+template <class T> struct remove_cv<const volatile T> { typedef T type; };
+template <class T> struct __is_integral_base : false_type {};
+template <> struct __is_integral_base<bool> : true_type {};
+template <> struct __is_integral_base<char> : true_type {};
+template <> struct __is_integral_base<signed char> : true_type {};
+template <> struct __is_integral_base<unsigned char> : true_type {};
+template <> struct __is_integral_base<wchar_t> : true_type {};
+template <> struct __is_integral_base<char16_t> : true_type {};
+template <> struct __is_integral_base<char32_t> : true_type {};
+template <> struct __is_integral_base<short> : true_type {};
+template <> struct __is_integral_base<unsigned short> : true_type {};
+template <> struct __is_integral_base<int> : true_type {};
+template <> struct __is_integral_base<unsigned int> : true_type {};
+template <> struct __is_integral_base<long> : true_type {};
+template <> struct __is_integral_base<unsigned long> : true_type {};
+template <> struct __is_integral_base<long long> : true_type {};
+template <> struct __is_integral_base<unsigned long long> : true_type {};
+template <class T> struct is_integral : __is_integral_base<typename remove_cv<T>::type> {};
+template <class T> struct __is_floating_base : false_type {};
+template <> struct __is_floating_base<float> : true_type {};
+template <> struct __is_floating_base<double> : true_type {};
+template <> struct __is_floating_base<long double> : true_type {};
+template <class T> struct is_floating_point : __is_floating_base<typename remove_cv<T>::type> {};
+template <class T>
+struct is_arithmetic : integral_constant<bool, is_integral<T>::value || is_floating_point<T>::value> {};
+template <class T> struct is_pointer : false_type {};
+template <class T> struct is_pointer<T*> : true_type {};
+template <class T>
+struct is_signed : integral_constant<bool, is_arithmetic<T>::value && T(-1) < T(0)> {};
+}  // namespace __hip_internal
+
 #define hipThreadIdx_x (threadIdx.x)
 #define hipThreadIdx_y (threadIdx.y)
 #define hipThreadIdx_z (threadIdx.z)

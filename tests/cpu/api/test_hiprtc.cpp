@@ -377,6 +377,22 @@ extern "C" __global__ void mix(float* out, const __half* h) {
   out[i] = __half2float(h[i]) + hipCabsf(hipCmulf(z, z)) + HIP_PI_F;
 }
 )";
+  // AMD's hiprtc type traits, for programs without <type_traits> (NVRTC has none).
+  const char* traits = R"(
+template <typename T> __global__ void traitsKernel(T a, bool* passed) {
+  static_assert(__hip_internal::is_same<T, float>::value, "");
+  static_assert(!__hip_internal::is_integral<T>::value && __hip_internal::is_arithmetic<T>::value, "");
+  static_assert(__hip_internal::is_floating_point<const T>::value && __hip_internal::is_signed<int>::value, "");
+  *passed = __hip_internal::is_pointer<T*>::value;
+}
+template __global__ void traitsKernel<float>(float, bool*);
+)";
+  REQUIRE(hiprtcCreateProgram(&p, traits, "traits.cu", 0, nullptr, nullptr) == HIPRTC_SUCCESS);
+  r = hiprtcCompileProgram(p, 1, opts);
+  INFO(programLog(p));
+  CHECK(r == HIPRTC_SUCCESS);
+  REQUIRE(hiprtcDestroyProgram(&p) == HIPRTC_SUCCESS);
+
   REQUIRE(hiprtcCreateProgram(&p, headersUsed, "mix.hip", 0, nullptr, nullptr) == HIPRTC_SUCCESS);
   r = hiprtcCompileProgram(p, 2, opts);
   INFO(programLog(p));
