@@ -12,7 +12,7 @@ seconds=${2:-60}
 runs=${UNIHIP_FUZZ_RUNS:-}
 shift $(( $# >= 2 ? 2 : 1 ))
 harnesses=("$@")
-[ ${#harnesses[@]} -gt 0 ] || harnesses=(bundle wrapper code_object target_id module_image unihipcc_options)
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(bundle wrapper code_object target_id module_image unihipcc_options hiprtc_options)
 out="$build/tests/fuzz"
 status=0
 for h in "${harnesses[@]}"; do
