@@ -9,7 +9,7 @@ build=${UNIHIP_BUILD_DIR:-$root/build}
 echo "== device report (unihipinfo)"
 if "$build/bin/unihipinfo"; then
   status=0
-  for sample in vectorAdd streamsEvents textureStencil graphCapture; do
+  for sample in vectorAdd streamsEvents textureStencil graphCapture hiprtcSaxpy; do
     echo "== sample $sample"
     "$build/samples/$sample" || status=1
   done
