@@ -8,6 +8,8 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <memory>
+#include <mutex>
 #include <new>
 #include <string>
 #include <vector>
@@ -250,6 +252,20 @@ UNIHIP_RTC_EXPORT hiprtcResult hiprtcLinkAddData(hiprtcLinkState hip_link_state,
   return addLinkInput(*s, std::vector<char>(bytes, bytes + image_size), name);
 }
 
+namespace {
+// Linked images live until exit (owned here, so no leak checker reports them).
+char* keepLinkedImage(const std::vector<char>& bytes) {
+  static std::mutex mutex;
+  static std::vector<std::unique_ptr<char[]>> images;
+  std::unique_ptr<char[]> copy(new (std::nothrow) char[bytes.size()]);
+  if (copy == nullptr) return nullptr;
+  std::memcpy(copy.get(), bytes.data(), bytes.size());
+  std::lock_guard<std::mutex> lock(mutex);
+  images.push_back(std::move(copy));
+  return images.back().get();
+}
+}  // namespace
+
 UNIHIP_RTC_EXPORT hiprtcResult hiprtcLinkComplete(hiprtcLinkState hip_link_state, void** bin_out,
                                                   size_t* size_out) {
   if (hip_link_state == nullptr || bin_out == nullptr || size_out == nullptr)
@@ -259,10 +275,9 @@ UNIHIP_RTC_EXPORT hiprtcResult hiprtcLinkComplete(hiprtcLinkState hip_link_state
   std::lock_guard<std::mutex> lock(s->mutex);
   if (!unihip::rtc::linkComplete(*s)) return HIPRTC_ERROR_LINKING;
   // A buffer of its own that outlives the link state, as AMD's (programs load it after
-  // hiprtcLinkDestroy); like AMD's, it is never freed.
-  char* image = new (std::nothrow) char[s->output.size()];
+  // hiprtcLinkDestroy); kept until the process exits, as AMD's is.
+  char* image = keepLinkedImage(s->output);
   if (image == nullptr) return HIPRTC_ERROR_OUT_OF_MEMORY;
-  std::memcpy(image, s->output.data(), s->output.size());
   *bin_out = image;
   *size_out = s->output.size();
   return HIPRTC_SUCCESS;

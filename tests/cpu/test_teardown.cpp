@@ -103,7 +103,8 @@ TEST_CASE("a fat binary unregistered while another thread launches its kernel",
     std::atomic<long> launched{0}, unexpected{0}, afterUnregister{0};
     std::thread launcher([&] {
       float x = 1.0f, a = 2.0f;
-      void* args[] = {&x, &a};
+      float* px = &x;  // scale(float* x, float a)
+      void* args[] = {&px, &a};
       for (int i = 0; i < 2000; ++i) {
         bool wasRegistered = registered.load();
         hipError_t r = hipLaunchKernel(&stub, dim3(1), dim3(1), args, 0, nullptr);
