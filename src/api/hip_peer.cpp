@@ -121,14 +121,20 @@ UNIHIP_EXPORT hipError_t hipDeviceDisablePeerAccess(int peerDeviceId) {
   UNIHIP_RETURN(peerAccess(peerDeviceId, 0, false));
 }
 
-// As AMD's runtime: a peer copy is a copy between unified addresses, synchronous for
-// hipMemcpyPeer and ordered on `stream` for the async form.
+// A peer copy is a copy between unified addresses. hipMemcpyPeer is ordered after the work
+// already queued on both devices (a copy into the source may still be in flight on its device
+// when hipMemcpy returned) and returns once done; the async form is ordered on `stream` only.
 UNIHIP_EXPORT hipError_t hipMemcpyPeer(void* dst, int dstDeviceId, const void* src,
                                        int srcDeviceId, size_t sizeBytes) {
   UNIHIP_TRACE_API("hipMemcpyPeer({}, {}, {}, {}, {})", dst, dstDeviceId, src, srcDeviceId,
                    sizeBytes);
   Status s = checkPeerCopy(dst, dstDeviceId, src, srcDeviceId, sizeBytes);
   if (!s.ok() || sizeBytes == 0) UNIHIP_RETURN(s);
+  for (int ordinal : {srcDeviceId, dstDeviceId}) {
+    Device* d = Runtime::get().device(ordinal);
+    s = d->backend->deviceSynchronize(d->local);
+    if (!s.ok()) UNIHIP_RETURN(s);
+  }
   return hipMemcpy(dst, src, sizeBytes, hipMemcpyDefault);
 }
 
