@@ -3,6 +3,7 @@
 //   --max-copy=<MiB>      largest copy (default 1024)
 //   --graphs-only         only the graph figures
 //   --pools-only          only the stream-ordered allocation figures
+//   --peer-only           only the several-GPU figures (peer copies, NCCL all-reduce)
 // Exits 77 when there is no usable GPU.
 #include <cstring>
 #include <string>
@@ -16,6 +17,7 @@ int main(int argc, char** argv) {
   bool firstLaunchOnly = false;
   bool graphsOnly = false;
   bool poolsOnly = false;
+  bool peerOnly = false;
   size_t maxCopy = bench::kMaxCopyBytes;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--first-launch-only") == 0) {
@@ -24,10 +26,12 @@ int main(int argc, char** argv) {
       graphsOnly = true;
     } else if (std::strcmp(argv[i], "--pools-only") == 0) {
       poolsOnly = true;
+    } else if (std::strcmp(argv[i], "--peer-only") == 0) {
+      peerOnly = true;
     } else if (std::strncmp(argv[i], "--max-copy=", 11) == 0) {
       maxCopy = std::stoull(argv[i] + 11) << 20;
     } else {
-      std::fprintf(stderr, "usage: %s [--first-launch-only] [--graphs-only] [--pools-only] [--max-copy=<MiB>]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--first-launch-only] [--graphs-only] [--pools-only] [--peer-only] [--max-copy=<MiB>]\n", argv[0]);
       return 2;
     }
   }
@@ -54,6 +58,10 @@ int main(int argc, char** argv) {
   }
   if (poolsOnly) {
     bench::poolBenchmarks();
+    return 0;
+  }
+  if (peerOnly) {
+    bench::peerBenchmarks();
     return 0;
   }
   bench::launchBenchmarks();

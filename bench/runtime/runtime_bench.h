@@ -21,5 +21,7 @@ void registrationBenchmark();
 void graphBenchmarks();
 // pool_bench.cpp: stream-ordered allocation on a warm pool against hipMalloc + hipFree.
 void poolBenchmarks();
+// peer_bench.cpp: peer copies and an NCCL all-reduce (two or more GPUs; nothing otherwise).
+void peerBenchmarks();
 
 }  // namespace bench

@@ -79,10 +79,12 @@ void toHipOrdinals(const Device* owner, int attribute, void* data, size_t dataSi
       attribute != hipMemRangeAttributeLastPrefetchLocation &&
       attribute != hipMemRangeAttributeAccessedBy)
     return;
-  const int base = owner->ordinal - owner->local;
   auto* ids = static_cast<int*>(data);
   for (size_t i = 0; i < dataSize / sizeof(int); ++i)
-    if (ids[i] >= 0) ids[i] += base;
+    if (ids[i] >= 0) {
+      const int ordinal = Runtime::get().ordinalOf(owner->backend, ids[i]);
+      ids[i] = ordinal >= 0 ? ordinal : hipInvalidDeviceId;  // hidden by HIP_VISIBLE_DEVICES
+    }
 }
 
 Status rangeAttribute(void* data, size_t dataSize, const hipMemRangeAttribute& attribute,

@@ -17,12 +17,7 @@ inline Status family(Device* d, MemoryPoolOps** ops) {
 
 // The HIP ordinal of a backend's device; -1 if none.
 inline int hipOrdinal(const Backend* backend, int local) {
-  Runtime& rt = Runtime::get();
-  for (int i = 0; i < rt.deviceCount(); ++i) {
-    Device* d = rt.device(i);
-    if (d->backend == backend && d->local == local) return i;
-  }
-  return -1;
+  return Runtime::get().ordinalOf(backend, local);
 }
 
 // A HIP device location on `owner`'s backend, as an access grant; hipErrorInvalidDevice when the

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "core/log.h"
+#include "core/visible_devices.h"
 #include "fatbin/registry.h"
 
 namespace unihip {
@@ -66,19 +67,48 @@ Runtime::Runtime() {
   adopt(std::move(found));
 }
 
+namespace {
+
+DeviceUuid uuidOf(const hipDeviceProp_t& props) {
+  DeviceUuid u{};
+  std::memcpy(u.data(), props.uuid.bytes, u.size());
+  return u;
+}
+
+// `all` narrowed and reordered by a visibility list (see visible_devices.h).
+std::vector<Device> applyVisibility(const char* spec, const std::vector<Device>& all) {
+  std::vector<DeviceUuid> uuids;
+  for (const Device& d : all) uuids.push_back(uuidOf(*d.props));
+  std::vector<Device> kept;
+  for (int i : visibleDevices(spec, uuids)) kept.push_back(all[i]);
+  return kept;
+}
+
+}  // namespace
+
 void Runtime::adopt(std::vector<std::unique_ptr<Backend>> backends) {
   backends_ = std::move(backends);
-  devices_.clear();
+  const char* hipVisible = std::getenv("HIP_VISIBLE_DEVICES");
+  // NVIDIA's driver applies CUDA_VISIBLE_DEVICES to its own GPUs; AMD's runtime reads it too.
+  const char* cudaVisible = hipVisible == nullptr ? std::getenv("CUDA_VISIBLE_DEVICES") : nullptr;
+  std::vector<Device> all;
   for (auto& b : backends_) {
-    for (int i = 0; i < b->deviceCount() && static_cast<int>(devices_.size()) < kMaxDevices; ++i) {
+    std::vector<Device> mine;
+    for (int i = 0; i < b->deviceCount(); ++i) {
       Device d;
-      d.ordinal = static_cast<int>(devices_.size());
       d.backend = b.get();
       d.local = i;
       d.props = &b->properties(i);
-      devices_.push_back(d);
+      mine.push_back(d);
     }
+    if (cudaVisible != nullptr && std::strcmp(b->name(), "hsa") == 0)
+      mine = applyVisibility(cudaVisible, mine);
+    all.insert(all.end(), mine.begin(), mine.end());
   }
+  if (hipVisible != nullptr) all = applyVisibility(hipVisible, all);
+  if (static_cast<int>(all.size()) > kMaxDevices) all.resize(kMaxDevices);
+  devices_ = std::move(all);
+  for (int i = 0; i < deviceCount(); ++i) devices_[i].ordinal = i;
   statusLines_.clear();
   for (auto& b : backends_)
     statusLines_.push_back(std::string(b->name()) + ": " + std::to_string(b->deviceCount()) +
@@ -95,6 +125,12 @@ void Runtime::resetForTesting(std::vector<std::unique_ptr<Backend>> backends) {
   unavailable_.clear();
   adopt(std::move(backends));
   t_current = 0;
+}
+
+int Runtime::ordinalOf(const Backend* backend, int local) const {
+  for (const Device& d : devices_)
+    if (d.backend == backend && d.local == local) return d.ordinal;
+  return -1;
 }
 
 Status currentDevice(Device** device) {

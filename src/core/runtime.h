@@ -28,7 +28,8 @@ struct Device {
 
 class Runtime {
  public:
-  // Built on first call: backends chosen by UNIHIP_BACKEND (cuda|hsa|all, default all).
+  // Built on first call: backends chosen by UNIHIP_BACKEND (cuda|hsa|all, default all), devices
+  // filtered and ordered by HIP_VISIBLE_DEVICES (core/visible_devices.h).
   static Runtime& get() {
     Runtime* r = instance_.load(std::memory_order_acquire);
     return __builtin_expect(r != nullptr, 1) ? *r : create();
@@ -39,6 +40,8 @@ class Runtime {
   Device* device(int ordinal) {
     return (ordinal >= 0 && ordinal < deviceCount()) ? &devices_[ordinal] : nullptr;
   }
+  // The HIP ordinal of a backend's device; -1 when HIP_VISIBLE_DEVICES hides it.
+  int ordinalOf(const Backend* backend, int local) const;
   // Why each absent backend is absent (for logs and unihipinfo).
   const std::vector<std::string>& unavailable() const { return unavailable_; }
   const std::vector<std::unique_ptr<Backend>>& backends() const { return backends_; }

@@ -20,6 +20,7 @@ namespace {
 constexpr size_t kN = 1 << 16;
 constexpr unsigned kSeed = 1000;
 constexpr const char* kChildFds = "UNIHIP_TEST_IPC_CHILD_FDS";
+constexpr const char* kChildDevice = "UNIHIP_TEST_IPC_CHILD_DEVICE";  // the child's GPU
 constexpr unsigned kPoolSeed = 5000;
 constexpr int kPoolFd = 100;  // where the child finds the exported pool's file descriptor
 
@@ -31,12 +32,12 @@ struct Shared {
 
 // The child's side of the pool: import it and the pointer, make it accessible, count the values
 // that differ from kPoolSeed + i.
-unsigned checkImportedPool(const Shared& shared, unsigned* wrong, hipStream_t s) {
+unsigned checkImportedPool(const Shared& shared, int device, unsigned* wrong, hipStream_t s) {
   hipMemPool_t pool = nullptr;
   if (hipMemPoolImportFromShareableHandle(&pool, reinterpret_cast<void*>(intptr_t{kPoolFd}),
                                           hipMemHandleTypePosixFileDescriptor, 0) != hipSuccess)
     return 2000000;
-  hipMemLocation here{hipMemLocationTypeDevice, 0};
+  hipMemLocation here{hipMemLocationTypeDevice, device};
   hipMemAccessFlags flags = hipMemAccessFlagsProtNone;
   HIP_CHECK(hipMemPoolGetAccess(&flags, pool, &here));
   if (flags != hipMemAccessFlagsProtReadWrite) {
@@ -86,6 +87,9 @@ TEST_CASE("ipc child: opens the buffer and the event", "[.][ipc-child]") {
   if (fds == nullptr) return;
   int in = -1, out = -1;
   REQUIRE(std::sscanf(fds, "%d,%d", &in, &out) == 2);
+  const char* deviceText = std::getenv(kChildDevice);
+  const int device = deviceText != nullptr ? std::atoi(deviceText) : 0;
+  HIP_REQUIRE(hipSetDevice(device));
   Shared shared{};
   REQUIRE(readAll(in, &shared, sizeof shared));
   unsigned result = 1000000;  // "did not get that far"
@@ -103,7 +107,7 @@ TEST_CASE("ipc child: opens the buffer and the event", "[.][ipc-child]") {
     HIP_CHECK(hipEventRecord(event, s));
     HIP_CHECK(hipMemcpyAsync(&result, wrong, sizeof result, hipMemcpyDeviceToHost, s));
     HIP_CHECK(hipStreamSynchronize(s));
-    result += checkImportedPool(shared, wrong, s);
+    result += checkImportedPool(shared, device, wrong, s);
   }
   REQUIRE(writeAll(out, &result, sizeof result));
   char ack = 0;
@@ -116,7 +120,12 @@ TEST_CASE("ipc child: opens the buffer and the event", "[.][ipc-child]") {
   CHECK(result == 0);
 }
 
-TEST_CASE("ipc: a child process uses a shared buffer and event", "[ipc]") {
+namespace {
+
+// Shares a buffer, an event and a pool's allocation of device 0 with a child process that works
+// on `childDevice`.
+void shareWithChild(int childDevice) {
+  HIP_REQUIRE(hipSetDevice(0));
   unsigned* buffer = nullptr;
   HIP_REQUIRE(hipMalloc(reinterpret_cast<void**>(&buffer), kN * sizeof(unsigned)));
   HIP_REQUIRE(launchPoolFill(buffer, kN, kSeed, nullptr));
@@ -159,6 +168,7 @@ TEST_CASE("ipc: a child process uses a shared buffer and event", "[ipc]") {
     dup2(poolFd, kPoolFd);  // kept across exec (dup2 clears close-on-exec)
     const std::string fds = std::to_string(toChild[0]) + "," + std::to_string(fromChild[1]);
     setenv(kChildFds, fds.c_str(), 1);
+    setenv(kChildDevice, std::to_string(childDevice).c_str(), 1);
     execl("/proc/self/exe", "unihip_gpu_tests", "[ipc-child]", static_cast<char*>(nullptr));
     _exit(127);
   }
@@ -195,6 +205,26 @@ TEST_CASE("ipc: a child process uses a shared buffer and event", "[ipc]") {
   HIP_CHECK(hipStreamSynchronize(nullptr));
   HIP_CHECK(hipMemPoolDestroy(pool));
   close(poolFd);
+}
+
+}  // namespace
+
+TEST_CASE("ipc: a child process uses a shared buffer and event", "[ipc]") { shareWithChild(0); }
+
+TEST_CASE("ipc: a child process on another GPU uses a shared buffer, event and pool",
+          "[multigpu]") {
+  int devices = 0;
+  if (hipGetDeviceCount(&devices) != hipSuccess || devices < 2) {
+    WARN("one GPU: the cross-GPU IPC case does not apply");
+    return;
+  }
+  int canAccess = 0;
+  HIP_REQUIRE(hipDeviceCanAccessPeer(&canAccess, 1, 0));
+  if (!canAccess) {
+    WARN("device 1 cannot access device 0: the cross-GPU IPC case does not apply");
+    return;
+  }
+  shareWithChild(1);
 }
 
 TEST_CASE("ipc: HIP's codes for misuse on the GPU", "[ipc]") {

@@ -62,6 +62,8 @@ class FakeBackend final : public Backend {
   const char* name() const override { return "fake"; }
   int deviceCount() const override { return static_cast<int>(props_.size()); }
   const hipDeviceProp_t& properties(int d) const override { return props_[d]; }
+  // For tests that need devices to differ (names, UUIDs).
+  hipDeviceProp_t& mutableProperties(int d) { return props_[d]; }
   Status attribute(int, hipDeviceAttribute_t, int*) override { return hipErrorInvalidValue; }
   Status driverVersion(int* v) override {
     *v = 12345;
