@@ -125,6 +125,12 @@ TEST_CASE("peer access, peer copies and peer kernels between two GPUs", "[multig
   int wrong = 0;
   for (int i = 0; i < n; ++i) wrong += back[i] != i + 5;
   CHECK(wrong == 0);
+  // hipMemcpyDefault between devices: the runtime finds both devices from the pointers.
+  HIP_REQUIRE(hipMemcpy(d1, d0, n * sizeof(int), hipMemcpyDefault));
+  HIP_REQUIRE(hipMemcpy(back.data(), d1, n * sizeof(int), hipMemcpyDefault));
+  wrong = 0;
+  for (int i = 0; i < n; ++i) wrong += back[i] != i + 5;
+  CHECK(wrong == 0);
 
   // Peer access from device 1 to device 0: its errors, then a kernel on 1 writing 0's memory.
   CHECK(hipDeviceDisablePeerAccess(0) == hipErrorPeerAccessNotEnabled);
@@ -160,10 +166,19 @@ TEST_CASE("one host thread per device, and a multi-device cooperative launch", "
   for (int d = 0; d < devices; ++d) {
     threads.emplace_back([d, &seen] {
       if (hipSetDevice(d) != hipSuccess) return;
-      int* p = nullptr;
+      void* p = nullptr;
       if (hipMalloc(&p, 4096) != hipSuccess) return;
       hipPointerAttribute_t a{};
-      if (hipPointerGetAttributes(&a, p) == hipSuccess) seen[d] = a.device;
+      if (hipPointerGetAttributes(&a, p) != hipSuccess) return;
+      // The per-thread default stream is this thread's, on this thread's device.
+      int value = -1;
+      if (hipMemsetAsync(p, 0, 4096, hipStreamPerThread) != hipSuccess ||
+          launchAddInts(static_cast<int*>(p), 1024, d + 1, hipStreamPerThread) != hipSuccess ||
+          hipMemcpyAsync(&value, static_cast<int*>(p) + 1023, sizeof value,
+                         hipMemcpyDeviceToHost, hipStreamPerThread) != hipSuccess ||
+          hipStreamSynchronize(hipStreamPerThread) != hipSuccess)
+        return;
+      if (value == d + 1) seen[d] = a.device;
       (void)hipFree(p);
     });
   }
