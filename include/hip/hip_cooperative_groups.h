@@ -431,6 +431,68 @@ UNIHIP_CG_FN coalesced_group binary_partition(const thread_block_tile<N>& tile, 
   return coalesced_group(pred ? yes : (tile.mask_ & ~yes));
 }
 
+/* Collectives over a tile or a coalesced group (CUDA's cooperative_groups::reduce and scans, as
+ * hipified code calls them): every thread of the group passes its value and gets the result. */
+template <class T>
+struct plus {
+  UNIHIP_CG_FN T operator()(const T& a, const T& b) const { return a + b; }
+};
+template <class T>
+struct less {
+  UNIHIP_CG_FN T operator()(const T& a, const T& b) const { return b < a ? b : a; }
+};
+template <class T>
+struct greater {
+  UNIHIP_CG_FN T operator()(const T& a, const T& b) const { return a < b ? b : a; }
+};
+template <class T>
+struct bit_and {
+  UNIHIP_CG_FN T operator()(const T& a, const T& b) const { return a & b; }
+};
+template <class T>
+struct bit_or {
+  UNIHIP_CG_FN T operator()(const T& a, const T& b) const { return a | b; }
+};
+template <class T>
+struct bit_xor {
+  UNIHIP_CG_FN T operator()(const T& a, const T& b) const { return a ^ b; }
+};
+
+template <unsigned int N, class P, class T, class Op>
+UNIHIP_CG_FN T reduce(const thread_block_tile<N, P>& g, T value, Op op) {
+  for (unsigned int offset = N / 2; offset > 0; offset /= 2) value = op(value, g.shfl_xor(value, offset));
+  return value;
+}
+template <class T, class Op>
+UNIHIP_CG_FN T reduce(const coalesced_group& g, T value, Op op) {
+  const unsigned int rank = g.thread_rank(), n = g.size();
+  for (unsigned int offset = 1; offset < n; offset *= 2) {
+    T other = g.shfl_down(value, offset);
+    if (rank + offset < n) value = op(value, other);
+  }
+  return g.shfl(value, 0);
+}
+/* Rank r gets op over ranks 0..r (inclusive) or 0..r-1 (exclusive; rank 0 gets T()). */
+template <class Group, class T, class Op>
+UNIHIP_CG_FN T inclusive_scan(const Group& g, T value, Op op) {
+  const unsigned int rank = g.thread_rank(), n = g.size();
+  for (unsigned int offset = 1; offset < n; offset *= 2) {
+    T other = g.shfl_up(value, offset);
+    if (rank >= offset) value = op(other, value);
+  }
+  return value;
+}
+template <class Group, class T>
+UNIHIP_CG_FN T inclusive_scan(const Group& g, T value) { return inclusive_scan(g, value, plus<T>()); }
+template <class Group, class T, class Op>
+UNIHIP_CG_FN T exclusive_scan(const Group& g, T value, Op op) {
+  T inclusive = inclusive_scan(g, value, op);
+  T previous = g.shfl_up(inclusive, 1);
+  return g.thread_rank() == 0 ? T() : previous;
+}
+template <class Group, class T>
+UNIHIP_CG_FN T exclusive_scan(const Group& g, T value) { return exclusive_scan(g, value, plus<T>()); }
+
 /* Free-function forms. */
 template <class Group>
 UNIHIP_CG_FN unsigned int group_size(const Group& g) { return (unsigned int)g.size(); }

@@ -104,11 +104,13 @@ __global__ void cooperativeGroups(long long* out) {
   o[15] = -1;
   o[16] = -1;
   o[17] = -1;
+  o[28] = -1;
   if (t % 3 == 0) {
     cg::coalesced_group c = cg::coalesced_threads();
     o[15] = c.size();
     o[16] = c.thread_rank();
     o[17] = c.shfl(t, 0);
+    o[28] = cg::reduce(c, (long long)t, cg::plus<long long>());
     c.sync();
   }
   cg::thread_group dyn = cg::tiled_partition(block, 8);
@@ -121,6 +123,14 @@ __global__ void cooperativeGroups(long long* out) {
   // a single-block grid's barrier is the block barrier
   cg::this_grid().sync();
   o[23] = 7;
+  // CUDA's collectives over tiles (cg::reduce, scans, the operator objects)
+  o[24] = cg::reduce(t16, (long long)t, cg::plus<long long>());
+  o[25] = cg::reduce(t32, t, cg::greater<int>()) + 1000 * cg::reduce(t32, t, cg::less<int>());
+  o[26] = cg::inclusive_scan(t4, (long long)t);
+  o[27] = cg::exclusive_scan(t4, (long long)t);
+  o[29] = cg::reduce(t4, 1u << (t % 4), cg::bit_or<unsigned>()) +
+          100 * cg::reduce(t4, 1u << (t % 4), cg::bit_xor<unsigned>()) +
+          10000 * cg::reduce(t4, 0xfu, cg::bit_and<unsigned>());
 }
 
 hipError_t launchNumericTypes(float* out) {

@@ -16,5 +16,5 @@ hipError_t launchLegacyLdg(const int* in, const float4* in4, int* out);
 
 // One block of kCgThreads threads, kCgValues ints per thread.
 inline constexpr int kCgThreads = 128;
-inline constexpr int kCgValues = 24;
+inline constexpr int kCgValues = 30;
 hipError_t launchCooperativeGroups(long long* out);

@@ -34,7 +34,7 @@ TEST_CASE("legacy coordinate macros and __ldg") {
   }
 }
 
-TEST_CASE("cooperative groups: block, tiles of 4/16/32, coalesced, binary_partition") {
+TEST_CASE("cooperative groups: block, tiles of 4/16/32, coalesced, binary_partition, reduce, scans") {
   const int ws = deviceProperties().warpSize;
   DeviceBuffer<long long> out(static_cast<size_t>(kCgValues) * kCgThreads);
   LAUNCH_AND_WAIT(launchCooperativeGroups(out.ptr));
@@ -69,8 +69,12 @@ TEST_CASE("cooperative groups: block, tiles of 4/16/32, coalesced, binary_partit
       CHECK(o[15] == size);
       CHECK(o[16] == rank);
       CHECK(o[17] == lowest);
+      long long sum = 0;
+      for (int u = first; u < last && u < kCgThreads; ++u) sum += u % 3 == 0 ? u : 0;
+      CHECK(o[28] == sum);
     } else {
       CHECK(o[15] == -1);
+      CHECK(o[28] == -1);
     }
     CHECK(o[18] == t % 8 + 800);
     CHECK(o[19] == 0);  // a plain launch: grid groups are not valid
@@ -78,5 +82,13 @@ TEST_CASE("cooperative groups: block, tiles of 4/16/32, coalesced, binary_partit
     CHECK(o[21] == t + 1000 * kCgThreads);
     CHECK(o[22] == 1641);
     CHECK(o[23] == 7);
+    const int tile4 = t - t % 4, tile32 = t - t % 32;
+    CHECK(o[24] == 16 * (t - t % 16) + 120);
+    CHECK(o[25] == tile32 + 31 + 1000 * tile32);
+    long long inclusive = 0;
+    for (int u = tile4; u <= t; ++u) inclusive += u;
+    CHECK(o[26] == inclusive);
+    CHECK(o[27] == inclusive - t);
+    CHECK(o[29] == 15 + 100 * 15 + 10000 * 15);
   }
 }
