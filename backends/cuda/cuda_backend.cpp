@@ -350,6 +350,48 @@ class CudaBackend final : public Backend, public CudaCore {
                  "cuMemsetD32Async");
   }
 
+  // Pitched copies: one cuMemcpy3DAsync (2-D is depth 1); memory types from the direction, as the
+  // linear copies pick their entry point.
+  Status memcpyPitchedAsync(int device, const PitchedCopy& c, NativeStream stream) override {
+    if (api_->cuMemcpy3DAsync == nullptr) return hipErrorNotSupported;
+    int srcType = CU_MEMORYTYPE_UNIFIED, dstType = CU_MEMORYTYPE_UNIFIED;
+    switch (c.dir) {
+      case CopyDirection::HostToDevice: srcType = CU_MEMORYTYPE_HOST, dstType = CU_MEMORYTYPE_DEVICE; break;
+      case CopyDirection::DeviceToHost: srcType = CU_MEMORYTYPE_DEVICE, dstType = CU_MEMORYTYPE_HOST; break;
+      case CopyDirection::DeviceToDevice: srcType = dstType = CU_MEMORYTYPE_DEVICE; break;
+      case CopyDirection::HostToHost: srcType = dstType = CU_MEMORYTYPE_HOST; break;
+      default: break;
+    }
+    CUDA_MEMCPY3D p{};
+    p.srcMemoryType = srcType;
+    if (srcType == CU_MEMORYTYPE_HOST)
+      p.srcHost = c.src;
+    else
+      p.srcDevice = dptr(c.src);
+    p.srcPitch = c.srcPitch;
+    p.srcHeight = c.srcHeight;
+    p.dstMemoryType = dstType;
+    if (dstType == CU_MEMORYTYPE_HOST)
+      p.dstHost = c.dst;
+    else
+      p.dstDevice = dptr(c.dst);
+    p.dstPitch = c.dstPitch;
+    p.dstHeight = c.dstHeight;
+    p.WidthInBytes = c.width;
+    p.Height = c.height;
+    p.Depth = c.depth;
+    UNIHIP_TRY(makeCurrent(device));
+    return check(api_->cuMemcpy3DAsync(&p, asStream(stream)), "cuMemcpy3DAsync");
+  }
+
+  Status memsetPitchedAsync(int device, void* dst, size_t pitch, uint8_t value, size_t width,
+                            size_t height, NativeStream stream) override {
+    if (api_->cuMemsetD2D8Async == nullptr) return hipErrorNotSupported;
+    UNIHIP_TRY(makeCurrent(device));
+    return check(api_->cuMemsetD2D8Async(dptr(dst), pitch, value, width, height, asStream(stream)),
+                 "cuMemsetD2D8Async");
+  }
+
   Status memGetInfo(int device, size_t* free, size_t* total) override {
     UNIHIP_TRY(makeCurrent(device));
     return check(api_->cuMemGetInfo(free, total), "cuMemGetInfo");

@@ -69,6 +69,7 @@ UNIHIP_CU_REQUIRED(cuEventQuery, CUevent)
 UNIHIP_CU_REQUIRED(cuEventElapsedTime, float*, CUevent, CUevent)
 // Memory family: 16-bit fills, allocation ranges, peer queries.
 UNIHIP_CU_REQUIRED(cuMemsetD16Async, CUdeviceptr, unsigned short, size_t, CUstream)
+UNIHIP_CU_OPTIONAL(cuMemsetD2D8Async, CUdeviceptr, size_t, unsigned char, size_t, size_t, CUstream)
 UNIHIP_CU_REQUIRED(cuMemGetAddressRange, CUdeviceptr*, size_t*, CUdeviceptr)
 UNIHIP_CU_REQUIRED(cuDeviceCanAccessPeer, int*, CUdevice, CUdevice)
 UNIHIP_CU_REQUIRED(cuDeviceGetP2PAttribute, int*, int, CUdevice, CUdevice)

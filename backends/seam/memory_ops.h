@@ -11,6 +11,17 @@
 
 namespace unihip {
 
+// A copy of `depth` slices of `height` rows of `width` bytes; a slice is `*Height` rows of
+// `*Pitch` bytes on each side.
+struct PitchedCopy {
+  void* dst = nullptr;
+  size_t dstPitch = 0, dstHeight = 0;
+  const void* src = nullptr;
+  size_t srcPitch = 0, srcHeight = 0;
+  size_t width = 0, height = 0, depth = 1;
+  CopyDirection dir = CopyDirection::Default;
+};
+
 class MemoryOps {
  public:
   virtual ~MemoryOps() = default;
@@ -34,6 +45,17 @@ class MemoryOps {
   }
   virtual Status memsetD32Async(int device, void* dst, uint32_t value, size_t count,
                                 NativeStream stream) = 0;
+  // A pitched copy or fill as one operation. hipErrorNotSupported: the caller goes row by row
+  // (core/pitched_memory.cpp), which is what a vendor without one gets.
+  virtual Status memcpyPitchedAsync(int device, const PitchedCopy& copy, NativeStream stream) {
+    (void)device, (void)copy, (void)stream;
+    return hipErrorNotSupported;
+  }
+  virtual Status memsetPitchedAsync(int device, void* dst, size_t pitch, uint8_t value,
+                                    size_t width, size_t height, NativeStream stream) {
+    (void)device, (void)dst, (void)pitch, (void)value, (void)width, (void)height, (void)stream;
+    return hipErrorNotSupported;
+  }
   virtual Status memGetInfo(int device, size_t* free, size_t* total) = 0;
   // Base and size of the allocation holding `ptr`; hipErrorNotFound when no allocation does.
   virtual Status memGetAddressRange(int device, const void* ptr, void** base, size_t* size) {

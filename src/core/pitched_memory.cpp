@@ -24,6 +24,22 @@ Status copy(Device& device, void* dst, size_t dpitch, size_t dstSlice, const voi
   if (contiguous)
     return device.backend->memcpyAsync(device.local, d, s, r.width * r.height * r.depth, dir,
                                        stream);
+  // One native operation when the slices are whole rows apart (always so in 2-D).
+  if (r.depth == 1 || (dstSlice % dpitch == 0 && srcSlice % spitch == 0)) {
+    PitchedCopy c;
+    c.dst = d;
+    c.dstPitch = dpitch;
+    c.dstHeight = r.depth == 1 ? r.height : dstSlice / dpitch;
+    c.src = s;
+    c.srcPitch = spitch;
+    c.srcHeight = r.depth == 1 ? r.height : srcSlice / spitch;
+    c.width = r.width;
+    c.height = r.height;
+    c.depth = r.depth;
+    c.dir = dir;
+    Status native = device.backend->memcpyPitchedAsync(device.local, c, stream);
+    if (native.code() != hipErrorNotSupported) return native;
+  }
   for (size_t z = 0; z < r.depth; ++z)
     for (size_t y = 0; y < r.height; ++y)
       UNIHIP_TRY(device.backend->memcpyAsync(device.local, d + z * dstSlice + y * dpitch,
@@ -38,6 +54,17 @@ Status fill(Device& device, void* dst, size_t pitch, size_t slice, uint8_t value
   if (pitch == r.width && (r.depth == 1 || slice == r.width * r.height))
     return device.backend->memsetAsync(device.local, d, value, r.width * r.height * r.depth,
                                        stream);
+  // One native fill per slice, or one for all when the slices are contiguous rows.
+  const bool rowsContiguous = r.depth == 1 || slice == pitch * r.height;
+  const size_t fills = rowsContiguous ? 1 : r.depth;
+  const size_t rows = rowsContiguous ? r.height * r.depth : r.height;
+  for (size_t z = 0; z < fills; ++z) {
+    Status native =
+        device.backend->memsetPitchedAsync(device.local, d + z * slice, pitch, value, r.width, rows, stream);
+    if (native.code() == hipErrorNotSupported) break;
+    UNIHIP_TRY(native);
+    if (z + 1 == fills) return kOk;
+  }
   for (size_t z = 0; z < r.depth; ++z)
     for (size_t y = 0; y < r.height; ++y)
       UNIHIP_TRY(device.backend->memsetAsync(device.local, d + z * slice + y * pitch, value,

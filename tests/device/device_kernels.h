@@ -75,5 +75,7 @@ hipError_t launchVectors(const float4* in, float4* out, int n, int* layout);
 hipError_t launchClocks(long long* clocks, unsigned sleepNs);
 // printf("unihip printf %d %.2f %s\n", 42 + i, 1.5, "ok") from `threads` threads.
 hipError_t launchPrintf(int threads);
+// malloc/free in a kernel: out[t] = sum of (t + i) over n ints thread t allocated, -1 on null.
+hipError_t launchDeviceHeap(long long* out, int blocks, int threads, int n);
 // assert(x[i] >= 0) for every i, then out[i] = x[i] + 1.
 hipError_t launchAssert(const int* x, int* out, int n);

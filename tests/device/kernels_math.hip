@@ -136,6 +136,28 @@ hipError_t launchClocks(long long* out, unsigned sleepNs) {
   clocks<<<1, 1>>>(out, sleepNs);
   return hipGetLastError();
 }
+// Each thread allocates `n` ints, fills them, sums them back, frees them; out[t] = sum, or -1
+// when malloc returned null.
+__global__ void deviceHeap(long long* out, int n) {
+  const int t = blockIdx.x * blockDim.x + threadIdx.x;
+  int* p = static_cast<int*>(malloc(n * sizeof(int)));
+  if (p == nullptr) {
+    out[t] = -1;
+    return;
+  }
+  for (int i = 0; i < n; ++i) p[i] = t + i;
+  long long sum = 0;
+  for (int i = 0; i < n; ++i) sum += p[i];
+  free(p);
+  free(nullptr);  // does nothing
+  out[t] = sum;
+}
+
+hipError_t launchDeviceHeap(long long* out, int blocks, int threads, int n) {
+  (void)hipGetLastError();
+  deviceHeap<<<blocks, threads>>>(out, n);
+  return hipGetLastError();
+}
 hipError_t launchPrintf(int threads) {
   printing<<<1, threads>>>();
   return hipGetLastError();

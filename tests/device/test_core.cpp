@@ -1,6 +1,7 @@
 // Coordinates, warpSize, barriers, fences, shared memory, vector types, clocks, printf, assert.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <numeric>
@@ -146,6 +147,29 @@ TEST_CASE("printf from a kernel reaches stdout") {
   INFO("captured: " << text);
   for (int t = 0; t < 3; ++t)
     CHECK(text.find("unihip printf " + std::to_string(42 + t) + " 1.50 ok") != std::string::npos);
+}
+
+TEST_CASE("malloc and free in a kernel") {
+  const int blocks = 8, threads = 128, n = 64, total = blocks * threads;
+  DeviceBuffer<long long> out(total);
+  LAUNCH_AND_WAIT(launchDeviceHeap(out.ptr, blocks, threads, n));
+  const std::vector<long long> r = out.read();
+  const std::string backend = unihipGetDeviceBackendName(0);
+  if (backend != "cuda") {
+    // AMD: no device heap yet (README): every allocation fails cleanly.
+    CHECK(std::count(r.begin(), r.end(), -1LL) == total);
+    return;
+  }
+  int wrong = 0;
+  for (int t = 0; t < total; ++t) wrong += r[t] != static_cast<long long>(n) * t + n * (n - 1) / 2;
+  CHECK(wrong == 0);
+  // The heap's size is the malloc-heap limit: a request above it fails in the kernel.
+  size_t heap = 0;
+  HIP_REQUIRE(hipDeviceGetLimit(&heap, hipLimitMallocHeapSize));
+  CHECK(heap > 0);
+  DeviceBuffer<long long> big(1);
+  LAUNCH_AND_WAIT(launchDeviceHeap(big.ptr, 1, 1, static_cast<int>(heap / sizeof(int)) + 1024));
+  CHECK(big.read()[0] == -1);
 }
 
 TEST_CASE("assert in a kernel: a holding assertion does not disturb the kernel") {

@@ -11,7 +11,12 @@
  * printed; the wavefront traps (s_trap), which the runtime reports as a failed launch.
  *
  * abort: a device overload that traps (as in AMD's headers): the launch fails, the context
- * reports the fault. */
+ * reports the fault.
+ *
+ * malloc/free: device overloads. NVIDIA: the driver's device heap (its size is
+ * hipDeviceSetLimit(hipLimitMallocHeapSize)), as CUDA's malloc. AMD: the device libraries'
+ * allocator needs a heap the runtime does not provide yet, so malloc returns NULL (an allocation
+ * failure, which callers must handle anyway) and free(NULL) does nothing; see the README. */
 #ifndef UNIHIP_DEVICE_PRINT_ASSERT_H
 #define UNIHIP_DEVICE_PRINT_ASSERT_H
 
@@ -42,6 +47,18 @@ __device__ static inline __attribute__((always_inline)) void __assert_fail(
 __device__ static inline __attribute__((always_inline, noreturn)) void abort(void) {
   __builtin_trap();
 }
+
+#if defined(UNIHIP_DEVICE_NVPTX) || (defined(UNIHIP_OFFLOAD_LANGUAGE) && !defined(UNIHIP_DEVICE_PASS))
+/* NVIDIA (and the host pass's view): resolved by the CUDA driver's device runtime. */
+__device__ void* malloc(size_t size);
+__device__ void free(void* ptr);
+#else
+__device__ static inline __attribute__((always_inline)) void* malloc(size_t size) {
+  (void)size;
+  return NULL;
+}
+__device__ static inline __attribute__((always_inline)) void free(void* ptr) { (void)ptr; }
+#endif
 } /* extern "C" */
 
 #endif /* UNIHIP_OFFLOAD_LANGUAGE */
