@@ -8,13 +8,16 @@ per case, one column per runtime, and marks every row where the runtimes' observ
 
 Usage:
   run.py [--bin NAME=PATH]... [--out semantics-report.md] [--timeout S] [--jobs N]
-         [--only PREFIX] [--list-only] [--min-cases N]
+         [--only PREFIX] [--list-only] [--min-cases N] [--json FILE] [--merge FILE]...
+--json also saves the raw results; --merge adds the results another run saved (for instance
+each runtime run in its own device session), so one report compares them.
 Without --bin it looks for build/tests/semantics/semantics_unihip, build-nvcc/semantics_cuda and
 build-hipcc/semantics_hip under the repository root.
 """
 import argparse
 import concurrent.futures
 import datetime
+import json
 import os
 import signal
 import subprocess
@@ -108,6 +111,9 @@ def main():
     ap.add_argument("--only", default="", help="run only cases whose name starts with this")
     ap.add_argument("--list-only", action="store_true", help="list and probe, run no case")
     ap.add_argument("--min-cases", type=int, default=0)
+    ap.add_argument("--json", help="also write the raw results here")
+    ap.add_argument("--merge", action="append", default=[],
+                    help="results a previous run saved with --json (repeatable)")
     args = ap.parse_args()
 
     builds = []
@@ -123,10 +129,18 @@ def main():
             present.append((name, path))
         else:
             print("%s: not built (%s): skipped" % (name, path))
-    if not present:
+    merged = []
+    for path in args.merge:
+        with open(path) as f:
+            merged.append(json.load(f))
+    if not present and not merged:
         raise SystemExit("no build of the suite found")
 
     listings, probes = {}, {}
+    for m in merged:
+        for name in m["names"]:
+            listings[name] = [tuple(x) for x in m["listings"][name]]
+            probes[name] = m["probes"][name]
     for name, exe in present:
         listings[name] = list_cases(exe)
         probes[name] = probe(exe)
@@ -145,7 +159,16 @@ def main():
         order = [c for c in order if c.startswith(args.only)]
 
     results = {name: {} for name, _ in present}
-    for name, exe in present:
+    exes = dict(present)
+    for m in merged:
+        for name in m["names"]:
+            results[name] = {c: tuple(v) for c, v in m["results"][name].items()}
+            for c in order:
+                results[name].setdefault(c, ("not-run", ""))
+            exes[name] = m["exes"][name]
+            if name not in [n for n, _ in present]:
+                present.append((name, exes[name]))
+    for name, exe in [(n, e) for n, e in present if n not in {x for m in merged for x in m["names"]}]:
         have = {c for c, _ in listings[name]}
         gpu = probes[name]["devices"] > 0
         todo = []
@@ -168,6 +191,8 @@ def main():
                     if i % 25 == 0 or i == len(todo):
                         print("  %s: %d/%d" % (name, i, len(todo)))
 
+    rank = {n: i for i, (n, _) in enumerate(DEFAULTS)}
+    present.sort(key=lambda p: rank.get(p[0], len(rank)))
     names = [n for n, _ in present]
     compared = [n for n in names if probes[n]["devices"] > 0 and not args.list_only]
     differs = []
@@ -187,7 +212,7 @@ def main():
     for n, exe in present:
         p = probes[n]
         dev = p.get("device", "-") if p["devices"] > 0 else "no GPU (%s)" % p.get("status", "?")
-        lines.append("| %s | `%s` | %s |" % (n, os.path.relpath(exe, ROOT), cell(dev)))
+        lines.append("| %s | `%s` | %s |" % (n, os.path.relpath(exe, ROOT) if exe.startswith("/") else exe, cell(dev)))
     lines.append("")
     if args.list_only:
         lines.append("Listing only: no case was run.")
@@ -239,6 +264,14 @@ def main():
     lines.append("")
     with open(args.out, "w") as f:
         f.write("\n".join(lines))
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"names": names, "exes": {n: os.path.relpath(e, ROOT) if e.startswith("/") else e
+                                                for n, e in present},
+                       "listings": {n: listings[n] for n in names},
+                       "probes": {n: probes[n] for n in names},
+                       "results": {n: {c: list(results[n][c]) for c in order} for n in names}},
+                      f, indent=1)
     print("wrote %s: %d cases, %d differences" % (args.out, len(order), len(differs)))
     return 0
 
