@@ -22,6 +22,23 @@ __global__ void argEchoAfterChar(char c, T v, unsigned char* out) {
   out[sizeof(T)] = static_cast<unsigned char>(c);
 }
 
+// Equality of what arrived: bytes for types without padding, members for those with padding
+// (padding bytes are not part of the value).
+template <typename T>
+bool same(const T& a, const T& b) { return std::memcmp(&a, &b, sizeof(T)) == 0; }
+struct Padded;
+struct Aligned16;
+struct Aligned32;
+struct Nested;
+struct Mixed;
+struct Empty;
+bool same(const Padded& a, const Padded& b);
+bool same(const Aligned16& a, const Aligned16& b);
+bool same(const Aligned32& a, const Aligned32& b);
+bool same(const Nested& a, const Nested& b);
+bool same(const Mixed& a, const Mixed& b);
+bool same(const Empty&, const Empty&) { return true; }  // no value to compare
+
 // Launches argEcho<T>(v) and compares the bytes the kernel saw with the host's.
 template <typename T>
 sem::Obs echo(T v, bool afterChar) {
@@ -37,8 +54,9 @@ sem::Obs echo(T v, bool afterChar) {
   unsigned char h[sizeof(T) + 1];
   (void)hipMemcpy(h, d, sizeof h, hipMemcpyDeviceToHost);
   (void)hipFree(d);
-  bool same = std::memcmp(h, &v, sizeof(T)) == 0;
-  o.str("bytes", same ? "equal" : "differ");
+  T back;
+  std::memcpy(static_cast<void*>(&back), h, sizeof(T));
+  o.str("value", same(back, v) ? "equal" : "differ");
   if (afterChar) o.str("char", h[sizeof(T)] == 'c' ? "equal" : "differ");
   o.note("sizeof=" + std::to_string(sizeof(T)) + " alignof=" + std::to_string(alignof(T)));
   return o;
@@ -86,6 +104,19 @@ struct Mixed {
   bool b;
 };
 enum class Color : unsigned char { red = 3, blue = 200 };
+
+bool same(const Padded& a, const Padded& b) { return a.a == b.a && a.b == b.b && a.c == b.c; }
+bool same(const Aligned16& a, const Aligned16& b) { return a.x == b.x; }
+bool same(const Aligned32& a, const Aligned32& b) {
+  return a.c == b.c && a.v[0] == b.v[0] && a.v[1] == b.v[1];
+}
+bool same(const Nested& a, const Nested& b) {
+  return a.s == b.s && same(a.p, b.p) && a.i3.x == b.i3.x && a.i3.y == b.i3.y && a.i3.z == b.i3.z;
+}
+bool same(const Mixed& a, const Mixed& b) {
+  return a.c == b.c && a.f.x == b.f.x && a.f.y == b.f.y && a.f.z == b.f.z && a.f.w == b.f.w &&
+         a.d == b.d && a.b == b.b;
+}
 
 template <typename T>
 void registerStruct(const std::string& name, const std::string& what, T v) {
@@ -240,7 +271,7 @@ SEM_CASE(args, pointer_host_mapped_devptr,
   return writeThrough(d, [h] { return *h; }).err("devptr", e);
 }
 SEM_CASE(args, pointer_host_registered, "hipHostRegister'ed memory is device-accessible") {
-  static int h[1024];
+  alignas(4096) static int h[1024];
   h[0] = 0;
   hipError_t e = hipHostRegister(h, sizeof h, hipHostRegisterMapped);
   int* d = nullptr;

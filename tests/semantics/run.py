@@ -97,6 +97,14 @@ def run_case(exe, name, timeout):
     return token, detail
 
 
+def shown(path):
+    """A path relative to the repository when inside it."""
+    if not path.startswith("/"):
+        return path
+    rel = os.path.relpath(path, ROOT)
+    return path if rel.startswith("..") else rel
+
+
 def cell(text):
     return text.replace("|", "\\|").replace("\n", " ")
 
@@ -212,7 +220,7 @@ def main():
     for n, exe in present:
         p = probes[n]
         dev = p.get("device", "-") if p["devices"] > 0 else "no GPU (%s)" % p.get("status", "?")
-        lines.append("| %s | `%s` | %s |" % (n, os.path.relpath(exe, ROOT) if exe.startswith("/") else exe, cell(dev)))
+        lines.append("| %s | `%s` | %s |" % (n, shown(exe), cell(dev)))
     lines.append("")
     if args.list_only:
         lines.append("Listing only: no case was run.")
@@ -266,8 +274,7 @@ def main():
         f.write("\n".join(lines))
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"names": names, "exes": {n: os.path.relpath(e, ROOT) if e.startswith("/") else e
-                                                for n, e in present},
+            json.dump({"names": names, "exes": {n: shown(e) for n, e in present},
                        "listings": {n: listings[n] for n in names},
                        "probes": {n: probes[n] for n in names},
                        "results": {n: {c: list(results[n][c]) for c in order} for n in names}},

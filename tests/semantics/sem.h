@@ -6,6 +6,9 @@
 // hipcc (HIP's headers) and nvcc (hip_to_cuda.h maps the HIP names the suite uses to CUDA's).
 #pragma once
 
+// assert() in kernels is under test: never compiled out.
+#undef NDEBUG
+
 #if defined(SEM_USE_CUDA)
 #include "hip_to_cuda.h"
 #else
