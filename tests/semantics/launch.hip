@@ -356,3 +356,49 @@ SEM_CASE(launch, occupancy_active_blocks, "hipOccupancyMaxActiveBlocksPerMultipr
       &n, reinterpret_cast<const void*>(lcCorner), 256, 0);
   return sem::Obs().err("status", e).val("blocks", n);
 }
+
+// A kernel whose registers limit its block below 1024 threads (about 168 registers on sm_90).
+#define LC_REGS 160
+__global__ void lcRegisterHeavy(const float* in, float* out, int iters) {
+  float r[LC_REGS];
+#pragma unroll
+  for (int i = 0; i < LC_REGS; ++i) r[i] = in[(threadIdx.x + i * 37) & 1023];
+  for (int it = 0; it < iters; ++it) {
+#pragma unroll
+    for (int i = 0; i < LC_REGS; ++i) r[i] = r[i] * r[(i + 1) % LC_REGS] + r[(i + 7) % LC_REGS];
+  }
+  float s = 0;
+#pragma unroll
+  for (int i = 0; i < LC_REGS; ++i) s += r[i] * (i + 1);
+  out[blockIdx.x * blockDim.x + threadIdx.x] = s;
+}
+static sem::Obs registerLaunch(int which) {
+  hipFuncAttributes a{};
+  hipError_t e = hipFuncGetAttributes(&a, reinterpret_cast<const void*>(lcRegisterHeavy));
+  float *in = nullptr, *out = nullptr;
+  (void)hipMalloc(&in, 1024 * sizeof(float));
+  (void)hipMalloc(&out, 2048 * sizeof(float));
+  (void)hipMemset(in, 0, 1024 * sizeof(float));
+  unsigned threads = which == 0 ? static_cast<unsigned>(a.maxThreadsPerBlock)
+                     : which == 1 ? static_cast<unsigned>(a.maxThreadsPerBlock) + 32
+                                  : 1024u;
+  sem::Obs o;
+  o.err("attr", e).val("below_1024", a.maxThreadsPerBlock < 1024);
+  lcRegisterHeavy<<<1, threads>>>(in, out, 1);
+  o.err("launch", hipGetLastError()).err("sync", hipDeviceSynchronize());
+  return o.note("numRegs=" + std::to_string(a.numRegs) +
+                " maxThreadsPerBlock=" + std::to_string(a.maxThreadsPerBlock) +
+                " threads=" + std::to_string(threads));
+}
+SEM_CASE(launch, registers_at_func_max,
+         "a register-heavy kernel launches with hipFuncGetAttributes' maxThreadsPerBlock") {
+  return registerLaunch(0);
+}
+SEM_CASE(launch, registers_over_func_max,
+         "one warp above the register-limited maxThreadsPerBlock: hipErrorLaunchOutOfResources") {
+  return registerLaunch(1);
+}
+SEM_CASE(launch, registers_at_1024,
+         "1024 threads of a register-heavy kernel: hipErrorLaunchOutOfResources at launch") {
+  return registerLaunch(2);
+}
