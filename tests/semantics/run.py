@@ -129,7 +129,7 @@ def main():
         for b in args.bin:
             name, _, path = b.partition("=")
             builds.append((name, path))
-    else:
+    elif not args.merge:
         builds = [(n, os.path.join(ROOT, p)) for n, p in DEFAULTS]
     present = []
     for name, path in builds:
@@ -141,6 +141,9 @@ def main():
     for path in args.merge:
         with open(path) as f:
             merged.append(json.load(f))
+    # A runtime whose results are merged in is not run again.
+    merged_names = {n for m in merged for n in m["names"]}
+    present = [(n, e) for n, e in present if n not in merged_names]
     if not present and not merged:
         raise SystemExit("no build of the suite found")
 
@@ -158,7 +161,7 @@ def main():
                                                                      args.min_cases))
 
     order, expects = [], {}
-    for name, _ in present:
+    for name in listings:
         for case, expect in listings[name]:
             if case not in expects:
                 order.append(case)
@@ -176,7 +179,7 @@ def main():
             exes[name] = m["exes"][name]
             if name not in [n for n, _ in present]:
                 present.append((name, exes[name]))
-    for name, exe in [(n, e) for n, e in present if n not in {x for m in merged for x in m["names"]}]:
+    for name, exe in [(n, e) for n, e in present if n not in merged_names]:
         have = {c for c, _ in listings[name]}
         gpu = probes[name]["devices"] > 0
         todo = []

@@ -15,7 +15,12 @@ grep -q '^|  | `fake.crash` | dies | crash(SIGSEGV)' "$r"
 grep -q '^|  | `fake.hang` | never ends | hang' "$r"
 grep -q '^|  | `fake.ok` | returns | launch=hipSuccess<br><sub>detail</sub> | launch=hipSuccess' "$r"
 grep -q 'differences: 1' "$r"
-# Merging a saved run gives the same report.
-python3 "$here/run.py" --bin unihip="$here/fake_runtime.py" --merge "$work/results.json" --timeout 2 \
-  --out "$work/report2.md" 2>/dev/null || true
+# Runs saved apart (as from two device sessions) merge into the same comparison.
+python3 "$here/run.py" --bin cuda="$work/fake_b" --only fake.differs --timeout 2 \
+  --out "$work/b.md" --json "$work/b.json" >/dev/null
+python3 "$here/run.py" --bin unihip="$here/fake_runtime.py" --only fake.differs --timeout 2 \
+  --out "$work/a.md" --json "$work/a.json" >/dev/null
+python3 "$here/run.py" --merge "$work/a.json" --merge "$work/b.json" --out "$work/merged.md" >/dev/null
+grep -q '^| ⚠ | `fake.differs` |.*\*\*value=a\*\*.*\*\*value=b\*\*' "$work/merged.md"
+grep -q 'differences: 1' "$work/merged.md"
 echo "runner test passed"
