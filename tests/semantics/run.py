@@ -242,7 +242,7 @@ def main():
         crash = sum(v.startswith("crash") for v in vals)
         hang = sum(v == "hang" for v in vals)
         nogpu = sum(v == "no-gpu" for v in vals)
-        ran = len(vals) - nogpu - sum(v in ("listed", "not-in-build") for v in vals)
+        ran = len(vals) - nogpu - sum(v in ("listed", "not-in-build", "not-run") for v in vals)
         lines.append("- %s: %d ran, %d crash, %d hang, %d no-gpu" % (n, ran, crash, hang, nogpu))
     lines.append("")
     if differs:
