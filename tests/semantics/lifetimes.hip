@@ -290,7 +290,12 @@ static std::string moduleFile() {
   ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
   std::string dir = n > 0 ? std::string(self, static_cast<size_t>(n)) : std::string(".");
   dir = dir.substr(0, dir.rfind('/'));
-  for (const char* ext : {".hipfb", ".cubin", ".co"}) {
+#if defined(SEM_USE_CUDA)
+  const char* exts[] = {".cubin"};
+#else
+  const char* exts[] = {".hipfb", ".co"};
+#endif
+  for (const char* ext : exts) {
     std::string p = dir + "/semantics_module" + ext;
     if (access(p.c_str(), R_OK) == 0) return p;
   }
