@@ -82,11 +82,8 @@ int countLines(const std::string& text, const std::string& needle);
 #define SEM_TRAP() abort()
 #endif
 
-// unihip's device headers have no malloc/free in kernels yet (a compile error): those cases
-// report `no-device-malloc` there instead of failing the whole build.
-#if defined(__UNIHIP__) && !defined(SEM_FORCE_DEVICE_MALLOC)
-#define SEM_NO_DEVICE_MALLOC 1
-#endif
+// A runtime whose device headers lack malloc/free in kernels can build with
+// -DSEM_NO_DEVICE_MALLOC: those cases then report `no-device-malloc`.
 
 // Spins for `cycles` clock64() cycles (bounded waits and ordering probes).
 __device__ inline void semSpin(long long cycles) {
