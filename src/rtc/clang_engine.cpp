@@ -131,7 +131,7 @@ CompileOutput compileWithClang(const Program& p, const CompileOptions& o, const 
     output = (root / "out.ptx").string();
     cmd.insert(cmd.end(), {"-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=" + gpu,
                            "-nocudainc", "-nocudalib", "-Wno-unknown-cuda-version", "-D__HIP__=1",
-                           "-D__HIPCC__=1"});
+                           "-D__HIPCC__=1", "-fno-builtin-malloc", "-fno-builtin-free"});
     std::string libdevice = std::string(UNIHIP_RTC_CUDA_PATH) + "/nvvm/libdevice/libdevice.10.bc";
     if (access(libdevice.c_str(), R_OK) == 0)
       cmd.insert(cmd.end(), {"-Xclang", "-mlink-builtin-bitcode", "-Xclang", libdevice});

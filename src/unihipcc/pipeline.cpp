@@ -76,7 +76,10 @@ void Pipeline::compileForNvidia(const Input& input, const OffloadArch& arch,
   const std::string ptx = temp_.file(tag + "-" + arch.processor + ".ptx");
   std::vector<std::string> cmd = {toolchain_.clang, "-x", "cuda", "--cuda-device-only",
                                   "--cuda-gpu-arch=" + arch.processor, "-nocudainc",
-                                  "-nocudalib", "-Wno-unknown-cuda-version", "-cuid=" + cuid};
+                                  "-nocudalib", "-Wno-unknown-cuda-version", "-cuid=" + cuid,
+                                  // The driver's device malloc/free, not the C library's: LLVM
+                                  // would delete an allocation it thinks unused, even a failing one.
+                                  "-fno-builtin-malloc", "-fno-builtin-free"};
   if (options_.rdc) cmd.push_back("-fgpu-rdc");
   if (toolchain_.libdevice)
     cmd.insert(cmd.end(), {"-Xclang", "-mlink-builtin-bitcode", "-Xclang", *toolchain_.libdevice});

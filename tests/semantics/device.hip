@@ -408,7 +408,14 @@ SEM_CASE(device, atomic_system_with_host,
   for (int i = 0; i < 12800; ++i) __atomic_fetch_add(h, 1, __ATOMIC_SEQ_CST);
   sem::Obs o;
   o.err("sync", hipDeviceSynchronize());
-  return o.val("total", *h);
+  // Host and device atomics on one word are atomic together only where the device has native
+  // atomics with the host; the count lost otherwise varies run to run, so only its presence is
+  // compared.
+  const int expected = 12800 + 4 * 32 * 100;
+  return o.val("no_lost_update", *h == expected)
+      .note("total=" + std::to_string(*h) + " of " + std::to_string(expected) +
+            ", hostNativeAtomicSupported=" +
+            std::to_string(sem::deviceAttr(hipDeviceAttributeHostNativeAtomicSupported)));
 }
 __device__ int devGlobalInit = 41;
 __constant__ int devConstInit[4] = {1, 2, 3, 4};
