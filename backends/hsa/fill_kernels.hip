@@ -20,3 +20,13 @@ extern "C" __global__ void __unihip_fill_u32(unsigned* dst, unsigned value,
                                              unsigned long long stride) {
   for (unsigned long long i = globalThreadId(); i < count; i += stride) dst[i] = value;
 }
+
+// Before a cooperative kernel: initialises the global wave sync (GWS) barrier that the device
+// library's grid sync (__ockl_grid_sync, ds_gws_barrier) uses, for `value` + 1 workgroups, as
+// AMD's runtime does (rocvirtual.cpp RunGwsInit). Launched as one work-item on the cooperative
+// queue. gfx12 has no GWS (its device libraries use a software barrier instead).
+extern "C" __global__ void __unihip_gws_init(unsigned value) {
+#if !defined(__gfx1200__) && !defined(__gfx1201__) && !defined(__gfx12_generic__)
+  __builtin_amdgcn_ds_gws_init(value, 0);
+#endif
+}
