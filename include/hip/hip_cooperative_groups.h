@@ -11,9 +11,9 @@
  * (hipLaunchCooperativeKernel, hipModuleLaunchCooperativeKernel) and is_valid() says whether the
  * launch was one (as in CUDA, whose is_valid() reads the same driver registers, a plain launch
  * after a cooperative one may still see the workspace); elsewhere sync() traps (the kernel fails
- * instead of hanging). On AMD
- * cooperative launches are not offered yet: is_valid() is false and sync() works only for a
- * single-block grid. multi_grid_group (deprecated in CUDA) is not valid on either vendor; its
+ * instead of hanging). On AMD the device library's barrier (__ockl_grid_sync, GWS) in kernels
+ * launched cooperatively, is_valid() from the launch's hidden_multigrid_sync_arg; elsewhere
+ * sync() traps too (a single-block grid's sync() is the block's on both). multi_grid_group (deprecated in CUDA) is not valid on either vendor; its
  * sync() is the grid's. A dynamic thread_group tile larger than the warp syncs the whole block.
  * Only under clang's offload passes (as HIP: __HIP_CLANG_ONLY__); host compilers see none of it. */
 #ifndef UNIHIP_HIP_COOPERATIVE_GROUPS_H
@@ -101,15 +101,20 @@ UNIHIP_CG_FN void grid_sync() {
   __syncthreads();
 }
 #else
-/* AMD: cooperative launches are not offered yet (they need a cooperative queue with GWS), so
- * a grid barrier is only possible for a single-block grid; otherwise trap rather than hang. */
-UNIHIP_CG_FN bool grid_is_valid() { return false; }
+/* AMD: the device library's grid barrier, as HIP's headers use it. __ockl_grid_is_valid reads
+ * the hidden_multigrid_sync_arg, which the runtime sets only for cooperative launches (on the
+ * cooperative queue, whose GWS barrier __ockl_grid_sync uses); a barrier in any other launch
+ * would hang, so it traps instead. */
+extern "C" __device__ int __ockl_grid_is_valid(void);
+extern "C" __device__ void __ockl_grid_sync(void);
+UNIHIP_CG_FN bool grid_is_valid() { return __ockl_grid_is_valid() != 0; }
 UNIHIP_CG_FN void grid_sync() {
   if (grid_blocks() == 1) {
     __syncthreads();
     return;
   }
-  __builtin_trap();
+  if (!grid_is_valid()) __builtin_trap();
+  __ockl_grid_sync();
 }
 #endif
 /* Shuffle any trivially copyable value as 32-bit words; `op` shuffles one int. */

@@ -119,6 +119,7 @@ const KernelImpl kKernels[] = {
     {"axpy.kd", runAxpy},
     // Runs nothing; lets tests dispatch a kernel with every hidden argument.
     {"_Z17hidden_everythingPyi.kd", [](auto&, auto*) {}},
+    {"grid_sum.kd", [](auto&, auto*) {}},
 };
 
 struct Queue {

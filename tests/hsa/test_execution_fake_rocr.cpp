@@ -9,11 +9,14 @@
 #include <hsa/hsa.h>
 
 #include <cstdlib>
+#include <fstream>
+#include <iterator>
 #include <cstring>
 #include <vector>
 
 #include "backend.h"
 #include "code_object.h"
+#include "core/runtime.h"
 #include "grid_sync.h"
 #include "hip/hip_runtime_api.h"
 #include "test_support.h"
@@ -283,4 +286,129 @@ TEST_CASE("fake ROCr: the stack limit is the scratch of dynamic-stack kernels on
   // The kernel's call stack is static (.uses_dynamic_stack false): its own 272 bytes.
   CHECK(lastDispatch().packet.private_segment_size == 272);
   REQUIRE(b->unloadModule(0, l.module).ok());
+}
+
+TEST_CASE("fake ROCr through the HIP API: occupancy, limits, cooperative launches",
+          "[hsa][execution]") {
+  std::vector<std::unique_ptr<Backend>> backends;
+  backends.push_back(fakeBackend());
+  Runtime::get().resetForTesting(std::move(backends));
+  REQUIRE(hipSetDevice(0) == hipSuccess);
+  const std::vector<uint8_t> image = test::readCodeObject("gfx90a");
+  hipModule_t module = nullptr;
+  REQUIRE(hipModuleLoadData(&module, image.data()) == hipSuccess);
+  hipFunction_t axpy = nullptr;
+  REQUIRE(hipModuleGetFunction(&axpy, module, "axpy") == hipSuccess);
+
+  int blocks = -1;
+  REQUIRE(hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, axpy, 256, 0) ==
+          hipSuccess);
+  CHECK(blocks == 8);
+  REQUIRE(hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+              &blocks, axpy, 512, 0, hipOccupancyDisableCachingOverride) == hipSuccess);
+  CHECK(blocks == 4);
+  CHECK(hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(&blocks, axpy, 512, 0, 2) ==
+        hipErrorInvalidValue);
+  CHECK(hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, axpy, 0, 0) ==
+        hipErrorInvalidValue);
+  CHECK(hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(nullptr, axpy, 64, 0) ==
+        hipErrorInvalidValue);
+  int grid = -1, block = -1;
+  REQUIRE(hipModuleOccupancyMaxPotentialBlockSize(&grid, &block, axpy, 0, 0) == hipSuccess);
+  CHECK(block == 1024);
+  CHECK(grid == 208);
+  REQUIRE(hipModuleOccupancyMaxPotentialBlockSizeWithFlags(&grid, &block, axpy, 0, 64, 0) ==
+          hipSuccess);
+  CHECK(block == 64);
+  CHECK(grid == 3328);  // 104 * 2048/64
+  CHECK(hipModuleOccupancyMaxPotentialBlockSize(&grid, nullptr, axpy, 0, 0) ==
+        hipErrorInvalidValue);
+
+  size_t v = 0;
+  REQUIRE(hipDeviceGetLimit(&v, hipLimitStackSize) == hipSuccess);
+  CHECK(v == 1024);
+  CHECK(hipDeviceGetLimit(&v, hipLimitPrintfFifoSize) == hipErrorUnsupportedLimit);
+  CHECK(hipDeviceSetLimit(hipLimitStackSize, size_t{1} << 20) == hipErrorInvalidValue);
+  REQUIRE(hipDeviceSetLimit(hipLimitMallocHeapSize, 1) == hipSuccess);
+  REQUIRE(hipDeviceGetLimit(&v, hipLimitMallocHeapSize) == hipSuccess);
+  CHECK(v == (size_t{2} << 20));
+
+  int attribute = 0;
+  REQUIRE(hipDeviceGetAttribute(&attribute, hipDeviceAttributeCooperativeLaunch, 0) == hipSuccess);
+  CHECK(attribute == 1);
+  float a = 1.0f;
+  void* dx = nullptr;
+  REQUIRE(hipMalloc(&dx, 4096) == hipSuccess);
+  int n = 0;
+  void* args[] = {&a, &dx, &dx, &n};
+  CHECK(hipModuleLaunchCooperativeKernel(axpy, 833, 1, 1, 256, 1, 1, 0, nullptr, args) ==
+        hipErrorCooperativeLaunchTooLarge);
+  CHECK(hipModuleLaunchCooperativeKernel(axpy, 832, 1, 1, 256, 1, 1, 0, nullptr, args) ==
+        hipSuccess);
+  hipFunctionLaunchParams p{};
+  p.function = axpy;
+  p.gridDimX = p.gridDimY = p.gridDimZ = 1;
+  p.blockDimX = 64;
+  p.blockDimY = p.blockDimZ = 1;
+  p.kernelParams = args;
+  CHECK(hipModuleLaunchCooperativeKernelMultiDevice(&p, 1, 0) == hipSuccess);
+  p.gridDimX = 100000;
+  CHECK(hipModuleLaunchCooperativeKernelMultiDevice(&p, 1, 0) ==
+        hipErrorCooperativeLaunchTooLarge);
+  CHECK(hipDeviceSynchronize() == hipSuccess);
+  CHECK(hipFree(dx) == hipSuccess);
+  CHECK(hipModuleUnload(module) == hipSuccess);
+  (void)hipGetLastError();
+  Runtime::get().resetForTesting({});
+}
+
+TEST_CASE("fake ROCr: a cooperative-groups kernel (unihip's header, ROCm device libraries)",
+          "[hsa][execution]") {
+  const std::string path = UNIHIP_HSA_COOPERATIVE_CODE_OBJECT;
+  if (path.empty()) {
+    WARN("no ROCm device libraries at build time: kernels/cooperative.hip was not compiled");
+    return;
+  }
+  std::ifstream in(path, std::ios::binary);
+  REQUIRE(in.good());
+  const std::vector<uint8_t> image{std::istreambuf_iterator<char>(in), {}};
+  // The header's grid_group asks for the multigrid argument (is_valid, the GWS barrier).
+  const uint32_t mgOffset = multigridOffset(image, "grid_sum");
+
+  auto b = fakeBackend();
+  const int errorsBefore = fakeStat(kKernelErrors);
+  BundleEntry e;
+  e.id = "hipv4-amdgcn-amd-amdhsa--gfx90a";
+  e.kind = ImageKind::AmdCodeObject;
+  e.data = image.data();
+  e.size = image.size();
+  NativeModule module = nullptr;
+  REQUIRE(b->loadModule(0, e, &module).ok());
+  NativeFunction sum = nullptr;
+  REQUIRE(b->getFunction(0, module, "grid_sum", &sum).ok());
+  int* none = nullptr;
+  void* args[] = {&none, &none, &none};
+  LaunchConfig config;
+  config.grid = dim3(16);
+  config.block = dim3(128);
+  REQUIRE(b->launchCooperative(0, sum, config, args).ok());
+  REQUIRE(b->streamSynchronize(0, nullptr).ok());
+  CHECK(fakeStat(kGwsValue) == 15);
+  Dispatch d = lastDispatch();
+  uint64_t mgAddress = 0;
+  std::memcpy(&mgAddress, d.kernarg + mgOffset, 8);
+  REQUIRE(mgAddress != 0);  // __ockl_grid_is_valid: true
+  hsa::MultiGridInfo mg;
+  std::memcpy(&mg, reinterpret_cast<const void*>(mgAddress), sizeof mg);
+  CHECK(mg.numGrids == 1);
+  CHECK(mg.allSum == 16 * 128);
+  CHECK(mg.numWorkgroups == 16);
+  // A plain launch leaves it 0: is_valid() false, and sync() traps instead of hanging.
+  REQUIRE(b->launch(0, sum, config, args).ok());
+  REQUIRE(b->streamSynchronize(0, nullptr).ok());
+  d = lastDispatch();
+  std::memcpy(&mgAddress, d.kernarg + mgOffset, 8);
+  CHECK(mgAddress == 0);
+  CHECK(fakeStat(kKernelErrors) == errorsBefore);
+  REQUIRE(b->unloadModule(0, module).ok());
 }
