@@ -24,6 +24,8 @@ struct FillKernels {
   HsaFunction* fillU8 = nullptr;   // (uchar* dst, uint value, u64 count, u64 stride)
   HsaFunction* fillU32 = nullptr;  // (uint* dst, uint value, u64 count, u64 stride)
   HsaFunction* gwsInit = nullptr;  // (uint workgroups - 1); null in bundles built before it
+  HsaFunction* streamWait = nullptr;   // (uint* p32, u64* p64, u64 value, u64 flags, u64 mask)
+  HsaFunction* streamWrite = nullptr;  // (uint* p32, u64* p64, u64 value)
 };
 
 // Picks the embedded code object for `agent` and loads it. hipErrorNoBinaryForGpu when the

@@ -158,6 +158,10 @@ class HsaBackend final : public Backend {
                          uint32_t words) override;
   Status streamGetCuMask(int device, NativeStream stream, uint32_t* mask,
                          uint32_t words) override;
+  Status streamWaitValue(int device, NativeStream stream, void* ptr, uint64_t value,
+                         uint64_t mask, unsigned int flags, bool is64) override;
+  Status streamWriteValue(int device, NativeStream stream, void* ptr, uint64_t value,
+                          bool is64) override;
 
   Status eventCreate(int device, unsigned int hipFlags, NativeEvent* event) override;
   Status eventDestroy(int device, NativeEvent event) override;
@@ -174,6 +178,8 @@ class HsaBackend final : public Backend {
   Status resolve(int device, NativeStream stream, HsaStream** out);
   Status fillKernels(int device, FillKernels** out);
   Status fill(int device, void* dst, uint32_t value, size_t count, bool words, NativeStream stream);
+  // One work-item of a built-in kernel on the stream (stream memory operations).
+  Status builtinTask(int device, NativeStream stream, HsaFunction* kernel, void** args);
   Status copyOnStream(HsaDeviceState& d, HsaStream& s, void* dst, const void* src, size_t size);
   // The first link from `device`'s agent to `peer`'s device memory; hipErrorNotSupported when
   // ROCr lacks the query or reports no path.

@@ -112,7 +112,36 @@ void runGwsInit(const hsa_kernel_dispatch_packet_t& p, const uint8_t* k) {
   g_gwsInitValue = static_cast<int>(arg<uint32_t>(k, 0));
   ++g_gwsInits;
 }
+// __unihip_stream_wait(uint* p32, u64* p64, u64 value, u64 flags, u64 mask): polls the word
+// as the device kernel does; __unihip_stream_write(p32, p64, value) stores it.
+void runStreamWait(const hsa_kernel_dispatch_packet_t& p, const uint8_t* k) {
+  if (p.grid_size_x != 1) ++g_kernelErrors;
+  auto* p32 = arg<std::atomic<uint32_t>*>(k, 0);
+  auto* p64 = arg<std::atomic<uint64_t>*>(k, 8);
+  uint64_t value = arg<uint64_t>(k, 16), mask = arg<uint64_t>(k, 32);
+  const uint64_t flags = arg<uint64_t>(k, 24);
+  if (p32 != nullptr) value &= 0xFFFFFFFFu, mask &= 0xFFFFFFFFu;
+  for (;;) {
+    const uint64_t v = p32 != nullptr ? p32->load() : p64->load();
+    const bool done = flags == 0   ? (v & mask) >= value
+                      : flags == 1 ? (v & mask) == value
+                      : flags == 2 ? ((v & mask) & value) != 0
+                                   : ((v | value) & mask) != mask;
+    if (done) return;
+    std::this_thread::yield();
+  }
+}
+void runStreamWrite(const hsa_kernel_dispatch_packet_t& p, const uint8_t* k) {
+  if (p.grid_size_x != 1) ++g_kernelErrors;
+  auto* p32 = arg<std::atomic<uint32_t>*>(k, 0);
+  auto* p64 = arg<std::atomic<uint64_t>*>(k, 8);
+  const uint64_t value = arg<uint64_t>(k, 16);
+  if (p32 != nullptr) p32->store(static_cast<uint32_t>(value));
+  else p64->store(value);
+}
 const KernelImpl kKernels[] = {
+    {"__unihip_stream_wait.kd", runStreamWait},
+    {"__unihip_stream_write.kd", runStreamWrite},
     {"__unihip_fill_u8.kd", [](auto& p, auto* k) { runFill(p, k, false); }},
     {"__unihip_fill_u32.kd", [](auto& p, auto* k) { runFill(p, k, true); }},
     {"__unihip_gws_init.kd", runGwsInit},
