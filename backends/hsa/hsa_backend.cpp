@@ -85,6 +85,7 @@ Status HsaBackend::attribute(int device, hipDeviceAttribute_t attr, int* value) 
     case hipDeviceAttributePhysicalMultiProcessorCount: *value = p.multiProcessorCount; return kOk;
     case hipDeviceAttributeFineGrainSupport: *value = 1; return kOk;
     case hipDeviceAttributeImageSupport: *value = 0; return kOk;
+    case hipDeviceAttributeCanUseStreamWaitValue: *value = 1; return kOk;  // hsa_stream_ext.cpp
     default: return hipErrorNotSupported;
   }
 }

@@ -51,6 +51,9 @@ void checkWait(Backend& b, NativeStream s, uint64_t* word, uint64_t* done, unsig
 
 TEST_CASE("fake ROCr: stream wait/write value", "[hsa][streammemop]") {
   auto b = fakeBackend();
+  int attribute = 0;
+  REQUIRE(b->attribute(0, hipDeviceAttributeCanUseStreamWaitValue, &attribute).ok());
+  CHECK(attribute == 1);
   void* host = nullptr;
   REQUIRE(b->hostMalloc(0, 64, 0, &host).ok());
   auto* word = static_cast<uint64_t*>(host);
