@@ -9,7 +9,7 @@
 namespace unihip::hsa {
 
 struct MultiGridInfo {
-  uint64_t mgsCounter = 0;  // device address of the multi-grid barrier's {u32, u32}; 0 for one grid
+  uint64_t mgsCounter = 0;  // device address of the multi-grid barrier's {u32, u32}; 0: one grid
   uint32_t gridId = 0;
   uint32_t numGrids = 1;
   uint64_t prevSum = 0;     // threads of the lower-ranked grids
@@ -21,7 +21,10 @@ struct MultiGridInfo {
 static_assert(sizeof(MultiGridInfo) == 48 && alignof(MultiGridInfo) == 8);
 
 // Where a launch puts its MultiGridInfo: right after the kernarg segment, 64-byte aligned, in
-// the same ring slot (it lives exactly as long as the kernargs).
+// the same ring slot (it lives exactly as long as the kernargs). A single grid's barrier counter
+// follows it: AMD's runtime leaves mgsCounter null there, so multi_grid_group::sync() would fault
+// in a one-grid cooperative launch; unihip gives it a zeroed counter of its own instead.
 constexpr uint32_t multiGridInfoOffset(uint32_t kernargSize) { return (kernargSize + 63) / 64 * 64; }
+inline constexpr uint32_t kMultiGridBlockBytes = sizeof(MultiGridInfo) + 8;
 
 }  // namespace unihip::hsa

@@ -91,7 +91,7 @@ Status submitKernel(HsaStream& s, const KernelInfo& kernel, uint64_t kernelObjec
     return hipErrorInvalidValue;
   }
   const uint64_t slotBytes =
-      extras.multiGrid ? uint64_t{multiGridInfoOffset(kernel.kernargSize)} + sizeof(MultiGridInfo)
+      extras.multiGrid ? uint64_t{multiGridInfoOffset(kernel.kernargSize)} + kMultiGridBlockBytes
                        : kernel.kernargSize;
   if (slotBytes > kKernargSlotBytes) {
     UNIHIP_LOG_ERROR("hsa: kernel '{}' has {} bytes of arguments; at most {} are supported",
@@ -118,7 +118,13 @@ Status submitKernel(HsaStream& s, const KernelInfo& kernel, uint64_t kernelObjec
     (void)layoutKernargs(kernel, args, ctx, kernarg, kKernargSlotBytes);
   } else {
     uint8_t* info = kernarg + multiGridInfoOffset(kernel.kernargSize);
-    std::memcpy(info, extras.multiGrid, sizeof(MultiGridInfo));
+    MultiGridInfo mg = *extras.multiGrid;
+    if (mg.mgsCounter == 0) {  // one grid: its own counter, right after the block (grid_sync.h)
+      uint8_t* counter = info + sizeof(MultiGridInfo);
+      std::memset(counter, 0, 8);
+      mg.mgsCounter = reinterpret_cast<uint64_t>(counter);
+    }
+    std::memcpy(info, &mg, sizeof mg);
     KernargContext withInfo = ctx;
     withInfo.multigridSync = reinterpret_cast<uint64_t>(info);
     (void)layoutKernargs(kernel, args, withInfo, kernarg, kKernargSlotBytes);

@@ -149,6 +149,7 @@ const KernelImpl kKernels[] = {
     // Runs nothing; lets tests dispatch a kernel with every hidden argument.
     {"_Z17hidden_everythingPyi.kd", [](auto&, auto*) {}},
     {"grid_sum.kd", [](auto&, auto*) {}},
+    {"multi_grid_ranks.kd", [](auto&, auto*) {}},
 };
 
 struct Queue {

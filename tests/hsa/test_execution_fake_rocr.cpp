@@ -226,7 +226,9 @@ TEST_CASE("fake ROCr: cooperative launches", "[hsa][execution]") {
   CHECK(mgAddress == reinterpret_cast<uint64_t>(d.packet.kernarg_address) + 320);  // 272 -> 320
   hsa::MultiGridInfo mg;
   std::memcpy(&mg, reinterpret_cast<const void*>(mgAddress), sizeof mg);
-  CHECK(mg.mgsCounter == 0);
+  // A single grid's own barrier counter, right after the block (grid_sync.h), zeroed.
+  CHECK(mg.mgsCounter == mgAddress + sizeof(hsa::MultiGridInfo));
+  CHECK(*reinterpret_cast<const uint64_t*>(mg.mgsCounter) == 0);
   CHECK(mg.gridId == 0);
   CHECK(mg.numGrids == 1);
   CHECK(mg.prevSum == 0);
@@ -246,7 +248,8 @@ TEST_CASE("fake ROCr: cooperative launches", "[hsa][execution]") {
   d = lastDispatch();
   std::memcpy(&mgAddress, d.kernarg + mgOffset, 8);
   std::memcpy(&mg, reinterpret_cast<const void*>(mgAddress), sizeof mg);
-  CHECK(mg.mgsCounter != 0);
+  CHECK(mg.mgsCounter != 0);  // the process-wide counter shared by the grids
+  CHECK(mg.mgsCounter != mgAddress + sizeof(hsa::MultiGridInfo));
   CHECK(*reinterpret_cast<const uint32_t*>(mg.mgsCounter) == 0);
   CHECK(mg.gridId == 1);
   CHECK(mg.numGrids == 2);
@@ -409,6 +412,28 @@ TEST_CASE("fake ROCr: a cooperative-groups kernel (unihip's header, ROCm device 
   d = lastDispatch();
   std::memcpy(&mgAddress, d.kernarg + mgOffset, 8);
   CHECK(mgAddress == 0);
+
+  // multi_grid_group: one grid of two, with the shared counter and its rank.
+  const uint32_t mgRanksOffset = multigridOffset(image, "multi_grid_ranks");
+  NativeFunction ranks = nullptr;
+  REQUIRE(b->getFunction(0, module, "multi_grid_ranks", &ranks).ok());
+  void* rankArgs[] = {&none};
+  CooperativeGrid g;
+  g.gridId = 1;
+  g.numGrids = 2;
+  g.prevSum = 2048;
+  g.allSum = 4096;
+  REQUIRE(b->launchCooperativeGrid(0, ranks, config, rankArgs, g).ok());
+  REQUIRE(b->streamSynchronize(0, nullptr).ok());
+  d = lastDispatch();
+  std::memcpy(&mgAddress, d.kernarg + mgRanksOffset, 8);
+  REQUIRE(mgAddress > 1);  // __ockl_multi_grid_is_valid: the argument is above 1
+  std::memcpy(&mg, reinterpret_cast<const void*>(mgAddress), sizeof mg);
+  CHECK(mg.gridId == 1);
+  CHECK(mg.numGrids == 2);
+  CHECK(mg.prevSum == 2048);
+  CHECK(mg.allSum == 4096);
+  CHECK(mg.mgsCounter != 0);
   CHECK(fakeStat(kKernelErrors) == errorsBefore);
   REQUIRE(b->unloadModule(0, module).ok());
 }

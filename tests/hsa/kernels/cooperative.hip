@@ -14,3 +14,14 @@ extern "C" __global__ void grid_sum(const int* in, int* out, int* seen) {
   grid.sync();
   seen[grid.thread_rank()] = grid.is_valid() ? out[0] : -1;
 }
+
+// The multi-grid group (hipLaunchCooperativeKernelMultiDevice): rank, grid count, barrier.
+extern "C" __global__ void multi_grid_ranks(unsigned* out) {
+  cg::multi_grid_group mg = cg::this_multi_grid();
+  mg.sync();
+  if (mg.thread_rank() == 0) {
+    out[0] = mg.grid_rank();
+    out[1] = mg.num_grids();
+    out[2] = mg.is_valid();
+  }
+}
