@@ -8,7 +8,8 @@
 // ordered against the user's stream by barrier packets, after a one-work-item kernel that
 // initialises GWS for the grid's workgroup count; its hidden_multigrid_sync_arg points to the
 // mg_info block (grid_sync.h), so grid_group::is_valid() holds and multi-grid barriers find
-// their counter.
+// their counter. Not a hot path: it takes the device's cooperative mutex and the streams' marker
+// mutexes (CLR serialises cooperative launches on its one cooperative queue too).
 //
 // unihip-coverage: not-supported hipOccupancyAvailableDynamicSMemPerBlock (AMD: needs CLR's LDS allocation granule per ISA, not reproduced)
 #include <cstring>
