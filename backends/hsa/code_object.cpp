@@ -134,6 +134,11 @@ Status parseKernel(const msgpack::object& o, size_t index, KernelInfo* k) {
       return invalid("{}: .uses_dynamic_stack is not a boolean", where);
     k->usesDynamicStack = v->via.boolean;
   }
+  if (const msgpack::object* v = findKey(o, ".workgroup_processor_mode")) {
+    if (v->type == msgpack::type::BOOLEAN) k->wgpMode = v->via.boolean;
+    else if (v->type == msgpack::type::POSITIVE_INTEGER) k->wgpMode = v->via.u64 != 0;
+    else return invalid("{}: .workgroup_processor_mode is not a boolean", where);
+  }
   if (k->name.empty() || k->symbol.empty()) return invalid("{}: empty .name or .symbol", where);
   if (k->kernargSize > kMaxKernargSegmentSize)
     return invalid("{}: .kernarg_segment_size {} exceeds {}", where, k->kernargSize,

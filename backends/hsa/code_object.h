@@ -76,6 +76,9 @@ struct KernelInfo {
   uint32_t sgprCount = 0;
   uint32_t agprCount = 0;
   bool usesDynamicStack = false;
+  // .workgroup_processor_mode (gfx10+, v5+): the kernel runs in WGP mode (a workgroup may span
+  // both CUs of a WGP); absent: CU mode. Occupancy counts SIMDs per WGP then.
+  bool wgpMode = false;
   std::vector<KernelArg> args;  // metadata order: explicit arguments first, then hidden ones
   uint32_t explicitArgCount = 0;
 };

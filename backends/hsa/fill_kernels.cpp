@@ -19,6 +19,10 @@ Status loadFillKernels(const HsaApi& api, const AgentInfo& agent, FillKernels* o
   UNIHIP_TRY(loadModule(api, agent, entries[index].data, entries[index].size, code, &k.module));
   UNIHIP_TRY(findFunction(*k.module, "__unihip_fill_u8", &k.fillU8));
   UNIHIP_TRY(findFunction(*k.module, "__unihip_fill_u32", &k.fillU32));
+  if (!findFunction(*k.module, "__unihip_gws_init", &k.gwsInit).ok()) k.gwsInit = nullptr;
+  if (!findFunction(*k.module, "__unihip_stream_wait", &k.streamWait).ok()) k.streamWait = nullptr;
+  if (!findFunction(*k.module, "__unihip_stream_write", &k.streamWrite).ok())
+    k.streamWrite = nullptr;
   *out = std::move(k);
   return kOk;
 }

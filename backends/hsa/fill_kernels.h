@@ -1,4 +1,4 @@
-// The built-in memset kernels (fill_kernels.hip), compiled at build time for each target in
+// The built-in memset kernels and the GWS initialiser of cooperative launches (fill_kernels.hip), compiled at build time for each target in
 // UNIHIP_FILL_KERNEL_TARGETS and embedded as one offload bundle.
 //
 // Why kernels and not hsa_amd_memory_fill: ROCr's fill is synchronous, device-wide and needs
@@ -23,6 +23,9 @@ struct FillKernels {
   std::unique_ptr<HsaModule> module;
   HsaFunction* fillU8 = nullptr;   // (uchar* dst, uint value, u64 count, u64 stride)
   HsaFunction* fillU32 = nullptr;  // (uint* dst, uint value, u64 count, u64 stride)
+  HsaFunction* gwsInit = nullptr;  // (uint workgroups - 1); null in bundles built before it
+  HsaFunction* streamWait = nullptr;   // (uint* p32, u64* p64, u64 value, u64 flags, u64 mask)
+  HsaFunction* streamWrite = nullptr;  // (uint* p32, u64* p64, u64 value)
 };
 
 // Picks the embedded code object for `agent` and loads it. hipErrorNoBinaryForGpu when the

@@ -50,7 +50,15 @@ std::atomic<uint64_t> g_nextInstance{1};
 
 HsaBackend::HsaBackend(HsaApi api, std::vector<AgentInfo> agents)
     : api_(std::move(api)), instance_(g_nextInstance.fetch_add(1)) {
-  for (AgentInfo& a : agents) devices_.push_back(std::make_unique<HsaDeviceState>(api_, std::move(a)));
+  for (AgentInfo& a : agents) {
+    auto d = std::make_unique<HsaDeviceState>(api_, std::move(a));
+    const hipDeviceProp_t& p = d->info.properties;
+    d->occupancy = occupancyDevice(d->info.target.processor,
+                                   static_cast<uint32_t>(p.multiProcessorCount),
+                                   static_cast<uint32_t>(p.sharedMemPerBlock),
+                                   static_cast<uint32_t>(p.maxThreadsPerBlock));
+    devices_.push_back(std::move(d));
+  }
 }
 
 HsaBackend::~HsaBackend() {
@@ -59,8 +67,10 @@ HsaBackend::~HsaBackend() {
     for (auto& s : d->streams) destroyStream(std::move(s));
     for (auto& s : d->perThread) destroyStream(std::move(s));
     destroyStream(std::move(d->nullStream));
+    destroyStream(std::move(d->cooperativeStream));
     hsa::unloadModule(api_, std::move(d->fill.module));
   }
+  if (multiGridCounter_ != nullptr) api_.hsa_amd_memory_pool_free(multiGridCounter_);
   devices_.clear();  // signal pools destroy their signals before ROCr shuts down
   api_.hsa_shut_down();
 }
@@ -75,6 +85,7 @@ Status HsaBackend::attribute(int device, hipDeviceAttribute_t attr, int* value) 
     case hipDeviceAttributePhysicalMultiProcessorCount: *value = p.multiProcessorCount; return kOk;
     case hipDeviceAttributeFineGrainSupport: *value = 1; return kOk;
     case hipDeviceAttributeImageSupport: *value = 0; return kOk;
+    case hipDeviceAttributeCanUseStreamWaitValue: *value = 1; return kOk;  // hsa_stream_ext.cpp
     default: return hipErrorNotSupported;
   }
 }
@@ -130,8 +141,6 @@ Status HsaBackend::functionMaxThreadsPerBlock(int device, NativeFunction functio
 // static LDS, per-thread scratch, VGPRs (AMD's numRegs), the LDS left for dynamic shared memory;
 // binary and "PTX" versions are the processor's major*10+minor (gfx90a: 90), as sm_90 is 90.
 // unihip-coverage: not-supported hipDeviceEnablePeerAccess hipDeviceDisablePeerAccess hipCtxEnablePeerAccess hipCtxDisablePeerAccess (AMD: needs hsa_amd_agents_allow_access on every allocation)
-// unihip-coverage: not-supported hipOccupancyMaxActiveBlocksPerMultiprocessor hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags hipOccupancyMaxPotentialBlockSize hipOccupancyAvailableDynamicSMemPerBlock
-// unihip-coverage: not-supported hipModuleOccupancyMaxActiveBlocksPerMultiprocessor hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags hipModuleOccupancyMaxPotentialBlockSize hipModuleOccupancyMaxPotentialBlockSizeWithFlags
 Status HsaBackend::functionAttribute(int device, NativeFunction function, int attribute,
                                      int* value) {
   const auto* f = static_cast<const HsaFunction*>(function);
@@ -173,7 +182,12 @@ Status HsaBackend::launch(int device, NativeFunction function, const LaunchConfi
   ctx.blockSize[0] = config.block.x, ctx.blockSize[1] = config.block.y, ctx.blockSize[2] = config.block.z;
   ctx.dynamicSharedBytes = config.sharedMemBytes;
   ctx.queuePtr = reinterpret_cast<uint64_t>(s->queue);
-  return submitKernel(*s, *f->info, f->kernelObject, ctx, args);
+  DispatchExtras extras;
+  // A dynamic call stack gets the hipLimitStackSize of scratch per work-item, at least.
+  if (f->info->usesDynamicStack)
+    extras.minPrivateSegmentBytes = static_cast<uint32_t>(
+        devices_[device]->stackSize.load(std::memory_order_relaxed));
+  return submitKernel(*s, *f->info, f->kernelObject, ctx, args, extras);
 }
 
 Status HsaBackend::vendorStreamHandle(int device, NativeStream stream, void** handle) {
@@ -189,8 +203,6 @@ Status HsaBackend::vendorContextHandle(int device, void** handle) {
 }
 
 // The packed buffer holds the explicit arguments at their metadata offsets: point at each.
-// unihip-coverage: not-supported hipLaunchCooperativeKernel hipLaunchCooperativeKernel_spt hipModuleLaunchCooperativeKernel (AMD: needs a cooperative queue with GWS; see README)
-// unihip-coverage: not-supported hipLaunchCooperativeKernelMultiDevice hipModuleLaunchCooperativeKernelMultiDevice
 Status HsaBackend::launchPacked(int device, NativeFunction function, const LaunchConfig& config,
                                 const void* buffer, size_t bytes) {
   const auto* f = static_cast<const HsaFunction*>(function);

@@ -18,6 +18,7 @@
 #include "hsa_loader.h"
 #include "hsa_module.h"
 #include "hsa_stream.h"
+#include "occupancy.h"
 #include "signal_pool.h"
 
 namespace unihip::hsa {
@@ -28,6 +29,11 @@ struct HsaEvent {
   hsa_signal_t signal{0};  // pool signal of the latest record; 0 = never recorded
   SignalPool* pool = nullptr;  // the pool `signal` came from (the recording device's)
 };
+
+// AMD's runtime's defaults for hipDeviceGetLimit (CLR device.hpp: stack_size_, and
+// HIP_INITIAL_DM_SIZE for the heap).
+inline constexpr size_t kDefaultStackSize = 1024;
+inline constexpr size_t kDefaultHeapSize = size_t{8} << 20;
 
 struct HsaDeviceState {
   explicit HsaDeviceState(const HsaApi& api, AgentInfo agent)
@@ -43,6 +49,12 @@ struct HsaDeviceState {
   Status fillStatus;
   FillKernels fill;
   std::atomic<size_t> allocatedBytes{0};
+  // Execution family (hsa_execution.cpp).
+  OccupancyDevice occupancy;
+  std::atomic<size_t> stackSize{kDefaultStackSize};  // hipLimitStackSize: scratch per work-item
+  std::atomic<size_t> heapSize{kDefaultHeapSize};    // hipLimitMallocHeapSize (recorded only)
+  std::mutex cooperativeMutex;  // one cooperative launch at a time: guards cooperativeStream
+  std::unique_ptr<HsaStream> cooperativeStream;  // the GWS queue, created on first use
 };
 
 class HsaBackend final : public Backend {
@@ -82,6 +94,21 @@ class HsaBackend final : public Backend {
   Status vendorContextHandle(int device, void** handle) override;
   Status launchPacked(int device, NativeFunction function, const LaunchConfig& config,
                       const void* buffer, size_t bytes) override;
+  // Execution family (hsa_execution.cpp): occupancy from the code object's metadata
+  // (occupancy.h), cooperative launches on a GWS queue, the stack and heap limits.
+  Status occupancyMaxActiveBlocks(int device, NativeFunction function, int blockSize,
+                                  size_t dynamicShared, unsigned int flags,
+                                  int* numBlocks) override;
+  Status occupancyMaxPotentialBlockSize(int device, NativeFunction function,
+                                        size_t dynamicShared, int blockSizeLimit,
+                                        unsigned int flags, int* gridSize,
+                                        int* blockSize) override;
+  Status launchCooperative(int device, NativeFunction function, const LaunchConfig& config,
+                           void** args) override;
+  Status launchCooperativeGrid(int device, NativeFunction function, const LaunchConfig& config,
+                               void** args, const CooperativeGrid& grid) override;
+  Status getLimit(int device, hipLimit_t limit, size_t* value) override;
+  Status setLimit(int device, hipLimit_t limit, size_t value) override;
 
   Status malloc(int device, size_t size, void** ptr) override;
   Status free(int device, void* ptr) override;
@@ -131,6 +158,10 @@ class HsaBackend final : public Backend {
                          uint32_t words) override;
   Status streamGetCuMask(int device, NativeStream stream, uint32_t* mask,
                          uint32_t words) override;
+  Status streamWaitValue(int device, NativeStream stream, void* ptr, uint64_t value,
+                         uint64_t mask, unsigned int flags, bool is64) override;
+  Status streamWriteValue(int device, NativeStream stream, void* ptr, uint64_t value,
+                          bool is64) override;
 
   Status eventCreate(int device, unsigned int hipFlags, NativeEvent* event) override;
   Status eventDestroy(int device, NativeEvent event) override;
@@ -141,25 +172,30 @@ class HsaBackend final : public Backend {
 
   Status deviceSynchronize(int device) override;
   Status deviceReset(int device) override;
-  // device family (exec): ROCr has no stack/printf/heap limit controls; getLimit/setLimit keep
-  // Backend's hipErrorNotSupported.
-  // unihip-coverage: not-supported hipDeviceGetLimit hipDeviceSetLimit
 
  private:
   // The stream a NativeStream names (null: the legacy default stream, created on first use).
   Status resolve(int device, NativeStream stream, HsaStream** out);
   Status fillKernels(int device, FillKernels** out);
   Status fill(int device, void* dst, uint32_t value, size_t count, bool words, NativeStream stream);
+  // One work-item of a built-in kernel on the stream (stream memory operations).
+  Status builtinTask(int device, NativeStream stream, HsaFunction* kernel, void** args);
   Status copyOnStream(HsaDeviceState& d, HsaStream& s, void* dst, const void* src, size_t size);
   // The first link from `device`'s agent to `peer`'s device memory; hipErrorNotSupported when
   // ROCr lacks the query or reports no path.
   Status peerLink(int device, int peer, hsa_amd_memory_pool_link_info_t* link, uint32_t* hops);
+  // The device's cooperative stream, created on first use; call with cooperativeMutex held.
+  Status cooperativeStream(int device, HsaStream** out);
+  // The multi-grid barrier's counter, one per process as in CLR; 0 when it cannot be allocated.
+  Status multiGridCounter(uint64_t* address);
 
   HsaApi api_;
   uint64_t instance_;  // distinguishes backends for the thread-local per-thread stream table
   std::vector<std::unique_ptr<HsaDeviceState>> devices_;
   CodeObjectCache codeObjects_;
   GenericMemoryPools pools_{*this};
+  std::mutex multiGridMutex_;
+  void* multiGridCounter_ = nullptr;  // fine-grained host memory, {u32, u32} zeroed
 };
 
 }  // namespace unihip::hsa

@@ -166,6 +166,9 @@ void fillProperties(const HsaApi& api, AgentInfo& a, const PoolSearch& pools) {
   p.asicRevision = static_cast<int>(agentInfo<uint32_t>(api, a.agent, HSA_AMD_AGENT_INFO_ASIC_REVISION));
   p.hostNativeAtomicSupported = 1;
   p.memoryPoolsSupported = 1;  // unihip's generic stream-ordered pools (core/generic_memory_pools.h)
+  a.cooperativeQueues = agentInfo<bool>(api, a.agent, HSA_AMD_AGENT_INFO_COOPERATIVE_QUEUES);
+  p.cooperativeLaunch = a.cooperativeQueues;
+  p.cooperativeMultiDeviceLaunch = a.cooperativeQueues;
   p.maxBlocksPerMultiProcessor = wavesPerCu > 0 ? static_cast<int>(wavesPerCu) : 32;
   p.clockInstructionRate = p.clockRate;
   p.arch = hipDeviceArch_t{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 0};

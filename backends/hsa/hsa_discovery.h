@@ -25,6 +25,7 @@ struct AgentInfo {
   hsa_amd_memory_pool_t kernargPool{0};  // system memory flagged KERNARG_INIT
   uint32_t queueMaxSize = 0;
   uint64_t timestampFrequency = 0;   // Hz of HSA_SYSTEM_INFO_TIMESTAMP (profiling times)
+  bool cooperativeQueues = false;    // HSA_AMD_AGENT_INFO_COOPERATIVE_QUEUES: GWS queues exist
   hipDeviceProp_t properties{};
 };
 

@@ -27,7 +27,7 @@ hsa_signal_value_t waitZero(const HsaApi& api, hsa_signal_t s, bool blocking) {
 }  // namespace
 
 Status createStream(const HsaApi& api, SignalPool& pool, const AgentInfo& agent, unsigned flags,
-                    int priority, std::unique_ptr<HsaStream>* out) {
+                    int priority, std::unique_ptr<HsaStream>* out, hsa_queue_type32_t type) {
   auto s = std::make_unique<HsaStream>();
   s->api = &api;
   s->pool = &pool;
@@ -36,7 +36,7 @@ Status createStream(const HsaApi& api, SignalPool& pool, const AgentInfo& agent,
   s->priority = priority;
   uint32_t size = kDefaultQueueSize;
   if (agent.queueMaxSize != 0 && agent.queueMaxSize < size) size = agent.queueMaxSize;
-  UNIHIP_HSA_TRY(api, hsa_queue_create(agent.agent, size, HSA_QUEUE_TYPE_MULTI, queueErrorCallback,
+  UNIHIP_HSA_TRY(api, hsa_queue_create(agent.agent, size, type, queueErrorCallback,
                                        nullptr, UINT32_MAX, UINT32_MAX, &s->queue));
   auto fail = [&](Status st) {
     destroyStream(std::move(s));
@@ -77,7 +77,8 @@ void destroyStream(std::unique_ptr<HsaStream> s) {
 }
 
 Status submitKernel(HsaStream& s, const KernelInfo& kernel, uint64_t kernelObject,
-                    const KernargContext& ctx, void* const* args) {
+                    const KernargContext& ctx, void* const* args,
+                    const DispatchExtras& extras) {
   DispatchParams params;
   for (int d = 0; d < 3; ++d) {
     params.gridBlocks[d] = ctx.gridBlocks[d];
@@ -89,13 +90,18 @@ Status submitKernel(HsaStream& s, const KernelInfo& kernel, uint64_t kernelObjec
                      kernel.name, group, s.agent->properties.sharedMemPerBlock);
     return hipErrorInvalidValue;
   }
-  if (kernel.kernargSize > kKernargSlotBytes) {
+  const uint64_t slotBytes =
+      extras.multiGrid ? uint64_t{multiGridInfoOffset(kernel.kernargSize)} + kMultiGridBlockBytes
+                       : kernel.kernargSize;
+  if (slotBytes > kKernargSlotBytes) {
     UNIHIP_LOG_ERROR("hsa: kernel '{}' has {} bytes of arguments; at most {} are supported",
                      kernel.name, kernel.kernargSize, kKernargSlotBytes);
     return hipErrorInvalidValue;
   }
   params.groupSegmentBytes = static_cast<uint32_t>(group);
-  params.privateSegmentBytes = kernel.privateSegmentSize;
+  params.privateSegmentBytes = kernel.privateSegmentSize > extras.minPrivateSegmentBytes
+                                   ? kernel.privateSegmentSize
+                                   : extras.minPrivateSegmentBytes;
   params.kernelObject = kernelObject;
   params.completion = s.inflight;
   hsa_kernel_dispatch_packet_t body;
@@ -108,7 +114,21 @@ Status submitKernel(HsaStream& s, const KernelInfo& kernel, uint64_t kernelObjec
   // From here on nothing may fail: the reserved slot must be published.
   const uint64_t index = reserveSlot(*s.api, s.queue);
   uint8_t* kernarg = s.kernargRing + (index % s.kernargSlots) * kKernargSlotBytes;
-  (void)layoutKernargs(kernel, args, ctx, kernarg, kKernargSlotBytes);
+  if (extras.multiGrid == nullptr) {
+    (void)layoutKernargs(kernel, args, ctx, kernarg, kKernargSlotBytes);
+  } else {
+    uint8_t* info = kernarg + multiGridInfoOffset(kernel.kernargSize);
+    MultiGridInfo mg = *extras.multiGrid;
+    if (mg.mgsCounter == 0) {  // one grid: its own counter, right after the block (grid_sync.h)
+      uint8_t* counter = info + sizeof(MultiGridInfo);
+      std::memset(counter, 0, 8);
+      mg.mgsCounter = reinterpret_cast<uint64_t>(counter);
+    }
+    std::memcpy(info, &mg, sizeof mg);
+    KernargContext withInfo = ctx;
+    withInfo.multigridSync = reinterpret_cast<uint64_t>(info);
+    (void)layoutKernargs(kernel, args, withInfo, kernarg, kKernargSlotBytes);
+  }
   body.kernarg_address = kernarg;
   auto* slot = static_cast<hsa_kernel_dispatch_packet_t*>(slotAddress(s.queue, index));
   std::memcpy(reinterpret_cast<uint8_t*>(slot) + 4, reinterpret_cast<const uint8_t*>(&body) + 4,

@@ -20,6 +20,7 @@
 
 #include "aql_packet.h"
 #include "code_object.h"
+#include "grid_sync.h"
 #include "core/status.h"
 #include "hsa_discovery.h"
 #include "hsa_loader.h"
@@ -48,16 +49,27 @@ struct HsaStream {
 };
 
 // A queue of min(kDefaultQueueSize, the agent's maximum) packets with profiling enabled (event
-// timing), the kernarg ring from the kernarg pool, and the inflight counter.
+// timing), the kernarg ring from the kernarg pool, and the inflight counter. `type`
+// HSA_QUEUE_TYPE_COOPERATIVE gives the queue global wave sync (GWS) for cooperative launches.
 Status createStream(const HsaApi& api, SignalPool& pool, const AgentInfo& agent, unsigned flags,
-                    int priority, std::unique_ptr<HsaStream>* stream);
+                    int priority, std::unique_ptr<HsaStream>* stream,
+                    hsa_queue_type32_t type = HSA_QUEUE_TYPE_MULTI);
 // Waits for the stream's work, then frees the queue, ring and counter.
 void destroyStream(std::unique_ptr<HsaStream> stream);
 
 // The kernel-launch path: validates first (nothing is reserved for a launch that fails), then
 // reserves a slot, lays out kernargs in its ring slot, writes the body and publishes.
+// What a dispatch needs beyond its kernargs.
+struct DispatchExtras {
+  uint32_t minPrivateSegmentBytes = 0;  // scratch per work-item, at least (the device stack limit)
+  // Cooperative launches: written after the kernargs (grid_sync.h) and passed as the kernel's
+  // hidden_multigrid_sync_arg.
+  const MultiGridInfo* multiGrid = nullptr;
+};
+
 Status submitKernel(HsaStream& s, const KernelInfo& kernel, uint64_t kernelObject,
-                    const KernargContext& ctx, void* const* args);
+                    const KernargContext& ctx, void* const* args,
+                    const DispatchExtras& extras = {});
 
 // A barrier-AND packet waiting for `dependencies` (at most 5), completing into `completion`.
 Status submitBarrier(HsaStream& s, std::span<const hsa_signal_t> dependencies,

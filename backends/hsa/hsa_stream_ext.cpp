@@ -1,6 +1,8 @@
-// Stream extensions of the HSA backend: compute-unit masks of a stream's AQL queue.
-// Stream memory operations (wait/write value) would need signal memory or a kernel per write:
-// unihip-coverage: not-supported hipStreamWaitValue32 hipStreamWaitValue64 hipStreamWriteValue32 hipStreamWriteValue64
+// Stream extensions of the HSA backend: compute-unit masks of a stream's AQL queue, and stream
+// memory operations. hipStreamWaitValue*/WriteValue* run a one-work-item built-in kernel on the
+// stream (fill_kernels.hip), as AMD's runtime does where it has no barrier-value packet with
+// signal memory (CLR rocblit streamOpsWait/streamOpsWrite): the wait kernel polls the word, and
+// the in-order queue holds back everything queued after it.
 #include "core/log.h"
 #include "hsa_backend.h"
 #include "hsa_status.h"
@@ -29,6 +31,38 @@ Status HsaBackend::streamGetCuMask(int device, NativeStream stream, uint32_t* ma
   UNIHIP_TRY(resolve(device, stream, &s));
   return checkHsa(api_, api_.hsa_amd_queue_cu_get_mask(s->queue, words * 32, mask),
                   "hsa_amd_queue_cu_get_mask");
+}
+
+Status HsaBackend::builtinTask(int device, NativeStream stream, HsaFunction* kernel,
+                               void** args) {
+  HsaStream* s = nullptr;
+  UNIHIP_TRY(resolve(device, stream, &s));
+  KernargContext ctx;
+  ctx.queuePtr = reinterpret_cast<uint64_t>(s->queue);
+  return submitKernel(*s, *kernel->info, kernel->kernelObject, ctx, args);
+}
+
+Status HsaBackend::streamWaitValue(int device, NativeStream stream, void* ptr, uint64_t value,
+                                   uint64_t mask, unsigned int flags, bool is64) {
+  FillKernels* k = nullptr;
+  UNIHIP_TRY(fillKernels(device, &k));
+  if (k->streamWait == nullptr) return hipErrorNotSupported;
+  void* p32 = is64 ? nullptr : ptr;
+  void* p64 = is64 ? ptr : nullptr;
+  uint64_t compare = flags;
+  void* args[] = {&p32, &p64, &value, &compare, &mask};
+  return builtinTask(device, stream, k->streamWait, args);
+}
+
+Status HsaBackend::streamWriteValue(int device, NativeStream stream, void* ptr, uint64_t value,
+                                    bool is64) {
+  FillKernels* k = nullptr;
+  UNIHIP_TRY(fillKernels(device, &k));
+  if (k->streamWrite == nullptr) return hipErrorNotSupported;
+  void* p32 = is64 ? nullptr : ptr;
+  void* p64 = is64 ? ptr : nullptr;
+  void* args[] = {&p32, &p64, &value};
+  return builtinTask(device, stream, k->streamWrite, args);
 }
 
 }  // namespace unihip::hsa

@@ -83,6 +83,15 @@ class CodeOps {
     (void)device, (void)function, (void)config, (void)args;
     return hipErrorNotSupported;
   }
+  // One grid of a multi-device cooperative launch (hipLaunchCooperativeKernelMultiDevice):
+  // `grid` says its rank and the thread counts a multi-grid barrier needs. A vendor whose
+  // driver coordinates the grids itself keeps the default, a plain cooperative launch.
+  virtual Status launchCooperativeGrid(int device, NativeFunction function,
+                                       const LaunchConfig& config, void** args,
+                                       const CooperativeGrid& grid) {
+    (void)grid;
+    return launchCooperative(device, function, config, args);
+  }
 };
 
 }  // namespace unihip

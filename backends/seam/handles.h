@@ -22,6 +22,15 @@ struct LaunchConfig {
   NativeStream stream = nullptr;
 };
 
+// Where one grid stands in a multi-device cooperative launch (AMD's mg_info): its rank, the
+// number of grids, and the threads of the lower-ranked grids and of all of them.
+struct CooperativeGrid {
+  uint32_t gridId = 0;
+  uint32_t numGrids = 1;
+  uint64_t prevSum = 0;
+  uint64_t allSum = 0;
+};
+
 // Direction of a copy, decided by the API layer from hipMemcpyKind.
 enum class CopyDirection : uint8_t { HostToHost, HostToDevice, DeviceToHost, DeviceToDevice, Default };
 

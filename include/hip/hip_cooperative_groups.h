@@ -11,10 +11,12 @@
  * (hipLaunchCooperativeKernel, hipModuleLaunchCooperativeKernel) and is_valid() says whether the
  * launch was one (as in CUDA, whose is_valid() reads the same driver registers, a plain launch
  * after a cooperative one may still see the workspace); elsewhere sync() traps (the kernel fails
- * instead of hanging). On AMD
- * cooperative launches are not offered yet: is_valid() is false and sync() works only for a
- * single-block grid. multi_grid_group (deprecated in CUDA) is not valid on either vendor; its
- * sync() is the grid's. A dynamic thread_group tile larger than the warp syncs the whole block.
+ * instead of hanging). On AMD the device library's barrier (__ockl_grid_sync, GWS) in kernels
+ * launched cooperatively, is_valid() from the launch's hidden_multigrid_sync_arg; elsewhere
+ * sync() traps too (a single-block grid's sync() is the block's on both). multi_grid_group
+ * (deprecated in CUDA): on AMD valid in cooperative launches (hipLaunchCooperativeKernelMultiDevice
+ * gives each grid its rank; a single cooperative grid is grid 0 of 1), through the device
+ * library; on NVIDIA never valid, and its sync() is the grid's. A dynamic thread_group tile larger than the warp syncs the whole block.
  * Only under clang's offload passes (as HIP: __HIP_CLANG_ONLY__); host compilers see none of it. */
 #ifndef UNIHIP_HIP_COOPERATIVE_GROUPS_H
 #define UNIHIP_HIP_COOPERATIVE_GROUPS_H
@@ -101,17 +103,63 @@ UNIHIP_CG_FN void grid_sync() {
   __syncthreads();
 }
 #else
-/* AMD: cooperative launches are not offered yet (they need a cooperative queue with GWS), so
- * a grid barrier is only possible for a single-block grid; otherwise trap rather than hang. */
-UNIHIP_CG_FN bool grid_is_valid() { return false; }
+/* AMD: the device library's grid barrier, as HIP's headers use it. __ockl_grid_is_valid reads
+ * the hidden_multigrid_sync_arg, which the runtime sets only for cooperative launches (on the
+ * cooperative queue, whose GWS barrier __ockl_grid_sync uses); a barrier in any other launch
+ * would hang, so it traps instead. */
+extern "C" __device__ int __ockl_grid_is_valid(void);
+extern "C" __device__ void __ockl_grid_sync(void);
+UNIHIP_CG_FN bool grid_is_valid() { return __ockl_grid_is_valid() != 0; }
 UNIHIP_CG_FN void grid_sync() {
   if (grid_blocks() == 1) {
     __syncthreads();
     return;
   }
-  __builtin_trap();
+  if (!grid_is_valid()) __builtin_trap();
+  __ockl_grid_sync();
 }
+/* Multi-grid: the runtime's mg_info (rank, grid count, thread sums, the shared barrier counter)
+ * behind the same argument, as HIP's headers read it. */
+extern "C" __device__ int __ockl_multi_grid_is_valid(void);
+extern "C" __device__ void __ockl_multi_grid_sync(void);
+extern "C" __device__ int __ockl_multi_grid_num_grids(void);
+extern "C" __device__ int __ockl_multi_grid_grid_rank(void);
+extern "C" __device__ int __ockl_multi_grid_size(void);
+extern "C" __device__ int __ockl_multi_grid_thread_rank(void);
+UNIHIP_CG_FN bool multi_grid_is_valid() { return __ockl_multi_grid_is_valid() != 0; }
+#define UNIHIP_CG_MULTI_GRID_DEVICE_LIBRARY 1
 #endif
+#if defined(UNIHIP_CG_MULTI_GRID_DEVICE_LIBRARY)
+UNIHIP_CG_FN unsigned int multi_grid_num_grids() {
+  return multi_grid_is_valid() ? (unsigned int)__ockl_multi_grid_num_grids() : 1u;
+}
+UNIHIP_CG_FN unsigned int multi_grid_rank() {
+  return multi_grid_is_valid() ? (unsigned int)__ockl_multi_grid_grid_rank() : 0u;
+}
+UNIHIP_CG_FN unsigned int multi_grid_size() {
+  return multi_grid_is_valid() ? (unsigned int)__ockl_multi_grid_size()
+                               : (unsigned int)(grid_blocks() * block_size());
+}
+UNIHIP_CG_FN unsigned int multi_grid_thread_rank() {
+  return multi_grid_is_valid() ? (unsigned int)__ockl_multi_grid_thread_rank()
+                               : (unsigned int)(grid_block_rank() * block_size() + block_rank());
+}
+UNIHIP_CG_FN void multi_grid_sync() {
+  if (multi_grid_is_valid()) __ockl_multi_grid_sync();
+  else grid_sync();
+}
+#else
+/* NVIDIA: no multi-device cooperative launch; a multi-grid group is the grid. */
+UNIHIP_CG_FN bool multi_grid_is_valid() { return false; }
+UNIHIP_CG_FN unsigned int multi_grid_num_grids() { return 1u; }
+UNIHIP_CG_FN unsigned int multi_grid_rank() { return 0u; }
+UNIHIP_CG_FN unsigned int multi_grid_size() { return (unsigned int)(grid_blocks() * block_size()); }
+UNIHIP_CG_FN unsigned int multi_grid_thread_rank() {
+  return (unsigned int)(grid_block_rank() * block_size() + block_rank());
+}
+UNIHIP_CG_FN void multi_grid_sync() { grid_sync(); }
+#endif
+#undef UNIHIP_CG_MULTI_GRID_DEVICE_LIBRARY
 /* Shuffle any trivially copyable value as 32-bit words; `op` shuffles one int. */
 template <class T, class Op>
 UNIHIP_CG_FN T shfl_words(T value, Op op) {
@@ -149,13 +197,15 @@ class thread_group {
       case internal::cg_tiled_group: return internal::block_rank() & (size_ - 1);
       case internal::cg_coalesced_group:
         return (unsigned int)internal::popcount(mask_ & __lanemask_lt());
+      case internal::cg_multi_grid: return internal::multi_grid_thread_rank();
       default:
         return (unsigned int)(internal::grid_block_rank() * internal::block_size() + internal::block_rank());
     }
   }
   UNIHIP_CG_FN bool is_valid() const {
     if (type_ == internal::cg_grid) return internal::grid_is_valid();
-    return type_ != internal::cg_multi_grid;
+    if (type_ == internal::cg_multi_grid) return internal::multi_grid_is_valid();
+    return true;
   }
   UNIHIP_CG_FN void sync() const {
     switch (type_) {
@@ -167,6 +217,7 @@ class thread_group {
           __syncthreads();
         break;
       case internal::cg_coalesced_group: __syncwarp(mask_); break;
+      case internal::cg_multi_grid: internal::multi_grid_sync(); break;
       default: internal::grid_sync(); break;
     }
   }
@@ -175,15 +226,14 @@ class thread_group {
 class multi_grid_group : public thread_group {
   friend UNIHIP_CG_FRIEND multi_grid_group this_multi_grid();
   UNIHIP_CG_FN multi_grid_group()
-      : thread_group(internal::cg_multi_grid,
-                     (unsigned int)(internal::grid_blocks() * internal::block_size())) {}
+      : thread_group(internal::cg_multi_grid, internal::multi_grid_size()) {}
 
  public:
-  UNIHIP_CG_FN unsigned int num_grids() const { return 1; }
-  UNIHIP_CG_FN unsigned int grid_rank() const { return 0; }
-  UNIHIP_CG_FN unsigned int thread_rank() const { return thread_group::thread_rank(); }
-  UNIHIP_CG_FN bool is_valid() const { return false; } /* no multi-device cooperative launch */
-  UNIHIP_CG_FN void sync() const { internal::grid_sync(); }
+  UNIHIP_CG_FN unsigned int num_grids() const { return internal::multi_grid_num_grids(); }
+  UNIHIP_CG_FN unsigned int grid_rank() const { return internal::multi_grid_rank(); }
+  UNIHIP_CG_FN unsigned int thread_rank() const { return internal::multi_grid_thread_rank(); }
+  UNIHIP_CG_FN bool is_valid() const { return internal::multi_grid_is_valid(); }
+  UNIHIP_CG_FN void sync() const { internal::multi_grid_sync(); }
 };
 UNIHIP_CG_FN multi_grid_group this_multi_grid() { return multi_grid_group(); }
 

@@ -63,6 +63,10 @@ Status launch(const CheckedLaunch& l, bool cooperative) {
                      : b.launch(l.device->local, l.function, l.config, l.args);
 }
 
+uint64_t threadsOf(const LaunchConfig& c) {
+  return uint64_t{c.grid.x} * c.grid.y * c.grid.z * c.block.x * c.block.y * c.block.z;
+}
+
 // Makes each listed stream wait for the work queued so far on all of them.
 Status crossWait(const std::vector<CheckedLaunch>& launches) {
   std::vector<hipEvent_t> events;
@@ -99,7 +103,22 @@ Status launchMultiDevice(const std::vector<CheckedLaunch>& launches, unsigned in
     for (size_t j = 0; j < i; ++j)
       if (launches[i].device == launches[j].device) return hipErrorInvalidDevice;
   if (!(flags & hipCooperativeLaunchMultiDeviceNoPreSync)) UNIHIP_TRY(crossWait(launches));
-  for (const CheckedLaunch& l : launches) UNIHIP_TRY(launch(l, cooperative));
+  // Each grid's rank and thread counts, for multi-grid barriers (AMD's mg_info).
+  uint64_t allSum = 0;
+  for (const CheckedLaunch& l : launches) allSum += threadsOf(l.config);
+  CooperativeGrid grid;
+  grid.numGrids = static_cast<uint32_t>(launches.size());
+  grid.allSum = allSum;
+  for (const CheckedLaunch& l : launches) {
+    if (cooperative) {
+      UNIHIP_TRY(l.device->backend->launchCooperativeGrid(l.device->local, l.function, l.config,
+                                                          l.args, grid));
+    } else {
+      UNIHIP_TRY(launch(l, false));
+    }
+    grid.prevSum += threadsOf(l.config);
+    ++grid.gridId;
+  }
   if (!(flags & hipCooperativeLaunchMultiDeviceNoPostSync)) UNIHIP_TRY(crossWait(launches));
   return kOk;
 }

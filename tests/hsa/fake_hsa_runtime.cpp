@@ -63,7 +63,13 @@ std::map<uintptr_t, Allocation> g_allocations;
 
 // Statistics the tests read through fake_hsa_stats().
 std::atomic<int> g_kernelsRun{0}, g_barriersRun{0}, g_copies{0}, g_kernelErrors{0}, g_liveQueues{0},
-    g_asyncHandlersRun{0};
+    g_asyncHandlersRun{0}, g_cooperativeQueues{0}, g_gwsInitValue{-1}, g_gwsInits{0};
+
+// The latest kernel dispatch of any kernel: its packet and the first bytes of its kernarg
+// segment (tests read hidden arguments from it).
+std::mutex g_dispatchMutex;
+hsa_kernel_dispatch_packet_t g_lastPacket{};
+uint8_t g_lastKernarg[1024];
 
 // Kernels: a kernel object is the address of one of these.
 struct KernelImpl {
@@ -100,10 +106,50 @@ void runAxpy(const hsa_kernel_dispatch_packet_t& p, const uint8_t* k) {
     ++g_kernelErrors;
   for (uint32_t i = 0; i < p.grid_size_x && static_cast<int>(i) < n; ++i) y[i] = a * x[i] + y[i];
 }
+// __unihip_gws_init(unsigned value): one work-item, records the GWS value.
+void runGwsInit(const hsa_kernel_dispatch_packet_t& p, const uint8_t* k) {
+  if (p.grid_size_x != 1 || p.workgroup_size_x != 1) ++g_kernelErrors;
+  g_gwsInitValue = static_cast<int>(arg<uint32_t>(k, 0));
+  ++g_gwsInits;
+}
+// __unihip_stream_wait(uint* p32, u64* p64, u64 value, u64 flags, u64 mask): polls the word
+// as the device kernel does; __unihip_stream_write(p32, p64, value) stores it.
+void runStreamWait(const hsa_kernel_dispatch_packet_t& p, const uint8_t* k) {
+  if (p.grid_size_x != 1) ++g_kernelErrors;
+  auto* p32 = arg<std::atomic<uint32_t>*>(k, 0);
+  auto* p64 = arg<std::atomic<uint64_t>*>(k, 8);
+  uint64_t value = arg<uint64_t>(k, 16), mask = arg<uint64_t>(k, 32);
+  const uint64_t flags = arg<uint64_t>(k, 24);
+  if (p32 != nullptr) value &= 0xFFFFFFFFu, mask &= 0xFFFFFFFFu;
+  for (;;) {
+    const uint64_t v = p32 != nullptr ? p32->load() : p64->load();
+    const bool done = flags == 0   ? (v & mask) >= value
+                      : flags == 1 ? (v & mask) == value
+                      : flags == 2 ? ((v & mask) & value) != 0
+                                   : ((v | value) & mask) != mask;
+    if (done) return;
+    std::this_thread::yield();
+  }
+}
+void runStreamWrite(const hsa_kernel_dispatch_packet_t& p, const uint8_t* k) {
+  if (p.grid_size_x != 1) ++g_kernelErrors;
+  auto* p32 = arg<std::atomic<uint32_t>*>(k, 0);
+  auto* p64 = arg<std::atomic<uint64_t>*>(k, 8);
+  const uint64_t value = arg<uint64_t>(k, 16);
+  if (p32 != nullptr) p32->store(static_cast<uint32_t>(value));
+  else p64->store(value);
+}
 const KernelImpl kKernels[] = {
+    {"__unihip_stream_wait.kd", runStreamWait},
+    {"__unihip_stream_write.kd", runStreamWrite},
     {"__unihip_fill_u8.kd", [](auto& p, auto* k) { runFill(p, k, false); }},
     {"__unihip_fill_u32.kd", [](auto& p, auto* k) { runFill(p, k, true); }},
+    {"__unihip_gws_init.kd", runGwsInit},
     {"axpy.kd", runAxpy},
+    // Runs nothing; lets tests dispatch a kernel with every hidden argument.
+    {"_Z17hidden_everythingPyi.kd", [](auto&, auto*) {}},
+    {"grid_sum.kd", [](auto&, auto*) {}},
+    {"multi_grid_ranks.kd", [](auto&, auto*) {}},
 };
 
 struct Queue {
@@ -137,6 +183,11 @@ struct Queue {
       } else if (type == HSA_PACKET_TYPE_KERNEL_DISPATCH) {
         hsa_kernel_dispatch_packet_t p;
         std::memcpy(&p, slot, sizeof p);
+        {
+          std::lock_guard lock(g_dispatchMutex);
+          g_lastPacket = p;
+          std::memcpy(g_lastKernarg, p.kernarg_address, sizeof g_lastKernarg);
+        }
         bool known = false;
         for (const KernelImpl& k : kKernels)
           if (p.kernel_object == reinterpret_cast<uint64_t>(&k)) {
@@ -208,8 +259,17 @@ EXPORT int fake_hsa_stats(int which) {
     case 3: return g_kernelErrors;
     case 4: return g_liveQueues;
     case 5: return g_asyncHandlersRun;
+    case 6: return g_cooperativeQueues;
+    case 7: return g_gwsInitValue;
+    case 8: return g_gwsInits;
     default: return -1;
   }
+}
+// Copies the latest dispatch packet (64 bytes) and `n` <= 1024 bytes of its kernargs.
+EXPORT void fake_hsa_last_dispatch(void* packet, void* kernarg, size_t n) {
+  std::lock_guard lock(g_dispatchMutex);
+  std::memcpy(packet, &g_lastPacket, sizeof g_lastPacket);
+  std::memcpy(kernarg, g_lastKernarg, n < sizeof g_lastKernarg ? n : sizeof g_lastKernarg);
 }
 
 EXPORT hsa_status_t hsa_init() { return HSA_STATUS_SUCCESS; }
@@ -264,6 +324,7 @@ EXPORT hsa_status_t hsa_agent_get_info(hsa_agent_t agent, hsa_agent_info_t attri
     case HSA_AMD_AGENT_INFO_DOMAIN: return put<uint32_t>(value, 1);
     case HSA_AMD_AGENT_INFO_ASIC_REVISION: return put<uint32_t>(value, 2);
     case HSA_AGENT_INFO_QUEUE_MAX_SIZE: return put<uint32_t>(value, 131072);
+    case HSA_AMD_AGENT_INFO_COOPERATIVE_QUEUES: return put<bool>(value, gpu);
     default: return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   }
 }
@@ -367,9 +428,10 @@ EXPORT hsa_status_t hsa_amd_memory_async_copy(void* dst, hsa_agent_t, const void
   return HSA_STATUS_SUCCESS;
 }
 
-EXPORT hsa_status_t hsa_queue_create(hsa_agent_t, uint32_t size, hsa_queue_type32_t, 
+EXPORT hsa_status_t hsa_queue_create(hsa_agent_t, uint32_t size, hsa_queue_type32_t type,
                                      void (*)(hsa_status_t, hsa_queue_t*, void*), void*, uint32_t,
                                      uint32_t, hsa_queue_t** out) {
+  if (type == HSA_QUEUE_TYPE_COOPERATIVE) ++g_cooperativeQueues;
   auto* q = new Queue;
   q->ring.assign(size_t{size} * 64 + 64, 0);
   const auto base = reinterpret_cast<uintptr_t>(q->ring.data());

@@ -149,6 +149,9 @@ TEST_CASE("gfx1100 code object v5: wave32 kernel table", "[hsa][codeobject]") {
   CHECK(info.codeObjectVersion == 5);
   CHECK(info.target == "amdgcn-amd-amdhsa--gfx1100");
   checkV5Table(info, 32);
+  // gfx10+ compiles in WGP mode unless -mcumode; gfx9 has no WGPs.
+  for (const KernelInfo& k : info.kernels) CHECK(k.wgpMode);
+  for (const KernelInfo& k : parse("gfx90a").kernels) CHECK_FALSE(k.wgpMode);
 }
 
 TEST_CASE("gfx803 code object v5: private and shared aperture bases", "[hsa][codeobject]") {
