@@ -3,6 +3,7 @@
 //   --max-copy=<MiB>      largest copy (default 1024)
 //   --graphs-only         only the graph figures
 //   --pools-only          only the stream-ordered allocation figures
+//   --launch-only         only the launch and sync figures (run_all.sh's short extra rounds)
 // Exits 77 when there is no usable GPU.
 #include <cstring>
 #include <string>
@@ -16,6 +17,7 @@ int main(int argc, char** argv) {
   bool firstLaunchOnly = false;
   bool graphsOnly = false;
   bool poolsOnly = false;
+  bool launchOnly = false;
   size_t maxCopy = bench::kMaxCopyBytes;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--first-launch-only") == 0) {
@@ -24,10 +26,12 @@ int main(int argc, char** argv) {
       graphsOnly = true;
     } else if (std::strcmp(argv[i], "--pools-only") == 0) {
       poolsOnly = true;
+    } else if (std::strcmp(argv[i], "--launch-only") == 0) {
+      launchOnly = true;
     } else if (std::strncmp(argv[i], "--max-copy=", 11) == 0) {
       maxCopy = std::stoull(argv[i] + 11) << 20;
     } else {
-      std::fprintf(stderr, "usage: %s [--first-launch-only] [--graphs-only] [--pools-only] [--max-copy=<MiB>]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--first-launch-only] [--graphs-only] [--pools-only] [--launch-only] [--max-copy=<MiB>]\n", argv[0]);
       return 2;
     }
   }
@@ -57,6 +61,10 @@ int main(int argc, char** argv) {
     return 0;
   }
   bench::launchBenchmarks();
+  if (launchOnly) {
+    bench::syncBenchmarks();
+    return 0;
+  }
   bench::graphBenchmarks();
   bench::poolBenchmarks();
   bench::syncBenchmarks();
