@@ -144,10 +144,12 @@ __attribute__((always_inline)) inline Status launchKernel(const void* function_a
   // hipErrorInvalidValue, where the stream API itself says hipErrorContextIsDestroyed.
   if (UNIHIP_UNLIKELY(!s.ok()))
     return s.code() == hipErrorContextIsDestroyed ? Status(hipErrorInvalidValue) : s;
-  UNIHIP_TRY(checkLaunch(*rs.device->props, numBlocks, dimBlocks, sharedMemBytes));
+  // Built before the checks, which then read it: GCC stores the packed dim3 registers as they
+  // come instead of unpacking them for the checks and packing them again.
+  LaunchConfig config{numBlocks, dimBlocks, static_cast<uint32_t>(sharedMemBytes), rs.native};
+  UNIHIP_TRY(checkLaunch(*rs.device->props, config.grid, config.block, sharedMemBytes));
   NativeFunction function;
   UNIHIP_TRY(registry.function(kernel, *rs.device, &function));
-  LaunchConfig config{numBlocks, dimBlocks, static_cast<uint32_t>(sharedMemBytes), rs.native};
   return rs.device->backend->launch(rs.device->local, function, config, args);
 }
 
