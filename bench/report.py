@@ -340,6 +340,12 @@ def goals(figures, extras):
                       f"callgrind, fake backend)", None if v is None else v <= limit,
                       "not counted here (bench/count_instructions.sh)" if v is None else
                       f"{v} per {what}"))
+    cuda = ins.get("instructions_direct_shared")
+    for path in ("launch", "memcpyAsync"):
+        v = ins.get(f"instructions_hsa_{path}")
+        g.append(goal(f"AMD path: HsaBackend::{path} on the fake ROCr <= the CUDA path's "
+                      f"hipLaunchKernel", None if v is None or cuda is None else v <= cuda,
+                      "not counted" if v is None else f"{v} instructions (CUDA path: {cuda})"))
     kernels = sorted({b for b, i in figures if i == "nvcc" and b.startswith("kernel_")})
     g.append(check_pairs("kernels built by unihipcc <= 1.00 x nvcc -O3 (each)", figures,
                          [((b, "unihipcc"), (b, "nvcc")) for b in kernels], 1.0))
