@@ -1,26 +1,40 @@
 #!/usr/bin/env bash
-# Runs every benchmark on the GPU machine and writes the report (issue 5).
-#   bench/run_all.sh <bench-gpu-dir> <out-dir> [--rounds N] [--max-copy MiB] [--startup-runs N]
+# Runs every benchmark on the GPU machine and writes the report (issues 5 and 16).
+#   bench/run_all.sh <bench-gpu-dir> [<out-dir>] [--rounds N] [--launch-rounds N]
+#                    [--codegen-rounds N] [--max-copy MiB] [--startup-runs N] [--pin CPUS|none]
 # <bench-gpu-dir> is <build>/bench-gpu, gathered by the unihip_bench target (bin/, lib/, and
-# instructions.jsonl, the callgrind count made on the build machine); a build folder also works.
-# The three implementations run alternately, N rounds (default 3, order rotating); report.py takes
-# the median of each figure's per-round medians. Then the startup benchmark, the check that unihip
-# JIT-compiled no PTX, and the pageable-staging experiment. Writes only
-# <out-dir>/results/<date>/: results.json, results.csv, table.md, bandwidth.png, launch.png,
-# raw.jsonl, logs.txt. Exit status 77 without a GPU.
+# instructions.jsonl, the callgrind count made on the build machine); a build folder or a folder
+# made by scripts/stage-for-device.sh from one also works. <out-dir> defaults to
+# $UNIHIP_BENCH_OUT. Statistics that can see 2% (issue 16):
+#   - N full rounds (default 7) and N launch-only rounds (default 14, a few seconds each) of the
+#     three implementations, one process each, the order rotating every round (driver, cudart,
+#     unihip; cudart, unihip, driver; ...); each round's figures are paired, and report.py gives
+#     the median of the per-round ratios with a distribution-free 95% interval;
+#   - the kernel comparison (bench_codegen: nvcc and unihipcc images, ABBA in one process);
+#   - every program pinned with taskset to the same CPUs (default: up to 8 CPUs of the allowed
+#     set, CPU 0 left out when there are more than 8, since it takes most interrupts).
+# Then the startup benchmark, the check that unihip JIT-compiled no PTX, and the pageable-staging
+# experiment. Writes only <out-dir>/results/<date>/: results.json, results.csv, table.md, plots,
+# raw.jsonl, logs.txt, and the SASS of the codegen kernels when cuobjdump is there. About 6
+# minutes on an H100 with the defaults. Exit status 77 without a GPU.
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
-usage="usage: run_all.sh <bench-gpu-dir> <out-dir> [--rounds N] [--max-copy MiB] [--startup-runs N]"
+usage="usage: run_all.sh <bench-gpu-dir> [<out-dir>] [--rounds N] [--launch-rounds N] [--codegen-rounds N] [--max-copy MiB] [--startup-runs N] [--pin CPUS|none]"
 dir=${1:?$usage}
-out=${2:?$usage}
-shift 2
-rounds=3 max_copy=1024 startup_runs=10
+shift
+out=${UNIHIP_BENCH_OUT:-}
+if (($#)) && [[ $1 != --* ]]; then out=$1; shift; fi
+[[ -n $out ]] || { echo "run_all.sh: no <out-dir> and UNIHIP_BENCH_OUT unset; $usage" >&2; exit 2; }
+rounds=7 launch_rounds=14 codegen_rounds=21 max_copy=1024 startup_runs=10 pin=auto
 while (($#)); do
   case $1 in
     --rounds) rounds=$2; shift 2 ;;
+    --launch-rounds) launch_rounds=$2; shift 2 ;;
+    --codegen-rounds) codegen_rounds=$2; shift 2 ;;
     --max-copy) max_copy=$2; shift 2 ;;
     --startup-runs) startup_runs=$2; shift 2 ;;
+    --pin) pin=$2; shift 2 ;;
     *) echo "run_all.sh: unknown option $1; $usage" >&2; exit 2 ;;
   esac
 done
@@ -33,6 +47,18 @@ for exe in bench_unihip bench_cudart bench_driver bench_startup_runner startup_u
            startup_cudart bench_pageable_staging; do
   [[ -x $bin/$exe ]] || { echo "run_all.sh: $bin/$exe missing (build the unihip_bench target)" >&2; exit 2; }
 done
+
+# CPU pinning: the same CPUs for every program, so no implementation gets a luckier core.
+pin_prefix=()
+if [[ $pin != none ]] && command -v taskset >/dev/null; then
+  if [[ $pin == auto ]]; then
+    mapfile -t cpus < <(python3 -c 'import os; print("\n".join(map(str, sorted(os.sched_getaffinity(0)))))')
+    if ((${#cpus[@]} > 8)); then cpus=("${cpus[@]:1:8}"); fi
+    pin=$(IFS=,; echo "${cpus[*]}")
+  fi
+  pin_prefix=(taskset -c "$pin")
+  echo "run_all.sh: pinned to CPUs $pin" >&2
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 raw="$work/raw.jsonl"
@@ -52,7 +78,7 @@ run() {  # name command...
   shift
   echo "== $name" >&2
   echo "== $name" >>"$logs"
-  "$@" >>"$raw" 2>"$work/stderr"
+  "${pin_prefix[@]}" "$@" >>"$raw" 2>"$work/stderr"
   status=$?
   cat "$work/stderr" >>"$logs"
   if ((status == 77 || status == 127)); then
@@ -64,13 +90,24 @@ run() {  # name command...
   fi
 }
 
+# Round r runs the three implementations in a rotated order; a {"round": r} line before each
+# program's output lets report.py pair the figures of one round.
 order=(driver cudart unihip)
-for ((r = 0; r < rounds; r++)); do
+round() {  # r args...
+  local r=$1 i impl
+  shift
   for ((i = 0; i < 3; i++)); do
     impl=${order[(i + r) % 3]}
-    run "bench_${impl} round $r" "$bin/bench_$impl" --max-copy="$max_copy"
+    echo "{\"round\":$r}" >>"$raw"
+    run "bench_${impl} round $r" "$bin/bench_$impl" "$@"
   done
+}
+for ((r = 0; r < rounds; r++)); do
+  round "$r" --max-copy="$max_copy"
+  echo "run_all.sh: full round $r done at $((SECONDS - started)) s" >&2
 done
+for ((r = rounds; r < rounds + launch_rounds; r++)); do round "$r" --launch-only; done
+echo "run_all.sh: launch rounds done at $((SECONDS - started)) s" >&2
 
 # Never JIT PTX when the bundle has a cubin for the GPU: unihip logs a JIT at info level.
 UNIHIP_LOG_LEVEL=info "$bin/bench_unihip" --first-launch-only >/dev/null 2>"$work/first.log"
@@ -78,9 +115,26 @@ cat "$work/first.log" >>"$logs"
 if grep -q "JIT-compiling PTX" "$work/first.log"; then jit=false; else jit=true; fi
 echo "{\"check\":\"no_ptx_jit\",\"ok\":$jit}" >>"$raw"
 
+echo '{"round":null}' >>"$raw"  # the programs below pair their own runs, or none
 run startup "$bin/bench_startup_runner" --runs "$startup_runs" --kernels 1000 \
   "unihip=$bin/startup_unihip" "cudart=$bin/startup_cudart" "driver=$bin/bench_driver,--startup"
 run staging "$bin/bench_pageable_staging" --max-copy="$max_copy"
+
+# Code generation: the same kernels by nvcc and unihipcc, and their SASS for the comparison.
+attach=("$logs")
+if [[ -x $bin/bench_codegen ]]; then
+  run codegen "$bin/bench_codegen" --rounds "$codegen_rounds"
+  if command -v cuobjdump >/dev/null || [[ -x /usr/local/cuda/bin/cuobjdump ]]; then
+    objdump_bin=$(command -v cuobjdump || echo /usr/local/cuda/bin/cuobjdump)
+    for image in nvcc unihipcc; do
+      "$objdump_bin" -sass "$bin/codegen.$image.sm_90.cubin" >"$work/codegen.$image.sass" 2>&1
+      attach+=("$work/codegen.$image.sass")
+    done
+  fi
+  for f in "$bin"/codegen.*.compute_90.ptx; do [[ -f $f ]] && attach+=("$f"); done
+else
+  echo "run_all.sh: no bench_codegen; kernel comparison skipped" >&2
+fi
 
 # The instruction count, made on the build machine (valgrind), travels with the executables.
 for f in "$bin/../instructions.jsonl" "$bin/../bench-gpu/instructions.jsonl"; do
@@ -88,4 +142,12 @@ for f in "$bin/../instructions.jsonl" "$bin/../bench-gpu/instructions.jsonl"; do
 done
 
 echo "run_all.sh: measured in $((SECONDS - started)) s" | tee -a "$logs" >&2
-python3 "$here/report.py" --out "$out" --attach "$logs" "$raw"
+report_args=()
+for f in "${attach[@]}"; do report_args+=(--attach "$f"); done
+python3 "$here/report.py" --out "$out" "${report_args[@]}" "$raw"
+status=$?
+if [[ -x $bin/bench_codegen ]] && [[ -f $work/codegen.nvcc.sass ]]; then
+  python3 "$here/sass_summary.py" "$work/codegen.nvcc.sass" "$work/codegen.unihipcc.sass" \
+    "$out/results/$(date +%F)/sass_summary.md" || true
+fi
+exit $status

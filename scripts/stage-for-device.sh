@@ -7,7 +7,7 @@ set -euo pipefail
 build=${1:?build dir}; out=$(realpath -m "${2:?output dir}")
 rm -rf "$out"; mkdir -p "$out"
 cd "$build"
-find . -type f \( -perm -u+x -o -name '*.so*' -o -name '*.cubin' -o -name '*.ptx' -o -name '*.json' -o -name '*.hipfb' \) \
+find . -type f \( -perm -u+x -o -name '*.so*' -o -name '*.cubin' -o -name '*.ptx' -o -name '*.json' -o -name '*.jsonl' -o -name '*.hipfb' \) \
   -not -path './CMakeFiles/*' -not -path '*/CMakeFiles/*' -not -name '*.o' -not -name '*.a' \
   -not -name '*.sh' -not -name '*.cmake' -print0 |
   while IFS= read -r -d '' f; do mkdir -p "$out/$(dirname "$f")"; cp -a "$f" "$out/$f"; done

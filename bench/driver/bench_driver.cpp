@@ -3,6 +3,7 @@
 //   --startup            print the time from BENCH_T0_NS (CLOCK_MONOTONIC, set by the startup
 //                        runner before exec) to the first kernel's completion, and exit
 //   --first-launch-only  only the first-launch figure
+//   --launch-only        only the launch and sync figures (run_all.sh's short extra rounds)
 //   --max-copy=<MiB>     largest copy (default 1024)
 // Exits 77 when there is no usable GPU.
 #include <time.h>
@@ -165,17 +166,19 @@ CUcontext driverContext() {
 int main(int argc, char** argv) {
   using namespace bench;
   implName() = "driver";
-  bool startup = false, firstLaunchOnly = false;
+  bool startup = false, firstLaunchOnly = false, launchOnly = false;
   size_t maxCopy = kMaxCopyBytes;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--startup") == 0) {
       startup = true;
     } else if (std::strcmp(argv[i], "--first-launch-only") == 0) {
       firstLaunchOnly = true;
+    } else if (std::strcmp(argv[i], "--launch-only") == 0) {
+      launchOnly = true;
     } else if (std::strncmp(argv[i], "--max-copy=", 11) == 0) {
       maxCopy = std::stoull(argv[i] + 11) << 20;
     } else {
-      std::fprintf(stderr, "usage: %s [--startup|--first-launch-only] [--max-copy=<MiB>]\n",
+      std::fprintf(stderr, "usage: %s [--startup|--first-launch-only|--launch-only] [--max-copy=<MiB>]\n",
                    argv[0]);
       return 2;
     }
@@ -226,7 +229,9 @@ int main(int argc, char** argv) {
            drain(s);
          }));
   threadedFigure(k, 4);
+  threadedFigure(k, 8);
   syncFigures();
+  if (launchOnly) return 0;
   driverMemoryBenchmarks(maxCopy);
 
   std::vector<char> ptx = readFile(ptxPath());

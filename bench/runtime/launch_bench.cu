@@ -106,6 +106,7 @@ void launchBenchmarks() {
          }));
   GPU_CHECK(gpuStreamDestroy(s));
   threadedFigure(4);
+  threadedFigure(8);
 }
 
 }  // namespace bench

@@ -4,6 +4,7 @@
 //   --graphs-only         only the graph figures
 //   --pools-only          only the stream-ordered allocation figures
 //   --peer-only           only the several-GPU figures (peer copies, NCCL all-reduce)
+//   --launch-only         only the launch and sync figures (run_all.sh's short extra rounds)
 // Exits 77 when there is no usable GPU.
 #include <cstring>
 #include <string>
@@ -18,6 +19,7 @@ int main(int argc, char** argv) {
   bool graphsOnly = false;
   bool poolsOnly = false;
   bool peerOnly = false;
+  bool launchOnly = false;
   size_t maxCopy = bench::kMaxCopyBytes;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--first-launch-only") == 0) {
@@ -28,10 +30,12 @@ int main(int argc, char** argv) {
       poolsOnly = true;
     } else if (std::strcmp(argv[i], "--peer-only") == 0) {
       peerOnly = true;
+    } else if (std::strcmp(argv[i], "--launch-only") == 0) {
+      launchOnly = true;
     } else if (std::strncmp(argv[i], "--max-copy=", 11) == 0) {
       maxCopy = std::stoull(argv[i] + 11) << 20;
     } else {
-      std::fprintf(stderr, "usage: %s [--first-launch-only] [--graphs-only] [--pools-only] [--peer-only] [--max-copy=<MiB>]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--first-launch-only] [--graphs-only] [--pools-only] [--peer-only] [--launch-only] [--max-copy=<MiB>]\n", argv[0]);
       return 2;
     }
   }
@@ -65,6 +69,10 @@ int main(int argc, char** argv) {
     return 0;
   }
   bench::launchBenchmarks();
+  if (launchOnly) {
+    bench::syncBenchmarks();
+    return 0;
+  }
   bench::graphBenchmarks();
   bench::poolBenchmarks();
   bench::syncBenchmarks();

@@ -5,8 +5,9 @@
 // For each run the runner reads CLOCK_MONOTONIC, forks and execs the program with that time in
 // BENCH_T0_NS; the program prints "startup_ns=<n>" (and "static_init_ns=<n>" when it measured
 // its static constructors) after its first kernel completed. One untimed run per program first
-// warms the page cache. Prints JSON lines (bench_stats.h): startup_first_kernel per program and,
-// where reported, static_init_per_kernel (static construction time / K kernels).
+// warms the page cache. Prints JSON lines (bench_stats.h), one per program and run (its "round"):
+// startup_first_kernel and, where reported, static_init_per_kernel (static construction time /
+// K kernels).
 // Exits 77 when a program reports that there is no GPU.
 #include <sys/wait.h>
 #include <time.h>
@@ -118,11 +119,18 @@ int main(int argc, char** argv) {
       if (field(out, "static_init_ns=", &staticNs)) p.staticInitUs.push_back(staticNs / 1e3 / kernels);
     }
   }
+  // One line per run, tagged with the run as its round: report.py pairs the programs' runs.
+  auto perRun = [](const Program& p, const char* bench, const char* group, double x,
+                   const std::vector<double>& values) {
+    for (size_t i = 0; i < values.size(); ++i)
+      std::printf("{\"bench\":\"%s\",\"impl\":\"%s\",\"group\":\"%s\",\"x\":%g,"
+                  "\"round\":%zu,\"median_us\":%.4f,\"min_us\":%.4f,\"p90_us\":%.4f,"
+                  "\"reps\":1}\n",
+                  bench, p.impl.c_str(), group, x, i, values[i], values[i], values[i]);
+  };
   for (const Program& p : programs) {
-    bench::implName() = p.impl.c_str();
-    bench::report("startup_first_kernel", "startup", kernels, bench::summarize(p.startupUs));
-    if (!p.staticInitUs.empty())
-      bench::report("static_init_per_kernel", "registration", 1, bench::summarize(p.staticInitUs));
+    perRun(p, "startup_first_kernel", "startup", kernels, p.startupUs);
+    perRun(p, "static_init_per_kernel", "registration", 1, p.staticInitUs);
   }
   return 0;
 }

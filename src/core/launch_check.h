@@ -11,16 +11,13 @@ namespace unihip {
 // for more dynamic shared memory than a block may opt into.
 inline Status checkLaunch(const hipDeviceProp_t& p, const dim3& grid, const dim3& block,
                           size_t sharedMemBytes) {
-  if (grid.x == 0 || grid.y == 0 || grid.z == 0 || block.x == 0 || block.y == 0 || block.z == 0)
+  // `n - 1 >= limit` in unsigned arithmetic rejects 0 (it wraps) and n > limit in one compare.
+  auto outside = [](uint32_t n, int limit) { return n - 1u >= static_cast<uint32_t>(limit); };
+  if (outside(block.x, p.maxThreadsDim[0]) | outside(block.y, p.maxThreadsDim[1]) |
+      outside(block.z, p.maxThreadsDim[2]) | outside(grid.x, p.maxGridSize[0]) |
+      outside(grid.y, p.maxGridSize[1]) | outside(grid.z, p.maxGridSize[2]))
     return hipErrorInvalidConfiguration;
-  if (block.x > static_cast<uint32_t>(p.maxThreadsDim[0]) ||
-      block.y > static_cast<uint32_t>(p.maxThreadsDim[1]) ||
-      block.z > static_cast<uint32_t>(p.maxThreadsDim[2]) ||
-      uint64_t{block.x} * block.y * block.z > static_cast<uint64_t>(p.maxThreadsPerBlock))
-    return hipErrorInvalidConfiguration;
-  if (grid.x > static_cast<uint32_t>(p.maxGridSize[0]) ||
-      grid.y > static_cast<uint32_t>(p.maxGridSize[1]) ||
-      grid.z > static_cast<uint32_t>(p.maxGridSize[2]))
+  if (uint64_t{block.x} * block.y * block.z > static_cast<uint64_t>(p.maxThreadsPerBlock))
     return hipErrorInvalidConfiguration;
   size_t sharedLimit = p.sharedMemPerBlockOptin > p.sharedMemPerBlock ? p.sharedMemPerBlockOptin
                                                                       : p.sharedMemPerBlock;

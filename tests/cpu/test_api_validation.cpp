@@ -256,6 +256,26 @@ TEST_CASE("call configuration stack") {
   (void)hipGetLastError();
 }
 
+TEST_CASE("call configuration stack: 16 levels, popped in reverse order") {
+  dim3 g, b;
+  size_t shmem = 0;
+  hipStream_t st = nullptr;
+  for (unsigned i = 1; i <= 16; ++i)
+    REQUIRE(__hipPushCallConfiguration(dim3(i, i + 1, i + 2), dim3(i + 3), i * 10, nullptr) ==
+            hipSuccess);
+  CHECK(__hipPushCallConfiguration(dim3(99), dim3(99), 0, nullptr) == hipErrorInvalidConfiguration);
+  for (unsigned i = 16; i >= 1; --i) {
+    REQUIRE(__hipPopCallConfiguration(&g, &b, &shmem, &st) == hipSuccess);
+    CHECK((g.x == i && g.y == i + 1 && g.z == i + 2 && b.x == i + 3 && shmem == i * 10));
+  }
+  CHECK(__hipPopCallConfiguration(&g, &b, &shmem, &st) == hipErrorMissingConfiguration);
+  // Null out-pointers are skipped.
+  REQUIRE(__hipPushCallConfiguration(dim3(5), dim3(6), 7, nullptr) == hipSuccess);
+  REQUIRE(__hipPopCallConfiguration(nullptr, &b, nullptr, nullptr) == hipSuccess);
+  CHECK(b.x == 6);
+  (void)hipGetLastError();
+}
+
 TEST_CASE("the last error is per thread; get clears it, peek does not, success keeps it", "[threads]") {
   installFake();
   (void)hipGetLastError();
