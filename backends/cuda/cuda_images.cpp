@@ -105,6 +105,22 @@ class CudaImageOps final : public ImageOps {
     return kOk;
   }
 
+  Status externalMipmap(int device, void* memory, uint64_t offset,
+                        const ArrayShape& shape, unsigned levels, NativeMipmap* out) override {
+    if (api_.cuExternalMemoryGetMappedMipmappedArray == nullptr) return hipErrorNotSupported;
+    UNIHIP_TRY(core_.makeCurrent(device));
+    CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC d{};
+    d.offset = offset;
+    d.arrayDesc = toCuda(shape);
+    d.numLevels = levels;
+    CUmipmappedArray m = nullptr;
+    UNIHIP_TRY(core_.check(api_.cuExternalMemoryGetMappedMipmappedArray(
+                               &m, static_cast<CUexternalMemory>(memory), &d),
+                           "cuExternalMemoryGetMappedMipmappedArray"));
+    *out = m;
+    return kOk;
+  }
+
   Status mipmapDestroy(int device, NativeMipmap mipmap) override {
     UNIHIP_TRY(core_.makeCurrent(device));
     return core_.check(api_.cuMipmappedArrayDestroy(static_cast<CUmipmappedArray>(mipmap)),

@@ -96,6 +96,10 @@ UNIHIP_CU_OPTIONAL(cuCtxDisablePeerAccess, CUcontext)
 UNIHIP_CU_OPTIONAL_SINCE(12040, cuFuncGetParamInfo, CUfunction, size_t, size_t*, size_t*)
 UNIHIP_CU_OPTIONAL(cuLaunchCooperativeKernel, CUfunction, unsigned int, unsigned int, unsigned int,
                    unsigned int, unsigned int, unsigned int, unsigned int, CUstream, void**)
+// hipProfilerStart/Stop, hipPointerSetAttribute
+UNIHIP_CU_OPTIONAL(cuProfilerStart)
+UNIHIP_CU_OPTIONAL(cuProfilerStop)
+UNIHIP_CU_OPTIONAL(cuPointerSetAttribute, const void*, int, CUdeviceptr)
 // The optional families' entry points, one file each (all UNIHIP_CU_OPTIONAL).
 #include "cuda/cuda_symbols_graphs.h"
 #include "cuda/cuda_symbols_memory_pools.h"

@@ -23,6 +23,13 @@ struct CUDA_ARRAY3D_DESCRIPTOR {
   unsigned int Flags;
 };
 
+struct CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC {
+  unsigned long long offset;
+  CUDA_ARRAY3D_DESCRIPTOR arrayDesc;
+  unsigned int numLevels;
+  unsigned int reserved[16];
+};
+
 
 struct CUDA_RESOURCE_DESC {
   int resType;

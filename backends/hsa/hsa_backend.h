@@ -144,6 +144,8 @@ class HsaBackend final : public Backend {
   // device family (exec): ROCr has no stack/printf/heap limit controls; getLimit/setLimit keep
   // Backend's hipErrorNotSupported.
   // unihip-coverage: not-supported hipDeviceGetLimit hipDeviceSetLimit
+  // No tracer of our own to toggle (AMD's runtime toggles its rocprofiler hooks).
+  // unihip-coverage: not-supported hipProfilerStart hipProfilerStop
 
  private:
   // The stream a NativeStream names (null: the legacy default stream, created on first use).

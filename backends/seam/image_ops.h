@@ -70,6 +70,14 @@ class ImageOps {
   virtual Status textureDestroy(int device, uint64_t object) = 0;
   virtual Status surfaceCreate(int device, NativeArray array, uint64_t* out) = 0;
   virtual Status surfaceDestroy(int device, uint64_t object) = 0;
+
+  // hipExternalMemoryGetMappedMipmappedArray: a mipmapped array of `shape` and `levels` over
+  // imported memory (memory pools family) at `offset`; freed with mipmapDestroy.
+  virtual Status externalMipmap(int device, void* memory /* NativeExternalMemory */, uint64_t offset,
+                                const ArrayShape& shape, unsigned levels, NativeMipmap* out) {
+    (void)device, (void)memory, (void)offset, (void)shape, (void)levels, (void)out;
+    return hipErrorNotSupported;
+  }
 };
 
 }  // namespace unihip

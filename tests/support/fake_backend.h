@@ -270,6 +270,14 @@ class FakeBackend final : public Backend {
     return kOk;
   }
   // Every pair of distinct fake devices are peers; links report rank 0 and support the rest.
+  // hipProfilerStart/Stop: -1 until called, then the last device's state (0 stopped, 1 started).
+  Status profilerControl(int device, bool start) override {
+    profilerDevice = device;
+    profilerState = start ? 1 : 0;
+    return kOk;
+  }
+  int profilerDevice = -1;
+  int profilerState = -1;
   Status canAccessPeer(int, int, int* value) override {
     *value = 1;
     return kOk;

@@ -77,6 +77,13 @@ class FakeImageOps final : public ImageOps {
     ++liveMipmaps;
     return kOk;
   }
+  // External memory's mipmaps: ordinary ones; the offset is remembered.
+  Status externalMipmap(int device, void*, uint64_t offset, const ArrayShape& shape,
+                        unsigned levels, NativeMipmap* out) override {
+    lastExternalOffset = offset;
+    return mipmapCreate(device, shape, levels, out);
+  }
+  uint64_t lastExternalOffset = 0;
   Status mipmapDestroy(int, NativeMipmap mipmap) override {
     delete static_cast<Mipmap*>(mipmap);
     --liveMipmaps;
