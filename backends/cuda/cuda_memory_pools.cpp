@@ -3,7 +3,7 @@
 // semaphores (cuImportExternal*). HIP's enum values,
 // attribute numbers and handle layouts equal the driver's, so values pass through.
 // (hipExternalMemoryGetMappedMipmappedArray: the images family, cuda_images.cpp.)
-// unihip-coverage: not-supported hipMemMapArrayAsync
+// (hipMemMapArrayAsync: the images family too.)
 #include <cstring>
 
 #include "cuda/cuda_core.h"

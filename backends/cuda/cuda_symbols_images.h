@@ -14,3 +14,5 @@ UNIHIP_CU_OPTIONAL(cuSurfObjectDestroy, CUsurfObject)
 // hipExternalMemoryGetMappedMipmappedArray
 UNIHIP_CU_OPTIONAL(cuExternalMemoryGetMappedMipmappedArray, CUmipmappedArray*, CUexternalMemory,
                    const CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC*)
+// hipMemMapArrayAsync
+UNIHIP_CU_OPTIONAL(cuMemMapArrayAsync, CUarrayMapInfo*, unsigned int, CUstream)

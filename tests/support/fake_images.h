@@ -77,6 +77,12 @@ class FakeImageOps final : public ImageOps {
     ++liveMipmaps;
     return kOk;
   }
+  // hipMemMapArrayAsync: the entries are kept.
+  Status memMapArrayAsync(int, const ArrayMapping* list, unsigned count, NativeStream) override {
+    mappings.assign(list, list + count);
+    return kOk;
+  }
+  std::vector<ArrayMapping> mappings;
   // External memory's mipmaps: ordinary ones; the offset is remembered.
   Status externalMipmap(int device, void*, uint64_t offset, const ArrayShape& shape,
                         unsigned levels, NativeMipmap* out) override {
