@@ -94,7 +94,7 @@ Status checkNodeParams(const hipGraphNodeParams& p, bool adding) {
       return p.eventRecord.event == nullptr ? Status(hipErrorInvalidValue) : kOk;
     case hipGraphNodeTypeExtSemaphoreSignal:
     case hipGraphNodeTypeExtSemaphoreWait:
-      return adding ? Status(hipErrorNotSupported) : kOk;
+      return kOk;  // the semaphore node helpers check the arrays
     case hipGraphNodeTypeMemAlloc:
       if (!adding) return hipErrorNotSupported;
       return badAlloc(p.alloc) ? hipErrorInvalidValue : kOk;
@@ -446,108 +446,6 @@ Status getEvent(hipGraphNode_t node, hipEvent_t* out, bool record) {
   return hipErrorInvalidValue;
 }
 
-// hipGraphNodeSetParams / hipGraphExecNodeSetParams by node type.
-Status setAny(hipGraphExec_t exec, hipGraphNode_t node, const hipGraphNodeParams& p) {
-  switch (p.type) {
-    case hipGraphNodeTypeKernel:
-      return setKernel(exec, node, p.kernel);
-    case hipGraphNodeTypeMemcpy:
-      return setCopy(exec, node, p.memcpy.copyParams);
-    case hipGraphNodeTypeMemset:
-      return setMemset(exec, node, p.memset);
-    case hipGraphNodeTypeHost:
-      return setHost(exec, node, p.host);
-    case hipGraphNodeTypeGraph: {
-      UNIHIP_TRY(liveNode(node));
-      UNIHIP_TRY(liveGraph(p.graph.graph));
-      if (exec == nullptr) return hipErrorNotSupported;  // no driver entry point at CUDA 12.0
-      const NodeOps o = of(node);
-      return o.ops->execSetChildGraph(o.device, exec->native, node->native, p.graph.graph->native);
-    }
-    case hipGraphNodeTypeWaitEvent:
-      return setEvent(exec, node, p.eventWait.event, false);
-    case hipGraphNodeTypeEventRecord:
-      return setEvent(exec, node, p.eventRecord.event, true);
-    default:
-      return hipErrorNotSupported;
-  }
-}
-
-// hipDevice*GraphMem*: the device's graphs family.
-Status deviceFamily(int device, const Device** d, GraphOps** ops) {
-  *d = Runtime::get().device(device);
-  if (*d == nullptr) return hipErrorInvalidDevice;
-  *ops = (*d)->backend->graphs();
-  return *ops ? kOk : Status(hipErrorNotSupported);
-}
-
-// Every instantiation: the result and error node in `p`, an upload when asked.
-Status instantiate(hipGraphExec_t* out, hipGraph_t g, hipGraphInstantiateParams* p) {
-  UNIHIP_TRY(liveGraph(g));
-  p->errNode_out = nullptr;
-  p->result_out = hipGraphInstantiateError;
-  NativeStream upload = nullptr;
-  if (p->flags & hipGraphInstantiateFlagUpload) {
-    ResolvedStream rs;
-    UNIHIP_TRY(resolveStream(p->uploadStream, &rs));
-    upload = rs.native;
-  }
-  const NodeOps o = of(g);
-  NativeGraphExec native = nullptr;
-  InstantiateResult r;
-  Status s = o.ops->instantiate(o.device, g->native, p->flags, upload, &native, &r);
-  p->errNode_out = unihip::graph::nodeFor(g, r.errorNode);
-  p->result_out = s.ok() ? hipGraphInstantiateSuccess : r.result;
-  if (s.ok() && p->result_out == hipGraphInstantiateSuccess) {
-    *out = unihip::graph::newExec(g->device, o.ops, native, p->flags);
-    return kOk;
-  }
-  // AMD's runtime answers a graph it cannot instantiate with hipErrorInvalidValue.
-  return s.ok() ? Status(hipErrorInvalidValue) : s;
-}
-
-// hipGraphLaunch (upload = false) and hipGraphUpload on a stream: no lock, no allocation.
-Status launch(hipGraphExec_t exec, hipStream_t stream, bool upload) {
-  if (UNIHIP_UNLIKELY(!isLive(exec))) return hipErrorInvalidValue;
-  ResolvedStream rs;
-  UNIHIP_TRY(resolveStream(stream, &rs));
-  GraphOps* ops = exec->ops;
-  if (upload) return ops->uploadGraph(rs.device->local, exec->native, rs.native);
-  return ops->launchGraph(rs.device->local, exec->native, rs.native);
-}
-
-// hipGraphAddNode by node type (the parameters were checked by checkNodeParams).
-Status addAny(hipGraphNode_t* out, hipGraph_t g, const hipGraphNode_t* deps, size_t n,
-              hipGraphNodeParams* p) {
-  switch (p->type) {
-    case hipGraphNodeTypeKernel:
-      return addKernel(out, g, deps, n, p->kernel);
-    case hipGraphNodeTypeMemcpy:
-      return addCopy(out, g, deps, n, p->memcpy.copyParams);
-    case hipGraphNodeTypeMemset:
-      return addMemset(out, g, deps, n, p->memset);
-    case hipGraphNodeTypeHost:
-      return addHost(out, g, deps, n, p->host);
-    case hipGraphNodeTypeGraph:
-      return addChild(out, g, deps, n, p->graph.graph);
-    case hipGraphNodeTypeEmpty:
-      return addNode(out, g, deps, n, [](GraphOps& ops, int d, const NodePlace& at,
-                                         NativeGraphNode* node) {
-        return ops.addEmptyNode(d, at, node);
-      });
-    case hipGraphNodeTypeWaitEvent:
-      return addEvent(out, g, deps, n, p->eventWait.event, false);
-    case hipGraphNodeTypeEventRecord:
-      return addEvent(out, g, deps, n, p->eventRecord.event, true);
-    case hipGraphNodeTypeMemAlloc:
-      return addAlloc(out, g, deps, n, &p->alloc);
-    case hipGraphNodeTypeMemFree:
-      return addFree(out, g, deps, n, p->free.dptr);
-    default:
-      return hipErrorNotSupported;
-  }
-}
-
 // ---- External semaphore nodes ----
 // HIP hands back the arrays given at add / set time, so each node's are kept here (the driver
 // holds native handles); a record names its node's native handle, so a recycled wrapper never
@@ -661,6 +559,116 @@ Status setSemaphoreNodeParams(hipGraphExec_t exec, hipGraphNode_t node, const No
                                                    p.paramsArray, p.numExtSems));
   remember(node, p);
   return kOk;
+}
+
+// hipGraphNodeSetParams / hipGraphExecNodeSetParams by node type.
+Status setAny(hipGraphExec_t exec, hipGraphNode_t node, const hipGraphNodeParams& p) {
+  switch (p.type) {
+    case hipGraphNodeTypeKernel:
+      return setKernel(exec, node, p.kernel);
+    case hipGraphNodeTypeMemcpy:
+      return setCopy(exec, node, p.memcpy.copyParams);
+    case hipGraphNodeTypeMemset:
+      return setMemset(exec, node, p.memset);
+    case hipGraphNodeTypeHost:
+      return setHost(exec, node, p.host);
+    case hipGraphNodeTypeGraph: {
+      UNIHIP_TRY(liveNode(node));
+      UNIHIP_TRY(liveGraph(p.graph.graph));
+      if (exec == nullptr) return hipErrorNotSupported;  // no driver entry point at CUDA 12.0
+      const NodeOps o = of(node);
+      return o.ops->execSetChildGraph(o.device, exec->native, node->native, p.graph.graph->native);
+    }
+    case hipGraphNodeTypeWaitEvent:
+      return setEvent(exec, node, p.eventWait.event, false);
+    case hipGraphNodeTypeEventRecord:
+      return setEvent(exec, node, p.eventRecord.event, true);
+    case hipGraphNodeTypeExtSemaphoreSignal:
+      return setSemaphoreNodeParams(exec, node, p.extSemSignal);
+    case hipGraphNodeTypeExtSemaphoreWait:
+      return setSemaphoreNodeParams(exec, node, p.extSemWait);
+    default:
+      return hipErrorNotSupported;
+  }
+}
+
+// hipDevice*GraphMem*: the device's graphs family.
+Status deviceFamily(int device, const Device** d, GraphOps** ops) {
+  *d = Runtime::get().device(device);
+  if (*d == nullptr) return hipErrorInvalidDevice;
+  *ops = (*d)->backend->graphs();
+  return *ops ? kOk : Status(hipErrorNotSupported);
+}
+
+// Every instantiation: the result and error node in `p`, an upload when asked.
+Status instantiate(hipGraphExec_t* out, hipGraph_t g, hipGraphInstantiateParams* p) {
+  UNIHIP_TRY(liveGraph(g));
+  p->errNode_out = nullptr;
+  p->result_out = hipGraphInstantiateError;
+  NativeStream upload = nullptr;
+  if (p->flags & hipGraphInstantiateFlagUpload) {
+    ResolvedStream rs;
+    UNIHIP_TRY(resolveStream(p->uploadStream, &rs));
+    upload = rs.native;
+  }
+  const NodeOps o = of(g);
+  NativeGraphExec native = nullptr;
+  InstantiateResult r;
+  Status s = o.ops->instantiate(o.device, g->native, p->flags, upload, &native, &r);
+  p->errNode_out = unihip::graph::nodeFor(g, r.errorNode);
+  p->result_out = s.ok() ? hipGraphInstantiateSuccess : r.result;
+  if (s.ok() && p->result_out == hipGraphInstantiateSuccess) {
+    *out = unihip::graph::newExec(g->device, o.ops, native, p->flags);
+    return kOk;
+  }
+  // AMD's runtime answers a graph it cannot instantiate with hipErrorInvalidValue.
+  return s.ok() ? Status(hipErrorInvalidValue) : s;
+}
+
+// hipGraphLaunch (upload = false) and hipGraphUpload on a stream: no lock, no allocation.
+Status launch(hipGraphExec_t exec, hipStream_t stream, bool upload) {
+  if (UNIHIP_UNLIKELY(!isLive(exec))) return hipErrorInvalidValue;
+  ResolvedStream rs;
+  UNIHIP_TRY(resolveStream(stream, &rs));
+  GraphOps* ops = exec->ops;
+  if (upload) return ops->uploadGraph(rs.device->local, exec->native, rs.native);
+  return ops->launchGraph(rs.device->local, exec->native, rs.native);
+}
+
+// hipGraphAddNode by node type (the parameters were checked by checkNodeParams).
+Status addAny(hipGraphNode_t* out, hipGraph_t g, const hipGraphNode_t* deps, size_t n,
+              hipGraphNodeParams* p) {
+  switch (p->type) {
+    case hipGraphNodeTypeKernel:
+      return addKernel(out, g, deps, n, p->kernel);
+    case hipGraphNodeTypeMemcpy:
+      return addCopy(out, g, deps, n, p->memcpy.copyParams);
+    case hipGraphNodeTypeMemset:
+      return addMemset(out, g, deps, n, p->memset);
+    case hipGraphNodeTypeHost:
+      return addHost(out, g, deps, n, p->host);
+    case hipGraphNodeTypeGraph:
+      return addChild(out, g, deps, n, p->graph.graph);
+    case hipGraphNodeTypeEmpty:
+      return addNode(out, g, deps, n, [](GraphOps& ops, int d, const NodePlace& at,
+                                         NativeGraphNode* node) {
+        return ops.addEmptyNode(d, at, node);
+      });
+    case hipGraphNodeTypeWaitEvent:
+      return addEvent(out, g, deps, n, p->eventWait.event, false);
+    case hipGraphNodeTypeEventRecord:
+      return addEvent(out, g, deps, n, p->eventRecord.event, true);
+    case hipGraphNodeTypeMemAlloc:
+      return addAlloc(out, g, deps, n, &p->alloc);
+    case hipGraphNodeTypeMemFree:
+      return addFree(out, g, deps, n, p->free.dptr);
+    case hipGraphNodeTypeExtSemaphoreSignal:
+      return addSemaphoreNode(out, g, deps, n, p->extSemSignal);
+    case hipGraphNodeTypeExtSemaphoreWait:
+      return addSemaphoreNode(out, g, deps, n, p->extSemWait);
+    default:
+      return hipErrorNotSupported;
+  }
 }
 
 }  // namespace

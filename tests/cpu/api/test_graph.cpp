@@ -727,7 +727,7 @@ TEST_CASE("copy, allocation, external-semaphore and generic nodes: checks, forei
   CHECK(hipGraphAddNode(&node, G, nullptr, 0, &p) == hipErrorInvalidValue);
   CHECK(hipGraphExecNodeSetParams(X, N, &p) == hipErrorInvalidValue);
   p.type = hipGraphNodeTypeExtSemaphoreSignal;
-  CHECK(hipGraphAddNode(&node, G, nullptr, 0, &p) == hipErrorNotSupported);
+  CHECK(hipGraphAddNode(&node, G, nullptr, 0, &p) == hipErrorInvalidValue);
   p.type = hipGraphNodeTypeMemFree;
   CHECK(hipGraphAddNode(&node, G, nullptr, 0, &p) == hipErrorInvalidValue);
   CHECK(hipGraphNodeSetParams(N, &p) == hipErrorNotSupported);
@@ -1337,6 +1337,21 @@ TEST_CASE("external semaphore nodes over a fake family: add, get, set, exec set"
   REQUIRE(hipDestroyExternalSemaphore(s1) == hipSuccess);
   CHECK(hipGraphAddExternalSemaphoresSignalNode(&x, g, nullptr, 0, &sp) == hipErrorInvalidValue);
   CHECK(hipGraphExecExternalSemaphoresSignalNodeSetParams(exec, sn, &sp) == hipErrorInvalidValue);
+
+  // The generic forms: hipGraphAddNode, hipGraphNodeSetParams, hipGraphExecNodeSetParams.
+  hipGraphNodeParams generic{};
+  generic.type = hipGraphNodeTypeExtSemaphoreWait;
+  generic.extSemWait = wp;
+  hipGraphNode_t gn = nullptr;
+  REQUIRE(hipGraphAddNode(&gn, g, nullptr, 0, &generic) == hipSuccess);
+  REQUIRE(hipGraphExternalSemaphoresWaitNodeGetParams(gn, &gotWait) == hipSuccess);
+  CHECK(gotWait.extSemArray[0] == s2);
+  generic.type = hipGraphNodeTypeExtSemaphoreSignal;
+  generic.extSemSignal = one;
+  CHECK(hipGraphNodeSetParams(sn, &generic) == hipSuccess);
+  CHECK(hipGraphNodeSetParams(gn, &generic) == hipErrorInvalidValue);  // a wait node
+  CHECK(hipGraphExecNodeSetParams(exec, sn, &generic) == hipSuccess);
+  CHECK(ops.execSemaphores(exec->native, sn->native).size() == 1);
 
   // A destroyed node forgets its arrays.
   REQUIRE(hipGraphDestroyNode(wn) == hipSuccess);
