@@ -519,6 +519,15 @@ class CudaBackend final : public Backend, public CudaCore {
     return check(api_->cuMemHostUnregister(ptr), "cuMemHostUnregister");
   }
 
+  Status setSyncMemops(int device, const void* ptr, bool sync) override {
+    if (api_->cuPointerSetAttribute == nullptr) return hipErrorNotSupported;
+    UNIHIP_TRY(makeCurrent(device));
+    const unsigned value = sync ? 1 : 0;
+    return check(api_->cuPointerSetAttribute(&value, CU_POINTER_ATTRIBUTE_SYNC_MEMOPS,
+                                             reinterpret_cast<CUdeviceptr>(ptr)),
+                 "cuPointerSetAttribute");
+  }
+
   Status memGetAddressRange(int device, const void* ptr, void** base, size_t* size) override {
     UNIHIP_TRY(makeCurrent(device));
     CUdeviceptr b = 0;
@@ -579,8 +588,28 @@ class CudaBackend final : public Backend, public CudaCore {
                                                devices_[dst]->handle),
                  "cuDeviceGetP2PAttribute");
   }
-  // The link type is an HSA notion (hsa_amd_link_info_type_t); NVIDIA has none.
-  // unihip-coverage: not-supported hipExtGetLinkTypeAndHopCount
+  // The link type is an HSA notion (hsa_amd_link_info_type_t), which the driver API does not
+  // give. Derived from the P2P attributes: a pair with native peer atomics is NVLink-connected
+  // (PCIe peer links have none), reported as HSA_AMD_LINK_INFO_TYPE_XGMI (4, AMD's GPU-to-GPU
+  // fabric); any other pair as HSA_AMD_LINK_INFO_TYPE_PCIE (2). Hops: 1 for a pair with direct
+  // peer access, 2 (through the host bridge) for one without.
+  Status linkTypeAndHopCount(int device1, int device2, uint32_t* linkType,
+                             uint32_t* hopCount) override {
+    int access = 0, atomics = 0;
+    UNIHIP_TRY(p2pAttribute(device1, device2, hipDevP2PAttrAccessSupported, &access));
+    UNIHIP_TRY(p2pAttribute(device1, device2, hipDevP2PAttrNativeAtomicSupported, &atomics));
+    *linkType = access && atomics ? 4u : 2u;
+    *hopCount = access ? 1u : 2u;
+    return kOk;
+  }
+
+  // The driver's profiler control acts on the current context: the device's primary one.
+  Status profilerControl(int device, bool start) override {
+    auto call = start ? api_->cuProfilerStart : api_->cuProfilerStop;
+    if (call == nullptr) return hipErrorNotSupported;
+    UNIHIP_TRY(makeCurrent(device));
+    return check(call(), start ? "cuProfilerStart" : "cuProfilerStop");
+  }
 
   Status streamCreate(int device, unsigned int hipFlags, int priority,
                       NativeStream* stream) override {

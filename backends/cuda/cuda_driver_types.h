@@ -51,6 +51,7 @@ inline constexpr unsigned CU_MEMHOSTALLOC_WRITECOMBINED = 0x4;
 inline constexpr int CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 0;
 inline constexpr unsigned CU_GET_PROC_ADDRESS_DEFAULT = 0;
 inline constexpr int CU_POINTER_ATTRIBUTE_MEMORY_TYPE = 2;
+inline constexpr int CU_POINTER_ATTRIBUTE_SYNC_MEMOPS = 6;
 // Memory family: CUresult of an unknown pointer; CUdevice_P2PAttribute values.
 inline constexpr CUresult CUDA_ERROR_NOT_FOUND = 500;
 inline constexpr int CU_DEVICE_P2P_ATTRIBUTE_PERFORMANCE_RANK = 0x01;

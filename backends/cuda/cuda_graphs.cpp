@@ -686,7 +686,72 @@ class CudaGraphOps final : public GraphOps {
     return hipErrorStreamCaptureUnsupported;
   }
 
+  // External semaphore nodes: HIP's signal/wait params have the driver's layouts
+  // (cuda_memory_pools.cpp checks the sizes), so the arrays pass through.
+  Status addExternalSemaphoreNode(int device, const NodePlace& at, bool signal,
+                                  void* const* semaphores, const void* params, unsigned count,
+                                  NativeGraphNode* node) override {
+    auto add = signal ? api_.cuGraphAddExternalSemaphoresSignalNode : nullptr;
+    auto addWait = signal ? nullptr : api_.cuGraphAddExternalSemaphoresWaitNode;
+    if (add == nullptr && addWait == nullptr) return hipErrorNotSupported;
+    UNIHIP_TRY(core_.makeCurrent(device));
+    if (signal) {
+      const CUDA_EXT_SEM_SIGNAL_NODE_PARAMS p = signalParams(semaphores, params, count);
+      return added(add(out(node), asGraph(at.graph), asNodes(at.deps), at.count, &p),
+                   "cuGraphAddExternalSemaphoresSignalNode", node);
+    }
+    const CUDA_EXT_SEM_WAIT_NODE_PARAMS p = waitParams(semaphores, params, count);
+    return added(addWait(out(node), asGraph(at.graph), asNodes(at.deps), at.count, &p),
+                 "cuGraphAddExternalSemaphoresWaitNode", node);
+  }
+  Status setExternalSemaphoreNodeParams(int device, NativeGraphNode node, bool signal,
+                                        void* const* semaphores, const void* params,
+                                        unsigned count) override {
+    UNIHIP_TRY(core_.makeCurrent(device));
+    if (signal) {
+      if (api_.cuGraphExternalSemaphoresSignalNodeSetParams == nullptr)
+        return hipErrorNotSupported;
+      const CUDA_EXT_SEM_SIGNAL_NODE_PARAMS p = signalParams(semaphores, params, count);
+      return check(api_.cuGraphExternalSemaphoresSignalNodeSetParams(asNode(node), &p),
+                   "cuGraphExternalSemaphoresSignalNodeSetParams");
+    }
+    if (api_.cuGraphExternalSemaphoresWaitNodeSetParams == nullptr) return hipErrorNotSupported;
+    const CUDA_EXT_SEM_WAIT_NODE_PARAMS p = waitParams(semaphores, params, count);
+    return check(api_.cuGraphExternalSemaphoresWaitNodeSetParams(asNode(node), &p),
+                 "cuGraphExternalSemaphoresWaitNodeSetParams");
+  }
+  Status execSetExternalSemaphoreNodeParams(int device, NativeGraphExec exec,
+                                            NativeGraphNode node, bool signal,
+                                            void* const* semaphores, const void* params,
+                                            unsigned count) override {
+    UNIHIP_TRY(core_.makeCurrent(device));
+    if (signal) {
+      if (api_.cuGraphExecExternalSemaphoresSignalNodeSetParams == nullptr)
+        return hipErrorNotSupported;
+      const CUDA_EXT_SEM_SIGNAL_NODE_PARAMS p = signalParams(semaphores, params, count);
+      return check(
+          api_.cuGraphExecExternalSemaphoresSignalNodeSetParams(asExec(exec), asNode(node), &p),
+          "cuGraphExecExternalSemaphoresSignalNodeSetParams");
+    }
+    if (api_.cuGraphExecExternalSemaphoresWaitNodeSetParams == nullptr)
+      return hipErrorNotSupported;
+    const CUDA_EXT_SEM_WAIT_NODE_PARAMS p = waitParams(semaphores, params, count);
+    return check(
+        api_.cuGraphExecExternalSemaphoresWaitNodeSetParams(asExec(exec), asNode(node), &p),
+        "cuGraphExecExternalSemaphoresWaitNodeSetParams");
+  }
+
  private:
+  static CUDA_EXT_SEM_SIGNAL_NODE_PARAMS signalParams(void* const* semaphores,
+                                                      const void* params, unsigned count) {
+    return {reinterpret_cast<CUexternalSemaphore*>(const_cast<void**>(semaphores)),
+            static_cast<const CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS*>(params), count};
+  }
+  static CUDA_EXT_SEM_WAIT_NODE_PARAMS waitParams(void* const* semaphores, const void* params,
+                                                  unsigned count) {
+    return {reinterpret_cast<CUexternalSemaphore*>(const_cast<void**>(semaphores)),
+            static_cast<const CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS*>(params), count};
+  }
   Status check(CUresult r, const char* call) const { return core_.check(r, call); }
   static CUgraphNode* out(NativeGraphNode* node) { return reinterpret_cast<CUgraphNode*>(node); }
   Status added(CUresult r, const char* call, NativeGraphNode* node) const {

@@ -2,6 +2,9 @@
 // every copy with an array side through cuMemcpy3DAsync (1D and 2D copies are 3D copies of one
 // slice), texture and surface objects (cuTexObjectCreate, cuSurfObjectCreate). HIP's driver-form
 // descriptors have CUDA's layouts and values; they are copied field by field all the same.
+#include <cstring>
+#include <vector>
+
 #include "cuda/cuda_core.h"
 #include "cuda/cuda_pageable_copy.h"
 #include "seam/image_ops.h"
@@ -101,6 +104,52 @@ class CudaImageOps final : public ImageOps {
     CUmipmappedArray m = nullptr;
     UNIHIP_TRY(
         core_.check(api_.cuMipmappedArrayCreate(&m, &d, levels), "cuMipmappedArrayCreate"));
+    *out = m;
+    return kOk;
+  }
+
+  Status memMapArrayAsync(int device, const ArrayMapping* list, unsigned count,
+                          NativeStream stream) override {
+    if (api_.cuMemMapArrayAsync == nullptr) return hipErrorNotSupported;
+    UNIHIP_TRY(core_.makeCurrent(device));
+    std::vector<CUarrayMapInfo> infos(count);
+    for (unsigned i = 0; i < count; ++i) {
+      const hipArrayMapInfo& h = list[i].info;
+      CUarrayMapInfo& c = infos[i];
+      c = CUarrayMapInfo{};
+      c.resourceType = h.resourceType == hipResourceTypeMipmappedArray
+                           ? CU_RESOURCE_TYPE_MIPMAPPED_ARRAY
+                           : CU_RESOURCE_TYPE_ARRAY;
+      if (c.resourceType == CU_RESOURCE_TYPE_ARRAY)
+        c.resource.array = static_cast<CUarray>(list[i].resource);
+      else
+        c.resource.mipmap = static_cast<CUmipmappedArray>(list[i].resource);
+      c.subresourceType = h.subresourceType;
+      static_assert(sizeof(c.subresource) == sizeof(h.subresource));
+      std::memcpy(&c.subresource, &h.subresource, sizeof c.subresource);
+      c.memOperationType = h.memOperationType;
+      c.memHandleType = h.memHandleType;
+      c.memHandle.memHandle = list[i].memory;
+      c.offset = h.offset;
+      c.deviceBitMask = h.deviceBitMask;
+      c.flags = h.flags;
+    }
+    return core_.check(api_.cuMemMapArrayAsync(infos.data(), count, static_cast<CUstream>(stream)),
+                       "cuMemMapArrayAsync");
+  }
+
+  Status externalMipmap(int device, void* memory, uint64_t offset,
+                        const ArrayShape& shape, unsigned levels, NativeMipmap* out) override {
+    if (api_.cuExternalMemoryGetMappedMipmappedArray == nullptr) return hipErrorNotSupported;
+    UNIHIP_TRY(core_.makeCurrent(device));
+    CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC d{};
+    d.offset = offset;
+    d.arrayDesc = toCuda(shape);
+    d.numLevels = levels;
+    CUmipmappedArray m = nullptr;
+    UNIHIP_TRY(core_.check(api_.cuExternalMemoryGetMappedMipmappedArray(
+                               &m, static_cast<CUexternalMemory>(memory), &d),
+                           "cuExternalMemoryGetMappedMipmappedArray"));
     *out = m;
     return kOk;
   }

@@ -2,7 +2,8 @@
 // IPC (cuIpc*), virtual memory (cuMem{Create,Map,...}; never multicast) and external memory and
 // semaphores (cuImportExternal*). HIP's enum values,
 // attribute numbers and handle layouts equal the driver's, so values pass through.
-// unihip-coverage: not-supported hipMemMapArrayAsync hipExternalMemoryGetMappedMipmappedArray
+// (hipExternalMemoryGetMappedMipmappedArray: the images family, cuda_images.cpp.)
+// (hipMemMapArrayAsync: the images family too.)
 #include <cstring>
 
 #include "cuda/cuda_core.h"

@@ -97,6 +97,23 @@ UNIHIP_CU_OPTIONAL(cuCtxDisablePeerAccess, CUcontext)
 UNIHIP_CU_OPTIONAL_SINCE(12040, cuFuncGetParamInfo, CUfunction, size_t, size_t*, size_t*)
 UNIHIP_CU_OPTIONAL(cuLaunchCooperativeKernel, CUfunction, unsigned int, unsigned int, unsigned int,
                    unsigned int, unsigned int, unsigned int, unsigned int, CUstream, void**)
+// hipProfilerStart/Stop, hipPointerSetAttribute
+UNIHIP_CU_OPTIONAL(cuProfilerStart)
+UNIHIP_CU_OPTIONAL(cuProfilerStop)
+UNIHIP_CU_OPTIONAL(cuPointerSetAttribute, const void*, int, CUdeviceptr)
+// External semaphore graph nodes: optional within the graphs family (cuda_graphs.cpp).
+UNIHIP_CU_OPTIONAL(cuGraphAddExternalSemaphoresSignalNode, CUgraphNode*, CUgraph,
+                   const CUgraphNode*, size_t, const CUDA_EXT_SEM_SIGNAL_NODE_PARAMS*)
+UNIHIP_CU_OPTIONAL(cuGraphAddExternalSemaphoresWaitNode, CUgraphNode*, CUgraph,
+                   const CUgraphNode*, size_t, const CUDA_EXT_SEM_WAIT_NODE_PARAMS*)
+UNIHIP_CU_OPTIONAL(cuGraphExternalSemaphoresSignalNodeSetParams, CUgraphNode,
+                   const CUDA_EXT_SEM_SIGNAL_NODE_PARAMS*)
+UNIHIP_CU_OPTIONAL(cuGraphExternalSemaphoresWaitNodeSetParams, CUgraphNode,
+                   const CUDA_EXT_SEM_WAIT_NODE_PARAMS*)
+UNIHIP_CU_OPTIONAL(cuGraphExecExternalSemaphoresSignalNodeSetParams, CUgraphExec, CUgraphNode,
+                   const CUDA_EXT_SEM_SIGNAL_NODE_PARAMS*)
+UNIHIP_CU_OPTIONAL(cuGraphExecExternalSemaphoresWaitNodeSetParams, CUgraphExec, CUgraphNode,
+                   const CUDA_EXT_SEM_WAIT_NODE_PARAMS*)
 // The optional families' entry points, one file each (all UNIHIP_CU_OPTIONAL).
 #include "cuda/cuda_symbols_graphs.h"
 #include "cuda/cuda_symbols_memory_pools.h"

@@ -11,3 +11,8 @@ UNIHIP_CU_OPTIONAL(cuTexObjectCreate, CUtexObject*, const CUDA_RESOURCE_DESC*,
 UNIHIP_CU_OPTIONAL(cuTexObjectDestroy, CUtexObject)
 UNIHIP_CU_OPTIONAL(cuSurfObjectCreate, CUsurfObject*, const CUDA_RESOURCE_DESC*)
 UNIHIP_CU_OPTIONAL(cuSurfObjectDestroy, CUsurfObject)
+// hipExternalMemoryGetMappedMipmappedArray
+UNIHIP_CU_OPTIONAL(cuExternalMemoryGetMappedMipmappedArray, CUmipmappedArray*, CUexternalMemory,
+                   const CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC*)
+// hipMemMapArrayAsync
+UNIHIP_CU_OPTIONAL(cuMemMapArrayAsync, CUarrayMapInfo*, unsigned int, CUstream)

@@ -68,4 +68,16 @@ struct CUlaunchAttributeValue {
   char pad[64];
 };
 
+// External semaphore nodes (the params arrays have the layouts of cuda_types_memory_pools.h).
+struct CUDA_EXT_SEM_SIGNAL_NODE_PARAMS {
+  CUexternalSemaphore* extSemArray;
+  const CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS* paramsArray;
+  unsigned int numExtSems;
+};
+struct CUDA_EXT_SEM_WAIT_NODE_PARAMS {
+  CUexternalSemaphore* extSemArray;
+  const CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS* paramsArray;
+  unsigned int numExtSems;
+};
+
 }  // namespace unihip::cu

@@ -23,6 +23,42 @@ struct CUDA_ARRAY3D_DESCRIPTOR {
   unsigned int Flags;
 };
 
+struct CUarrayMapInfo {
+  int resourceType;  // CUresourcetype
+  union {
+    CUmipmappedArray mipmap;
+    CUarray array;
+  } resource;
+  int subresourceType;  // CUarraySparseSubresourceType: hipArraySparseSubresourceType's values
+  union {
+    struct {
+      unsigned int level, layer, offsetX, offsetY, offsetZ, extentWidth, extentHeight,
+          extentDepth;
+    } sparseLevel;
+    struct {
+      unsigned int layer;
+      unsigned long long offset;
+      unsigned long long size;
+    } miptail;
+  } subresource;
+  int memOperationType;  // CUmemOperationType: hipMemOperationType's values
+  int memHandleType;     // CUmemHandleType: hipMemHandleType's values
+  union {
+    unsigned long long memHandle;
+  } memHandle;
+  unsigned long long offset;
+  unsigned int deviceBitMask;
+  unsigned int flags;
+  unsigned int reserved[2];
+};
+
+struct CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC {
+  unsigned long long offset;
+  CUDA_ARRAY3D_DESCRIPTOR arrayDesc;
+  unsigned int numLevels;
+  unsigned int reserved[16];
+};
+
 
 struct CUDA_RESOURCE_DESC {
   int resType;

@@ -172,6 +172,8 @@ class HsaBackend final : public Backend {
 
   Status deviceSynchronize(int device) override;
   Status deviceReset(int device) override;
+  // No tracer of our own to toggle (AMD's runtime toggles its rocprofiler hooks).
+  // unihip-coverage: not-supported hipProfilerStart hipProfilerStop
 
  private:
   // The stream a NativeStream names (null: the legacy default stream, created on first use).

@@ -11,4 +11,5 @@
 // unihip-coverage: not-supported hipCreateTextureObject hipDestroyTextureObject hipGetTextureObjectResourceDesc hipGetTextureObjectResourceViewDesc hipGetTextureObjectTextureDesc
 // unihip-coverage: not-supported hipTexObjectCreate hipTexObjectDestroy hipTexObjectGetResourceDesc hipTexObjectGetResourceViewDesc hipTexObjectGetTextureDesc
 // unihip-coverage: not-supported hipCreateSurfaceObject hipDestroySurfaceObject hipDeviceGetTexture1DLinearMaxWidth
+// unihip-coverage: not-supported hipExternalMemoryGetMappedMipmappedArray
 #pragma once

@@ -8,3 +8,6 @@
 // unihip-coverage: not-supported hipMemGetAllocationGranularity hipMemGetAllocationPropertiesFromHandle hipMemExportToShareableHandle hipMemImportFromShareableHandle hipMemRetainAllocationHandle hipMemMapArrayAsync
 // External memory and semaphores (Vulkan interop) need ROCr's interop import, not wired.
 // unihip-coverage: not-supported hipImportExternalMemory hipExternalMemoryGetMappedBuffer hipDestroyExternalMemory hipImportExternalSemaphore hipSignalExternalSemaphoresAsync hipWaitExternalSemaphoresAsync hipDestroyExternalSemaphore
+// No external semaphores on HSA, hence no external semaphore graph nodes either:
+// unihip-coverage: not-supported hipGraphAddExternalSemaphoresSignalNode hipGraphAddExternalSemaphoresWaitNode hipGraphExternalSemaphoresSignalNodeGetParams hipGraphExternalSemaphoresSignalNodeSetParams
+// unihip-coverage: not-supported hipGraphExternalSemaphoresWaitNodeGetParams hipGraphExternalSemaphoresWaitNodeSetParams hipGraphExecExternalSemaphoresSignalNodeSetParams hipGraphExecExternalSemaphoresWaitNodeSetParams

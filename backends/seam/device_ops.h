@@ -67,6 +67,11 @@ class DeviceOps {
     (void)device1, (void)device2, (void)linkType, (void)hopCount;
     return hipErrorNotSupported;
   }
+  // hipProfilerStart / hipProfilerStop: starts or stops the vendor profiler's collection.
+  virtual Status profilerControl(int device, bool start) {
+    (void)device, (void)start;
+    return hipErrorNotSupported;
+  }
 };
 
 }  // namespace unihip

@@ -173,6 +173,31 @@ class GraphOps {
   // Ends `stream`'s capture as invalidated, for a call HIP refuses during capture; answers
   // hipErrorStreamCaptureUnsupported.
   virtual Status invalidateCapture(int device, NativeStream stream) = 0;
+
+  // External semaphore signal (signal = true) or wait nodes. `semaphores` are native
+  // (NativeExternalSemaphore); `params` has `count` hipExternalSemaphoreSignalParams or
+  // hipExternalSemaphoreWaitParams.
+  virtual Status addExternalSemaphoreNode(int device, const NodePlace& at, bool signal,
+                                          void* const* semaphores, const void* params,
+                                          unsigned count, NativeGraphNode* node) {
+    (void)device, (void)at, (void)signal, (void)semaphores, (void)params, (void)count,
+        (void)node;
+    return hipErrorNotSupported;
+  }
+  virtual Status setExternalSemaphoreNodeParams(int device, NativeGraphNode node, bool signal,
+                                                void* const* semaphores, const void* params,
+                                                unsigned count) {
+    (void)device, (void)node, (void)signal, (void)semaphores, (void)params, (void)count;
+    return hipErrorNotSupported;
+  }
+  virtual Status execSetExternalSemaphoreNodeParams(int device, NativeGraphExec exec,
+                                                    NativeGraphNode node, bool signal,
+                                                    void* const* semaphores, const void* params,
+                                                    unsigned count) {
+    (void)device, (void)exec, (void)node, (void)signal, (void)semaphores, (void)params,
+        (void)count;
+    return hipErrorNotSupported;
+  }
 };
 
 }  // namespace unihip

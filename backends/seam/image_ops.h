@@ -47,6 +47,14 @@ struct TextureResource {
   NativeMipmap mipmap = nullptr;
 };
 
+// One hipMemMapArrayAsync entry: HIP's, checked, with the vendor's handles beside it (HIP's
+// resource and memHandle fields still hold unihip's).
+struct ArrayMapping {
+  hipArrayMapInfo info{};
+  void* resource = nullptr;  // NativeArray or NativeMipmap, as info.resourceType says
+  uint64_t memory = 0;       // NativeAllocation (a map; 0 for an unmap)
+};
+
 class ImageOps {
  public:
   virtual ~ImageOps() = default;
@@ -70,6 +78,22 @@ class ImageOps {
   virtual Status textureDestroy(int device, uint64_t object) = 0;
   virtual Status surfaceCreate(int device, NativeArray array, uint64_t* out) = 0;
   virtual Status surfaceDestroy(int device, uint64_t object) = 0;
+
+  // hipMemMapArrayAsync: `count` entries, HIP's with native handles (ArrayMapping), ordered on
+  // `stream`.
+  virtual Status memMapArrayAsync(int device, const struct ArrayMapping* list, unsigned count,
+                                  NativeStream stream) {
+    (void)device, (void)list, (void)count, (void)stream;
+    return hipErrorNotSupported;
+  }
+
+  // hipExternalMemoryGetMappedMipmappedArray: a mipmapped array of `shape` and `levels` over
+  // imported memory (memory pools family) at `offset`; freed with mipmapDestroy.
+  virtual Status externalMipmap(int device, void* memory /* NativeExternalMemory */, uint64_t offset,
+                                const ArrayShape& shape, unsigned levels, NativeMipmap* out) {
+    (void)device, (void)memory, (void)offset, (void)shape, (void)levels, (void)out;
+    return hipErrorNotSupported;
+  }
 };
 
 }  // namespace unihip

@@ -62,6 +62,12 @@ class MemoryOps {
     (void)device, (void)ptr, (void)base, (void)size;
     return hipErrorNotSupported;
   }
+  // HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS on memory of this backend. The API layer records the
+  // value; a vendor whose synchronous copies always synchronize (AMD's) has nothing to do.
+  virtual Status setSyncMemops(int device, const void* ptr, bool sync) {
+    (void)device, (void)ptr, (void)sync;
+    return kOk;
+  }
 };
 
 }  // namespace unihip

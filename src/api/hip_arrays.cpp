@@ -217,8 +217,31 @@ Status createMipmap(const ArrayShape& shape, unsigned levels, hipMipmappedArray_
   UNIHIP_TRY(images::opsOf(*d, &ops));
   NativeMipmap native = nullptr;
   UNIHIP_TRY(ops->mipmapCreate(d->local, shape, levels, &native));
+  *out = images::publishMipmap(d->ordinal, native, shape, levels);
+  return kOk;
+}
+
+Status checkMipmapShape(const ArrayShape& s, unsigned levels) {
+  UNIHIP_TRY(memory::checkArrayDescriptor(s.width, s.height, s.depth, s.channels, s.flags));
+  if (levels == 0) return hipErrorInvalidValue;
+  return kOk;
+}
+
+}  // namespace
+
+namespace unihip::images {
+
+Status checkMipmap(const hipChannelFormatDesc& desc, const hipExtent& extent, unsigned flags,
+                   unsigned levels, ArrayShape* shape) {
+  if (!memory::validChannelFormat(desc)) return hipErrorInvalidValue;
+  *shape = shapeOf(desc, extent.width, extent.height, extent.depth, flags);
+  return checkMipmapShape(*shape, levels);
+}
+
+hipMipmappedArray_t publishMipmap(int ordinal, NativeMipmap native, const ArrayShape& shape,
+                                  unsigned levels) {
   ihipMipmap* m = mipmapTable().create();
-  m->device = d->ordinal;
+  m->device = ordinal;
   m->native = native;
   m->shape = shape;
   m->levels = levels;
@@ -236,15 +259,12 @@ Status createMipmap(const ArrayShape& shape, unsigned levels, hipMipmappedArray_
   p.format = shape.format;
   p.num_channels = shape.channels;
   HandleTable<ihipMipmap>::publish(m);
-  *out = &m->pub;
-  return kOk;
+  return &m->pub;
 }
 
-Status checkMipmapShape(const ArrayShape& s, unsigned levels) {
-  UNIHIP_TRY(memory::checkArrayDescriptor(s.width, s.height, s.depth, s.channels, s.flags));
-  if (levels == 0) return hipErrorInvalidValue;
-  return kOk;
-}
+}  // namespace unihip::images
+
+namespace {
 
 Status destroyMipmap(hipMipmappedArray_t handle) {
   ihipMipmap* m = liveMipmap(handle);

@@ -65,6 +65,7 @@ UNIHIP_EXPORT hipError_t hipSetDevice(int deviceId) {
   UNIHIP_RETURN(([&]() -> Status {
     UNIHIP_TRY(deviceAt(deviceId, &d));
     Runtime::setCurrentDevice(deviceId);
+    Runtime::markDeviceChosenByUser(true);
     return kOk;
   })());
 }

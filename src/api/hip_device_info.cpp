@@ -313,14 +313,18 @@ UNIHIP_EXPORT hipError_t hipDeviceSetSharedMemConfig(hipSharedMemConfig config) 
   UNIHIP_RETURN(setSharedMemConfig(enumValue(config)));
 }
 
-// AMD's runtime does not implement it either; the list is checked first.
+// As AMD's runtime: an empty list keeps the default order; otherwise a thread that has not
+// called hipSetDevice gets the list's first device as its current one.
 UNIHIP_EXPORT hipError_t hipSetValidDevices(int* device_arr, int len) {
   UNIHIP_TRACE_API("hipSetValidDevices({}, {})", fmt::ptr(device_arr), len);
-  if (len < 0 || (len > 0 && device_arr == nullptr)) UNIHIP_RETURN(hipErrorInvalidValue);
+  if (len == 0) UNIHIP_RETURN(kOk);
   Runtime& rt = Runtime::get();
-  if (rt.deviceCount() == 0) UNIHIP_RETURN(hipErrorNoDevice);
+  const int count = rt.deviceCount();
+  if (count == 0) UNIHIP_RETURN(hipErrorNoDevice);
+  if (device_arr == nullptr || len < 0 || len > count) UNIHIP_RETURN(hipErrorInvalidValue);
   for (int i = 0; i < len; ++i) {
     if (rt.device(device_arr[i]) == nullptr) UNIHIP_RETURN(hipErrorInvalidDevice);
   }
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  if (!Runtime::deviceChosenByUser()) Runtime::setCurrentDevice(device_arr[0]);
+  UNIHIP_RETURN(kOk);
 }

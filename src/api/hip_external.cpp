@@ -8,6 +8,7 @@
 
 #include "api/api_boundary.h"
 #include "api/arg_checks.h"
+#include "api/image_support.h"
 #include "api/memory_pool_family.h"
 #include "core/allocation_map.h"
 
@@ -121,8 +122,21 @@ UNIHIP_EXPORT hipError_t hipExternalMemoryGetMappedMipmappedArray(
   UNIHIP_TRACE_API("hipExternalMemoryGetMappedMipmappedArray({}, {}, {})", (void*)mipmap, extMem,
                    (const void*)mipmapDesc);
   if (anyNull(mipmap, extMem, mipmapDesc)) UNIHIP_RETURN(hipErrorInvalidValue);
-  // Mipmapped arrays belong to the images family, which has no external path yet.
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  ihipExternalMemory* m = liveMemory(extMem);
+  if (m == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  ArrayShape shape;
+  UNIHIP_RETURN_IF_FAILED(images::checkMipmap(mipmapDesc->formatDesc, mipmapDesc->extent,
+                                              mipmapDesc->flags, mipmapDesc->numLevels, &shape));
+  if (mipmapDesc->offset >= m->size) UNIHIP_RETURN(hipErrorInvalidValue);
+  Device* d = Runtime::get().device(m->device);
+  if (d == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  ImageOps* ops = nullptr;
+  UNIHIP_RETURN_IF_FAILED(images::opsOf(*d, &ops));
+  NativeMipmap native = nullptr;
+  UNIHIP_RETURN_IF_FAILED(ops->externalMipmap(d->local, m->native, mipmapDesc->offset, shape,
+                                              mipmapDesc->numLevels, &native));
+  *mipmap = images::publishMipmap(d->ordinal, native, shape, mipmapDesc->numLevels);
+  UNIHIP_RETURN(kOk);
 }
 
 UNIHIP_EXPORT hipError_t hipDestroyExternalMemory(hipExternalMemory_t extMem) {

@@ -5,12 +5,16 @@
 // driver's own graphs. External-semaphore nodes belong to the external-resource family, which
 // unihip lacks: they answer hipErrorNotSupported after their checks.
 #include <climits>
+#include <mutex>
+#include <type_traits>
+#include <unordered_map>
 #include <vector>
 
 #include "api/api_boundary.h"
 #include "api/kernel_lookup.h"
 #include "core/graph/graph_handles.h"
 #include "core/launch_check.h"
+#include "core/memory_pool_handles.h"
 #include "core/stream_resolve.h"
 #include "core/handles.h"
 #include "core/runtime.h"
@@ -90,7 +94,7 @@ Status checkNodeParams(const hipGraphNodeParams& p, bool adding) {
       return p.eventRecord.event == nullptr ? Status(hipErrorInvalidValue) : kOk;
     case hipGraphNodeTypeExtSemaphoreSignal:
     case hipGraphNodeTypeExtSemaphoreWait:
-      return adding ? Status(hipErrorNotSupported) : kOk;
+      return kOk;  // the semaphore node helpers check the arrays
     case hipGraphNodeTypeMemAlloc:
       if (!adding) return hipErrorNotSupported;
       return badAlloc(p.alloc) ? hipErrorInvalidValue : kOk;
@@ -442,6 +446,121 @@ Status getEvent(hipGraphNode_t node, hipEvent_t* out, bool record) {
   return hipErrorInvalidValue;
 }
 
+// ---- External semaphore nodes ----
+// HIP hands back the arrays given at add / set time, so each node's are kept here (the driver
+// holds native handles); a record names its node's native handle, so a recycled wrapper never
+// sees another node's arrays.
+struct SemaphoreNode {
+  NativeGraphNode native = nullptr;
+  bool signal = true;
+  std::vector<hipExternalSemaphore_t> semaphores;
+  std::vector<hipExternalSemaphoreSignalParams> signalParams;
+  std::vector<hipExternalSemaphoreWaitParams> waitParams;
+};
+std::mutex g_semaphoreNodesMutex;
+std::unordered_map<hipGraphNode_t, SemaphoreNode> g_semaphoreNodes;
+
+// Every semaphore live and of the graph's device; their native handles.
+Status nativeSemaphores(const hipExternalSemaphore_t* semaphores, unsigned count, int device,
+                        std::vector<void*>* out) {
+  if (count == 0 || semaphores == nullptr) return hipErrorInvalidValue;
+  out->resize(count);
+  for (unsigned i = 0; i < count; ++i) {
+    auto* s = static_cast<ihipExternalSemaphore*>(semaphores[i]);
+    if (!isLive(s) || s->device != device) return hipErrorInvalidValue;
+    (*out)[i] = s->native;
+  }
+  return kOk;
+}
+
+template <typename NodeParams>
+bool isSignal() {
+  return std::is_same_v<NodeParams, hipExternalSemaphoreSignalNodeParams>;
+}
+
+template <typename NodeParams>
+void remember(hipGraphNode_t node, const NodeParams& p) {
+  SemaphoreNode r;
+  r.native = node->native;
+  r.signal = isSignal<NodeParams>();
+  r.semaphores.assign(p.extSemArray, p.extSemArray + p.numExtSems);
+  if constexpr (std::is_same_v<NodeParams, hipExternalSemaphoreSignalNodeParams>)
+    r.signalParams.assign(p.paramsArray, p.paramsArray + p.numExtSems);
+  else
+    r.waitParams.assign(p.paramsArray, p.paramsArray + p.numExtSems);
+  std::lock_guard<std::mutex> lock(g_semaphoreNodesMutex);
+  g_semaphoreNodes[node] = std::move(r);
+}
+
+void forgetSemaphoreNode(hipGraphNode_t node) {
+  std::lock_guard<std::mutex> lock(g_semaphoreNodesMutex);
+  g_semaphoreNodes.erase(node);
+}
+
+// The node's record when it is an external semaphore node of this kind.
+SemaphoreNode* semaphoreNode(hipGraphNode_t node, bool signal) {
+  auto it = g_semaphoreNodes.find(node);
+  if (it == g_semaphoreNodes.end() || it->second.native != node->native ||
+      it->second.signal != signal)
+    return nullptr;
+  return &it->second;
+}
+
+template <typename NodeParams>
+Status addSemaphoreNode(hipGraphNode_t* out, hipGraph_t g, const hipGraphNode_t* deps, size_t n,
+                        const NodeParams& p) {
+  UNIHIP_TRY(liveGraph(g));
+  if (p.paramsArray == nullptr) return hipErrorInvalidValue;
+  std::vector<void*> natives;
+  UNIHIP_TRY(nativeSemaphores(p.extSemArray, p.numExtSems, g->device, &natives));
+  UNIHIP_TRY(addNode(out, g, deps, n, [&](GraphOps& ops, int d, const NodePlace& at,
+                                          NativeGraphNode* node) {
+    return ops.addExternalSemaphoreNode(d, at, isSignal<NodeParams>(), natives.data(),
+                                        p.paramsArray, p.numExtSems, node);
+  }));
+  remember(*out, p);
+  return kOk;
+}
+
+template <typename NodeParams>
+Status semaphoreNodeParams(hipGraphNode_t node, NodeParams* out) {
+  UNIHIP_TRY(liveNode(node));
+  std::lock_guard<std::mutex> lock(g_semaphoreNodesMutex);
+  SemaphoreNode* r = semaphoreNode(node, isSignal<NodeParams>());
+  if (r == nullptr) return hipErrorInvalidValue;
+  out->extSemArray = r->semaphores.data();
+  if constexpr (std::is_same_v<NodeParams, hipExternalSemaphoreSignalNodeParams>)
+    out->paramsArray = r->signalParams.data();
+  else
+    out->paramsArray = r->waitParams.data();
+  out->numExtSems = static_cast<unsigned>(r->semaphores.size());
+  return kOk;
+}
+
+// Set on the graph's node (exec null) or on an executable graph's copy of it.
+template <typename NodeParams>
+Status setSemaphoreNodeParams(hipGraphExec_t exec, hipGraphNode_t node, const NodeParams& p) {
+  UNIHIP_TRY(liveNode(node));
+  if (exec != nullptr) UNIHIP_TRY(liveExec(exec));
+  {
+    std::lock_guard<std::mutex> lock(g_semaphoreNodesMutex);
+    if (semaphoreNode(node, isSignal<NodeParams>()) == nullptr) return hipErrorInvalidValue;
+  }
+  if (p.paramsArray == nullptr) return hipErrorInvalidValue;
+  std::vector<void*> natives;
+  UNIHIP_TRY(nativeSemaphores(p.extSemArray, p.numExtSems, node->graph->device, &natives));
+  const NodeOps o = of(node);
+  if (exec != nullptr)
+    return o.ops->execSetExternalSemaphoreNodeParams(o.device, exec->native, node->native,
+                                                     isSignal<NodeParams>(), natives.data(),
+                                                     p.paramsArray, p.numExtSems);
+  UNIHIP_TRY(o.ops->setExternalSemaphoreNodeParams(o.device, node->native,
+                                                   isSignal<NodeParams>(), natives.data(),
+                                                   p.paramsArray, p.numExtSems));
+  remember(node, p);
+  return kOk;
+}
+
 // hipGraphNodeSetParams / hipGraphExecNodeSetParams by node type.
 Status setAny(hipGraphExec_t exec, hipGraphNode_t node, const hipGraphNodeParams& p) {
   switch (p.type) {
@@ -464,6 +583,10 @@ Status setAny(hipGraphExec_t exec, hipGraphNode_t node, const hipGraphNodeParams
       return setEvent(exec, node, p.eventWait.event, false);
     case hipGraphNodeTypeEventRecord:
       return setEvent(exec, node, p.eventRecord.event, true);
+    case hipGraphNodeTypeExtSemaphoreSignal:
+      return setSemaphoreNodeParams(exec, node, p.extSemSignal);
+    case hipGraphNodeTypeExtSemaphoreWait:
+      return setSemaphoreNodeParams(exec, node, p.extSemWait);
     default:
       return hipErrorNotSupported;
   }
@@ -539,6 +662,10 @@ Status addAny(hipGraphNode_t* out, hipGraph_t g, const hipGraphNode_t* deps, siz
       return addAlloc(out, g, deps, n, &p->alloc);
     case hipGraphNodeTypeMemFree:
       return addFree(out, g, deps, n, p->free.dptr);
+    case hipGraphNodeTypeExtSemaphoreSignal:
+      return addSemaphoreNode(out, g, deps, n, p->extSemSignal);
+    case hipGraphNodeTypeExtSemaphoreWait:
+      return addSemaphoreNode(out, g, deps, n, p->extSemWait);
     default:
       return hipErrorNotSupported;
   }
@@ -828,6 +955,7 @@ UNIHIP_EXPORT hipError_t hipGraphDestroyNode(hipGraphNode_t node) {
   GRAPH_CHECK(liveNode(node));
   const NodeOps o = of(node);
   GRAPH_CHECK(o.ops->nodeDestroy(o.device, node->native));
+  forgetSemaphoreNode(node);
   unihip::graph::retireNode(node);
   UNIHIP_RETURN(kOk);
 }
@@ -1393,7 +1521,8 @@ UNIHIP_EXPORT hipError_t hipGraphAddExternalSemaphoresSignalNode(
   GRAPH_TRACE();
   GRAPH_INVALID_IF(badAdd(pGraphNode, graph, pDependencies, numDependencies) ||
                    nodeParams == nullptr);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(
+      addSemaphoreNode(pGraphNode, graph, pDependencies, numDependencies, *nodeParams));
 }
 
 UNIHIP_EXPORT hipError_t hipGraphAddExternalSemaphoresWaitNode(
@@ -1402,7 +1531,8 @@ UNIHIP_EXPORT hipError_t hipGraphAddExternalSemaphoresWaitNode(
   GRAPH_TRACE();
   GRAPH_INVALID_IF(badAdd(pGraphNode, graph, pDependencies, numDependencies) ||
                    nodeParams == nullptr);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(
+      addSemaphoreNode(pGraphNode, graph, pDependencies, numDependencies, *nodeParams));
 }
 
 UNIHIP_EXPORT hipError_t hipGraphAddNode(hipGraphNode_t* pGraphNode, hipGraph_t graph,
@@ -1493,28 +1623,28 @@ UNIHIP_EXPORT hipError_t hipGraphExternalSemaphoresSignalNodeGetParams(
     hipGraphNode_t hNode, hipExternalSemaphoreSignalNodeParams* params_out) {
   GRAPH_TRACE();
   GRAPH_INVALID_IF(hNode == nullptr || params_out == nullptr);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(semaphoreNodeParams(hNode, params_out));
 }
 
 UNIHIP_EXPORT hipError_t hipGraphExternalSemaphoresSignalNodeSetParams(
     hipGraphNode_t hNode, const hipExternalSemaphoreSignalNodeParams* nodeParams) {
   GRAPH_TRACE();
   GRAPH_INVALID_IF(hNode == nullptr || nodeParams == nullptr);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(setSemaphoreNodeParams(nullptr, hNode, *nodeParams));
 }
 
 UNIHIP_EXPORT hipError_t hipGraphExternalSemaphoresWaitNodeGetParams(
     hipGraphNode_t hNode, hipExternalSemaphoreWaitNodeParams* params_out) {
   GRAPH_TRACE();
   GRAPH_INVALID_IF(hNode == nullptr || params_out == nullptr);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(semaphoreNodeParams(hNode, params_out));
 }
 
 UNIHIP_EXPORT hipError_t hipGraphExternalSemaphoresWaitNodeSetParams(
     hipGraphNode_t hNode, const hipExternalSemaphoreWaitNodeParams* nodeParams) {
   GRAPH_TRACE();
   GRAPH_INVALID_IF(hNode == nullptr || nodeParams == nullptr);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(setSemaphoreNodeParams(nullptr, hNode, *nodeParams));
 }
 
 UNIHIP_EXPORT hipError_t hipGraphExecExternalSemaphoresSignalNodeSetParams(
@@ -1522,7 +1652,7 @@ UNIHIP_EXPORT hipError_t hipGraphExecExternalSemaphoresSignalNodeSetParams(
     const hipExternalSemaphoreSignalNodeParams* nodeParams) {
   GRAPH_TRACE();
   GRAPH_INVALID_IF(hGraphExec == nullptr || hNode == nullptr || nodeParams == nullptr);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(setSemaphoreNodeParams(hGraphExec, hNode, *nodeParams));
 }
 
 UNIHIP_EXPORT hipError_t hipGraphExecExternalSemaphoresWaitNodeSetParams(
@@ -1530,7 +1660,7 @@ UNIHIP_EXPORT hipError_t hipGraphExecExternalSemaphoresWaitNodeSetParams(
     const hipExternalSemaphoreWaitNodeParams* nodeParams) {
   GRAPH_TRACE();
   GRAPH_INVALID_IF(hGraphExec == nullptr || hNode == nullptr || nodeParams == nullptr);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  UNIHIP_RETURN(setSemaphoreNodeParams(hGraphExec, hNode, *nodeParams));
 }
 
 // ---- Driver-style copy and memset nodes (with a context) ----

@@ -140,6 +140,9 @@ Status pointerAttribute(void* data, const hipPointer_attribute& attribute, const
     case HIP_POINTER_ATTRIBUTE_BUFFER_ID:  // unique among live allocations: the base address
       *static_cast<unsigned long long*>(data) = reinterpret_cast<uintptr_t>(a.base);
       return kOk;
+    case HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS:
+      *static_cast<int*>(data) = a.syncMemops ? 1 : 0;
+      return kOk;
   }
   return hipErrorNotSupported;
 }
@@ -160,7 +163,9 @@ UNIHIP_EXPORT hipError_t hipPointerGetAttribute(void* data, hipPointer_attribute
   UNIHIP_RETURN(pointerAttribute(data, attribute, ptr));
 }
 
-// AMD's runtime sets only HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, to 0 or 1.
+// AMD's runtime sets only HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, to 0 or 1, on memory it allocated:
+// recorded in the allocation map (hipPointerGetAttribute reads it back) and handed to the
+// vendor (NVIDIA: cuPointerSetAttribute).
 UNIHIP_EXPORT hipError_t hipPointerSetAttribute(const void* value, hipPointer_attribute attribute,
                                                 hipDeviceptr_t ptr) {
   UNIHIP_TRACE_API("hipPointerSetAttribute({}, {}, {})", value, static_cast<int>(attribute), ptr);
@@ -168,7 +173,13 @@ UNIHIP_EXPORT hipError_t hipPointerSetAttribute(const void* value, hipPointer_at
     UNIHIP_RETURN(hipErrorInvalidValue);
   const unsigned sync = *static_cast<const unsigned*>(value);
   if (sync != 0 && sync != 1) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  Allocation a;
+  if (!AllocationMap::get().find(ptr, &a)) UNIHIP_RETURN(hipErrorInvalidValue);
+  Device* d = Runtime::get().device(a.device);
+  if (d == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  Status s = d->backend->setSyncMemops(d->local, ptr, sync == 1);
+  if (s.ok()) AllocationMap::get().setSyncMemops(ptr, sync == 1);
+  UNIHIP_RETURN(s);
 }
 
 UNIHIP_EXPORT hipError_t hipDrvPointerGetAttributes(unsigned int numAttributes,

@@ -39,11 +39,10 @@ UNIHIP_EXPORT void __hipRegisterVar(void** modules, void* var, char* hostVar,
 
 UNIHIP_EXPORT void __hipRegisterManagedVar(void* hipModule, void** pointer, void* init_value,
                                            const char* name, size_t size, unsigned align) {
-  (void)hipModule, (void)pointer, (void)init_value, (void)align;
-  // __managed__ variables are not supported yet (README); launches that use one fail to find it.
-  // unihip-coverage: not-supported
-  UNIHIP_LOG_ERROR("__managed__ variable '{}' ({} bytes) is not supported", name ? name : "?",
-                   size);
+  UNIHIP_TRACE_API("__hipRegisterManagedVar({}, {}, {}, {}, {}, {})", hipModule,
+                   fmt::ptr(pointer), init_value, name ? name : "(null)", size, align);
+  Registry::get().registerManagedVariable(fatBinaryOf(static_cast<void**>(hipModule)), pointer,
+                                          init_value, name, size, align);
 }
 
 UNIHIP_EXPORT void __hipUnregisterFatBinary(void** modules) {

@@ -3,8 +3,11 @@
 // answer hipErrorInvalidValue), reservations are recorded (mapping outside one is refused before
 // the driver sees it), mapped ranges are in the allocation map (kind Virtual); the vendor's
 // virtual memory does the work (seam memory_pool_ops.h).
+#include <vector>
+
 #include "api/api_boundary.h"
 #include "api/arg_checks.h"
+#include "api/image_support.h"
 #include "api/memory_pool_family.h"
 #include "core/allocation_map.h"
 
@@ -210,13 +213,53 @@ UNIHIP_EXPORT hipError_t hipMemUnmap(void* ptr, size_t size) {
   UNIHIP_RETURN(kOk);
 }
 
+namespace {
+
+// A hipMemMapArrayAsync entry checked against the stream's device, with its vendor handles: a
+// live array (or mipmapped array, which HIP's struct holds by value: found by its native
+// handle among the live ones), known enum values and, for a map, a live allocation handle.
+Status arrayMapping(const hipArrayMapInfo& e, const Device& device, ArrayMapping* out) {
+  out->info = e;
+  if (e.resourceType == hipResourceTypeArray) {
+    hipArray* a = liveArray(e.resource.array);
+    if (a == nullptr || a->device != device.ordinal) return hipErrorInvalidValue;
+    out->resource = a->native;
+  } else if (e.resourceType == hipResourceTypeMipmappedArray) {
+    for (ihipMipmap* m : mipmapTable().liveOnDevice(device.ordinal))
+      if (m->native != nullptr && m->native == e.resource.mipmap.data) out->resource = m->native;
+    if (out->resource == nullptr) return hipErrorInvalidValue;
+  } else {
+    return hipErrorInvalidValue;
+  }
+  if (e.subresourceType != hipArraySparseSubresourceTypeSparseLevel &&
+      e.subresourceType != hipArraySparseSubresourceTypeMiptail)
+    return hipErrorInvalidValue;
+  if (e.memHandleType != hipMemHandleTypeGeneric) return hipErrorInvalidValue;
+  if (e.memOperationType == hipMemOperationTypeMap) {
+    auto* h = static_cast<ihipMemGenericAllocationHandle*>(e.memHandle.memHandle);
+    if (!isLive(h)) return hipErrorInvalidValue;
+    out->memory = h->native;
+  } else if (e.memOperationType != hipMemOperationTypeUnmap) {
+    return hipErrorInvalidValue;
+  }
+  return kOk;
+}
+
+}  // namespace
+
 UNIHIP_EXPORT hipError_t hipMemMapArrayAsync(hipArrayMapInfo* mapInfoList, unsigned int count,
                                              hipStream_t stream) {
   UNIHIP_TRACE_API("hipMemMapArrayAsync({}, {}, {})", (void*)mapInfoList, count, (void*)stream);
   if (mapInfoList == nullptr || count == 0) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN_IF_FAILED(checkStream(stream));
-  // Sparse arrays: no vendor path (backends' coverage lines say so).
-  UNIHIP_RETURN_NOT_SUPPORTED();
+  ResolvedStream rs;
+  UNIHIP_RETURN_IF_FAILED(resolveStream(stream, &rs));
+  std::vector<ArrayMapping> mappings(count);
+  for (unsigned int i = 0; i < count; ++i)
+    UNIHIP_RETURN_IF_FAILED(arrayMapping(mapInfoList[i], *rs.device, &mappings[i]));
+  ImageOps* ops = nullptr;
+  UNIHIP_RETURN_IF_FAILED(images::opsOf(*rs.device, &ops));
+  UNIHIP_RETURN(ops->memMapArrayAsync(rs.device->local, mappings.data(), count, rs.native));
 }
 
 UNIHIP_EXPORT hipError_t hipMemSetAccess(void* ptr, size_t size, const hipMemAccessDesc* desc,

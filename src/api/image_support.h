@@ -117,6 +117,13 @@ inline ImageCopySide linearSide(ImageCopySide::Kind kind, const void* ptr, size_
   return s;
 }
 
+// A runtime-style mipmap description checked as hipMallocMipmappedArray checks it.
+Status checkMipmap(const hipChannelFormatDesc& desc, const hipExtent& extent, unsigned flags,
+                   unsigned levels, ArrayShape* shape);
+// Records a native mipmapped array of `ordinal` as a live hipMipmappedArray_t.
+hipMipmappedArray_t publishMipmap(int ordinal, NativeMipmap native, const ArrayShape& shape,
+                                  unsigned levels);
+
 // Queues `c` on `stream` (whose device must share the arrays' vendor); the synchronous forms
 // wait for it. `array` is one of the copy's arrays.
 inline Status queueCopy(const ImageCopy& c, const hipArray* array, hipStream_t stream,

@@ -33,6 +33,7 @@ struct Allocation {
   AllocationKind kind = AllocationKind::Device;
   unsigned flags = 0;            // what it was allocated or registered with (hipHostGetFlags)
   void* devicePointer = nullptr;  // Registered: the address devices use for `base`
+  bool syncMemops = false;        // HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS (hipPointerSetAttribute)
 };
 
 class AllocationMap {
@@ -46,6 +47,8 @@ class AllocationMap {
   bool take(const void* base, Allocation* out);
   // The allocation containing `p` (base <= p < base + size); false if none.
   bool find(const void* p, Allocation* out) const;
+  // Sets syncMemops of the allocation containing `p`; false if none.
+  bool setSyncMemops(const void* p, bool sync);
   // True when any allocation shares a byte with [p, p + size) (size > 0).
   bool overlaps(const void* p, size_t size) const;
   // True when [p, p + size) lies inside one allocation (size 0: p inside one).

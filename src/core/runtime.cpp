@@ -14,6 +14,13 @@ namespace unihip {
 UNIHIP_HOT_TLS int Runtime::t_current = 0;
 
 namespace {
+thread_local bool t_deviceChosenByUser = false;
+}  // namespace
+
+bool Runtime::deviceChosenByUser() { return t_deviceChosenByUser; }
+void Runtime::markDeviceChosenByUser(bool chosen) { t_deviceChosenByUser = chosen; }
+
+namespace {
 
 // UNIHIP_BACKEND: "cuda", "hsa", or unset/"all" for every backend found.
 bool wanted(const char* name) {
@@ -125,6 +132,7 @@ void Runtime::resetForTesting(std::vector<std::unique_ptr<Backend>> backends) {
   unavailable_.clear();
   adopt(std::move(backends));
   t_current = 0;
+  t_deviceChosenByUser = false;
 }
 
 int Runtime::ordinalOf(const Backend* backend, int local) const {

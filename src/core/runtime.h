@@ -51,6 +51,9 @@ class Runtime {
   // The calling thread's current device (HIP ordinal; 0 until hipSetDevice).
   static int currentDevice() { return t_current; }
   static void setCurrentDevice(int ordinal) { t_current = ordinal; }
+  // Whether this thread called hipSetDevice (hipSetValidDevices then leaves its choice alone).
+  static bool deviceChosenByUser();
+  static void markDeviceChosenByUser(bool chosen);
 
   // Replaces the backends (tests and the instruction-count benchmark). Not thread-safe.
   void resetForTesting(std::vector<std::unique_ptr<Backend>> backends);

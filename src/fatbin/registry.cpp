@@ -114,6 +114,8 @@ Status Registry::moduleFor(FatBinary* fatbin, const Device& device, NativeModule
       UNIHIP_LOG_DEBUG("device {}: loading '{}' ({}, {} bytes)", device.ordinal, e.id,
                        imageKindName(e.kind), e.size);
       slot.status = device.backend->loadModule(device.local, e, &slot.module);
+      if (slot.status.ok() && !fatbin->managedVariables.empty())
+        slot.status = bindManagedVariables(fatbin, device, slot.module);
     } else {
       UNIHIP_LOG_ERROR("device {} ({}): no image in the fat binary fits", device.ordinal,
                        device.props->name);
@@ -166,6 +168,7 @@ void Registry::forgetDevice(int ordinal) {
   for (FatBinary* fatbin : all) {
     std::lock_guard<std::mutex> lock(fatbin->mutex);
     fatbin->modules[ordinal] = FatBinary::DeviceModule{};
+    dropManagedStorage(fatbin, ordinal);
     for (KernelRecord* k : fatbin->kernels)
       k->function[ordinal].store(nullptr, std::memory_order_release);
   }

@@ -40,6 +40,22 @@ struct VariableRecord {
   bool constant = false;
 };
 
+// A __managed__ variable (clang's __hipRegisterManagedVar). The host variable clang emits is a
+// pointer (`pointer`) that every host access goes through; the device image holds a pointer
+// variable of the same name. Until the first module of its fat binary loads, `*pointer` is a
+// host staging copy of the initial value (as AMD's deferred loading does); then managed memory
+// takes its place and every loaded module's pointer variable is set to it.
+struct ManagedVariableRecord {
+  std::string name;
+  void** pointer = nullptr;
+  const void* initialValue = nullptr;  // clang's host copy of the initializer, lives forever
+  size_t size = 0;
+  size_t align = 0;
+  void* staging = nullptr;  // host memory while no managed memory exists
+  void* storage = nullptr;  // the managed memory, once allocated
+  int storageDevice = -1;   // HIP ordinal that allocated `storage`
+};
+
 struct FatBinary {
   const void* image = nullptr;
   Status status;  // parse outcome; kernels of a broken fat binary are no device functions
@@ -47,6 +63,7 @@ struct FatBinary {
   std::vector<uint8_t> decompressed;  // a compressed bundle's contents; entries point into it
   std::vector<KernelRecord*> kernels;
   std::vector<VariableRecord*> variables;
+  std::vector<ManagedVariableRecord*> managedVariables;  // guarded by mutex
   bool registered = true;
 
   struct DeviceModule {
@@ -81,6 +98,9 @@ class Registry {
   void registerFunction(FatBinary* fatbin, const void* hostFunction, const char* deviceName);
   void registerVariable(FatBinary* fatbin, void* hostVariable, const char* deviceName, size_t size,
                         bool constant);
+  // Records a __managed__ variable and points `*pointer` at a host copy of `initialValue`.
+  void registerManagedVariable(FatBinary* fatbin, void** pointer, const void* initialValue,
+                               const char* name, size_t size, unsigned align);
   void unregisterFatBinary(FatBinary* fatbin);
 
   KernelRecord* findKernel(const void* hostFunction) const { return kernels_.find(hostFunction); }
@@ -111,6 +131,12 @@ class Registry {
   static std::atomic<Registry*> instance_;
   Status resolve(KernelRecord* kernel, const Device& device, NativeFunction* out);
   Status moduleFor(FatBinary* fatbin, const Device& device, NativeModule* module);
+  // Gives the fat binary's managed variables their managed memory (once) and writes its address
+  // into the device pointer variables of a module just loaded (managed_variables.cpp).
+  Status bindManagedVariables(FatBinary* fatbin, const Device& device, NativeModule module);
+  // After a device reset: managed memory of that device is gone, the variables go back to host
+  // copies of their initial values.
+  void dropManagedStorage(FatBinary* fatbin, int ordinal);
 
   std::mutex mutex_;  // guards fatbins_ and record creation
   std::vector<FatBinary*> fatbins_;

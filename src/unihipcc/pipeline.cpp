@@ -81,6 +81,10 @@ void Pipeline::compileForNvidia(const Input& input, const OffloadArch& arch,
                                   // would delete an allocation it thinks unused, even a failing one.
                                   "-fno-builtin-malloc", "-fno-builtin-free"};
   if (options_.rdc) cmd.push_back("-fgpu-rdc");
+  // Our headers make __managed__ usable in this pass only where the plugin gives it HIP's layout.
+  if (toolchain_.managedPassPlugin)
+    cmd.insert(cmd.end(), {"-fpass-plugin=" + *toolchain_.managedPassPlugin,
+                           "-DUNIHIP_NVPTX_MANAGED_PASS=1"});
   if (toolchain_.libdevice)
     cmd.insert(cmd.end(), {"-Xclang", "-mlink-builtin-bitcode", "-Xclang", *toolchain_.libdevice});
   append(cmd, hipSourceFlags());

@@ -141,6 +141,11 @@ Toolchain findToolchain(const Options& options) {
   tc.rocmDeviceLibDir = findRocmDeviceLibs(options);
   tc.includeDir = findIncludeDir();
   tc.libDir = fs::weakly_canonical(fs::path(executableDir()).parent_path() / "lib").string();
+  // Beside libunihip.so; UNIHIP_NVPTX_MANAGED_PLUGIN overrides it (empty: none).
+  const char* plugin = std::getenv("UNIHIP_NVPTX_MANAGED_PLUGIN");
+  std::string pluginPath =
+      plugin ? plugin : (fs::path(tc.libDir) / "libunihip-nvptx-managed.so").string();
+  if (!pluginPath.empty() && isFile(pluginPath)) tc.managedPassPlugin = pluginPath;
   tc.hostTriple = UNIHIPCC_HOST_TRIPLE;
   return tc;
 }

@@ -15,6 +15,7 @@ struct Toolchain {
   std::optional<std::string> ptxas;              // absent: NVIDIA targets get PTX only
   std::optional<std::string> libdevice;          // CUDA's libdevice.10.bc, linked into NVPTX
   std::optional<std::string> rocmDeviceLibDir;   // holds ocml.bc, ockl.bc, oclc_*.bc
+  std::optional<std::string> managedPassPlugin;  // NVPTX __managed__ pass (managed_pass/)
   std::string includeDir;       // holds hip/hip_runtime.h
   std::string libDir;           // holds libunihip.so
   std::string hostTriple;       // e.g. x86_64-unknown-linux-gnu (the bundle's host entry)

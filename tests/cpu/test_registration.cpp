@@ -19,6 +19,7 @@ hipError_t launchScale(float* x, float a, dim3 grid, dim3 block, hipStream_t str
 const void* scaleHostFunction();
 const void* addOneHostFunction();
 void* deviceCounterHostAddress();
+int* managedCounterAddress();
 
 namespace {
 
@@ -117,7 +118,7 @@ TEST_CASE("a wrapper with a bad magic or version is rejected: null handle, nothi
   __hipUnregisterFatBinary(nullptr);  // the destructor's call: no crash
 }
 
-TEST_CASE("__hipRegisterVar records variables; __managed__ ones are refused, not faked") {
+TEST_CASE("__hipRegisterVar records variables; bad __managed__ registrations are ignored") {
   auto* fake = installFake(1, "gfx90a");
   void** handle = __hipRegisterFatBinary(&kCorruptWrapper);
   REQUIRE(handle != nullptr);
@@ -138,12 +139,22 @@ TEST_CASE("__hipRegisterVar records variables; __managed__ ones are refused, not
   __hipRegisterVar(handle, nullptr, nullptr, "w", 0, sizeof(int), 0, 0);
   __hipRegisterVar(handle, &other, nullptr, nullptr, 0, sizeof(int), 0, 0);
   CHECK(Registry::get().findVariable(&other) == nullptr);
-  // __managed__ variables: not supported yet; the pointer clang hands over is left untouched.
+  // __managed__ registrations with a bad argument record nothing and leave the pointer alone.
   static int managedInit = 7;
   void* managedPointer = nullptr;
-  __hipRegisterManagedVar(handle, &managedPointer, &managedInit, "m", sizeof(int), alignof(int));
+  __hipRegisterManagedVar(nullptr, &managedPointer, &managedInit, "m", sizeof(int), 4);
+  __hipRegisterManagedVar(handle, nullptr, &managedInit, "m", sizeof(int), 4);
+  __hipRegisterManagedVar(handle, &managedPointer, nullptr, "m", sizeof(int), 4);
+  __hipRegisterManagedVar(handle, &managedPointer, &managedInit, nullptr, sizeof(int), 4);
+  __hipRegisterManagedVar(handle, &managedPointer, &managedInit, "m", 0, 4);
+  __hipRegisterManagedVar(handle, &managedPointer, &managedInit, "m", sizeof(int), 3);
   CHECK(managedPointer == nullptr);
-  CHECK(Registry::get().findVariable(&managedInit) == nullptr);
+  // A good one: the host pointer gets a copy of the initial value at once.
+  __hipRegisterManagedVar(handle, &managedPointer, &managedInit, "m", sizeof(int), 4);
+  REQUIRE(managedPointer != nullptr);
+  CHECK(managedPointer != &managedInit);
+  CHECK(*static_cast<int*>(managedPointer) == 7);
+  CHECK(reinterpret_cast<uintptr_t>(managedPointer) % 4 == 0);
   __hipUnregisterFatBinary(handle);
   (void)hipGetLastError();
 }
@@ -181,4 +192,77 @@ TEST_CASE("registration from many threads while others look kernels up", "[threa
   CHECK(junk == 0);
   __hipUnregisterFatBinary(handle);
   CHECK(Registry::get().findKernel(&stubs[0][0]) == nullptr);
+}
+
+TEST_CASE("__managed__: host copy until the first launch, then managed memory bound into the image",
+          "[managed]") {
+  auto* fake = installFake(1, "gfx90a");
+  // Registered by clang's constructor (registered.hip: `__managed__ int managedCounter = 42`).
+  int* before = managedCounterAddress();
+  REQUIRE(before != nullptr);
+  CHECK(*before == 42);
+  hipPointerAttribute_t attributes{};
+  CHECK(hipPointerGetAttributes(&attributes, before) == hipErrorInvalidValue);  // plain host memory
+  (void)hipGetLastError();
+  *before = 43;  // host code may write it before any launch
+
+  float value = 1.0f;
+  REQUIRE(launchScale(&value, 2.0f, dim3(1), dim3(1), nullptr) == hipSuccess);
+  REQUIRE(fake->moduleLoads == 1);
+  int* after = managedCounterAddress();
+  CHECK(after != before);
+  CHECK(*after == 43);  // the value written before moved into managed memory
+  REQUIRE(fake->managedPointers.count("managedCounter") == 1);
+  CHECK(fake->managedPointers["managedCounter"] == after);  // the image's pointer variable
+  REQUIRE(hipPointerGetAttributes(&attributes, after) == hipSuccess);
+  CHECK(attributes.type == hipMemoryTypeManaged);
+  CHECK(attributes.isManaged == 1);
+  // Not a symbol of the symbol API: AMD's runtime keeps managed variables apart from those.
+  int one = 1;
+  CHECK(hipMemcpyToSymbol(after, &one, sizeof one) == hipErrorInvalidSymbol);
+  (void)hipGetLastError();
+
+  // A second launch neither reloads nor reallocates.
+  REQUIRE(launchScale(&value, 2.0f, dim3(1), dim3(1), nullptr) == hipSuccess);
+  CHECK(fake->moduleLoads == 1);
+  CHECK(managedCounterAddress() == after);
+
+  // A device reset frees the managed memory; the variable goes back to its initial value and is
+  // bound again at the next launch.
+  REQUIRE(hipDeviceReset() == hipSuccess);
+  int* reset = managedCounterAddress();
+  CHECK(*reset == 42);
+  CHECK(hipPointerGetAttributes(&attributes, after) == hipErrorInvalidValue);
+  (void)hipGetLastError();
+  REQUIRE(launchScale(&value, 2.0f, dim3(1), dim3(1), nullptr) == hipSuccess);
+  CHECK(fake->moduleLoads == 2);
+  CHECK(fake->managedPointers["managedCounter"] == managedCounterAddress());
+  CHECK(*managedCounterAddress() == 42);
+}
+
+TEST_CASE("__managed__ on a device of two: one managed memory, bound into each device's image",
+          "[managed]") {
+  auto* fake = installFake(2, "gfx90a");
+  float value = 1.0f;
+  REQUIRE(launchScale(&value, 2.0f, dim3(1), dim3(1), nullptr) == hipSuccess);
+  int* storage = managedCounterAddress();
+  REQUIRE(hipSetDevice(1) == hipSuccess);
+  REQUIRE(launchScale(&value, 2.0f, dim3(1), dim3(1), nullptr) == hipSuccess);
+  CHECK(fake->moduleLoads == 2);
+  CHECK(managedCounterAddress() == storage);
+  CHECK(fake->managedPointers["managedCounter"] == storage);
+  REQUIRE(hipSetDevice(0) == hipSuccess);
+}
+
+TEST_CASE("__managed__ in an image without its pointer variable: the module is refused",
+          "[managed]") {
+  // An image compiled without HIP's managed layout holds the variable itself (any size but a
+  // pointer's): binding would diverge from the host's copy, so the launch fails instead.
+  auto* fake = installFake(1, "gfx90a");
+  fake->managedGlobalSize = 4;
+  float value = 1.0f;
+  CHECK(launchScale(&value, 2.0f, dim3(1), dim3(1), nullptr) == hipErrorInvalidSymbol);
+  CHECK(fake->launches == 0);
+  CHECK(*managedCounterAddress() == 42);
+  (void)hipGetLastError();
 }

@@ -92,7 +92,14 @@ class FakeBackend final : public Backend {
     *f = reinterpret_cast<NativeFunction>(0x2000 + static_cast<uintptr_t>(name[0]));
     return kOk;
   }
-  Status getGlobal(int, NativeModule, const char*, void** a, size_t* s) override {
+  Status getGlobal(int, NativeModule, const char* name, void** a, size_t* s) override {
+    // A __managed__ variable's image symbol is a pointer (clang's HIP layout), one per name.
+    if (std::strncmp(name, "managed", 7) == 0) {
+      std::lock_guard<std::mutex> lock(allocationsMutex_);
+      *a = &managedPointers[name];
+      if (s) *s = managedGlobalSize;
+      return kOk;
+    }
     *a = globals_;
     if (s) *s = sizeof globals_;
     return kOk;
@@ -265,6 +272,14 @@ class FakeBackend final : public Backend {
     return kOk;
   }
   // Every pair of distinct fake devices are peers; links report rank 0 and support the rest.
+  // hipProfilerStart/Stop: -1 until called, then the last device's state (0 stopped, 1 started).
+  Status profilerControl(int device, bool start) override {
+    profilerDevice = device;
+    profilerState = start ? 1 : 0;
+    return kOk;
+  }
+  int profilerDevice = -1;
+  int profilerState = -1;
   Status canAccessPeer(int, int, int* value) override {
     *value = 1;
     return kOk;
@@ -321,6 +336,8 @@ class FakeBackend final : public Backend {
     return kOk;
   }
   hipDeviceProp_t& editProperties(int d) { return props_[d]; }
+  std::map<std::string, void*> managedPointers;  // image pointer variables of managed ones
+  size_t managedGlobalSize = sizeof(void*);
 
  private:
   size_t limits_[3] = {1024, 1 << 20, 8 << 20};

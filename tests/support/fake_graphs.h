@@ -30,6 +30,7 @@ class FakeGraphOps final : public GraphOps {
     hipMemAllocNodeParams alloc{};
     void* freed = nullptr;
     bool enabled = true;
+    std::vector<void*> semaphores;  // external semaphore nodes: native handles
   };
   struct UserObject;
   struct Graph {
@@ -391,6 +392,33 @@ class FakeGraphOps final : public GraphOps {
     std::swap(*mode, mode_);
     return kOk;
   }
+  // External semaphore nodes: the native handles are kept (params are not looked at).
+  Status addExternalSemaphoreNode(int, const NodePlace& at, bool signal, void* const* sems,
+                                  const void*, unsigned count, NativeGraphNode* node) override {
+    return add(at, signal ? hipGraphNodeTypeExtSemaphoreSignal : hipGraphNodeTypeExtSemaphoreWait,
+               node, [&](Node& n) { n.semaphores.assign(sems, sems + count); });
+  }
+  Status setExternalSemaphoreNodeParams(int, NativeGraphNode node, bool signal, void* const* sems,
+                                        const void*, unsigned count) override {
+    if (N(node)->type != (signal ? hipGraphNodeTypeExtSemaphoreSignal
+                                 : hipGraphNodeTypeExtSemaphoreWait))
+      return hipErrorInvalidValue;
+    N(node)->semaphores.assign(sems, sems + count);
+    return kOk;
+  }
+  Status execSetExternalSemaphoreNodeParams(int, NativeGraphExec e, NativeGraphNode n, bool signal,
+                                            void* const* sems, const void*,
+                                            unsigned count) override {
+    return inExec(e, n, [&](Node& x) { x.semaphores.assign(sems, sems + count); },
+                  signal ? hipGraphNodeTypeExtSemaphoreSignal : hipGraphNodeTypeExtSemaphoreWait);
+  }
+  // The native semaphores of `exec`'s copy of `node`.
+  std::vector<void*> execSemaphores(NativeGraphExec e, NativeGraphNode n) {
+    auto it = X(e)->byOriginal.find(N(n));
+    return it == X(e)->byOriginal.end() ? std::vector<void*>{} : it->second->semaphores;
+  }
+  static std::vector<void*> nodeSemaphores(NativeGraphNode n) { return N(n)->semaphores; }
+
   Status invalidateCapture(int, NativeStream s) override {
     captures[s].status = hipStreamCaptureStatusInvalidated;
     return hipErrorStreamCaptureUnsupported;

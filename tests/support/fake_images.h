@@ -77,6 +77,19 @@ class FakeImageOps final : public ImageOps {
     ++liveMipmaps;
     return kOk;
   }
+  // hipMemMapArrayAsync: the entries are kept.
+  Status memMapArrayAsync(int, const ArrayMapping* list, unsigned count, NativeStream) override {
+    mappings.assign(list, list + count);
+    return kOk;
+  }
+  std::vector<ArrayMapping> mappings;
+  // External memory's mipmaps: ordinary ones; the offset is remembered.
+  Status externalMipmap(int device, void*, uint64_t offset, const ArrayShape& shape,
+                        unsigned levels, NativeMipmap* out) override {
+    lastExternalOffset = offset;
+    return mipmapCreate(device, shape, levels, out);
+  }
+  uint64_t lastExternalOffset = 0;
   Status mipmapDestroy(int, NativeMipmap mipmap) override {
     delete static_cast<Mipmap*>(mipmap);
     --liveMipmaps;

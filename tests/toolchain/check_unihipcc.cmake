@@ -9,7 +9,8 @@
 #   unknown_flag  a bad flag: non-zero exit and a message naming it
 #   link          .hip + .cpp linked against libunihip; the program runs (PASSED, or exit 77
 #                 when the machine has no GPU)
-#   managed_error a __managed__ variable: a compile error that names hipMallocManaged
+#   managed_error a __managed__ variable: compiles for sm_90,gfx90a where the NVPTX pass plugin
+#                 was built; without the plugin, a compile error that names it
 #   genco         --genco: a bundle of device images only (no host code), one per arch
 #   per_thread    -fgpu-default-stream=per-thread: the launch calls hipLaunchKernel_spt
 #   preprocess    -E writes preprocessed source; -M lists hip_runtime.h as a dependency
@@ -223,9 +224,18 @@ elseif(CHECK STREQUAL "link")
   message(STATUS "linked program: ${out}")
 
 elseif(CHECK STREQUAL "managed_error")
-  run_unihipcc(rc out --offload-arch=sm_90,gfx90a -c ${SOURCE_DIR}/managed_kernel.hip -o m.o)
-  if(rc EQUAL 0 OR NOT out MATCHES "managed_kernel\\.hip:[0-9]+:[0-9]+: error: 'counter' is unavailable: __managed__ variables are not supported by unihip; allocate with hipMallocManaged")
-    fail("exit ${rc}, output:\n${out}")
+  get_filename_component(bin_dir "${UNIHIPCC}" DIRECTORY)
+  if(EXISTS "${bin_dir}/../lib/libunihip-nvptx-managed.so")
+    run_unihipcc(rc out --offload-arch=sm_90,gfx90a -c ${SOURCE_DIR}/managed_kernel.hip -o m.o)
+    if(NOT rc EQUAL 0)
+      fail("with the plugin: exit ${rc}, output:\n${out}")
+    endif()
+  endif()
+  execute_process(COMMAND ${CMAKE_COMMAND} -E env UNIHIP_NVPTX_MANAGED_PLUGIN=/nonexistent
+    ${UNIHIPCC} --offload-arch=sm_90,gfx90a -c ${SOURCE_DIR}/managed_kernel.hip -o m2.o
+    WORKING_DIRECTORY ${WORK_DIR} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(rc EQUAL 0 OR NOT out MATCHES "managed_kernel\\.hip:[0-9]+:[0-9]+: error: 'counter' is unavailable: __managed__ needs unihipcc's NVPTX pass plugin")
+    fail("without the plugin: exit ${rc}, output:\n${out}")
   endif()
 
 elseif(CHECK STREQUAL "genco")

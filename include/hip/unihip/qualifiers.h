@@ -13,12 +13,21 @@
 #define __global__ __attribute__((global))
 #define __shared__ __attribute__((shared))
 #define __constant__ __attribute__((constant))
-/* __managed__ is refused at compile time, on every target: clang's CUDA mode (our NVPTX pass)
- * ignores the attribute, so the NVIDIA image would hold a plain global while the host side
- * registers a managed pointer. Use hipMallocManaged instead (README). */
+/* __managed__: clang's HIP mode (host and AMD passes) gives a managed variable its HIP layout (a
+ * pointer the runtime sets to managed memory). Clang's CUDA mode (the NVPTX pass) drops the
+ * attribute; there unihipcc's pass plugin does the same rewrite on the variables marked here
+ * (src/unihipcc/managed_pass). Without the plugin, __managed__ is refused in that pass. */
+#if defined(__UNIHIP_CUDA_MODE__)
+#if defined(UNIHIP_NVPTX_MANAGED_PASS)
+#define __managed__ __attribute__((device, annotate("unihip.managed")))
+#else
 #define __managed__                                                                           \
-  __attribute__((device, unavailable("__managed__ variables are not supported by unihip; "   \
-                                     "allocate with hipMallocManaged instead")))
+  __attribute__((device, unavailable("__managed__ needs unihipcc's NVPTX pass plugin "        \
+                                     "(built when LLVM 19's development files are found)")))
+#endif
+#else
+#define __managed__ __attribute__((managed))
+#endif
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 /* __noinline__ is a keyword under clang CUDA/HIP; defining it would break libstdc++. */
 #else

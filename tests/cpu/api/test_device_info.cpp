@@ -184,14 +184,32 @@ TEST_CASE("cache and shared-memory configuration: validated, recorded, reported"
   (void)hipGetLastError();
 }
 
-TEST_CASE("hipSetValidDevices checks the list, then is not supported (as on AMD)") {
+TEST_CASE("hipSetValidDevices checks the list, then makes its first device current (as on AMD)") {
   installFake(2);
   int list[] = {1, 0};
   int bad[] = {0, 5};
+  int negative[] = {-1};
+  int tooLong[] = {0, 1, 0};
+  CHECK(hipSetValidDevices(nullptr, 0) == hipSuccess);  // empty: the default order stays
   CHECK(hipSetValidDevices(nullptr, 1) == hipErrorInvalidValue);
   CHECK(hipSetValidDevices(list, -1) == hipErrorInvalidValue);
+  CHECK(hipSetValidDevices(tooLong, 3) == hipErrorInvalidValue);  // longer than the device count
   CHECK(hipSetValidDevices(bad, 2) == hipErrorInvalidDevice);
-  CHECK(hipSetValidDevices(list, 2) == hipErrorNotSupported);
+  CHECK(hipSetValidDevices(negative, 1) == hipErrorInvalidDevice);
+  int current = -1;
+  REQUIRE(hipGetDevice(&current) == hipSuccess);
+  CHECK(current == 0);
+  CHECK(hipSetValidDevices(list, 2) == hipSuccess);
+  REQUIRE(hipGetDevice(&current) == hipSuccess);
+  CHECK(current == 1);
+  // A thread that chose its device with hipSetDevice keeps it.
+  REQUIRE(hipSetDevice(0) == hipSuccess);
+  CHECK(hipSetValidDevices(list, 2) == hipSuccess);
+  REQUIRE(hipGetDevice(&current) == hipSuccess);
+  CHECK(current == 0);
+  installNoBackend();
+  CHECK(hipSetValidDevices(list, 1) == hipErrorNoDevice);
+  CHECK(hipSetValidDevices(nullptr, 0) == hipSuccess);
   (void)hipGetLastError();
 }
 
@@ -210,11 +228,19 @@ TEST_CASE("hipDrvGetErrorName / hipDrvGetErrorString") {
   (void)hipGetLastError();
 }
 
-TEST_CASE("hipProfilerStart / hipProfilerStop answer hipErrorNotSupported, as AMD's runtime") {
-  installFake(1);
-  CHECK(hipProfilerStart() == hipErrorNotSupported);
-  CHECK(hipProfilerStop() == hipErrorNotSupported);
-  CHECK(hipGetLastError() == hipErrorNotSupported);
+TEST_CASE("hipProfilerStart / hipProfilerStop reach the current device's backend") {
+  auto* fake = installFake(2);
+  REQUIRE(hipSetDevice(1) == hipSuccess);
+  CHECK(hipProfilerStart() == hipSuccess);
+  CHECK(fake->profilerDevice == 1);
+  CHECK(fake->profilerState == 1);
+  CHECK(hipProfilerStop() == hipSuccess);
+  CHECK(fake->profilerState == 0);
+  REQUIRE(hipSetDevice(0) == hipSuccess);
+  installNoBackend();
+  CHECK(hipProfilerStart() == hipErrorNoDevice);
+  CHECK(hipProfilerStop() == hipErrorNoDevice);
+  CHECK(hipGetLastError() == hipErrorNoDevice);
 }
 
 TEST_CASE("every error code HIP 6 defines has a name of its own") {

@@ -2,6 +2,7 @@
 // vendor family hipErrorNotSupported; with a fake family the handle lifetimes and mapped buffers.
 #include "api_cases.h"
 #include "core/handles.h"
+#include "fake_images.h"
 #include "fake_memory_pools.h"
 #include "install_fake.h"
 
@@ -51,7 +52,7 @@ TEST_CASE("external resources: argument checks, garbage handles, then hipErrorNo
       {"hipExternalMemoryGetMappedMipmappedArray null out", [&] { return hipExternalMemoryGetMappedMipmappedArray(nullptr, mem, &mip); }, hipErrorInvalidValue},
       {"hipExternalMemoryGetMappedMipmappedArray null mem", [&] { return hipExternalMemoryGetMappedMipmappedArray(&mipOut, nullptr, &mip); }, hipErrorInvalidValue},
       {"hipExternalMemoryGetMappedMipmappedArray null desc", [&] { return hipExternalMemoryGetMappedMipmappedArray(&mipOut, mem, nullptr); }, hipErrorInvalidValue},
-      {"hipExternalMemoryGetMappedMipmappedArray", [&] { return hipExternalMemoryGetMappedMipmappedArray(&mipOut, mem, &mip); }, hipErrorNotSupported},
+      {"hipExternalMemoryGetMappedMipmappedArray garbage handle", [&] { return hipExternalMemoryGetMappedMipmappedArray(&mipOut, mem, &mip); }, hipErrorInvalidValue},
       {"hipDestroyExternalMemory null", [&] { return hipDestroyExternalMemory(nullptr); }, hipErrorInvalidValue},
       {"hipDestroyExternalMemory garbage handle", [&] { return hipDestroyExternalMemory(mem); }, hipErrorInvalidValue},
       {"hipImportExternalSemaphore null out", [&] { return hipImportExternalSemaphore(nullptr, &semDesc); }, hipErrorInvalidValue},
@@ -133,5 +134,63 @@ TEST_CASE("external resources: imported memory and semaphores through a fake fam
   CHECK(hipDestroyExternalSemaphore(sem) == hipErrorInvalidValue);
   CHECK(hipWaitExternalSemaphoresAsync(&sem, wait, 1, nullptr) == hipErrorInvalidValue);
   installNoBackend();
+  (void)hipGetLastError();
+}
+
+TEST_CASE("external memory as a mipmapped array: checks, levels, lifetime", "[api][external]") {
+  FakeBackend* fake = installFake();
+  FakeMemoryPoolOps pools;
+  FakeImageOps images;
+  fake->pools = &pools;
+  hipExternalMemoryHandleDesc memDesc{};
+  memDesc.type = hipExternalMemoryHandleTypeOpaqueFd;
+  memDesc.handle.fd = 3;
+  memDesc.size = 1 << 20;
+  hipExternalMemory_t mem = nullptr;
+  REQUIRE(hipImportExternalMemory(&mem, &memDesc) == hipSuccess);
+  hipExternalMemoryMipmappedArrayDesc desc{};
+  desc.offset = 4096;
+  desc.formatDesc = hipCreateChannelDesc(32, 0, 0, 0, hipChannelFormatKindFloat);
+  desc.extent = make_hipExtent(64, 32, 0);
+  desc.numLevels = 3;
+  hipMipmappedArray_t mipmap = nullptr;
+  // Without an image family (HSA today): not supported.
+  CHECK(hipExternalMemoryGetMappedMipmappedArray(&mipmap, mem, &desc) == hipErrorNotSupported);
+  fake->imageOps = &images;
+  hipExternalMemoryMipmappedArrayDesc bad = desc;
+  bad.numLevels = 0;
+  CHECK(hipExternalMemoryGetMappedMipmappedArray(&mipmap, mem, &bad) == hipErrorInvalidValue);
+  bad = desc;
+  bad.formatDesc = hipCreateChannelDesc(7, 0, 0, 0, hipChannelFormatKindFloat);
+  CHECK(hipExternalMemoryGetMappedMipmappedArray(&mipmap, mem, &bad) == hipErrorInvalidValue);
+  bad = desc;
+  bad.offset = memDesc.size;  // past the imported memory
+  CHECK(hipExternalMemoryGetMappedMipmappedArray(&mipmap, mem, &bad) == hipErrorInvalidValue);
+  CHECK(mipmap == nullptr);
+  CHECK(images.liveMipmaps == 0);
+
+  REQUIRE(hipExternalMemoryGetMappedMipmappedArray(&mipmap, mem, &desc) == hipSuccess);
+  REQUIRE(mipmap != nullptr);
+  CHECK(images.liveMipmaps == 1);
+  CHECK(images.lastExternalOffset == 4096);
+  CHECK(mipmap->width == 64);
+  CHECK(mipmap->height == 32);
+  CHECK(mipmap->max_mipmap_level == 2);
+  hipArray_t level = nullptr;
+  REQUIRE(hipGetMipmappedArrayLevel(&level, mipmap, 2) == hipSuccess);
+  hipChannelFormatDesc channel{};
+  hipExtent extent{};
+  unsigned flags = 0;
+  REQUIRE(hipArrayGetInfo(&channel, &extent, &flags, level) == hipSuccess);
+  CHECK(extent.width == 16);
+  CHECK(extent.height == 8);
+  CHECK(hipFreeMipmappedArray(mipmap) == hipSuccess);
+  CHECK(images.liveMipmaps == 0);
+  CHECK(hipFreeMipmappedArray(mipmap) == hipErrorInvalidValue);  // freed once
+
+  REQUIRE(hipDestroyExternalMemory(mem) == hipSuccess);
+  CHECK(hipExternalMemoryGetMappedMipmappedArray(&mipmap, mem, &desc) == hipErrorInvalidValue);
+  fake->imageOps = nullptr;
+  fake->pools = nullptr;
   (void)hipGetLastError();
 }

@@ -11,6 +11,7 @@
 
 #include "core/graph/graph_handles.h"
 #include "fake_graphs.h"
+#include "fake_memory_pools.h"
 #include "install_fake.h"
 
 using namespace unihip::testing;
@@ -675,33 +676,34 @@ TEST_CASE("copy, allocation, external-semaphore and generic nodes: checks, forei
         hipErrorInvalidValue);
   CHECK(hipGraphAddExternalSemaphoresSignalNode(&node, G, nullptr, 2, &sig) ==
         hipErrorInvalidValue);
+  // No semaphores, or a node of another type: hipErrorInvalidValue.
   CHECK(hipGraphAddExternalSemaphoresSignalNode(&node, G, nullptr, 0, &sig) ==
-        hipErrorNotSupported);
+        hipErrorInvalidValue);
   CHECK(hipGraphAddExternalSemaphoresWaitNode(nullptr, G, nullptr, 0, &wait) ==
         hipErrorInvalidValue);
   CHECK(hipGraphAddExternalSemaphoresWaitNode(&node, G, nullptr, 0, &wait) ==
-        hipErrorNotSupported);
+        hipErrorInvalidValue);
   CHECK(hipGraphExternalSemaphoresSignalNodeGetParams(nullptr, &sig) == hipErrorInvalidValue);
   CHECK(hipGraphExternalSemaphoresSignalNodeGetParams(N, nullptr) == hipErrorInvalidValue);
-  CHECK(hipGraphExternalSemaphoresSignalNodeGetParams(N, &sig) == hipErrorNotSupported);
+  CHECK(hipGraphExternalSemaphoresSignalNodeGetParams(N, &sig) == hipErrorInvalidValue);
   CHECK(hipGraphExternalSemaphoresSignalNodeSetParams(nullptr, &sig) == hipErrorInvalidValue);
   CHECK(hipGraphExternalSemaphoresSignalNodeSetParams(N, nullptr) == hipErrorInvalidValue);
-  CHECK(hipGraphExternalSemaphoresSignalNodeSetParams(N, &sig) == hipErrorNotSupported);
+  CHECK(hipGraphExternalSemaphoresSignalNodeSetParams(N, &sig) == hipErrorInvalidValue);
   CHECK(hipGraphExternalSemaphoresWaitNodeGetParams(nullptr, &wait) == hipErrorInvalidValue);
   CHECK(hipGraphExternalSemaphoresWaitNodeGetParams(N, nullptr) == hipErrorInvalidValue);
-  CHECK(hipGraphExternalSemaphoresWaitNodeGetParams(N, &wait) == hipErrorNotSupported);
+  CHECK(hipGraphExternalSemaphoresWaitNodeGetParams(N, &wait) == hipErrorInvalidValue);
   CHECK(hipGraphExternalSemaphoresWaitNodeSetParams(nullptr, &wait) == hipErrorInvalidValue);
   CHECK(hipGraphExternalSemaphoresWaitNodeSetParams(N, nullptr) == hipErrorInvalidValue);
-  CHECK(hipGraphExternalSemaphoresWaitNodeSetParams(N, &wait) == hipErrorNotSupported);
+  CHECK(hipGraphExternalSemaphoresWaitNodeSetParams(N, &wait) == hipErrorInvalidValue);
   CHECK(hipGraphExecExternalSemaphoresSignalNodeSetParams(nullptr, N, &sig) ==
         hipErrorInvalidValue);
   CHECK(hipGraphExecExternalSemaphoresSignalNodeSetParams(X, N, nullptr) ==
         hipErrorInvalidValue);
-  CHECK(hipGraphExecExternalSemaphoresSignalNodeSetParams(X, N, &sig) == hipErrorNotSupported);
+  CHECK(hipGraphExecExternalSemaphoresSignalNodeSetParams(X, N, &sig) == hipErrorInvalidValue);
   CHECK(hipGraphExecExternalSemaphoresWaitNodeSetParams(X, nullptr, &wait) ==
         hipErrorInvalidValue);
   CHECK(hipGraphExecExternalSemaphoresWaitNodeSetParams(X, N, nullptr) == hipErrorInvalidValue);
-  CHECK(hipGraphExecExternalSemaphoresWaitNodeSetParams(X, N, &wait) == hipErrorNotSupported);
+  CHECK(hipGraphExecExternalSemaphoresWaitNodeSetParams(X, N, &wait) == hipErrorInvalidValue);
 
   // hipGraphAddNode / hipGraph(Exec)NodeSetParams: the per-type checks.
   hipGraphNodeParams p{};
@@ -725,7 +727,7 @@ TEST_CASE("copy, allocation, external-semaphore and generic nodes: checks, forei
   CHECK(hipGraphAddNode(&node, G, nullptr, 0, &p) == hipErrorInvalidValue);
   CHECK(hipGraphExecNodeSetParams(X, N, &p) == hipErrorInvalidValue);
   p.type = hipGraphNodeTypeExtSemaphoreSignal;
-  CHECK(hipGraphAddNode(&node, G, nullptr, 0, &p) == hipErrorNotSupported);
+  CHECK(hipGraphAddNode(&node, G, nullptr, 0, &p) == hipErrorInvalidValue);
   p.type = hipGraphNodeTypeMemFree;
   CHECK(hipGraphAddNode(&node, G, nullptr, 0, &p) == hipErrorInvalidValue);
   CHECK(hipGraphNodeSetParams(N, &p) == hipErrorNotSupported);
@@ -1256,5 +1258,107 @@ TEST_CASE("stream capture over a fake family: state, graph, dependencies, refusa
   REQUIRE(hipGraphDestroy(g) == hipSuccess);
   REQUIRE(hipGraphDestroy(mine) == hipSuccess);
   REQUIRE(hipStreamDestroy(s) == hipSuccess);
+  (void)hipGetLastError();
+}
+
+TEST_CASE("external semaphore nodes over a fake family: add, get, set, exec set", "[graph]") {
+  FakeGraphOps ops;
+  FakeBackend* fake = installFakeGraphs(&ops);
+  FakeMemoryPoolOps pools;
+  fake->pools = &pools;
+  hipExternalSemaphoreHandleDesc desc{};
+  desc.type = hipExternalSemaphoreHandleTypeOpaqueFd;
+  desc.handle.fd = 3;
+  hipExternalSemaphore_t s1 = nullptr, s2 = nullptr;
+  REQUIRE(hipImportExternalSemaphore(&s1, &desc) == hipSuccess);
+  REQUIRE(hipImportExternalSemaphore(&s2, &desc) == hipSuccess);
+  hipGraph_t g = nullptr;
+  REQUIRE(hipGraphCreate(&g, 0) == hipSuccess);
+
+  hipExternalSemaphore_t sems[2] = {s1, s2};
+  hipExternalSemaphoreSignalParams signal[2]{};
+  signal[0].params.fence.value = 5;
+  signal[1].params.fence.value = 6;
+  hipExternalSemaphoreSignalNodeParams sp{sems, signal, 2};
+  hipGraphNode_t sn = nullptr, wn = nullptr;
+  REQUIRE(hipGraphAddExternalSemaphoresSignalNode(&sn, g, nullptr, 0, &sp) == hipSuccess);
+  hipGraphNodeType type{};
+  REQUIRE(hipGraphNodeGetType(sn, &type) == hipSuccess);
+  CHECK(type == hipGraphNodeTypeExtSemaphoreSignal);
+  hipExternalSemaphoreWaitParams wait[1]{};
+  wait[0].params.fence.value = 5;
+  hipExternalSemaphoreWaitNodeParams wp{&s2, wait, 1};
+  REQUIRE(hipGraphAddExternalSemaphoresWaitNode(&wn, g, &sn, 1, &wp) == hipSuccess);
+
+  // The arrays come back as given (copies the node keeps), natively the semaphores' handles.
+  hipExternalSemaphoreSignalNodeParams got{};
+  REQUIRE(hipGraphExternalSemaphoresSignalNodeGetParams(sn, &got) == hipSuccess);
+  REQUIRE(got.numExtSems == 2);
+  CHECK(got.extSemArray != sems);
+  CHECK(got.extSemArray[0] == s1);
+  CHECK(got.extSemArray[1] == s2);
+  CHECK(got.paramsArray[1].params.fence.value == 6);
+  CHECK(FakeGraphOps::nodeSemaphores(sn->native).size() == 2);
+  hipExternalSemaphoreWaitNodeParams gotWait{};
+  REQUIRE(hipGraphExternalSemaphoresWaitNodeGetParams(wn, &gotWait) == hipSuccess);
+  CHECK(gotWait.numExtSems == 1);
+  CHECK(gotWait.extSemArray[0] == s2);
+  // The other kind's getter on each node, and wait params on a signal node: not that node.
+  CHECK(hipGraphExternalSemaphoresWaitNodeGetParams(sn, &gotWait) == hipErrorInvalidValue);
+  CHECK(hipGraphExternalSemaphoresSignalNodeGetParams(wn, &got) == hipErrorInvalidValue);
+  CHECK(hipGraphExternalSemaphoresWaitNodeSetParams(sn, &wp) == hipErrorInvalidValue);
+
+  // Set: one semaphore now.
+  hipExternalSemaphoreSignalNodeParams one{&s2, signal, 1};
+  REQUIRE(hipGraphExternalSemaphoresSignalNodeSetParams(sn, &one) == hipSuccess);
+  REQUIRE(hipGraphExternalSemaphoresSignalNodeGetParams(sn, &got) == hipSuccess);
+  CHECK(got.numExtSems == 1);
+  CHECK(got.extSemArray[0] == s2);
+  CHECK(FakeGraphOps::nodeSemaphores(sn->native).size() == 1);
+
+  // Exec set: the executable copy changes, the graph's node does not.
+  hipGraphExec_t exec = nullptr;
+  REQUIRE(hipGraphInstantiate(&exec, g, nullptr, nullptr, 0) == hipSuccess);
+  REQUIRE(hipGraphExecExternalSemaphoresSignalNodeSetParams(exec, sn, &sp) == hipSuccess);
+  CHECK(ops.execSemaphores(exec->native, sn->native).size() == 2);
+  REQUIRE(hipGraphExternalSemaphoresSignalNodeGetParams(sn, &got) == hipSuccess);
+  CHECK(got.numExtSems == 1);
+  REQUIRE(hipGraphExecExternalSemaphoresWaitNodeSetParams(exec, wn, &wp) == hipSuccess);
+  CHECK(hipGraphExecExternalSemaphoresWaitNodeSetParams(exec, sn, &wp) == hipErrorInvalidValue);
+
+  // Bad semaphores: null arrays, zero count, a destroyed semaphore.
+  hipExternalSemaphoreSignalNodeParams bad{nullptr, signal, 1};
+  hipGraphNode_t x = nullptr;
+  CHECK(hipGraphAddExternalSemaphoresSignalNode(&x, g, nullptr, 0, &bad) == hipErrorInvalidValue);
+  bad = {sems, nullptr, 2};
+  CHECK(hipGraphAddExternalSemaphoresSignalNode(&x, g, nullptr, 0, &bad) == hipErrorInvalidValue);
+  bad = {sems, signal, 0};
+  CHECK(hipGraphExternalSemaphoresSignalNodeSetParams(sn, &bad) == hipErrorInvalidValue);
+  REQUIRE(hipDestroyExternalSemaphore(s1) == hipSuccess);
+  CHECK(hipGraphAddExternalSemaphoresSignalNode(&x, g, nullptr, 0, &sp) == hipErrorInvalidValue);
+  CHECK(hipGraphExecExternalSemaphoresSignalNodeSetParams(exec, sn, &sp) == hipErrorInvalidValue);
+
+  // The generic forms: hipGraphAddNode, hipGraphNodeSetParams, hipGraphExecNodeSetParams.
+  hipGraphNodeParams generic{};
+  generic.type = hipGraphNodeTypeExtSemaphoreWait;
+  generic.extSemWait = wp;
+  hipGraphNode_t gn = nullptr;
+  REQUIRE(hipGraphAddNode(&gn, g, nullptr, 0, &generic) == hipSuccess);
+  REQUIRE(hipGraphExternalSemaphoresWaitNodeGetParams(gn, &gotWait) == hipSuccess);
+  CHECK(gotWait.extSemArray[0] == s2);
+  generic.type = hipGraphNodeTypeExtSemaphoreSignal;
+  generic.extSemSignal = one;
+  CHECK(hipGraphNodeSetParams(sn, &generic) == hipSuccess);
+  CHECK(hipGraphNodeSetParams(gn, &generic) == hipErrorInvalidValue);  // a wait node
+  CHECK(hipGraphExecNodeSetParams(exec, sn, &generic) == hipSuccess);
+  CHECK(ops.execSemaphores(exec->native, sn->native).size() == 1);
+
+  // A destroyed node forgets its arrays.
+  REQUIRE(hipGraphDestroyNode(wn) == hipSuccess);
+  CHECK(hipGraphExternalSemaphoresWaitNodeGetParams(wn, &gotWait) == hipErrorInvalidValue);
+  CHECK(hipGraphExecDestroy(exec) == hipSuccess);
+  CHECK(hipGraphDestroy(g) == hipSuccess);
+  CHECK(hipDestroyExternalSemaphore(s2) == hipSuccess);
+  fake->pools = nullptr;
   (void)hipGetLastError();
 }

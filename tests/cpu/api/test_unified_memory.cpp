@@ -228,8 +228,20 @@ TEST_CASE("hipPointerGetAttributes / hipPointerGetAttribute / hipDrvPointerGetAt
         hipErrorInvalidValue);
   CHECK(hipPointerSetAttribute(&two, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, p) ==
         hipErrorInvalidValue);
-  CHECK(hipPointerSetAttribute(&one, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, p) ==
-        hipErrorNotSupported);
+  int x2 = 0;
+  CHECK(hipPointerSetAttribute(&one, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, &x2) ==
+        hipErrorInvalidValue);  // memory unihip did not allocate
+  int syncMemops = -1;
+  REQUIRE(hipPointerGetAttribute(&syncMemops, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, p) == hipSuccess);
+  CHECK(syncMemops == 0);
+  CHECK(hipPointerSetAttribute(&one, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, p) == hipSuccess);
+  REQUIRE(hipPointerGetAttribute(&syncMemops, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, p) == hipSuccess);
+  CHECK(syncMemops == 1);
+  unsigned zero = 0;
+  CHECK(hipPointerSetAttribute(&zero, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS,
+                               static_cast<char*>(p) + 1) == hipSuccess);  // inside it
+  REQUIRE(hipPointerGetAttribute(&syncMemops, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, p) == hipSuccess);
+  CHECK(syncMemops == 0);
   REQUIRE(hipSetDevice(1) == hipSuccess);
   CHECK(hipFree(p) == hipSuccess);
   REQUIRE(hipSetDevice(0) == hipSuccess);

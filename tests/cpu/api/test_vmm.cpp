@@ -2,6 +2,8 @@
 // reservation; without the vendor family hipErrorNotSupported; with a fake family the handle
 // lifetimes, reservations and mapped ranges of the API layer.
 #include "api_cases.h"
+#include "core/images.h"
+#include "fake_images.h"
 #include "fake_memory_pools.h"
 #include "install_fake.h"
 
@@ -61,7 +63,7 @@ TEST_CASE("vmm: argument checks, garbage handles, then hipErrorNotSupported", "[
       {"hipMemUnmap not reserved", [&] { return hipMemUnmap(p, 1 << 21); }, hipErrorInvalidValue},
       {"hipMemMapArrayAsync null", [&] { return hipMemMapArrayAsync(nullptr, 1, nullptr); }, hipErrorInvalidValue},
       {"hipMemMapArrayAsync count 0", [&] { return hipMemMapArrayAsync(&info, 0, nullptr); }, hipErrorInvalidValue},
-      {"hipMemMapArrayAsync", [&] { return hipMemMapArrayAsync(&info, 1, nullptr); }, hipErrorNotSupported},
+      {"hipMemMapArrayAsync null array", [&] { return hipMemMapArrayAsync(&info, 1, nullptr); }, hipErrorInvalidValue},
       {"hipMemSetAccess null ptr", [&] { return hipMemSetAccess(nullptr, 1 << 21, &rw, 1); }, hipErrorInvalidValue},
       {"hipMemSetAccess null desc", [&] { return hipMemSetAccess(p, 1 << 21, nullptr, 1); }, hipErrorInvalidValue},
       {"hipMemSetAccess size 0", [&] { return hipMemSetAccess(p, 0, &rw, 1); }, hipErrorInvalidValue},
@@ -187,5 +189,77 @@ TEST_CASE("vmm: reserve, create, map, access, retain, unmap through a fake famil
   CHECK(hipMemAddressFree(va, 2 * size) == hipErrorInvalidValue);
   CHECK(hipMemSetAccess(va, size, &rw, 1) == hipErrorInvalidValue);
   installNoBackend();
+  (void)hipGetLastError();
+}
+
+TEST_CASE("hipMemMapArrayAsync: arrays and mipmaps, checked, with the vendor's handles",
+          "[api][vmm]") {
+  FakeBackend* fake = installFake(1);
+  FakeMemoryPoolOps pools;
+  FakeImageOps images;
+  fake->pools = &pools;
+  hipMemAllocationProp prop{};
+  prop.type = hipMemAllocationTypePinned;
+  prop.location = {hipMemLocationTypeDevice, 0};
+  hipMemGenericAllocationHandle_t h = nullptr;
+  REQUIRE(hipMemCreate(&h, FakeMemoryPoolOps::kGranularity, &prop, 0) == hipSuccess);
+  hipArrayMapInfo info{};
+  info.resourceType = hipResourceTypeArray;
+  info.subresourceType = hipArraySparseSubresourceTypeSparseLevel;
+  info.subresource.sparseLevel.extentWidth = 64;
+  info.memOperationType = hipMemOperationTypeMap;
+  info.memHandleType = hipMemHandleTypeGeneric;
+  info.memHandle.memHandle = h;
+  info.deviceBitMask = 1;
+  // No image family (HSA today): the array cannot exist, let alone be mapped.
+  CHECK(hipMemMapArrayAsync(&info, 1, nullptr) == hipErrorInvalidValue);
+  fake->imageOps = &images;
+  hipArray_t array = nullptr;
+  hipChannelFormatDesc desc = hipCreateChannelDesc(32, 0, 0, 0, hipChannelFormatKindFloat);
+  REQUIRE(hipMallocArray(&array, &desc, 256, 256, 0) == hipSuccess);
+  hipMipmappedArray_t mipmap = nullptr;
+  REQUIRE(hipMallocMipmappedArray(&mipmap, &desc, make_hipExtent(256, 256, 0), 3,
+                                  0) == hipSuccess);
+  hipArrayMapInfo list[2] = {info, info};
+  list[0].resource.array = array;
+  list[1].resourceType = hipResourceTypeMipmappedArray;
+  list[1].resource.mipmap = *mipmap;  // HIP's struct holds it by value
+  list[1].subresourceType = hipArraySparseSubresourceTypeMiptail;
+  list[1].memOperationType = hipMemOperationTypeUnmap;
+  list[1].memHandle.memHandle = nullptr;  // not looked at for an unmap
+  REQUIRE(hipMemMapArrayAsync(list, 2, nullptr) == hipSuccess);
+  REQUIRE(images.mappings.size() == 2);
+  CHECK(images.mappings[0].resource == array->native);
+  CHECK(images.mappings[0].memory != 0);
+  CHECK(images.mappings[0].info.subresource.sparseLevel.extentWidth == 64);
+  CHECK(images.mappings[1].resource == mipmap->data);
+  CHECK(images.mappings[1].memory == 0);
+
+  hipArrayMapInfo bad[1] = {list[0]};
+  bad[0].resourceType = static_cast<hipResourceType>(7);
+  CHECK(hipMemMapArrayAsync(bad, 1, nullptr) == hipErrorInvalidValue);
+  bad[0] = list[0];
+  bad[0].subresourceType = static_cast<hipArraySparseSubresourceType>(2);
+  CHECK(hipMemMapArrayAsync(bad, 1, nullptr) == hipErrorInvalidValue);
+  bad[0] = list[0];
+  bad[0].memOperationType = static_cast<hipMemOperationType>(0);
+  CHECK(hipMemMapArrayAsync(bad, 1, nullptr) == hipErrorInvalidValue);
+  bad[0] = list[0];
+  bad[0].memHandleType = static_cast<hipMemHandleType>(1);
+  CHECK(hipMemMapArrayAsync(bad, 1, nullptr) == hipErrorInvalidValue);
+  bad[0] = list[0];
+  bad[0].memHandle.memHandle = reinterpret_cast<hipMemGenericAllocationHandle_t>(0x40);
+  CHECK(hipMemMapArrayAsync(bad, 1, nullptr) == hipErrorInvalidValue);  // garbage handle
+  bad[0] = list[1];
+  bad[0].resource.mipmap.data = reinterpret_cast<void*>(0x50);  // no such mipmapped array
+  CHECK(hipMemMapArrayAsync(bad, 1, nullptr) == hipErrorInvalidValue);
+  CHECK(hipMemMapArrayAsync(list, 1, reinterpret_cast<hipStream_t>(0x60)) ==
+        hipErrorContextIsDestroyed);  // garbage stream (checkStream's answer)
+  REQUIRE(hipFreeArray(array) == hipSuccess);
+  CHECK(hipMemMapArrayAsync(list, 1, nullptr) == hipErrorInvalidValue);  // freed array
+  CHECK(hipFreeMipmappedArray(mipmap) == hipSuccess);
+  CHECK(hipMemRelease(h) == hipSuccess);
+  fake->imageOps = nullptr;
+  fake->pools = nullptr;
   (void)hipGetLastError();
 }

@@ -16,6 +16,8 @@ extern "C" hipError_t __hipPushCallConfiguration(dim3 grid, dim3 block, size_t s
 __global__ void scale(float* x, float a) { x[0] *= a; }
 __global__ void addOne(int* p) { *p += 1; }
 __device__ int deviceCounter;
+// clang's HIP mode registers it with __hipRegisterManagedVar (CUDA mode ignores the attribute).
+__attribute__((managed)) int managedCounter = 42;
 
 hipError_t launchScale(float* x, float a, dim3 grid, dim3 block, hipStream_t stream) {
   scale<<<grid, block, 0, stream>>>(x, a);
@@ -24,3 +26,4 @@ hipError_t launchScale(float* x, float a, dim3 grid, dim3 block, hipStream_t str
 const void* scaleHostFunction() { return reinterpret_cast<const void*>(&scale); }
 const void* addOneHostFunction() { return reinterpret_cast<const void*>(&addOne); }
 void* deviceCounterHostAddress() { return &deviceCounter; }
+int* managedCounterAddress() { return &managedCounter; }
