@@ -165,6 +165,7 @@ Status HsaBackend::setFunctionAttribute(int, NativeFunction, int, int) { return 
 
 Status HsaBackend::launch(int device, NativeFunction function, const LaunchConfig& config,
                           void** args) {
+  UNIHIP_CAPTURED(graphs_, captureLaunch, device, function, config, args);
   const auto* f = static_cast<const HsaFunction*>(function);
   HsaStream* s = nullptr;
   UNIHIP_TRY(resolve(device, config.stream, &s));
@@ -202,6 +203,15 @@ Status HsaBackend::launchPacked(int device, NativeFunction function, const Launc
     args[i] = const_cast<char*>(static_cast<const char*>(buffer)) + a.offset;
   }
   return launch(device, function, config, args.data());
+}
+
+Status HsaBackend::kernelParamLayout(int, NativeFunction function,
+                                     std::vector<KernelParamSlot>* slots) {
+  const KernelInfo& info = *static_cast<const HsaFunction*>(function)->info;
+  slots->clear();
+  for (uint32_t i = 0; i < info.explicitArgCount; ++i)
+    slots->push_back({info.args[i].offset, info.args[i].size});
+  return kOk;
 }
 
 Status HsaBackend::resolve(int device, NativeStream stream, HsaStream** out) {
@@ -250,18 +260,21 @@ Status HsaBackend::streamDestroy(int device, NativeStream stream) {
 }
 
 Status HsaBackend::streamSynchronize(int device, NativeStream stream) {
+  UNIHIP_CAPTURED(graphs_, refuseSync, stream);
   HsaStream* s = nullptr;
   UNIHIP_TRY(resolve(device, stream, &s));
   return synchronizeStream(*s, false);
 }
 
 Status HsaBackend::streamQuery(int device, NativeStream stream) {
+  UNIHIP_CAPTURED(graphs_, refuseSync, stream);
   HsaStream* s = nullptr;
   UNIHIP_TRY(resolve(device, stream, &s));
   return streamIdle(*s) ? kOk : Status(hipErrorNotReady);
 }
 
 Status HsaBackend::streamWaitEvent(int device, NativeStream stream, NativeEvent event) {
+  UNIHIP_CAPTURED(graphs_, captureWaitEvent, device, stream, event);
   HsaStream* s = nullptr;
   UNIHIP_TRY(resolve(device, stream, &s));
   auto* e = static_cast<HsaEvent*>(event);
@@ -321,6 +334,7 @@ bool runHostCall(hsa_signal_value_t, void* arg) {
 
 Status HsaBackend::launchHostFunc(int device, NativeStream stream, void (*fn)(void*),
                                   void* userData) {
+  UNIHIP_CAPTURED(graphs_, captureHostFunc, device, stream, fn, userData);
   if (api_.hsa_amd_signal_async_handler == nullptr) {
     UNIHIP_LOG_WARN("hsa: this ROCr lacks hsa_amd_signal_async_handler; no host callbacks");
     return hipErrorNotSupported;
@@ -399,6 +413,7 @@ Status HsaBackend::eventDestroy(int device, NativeEvent event) {
 }
 
 Status HsaBackend::eventRecord(int device, NativeEvent event, NativeStream stream) {
+  UNIHIP_CAPTURED(graphs_, captureEventRecord, device, event, stream);
   HsaStream* s = nullptr;
   UNIHIP_TRY(resolve(device, stream, &s));
   HsaDeviceState& d = *devices_[device];
@@ -473,6 +488,7 @@ Status HsaBackend::eventElapsedTime(int device, NativeEvent start, NativeEvent s
 }
 
 Status HsaBackend::deviceSynchronize(int device) {
+  UNIHIP_CAPTURED(graphs_, refuseUnsafe);
   HsaDeviceState& d = *devices_[device];
   std::vector<HsaStream*> all;
   {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "backend.h"
+#include "core/generic_graphs/generic_graphs.h"
 #include "core/generic_memory_pools.h"
 #include "fill_kernels.h"
 #include "hsa_discovery.h"
@@ -54,6 +55,10 @@ class HsaBackend final : public Backend {
   // Stream-ordered pools: unihip's own over device memory and signals (ROCr has none); IPC and
   // virtual memory: not supported (hsa_memory_pools.cpp).
   MemoryPoolOps* memoryPools() override { return &pools_; }
+  // Graphs and stream capture: unihip's generic graphs replayed through this backend's enqueue
+  // path (core/generic_graphs/generic_graphs.h; ROCr has none). Every enqueueing primitive below
+  // asks them first whether its stream captures.
+  GraphOps* graphs() override { return &graphs_; }
   int deviceCount() const override { return static_cast<int>(devices_.size()); }
   const hipDeviceProp_t& properties(int device) const override {
     return devices_[device]->info.properties;
@@ -82,6 +87,8 @@ class HsaBackend final : public Backend {
   Status vendorContextHandle(int device, void** handle) override;
   Status launchPacked(int device, NativeFunction function, const LaunchConfig& config,
                       const void* buffer, size_t bytes) override;
+  Status kernelParamLayout(int device, NativeFunction function,
+                           std::vector<KernelParamSlot>* slots) override;
 
   Status malloc(int device, size_t size, void** ptr) override;
   Status free(int device, void* ptr) override;
@@ -160,6 +167,7 @@ class HsaBackend final : public Backend {
   std::vector<std::unique_ptr<HsaDeviceState>> devices_;
   CodeObjectCache codeObjects_;
   GenericMemoryPools pools_{*this};
+  GenericGraphs graphs_{*this};
 };
 
 }  // namespace unihip::hsa
