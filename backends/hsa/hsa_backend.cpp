@@ -51,6 +51,7 @@ std::atomic<uint64_t> g_nextInstance{1};
 HsaBackend::HsaBackend(HsaApi api, std::vector<AgentInfo> agents)
     : api_(std::move(api)), instance_(g_nextInstance.fetch_add(1)) {
   for (AgentInfo& a : agents) devices_.push_back(std::make_unique<HsaDeviceState>(api_, std::move(a)));
+  pools_.captureWith(&graphs_);  // hipMallocAsync/hipFreeAsync in a capture become graph nodes
 }
 
 HsaBackend::~HsaBackend() {
@@ -245,6 +246,7 @@ Status HsaBackend::streamCreate(int device, unsigned int hipFlags, int priority,
 }
 
 Status HsaBackend::streamDestroy(int device, NativeStream stream) {
+  graphs_.streamGone(stream);
   HsaDeviceState& d = *devices_[device];
   std::unique_ptr<HsaStream> owned;
   {
@@ -405,6 +407,7 @@ Status HsaBackend::eventCreate(int, unsigned int hipFlags, NativeEvent* event) {
 }
 
 Status HsaBackend::eventDestroy(int device, NativeEvent event) {
+  graphs_.eventGone(event);
   auto* e = static_cast<HsaEvent*>(event);
   (void)device;
   if (e->signal.handle != 0) e->pool->release(e->signal);

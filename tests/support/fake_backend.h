@@ -60,8 +60,9 @@ class FakeBackend final : public Backend {
   GraphOps* graphs() override { return graphOps; }
   GenericGraphs genericGraphs{*this};
   void useGenericGraphs() { graphOps = &genericGraphs; }
-  // Every argument of every kernel, as the generic graphs copy them: 8 bytes each.
-  std::vector<KernelParamSlot> paramLayout = {{0, 8}, {8, 8}};
+  // Every kernel's parameters, as the generic graphs copy them: those of the CPU tests'
+  // registered kernel scale(float*, float).
+  std::vector<KernelParamSlot> paramLayout = {{0, 8}, {8, 4}};
   Status kernelParamLayout(int, NativeFunction, std::vector<KernelParamSlot>* slots) override {
     *slots = paramLayout;
     return kOk;
@@ -317,7 +318,10 @@ class FakeBackend final : public Backend {
     *s = reinterpret_cast<NativeStream>(++nextHandle_);
     return kOk;
   }
-  Status streamDestroy(int, NativeStream) override { return kOk; }
+  Status streamDestroy(int, NativeStream s) override {
+    genericGraphs.streamGone(s);
+    return kOk;
+  }
   Status streamSynchronize(int, NativeStream s) override {
     UNIHIP_CAPTURED(genericGraphs, refuseSync, s);
     return kOk;
@@ -348,7 +352,10 @@ class FakeBackend final : public Backend {
     *e = reinterpret_cast<NativeEvent>(++nextHandle_);
     return kOk;
   }
-  Status eventDestroy(int, NativeEvent) override { return kOk; }
+  Status eventDestroy(int, NativeEvent e) override {
+    genericGraphs.eventGone(e);
+    return kOk;
+  }
   Status eventRecord(int d, NativeEvent e, NativeStream s) override {
     UNIHIP_CAPTURED(genericGraphs, captureEventRecord, d, e, s);
     logOp("record", reinterpret_cast<uintptr_t>(e));

@@ -56,7 +56,15 @@ class GenericGraphs final : public GraphOps {
                    NativeStream stream, Status* s);
   bool captureHostFunc(int device, NativeStream stream, void (*fn)(void*), void* data, Status* s);
   bool captureEventRecord(int device, NativeEvent event, NativeStream stream, Status* s);
+  // Stream-ordered allocation and free (core/generic_memory_pools.h) on a capturing stream:
+  // an allocation node, whose memory is the graph's, and a free node.
+  bool captureAlloc(int device, size_t size, NativeStream stream, void** ptr, Status* s);
+  bool captureFree(int device, void* ptr, NativeStream stream, Status* s);
   bool captureWaitEvent(int device, NativeStream stream, NativeEvent event, Status* s);
+  // A stream or event the backend destroys leaves any capture (a destroyed origin ends its
+  // capture, others invalidate theirs), so that a new one at the same address starts clean.
+  void streamGone(NativeStream stream);
+  void eventGone(NativeEvent event);
   // Synchronizing with or querying a capturing stream: HIP refuses it and invalidates the capture.
   bool refuseSync(NativeStream stream, Status* s);
   // Device-wide synchronization and calls CUDA's capture modes call "potentially unsafe"
@@ -202,6 +210,8 @@ class GenericGraphs final : public GraphOps {
   Status setKernel(int device, const KernelNodeArgs& p, generic_graphs::KernelLaunch* k);
   void destroyGraph(Graph* g);
   Status changeRefs(generic_graphs::UserObject* o, long long count);
+  // Graph memory of `size` bytes on `device`, counted in the graph memory attributes.
+  Status allocate(int device, size_t size, std::shared_ptr<generic_graphs::GraphAllocation>* out);
   // Running (graph_exec.cpp).
   Status run(const Graph& g, NativeStream stream);
   Status runNode(const Node& n, NativeStream stream);

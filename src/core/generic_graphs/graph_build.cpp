@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <string>
 
 #include "core/generic_graphs/generic_graphs.h"
 
@@ -350,13 +351,16 @@ Status GenericGraphs::addEventNode(int device, const NodePlace& at, bool record,
 
 // The memory is the graph's from the node's creation (its address is fixed then, as HIP's
 // graph allocations are), shared by clones and executable graphs, freed with the last of them.
-Status GenericGraphs::addMemAllocNode(int device, const NodePlace& at, hipMemAllocNodeParams* p,
-                                      NativeGraphNode* node) {
+Status GenericGraphs::allocate(int device, size_t size,
+                               std::shared_ptr<generic_graphs::GraphAllocation>* out) {
   auto a = std::make_shared<generic_graphs::GraphAllocation>();
-  UNIHIP_TRY(backend_.malloc(device, p->bytesize, &a->ptr));
+  generic_graphs::t_graphAllocating = true;
+  Status s = backend_.malloc(device, size, &a->ptr);
+  generic_graphs::t_graphAllocating = false;
+  UNIHIP_TRY(s);
   a->backend = &backend_;
   a->device = device;
-  a->size = p->bytesize;
+  a->size = size;
   if (device < 16) {
     a->used = &graphMemUsed_[device];
     const uint64_t now = a->used->fetch_add(a->size) + a->size;
@@ -364,6 +368,16 @@ Status GenericGraphs::addMemAllocNode(int device, const NodePlace& at, hipMemAll
     while (now > high && !graphMemHigh_[device].compare_exchange_weak(high, now)) {
     }
   }
+  *out = std::move(a);
+  return kOk;
+}
+
+// The memory is the graph's from the node's creation (its address is fixed then, as HIP's
+// graph allocations are), shared by clones and executable graphs, freed with the last of them.
+Status GenericGraphs::addMemAllocNode(int device, const NodePlace& at, hipMemAllocNodeParams* p,
+                                      NativeGraphNode* node) {
+  std::shared_ptr<generic_graphs::GraphAllocation> a;
+  UNIHIP_TRY(allocate(device, p->bytesize, &a));
   p->dptr = a->ptr;
   return add(device, at, hipGraphNodeTypeMemAlloc, node, [&](Node& n) {
     n.alloc = *p;

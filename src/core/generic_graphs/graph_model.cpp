@@ -5,9 +5,13 @@
 
 namespace unihip::generic_graphs {
 
+thread_local bool t_graphAllocating = false;
+
 GraphAllocation::~GraphAllocation() {
   if (used != nullptr) used->fetch_sub(size, std::memory_order_relaxed);
+  t_graphAllocating = true;
   if (backend != nullptr && ptr != nullptr) (void)backend->free(device, ptr);
+  t_graphAllocating = false;
 }
 
 namespace {

@@ -220,6 +220,66 @@ bool GenericGraphs::captureWaitEvent(int, NativeStream stream, NativeEvent event
   return true;
 }
 
+bool GenericGraphs::captureAlloc(int device, size_t size, NativeStream stream, void** ptr,
+                                 Status* s) {
+  {
+    std::lock_guard lock(mutex_);
+    if (stream == nullptr || captureOf(stream) == nullptr) return false;
+  }
+  std::shared_ptr<generic_graphs::GraphAllocation> a;
+  *s = allocate(device, size, &a);
+  std::lock_guard lock(mutex_);
+  if (captureOf(stream) == nullptr) *s = hipErrorStreamCaptureInvalidated;  // ended meanwhile
+  if (!s->ok()) return true;
+  *s = captureNode(stream, hipGraphNodeTypeMemAlloc, [&](Node& n) {
+    n.device = device;
+    n.alloc.poolProps.allocType = hipMemAllocationTypePinned;
+    n.alloc.poolProps.location.type = hipMemLocationTypeDevice;
+    n.alloc.poolProps.location.id = device;
+    n.alloc.bytesize = size;
+    n.alloc.dptr = a->ptr;
+    n.allocation = a;
+    return kOk;
+  });
+  if (s->ok()) *ptr = a->ptr;
+  return true;
+}
+
+bool GenericGraphs::captureFree(int device, void* ptr, NativeStream stream, Status* s) {
+  std::lock_guard lock(mutex_);
+  if (stream == nullptr || captureOf(stream) == nullptr) return false;
+  *s = captureNode(stream, hipGraphNodeTypeMemFree, [&](Node& n) {
+    n.device = device;
+    n.freed = ptr;
+    return kOk;
+  });
+  return true;
+}
+
+void GenericGraphs::streamGone(NativeStream stream) {
+  if (!active()) return;
+  std::lock_guard lock(mutex_);
+  StreamCapture* sc = stream == nullptr ? nullptr : captureOf(stream);
+  if (sc == nullptr) return;
+  std::shared_ptr<Capture> c = sc->capture;
+  if (c->origin == stream) {
+    leave(*c);
+    if (c->ownsGraph) destroyGraph(c->graph);
+    return;
+  }
+  invalidate(*c);
+  std::erase(c->streams, stream);
+  streams_.erase(stream);
+  active_.store(static_cast<int>(streams_.size() + events_.size()), std::memory_order_relaxed);
+}
+
+void GenericGraphs::eventGone(NativeEvent event) {
+  if (!active()) return;
+  std::lock_guard lock(mutex_);
+  if (events_.erase(event) > 0)
+    active_.store(static_cast<int>(streams_.size() + events_.size()), std::memory_order_relaxed);
+}
+
 bool GenericGraphs::refuseSync(NativeStream stream, Status* s) {
   std::lock_guard lock(mutex_);
   StreamCapture* sc = stream == nullptr ? nullptr : captureOf(stream);
@@ -230,6 +290,7 @@ bool GenericGraphs::refuseSync(NativeStream stream, Status* s) {
 }
 
 bool GenericGraphs::refuseUnsafe(Status* s) {
+  if (generic_graphs::t_graphAllocating) return false;
   std::lock_guard lock(mutex_);
   const std::thread::id self = std::this_thread::get_id();
   if (!prohibited(self)) return false;
@@ -280,10 +341,8 @@ Status GenericGraphs::endCapture(int, NativeStream stream, NativeGraph* graph) {
   StreamCapture* sc = stream == nullptr ? nullptr : captureOf(stream);
   if (sc == nullptr) return hipErrorIllegalState;
   std::shared_ptr<Capture> c = sc->capture;
-  if (c->origin != stream) {
-    invalidate(*c);
-    return hipErrorStreamCaptureUnmatched;
-  }
+  // Ended where it began (AMD's runtime leaves the capture as it was otherwise).
+  if (c->origin != stream) return hipErrorStreamCaptureUnmatched;
   if (c->mode != hipStreamCaptureModeRelaxed && c->thread != std::this_thread::get_id())
     return hipErrorStreamCaptureWrongThread;
   Status result = kOk;
