@@ -280,6 +280,11 @@ Status GenericGraphs::setKernel(int device, const KernelNodeArgs& p, KernelLaunc
     out.extra[2] = HIP_LAUNCH_PARAM_BUFFER_SIZE;
     out.extra[3] = &k->packedSize;  // fixed below, once in place
     out.extra[4] = HIP_LAUNCH_PARAM_END;
+  } else {
+    // No arguments given: only a kernel that takes none can run from this node.
+    std::vector<KernelParamSlot> slots;
+    UNIHIP_TRY(backend_.kernelParamLayout(device, p.function, &slots));
+    if (!slots.empty()) return hipErrorInvalidValue;
   }
   *k = std::move(out);  // vector storage moves with it: argPtrs stay valid
   if (k->packed) {

@@ -140,6 +140,15 @@ TEST_CASE("generic graphs: copies, fills, kernels, child graphs and their parame
   CHECK(*static_cast<float*>(got.kernelParams[1]) == 2.0f);
   CHECK(got.gridDim.x == 3);
 
+  // A kernel that takes arguments cannot be added without them.
+  hipKernelNodeParams noArgs = kp;
+  noArgs.kernelParams = nullptr;
+  hipGraphNode_t bad = nullptr;
+  CHECK(hipGraphAddKernelNode(&bad, g, nullptr, 0, &noArgs) == hipErrorInvalidValue);
+  size_t nodeCount = 0;
+  REQUIRE(hipGraphGetNodes(g, nullptr, &nodeCount) == hipSuccess);
+  CHECK(nodeCount == 3);
+
   // A child graph: its copy is taken when added.
   hipGraph_t child = nullptr;
   REQUIRE(hipGraphCreate(&child, 0) == hipSuccess);
@@ -177,6 +186,21 @@ TEST_CASE("generic graphs: copies, fills, kernels, child graphs and their parame
   CHECK(dst[0] == 9);
   REQUIRE(hipGraphKernelNodeGetParams(kernel, &got) == hipSuccess);
   CHECK(got.gridDim.x == 3);  // the graph's node is unchanged
+
+  // Nodes the exec does not have, or of another kind, are refused.
+  hipGraph_t other = nullptr;
+  REQUIRE(hipGraphCreate(&other, 0) == hipSuccess);
+  hipGraphNode_t foreign = addHost(other, 50);
+  const hipHostNodeParams hp{noteHost, tagPtr(51)};
+  CHECK(hipGraphExecHostNodeSetParams(exec, foreign, &hp) == hipErrorInvalidValue);
+  CHECK(hipGraphExecHostNodeSetParams(exec, fill, &hp) == hipErrorInvalidValue);
+  CHECK(hipGraphExecChildGraphNodeSetParams(exec, sub, other) == hipSuccess);  // same shape
+  addHost(other, 52);
+  CHECK(hipGraphExecChildGraphNodeSetParams(exec, sub, other) == hipErrorInvalidValue);
+  fake->operations.clear();
+  REQUIRE(hipGraphLaunch(exec, nullptr) == hipSuccess);
+  CHECK(logged(*fake, "host") == std::vector<uintptr_t>{tag(50)});  // the child's new node
+  REQUIRE(hipGraphDestroy(other) == hipSuccess);
 
   // A disabled node is skipped; host nodes cannot be disabled.
   REQUIRE(hipGraphNodeSetEnabled(exec, kernel, 0) == hipSuccess);
