@@ -53,12 +53,17 @@ class FakeBackend final : public Backend {
   // The image family a test installs (tests/support/fake_images.h); none by default.
   ImageOps* imageOps = nullptr;
   ImageOps* images() override { return imageOps; }
-  // The graphs family: none unless a test installs one (tests/support/fake_graphs.h), or
-  // unihip's generic graphs over this fake, what AMD gets (useGenericGraphs()). The enqueueing
-  // primitives below always ask the generic graphs whether their stream captures, as HSA's do.
+  // The graphs family: unihip's generic graphs over this fake (what AMD gets), unless a test
+  // installs its own (tests/support/fake_graphs.h) or asks for a vendor without the family
+  // (withoutGraphs). The enqueueing primitives below ask the generic graphs whether their
+  // stream captures, as HSA's do.
   GraphOps* graphOps = nullptr;
-  GraphOps* graphs() override { return graphOps; }
+  bool withoutGraphs = false;
   GenericGraphs genericGraphs{*this};
+  GraphOps* graphs() override {
+    if (graphOps != nullptr) return graphOps;
+    return withoutGraphs ? nullptr : &genericGraphs;
+  }
   void useGenericGraphs() { graphOps = &genericGraphs; }
   // Every kernel's parameters, as the generic graphs copy them: those of the CPU tests'
   // registered kernel scale(float*, float).
