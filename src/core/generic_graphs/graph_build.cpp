@@ -115,6 +115,9 @@ void GenericGraphs::destroyGraph(Graph* g) {
 
 Status GenericGraphs::graphDestroy(int, NativeGraph graph) {
   std::lock_guard lock(mutex_);
+  // A graph a capture is adding to (hipStreamBeginCaptureToGraph) stays until the capture ends.
+  for (const auto& c : captures_)
+    if (c->graph == graph) return hipErrorIllegalState;
   destroyGraph(G(graph));
   return kOk;
 }

@@ -437,6 +437,7 @@ TEST_CASE("generic graphs: calls illegal during capture invalidate it; modes; wr
   REQUIRE(hipStreamBeginCaptureToGraph(s, mine, &first, nullptr, 1,
                                        hipStreamCaptureModeGlobal) == hipSuccess);
   CHECK(hipStreamBeginCapture(s, hipStreamCaptureModeGlobal) == hipErrorIllegalState);
+  CHECK(hipGraphDestroy(mine) == hipErrorIllegalState);  // the capture's until it ends
   REQUIRE(hipLaunchHostFunc(s, noteHost, tagPtr(2)) == hipSuccess);
   hipGraph_t out = nullptr;
   REQUIRE(hipStreamEndCapture(s, &out) == hipSuccess);
