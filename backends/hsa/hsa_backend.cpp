@@ -491,7 +491,7 @@ Status HsaBackend::eventElapsedTime(int device, NativeEvent start, NativeEvent s
 }
 
 Status HsaBackend::deviceSynchronize(int device) {
-  UNIHIP_CAPTURED(graphs_, refuseUnsafe);
+  UNIHIP_CAPTURED(graphs_, refuseAny, hipErrorStreamCaptureUnsupported);
   HsaDeviceState& d = *devices_[device];
   std::vector<HsaStream*> all;
   {

@@ -175,6 +175,7 @@ Status HsaBackend::memcpyAsync(int device, void* dst, const void* src, size_t si
 }
 
 Status HsaBackend::memcpy(int device, void* dst, const void* src, size_t size, CopyDirection dir) {
+  UNIHIP_CAPTURED(graphs_, refuseAny, hipErrorStreamCaptureImplicit);  // synchronous
   UNIHIP_TRY(memcpyAsync(device, dst, src, size, dir, nullptr));
   HsaStream* s = nullptr;
   UNIHIP_TRY(resolve(device, nullptr, &s));
@@ -232,6 +233,7 @@ Status HsaBackend::memsetD32Async(int device, void* dst, uint32_t value, size_t 
 }
 
 Status HsaBackend::memset(int device, void* dst, uint8_t value, size_t size) {
+  UNIHIP_CAPTURED(graphs_, refuseAny, hipErrorStreamCaptureImplicit);  // synchronous
   UNIHIP_TRY(memsetAsync(device, dst, value, size, nullptr));
   HsaStream* s = nullptr;
   UNIHIP_TRY(resolve(device, nullptr, &s));

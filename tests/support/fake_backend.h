@@ -184,6 +184,7 @@ class FakeBackend final : public Backend {
   Status hostMalloc(int, size_t size, unsigned, void** p) override { return malloc(0, size, p); }
   Status hostFree(int, void* p) override { return free(0, p); }
   Status memcpy(int, void* d, const void* s, size_t n, CopyDirection) override {
+    UNIHIP_CAPTURED(genericGraphs, refuseAny, hipErrorStreamCaptureImplicit);
     std::memmove(d, s, n);
     return kOk;
   }
@@ -195,6 +196,7 @@ class FakeBackend final : public Backend {
     return kOk;
   }
   Status memset(int, void* d, uint8_t v, size_t n) override {
+    UNIHIP_CAPTURED(genericGraphs, refuseAny, hipErrorStreamCaptureImplicit);
     std::memset(d, v, n);
     return kOk;
   }
@@ -373,7 +375,7 @@ class FakeBackend final : public Backend {
     return kOk;
   }
   Status deviceSynchronize(int) override {
-    UNIHIP_CAPTURED(genericGraphs, refuseUnsafe);
+    UNIHIP_CAPTURED(genericGraphs, refuseAny, hipErrorStreamCaptureUnsupported);
     return kOk;
   }
   Status deviceReset(int) override { return kOk; }

@@ -67,9 +67,13 @@ class GenericGraphs final : public GraphOps {
   void eventGone(NativeEvent event);
   // Synchronizing with or querying a capturing stream: HIP refuses it and invalidates the capture.
   bool refuseSync(NativeStream stream, Status* s);
-  // Device-wide synchronization and calls CUDA's capture modes call "potentially unsafe"
-  // (allocation): refused while this thread may not make them.
+  // Calls the capture modes call "potentially unsafe" (allocation): refused while this thread
+  // may not make them, invalidating the captures that forbid them (AMD's rule).
   bool refuseUnsafe(Status* s);
+  // Calls refused while any stream captures, whatever the mode (device synchronization:
+  // hipErrorStreamCaptureUnsupported; synchronous copies and fills:
+  // hipErrorStreamCaptureImplicit); every capture is invalidated, as AMD's runtime does.
+  bool refuseAny(hipError_t code, Status* s);
 
   // ---- GraphOps ----
   Status graphCreate(int device, NativeGraph* graph) override;

@@ -302,6 +302,15 @@ bool GenericGraphs::refuseUnsafe(Status* s) {
   return true;
 }
 
+bool GenericGraphs::refuseAny(hipError_t code, Status* s) {
+  if (generic_graphs::t_graphAllocating) return false;
+  std::lock_guard lock(mutex_);
+  if (captures_.empty()) return false;
+  for (auto& c : captures_) invalidate(*c);
+  *s = code;
+  return true;
+}
+
 // ---- GraphOps: capture ----
 
 Status GenericGraphs::beginCapture(int device, NativeStream stream, int mode) {

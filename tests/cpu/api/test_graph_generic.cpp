@@ -402,6 +402,21 @@ TEST_CASE("generic graphs: calls illegal during capture invalidate it; modes; wr
     CHECK(hipStreamSynchronize(s) == hipSuccess);  // usable again
   }
 
+  // Synchronous copies and fills are refused in every mode, and every capture invalidated.
+  hipStream_t other = nullptr;
+  REQUIRE(hipStreamCreate(&other) == hipSuccess);
+  int word = 0, copy = 1;
+  REQUIRE(hipStreamBeginCapture(s, hipStreamCaptureModeRelaxed) == hipSuccess);
+  REQUIRE(hipStreamBeginCapture(other, hipStreamCaptureModeRelaxed) == hipSuccess);
+  CHECK(hipMemcpy(&copy, &word, sizeof word, hipMemcpyHostToHost) ==
+        hipErrorStreamCaptureImplicit);
+  CHECK(copy == 1);
+  CHECK(hipStreamEndCapture(s, &g) == hipErrorStreamCaptureInvalidated);
+  CHECK(hipStreamEndCapture(other, &g) == hipErrorStreamCaptureInvalidated);
+  REQUIRE(hipMemcpy(&copy, &word, sizeof word, hipMemcpyHostToHost) == hipSuccess);
+  CHECK(copy == 0);
+  REQUIRE(hipStreamDestroy(other) == hipSuccess);
+
   // Allocation is "unsafe" in global and thread-local modes, allowed in relaxed mode.
   void* p = nullptr;
   REQUIRE(hipStreamBeginCapture(s, hipStreamCaptureModeGlobal) == hipSuccess);
@@ -420,10 +435,10 @@ TEST_CASE("generic graphs: calls illegal during capture invalidate it; modes; wr
   CHECK(mode == hipStreamCaptureModeRelaxed);
   REQUIRE(hipFree(p) == hipSuccess);  // a sync-free fake free; no capture refusal
   // Another thread may not end a thread-local-mode capture; the capture goes on.
-  hipError_t other = hipSuccess;
+  hipError_t fromOther = hipSuccess;
   hipGraph_t otherGraph = nullptr;
-  std::thread([&] { other = hipStreamEndCapture(s, &otherGraph); }).join();
-  CHECK(other == hipErrorStreamCaptureWrongThread);
+  std::thread([&] { fromOther = hipStreamEndCapture(s, &otherGraph); }).join();
+  CHECK(fromOther == hipErrorStreamCaptureWrongThread);
   REQUIRE(hipStreamIsCapturing(s, &status) == hipSuccess);
   CHECK(status == hipStreamCaptureStatusActive);
   CHECK(hipDeviceSynchronize() == hipErrorStreamCaptureUnsupported);
