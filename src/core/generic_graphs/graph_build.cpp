@@ -1,7 +1,6 @@
-// Generic graphs: building graphs, querying them, node parameters, user objects, graph memory
-// and the DOT dump (core/generic_graphs/generic_graphs.h).
+// Generic graphs: building graphs, querying them, node parameters and graph memory
+// (core/generic_graphs/generic_graphs.h).
 #include <algorithm>
-#include <cstdio>
 #include <cstring>
 #include <string>
 
@@ -25,55 +24,6 @@ Status withNode(NativeGraphNode n, hipGraphNodeType type, F f) {
   if (N(n)->type != type) return hipErrorInvalidValue;
   f(*N(n));
   return kOk;
-}
-
-const char* typeName(hipGraphNodeType t) {
-  switch (t) {
-    case hipGraphNodeTypeKernel: return "KERNEL";
-    case hipGraphNodeTypeMemcpy: return "MEMCPY";
-    case hipGraphNodeTypeMemset: return "MEMSET";
-    case hipGraphNodeTypeHost: return "HOST";
-    case hipGraphNodeTypeGraph: return "GRAPH";
-    case hipGraphNodeTypeEmpty: return "EMPTY";
-    case hipGraphNodeTypeWaitEvent: return "EVENT_WAIT";
-    case hipGraphNodeTypeEventRecord: return "EVENT_RECORD";
-    case hipGraphNodeTypeMemAlloc: return "MEM_ALLOC";
-    case hipGraphNodeTypeMemFree: return "MEM_FREE";
-    default: return "NODE";
-  }
-}
-
-void dot(FILE* f, const Graph& g, const std::string& prefix, unsigned int flags) {
-  for (size_t i = 0; i < g.nodes.size(); ++i) {
-    const Node& n = *g.nodes[i];
-    std::string id = prefix + "node" + std::to_string(i);
-    if (n.type == hipGraphNodeTypeGraph && n.child) {
-      std::fprintf(f, "subgraph cluster_%s {\nlabel=\"%s\";\n", id.c_str(), id.c_str());
-      dot(f, *n.child, id + "_", flags);
-      std::fprintf(f, "}\n");
-    }
-    std::fprintf(f, "\"%s\" [label=\"%s\\n%s", id.c_str(), id.c_str(), typeName(n.type));
-    if (flags & hipGraphDebugDotFlagsVerbose) {
-      if (n.type == hipGraphNodeTypeKernel)
-        std::fprintf(f, "\\ngrid (%u,%u,%u) block (%u,%u,%u) shared %u", n.kernel.grid.x,
-                     n.kernel.grid.y, n.kernel.grid.z, n.kernel.block.x, n.kernel.block.y,
-                     n.kernel.block.z, n.kernel.sharedMemBytes);
-      if (n.type == hipGraphNodeTypeMemset)
-        std::fprintf(f, "\\nvalue %u width %zu height %zu", n.memset.value, n.memset.width,
-                     n.memset.height);
-      if (n.type == hipGraphNodeTypeMemAlloc || n.type == hipGraphNodeTypeMemFree)
-        std::fprintf(f, "\\nsize %zu", n.alloc.bytesize);
-    }
-    std::fprintf(f, "\"];\n");
-  }
-  for (size_t i = 0; i < g.nodes.size(); ++i) {
-    for (const Node* d : g.nodes[i]->deps) {
-      const size_t j = std::find_if(g.nodes.begin(), g.nodes.end(),
-                                    [&](const auto& p) { return p.get() == d; }) -
-                       g.nodes.begin();
-      std::fprintf(f, "\"%snode%zu\" -> \"%snode%zu\";\n", prefix.c_str(), j, prefix.c_str(), i);
-    }
-  }
 }
 
 }  // namespace
@@ -196,17 +146,6 @@ Status GenericGraphs::graphDependencies(int, NativeGraph, const NativeGraphNode*
       deps.erase(std::find(deps.begin(), deps.end(), N(from[i])));
   }
   return kOk;
-}
-
-Status GenericGraphs::graphDebugDotPrint(int, NativeGraph graph, const char* path,
-                                         unsigned int flags) {
-  std::lock_guard lock(mutex_);
-  FILE* f = std::fopen(path, "w");
-  if (f == nullptr) return hipErrorOperatingSystem;
-  std::fprintf(f, "digraph dot {\n");
-  dot(f, *G(graph), "", flags);
-  std::fprintf(f, "}\n");
-  return std::fclose(f) == 0 ? kOk : Status(hipErrorOperatingSystem);
 }
 
 // ---- Nodes ----
@@ -517,41 +456,5 @@ Status GenericGraphs::graphMemAttribute(int device, int attr, void* value, bool 
 
 // Graph memory is held by its graphs and executable graphs, none of it is idle cache.
 Status GenericGraphs::graphMemTrim(int) { return kOk; }
-
-// ---- User objects: destroyed when the last reference goes ----
-
-Status GenericGraphs::changeRefs(UserObject* o, long long count) {
-  o->refs += count;
-  if (o->refs <= 0) {
-    if (o->destroy != nullptr) o->destroy(o->ptr);
-    delete o;
-  }
-  return kOk;
-}
-
-Status GenericGraphs::userObjectCreate(int, void* ptr, hipHostFn_t destroy,
-                                       unsigned int refcount, unsigned int,
-                                       NativeUserObject* object) {
-  *object = new UserObject{ptr, destroy, static_cast<long long>(refcount)};
-  return kOk;
-}
-
-Status GenericGraphs::userObjectRefs(int, NativeUserObject object, long long count) {
-  std::lock_guard lock(mutex_);
-  return changeRefs(static_cast<UserObject*>(object), count);
-}
-
-Status GenericGraphs::graphUserObjectRefs(int, NativeGraph graph, NativeUserObject object,
-                                          long long count, unsigned int flags) {
-  std::lock_guard lock(mutex_);
-  auto* o = static_cast<UserObject*>(object);
-  long long& held = G(graph)->objects[o];
-  if (count < 0 && held < -count) return hipErrorInvalidValue;
-  held += count;
-  if (held == 0) G(graph)->objects.erase(o);
-  // A moved reference is the caller's, now the graph's: no change in the total.
-  if (count > 0 && flags == hipGraphUserObjectMove) return kOk;
-  return changeRefs(o, count);
-}
 
 }  // namespace unihip
