@@ -55,7 +55,8 @@ HsaBackend::HsaBackend(HsaApi api, std::vector<AgentInfo> agents)
 }
 
 HsaBackend::~HsaBackend() {
-  pools_.releaseAll();  // while the devices are up
+  graphs_.releaseAll();  // while the devices are up
+  pools_.releaseAll();
   for (auto& d : devices_) {
     for (auto& s : d->streams) destroyStream(std::move(s));
     for (auto& s : d->perThread) destroyStream(std::move(s));

@@ -89,6 +89,9 @@ class FakeBackend final : public Backend {
   MemoryPoolOps* pools = nullptr;
   MemoryPoolOps* memoryPools() override { return pools; }
 
+  // Captures still open give their graphs back while the fake's allocations are known.
+  ~FakeBackend() override { genericGraphs.releaseAll(); }
+
   const char* name() const override { return "fake"; }
   int deviceCount() const override { return static_cast<int>(props_.size()); }
   const hipDeviceProp_t& properties(int d) const override { return props_[d]; }

@@ -40,7 +40,11 @@ namespace unihip {
 class GenericGraphs final : public GraphOps {
  public:
   explicit GenericGraphs(Backend& backend) : backend_(backend) {}
+  // Leaves graphs the caller never destroyed to the process (the backend may be gone): call
+  // releaseAll() first.
   ~GenericGraphs() override;
+  // Ends every capture, giving back the graphs they were building (backend teardown).
+  void releaseAll();
 
   // ---- The capture hooks a backend's enqueueing primitives call ----
   // Any stream capturing (or any event recorded by a capture): the hooks below are needed.

@@ -311,6 +311,17 @@ bool GenericGraphs::refuseAny(hipError_t code, Status* s) {
   return true;
 }
 
+void GenericGraphs::releaseAll() {
+  std::lock_guard lock(mutex_);
+  while (!captures_.empty()) {
+    std::shared_ptr<Capture> c = captures_.back();
+    leave(*c);
+    if (c->ownsGraph) destroyGraph(c->graph);
+  }
+  events_.clear();
+  active_.store(0, std::memory_order_relaxed);
+}
+
 // ---- GraphOps: capture ----
 
 Status GenericGraphs::beginCapture(int device, NativeStream stream, int mode) {
