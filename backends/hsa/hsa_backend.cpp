@@ -52,6 +52,9 @@ HsaBackend::HsaBackend(HsaApi api, std::vector<AgentInfo> agents)
     : api_(std::move(api)), instance_(g_nextInstance.fetch_add(1)) {
   for (AgentInfo& a : agents) devices_.push_back(std::make_unique<HsaDeviceState>(api_, std::move(a)));
   pools_.captureWith(&graphs_);  // hipMallocAsync/hipFreeAsync in a capture become graph nodes
+  graphs_.setBlockingQuery([](NativeStream s) {
+    return (static_cast<HsaStream*>(s)->flags & hipStreamNonBlocking) == 0;
+  });
 }
 
 HsaBackend::~HsaBackend() {

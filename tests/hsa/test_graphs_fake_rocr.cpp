@@ -86,6 +86,21 @@ TEST_CASE("fake ROCr: generic graphs capture fills and copies and replay them",
   CHECK(ops->endCapture(0, s, &none) == hipErrorStreamCaptureInvalidated);
   CHECK(none == nullptr);
 
+  // The legacy stream may not work while a blocking stream captures; a non-blocking one's
+  // capture leaves it free.
+  NativeStream quiet = nullptr;
+  REQUIRE(b->streamCreate(0, hipStreamNonBlocking, 0, &quiet).ok());
+  REQUIRE(ops->beginCapture(0, quiet, hipStreamCaptureModeRelaxed).ok());
+  REQUIRE(b->memsetAsync(0, dev, 0x22, 256, nullptr).ok());
+  REQUIRE(ops->endCapture(0, quiet, &none).ok());
+  REQUIRE(ops->graphDestroy(0, none).ok());
+  REQUIRE(ops->beginCapture(0, s, hipStreamCaptureModeRelaxed).ok());
+  CHECK(b->memsetAsync(0, dev, 0x33, 256, nullptr) == hipErrorStreamCaptureImplicit);
+  CHECK(ops->endCapture(0, s, &none) == hipErrorStreamCaptureInvalidated);
+  REQUIRE(b->memcpy(0, host.data(), dev, 64, CopyDirection::DeviceToHost).ok());
+  CHECK(host[0] == 0x22);
+  REQUIRE(b->streamDestroy(0, quiet).ok());
+
   REQUIRE(ops->execDestroy(0, exec).ok());
   REQUIRE(ops->graphDestroy(0, graph).ok());
   REQUIRE(b->free(0, dev).ok());

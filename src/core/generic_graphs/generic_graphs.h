@@ -46,7 +46,14 @@ class GenericGraphs final : public GraphOps {
   // Ends every capture, giving back the graphs they were building (backend teardown).
   void releaseAll();
 
+  // How the backend tells a blocking stream (one the legacy stream synchronizes with) from a
+  // hipStreamNonBlocking one; without it every stream counts as blocking.
+  void setBlockingQuery(bool (*blocking)(NativeStream)) { blocking_ = blocking; }
+
   // ---- The capture hooks a backend's enqueueing primitives call ----
+  // Work on the legacy stream (null) while a blocking stream captures would make the capture
+  // wait on it: refused with hipErrorStreamCaptureImplicit, every capture invalidated (AMD's
+  // rule).
   // Any stream capturing (or any event recorded by a capture): the hooks below are needed.
   bool active() const { return active_.load(std::memory_order_relaxed) != 0; }
   // Each returns true when it took the operation (the stream captures, or for a wait, the
@@ -204,6 +211,7 @@ class GenericGraphs final : public GraphOps {
   };
   struct StreamCapture {
     std::shared_ptr<Capture> capture;
+    bool blocking = true;  // synchronizes with the legacy stream
     std::vector<NativeGraphNode> deps;  // the nodes the stream's next operation depends on
   };
   struct EventCapture {
@@ -229,10 +237,15 @@ class GenericGraphs final : public GraphOps {
   template <typename Fill>
   Status captureNode(NativeStream stream, hipGraphNodeType type, Fill fill);
   void invalidate(Capture& c);
+  // For work on the legacy stream: true (with *s) when a blocking stream captures.
+  bool legacyRefused(Status* s);
+  StreamCapture joined(std::shared_ptr<Capture> c, NativeStream stream,
+                       std::vector<NativeGraphNode> deps) const;
   void leave(Capture& c);
   bool prohibited(std::thread::id self) const;
 
   Backend& backend_;
+  bool (*blocking_)(NativeStream) = nullptr;
   std::mutex mutex_;
   std::atomic<int> active_{0};  // streams in a capture + events recorded by one
   std::unordered_map<NativeStream, StreamCapture> streams_;

@@ -65,6 +65,24 @@ Status GenericGraphs::captureNode(NativeStream stream, hipGraphNodeType type, Fi
 
 void GenericGraphs::invalidate(Capture& c) { c.status = hipStreamCaptureStatusInvalidated; }
 
+bool GenericGraphs::legacyRefused(Status* s) {
+  bool blocking = false;
+  for (const auto& [stream, sc] : streams_) blocking = blocking || sc.blocking;
+  if (!blocking) return false;
+  for (auto& c : captures_) invalidate(*c);
+  *s = hipErrorStreamCaptureImplicit;
+  return true;
+}
+
+GenericGraphs::StreamCapture GenericGraphs::joined(std::shared_ptr<Capture> c, NativeStream stream,
+                                                   std::vector<NativeGraphNode> deps) const {
+  StreamCapture sc;
+  sc.capture = std::move(c);
+  sc.blocking = blocking_ == nullptr || blocking_(stream);
+  sc.deps = std::move(deps);
+  return sc;
+}
+
 // Every stream and event leaves the capture `c`.
 void GenericGraphs::leave(Capture& c) {
   for (NativeStream s : c.streams) streams_.erase(s);
@@ -90,7 +108,8 @@ bool GenericGraphs::prohibited(std::thread::id self) const {
 bool GenericGraphs::captureLaunch(int device, NativeFunction f, const LaunchConfig& c,
                                   void** args, Status* s) {
   std::lock_guard lock(mutex_);
-  if (c.stream == nullptr || captureOf(c.stream) == nullptr) return false;
+  if (c.stream == nullptr) return legacyRefused(s);
+  if (captureOf(c.stream) == nullptr) return false;
   KernelNodeArgs a{f, c.grid, c.block, c.sharedMemBytes, args, nullptr};
   *s = captureNode(c.stream, hipGraphNodeTypeKernel, [&](Node& n) {
     n.device = device;
@@ -102,7 +121,8 @@ bool GenericGraphs::captureLaunch(int device, NativeFunction f, const LaunchConf
 bool GenericGraphs::capturePacked(int device, NativeFunction f, const LaunchConfig& c,
                                   const void* buffer, size_t bytes, Status* s) {
   std::lock_guard lock(mutex_);
-  if (c.stream == nullptr || captureOf(c.stream) == nullptr) return false;
+  if (c.stream == nullptr) return legacyRefused(s);
+  if (captureOf(c.stream) == nullptr) return false;
   void* extra[] = {HIP_LAUNCH_PARAM_BUFFER_POINTER, const_cast<void*>(buffer),
                    HIP_LAUNCH_PARAM_BUFFER_SIZE, &bytes, HIP_LAUNCH_PARAM_END};
   KernelNodeArgs a{f, c.grid, c.block, c.sharedMemBytes, nullptr, extra};
@@ -116,7 +136,8 @@ bool GenericGraphs::capturePacked(int device, NativeFunction f, const LaunchConf
 bool GenericGraphs::captureCopy(int device, void* dst, const void* src, size_t size,
                                 CopyDirection dir, NativeStream stream, Status* s) {
   std::lock_guard lock(mutex_);
-  if (stream == nullptr || captureOf(stream) == nullptr) return false;
+  if (stream == nullptr) return legacyRefused(s);
+  if (captureOf(stream) == nullptr) return false;
   *s = captureNode(stream, hipGraphNodeTypeMemcpy, [&](Node& n) {
     n.device = device;
     n.copy.srcPtr = make_hipPitchedPtr(const_cast<void*>(src), size, size, 1);
@@ -131,7 +152,8 @@ bool GenericGraphs::captureCopy(int device, void* dst, const void* src, size_t s
 bool GenericGraphs::captureFill(int device, void* dst, uint32_t value, size_t count,
                                 unsigned elementSize, NativeStream stream, Status* s) {
   std::lock_guard lock(mutex_);
-  if (stream == nullptr || captureOf(stream) == nullptr) return false;
+  if (stream == nullptr) return legacyRefused(s);
+  if (captureOf(stream) == nullptr) return false;
   *s = captureNode(stream, hipGraphNodeTypeMemset, [&](Node& n) {
     n.device = device;
     n.memset.dst = dst;
@@ -148,7 +170,8 @@ bool GenericGraphs::captureFill(int device, void* dst, uint32_t value, size_t co
 bool GenericGraphs::captureHostFunc(int device, NativeStream stream, void (*fn)(void*),
                                     void* data, Status* s) {
   std::lock_guard lock(mutex_);
-  if (stream == nullptr || captureOf(stream) == nullptr) return false;
+  if (stream == nullptr) return legacyRefused(s);
+  if (captureOf(stream) == nullptr) return false;
   *s = captureNode(stream, hipGraphNodeTypeHost, [&](Node& n) {
     n.device = device;
     n.host.fn = fn;
@@ -162,6 +185,7 @@ bool GenericGraphs::captureHostFunc(int device, NativeStream stream, void (*fn)(
 // later wait. A record outside any capture makes the event an ordinary one again.
 bool GenericGraphs::captureEventRecord(int, NativeEvent event, NativeStream stream, Status* s) {
   std::lock_guard lock(mutex_);
+  if (stream == nullptr && legacyRefused(s)) return true;
   StreamCapture* sc = stream == nullptr ? nullptr : captureOf(stream);
   if (sc == nullptr) {
     if (events_.erase(event) > 0)
@@ -180,6 +204,7 @@ bool GenericGraphs::captureEventRecord(int, NativeEvent event, NativeStream stre
 
 bool GenericGraphs::captureWaitEvent(int, NativeStream stream, NativeEvent event, Status* s) {
   std::lock_guard lock(mutex_);
+  if (stream == nullptr && legacyRefused(s)) return true;
   StreamCapture* sc = captureOf(stream);
   auto ev = events_.find(event);
   if (ev == events_.end()) {
@@ -200,7 +225,7 @@ bool GenericGraphs::captureWaitEvent(int, NativeStream stream, NativeEvent event
       return true;
     }
     // Fork: the stream joins the capture after the recorded nodes.
-    streams_[stream] = StreamCapture{capture, ev->second.nodes};
+    streams_[stream] = joined(capture, stream, ev->second.nodes);
     capture->streams.push_back(stream);
     active_.store(static_cast<int>(streams_.size() + events_.size()), std::memory_order_relaxed);
     *s = capture->status == hipStreamCaptureStatusActive ? kOk
@@ -224,7 +249,8 @@ bool GenericGraphs::captureAlloc(int device, size_t size, NativeStream stream, v
                                  Status* s) {
   {
     std::lock_guard lock(mutex_);
-    if (stream == nullptr || captureOf(stream) == nullptr) return false;
+    if (stream == nullptr) return legacyRefused(s);
+    if (captureOf(stream) == nullptr) return false;
   }
   std::shared_ptr<generic_graphs::GraphAllocation> a;
   *s = allocate(device, size, &a);
@@ -247,7 +273,8 @@ bool GenericGraphs::captureAlloc(int device, size_t size, NativeStream stream, v
 
 bool GenericGraphs::captureFree(int device, void* ptr, NativeStream stream, Status* s) {
   std::lock_guard lock(mutex_);
-  if (stream == nullptr || captureOf(stream) == nullptr) return false;
+  if (stream == nullptr) return legacyRefused(s);
+  if (captureOf(stream) == nullptr) return false;
   *s = captureNode(stream, hipGraphNodeTypeMemFree, [&](Node& n) {
     n.device = device;
     n.freed = ptr;
@@ -282,7 +309,8 @@ void GenericGraphs::eventGone(NativeEvent event) {
 
 bool GenericGraphs::refuseSync(NativeStream stream, Status* s) {
   std::lock_guard lock(mutex_);
-  StreamCapture* sc = stream == nullptr ? nullptr : captureOf(stream);
+  if (stream == nullptr) return legacyRefused(s);
+  StreamCapture* sc = captureOf(stream);
   if (sc == nullptr) return false;
   invalidate(*sc->capture);
   *s = hipErrorStreamCaptureUnsupported;
@@ -349,7 +377,7 @@ Status GenericGraphs::beginCaptureToGraph(int, NativeStream stream, NativeGraph 
   c->origin = stream;
   c->thread = std::this_thread::get_id();
   c->streams.push_back(stream);
-  streams_[stream] = StreamCapture{c, std::vector<NativeGraphNode>(deps, deps + count)};
+  streams_[stream] = joined(c, stream, std::vector<NativeGraphNode>(deps, deps + count));
   captures_.push_back(c);
   active_.store(static_cast<int>(streams_.size() + events_.size()), std::memory_order_relaxed);
   return kOk;

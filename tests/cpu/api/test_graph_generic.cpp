@@ -402,6 +402,12 @@ TEST_CASE("generic graphs: calls illegal during capture invalidate it; modes; wr
     CHECK(hipStreamSynchronize(s) == hipSuccess);  // usable again
   }
 
+  // Work on the legacy stream while a blocking stream captures: refused, capture invalidated.
+  REQUIRE(hipStreamBeginCapture(s, hipStreamCaptureModeRelaxed) == hipSuccess);
+  CHECK(hipLaunchHostFunc(nullptr, noteHost, nullptr) == hipErrorStreamCaptureImplicit);
+  CHECK(hipStreamEndCapture(s, &g) == hipErrorStreamCaptureInvalidated);
+  REQUIRE(hipLaunchHostFunc(nullptr, noteHost, nullptr) == hipSuccess);
+
   // Synchronous copies and fills are refused in every mode, and every capture invalidated.
   hipStream_t other = nullptr;
   REQUIRE(hipStreamCreate(&other) == hipSuccess);
