@@ -8,8 +8,8 @@
 // the API layer's checks). Pre-building AQL packets at instantiation is issue 14's next step.
 //
 // Capture needs the backend's help: each enqueueing primitive of a backend that hands this family
-// out asks `capturing()` first (one relaxed atomic load when no stream captures) and, for a
-// capturing stream, hands the operation to the matching capture* function, which adds the node.
+// out starts with UNIHIP_CAPTURED (one relaxed atomic load while nothing captures), which hands an
+// operation on a capturing stream to the matching capture* hook; the hook adds the node.
 // Thread safety: graph building, queries and capture take one mutex; launchGraph takes none and
 // allocates nothing.
 #pragma once
@@ -51,13 +51,12 @@ class GenericGraphs final : public GraphOps {
   void setBlockingQuery(bool (*blocking)(NativeStream)) { blocking_ = blocking; }
 
   // ---- The capture hooks a backend's enqueueing primitives call ----
-  // Work on the legacy stream (null) while a blocking stream captures would make the capture
-  // wait on it: refused with hipErrorStreamCaptureImplicit, every capture invalidated (AMD's
-  // rule).
   // Any stream capturing (or any event recorded by a capture): the hooks below are needed.
   bool active() const { return active_.load(std::memory_order_relaxed) != 0; }
   // Each returns true when it took the operation (the stream captures, or for a wait, the
-  // event belongs to a capture), with the result in *s.
+  // event belongs to a capture), with the result in *s. Work on the legacy stream (null) while a
+  // blocking stream captures would make the capture wait on it: refused with
+  // hipErrorStreamCaptureImplicit, every capture invalidated (AMD's rule).
   bool captureLaunch(int device, NativeFunction f, const LaunchConfig& c, void** args, Status* s);
   bool capturePacked(int device, NativeFunction f, const LaunchConfig& c, const void* buffer,
                      size_t bytes, Status* s);
