@@ -59,10 +59,15 @@ HsaBackend::HsaBackend(HsaApi api, std::vector<AgentInfo> agents)
                                    static_cast<uint32_t>(p.maxThreadsPerBlock));
     devices_.push_back(std::move(d));
   }
+  pools_.captureWith(&graphs_);  // hipMallocAsync/hipFreeAsync in a capture become graph nodes
+  graphs_.setBlockingQuery([](NativeStream s) {
+    return (static_cast<HsaStream*>(s)->flags & hipStreamNonBlocking) == 0;
+  });
 }
 
 HsaBackend::~HsaBackend() {
-  pools_.releaseAll();  // while the devices are up
+  graphs_.releaseAll();  // while the devices are up
+  pools_.releaseAll();
   for (auto& d : devices_) {
     for (auto& s : d->streams) destroyStream(std::move(s));
     for (auto& s : d->perThread) destroyStream(std::move(s));
@@ -174,6 +179,7 @@ Status HsaBackend::setFunctionAttribute(int, NativeFunction, int, int) { return 
 
 Status HsaBackend::launch(int device, NativeFunction function, const LaunchConfig& config,
                           void** args) {
+  UNIHIP_CAPTURED(graphs_, captureLaunch, device, function, config, args);
   const auto* f = static_cast<const HsaFunction*>(function);
   HsaStream* s = nullptr;
   UNIHIP_TRY(resolve(device, config.stream, &s));
@@ -216,6 +222,15 @@ Status HsaBackend::launchPacked(int device, NativeFunction function, const Launc
   return launch(device, function, config, args.data());
 }
 
+Status HsaBackend::kernelParamLayout(int, NativeFunction function,
+                                     std::vector<KernelParamSlot>* slots) {
+  const KernelInfo& info = *static_cast<const HsaFunction*>(function)->info;
+  slots->clear();
+  for (uint32_t i = 0; i < info.explicitArgCount; ++i)
+    slots->push_back({info.args[i].offset, info.args[i].size});
+  return kOk;
+}
+
 Status HsaBackend::resolve(int device, NativeStream stream, HsaStream** out) {
   if (stream != nullptr) {
     *out = static_cast<HsaStream*>(stream);
@@ -247,6 +262,7 @@ Status HsaBackend::streamCreate(int device, unsigned int hipFlags, int priority,
 }
 
 Status HsaBackend::streamDestroy(int device, NativeStream stream) {
+  graphs_.streamGone(stream);
   HsaDeviceState& d = *devices_[device];
   std::unique_ptr<HsaStream> owned;
   {
@@ -262,18 +278,21 @@ Status HsaBackend::streamDestroy(int device, NativeStream stream) {
 }
 
 Status HsaBackend::streamSynchronize(int device, NativeStream stream) {
+  UNIHIP_CAPTURED(graphs_, refuseSync, stream);
   HsaStream* s = nullptr;
   UNIHIP_TRY(resolve(device, stream, &s));
   return synchronizeStream(*s, false);
 }
 
 Status HsaBackend::streamQuery(int device, NativeStream stream) {
+  UNIHIP_CAPTURED(graphs_, refuseSync, stream);
   HsaStream* s = nullptr;
   UNIHIP_TRY(resolve(device, stream, &s));
   return streamIdle(*s) ? kOk : Status(hipErrorNotReady);
 }
 
 Status HsaBackend::streamWaitEvent(int device, NativeStream stream, NativeEvent event) {
+  UNIHIP_CAPTURED(graphs_, captureWaitEvent, device, stream, event);
   HsaStream* s = nullptr;
   UNIHIP_TRY(resolve(device, stream, &s));
   auto* e = static_cast<HsaEvent*>(event);
@@ -333,6 +352,7 @@ bool runHostCall(hsa_signal_value_t, void* arg) {
 
 Status HsaBackend::launchHostFunc(int device, NativeStream stream, void (*fn)(void*),
                                   void* userData) {
+  UNIHIP_CAPTURED(graphs_, captureHostFunc, device, stream, fn, userData);
   if (api_.hsa_amd_signal_async_handler == nullptr) {
     UNIHIP_LOG_WARN("hsa: this ROCr lacks hsa_amd_signal_async_handler; no host callbacks");
     return hipErrorNotSupported;
@@ -403,6 +423,7 @@ Status HsaBackend::eventCreate(int, unsigned int hipFlags, NativeEvent* event) {
 }
 
 Status HsaBackend::eventDestroy(int device, NativeEvent event) {
+  graphs_.eventGone(event);
   auto* e = static_cast<HsaEvent*>(event);
   (void)device;
   if (e->signal.handle != 0) e->pool->release(e->signal);
@@ -411,6 +432,7 @@ Status HsaBackend::eventDestroy(int device, NativeEvent event) {
 }
 
 Status HsaBackend::eventRecord(int device, NativeEvent event, NativeStream stream) {
+  UNIHIP_CAPTURED(graphs_, captureEventRecord, device, event, stream);
   HsaStream* s = nullptr;
   UNIHIP_TRY(resolve(device, stream, &s));
   HsaDeviceState& d = *devices_[device];
@@ -485,6 +507,7 @@ Status HsaBackend::eventElapsedTime(int device, NativeEvent start, NativeEvent s
 }
 
 Status HsaBackend::deviceSynchronize(int device) {
+  UNIHIP_CAPTURED(graphs_, refuseAny, hipErrorStreamCaptureUnsupported);
   HsaDeviceState& d = *devices_[device];
   std::vector<HsaStream*> all;
   {

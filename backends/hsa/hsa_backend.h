@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "backend.h"
+#include "core/generic_graphs/generic_graphs.h"
 #include "core/generic_memory_pools.h"
 #include "fill_kernels.h"
 #include "hsa_discovery.h"
@@ -66,6 +67,10 @@ class HsaBackend final : public Backend {
   // Stream-ordered pools: unihip's own over device memory and signals (ROCr has none); IPC and
   // virtual memory: not supported (hsa_memory_pools.cpp).
   MemoryPoolOps* memoryPools() override { return &pools_; }
+  // Graphs and stream capture: unihip's generic graphs replayed through this backend's enqueue
+  // path (core/generic_graphs/generic_graphs.h; ROCr has none). Every enqueueing primitive below
+  // asks them first whether its stream captures.
+  GraphOps* graphs() override { return &graphs_; }
   int deviceCount() const override { return static_cast<int>(devices_.size()); }
   const hipDeviceProp_t& properties(int device) const override {
     return devices_[device]->info.properties;
@@ -109,6 +114,8 @@ class HsaBackend final : public Backend {
                                void** args, const CooperativeGrid& grid) override;
   Status getLimit(int device, hipLimit_t limit, size_t* value) override;
   Status setLimit(int device, hipLimit_t limit, size_t value) override;
+  Status kernelParamLayout(int device, NativeFunction function,
+                           std::vector<KernelParamSlot>* slots) override;
 
   Status malloc(int device, size_t size, void** ptr) override;
   Status free(int device, void* ptr) override;
@@ -198,6 +205,7 @@ class HsaBackend final : public Backend {
   GenericMemoryPools pools_{*this};
   std::mutex multiGridMutex_;
   void* multiGridCounter_ = nullptr;  // fine-grained host memory, {u32, u32} zeroed
+  GenericGraphs graphs_{*this};
 };
 
 }  // namespace unihip::hsa

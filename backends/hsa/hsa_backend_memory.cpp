@@ -55,6 +55,7 @@ constexpr uint64_t kFillMaxBlocks = 16384;
 }  // namespace
 
 Status HsaBackend::malloc(int device, size_t size, void** ptr) {
+  UNIHIP_CAPTURED(graphs_, refuseUnsafe);  // HIP's "unsafe during capture" calls
   if (size == 0) {  // as hipMalloc: success and a null pointer
     *ptr = nullptr;
     return kOk;
@@ -83,6 +84,7 @@ Status HsaBackend::free(int device, void* ptr) {
 }
 
 Status HsaBackend::hostMalloc(int device, size_t size, unsigned int, void** ptr) {
+  UNIHIP_CAPTURED(graphs_, refuseUnsafe);
   // Fine-grained system memory is coherent and mapped for every GPU: the hipHostMalloc flags
   // (portable, mapped, coherent) all hold; write-combined is not distinguished.
   if (size == 0) {
@@ -160,6 +162,7 @@ Status HsaBackend::copyOnStream(HsaDeviceState& d, HsaStream& s, void* dst, cons
 
 Status HsaBackend::memcpyAsync(int device, void* dst, const void* src, size_t size,
                                CopyDirection dir, NativeStream stream) {
+  UNIHIP_CAPTURED(graphs_, captureCopy, device, dst, src, size, dir, stream);
   if (size == 0) return kOk;
   HsaStream* s = nullptr;
   UNIHIP_TRY(resolve(device, stream, &s));
@@ -172,6 +175,7 @@ Status HsaBackend::memcpyAsync(int device, void* dst, const void* src, size_t si
 }
 
 Status HsaBackend::memcpy(int device, void* dst, const void* src, size_t size, CopyDirection dir) {
+  UNIHIP_CAPTURED(graphs_, refuseAny, hipErrorStreamCaptureImplicit);  // synchronous
   UNIHIP_TRY(memcpyAsync(device, dst, src, size, dir, nullptr));
   HsaStream* s = nullptr;
   UNIHIP_TRY(resolve(device, nullptr, &s));
@@ -216,6 +220,7 @@ Status HsaBackend::fill(int device, void* dst, uint32_t value, size_t count, boo
 
 Status HsaBackend::memsetAsync(int device, void* dst, uint8_t value, size_t size,
                                NativeStream stream) {
+  UNIHIP_CAPTURED(graphs_, captureFill, device, dst, value, size, 1, stream);
   if (reinterpret_cast<uintptr_t>(dst) % 4 == 0 && size % 4 == 0)
     return fill(device, dst, value * 0x01010101u, size / 4, true, stream);
   return fill(device, dst, value, size, false, stream);
@@ -223,10 +228,12 @@ Status HsaBackend::memsetAsync(int device, void* dst, uint8_t value, size_t size
 
 Status HsaBackend::memsetD32Async(int device, void* dst, uint32_t value, size_t count,
                                   NativeStream stream) {
+  UNIHIP_CAPTURED(graphs_, captureFill, device, dst, value, count, 4, stream);
   return fill(device, dst, value, count, true, stream);
 }
 
 Status HsaBackend::memset(int device, void* dst, uint8_t value, size_t size) {
+  UNIHIP_CAPTURED(graphs_, refuseAny, hipErrorStreamCaptureImplicit);  // synchronous
   UNIHIP_TRY(memsetAsync(device, dst, value, size, nullptr));
   HsaStream* s = nullptr;
   UNIHIP_TRY(resolve(device, nullptr, &s));
@@ -249,6 +256,7 @@ Status HsaBackend::memGetInfo(int device, size_t* free, size_t* total) {
 // in order; at most five dispatches.
 Status HsaBackend::memsetD16Async(int device, void* dst, uint16_t value, size_t count,
                                   NativeStream stream) {
+  UNIHIP_CAPTURED(graphs_, captureFill, device, dst, value, count, 2, stream);
   auto* p = static_cast<unsigned char*>(dst);
   const uint8_t lo = static_cast<uint8_t>(value), hi = static_cast<uint8_t>(value >> 8);
   auto one = [&](unsigned char* at) -> Status {

@@ -1,22 +1,12 @@
-// Graphs and stream capture on AMD (issue 14): not yet. The HSA backend hands out no graphs family
-// (Backend::graphs() is null), so these answer hipErrorNotSupported after their argument checks;
-// the capture queries answer hipStreamCaptureStatusNone (no stream can capture here).
-// Planned: core's graph model replayed as pre-built AQL packets (issue 14).
+// Graphs and stream capture on AMD (issue 14): unihip's generic graphs
+// (core/generic_graphs/generic_graphs.h), handed out by HsaBackend::graphs(). Instantiation builds
+// a topological schedule that a launch replays through this backend's enqueue path; pre-built
+// AQL packets (issue 14's aim) are the next step. Every enqueueing primitive of HsaBackend asks
+// the graphs first whether its stream captures (UNIHIP_CAPTURED).
+//
+// Not on AMD: external-semaphore nodes (no external-resource family here; the API layer answers
+// hipErrorNotSupported on every vendor), and copies to or from arrays (no images family on HSA).
 #pragma once
 
-// unihip-coverage: not-supported hipDeviceGetGraphMemAttribute hipDeviceGraphMemTrim hipDeviceSetGraphMemAttribute hipDrvGraphAddMemFreeNode hipDrvGraphAddMemcpyNode hipDrvGraphAddMemsetNode
-// unihip-coverage: not-supported hipDrvGraphExecMemcpyNodeSetParams hipDrvGraphExecMemsetNodeSetParams hipDrvGraphMemcpyNodeGetParams hipDrvGraphMemcpyNodeSetParams hipGraphAddChildGraphNode hipGraphAddDependencies
-// unihip-coverage: not-supported hipGraphAddEmptyNode hipGraphAddEventRecordNode hipGraphAddEventWaitNode hipGraphAddHostNode hipGraphAddKernelNode hipGraphAddMemAllocNode
-// unihip-coverage: not-supported hipGraphAddMemFreeNode hipGraphAddMemcpyNode hipGraphAddMemcpyNode1D hipGraphAddMemcpyNodeFromSymbol hipGraphAddMemcpyNodeToSymbol hipGraphAddMemsetNode
-// unihip-coverage: not-supported hipGraphAddNode hipGraphChildGraphNodeGetGraph hipGraphClone hipGraphCreate hipGraphDebugDotPrint hipGraphDestroy
-// unihip-coverage: not-supported hipGraphDestroyNode hipGraphEventRecordNodeGetEvent hipGraphEventRecordNodeSetEvent hipGraphEventWaitNodeGetEvent hipGraphEventWaitNodeSetEvent hipGraphExecChildGraphNodeSetParams
-// unihip-coverage: not-supported hipGraphExecDestroy hipGraphExecEventRecordNodeSetEvent hipGraphExecEventWaitNodeSetEvent hipGraphExecGetFlags hipGraphExecHostNodeSetParams hipGraphExecKernelNodeSetParams
-// unihip-coverage: not-supported hipGraphExecMemcpyNodeSetParams hipGraphExecMemcpyNodeSetParams1D hipGraphExecMemcpyNodeSetParamsFromSymbol hipGraphExecMemcpyNodeSetParamsToSymbol hipGraphExecMemsetNodeSetParams hipGraphExecNodeSetParams
-// unihip-coverage: not-supported hipGraphExecUpdate hipGraphGetEdges hipGraphGetNodes hipGraphGetRootNodes hipGraphHostNodeGetParams hipGraphHostNodeSetParams
-// unihip-coverage: not-supported hipGraphInstantiate hipGraphInstantiateWithFlags hipGraphInstantiateWithParams hipGraphKernelNodeCopyAttributes hipGraphKernelNodeGetAttribute hipGraphKernelNodeGetParams
-// unihip-coverage: not-supported hipGraphKernelNodeSetAttribute hipGraphKernelNodeSetParams hipGraphLaunch hipGraphLaunch_spt hipGraphMemAllocNodeGetParams hipGraphMemFreeNodeGetParams
-// unihip-coverage: not-supported hipGraphMemcpyNodeGetParams hipGraphMemcpyNodeSetParams hipGraphMemcpyNodeSetParams1D hipGraphMemcpyNodeSetParamsFromSymbol hipGraphMemcpyNodeSetParamsToSymbol hipGraphMemsetNodeGetParams
-// unihip-coverage: not-supported hipGraphMemsetNodeSetParams hipGraphNodeFindInClone hipGraphNodeGetDependencies hipGraphNodeGetDependentNodes hipGraphNodeGetEnabled hipGraphNodeGetType
-// unihip-coverage: not-supported hipGraphNodeSetEnabled hipGraphNodeSetParams hipGraphReleaseUserObject hipGraphRemoveDependencies hipGraphRetainUserObject hipGraphUpload
-// unihip-coverage: not-supported hipStreamBeginCapture hipStreamBeginCaptureToGraph hipStreamBeginCapture_spt hipStreamEndCapture hipStreamEndCapture_spt hipStreamUpdateCaptureDependencies
-// unihip-coverage: not-supported hipUserObjectCreate hipUserObjectRelease hipUserObjectRetain
+// unihip-coverage: not-supported hipGraphAddExternalSemaphoresSignalNode hipGraphAddExternalSemaphoresWaitNode hipGraphExternalSemaphoresSignalNodeGetParams hipGraphExternalSemaphoresSignalNodeSetParams hipGraphExternalSemaphoresWaitNodeGetParams hipGraphExternalSemaphoresWaitNodeSetParams
+// unihip-coverage: not-supported hipGraphExecExternalSemaphoresSignalNodeSetParams hipGraphExecExternalSemaphoresWaitNodeSetParams

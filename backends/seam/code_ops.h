@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <span>
+#include <vector>
 
 #include "core/status.h"
 #include "fatbin/bundle.h"
@@ -74,6 +75,13 @@ class CodeOps {
   virtual Status launchPacked(int device, NativeFunction function, const LaunchConfig& config,
                               const void* buffer, size_t bytes) {
     (void)device, (void)function, (void)config, (void)buffer, (void)bytes;
+    return hipErrorNotSupported;
+  }
+  // The explicit arguments' offsets and sizes in the kernel's parameter buffer, so that a
+  // vendor-neutral graph (core/generic_graphs) can keep its own copy of a launch's arguments.
+  virtual Status kernelParamLayout(int device, NativeFunction function,
+                                   std::vector<KernelParamSlot>* slots) {
+    (void)device, (void)function, (void)slots;
     return hipErrorNotSupported;
   }
   // A cooperative launch: every block resident at once, so grid-wide barriers may be used.

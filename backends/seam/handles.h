@@ -31,6 +31,12 @@ struct CooperativeGrid {
   uint64_t allSum = 0;
 };
 
+// Where one explicit kernel argument lies in the kernel's parameter buffer.
+struct KernelParamSlot {
+  uint32_t offset = 0;
+  uint32_t size = 0;
+};
+
 // Direction of a copy, decided by the API layer from hipMemcpyKind.
 enum class CopyDirection : uint8_t { HostToHost, HostToDevice, DeviceToHost, DeviceToDevice, Default };
 

@@ -27,6 +27,8 @@ class GenericMemoryPools final : public MemoryPoolOps {
   ~GenericMemoryPools() override = default;
   // Waits for pending frees and gives every free block and spare event back to the backend.
   void releaseAll();
+  // Stream-ordered allocations on a capturing stream become graph nodes of `graphs`.
+  void captureWith(class GenericGraphs* graphs) { graphs_ = graphs; }
 
   Status defaultPool(int device, NativePool* pool) override;
   Status poolCreate(int device, const hipMemPoolProps& props, NativePool* pool) override;
@@ -68,6 +70,7 @@ class GenericMemoryPools final : public MemoryPoolOps {
   void dropBlock(Pool& p, size_t index);
 
   Backend& backend_;
+  class GenericGraphs* graphs_ = nullptr;
   std::mutex mutex_;
   std::vector<std::unique_ptr<Pool>> pools_;
   std::map<int, Pool*> defaults_;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "backend.h"
+#include "core/generic_graphs/generic_graphs.h"
 
 namespace unihip::testing {
 
@@ -52,12 +53,44 @@ class FakeBackend final : public Backend {
   // The image family a test installs (tests/support/fake_images.h); none by default.
   ImageOps* imageOps = nullptr;
   ImageOps* images() override { return imageOps; }
-  // The graphs family (tests/support/fake_graphs.h); none unless a test installs one.
+  // The graphs family: unihip's generic graphs over this fake (what AMD gets), unless a test
+  // installs its own (tests/support/fake_graphs.h) or asks for a vendor without the family
+  // (withoutGraphs). The enqueueing primitives below ask the generic graphs whether their
+  // stream captures, as HSA's do.
   GraphOps* graphOps = nullptr;
-  GraphOps* graphs() override { return graphOps; }
+  bool withoutGraphs = false;
+  GenericGraphs genericGraphs{*this};
+  GraphOps* graphs() override {
+    if (graphOps != nullptr) return graphOps;
+    return withoutGraphs ? nullptr : &genericGraphs;
+  }
+  void useGenericGraphs() { graphOps = &genericGraphs; }
+  // Every kernel's parameters, as the generic graphs copy them: those of the CPU tests'
+  // registered kernel scale(float*, float).
+  std::vector<KernelParamSlot> paramLayout = {{0, 8}, {8, 4}};
+  Status kernelParamLayout(int, NativeFunction, std::vector<KernelParamSlot>* slots) override {
+    *slots = paramLayout;
+    return kOk;
+  }
+  // With logOperations: what ran, in order (kind, and a value telling operations apart: a
+  // launch's grid.x, a copy's or fill's destination, a host function's data, an event).
+  struct Operation {
+    std::string kind;
+    uintptr_t what = 0;
+  };
+  bool logOperations = false;
+  std::vector<Operation> operations;
+  void logOp(const char* kind, uintptr_t what) {
+    if (!logOperations) return;
+    std::lock_guard<std::mutex> lock(logMutex_);
+    operations.push_back({kind, what});
+  }
   // The memory pools family, when a test installs one (tests/support/fake_memory_pools.h).
   MemoryPoolOps* pools = nullptr;
   MemoryPoolOps* memoryPools() override { return pools; }
+
+  // Captures still open give their graphs back while the fake's allocations are known.
+  ~FakeBackend() override { genericGraphs.releaseAll(); }
 
   const char* name() const override { return "fake"; }
   int deviceCount() const override { return static_cast<int>(props_.size()); }
@@ -118,15 +151,19 @@ class FakeBackend final : public Backend {
     std::lock_guard<std::mutex> lock(launchMutex_);
     return peerEnabled_.erase({device, peer}) ? kOk : Status(hipErrorPeerAccessNotEnabled);
   }
-  Status launch(int, NativeFunction, const LaunchConfig& c, void** args) override {
+  Status launch(int d, NativeFunction f_, const LaunchConfig& c, void** args) override {
+    UNIHIP_CAPTURED(genericGraphs, captureLaunch, d, f_, c, args);
+    logOp("launch", c.grid.x);
     std::lock_guard<std::mutex> lock(launchMutex_);  // tests launch from several threads
     launches.fetch_add(1, std::memory_order_relaxed);
     lastLaunch = c;
     lastArg0Value = (args && args[0]) ? *static_cast<void**>(args[0]) : nullptr;
     return kOk;
   }
-  Status launchPacked(int, NativeFunction, const LaunchConfig& c, const void* buffer,
+  Status launchPacked(int d, NativeFunction f_, const LaunchConfig& c, const void* buffer,
                       size_t bytes) override {
+    UNIHIP_CAPTURED(genericGraphs, capturePacked, d, f_, c, buffer, bytes);
+    logOp("launch", c.grid.x);
     std::lock_guard<std::mutex> lock(launchMutex_);
     launches.fetch_add(1, std::memory_order_relaxed);
     lastLaunch = c;
@@ -141,6 +178,7 @@ class FakeBackend final : public Backend {
     return launch(device, f, c, args);
   }
   Status malloc(int, size_t size, void** p) override {
+    UNIHIP_CAPTURED(genericGraphs, refuseUnsafe);
     *p = std::malloc(size);
     if (*p == nullptr) return hipErrorOutOfMemory;
     std::lock_guard<std::mutex> lock(allocationsMutex_);
@@ -158,27 +196,38 @@ class FakeBackend final : public Backend {
   Status hostMalloc(int, size_t size, unsigned, void** p) override { return malloc(0, size, p); }
   Status hostFree(int, void* p) override { return free(0, p); }
   Status memcpy(int, void* d, const void* s, size_t n, CopyDirection) override {
+    UNIHIP_CAPTURED(genericGraphs, refuseAny, hipErrorStreamCaptureImplicit);
     std::memmove(d, s, n);
     return kOk;
   }
-  Status memcpyAsync(int, void* d, const void* s, size_t n, CopyDirection, NativeStream) override {
+  Status memcpyAsync(int dev, void* d, const void* s, size_t n, CopyDirection dir,
+                     NativeStream st) override {
+    UNIHIP_CAPTURED(genericGraphs, captureCopy, dev, d, s, n, dir, st);
+    logOp("copy", reinterpret_cast<uintptr_t>(d));
     std::memmove(d, s, n);
     return kOk;
   }
   Status memset(int, void* d, uint8_t v, size_t n) override {
+    UNIHIP_CAPTURED(genericGraphs, refuseAny, hipErrorStreamCaptureImplicit);
     std::memset(d, v, n);
     return kOk;
   }
-  Status memsetAsync(int, void* d, uint8_t v, size_t n, NativeStream) override {
+  Status memsetAsync(int dev, void* d, uint8_t v, size_t n, NativeStream st) override {
+    UNIHIP_CAPTURED(genericGraphs, captureFill, dev, d, v, n, 1, st);
+    logOp("memset", reinterpret_cast<uintptr_t>(d));
     std::memset(d, v, n);
     return kOk;
   }
-  Status memsetD32Async(int, void* d, uint32_t v, size_t n, NativeStream) override {
+  Status memsetD32Async(int dev, void* d, uint32_t v, size_t n, NativeStream st) override {
+    UNIHIP_CAPTURED(genericGraphs, captureFill, dev, d, v, n, 4, st);
+    logOp("memset", reinterpret_cast<uintptr_t>(d));
     auto* p = static_cast<uint32_t*>(d);
     for (size_t i = 0; i < n; ++i) p[i] = v;
     return kOk;
   }
-  Status memsetD16Async(int, void* d, uint16_t v, size_t n, NativeStream) override {
+  Status memsetD16Async(int dev, void* d, uint16_t v, size_t n, NativeStream st) override {
+    UNIHIP_CAPTURED(genericGraphs, captureFill, dev, d, v, n, 2, st);
+    logOp("memset", reinterpret_cast<uintptr_t>(d));
     auto* p = static_cast<uint16_t*>(d);
     for (size_t i = 0; i < n; ++i) p[i] = v;
     return kOk;
@@ -296,12 +345,27 @@ class FakeBackend final : public Backend {
     *s = reinterpret_cast<NativeStream>(++nextHandle_);
     return kOk;
   }
-  Status streamDestroy(int, NativeStream) override { return kOk; }
-  Status streamSynchronize(int, NativeStream) override { return kOk; }
-  Status streamQuery(int, NativeStream) override { return kOk; }
-  Status streamWaitEvent(int, NativeStream, NativeEvent) override { return kOk; }
+  Status streamDestroy(int, NativeStream s) override {
+    genericGraphs.streamGone(s);
+    return kOk;
+  }
+  Status streamSynchronize(int, NativeStream s) override {
+    UNIHIP_CAPTURED(genericGraphs, refuseSync, s);
+    return kOk;
+  }
+  Status streamQuery(int, NativeStream s) override {
+    UNIHIP_CAPTURED(genericGraphs, refuseSync, s);
+    return kOk;
+  }
+  Status streamWaitEvent(int d, NativeStream s, NativeEvent e) override {
+    UNIHIP_CAPTURED(genericGraphs, captureWaitEvent, d, s, e);
+    logOp("wait", reinterpret_cast<uintptr_t>(e));
+    return kOk;
+  }
   // Nothing is ever pending here, so "after earlier work" is now.
-  Status launchHostFunc(int, NativeStream, void (*fn)(void*), void* userData) override {
+  Status launchHostFunc(int d, NativeStream s, void (*fn)(void*), void* userData) override {
+    UNIHIP_CAPTURED(genericGraphs, captureHostFunc, d, s, fn, userData);
+    logOp("host", reinterpret_cast<uintptr_t>(userData));
     fn(userData);
     return kOk;
   }
@@ -315,15 +379,25 @@ class FakeBackend final : public Backend {
     *e = reinterpret_cast<NativeEvent>(++nextHandle_);
     return kOk;
   }
-  Status eventDestroy(int, NativeEvent) override { return kOk; }
-  Status eventRecord(int, NativeEvent, NativeStream) override { return kOk; }
+  Status eventDestroy(int, NativeEvent e) override {
+    genericGraphs.eventGone(e);
+    return kOk;
+  }
+  Status eventRecord(int d, NativeEvent e, NativeStream s) override {
+    UNIHIP_CAPTURED(genericGraphs, captureEventRecord, d, e, s);
+    logOp("record", reinterpret_cast<uintptr_t>(e));
+    return kOk;
+  }
   Status eventSynchronize(int, NativeEvent) override { return kOk; }
   Status eventQuery(int, NativeEvent) override { return kOk; }
   Status eventElapsedTime(int, NativeEvent, NativeEvent, float* ms) override {
     *ms = 1.5f;
     return kOk;
   }
-  Status deviceSynchronize(int) override { return kOk; }
+  Status deviceSynchronize(int) override {
+    UNIHIP_CAPTURED(genericGraphs, refuseAny, hipErrorStreamCaptureUnsupported);
+    return kOk;
+  }
   Status deviceReset(int) override { return kOk; }
 
   // Device family (exec): limits kept per fake, and properties a test may adjust.
@@ -344,6 +418,7 @@ class FakeBackend final : public Backend {
   std::string arch_;
   std::vector<hipDeviceProp_t> props_;
   std::mutex launchMutex_;
+  std::mutex logMutex_;
   std::set<std::pair<int, int>> peerEnabled_;
   std::atomic<uintptr_t> nextHandle_{0x100};
   char globals_[64] = {};

@@ -366,7 +366,7 @@ class FakeGraphOps final : public GraphOps {
     if (c.status == hipStreamCaptureStatusNone) return hipErrorIllegalState;
     const bool invalidated = c.status == hipStreamCaptureStatusInvalidated;
     if (!invalidated) *g = c.graph;
-    if (invalidated) graphDestroy(0, c.graph);
+    if (invalidated) (void)graphDestroy(0, c.graph);
     c = Capture{};
     return invalidated ? Status(hipErrorStreamCaptureInvalidated) : kOk;
   }

@@ -1,7 +1,8 @@
-// Graphs and stream capture against the fake backend, which has no graphs family: AMD's argument
-// checks (exact HIP codes), handles that unihip never issued rejected with hipErrorInvalidValue
-// (no graph handle can exist here), then hipErrorNotSupported for valid calls; capture queries
-// answer "not capturing"; the per-thread capture mode is kept. The real paths: tests/gpu/test_graphs.cpp.
+// Graphs and stream capture against the fake backend: AMD's argument checks (exact HIP codes),
+// handles that unihip never issued rejected with hipErrorInvalidValue, then what the fake's
+// graphs family answers: unihip's generic graphs (what AMD gets; their semantics in
+// test_graph_generic.cpp), a fake family (fake_graphs.h: the API layer's bookkeeping), or none
+// (withoutGraphs: hipErrorNotSupported). The native paths: tests/gpu/test_graphs.cpp.
 #include <catch2/catch.hpp>
 
 #include <atomic>
@@ -103,7 +104,7 @@ TEST_CASE("hipThreadExchangeStreamCaptureMode keeps one mode per thread", "[thre
   (void)hipGetLastError();
 }
 
-TEST_CASE("capture begin/end/update: AMD's checks, foreign handles, then NotSupported") {
+TEST_CASE("capture begin/end/update: AMD's checks, foreign handles, then the generic graphs") {
   installFake();
   hipStream_t s = nullptr;
   REQUIRE(hipStreamCreate(&s) == hipSuccess);
@@ -115,10 +116,10 @@ TEST_CASE("capture begin/end/update: AMD's checks, foreign handles, then NotSupp
   CHECK(hipStreamBeginCapture(nullptr, global) == hipErrorStreamCaptureUnsupported);
   CHECK(hipStreamBeginCapture(hipStreamLegacy, global) == hipErrorStreamCaptureUnsupported);
   CHECK(hipStreamBeginCapture(s, badMode) == hipErrorInvalidValue);
-  CHECK(hipStreamBeginCapture(s, global) == hipErrorNotSupported);
-  CHECK(hipStreamBeginCapture(hipStreamPerThread, hipStreamCaptureModeRelaxed) ==
-        hipErrorNotSupported);
-  CHECK(hipStreamBeginCapture_spt(nullptr, global) == hipErrorNotSupported);
+  CHECK(hipStreamBeginCapture(s, global) == hipSuccess);
+  CHECK(hipStreamBeginCapture(s, global) == hipErrorIllegalState);  // already capturing
+  CHECK(hipStreamBeginCapture(hipStreamPerThread, hipStreamCaptureModeRelaxed) == hipSuccess);
+  CHECK(hipStreamBeginCapture_spt(nullptr, global) == hipErrorIllegalState);  // the same stream
   CHECK(hipStreamBeginCapture_spt(hipStreamLegacy, global) == hipErrorStreamCaptureUnsupported);
   CHECK(hipStreamBeginCapture_spt(s, badMode) == hipErrorInvalidValue);
   CHECK(hipStreamBeginCaptureToGraph(s, G, nullptr, &edge, 0, global) == hipErrorNotSupported);
@@ -134,9 +135,14 @@ TEST_CASE("capture begin/end/update: AMD's checks, foreign handles, then NotSupp
   CHECK(hipStreamEndCapture(s, nullptr) == hipErrorInvalidValue);
   CHECK(hipStreamEndCapture(nullptr, &g) == hipErrorIllegalState);
   CHECK(hipStreamEndCapture(hipStreamLegacy, &g) == hipErrorIllegalState);
-  CHECK(hipStreamEndCapture(s, &g) == hipErrorNotSupported);
+  REQUIRE(hipStreamEndCapture(s, &g) == hipSuccess);
+  REQUIRE(g != nullptr);
+  CHECK(hipGraphDestroy(g) == hipSuccess);
+  CHECK(hipStreamEndCapture(s, &g) == hipErrorIllegalState);  // no longer capturing
   CHECK(hipStreamEndCapture_spt(s, nullptr) == hipErrorInvalidValue);
-  CHECK(hipStreamEndCapture_spt(nullptr, &g) == hipErrorNotSupported);
+  REQUIRE(hipStreamEndCapture_spt(nullptr, &g) == hipSuccess);
+  CHECK(hipGraphDestroy(g) == hipSuccess);
+  g = nullptr;
   CHECK(hipStreamEndCapture_spt(hipStreamLegacy, &g) == hipErrorIllegalState);
 
   hipGraphNode_t deps[1] = {N};
@@ -144,7 +150,7 @@ TEST_CASE("capture begin/end/update: AMD's checks, foreign handles, then NotSupp
   CHECK(hipStreamUpdateCaptureDependencies(s, deps, 1, 2) == hipErrorInvalidValue);
   CHECK(hipStreamUpdateCaptureDependencies(s, deps, 1, hipStreamSetCaptureDependencies) ==
         hipErrorInvalidValue);
-  CHECK(hipStreamUpdateCaptureDependencies(s, nullptr, 0) == hipErrorNotSupported);
+  CHECK(hipStreamUpdateCaptureDependencies(s, nullptr, 0) == hipErrorIllegalState);  // not capturing
 
   REQUIRE(hipStreamDestroy(s) == hipSuccess);
   CHECK(hipStreamBeginCapture(s, global) == hipErrorContextIsDestroyed);
@@ -158,14 +164,16 @@ TEST_CASE("capture begin/end/update: AMD's checks, foreign handles, then NotSupp
   (void)hipGetLastError();
 }
 
-TEST_CASE("graphs and their edges: null checks, foreign handles, then NotSupported") {
+TEST_CASE("graphs and their edges: null checks, foreign handles, then the generic graphs") {
   hipGraph_t g = nullptr;
   hipGraphNode_t nodes[2] = {N, N};
   size_t n = 2;
   CHECK(hipGraphCreate(nullptr, 0) == hipErrorInvalidValue);
   CHECK(hipGraphCreate(&g, 1) == hipErrorInvalidValue);
-  CHECK(hipGraphCreate(&g, 0) == hipErrorNotSupported);
-  CHECK(g == nullptr);
+  REQUIRE(hipGraphCreate(&g, 0) == hipSuccess);
+  CHECK(g != nullptr);
+  CHECK(hipGraphDestroy(g) == hipSuccess);
+  CHECK(hipGraphDestroy(g) == hipErrorInvalidValue);  // destroyed
   CHECK(hipGraphDestroy(nullptr) == hipErrorInvalidValue);
   CHECK(hipGraphDestroy(G) == hipErrorInvalidValue);
   CHECK(hipGraphClone(nullptr, G) == hipErrorInvalidValue);
@@ -558,7 +566,7 @@ TEST_CASE("executable graphs: null checks, flags, launch streams, foreign handle
   (void)hipGetLastError();
 }
 
-TEST_CASE("graph memory and user objects: device, attribute and count checks, foreign handles, then NotSupported") {
+TEST_CASE("graph memory and user objects: device, attribute and count checks, foreign handles, then the generic graphs") {
   installFake();
   uint64_t v = 0;
   CHECK(hipDeviceGetGraphMemAttribute(1, hipGraphMemAttrUsedMemCurrent, &v) ==
@@ -569,18 +577,18 @@ TEST_CASE("graph memory and user objects: device, attribute and count checks, fo
         hipErrorInvalidValue);
   CHECK(hipDeviceGetGraphMemAttribute(0, static_cast<hipGraphMemAttributeType>(4), &v) ==
         hipErrorInvalidValue);
-  CHECK(hipDeviceGetGraphMemAttribute(0, hipGraphMemAttrReservedMemHigh, &v) ==
-        hipErrorNotSupported);
+  v = 1;
+  CHECK(hipDeviceGetGraphMemAttribute(0, hipGraphMemAttrReservedMemHigh, &v) == hipSuccess);
+  CHECK(v == 0);  // no graph memory yet
   CHECK(hipDeviceSetGraphMemAttribute(3, hipGraphMemAttrUsedMemHigh, &v) ==
         hipErrorInvalidDevice);
   CHECK(hipDeviceSetGraphMemAttribute(0, hipGraphMemAttrUsedMemHigh, nullptr) ==
         hipErrorInvalidValue);
   CHECK(hipDeviceSetGraphMemAttribute(0, hipGraphMemAttrUsedMemCurrent, &v) ==
         hipErrorInvalidValue);  // only the high watermarks can be reset
-  CHECK(hipDeviceSetGraphMemAttribute(0, hipGraphMemAttrReservedMemHigh, &v) ==
-        hipErrorNotSupported);
+  CHECK(hipDeviceSetGraphMemAttribute(0, hipGraphMemAttrReservedMemHigh, &v) == hipSuccess);
   CHECK(hipDeviceGraphMemTrim(1) == hipErrorInvalidDevice);
-  CHECK(hipDeviceGraphMemTrim(0) == hipErrorNotSupported);
+  CHECK(hipDeviceGraphMemTrim(0) == hipSuccess);
 
   hipUserObject_t obj = nullptr;
   int payload = 0;
@@ -590,8 +598,11 @@ TEST_CASE("graph memory and user objects: device, attribute and count checks, fo
   CHECK(hipUserObjectCreate(&obj, &payload, hostFn, 0, sync) == hipErrorInvalidValue);
   CHECK(hipUserObjectCreate(&obj, &payload, hostFn, 0x80000000u, sync) == hipErrorInvalidValue);
   CHECK(hipUserObjectCreate(&obj, &payload, hostFn, 1, 0) == hipErrorInvalidValue);
-  CHECK(hipUserObjectCreate(&obj, &payload, hostFn, 1, sync) == hipErrorNotSupported);
-  CHECK(obj == nullptr);
+  REQUIRE(hipUserObjectCreate(&obj, &payload, hostFn, 1, sync) == hipSuccess);
+  CHECK(obj != nullptr);
+  CHECK(hipUserObjectRelease(obj, 2) == hipErrorInvalidValue);  // holds one
+  CHECK(hipUserObjectRelease(obj) == hipSuccess);
+  CHECK(hipUserObjectRelease(obj) == hipErrorInvalidValue);  // gone
   CHECK(hipUserObjectRetain(nullptr) == hipErrorInvalidValue);
   CHECK(hipUserObjectRetain(U, 0) == hipErrorInvalidValue);
   CHECK(hipUserObjectRetain(U) == hipErrorInvalidValue);  // default count 1
@@ -1360,5 +1371,31 @@ TEST_CASE("external semaphore nodes over a fake family: add, get, set, exec set"
   CHECK(hipGraphDestroy(g) == hipSuccess);
   CHECK(hipDestroyExternalSemaphore(s2) == hipSuccess);
   fake->pools = nullptr;
+  (void)hipGetLastError();
+}
+
+TEST_CASE("a vendor without a graphs family: hipErrorNotSupported after the checks", "[graph]") {
+  installFake()->withoutGraphs = true;
+  hipGraph_t g = nullptr;
+  CHECK(hipGraphCreate(&g, 1) == hipErrorInvalidValue);
+  CHECK(hipGraphCreate(&g, 0) == hipErrorNotSupported);
+  CHECK(g == nullptr);
+  hipStream_t s = nullptr;
+  REQUIRE(hipStreamCreate(&s) == hipSuccess);
+  CHECK(hipStreamBeginCapture(s, hipStreamCaptureModeGlobal) == hipErrorNotSupported);
+  CHECK(hipStreamEndCapture(s, &g) == hipErrorNotSupported);
+  CHECK(hipStreamUpdateCaptureDependencies(s, nullptr, 0) == hipErrorNotSupported);
+  hipStreamCaptureStatus status = hipStreamCaptureStatusActive;
+  REQUIRE(hipStreamIsCapturing(s, &status) == hipSuccess);
+  CHECK(status == hipStreamCaptureStatusNone);
+  uint64_t v = 0;
+  CHECK(hipDeviceGetGraphMemAttribute(0, hipGraphMemAttrUsedMemHigh, &v) == hipErrorNotSupported);
+  CHECK(hipDeviceGraphMemTrim(0) == hipErrorNotSupported);
+  hipUserObject_t obj = nullptr;
+  int payload = 0;
+  CHECK(hipUserObjectCreate(&obj, &payload, hostFn, 1, hipUserObjectNoDestructorSync) ==
+        hipErrorNotSupported);
+  CHECK(obj == nullptr);
+  REQUIRE(hipStreamDestroy(s) == hipSuccess);
   (void)hipGetLastError();
 }
