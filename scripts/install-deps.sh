@@ -3,7 +3,7 @@
 # The CUDA toolkit is optional: with /usr/local/cuda/bin/ptxas present, NVIDIA images include
 # cubins; without it they carry PTX only, which the driver compiles at load time.
 set -euo pipefail
-packages=(cmake ninja-build g++ clang-19 lld-19 llvm-19 libelf-dev libspdlog-dev catch2
+packages=(cmake ninja-build g++ clang-19 lld-19 llvm-19 llvm-19-dev libelf-dev libspdlog-dev catch2
           libmsgpack-dev libhsa-runtime-dev rocm-device-libs valgrind python3
           zlib1g-dev libzstd-dev)
 missing=()

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "core/allocation_map.h"
+#include "core/internal_work.h"
 #include "core/log.h"
 #include "fatbin/registry.h"
 
@@ -77,6 +78,7 @@ void Registry::registerManagedVariable(FatBinary* fatbin, void** pointer,
 
 Status Registry::bindManagedVariables(FatBinary* fatbin, const Device& device,
                                       NativeModule module) {
+  InternalWork internal;  // may run in a kernel's first launch while its stream captures
   for (ManagedVariableRecord* v : fatbin->managedVariables) {
     void* symbol = nullptr;
     size_t symbolSize = 0;

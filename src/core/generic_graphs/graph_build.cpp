@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/generic_graphs/generic_graphs.h"
+#include "core/internal_work.h"
 
 namespace unihip {
 
@@ -301,10 +302,10 @@ Status GenericGraphs::addEventNode(int device, const NodePlace& at, bool record,
 Status GenericGraphs::allocate(int device, size_t size,
                                std::shared_ptr<generic_graphs::GraphAllocation>* out) {
   auto a = std::make_shared<generic_graphs::GraphAllocation>();
-  generic_graphs::t_graphAllocating = true;
-  Status s = backend_.malloc(device, size, &a->ptr);
-  generic_graphs::t_graphAllocating = false;
-  UNIHIP_TRY(s);
+  {
+    InternalWork internal;
+    UNIHIP_TRY(backend_.malloc(device, size, &a->ptr));
+  }
   a->backend = &backend_;
   a->device = device;
   a->size = size;

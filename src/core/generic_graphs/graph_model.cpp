@@ -3,15 +3,14 @@
 
 #include <algorithm>
 
-namespace unihip::generic_graphs {
+#include "core/internal_work.h"
 
-thread_local bool t_graphAllocating = false;
+namespace unihip::generic_graphs {
 
 GraphAllocation::~GraphAllocation() {
   if (used != nullptr) used->fetch_sub(size, std::memory_order_relaxed);
-  t_graphAllocating = true;
+  InternalWork internal;
   if (backend != nullptr && ptr != nullptr) (void)backend->free(device, ptr);
-  t_graphAllocating = false;
 }
 
 namespace {

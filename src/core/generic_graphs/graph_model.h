@@ -19,10 +19,6 @@ namespace unihip::generic_graphs {
 struct Graph;
 struct UserObject;
 
-// Set while the graphs allocate or free their own memory: not a caller's "unsafe" call during
-// a capture (GenericGraphs::refuseUnsafe).
-extern thread_local bool t_graphAllocating;
-
 // A kernel node's launch with its arguments owned: `argPtrs` point into `bytes` (as a launch's
 // `args`), or `packed` holds a hipModuleLaunchKernel `extra` buffer and `extra` names it.
 struct KernelLaunch {

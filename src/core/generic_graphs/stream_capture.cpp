@@ -8,6 +8,7 @@
 #include <set>
 
 #include "core/generic_graphs/generic_graphs.h"
+#include "core/internal_work.h"
 
 namespace unihip {
 
@@ -318,7 +319,7 @@ bool GenericGraphs::refuseSync(NativeStream stream, Status* s) {
 }
 
 bool GenericGraphs::refuseUnsafe(Status* s) {
-  if (generic_graphs::t_graphAllocating) return false;
+  if (t_internalWork) return false;
   std::lock_guard lock(mutex_);
   const std::thread::id self = std::this_thread::get_id();
   if (!prohibited(self)) return false;
@@ -331,7 +332,7 @@ bool GenericGraphs::refuseUnsafe(Status* s) {
 }
 
 bool GenericGraphs::refuseAny(hipError_t code, Status* s) {
-  if (generic_graphs::t_graphAllocating) return false;
+  if (t_internalWork) return false;
   std::lock_guard lock(mutex_);
   if (captures_.empty()) return false;
   for (auto& c : captures_) invalidate(*c);
