@@ -79,6 +79,19 @@ struct Nccl {
   }
 };
 
+// Two GPUs or more and a libnccl to load, else a warning saying which is missing.
+bool collectiveApplies(int devices, Nccl* nccl) {
+  if (devices < 2) {
+    WARN("one GPU: the collective case does not apply");
+    return false;
+  }
+  if (!nccl->load()) {
+    WARN("no libnccl here: the collective case is skipped");
+    return false;
+  }
+  return true;
+}
+
 // Rank `rank`'s contribution: (rank + 1) * (i % 100); the sum over `ranks` ranks is checked.
 void fillContribution(std::vector<float>& host, int rank) {
   for (size_t i = 0; i < host.size(); ++i) host[i] = static_cast<float>((rank + 1) * (i % 100));
@@ -236,15 +249,8 @@ TEST_CASE("one host thread per device, and a multi-device cooperative launch", "
 
 TEST_CASE("NCCL all-reduce across every GPU on unihip's memory and streams", "[multigpu][nccl]") {
   const int devices = deviceCount();
-  if (devices < 2) {
-    WARN("one GPU: the collective case does not apply");
-    return;
-  }
   Nccl nccl;
-  if (!nccl.load()) {
-    WARN("no libnccl here: the collective case is skipped");
-    return;
-  }
+  if (!collectiveApplies(devices, &nccl)) return;
   using Comm = Nccl::Comm;
   auto initAll = nccl.initAll;
   auto allReduce = nccl.allReduce;
@@ -334,15 +340,8 @@ TEST_CASE("nccl rank: one process of a per-GPU all-reduce", "[.][nccl-rank]") {
 
 TEST_CASE("NCCL all-reduce with one process per GPU", "[multigpu][nccl]") {
   const int devices = deviceCount();
-  if (devices < 2) {
-    WARN("one GPU: the collective case does not apply");
-    return;
-  }
   Nccl nccl;
-  if (!nccl.load()) {
-    WARN("no libnccl here: the collective case is skipped");
-    return;
-  }
+  if (!collectiveApplies(devices, &nccl)) return;
   Nccl::UniqueId uid{};
   REQUIRE(nccl.getUniqueId(&uid) == 0);
   std::string id;

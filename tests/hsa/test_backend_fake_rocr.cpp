@@ -22,6 +22,7 @@
 #include "test_support.h"
 
 using namespace unihip;
+using unihip::hsa::test::fakeBackend;
 namespace test = unihip::hsa::test;
 
 namespace {
@@ -37,16 +38,6 @@ int fakeStat(int which) {
 }
 enum { kKernelsRun = 0, kBarriersRun = 1, kCopies = 2, kKernelErrors = 3, kLiveQueues = 4,
        kAsyncHandlersRun = 5 };
-
-std::unique_ptr<Backend> fakeBackend() {
-  setenv("UNIHIP_HSA_LIBRARY", UNIHIP_FAKE_HSA_LIBRARY, 1);
-  std::string reason;
-  std::unique_ptr<Backend> b = createHsaBackend(&reason);
-  unsetenv("UNIHIP_HSA_LIBRARY");
-  INFO(reason);
-  REQUIRE(b != nullptr);
-  return b;
-}
 
 }  // namespace
 

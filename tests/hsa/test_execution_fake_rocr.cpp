@@ -22,6 +22,7 @@
 #include "test_support.h"
 
 using namespace unihip;
+using unihip::hsa::test::fakeBackend;
 namespace test = unihip::hsa::test;
 
 namespace {
@@ -54,16 +55,6 @@ Dispatch lastDispatch() {
   get(&d.packet, d.kernarg, sizeof d.kernarg);
   dlclose(lib);
   return d;
-}
-
-std::unique_ptr<Backend> fakeBackend() {
-  setenv("UNIHIP_HSA_LIBRARY", UNIHIP_FAKE_HSA_LIBRARY, 1);
-  std::string reason;
-  std::unique_ptr<Backend> b = createHsaBackend(&reason);
-  unsetenv("UNIHIP_HSA_LIBRARY");
-  INFO(reason);
-  REQUIRE(b != nullptr);
-  return b;
 }
 
 struct Loaded {

@@ -11,20 +11,10 @@
 #include "backend.h"
 #include "seam/graph_ops.h"
 #include "seam/memory_pool_ops.h"
+#include "test_support.h"
 
 using namespace unihip;
-
-namespace {
-std::unique_ptr<Backend> fakeBackend() {
-  setenv("UNIHIP_HSA_LIBRARY", UNIHIP_FAKE_HSA_LIBRARY, 1);
-  std::string reason;
-  std::unique_ptr<Backend> b = createHsaBackend(&reason);
-  unsetenv("UNIHIP_HSA_LIBRARY");
-  INFO(reason);
-  REQUIRE(b != nullptr);
-  return b;
-}
-}  // namespace
+using unihip::hsa::test::fakeBackend;
 
 TEST_CASE("fake ROCr: generic graphs capture fills and copies and replay them",
           "[hsa][backend][graph]") {

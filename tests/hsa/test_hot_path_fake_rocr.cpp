@@ -15,19 +15,10 @@
 #include "test_support.h"
 
 using namespace unihip;
+using unihip::hsa::test::fakeBackend;
 namespace test = unihip::hsa::test;
 
 namespace {
-
-std::unique_ptr<Backend> fakeBackend() {
-  setenv("UNIHIP_HSA_LIBRARY", UNIHIP_FAKE_HSA_LIBRARY, 1);
-  std::string reason;
-  std::unique_ptr<Backend> b = createHsaBackend(&reason);
-  unsetenv("UNIHIP_HSA_LIBRARY");
-  INFO(reason);
-  REQUIRE(b != nullptr);
-  return b;
-}
 
 // A loaded axpy kernel, its buffers, a stream and pinned host memory.
 struct HotPath {

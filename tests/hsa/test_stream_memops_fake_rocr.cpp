@@ -11,20 +11,12 @@
 
 #include "backend.h"
 #include "hip/hip_runtime_api.h"
+#include "test_support.h"
 
 using namespace unihip;
+using unihip::hsa::test::fakeBackend;
 
 namespace {
-
-std::unique_ptr<Backend> fakeBackend() {
-  setenv("UNIHIP_HSA_LIBRARY", UNIHIP_FAKE_HSA_LIBRARY, 1);
-  std::string reason;
-  std::unique_ptr<Backend> b = createHsaBackend(&reason);
-  unsetenv("UNIHIP_HSA_LIBRARY");
-  INFO(reason);
-  REQUIRE(b != nullptr);
-  return b;
-}
 
 // Queues wait(flags, value, mask) then a write of 1 to `done`; the write must not happen until
 // the watched word is set to `release` (and not for `hold`).

@@ -3,12 +3,23 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cstdlib>
 #include <fstream>
 #include <iterator>
 
 #include "core/log.h"
 
 namespace unihip::hsa::test {
+
+std::unique_ptr<Backend> fakeBackend() {
+  setenv("UNIHIP_HSA_LIBRARY", UNIHIP_FAKE_HSA_LIBRARY, 1);
+  std::string reason;
+  std::unique_ptr<Backend> b = createHsaBackend(&reason);
+  unsetenv("UNIHIP_HSA_LIBRARY");
+  INFO(reason);
+  REQUIRE(b != nullptr);
+  return b;
+}
 
 std::vector<uint8_t> readCodeObject(const std::string& variant) {
   const std::string path = std::string(UNIHIP_HSA_CODE_OBJECT_DIR) + "/signatures-" + variant + ".co";

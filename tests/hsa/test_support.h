@@ -1,5 +1,5 @@
-// Helpers shared by the HSA backend tests: reading the code objects the build compiled, and
-// capturing unihip's log lines.
+// Helpers shared by the HSA backend tests: an HSA backend over the fake ROCr, reading the code
+// objects the build compiled, and capturing unihip's log lines.
 #pragma once
 
 #include <spdlog/sinks/ringbuffer_sink.h>
@@ -9,7 +9,12 @@
 #include <string>
 #include <vector>
 
+#include "backend.h"
+
 namespace unihip::hsa::test {
+
+// unihip's HSA backend over the fake ROCr library (fails the test when it does not come up).
+std::unique_ptr<Backend> fakeBackend();
 
 // Bytes of code_objects/signatures-<variant>.co (fails the test when missing).
 std::vector<uint8_t> readCodeObject(const std::string& variant);

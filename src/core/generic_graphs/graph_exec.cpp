@@ -115,6 +115,18 @@ void takeParams(const Graph& from, Graph* to) {
   }
 }
 
+
+// Replaces one parameter block of `node`'s copy in `e` (a node of kind `type`); the caller holds
+// the graphs' lock.
+template <typename Params>
+Status setInExec(NativeGraphExec e, NativeGraphNode node, hipGraphNodeType type,
+                 Params Node::*field, const Params& p) {
+  Node* n = inExec(e, node, type);
+  if (n == nullptr) return hipErrorInvalidValue;
+  n->*field = p;
+  return kOk;
+}
+
 }  // namespace
 
 Status GenericGraphs::instantiate(int device, NativeGraph graph, unsigned long long flags,
@@ -250,28 +262,19 @@ Status GenericGraphs::execSetMemcpyNodeParams(int, NativeGraphExec exec, NativeG
                                               const hipMemcpy3DParms& p) {
   if (p.srcArray != nullptr || p.dstArray != nullptr) return hipErrorNotSupported;
   std::lock_guard lock(mutex_);
-  Node* n = inExec(exec, node, hipGraphNodeTypeMemcpy);
-  if (n == nullptr) return hipErrorInvalidValue;
-  n->copy = p;
-  return kOk;
+  return setInExec(exec, node, hipGraphNodeTypeMemcpy, &Node::copy, p);
 }
 
 Status GenericGraphs::execSetMemsetNodeParams(int, NativeGraphExec exec, NativeGraphNode node,
                                               const hipMemsetParams& p) {
   std::lock_guard lock(mutex_);
-  Node* n = inExec(exec, node, hipGraphNodeTypeMemset);
-  if (n == nullptr) return hipErrorInvalidValue;
-  n->memset = p;
-  return kOk;
+  return setInExec(exec, node, hipGraphNodeTypeMemset, &Node::memset, p);
 }
 
 Status GenericGraphs::execSetHostNodeParams(int, NativeGraphExec exec, NativeGraphNode node,
                                             const hipHostNodeParams& p) {
   std::lock_guard lock(mutex_);
-  Node* n = inExec(exec, node, hipGraphNodeTypeHost);
-  if (n == nullptr) return hipErrorInvalidValue;
-  n->host = p;
-  return kOk;
+  return setInExec(exec, node, hipGraphNodeTypeHost, &Node::host, p);
 }
 
 // The new child must have the instantiated one's shape (hipGraphExecUpdate's rule).
