@@ -6,11 +6,15 @@
 // guard rule, hipEventDestroy right after hipStreamWaitEvent could hand the signal to new work
 // queued behind the waiting barrier, which would then wait on itself.
 //
+// Reuse looks at the oldest few released signals only (those most likely done) and moves the
+// busy ones it saw to the back, so acquiring costs the same however many signals exist.
+//
 // Thread safety: all methods lock one mutex (not on the kernel-launch path).
 #pragma once
 
 #include <hsa/hsa.h>
 
+#include <memory>
 #include <mutex>
 #include <unordered_map>
 #include <vector>
@@ -41,15 +45,21 @@ class SignalPool {
 
  private:
   struct Entry {
+    hsa_signal_t signal{0};
     int references = 0;
     std::vector<hsa_signal_t> guards;
   };
-  bool reusable(Entry& entry, hsa_signal_t signal);
+  // Released signals looked at per acquire before a new one is created.
+  static constexpr size_t kReuseScan = 4;
+
+  bool reusable(Entry& entry);
+  Entry* find(hsa_signal_t signal);
 
   const HsaApi& api_;
   mutable std::mutex mutex_;
-  std::unordered_map<uint64_t, Entry> entries_;  // by handle; every signal ever created
-  std::vector<hsa_signal_t> unreferenced_;       // references == 0, maybe still busy
+  // By handle; every signal ever created (entries do not move: the list below points at them).
+  std::unordered_map<uint64_t, std::unique_ptr<Entry>> entries_;
+  std::vector<Entry*> unreferenced_;  // references == 0, maybe still busy; oldest first
 };
 
 }  // namespace unihip::hsa
