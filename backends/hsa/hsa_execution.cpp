@@ -154,6 +154,9 @@ Status HsaBackend::launchCooperativeGrid(int device, NativeFunction function,
 
   HsaStream* user = nullptr;
   UNIHIP_TRY(resolve(device, config.stream, &user));
+  KernargContext services;  // hostcall buffer and heap, before anything is enqueued
+  if (info.needsHostcall || info.needsHeap)
+    UNIHIP_TRY(deviceServices(device, info, *user, &services));
   hsa_signal_t ready{0}, done{0}, after{0};
   Status st = d.pool.acquire(1, &ready);
   if (st.ok()) st = d.pool.acquire(1, &done);
@@ -185,6 +188,8 @@ Status HsaBackend::launchCooperativeGrid(int device, NativeFunction function,
       ctx.blockSize[2] = config.block.z;
       ctx.dynamicSharedBytes = config.sharedMemBytes;
       ctx.queuePtr = reinterpret_cast<uint64_t>(c->queue);
+      ctx.hostcallBuffer = services.hostcallBuffer;
+      ctx.heapV1 = services.heapV1;
       DispatchExtras extras;
       extras.multiGrid = &mg;
       if (info.usesDynamicStack)

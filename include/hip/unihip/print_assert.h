@@ -2,8 +2,8 @@
  *
  * printf: declared as a device function; clang lowers each call itself. NVIDIA: to vprintf
  * with an argument buffer, which the CUDA driver prints at the next synchronization. AMD:
- * clang emits the device libraries' hostcall printf (__ockl_printf_*), which needs the runtime
- * to service the code object's hidden_hostcall_buffer; see the README for its status.
+ * clang emits the device libraries' hostcall printf (__ockl_printf_*); the runtime answers it
+ * through the buffer behind the code object's hidden_hostcall_buffer (a host thread prints).
  *
  * assert: <assert.h>'s macro calls __assert_fail; we give it a device overload. NVIDIA: the
  * driver's __assertfail prints "file:line: function: Assertion `expr` failed." and stops the
@@ -15,8 +15,8 @@
  *
  * malloc/free: device overloads. NVIDIA: the driver's device heap (its size is
  * hipDeviceSetLimit(hipLimitMallocHeapSize)), as CUDA's malloc. AMD: the device libraries'
- * allocator needs a heap the runtime does not provide yet, so malloc returns NULL (an allocation
- * failure, which callers must handle anyway) and free(NULL) does nothing; see the README. */
+ * allocator (__ockl_dm_alloc/__ockl_dm_dealloc, as clang's own HIP wrapper maps them), whose
+ * state lives behind hidden_heap_v1 and whose memory the runtime hands out through hostcall. */
 #ifndef UNIHIP_DEVICE_PRINT_ASSERT_H
 #define UNIHIP_DEVICE_PRINT_ASSERT_H
 
@@ -53,11 +53,14 @@ __device__ static inline __attribute__((always_inline, noreturn)) void abort(voi
 __device__ void* malloc(size_t size);
 __device__ void free(void* ptr);
 #else
+__device__ unsigned long long __ockl_dm_alloc(unsigned long long size);
+__device__ void __ockl_dm_dealloc(unsigned long long address);
 __device__ static inline __attribute__((always_inline)) void* malloc(size_t size) {
-  (void)size;
-  return NULL;
+  return (void*)__ockl_dm_alloc(size);
 }
-__device__ static inline __attribute__((always_inline)) void free(void* ptr) { (void)ptr; }
+__device__ static inline __attribute__((always_inline)) void free(void* ptr) {
+  __ockl_dm_dealloc((unsigned long long)ptr);
+}
 #endif
 } /* extern "C" */
 
