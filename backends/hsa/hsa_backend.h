@@ -54,7 +54,7 @@ struct HsaDeviceState {
   // Execution family (hsa_execution.cpp).
   OccupancyDevice occupancy;
   std::atomic<size_t> stackSize{kDefaultStackSize};  // hipLimitStackSize: scratch per work-item
-  std::atomic<size_t> heapSize{kDefaultHeapSize};    // hipLimitMallocHeapSize (recorded only)
+  std::atomic<size_t> heapSize{kDefaultHeapSize};    // hipLimitMallocHeapSize (recorded; see setLimit)
   std::mutex cooperativeMutex;  // one cooperative launch at a time: guards cooperativeStream
   std::unique_ptr<HsaStream> cooperativeStream;  // the GWS queue, created on first use
   // Device malloc's heap (hidden_heap_v1), zeroed once, created at the first launch that asks.

@@ -66,8 +66,9 @@ Status HsaBackend::getLimit(int device, hipLimit_t limit, size_t* value) {
 }
 
 // The stack size becomes the scratch of kernels with a dynamic call stack (launch); the heap
-// size is recorded, rounded up to the device heap's 2 MiB slabs (device malloc is not
-// implemented on AMD yet, so nothing consumes it).
+// size is recorded, rounded up to the device heap's 2 MiB slabs. As in AMD's runtime it caps
+// nothing: CLR sizes only the initial heap of newer device libraries with it, and its devmem
+// service (ours too, hsa_hostcall.cpp) hands out whatever the device library asks for.
 Status HsaBackend::setLimit(int device, hipLimit_t limit, size_t value) {
   HsaDeviceState& d = *devices_[device];
   switch (limit) {

@@ -132,7 +132,9 @@ std::vector<int> devicePrintf(void* buffer, uint64_t lanes, uint64_t control,
         const size_t len = std::min<size_t>(7, words[l].size() - c * 7);
         const bool end = lastPiece && (c + 1) * 7 >= words[l].size();
         std::memset(args[l], 0, sizeof args[l]);
-        args[l][0] = (desc[l] & ~uint64_t{0xFF}) | (uint64_t{len} << 5) | (end ? 2 : 0);
+        // As __ockl_printf_append_*: END or'ed in on the last call, LEN (bits 5-7) replaced;
+        // the rest of the host's reply goes back unchanged.
+        args[l][0] = ((desc[l] | (end ? 2 : 0)) & ~uint64_t{0xE0}) | (uint64_t{len} << 5);
         std::memcpy(&args[l][1], words[l].data() + c * 7, len * 8);
       }
       deviceHostcall(buffer, hostcall::kServicePrintf, active, args, out, ring);
