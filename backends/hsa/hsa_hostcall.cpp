@@ -1,5 +1,7 @@
 #include "hsa_hostcall.h"
 
+#include <algorithm>
+
 #include "core/log.h"
 #include "hsa_status.h"
 

@@ -18,6 +18,7 @@
 #include <thread>
 #include <vector>
 
+#include "call_counters.h"
 #include "code_object.h"
 #include "hip/hip_runtime_api.h"
 #include "hostcall_device.h"
@@ -380,5 +381,51 @@ TEST_CASE("hostcall: a clang-19 printf/malloc code object gets the buffer and th
   CHECK(hsaOf(*b).hostcall().devmemLive() == 0);
 
   // A kernel without hostcall launches as before (no buffer involved).
+  REQUIRE(b->unloadModule(0, module).ok());
+}
+
+TEST_CASE("hostcall: once the buffer and heap exist, launches take no lock and no allocation",
+          "[hostcall][fake-rocr][hot-path]") {
+  if (std::string(UNIHIP_HSA_HOSTCALL_CODE_OBJECT).empty() || !test::CallCounter::available()) {
+    WARN("no ROCm device libraries or a sanitizer build: skipped");
+    return;
+  }
+  std::vector<uint8_t> image = readFile(UNIHIP_HSA_HOSTCALL_CODE_OBJECT);
+  auto b = test::fakeBackend();
+  BundleEntry e;
+  e.id = "hipv4-amdgcn-amd-amdhsa--gfx90a";
+  e.kind = ImageKind::AmdCodeObject;
+  e.data = image.data();
+  e.size = image.size();
+  NativeModule module = nullptr;
+  REQUIRE(b->loadModule(0, e, &module).ok());
+  NativeFunction f = nullptr;
+  REQUIRE(b->getFunction(0, module, "hostcall_malloc", &f).ok());
+  NativeStream stream = nullptr;
+  REQUIRE(b->streamCreate(0, 0, 0, &stream).ok());
+  std::vector<unsigned long long> addresses(64, 0);
+  unsigned long long* aPtr = addresses.data();
+  void* args[] = {&aPtr};
+  LaunchConfig c;
+  c.grid = {1, 1, 1};
+  c.block = {64, 1, 1};
+  c.stream = stream;
+  REQUIRE(b->launch(0, f, c, args).ok());  // creates the buffer, the thread and the heap
+  REQUIRE(b->streamSynchronize(0, stream).ok());
+  constexpr int kLaunches = 16;
+  Status results[kLaunches];
+  int allocations = -1, locks = -1;
+  {
+    test::CallCounter counter;
+    for (Status& r : results) r = b->launch(0, f, c, args);
+    allocations = counter.allocations();
+    locks = counter.locks();
+  }
+  for (const Status& r : results) CHECK(r.ok());
+  REQUIRE(b->streamSynchronize(0, stream).ok());
+  CHECK(allocations == 0);
+  CHECK(locks == 0);
+  CHECK(addresses[63] == addresses[0] + 63 * 64);
+  REQUIRE(b->streamDestroy(0, stream).ok());
   REQUIRE(b->unloadModule(0, module).ok());
 }
