@@ -45,6 +45,11 @@ void appendf(std::string* out, const char* spec, auto value) {
 
 }  // namespace
 
+size_t headersOffset() { return align8(sizeof(BufferHeader)); }
+size_t payloadsOffset(uint32_t packets) {
+  return headersOffset() + align8(size_t{packets} * sizeof(PacketHeader));
+}
+
 size_t bufferBytes(uint32_t packets) {
   return align8(sizeof(BufferHeader)) + align8(size_t{packets} * sizeof(PacketHeader)) +
          size_t{packets} * sizeof(Payload);

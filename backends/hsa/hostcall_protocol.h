@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <cstdint>
 #include <span>
 #include <string>
 #include <unordered_map>
@@ -52,8 +53,12 @@ void initBuffer(void* memory, uint32_t packets, uint64_t doorbellHandle);
 // Takes the whole ready list (one atomic exchange) and calls `handle(service, slot)` for each
 // active lane of each packet, latest first; then releases each packet (READY cleared, with
 // release ordering after the replies in words 0-1 of the slot). Returns the packets handled.
+// The layout comes from `packets`, not from the device-writable header, and a list that leaves
+// the buffer or runs longer than `packets` ends the walk (a kernel that scribbled on it).
 template <typename Handler>
-uint32_t drainReady(void* buffer, Handler&& handle);
+uint32_t drainReady(void* buffer, uint32_t packets, Handler&& handle);
+size_t headersOffset();
+size_t payloadsOffset(uint32_t packets);
 
 // printf descriptor (arg 0 of every printf hostcall).
 inline constexpr uint64_t kDescBegin = 1;
@@ -86,15 +91,19 @@ class PrintfMessages {
 };
 
 template <typename Handler>
-uint32_t drainReady(void* buffer, Handler&& handle) {
+uint32_t drainReady(void* buffer, uint32_t packets, Handler&& handle) {
+  auto* base = static_cast<uint8_t*>(buffer);
   auto* h = static_cast<BufferHeader*>(buffer);
-  auto* headers = reinterpret_cast<PacketHeader*>(h->headers);
-  auto* payloads = reinterpret_cast<Payload*>(h->payloads);
-  const uint64_t mask = h->indexMask;
+  auto* headers = reinterpret_cast<PacketHeader*>(base + headersOffset());
+  auto* payloads = reinterpret_cast<Payload*>(base + payloadsOffset(packets));
+  uint64_t mask = 1;
+  while (mask < packets) mask <<= 1;
+  mask -= 1;
   uint64_t ready = __atomic_exchange_n(&h->readyStack, uint64_t{0}, __ATOMIC_ACQUIRE);
   uint32_t n = 0;
-  while (ready != 0) {
+  while (ready != 0 && n < packets) {
     const uint64_t index = ready & mask;
+    if (index >= packets) break;
     PacketHeader& p = headers[index];
     ready = p.next;  // before the release: the device reuses `next` once READY is cleared
     const uint64_t lanes = p.activemask;

@@ -90,6 +90,7 @@ Status HostcallService::buffer(int device, uint64_t* address) {
   }
   hostcall::initBuffer(memory, packets, doorbell_.handle);
   slot.memory = memory;
+  slot.packets = packets;
   slot.address.store(reinterpret_cast<uint64_t>(memory), std::memory_order_release);
   if (!thread_.joinable()) thread_ = std::thread([this] { run(); });
   *address = reinterpret_cast<uint64_t>(memory);
@@ -106,7 +107,7 @@ void HostcallService::run() {
     for (size_t d = 0; d < agents_.size(); ++d) {
       const uint64_t a = slots_[d].address.load(std::memory_order_acquire);
       if (a == 0) continue;
-      hostcall::drainReady(reinterpret_cast<void*>(a), [&](uint32_t service, uint64_t* slot) {
+      hostcall::drainReady(reinterpret_cast<void*>(a), slots_[d].packets, [&](uint32_t service, uint64_t* slot) {
         serve(static_cast<int>(d), service, slot);
       });
     }

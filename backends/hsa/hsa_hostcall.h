@@ -45,6 +45,7 @@ class HostcallService {
   struct Slot {
     std::atomic<uint64_t> address{0};
     void* memory = nullptr;
+    uint32_t packets = 0;  // set before `address` is published
     bool refused = false;
   };
   void run();

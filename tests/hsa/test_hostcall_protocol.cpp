@@ -87,7 +87,7 @@ TEST_CASE("hostcall drainReady: every active lane, then READY cleared", "[hostca
   payloads[3].slots[5][0] = 55;
   h->readyStack = 3;
   std::vector<std::pair<uint32_t, uint64_t>> calls;
-  const uint32_t n = drainReady(memory.data(), [&](uint32_t service, uint64_t* slot) {
+  const uint32_t n = drainReady(memory.data(), 4, [&](uint32_t service, uint64_t* slot) {
     calls.emplace_back(service, slot[0]);
     slot[0] = 99;
   });
@@ -102,6 +102,25 @@ TEST_CASE("hostcall drainReady: every active lane, then READY cleared", "[hostca
   CHECK(payloads[3].slots[5][0] == 99);
   CHECK(payloads[1].slots[63][0] == 99);
   CHECK(payloads[3].slots[1][0] == 0);  // inactive lane untouched
+}
+
+TEST_CASE("hostcall drainReady: a corrupted ready list ends the walk", "[hostcall][protocol]") {
+  std::vector<uint64_t> memory(bufferBytes(3) / 8 + 1);
+  initBuffer(memory.data(), 3, 1);
+  auto* h = reinterpret_cast<BufferHeader*>(memory.data());
+  auto* headers = reinterpret_cast<PacketHeader*>(h->headers);
+  h->headers = 0xDEAD;  // the device scribbled on the header: the walk does not use it
+  headers[2] = {1, 1, kServicePrintf, 1};
+  headers[1] = {2, 1, kServicePrintf, 1};  // a cycle 2 -> 1 -> 2
+  h->readyStack = 2;
+  int calls = 0;
+  CHECK(drainReady(memory.data(), 3, [&](uint32_t, uint64_t*) { ++calls; }) == 3);
+  CHECK(calls == 3);  // at most `packets` packets
+  headers[2] = {3, 1, kServicePrintf, 1};  // index 3 is outside a 3-packet buffer (mask 3)
+  h->readyStack = 2;
+  calls = 0;
+  CHECK(drainReady(memory.data(), 3, [&](uint32_t, uint64_t*) { ++calls; }) == 1);
+  CHECK(calls == 1);
 }
 
 TEST_CASE("printf decoding: each conversion as its type", "[hostcall][protocol]") {
