@@ -99,7 +99,9 @@ int formatPrintf(std::span<const uint64_t> words, std::string* out, bool* toStde
     while (j < format.size() && std::strchr("-+ #0'", format[j]) != nullptr) spec += format[j++];
     auto number = [&]() {
       if (j < format.size() && format[j] == '*') {
-        spec += std::to_string(static_cast<int32_t>(next()));
+        const int32_t v = static_cast<int32_t>(next());
+        if (v < 0 && spec.back() == '.') spec.pop_back();  // negative precision: none
+        else spec += std::to_string(v);                     // negative width: '-' flag
         ++j;
         return;
       }

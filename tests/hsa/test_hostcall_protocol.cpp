@@ -140,6 +140,8 @@ TEST_CASE("printf decoding: each conversion as its type", "[hostcall][protocol]"
         "1.500000 3.14 1.000000e+10 0.25");
   CHECK(format(Words().str("%5.1f|%-4d|").d(2.25).u(7)) == "  2.2|7   |");
   CHECK(format(Words().str("%*d|%.*f").u(5).u(42).u(3).d(1.0)) == "   42|1.000");
+  CHECK(format(Words().str("%*d|%.*f|").u(static_cast<uint32_t>(-4)).u(7).u(static_cast<uint32_t>(-1)).d(0.5)) ==
+        "7   |0.500000|");
   CHECK(format(Words().str("%s and %s!").str("one").str("a string longer than one word")) ==
         "one and a string longer than one word!");
   CHECK(format(Words().str("[%s]").u(0)) == "[]");  // NULL %s: one zero word
