@@ -429,3 +429,42 @@ TEST_CASE("hostcall: once the buffer and heap exist, launches take no lock and n
   REQUIRE(b->streamDestroy(0, stream).ok());
   REQUIRE(b->unloadModule(0, module).ok());
 }
+
+TEST_CASE("hostcall: a cooperative launch gets the buffer and the heap too", "[hostcall][fake-rocr]") {
+  if (std::string(UNIHIP_HSA_HOSTCALL_CODE_OBJECT).empty()) {
+    WARN("no ROCm device libraries: skipped");
+    return;
+  }
+  std::vector<uint8_t> image = readFile(UNIHIP_HSA_HOSTCALL_CODE_OBJECT);
+  auto b = test::fakeBackend();
+  const int errorsBefore = kernelErrors();
+  BundleEntry e;
+  e.id = "hipv4-amdgcn-amd-amdhsa--gfx90a";
+  e.kind = ImageKind::AmdCodeObject;
+  e.data = image.data();
+  e.size = image.size();
+  NativeModule module = nullptr;
+  REQUIRE(b->loadModule(0, e, &module).ok());
+  NativeFunction f = nullptr;
+  REQUIRE(b->getFunction(0, module, "hostcall_malloc", &f).ok());
+  std::vector<unsigned long long> addresses(16, 0);
+  unsigned long long* aPtr = addresses.data();
+  void* args[] = {&aPtr};
+  LaunchConfig c;
+  c.grid = {1, 1, 1};
+  c.block = {16, 1, 1};
+  REQUIRE(b->launchCooperative(0, f, c, args).ok());
+  REQUIRE(b->deviceSynchronize(0).ok());
+  uint8_t packet[64], kernarg[256];
+  fakeSymbol<void (*)(void*, void*, size_t)>("fake_hsa_last_dispatch")(packet, kernarg, sizeof kernarg);
+  uint64_t hidden = 0, heap = 0;
+  std::memcpy(&hidden, kernarg + 88, 8);
+  std::memcpy(&heap, kernarg + 104, 8);
+  CHECK(hidden == hsaOf(*b).hostcall().bufferFast(0));
+  CHECK(hidden != 0);
+  CHECK(heap != 0);
+  CHECK(kernelErrors() == errorsBefore);
+  CHECK(addresses[0] % (2 << 20) == 0);
+  CHECK(addresses[15] == addresses[0] + 15 * 64);
+  REQUIRE(b->unloadModule(0, module).ok());
+}
