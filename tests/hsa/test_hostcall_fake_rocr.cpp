@@ -312,6 +312,10 @@ TEST_CASE("hostcall: a clang-19 printf/malloc code object gets the buffer and th
   CHECK(hiddenOffset(image, "hostcall_printf", ArgKind::HiddenHeapV1) == 120);
   CHECK(hiddenOffset(image, "hostcall_malloc", ArgKind::HiddenHostcallBuffer) == 88);
   CHECK(hiddenOffset(image, "hostcall_malloc", ArgKind::HiddenHeapV1) == 104);
+  // assert prints through hostcall fprintf(stderr) before it traps, as AMD's HIP.
+  CHECK(hiddenOffset(image, "hostcall_assert", ArgKind::HiddenHostcallBuffer) == 88);
+  const std::string bytes(image.begin(), image.end());
+  CHECK(bytes.find("%s:%u: %s: Device-side assertion `%s' failed.\n") != std::string::npos);
   auto b = test::fakeBackend();
   const int errorsBefore = kernelErrors();
   BundleEntry e;

@@ -7,8 +7,10 @@
  *
  * assert: <assert.h>'s macro calls __assert_fail; we give it a device overload. NVIDIA: the
  * driver's __assertfail prints "file:line: function: Assertion `expr` failed." and stops the
- * kernel (the context then reports hipErrorAssert / cudaErrorAssert). AMD: the message is not
- * printed; the wavefront traps (s_trap), which the runtime reports as a failed launch.
+ * kernel (the context then reports hipErrorAssert / cudaErrorAssert). AMD, as AMD's HIP:
+ * "file:line: function: Device-side assertion `expr' failed." on stderr through hostcall (so
+ * the kernel asks for the hostcall buffer), then the wavefront traps (s_trap), which the
+ * runtime reports as a failed launch.
  *
  * abort: a device overload that traps (as in AMD's headers): the launch fails, the context
  * reports the fault.
@@ -37,9 +39,31 @@ __device__ static inline __attribute__((always_inline)) void __assert_fail(
   __assertfail(message, file, line, function, sizeof(char));
 }
 #else
-__device__ static inline __attribute__((always_inline)) void __assert_fail(
+/* AMD: as AMD's HIP, the message goes to stderr through the device libraries' hostcall
+ * fprintf, then the wave traps. */
+__device__ unsigned long long __ockl_fprintf_stderr_begin(void);
+__device__ unsigned long long __ockl_printf_append_string_n(unsigned long long message,
+                                                            const char* data,
+                                                            unsigned long long length,
+                                                            unsigned int isLast);
+__device__ unsigned long long __ockl_printf_append_args(
+    unsigned long long message, unsigned int count, unsigned long long a0, unsigned long long a1,
+    unsigned long long a2, unsigned long long a3, unsigned long long a4, unsigned long long a5,
+    unsigned long long a6, unsigned int isLast);
+__device__ static inline unsigned long long __unihip_strlen(const char* s) {
+  unsigned long long n = 0;
+  while (s[n] != '\0') ++n;
+  return n;
+}
+__device__ inline __attribute__((noinline, cold)) void __assert_fail(
     const char* message, const char* file, unsigned int line, const char* function) {
-  (void)message, (void)file, (void)line, (void)function;
+  const char format[] = "%s:%u: %s: Device-side assertion `%s' failed.\n";
+  unsigned long long m = __ockl_fprintf_stderr_begin();
+  m = __ockl_printf_append_string_n(m, format, sizeof format, 0);
+  m = __ockl_printf_append_string_n(m, file, __unihip_strlen(file) + 1, 0);
+  m = __ockl_printf_append_args(m, 1, line, 0, 0, 0, 0, 0, 0, 0);
+  m = __ockl_printf_append_string_n(m, function, __unihip_strlen(function) + 1, 0);
+  (void)__ockl_printf_append_string_n(m, message, __unihip_strlen(message) + 1, 1);
   __builtin_trap();
 }
 #endif

@@ -15,3 +15,7 @@ extern "C" __global__ void hostcall_malloc(unsigned long long* out) {
   out[threadIdx.x] = (unsigned long long)p;
   free(p);
 }
+
+// assert on AMD prints through hostcall fprintf(stderr) before trapping, as AMD's HIP.
+#include <assert.h>
+extern "C" __global__ void hostcall_assert(const int* in) { assert(in[threadIdx.x] > 0); }
