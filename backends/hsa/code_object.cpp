@@ -164,6 +164,8 @@ Status parseKernel(const msgpack::object& o, size_t index, KernelInfo* k) {
                      arg.offset, arg.size, k->kernargSize);
     if (isHidden(arg.kind)) {
       seenHidden = true;
+      k->needsHostcall |= arg.kind == ArgKind::HiddenHostcallBuffer;
+      k->needsHeap |= arg.kind == ArgKind::HiddenHeapV1;
     } else {
       // launch() maps void** args onto explicit arguments in order: they must come first.
       if (seenHidden) return invalid("{}: explicit argument after a hidden one", argWhere);

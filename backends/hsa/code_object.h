@@ -76,6 +76,10 @@ struct KernelInfo {
   uint32_t sgprCount = 0;
   uint32_t agprCount = 0;
   bool usesDynamicStack = false;
+  // Device services the launch must provide (hsa_device_services.cpp): hidden_hostcall_buffer,
+  // hidden_heap_v1 among the arguments.
+  bool needsHostcall = false;
+  bool needsHeap = false;
   // .workgroup_processor_mode (gfx10+, v5+): the kernel runs in WGP mode (a workgroup may span
   // both CUs of a WGP); absent: CU mode. Occupancy counts SIMDs per WGP then.
   bool wgpMode = false;

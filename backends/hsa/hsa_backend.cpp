@@ -59,6 +59,9 @@ HsaBackend::HsaBackend(HsaApi api, std::vector<AgentInfo> agents)
                                    static_cast<uint32_t>(p.maxThreadsPerBlock));
     devices_.push_back(std::move(d));
   }
+  std::vector<const AgentInfo*> infos;
+  for (auto& d : devices_) infos.push_back(&d->info);
+  hostcall_ = std::make_unique<HostcallService>(api_, std::move(infos));
   pools_.captureWith(&graphs_);  // hipMallocAsync/hipFreeAsync in a capture become graph nodes
   graphs_.setBlockingQuery([](NativeStream s) {
     return (static_cast<HsaStream*>(s)->flags & hipStreamNonBlocking) == 0;
@@ -75,6 +78,9 @@ HsaBackend::~HsaBackend() {
     destroyStream(std::move(d->cooperativeStream));
     hsa::unloadModule(api_, std::move(d->fill.module));
   }
+  hostcall_.reset();  // after the streams drained: a waiting kernel's printf is answered
+  for (auto& d : devices_)
+    if (uint64_t heap = d->heap.load()) api_.hsa_amd_memory_pool_free(reinterpret_cast<void*>(heap));
   if (multiGridCounter_ != nullptr) api_.hsa_amd_memory_pool_free(multiGridCounter_);
   devices_.clear();  // signal pools destroy their signals before ROCr shuts down
   api_.hsa_shut_down();
@@ -188,6 +194,8 @@ Status HsaBackend::launch(int device, NativeFunction function, const LaunchConfi
   ctx.blockSize[0] = config.block.x, ctx.blockSize[1] = config.block.y, ctx.blockSize[2] = config.block.z;
   ctx.dynamicSharedBytes = config.sharedMemBytes;
   ctx.queuePtr = reinterpret_cast<uint64_t>(s->queue);
+  if (f->info->needsHostcall || f->info->needsHeap)
+    UNIHIP_TRY(deviceServices(device, *f->info, *s, &ctx));
   DispatchExtras extras;
   // A dynamic call stack gets the hipLimitStackSize of scratch per work-item, at least.
   if (f->info->usesDynamicStack)

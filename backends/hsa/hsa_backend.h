@@ -16,6 +16,7 @@
 #include "core/generic_memory_pools.h"
 #include "fill_kernels.h"
 #include "hsa_discovery.h"
+#include "hsa_hostcall.h"
 #include "hsa_loader.h"
 #include "hsa_module.h"
 #include "hsa_stream.h"
@@ -53,9 +54,12 @@ struct HsaDeviceState {
   // Execution family (hsa_execution.cpp).
   OccupancyDevice occupancy;
   std::atomic<size_t> stackSize{kDefaultStackSize};  // hipLimitStackSize: scratch per work-item
-  std::atomic<size_t> heapSize{kDefaultHeapSize};    // hipLimitMallocHeapSize (recorded only)
+  std::atomic<size_t> heapSize{kDefaultHeapSize};    // hipLimitMallocHeapSize (recorded; see setLimit)
   std::mutex cooperativeMutex;  // one cooperative launch at a time: guards cooperativeStream
   std::unique_ptr<HsaStream> cooperativeStream;  // the GWS queue, created on first use
+  // Device malloc's heap (hidden_heap_v1), zeroed once, created at the first launch that asks.
+  std::mutex heapMutex;
+  std::atomic<uint64_t> heap{0};
 };
 
 class HsaBackend final : public Backend {
@@ -195,6 +199,11 @@ class HsaBackend final : public Backend {
   Status peerLink(int device, int peer, hsa_amd_memory_pool_link_info_t* link, uint32_t* hops);
   // The device's cooperative stream, created on first use; call with cooperativeMutex held.
   Status cooperativeStream(int device, HsaStream** out);
+  // Device services of kernels that ask for them (hsa_device_services.cpp): the hostcall
+  // buffer and the device heap into `ctx`. Call only when kernel.needsHostcall/needsHeap.
+  Status deviceServices(int device, const KernelInfo& kernel, HsaStream& stream,
+                        KernargContext* ctx);
+  Status deviceHeap(int device, HsaStream& stream, uint64_t* address);
   // The multi-grid barrier's counter, one per process as in CLR; 0 when it cannot be allocated.
   Status multiGridCounter(uint64_t* address);
 
@@ -206,6 +215,10 @@ class HsaBackend final : public Backend {
   std::mutex multiGridMutex_;
   void* multiGridCounter_ = nullptr;  // fine-grained host memory, {u32, u32} zeroed
   GenericGraphs graphs_{*this};
+  std::unique_ptr<HostcallService> hostcall_;  // printf and malloc of device code
+
+ public:
+  HostcallService& hostcall() { return *hostcall_; }  // tests
 };
 
 }  // namespace unihip::hsa

@@ -66,8 +66,9 @@ Status HsaBackend::getLimit(int device, hipLimit_t limit, size_t* value) {
 }
 
 // The stack size becomes the scratch of kernels with a dynamic call stack (launch); the heap
-// size is recorded, rounded up to the device heap's 2 MiB slabs (device malloc is not
-// implemented on AMD yet, so nothing consumes it).
+// size is recorded, rounded up to the device heap's 2 MiB slabs. As in AMD's runtime it caps
+// nothing: CLR sizes only the initial heap of newer device libraries with it, and its devmem
+// service (ours too, hsa_hostcall.cpp) hands out whatever the device library asks for.
 Status HsaBackend::setLimit(int device, hipLimit_t limit, size_t value) {
   HsaDeviceState& d = *devices_[device];
   switch (limit) {
@@ -154,6 +155,9 @@ Status HsaBackend::launchCooperativeGrid(int device, NativeFunction function,
 
   HsaStream* user = nullptr;
   UNIHIP_TRY(resolve(device, config.stream, &user));
+  KernargContext services;  // hostcall buffer and heap, before anything is enqueued
+  if (info.needsHostcall || info.needsHeap)
+    UNIHIP_TRY(deviceServices(device, info, *user, &services));
   hsa_signal_t ready{0}, done{0}, after{0};
   Status st = d.pool.acquire(1, &ready);
   if (st.ok()) st = d.pool.acquire(1, &done);
@@ -185,6 +189,8 @@ Status HsaBackend::launchCooperativeGrid(int device, NativeFunction function,
       ctx.blockSize[2] = config.block.z;
       ctx.dynamicSharedBytes = config.sharedMemBytes;
       ctx.queuePtr = reinterpret_cast<uint64_t>(c->queue);
+      ctx.hostcallBuffer = services.hostcallBuffer;
+      ctx.heapV1 = services.heapV1;
       DispatchExtras extras;
       extras.multiGrid = &mg;
       if (info.usesDynamicStack)

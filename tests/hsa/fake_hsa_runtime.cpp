@@ -23,6 +23,8 @@
 #include <thread>
 #include <vector>
 
+#include "hostcall_device.h"
+
 #define EXPORT extern "C" __attribute__((visibility("default")))
 
 namespace {
@@ -70,6 +72,9 @@ std::atomic<int> g_kernelsRun{0}, g_barriersRun{0}, g_copies{0}, g_kernelErrors{
 std::mutex g_dispatchMutex;
 hsa_kernel_dispatch_packet_t g_lastPacket{};
 uint8_t g_lastKernarg[1024];
+
+// PCIe atomics from the GPU to host memory (hostcall needs them); tests switch them off.
+std::atomic<bool> g_hostAtomics{true};
 
 // Kernels: a kernel object is the address of one of these.
 struct KernelImpl {
@@ -139,7 +144,74 @@ void runStreamWrite(const hsa_kernel_dispatch_packet_t& p, const uint8_t* k) {
   if (p32 != nullptr) p32->store(static_cast<uint32_t>(value));
   else p64->store(value);
 }
+// Stand-ins for kernels/hostcall.hip: one wave plays what the device libraries do, through
+// the buffer behind hidden_hostcall_buffer; a null buffer or heap is a kernel error (a fault).
+void ringDoorbell(uint64_t handle) {
+  reinterpret_cast<Signal*>(handle)->value.fetch_add(1, std::memory_order_release);
+}
+bool servicesPresent(const uint8_t* k, size_t hostcallOffset, size_t heapOffset) {
+  const auto* buffer = arg<const unihip::hsa::hostcall::BufferHeader*>(k, hostcallOffset);
+  const auto* heap = arg<const uint8_t*>(k, heapOffset);
+  if (buffer == nullptr || heap == nullptr) return false;
+  for (size_t i = 0; i < 4096; ++i)  // the device library needs its heap state zeroed
+    if (heap[i] != 0) return false;
+  return true;
+}
+uint64_t waveLanes(const hsa_kernel_dispatch_packet_t& p) {
+  const uint32_t n = p.workgroup_size_x < 64 ? p.workgroup_size_x : 64;
+  return n == 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1;
+}
+// hostcall_printf(int* out, double d, const char* s): hostcall buffer at 104, heap at 120.
+void runHostcallPrintf(const hsa_kernel_dispatch_packet_t& p, const uint8_t* k) {
+  using unihip::hsa::test::PrintfPiece;
+  if (!servicesPresent(k, 104, 120)) {
+    ++g_kernelErrors;
+    return;
+  }
+  auto* out = arg<int*>(k, 0);
+  const double d = arg<double>(k, 8);
+  const char* s = arg<const char*>(k, 16);
+  auto* buffer = arg<void*>(k, 104);
+  const uint64_t lanes = waveLanes(p);
+  std::vector<std::vector<PrintfPiece>> message(64);
+  for (uint32_t l = 0; l < 64; ++l)
+    message[l] = {PrintfPiece::str("tid %d %ld %f %s %p %%\n"), PrintfPiece::u64(l),
+                  PrintfPiece::u64(0), PrintfPiece::f64(d),
+                  s ? PrintfPiece::str(s) : PrintfPiece::nul(),
+                  PrintfPiece::u64(reinterpret_cast<uint64_t>(out))};
+  const uint64_t doorbell = static_cast<unihip::hsa::hostcall::BufferHeader*>(buffer)->doorbell;
+  const std::vector<int> n = unihip::hsa::test::devicePrintf(buffer, lanes, 0, message,
+                                                             [&] { ringDoorbell(doorbell); });
+  for (uint32_t l = 0; l < 64; ++l)
+    if (lanes & (uint64_t{1} << l)) out[l] = n[l];
+}
+// hostcall_malloc(u64* out): hostcall buffer at 88, heap at 104. Lane 0 asks for a 2 MiB slab
+// (devmem service, as __ockl_dm_alloc's first malloc), every lane takes 64 bytes of it, writes
+// its index, then the slab goes back.
+void runHostcallMalloc(const hsa_kernel_dispatch_packet_t& p, const uint8_t* k) {
+  if (!servicesPresent(k, 88, 104)) {
+    ++g_kernelErrors;
+    return;
+  }
+  auto* out = arg<uint64_t*>(k, 0);
+  auto* buffer = arg<unihip::hsa::hostcall::BufferHeader*>(k, 88);
+  uint64_t args[64][8] = {}, reply[64][2] = {};
+  args[0][1] = uint64_t{2} << 20;
+  unihip::hsa::test::deviceHostcall(buffer, 3, 1, args, reply, [&] { ringDoorbell(buffer->doorbell); });
+  const uint64_t slab = reply[0][0];
+  const uint64_t lanes = waveLanes(p);
+  for (uint32_t l = 0; l < 64; ++l)
+    if (lanes & (uint64_t{1} << l)) {
+      out[l] = slab == 0 ? 0 : slab + 64 * l;
+      if (slab != 0) std::memcpy(reinterpret_cast<void*>(slab + 64 * l), &l, 4);
+    }
+  if (slab == 0) return;
+  args[0][0] = slab, args[0][1] = 0;
+  unihip::hsa::test::deviceHostcall(buffer, 3, 1, args, reply, [&] { ringDoorbell(buffer->doorbell); });
+}
 const KernelImpl kKernels[] = {
+    {"hostcall_printf.kd", runHostcallPrintf},
+    {"hostcall_malloc.kd", runHostcallMalloc},
     {"__unihip_stream_wait.kd", runStreamWait},
     {"__unihip_stream_write.kd", runStreamWrite},
     {"__unihip_fill_u8.kd", [](auto& p, auto* k) { runFill(p, k, false); }},
@@ -370,6 +442,29 @@ EXPORT hsa_status_t hsa_amd_memory_pool_get_info(hsa_amd_memory_pool_t pool,
   }
 }
 
+// GPU -> pool links: its own device memory is local (0 hops); host pools are one PCIe hop
+// away, with atomics unless a test switched them off (fake_hsa_set_host_atomics).
+EXPORT void fake_hsa_set_host_atomics(int on) { g_hostAtomics = on != 0; }
+EXPORT hsa_status_t hsa_amd_agent_memory_pool_get_info(hsa_agent_t agent, hsa_amd_memory_pool_t pool,
+                                                       hsa_amd_agent_memory_pool_info_t attribute,
+                                                       void* value) {
+  const bool remote = agent.handle == kGpuAgent ? pool.handle != kDevicePool && pool.handle != kGroupPool
+                                                : pool.handle == kDevicePool;
+  switch (attribute) {
+    case HSA_AMD_AGENT_MEMORY_POOL_INFO_ACCESS:
+      return put(value, HSA_AMD_MEMORY_POOL_ACCESS_ALLOWED_BY_DEFAULT);
+    case HSA_AMD_AGENT_MEMORY_POOL_INFO_NUM_LINK_HOPS: return put<uint32_t>(value, remote ? 1 : 0);
+    case HSA_AMD_AGENT_MEMORY_POOL_INFO_LINK_INFO: {
+      if (!remote) return HSA_STATUS_SUCCESS;
+      hsa_amd_memory_pool_link_info_t link{};
+      link.link_type = HSA_AMD_LINK_INFO_TYPE_PCIE;
+      link.atomic_support_32bit = link.atomic_support_64bit = g_hostAtomics.load();
+      link.numa_distance = 20;
+      return put(value, link);
+    }
+    default: return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  }
+}
 EXPORT hsa_status_t hsa_amd_memory_pool_allocate(hsa_amd_memory_pool_t pool, size_t size, uint32_t,
                                                  void** ptr) {
   if (size == 0) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
@@ -481,12 +576,18 @@ EXPORT void hsa_signal_store_relaxed(hsa_signal_t s, hsa_signal_value_t v) { sig
 EXPORT void hsa_signal_store_screlease(hsa_signal_t s, hsa_signal_value_t v) { sig(s)->value.store(v); }
 EXPORT void hsa_signal_add_relaxed(hsa_signal_t s, hsa_signal_value_t v) { sig(s)->value.fetch_add(v); }
 EXPORT hsa_signal_value_t hsa_signal_load_scacquire(hsa_signal_t s) { return sig(s)->value.load(); }
+// As ROCr: `timeout` (in timestamp units, ns here) is a hint after which the current value comes
+// back; a long wait sleeps between polls (the hostcall thread waits here all test long).
 EXPORT hsa_signal_value_t hsa_signal_wait_scacquire(hsa_signal_t s, hsa_signal_condition_t c,
-                                                    hsa_signal_value_t compare, uint64_t, hsa_wait_state_t) {
-  for (;;) {
+                                                    hsa_signal_value_t compare, uint64_t timeout,
+                                                    hsa_wait_state_t) {
+  const uint64_t start = nowNs();
+  for (uint64_t polls = 0;; ++polls) {
     const int64_t v = sig(s)->value.load();
     if (conditionMet(c, v, compare)) return v;
-    std::this_thread::yield();
+    if (timeout != UINT64_MAX && nowNs() - start >= timeout) return v;
+    if (polls < 1000) std::this_thread::yield();
+    else std::this_thread::sleep_for(std::chrono::microseconds(20));
   }
 }
 
