@@ -68,6 +68,7 @@ HsaBackend::HsaBackend(HsaApi api, std::vector<AgentInfo> agents)
 HsaBackend::~HsaBackend() {
   graphs_.releaseAll();  // while the devices are up
   pools_.releaseAll();
+  pools_.releaseShared();
   for (auto& d : devices_) {
     for (auto& s : d->streams) destroyStream(std::move(s));
     for (auto& s : d->perThread) destroyStream(std::move(s));

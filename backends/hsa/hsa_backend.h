@@ -17,6 +17,7 @@
 #include "fill_kernels.h"
 #include "hsa_discovery.h"
 #include "hsa_loader.h"
+#include "hsa_memory_pools.h"
 #include "hsa_module.h"
 #include "hsa_stream.h"
 #include "occupancy.h"
@@ -64,8 +65,8 @@ class HsaBackend final : public Backend {
   ~HsaBackend() override;
 
   const char* name() const override { return "hsa"; }
-  // Stream-ordered pools: unihip's own over device memory and signals (ROCr has none); IPC and
-  // virtual memory: not supported (hsa_memory_pools.cpp).
+  // Stream-ordered pools: unihip's own over device memory and signals (ROCr has none); IPC memory
+  // and external memory through ROCr; virtual memory: not supported (hsa_memory_pools.h).
   MemoryPoolOps* memoryPools() override { return &pools_; }
   // Graphs and stream capture: unihip's generic graphs replayed through this backend's enqueue
   // path (core/generic_graphs/generic_graphs.h; ROCr has none). Every enqueueing primitive below
@@ -202,7 +203,8 @@ class HsaBackend final : public Backend {
   uint64_t instance_;  // distinguishes backends for the thread-local per-thread stream table
   std::vector<std::unique_ptr<HsaDeviceState>> devices_;
   CodeObjectCache codeObjects_;
-  GenericMemoryPools pools_{*this};
+  HsaMemoryPools pools_{*this, api_, [this](int device) { return devices_[device]->info.agent; },
+                        [this](int device) { return deviceSynchronize(device); }};
   std::mutex multiGridMutex_;
   void* multiGridCounter_ = nullptr;  // fine-grained host memory, {u32, u32} zeroed
   GenericGraphs graphs_{*this};

@@ -1,0 +1,83 @@
+// The memory pools family on HSA/ROCr: unihip's generic stream-ordered pools
+// (core/generic_memory_pools.h) plus what needs ROCr: inter-process sharing of hipMalloc memory
+// (hsa_amd_ipc_memory_*) and external memory (dma-buf file descriptors through
+// hsa_amd_interop_map_buffer). Design and limits: docs/design/amd-ipc.md.
+#pragma once
+
+#include <hsa/hsa.h>
+#include <hsa/hsa_ext_amd.h>
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <mutex>
+
+#include "core/generic_memory_pools.h"
+#include "hsa_loader.h"
+
+namespace unihip::hsa {
+
+// AMD's hipIpcMemHandle_t layout (clr hip_internal.hpp / device.hpp ihipIpcMemHandle_t): ROCr's
+// handle of the whole allocation, its size, the exported pointer's offset in it, the exporter's
+// process and device. 64 bytes, HIP_IPC_HANDLE_SIZE.
+struct IpcMemHandleLayout {
+  hsa_amd_ipc_memory_t handle;  // ROCr's 32 bytes
+  uint64_t size;                // psize: the allocation's size
+  uint64_t offset;              // poffset: of the exported pointer within the allocation
+  int32_t processId;            // owners_process_id
+  int32_t deviceId;             // owners_device_id (the exporter's backend ordinal)
+  char reserved[8];
+};
+static_assert(sizeof(IpcMemHandleLayout) == 64, "hipIpcMemHandle_t is 64 bytes");
+
+class HsaMemoryPools final : public GenericMemoryPools {
+ public:
+  // `agentOf(device)`: the GPU agent of a backend ordinal; `synchronize(device)`: waits for the
+  // device's work (before a mapping goes away).
+  HsaMemoryPools(Backend& backend, const HsaApi& api, std::function<hsa_agent_t(int)> agentOf,
+                 std::function<Status(int)> synchronize)
+      : GenericMemoryPools(backend),
+        api_(api),
+        agentOf_(std::move(agentOf)),
+        synchronize_(std::move(synchronize)) {}
+  // Detaches what is still open and unmaps what is still imported (the backend's teardown).
+  void releaseShared();
+
+  Status ipcGetMemHandle(int device, void* ptr, hipIpcMemHandle_t* handle) override;
+  Status ipcOpenMemHandle(int device, const hipIpcMemHandle_t& handle, void** ptr,
+                          size_t* size) override;
+  Status ipcCloseMemHandle(int device, void* ptr) override;
+
+  Status importExternalMemory(int device, const hipExternalMemoryHandleDesc& desc,
+                              NativeExternalMemory* memory) override;
+  Status externalMemoryBuffer(int device, NativeExternalMemory memory,
+                              const hipExternalMemoryBufferDesc& desc, void** ptr) override;
+  Status destroyExternalMemory(int device, NativeExternalMemory memory) override;
+  // hipFree of a buffer of hipExternalMemoryGetMappedBuffer: true when `ptr` was one (it is
+  // forgotten, and the mapping unmapped once destroyed and without buffers).
+  bool freeExternalBuffer(void* ptr);
+
+ private:
+  struct ExternalMapping {
+    void* base = nullptr;
+    size_t size = 0;
+    int fd = -1;  // owned from the import on (HIP takes the descriptor), closed at the unmap
+    int device = 0;
+    size_t buffers = 0;  // mapped buffers not yet freed
+    bool destroyed = false;
+  };
+  // Unmaps and closes `m` once it is destroyed and has no buffer left; call with mutex_ held.
+  Status unmapIfDone(ExternalMapping* m);
+
+  const HsaApi& api_;
+  std::function<hsa_agent_t(int)> agentOf_;
+  std::function<Status(int)> synchronize_;
+  std::mutex mutex_;
+  // Pointer handed out by hipIpcOpenMemHandle -> attached base and open count (ROCr may give the
+  // same address to two attachments: each is refcounted and detached once).
+  std::map<void*, std::pair<void*, size_t>> opened_;
+  std::map<ExternalMapping*, std::unique_ptr<ExternalMapping>> mappings_;
+  std::map<void*, ExternalMapping*> buffers_;  // buffer pointer -> its mapping (one per pointer)
+};
+
+}  // namespace unihip::hsa

@@ -1,0 +1,278 @@
+// The HSA backend's IPC memory handles and external memory on the fake ROCr: AMD's handle layout
+// (allocation handle, size, offset, exporter), attach/detach through ROCr's IPC entry points,
+// dma-buf imports through hsa_amd_interop_map_buffer, and HIP's codes for every bad input. A
+// second process is simulated by rewriting the handle's process id (the fake maps the memory in
+// this one); what only two processes on a real GPU show: docs/design/amd-ipc.md.
+#include <catch2/catch.hpp>
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cstring>
+#include <vector>
+
+#include "backend.h"
+#include "fake_rocr.h"
+#include "hsa_memory_pools.h"
+#include "seam/memory_pool_ops.h"
+#include "test_support.h"
+
+using namespace unihip;
+using unihip::hsa::IpcMemHandleLayout;
+using unihip::hsa::test::fakeBackend;
+
+namespace {
+
+int fakeStat(int which) {
+  void* lib = dlopen(UNIHIP_FAKE_HSA_LIBRARY, RTLD_NOW | RTLD_NOLOAD);
+  REQUIRE(lib != nullptr);
+  auto stats = reinterpret_cast<int (*)(int)>(dlsym(lib, "fake_hsa_stats"));
+  REQUIRE(stats != nullptr);
+  const int v = stats(which);
+  dlclose(lib);
+  return v;
+}
+enum { kIpcAttached = 9, kInteropMaps = 10 };
+
+IpcMemHandleLayout layoutOf(const hipIpcMemHandle_t& h) {
+  IpcMemHandleLayout l;
+  std::memcpy(&l, &h, sizeof l);
+  return l;
+}
+
+// The handle as another process receives it (same bytes, another exporter).
+hipIpcMemHandle_t fromOtherProcess(hipIpcMemHandle_t h) {
+  IpcMemHandleLayout l = layoutOf(h);
+  l.processId = static_cast<int32_t>(getpid()) + 1;
+  std::memcpy(&h, &l, sizeof l);
+  return h;
+}
+
+// A dma-buf stand-in: a memfd of `size` bytes, byte i holding i & 0xFF.
+int patternFd(size_t size) {
+  const int fd = memfd_create("unihip-extmem", 0);
+  REQUIRE(fd >= 0);
+  REQUIRE(ftruncate(fd, static_cast<off_t>(size)) == 0);
+  std::vector<uint8_t> bytes(size);
+  for (size_t i = 0; i < size; ++i) bytes[i] = static_cast<uint8_t>(i);
+  REQUIRE(pwrite(fd, bytes.data(), size, 0) == static_cast<ssize_t>(size));
+  return fd;
+}
+
+bool fdOpen(int fd) { return fcntl(fd, F_GETFD) != -1; }
+
+}  // namespace
+
+TEST_CASE("fake ROCr: IPC memory handle round trip with an offset", "[hsa][backend][ipc]") {
+  auto b = fakeBackend();
+  MemoryPoolOps* ops = b->memoryPools();
+  REQUIRE(ops != nullptr);
+  void* buffer = nullptr;
+  REQUIRE(b->malloc(0, 10000, &buffer).ok());
+  REQUIRE(b->memset(0, buffer, 0x5A, 10000).ok());
+  void* inside = static_cast<char*>(buffer) + 4104;
+
+  hipIpcMemHandle_t handle{};
+  REQUIRE(ops->ipcGetMemHandle(0, inside, &handle).ok());
+  const IpcMemHandleLayout l = layoutOf(handle);
+  CHECK(l.size == 10000);  // the whole allocation is shared
+  CHECK(l.offset == 4104);
+  CHECK(l.processId == static_cast<int32_t>(getpid()));
+  CHECK(l.deviceId == 0);
+
+  // The exporter itself may not open it (AMD's runtime: hipErrorInvalidContext).
+  void* opened = nullptr;
+  size_t size = 0;
+  CHECK(ops->ipcOpenMemHandle(0, handle, &opened, &size) == hipErrorInvalidContext);
+  CHECK(fakeStat(kIpcAttached) == 0);
+
+  const hipIpcMemHandle_t remote = fromOtherProcess(handle);
+  REQUIRE(ops->ipcOpenMemHandle(0, remote, &opened, &size).ok());
+  CHECK(opened == inside);  // the fake maps the same pages; the offset is applied
+  CHECK(size == 10000 - 4104);
+  CHECK(fakeStat(kIpcAttached) == 1);
+  uint8_t host[8] = {};
+  REQUIRE(b->memcpy(0, host, opened, sizeof host, CopyDirection::DeviceToHost).ok());
+  CHECK(host[0] == 0x5A);
+  CHECK(host[7] == 0x5A);
+
+  // Opened twice (the same address here): two attachments, each closed once.
+  void* again = nullptr;
+  REQUIRE(ops->ipcOpenMemHandle(0, remote, &again, &size).ok());
+  CHECK(fakeStat(kIpcAttached) == 2);
+  REQUIRE(ops->ipcCloseMemHandle(0, again).ok());
+  REQUIRE(ops->ipcCloseMemHandle(0, opened).ok());
+  CHECK(fakeStat(kIpcAttached) == 0);
+  CHECK(ops->ipcCloseMemHandle(0, opened) == hipErrorInvalidHandle);  // closed twice
+
+  // The handle of the allocation's start has offset 0.
+  REQUIRE(ops->ipcGetMemHandle(0, buffer, &handle).ok());
+  CHECK(layoutOf(handle).offset == 0);
+  REQUIRE(b->free(0, buffer).ok());
+}
+
+TEST_CASE("fake ROCr: IPC memory handles refuse bad input with HIP's codes", "[hsa][backend][ipc]") {
+  auto b = fakeBackend();
+  MemoryPoolOps* ops = b->memoryPools();
+  REQUIRE(ops != nullptr);
+  hipIpcMemHandle_t handle{};
+  void* p = nullptr;
+  size_t size = 0;
+
+  // Not ROCr memory (a host pointer, a pointer past any allocation).
+  std::vector<uint8_t> host(64);
+  CHECK(ops->ipcGetMemHandle(0, host.data(), &handle) == hipErrorInvalidDevicePointer);
+
+  // An all-zero handle (size 0), and one whose offset is outside its allocation.
+  hipIpcMemHandle_t zero{};
+  CHECK(ops->ipcOpenMemHandle(0, zero, &p, &size) == hipErrorInvalidValue);
+  IpcMemHandleLayout l{};
+  l.size = 4096;
+  l.offset = 4096;
+  l.processId = static_cast<int32_t>(getpid()) + 1;
+  hipIpcMemHandle_t outside{};
+  std::memcpy(&outside, &l, sizeof l);
+  CHECK(ops->ipcOpenMemHandle(0, outside, &p, &size) == hipErrorInvalidValue);
+  // A handle ROCr does not know (garbage bytes): the attach fails.
+  l.offset = 0;
+  std::memset(&l.handle, 0xA7, sizeof l.handle);
+  hipIpcMemHandle_t garbage{};
+  std::memcpy(&garbage, &l, sizeof l);
+  CHECK(ops->ipcOpenMemHandle(0, garbage, &p, &size) == hipErrorInvalidDevicePointer);
+
+  // A handle whose memory the exporter freed.
+  void* buffer = nullptr;
+  REQUIRE(b->malloc(0, 4096, &buffer).ok());
+  REQUIRE(ops->ipcGetMemHandle(0, buffer, &handle).ok());
+  REQUIRE(b->free(0, buffer).ok());
+  CHECK(ops->ipcOpenMemHandle(0, fromOtherProcess(handle), &p, &size) ==
+        hipErrorInvalidDevicePointer);
+  CHECK(ops->ipcGetMemHandle(0, buffer, &handle) == hipErrorInvalidDevicePointer);
+
+  // Closing what was never opened: a pointer of hipMalloc, a host pointer.
+  REQUIRE(b->malloc(0, 4096, &buffer).ok());
+  CHECK(ops->ipcCloseMemHandle(0, buffer) == hipErrorInvalidHandle);
+  CHECK(ops->ipcCloseMemHandle(0, host.data()) == hipErrorInvalidHandle);
+  REQUIRE(b->free(0, buffer).ok());
+  CHECK(fakeStat(kIpcAttached) == 0);
+}
+
+TEST_CASE("fake ROCr: external memory through a dma-buf import", "[hsa][backend][external]") {
+  auto b = fakeBackend();
+  MemoryPoolOps* ops = b->memoryPools();
+  REQUIRE(ops != nullptr);
+  const int fd = patternFd(8192);
+  hipExternalMemoryHandleDesc desc{};
+  desc.type = hipExternalMemoryHandleTypeOpaqueFd;
+  desc.handle.fd = fd;
+  desc.size = 8192;
+  NativeExternalMemory memory = nullptr;
+  REQUIRE(ops->importExternalMemory(0, desc, &memory).ok());
+  CHECK(fakeStat(kInteropMaps) == 1);
+
+  hipExternalMemoryBufferDesc view{};
+  view.offset = 4096;
+  view.size = 4096;
+  void* p = nullptr;
+  REQUIRE(ops->externalMemoryBuffer(0, memory, view, &p).ok());
+  uint8_t host[4] = {};
+  REQUIRE(b->memcpy(0, host, p, sizeof host, CopyDirection::DeviceToHost).ok());
+  CHECK(host[0] == 0x00);  // byte 4096 of the file
+  CHECK(host[3] == 0x03);
+  // The device's writes are the file's.
+  REQUIRE(b->memset(0, p, 0xE1, 16).ok());
+  uint8_t back = 0;
+  REQUIRE(pread(fd, &back, 1, 4096 + 15) == 1);
+  CHECK(back == 0xE1);
+  void* same = nullptr;
+  REQUIRE(ops->externalMemoryBuffer(0, memory, view, &same).ok());
+  CHECK(same == p);
+
+  // Out of range buffers.
+  view.offset = 8192 - 16;
+  view.size = 32;
+  void* q = nullptr;
+  CHECK(ops->externalMemoryBuffer(0, memory, view, &q) == hipErrorInvalidValue);
+  view.offset = 8193;
+  view.size = 1;
+  CHECK(ops->externalMemoryBuffer(0, memory, view, &q) == hipErrorInvalidValue);
+
+  // Destroyed: no new buffer, a second destroy refused; the mapped buffer keeps the mapping
+  // until hipFree (which frees the view, not ROCr memory), then it and the descriptor go.
+  REQUIRE(ops->destroyExternalMemory(0, memory).ok());
+  CHECK(ops->destroyExternalMemory(0, memory) == hipErrorInvalidValue);
+  view.offset = 0;
+  view.size = 16;
+  CHECK(ops->externalMemoryBuffer(0, memory, view, &q) == hipErrorInvalidValue);
+  CHECK(fakeStat(kInteropMaps) == 1);
+  CHECK(fdOpen(fd));
+  REQUIRE(b->free(0, p).ok());
+  CHECK(fakeStat(kInteropMaps) == 0);
+  CHECK_FALSE(fdOpen(fd));  // HIP owned the descriptor from the import on
+  CHECK(b->free(0, p) != hipSuccess);  // freed twice: no longer a buffer, not ROCr memory
+
+  // Destroyed without a buffer: unmapped at once.
+  const int fd2 = patternFd(4096);
+  desc.handle.fd = fd2;
+  desc.size = 4096;
+  REQUIRE(ops->importExternalMemory(0, desc, &memory).ok());
+  REQUIRE(ops->destroyExternalMemory(0, memory).ok());
+  CHECK(fakeStat(kInteropMaps) == 0);
+  CHECK_FALSE(fdOpen(fd2));
+}
+
+TEST_CASE("fake ROCr: external memory imports refuse bad input", "[hsa][backend][external]") {
+  auto b = fakeBackend();
+  MemoryPoolOps* ops = b->memoryPools();
+  REQUIRE(ops != nullptr);
+  // More than the descriptor holds: refused, nothing kept, the descriptor still the caller's.
+  const int fd = patternFd(4096);
+  hipExternalMemoryHandleDesc desc{};
+  desc.type = hipExternalMemoryHandleTypeOpaqueFd;
+  desc.handle.fd = fd;
+  desc.size = 8192;
+  NativeExternalMemory memory = nullptr;
+  CHECK(ops->importExternalMemory(0, desc, &memory) == hipErrorInvalidValue);
+  CHECK(fakeStat(kInteropMaps) == 0);
+  CHECK(fdOpen(fd));
+  close(fd);
+  // A descriptor that is no buffer (closed): ROCr refuses it.
+  CHECK(ops->importExternalMemory(0, desc, &memory) == hipErrorInvalidValue);
+  // Handles the backend never made.
+  int notOurs = 0;
+  hipExternalMemoryBufferDesc view{};
+  view.size = 16;
+  void* p = nullptr;
+  CHECK(ops->externalMemoryBuffer(0, &notOurs, view, &p) == hipErrorInvalidValue);
+  CHECK(ops->destroyExternalMemory(0, &notOurs) == hipErrorInvalidValue);
+  // External semaphores: ROCr 5.2 offers no import.
+  hipExternalSemaphoreHandleDesc sem{};
+  sem.type = hipExternalSemaphoreHandleTypeOpaqueFd;
+  NativeExternalSemaphore s = nullptr;
+  CHECK(ops->importExternalSemaphore(0, sem, &s) == hipErrorNotSupported);
+}
+
+TEST_CASE("HSA IPC and external memory without ROCr's entry points: not supported",
+          "[hsa][backend][ipc]") {
+  auto b = fakeBackend();
+  // A ROCr without the optional entry points (the table of fake_rocr.h leaves them null).
+  const hsa::HsaApi api = hsa::test::fakeApi();
+  REQUIRE(api.hsa_amd_ipc_memory_create == nullptr);
+  hsa::HsaMemoryPools ops(
+      *b, api, [](int) { return hsa_agent_t{2}; }, [](int) { return Status(kOk); });
+  hipIpcMemHandle_t handle{};
+  int local = 0;
+  CHECK(ops.ipcGetMemHandle(0, &local, &handle) == hipErrorNotSupported);
+  void* p = nullptr;
+  size_t size = 0;
+  CHECK(ops.ipcOpenMemHandle(0, handle, &p, &size) == hipErrorNotSupported);
+  hipExternalMemoryHandleDesc desc{};
+  desc.size = 16;
+  NativeExternalMemory memory = nullptr;
+  CHECK(ops.importExternalMemory(0, desc, &memory) == hipErrorNotSupported);
+  // The generic pools still work over the backend.
+  NativePool pool = nullptr;
+  CHECK(ops.defaultPool(0, &pool).ok());
+  ops.releaseAll();
+}
