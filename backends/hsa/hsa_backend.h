@@ -16,6 +16,7 @@
 #include "core/generic_memory_pools.h"
 #include "fill_kernels.h"
 #include "hsa_discovery.h"
+#include "hsa_ipc_event.h"
 #include "hsa_loader.h"
 #include "hsa_memory_pools.h"
 #include "hsa_module.h"
@@ -30,6 +31,8 @@ struct HsaEvent {
   std::mutex mutex;        // guards `signal` and `pool` against a concurrent record
   hsa_signal_t signal{0};  // pool signal of the latest record; 0 = never recorded
   SignalPool* pool = nullptr;  // the pool `signal` came from (the recording device's)
+  // hipEventInterprocess: the shared segment, made at the first record or handle (under mutex).
+  std::unique_ptr<IpcEventSegment> ipc;
 };
 
 // AMD's runtime's defaults for hipDeviceGetLimit (CLR device.hpp: stack_size_, and
@@ -198,13 +201,30 @@ class HsaBackend final : public Backend {
   Status cooperativeStream(int device, HsaStream** out);
   // The multi-grid barrier's counter, one per process as in CLR; 0 when it cannot be allocated.
   Status multiGridCounter(uint64_t* address);
+  // Inter-process events (hsa_ipc_event.cpp): the segment of `e`, made on first use (call with
+  // e.mutex held); record, query, synchronize and stream wait of an interprocess event.
+  Status ipcSegment(int device, HsaEvent& e);
+  Status ipcEventHandle(int device, NativeEvent event, hipIpcEventHandle_t* handle);
+  Status ipcOpenEvent(int device, const hipIpcEventHandle_t& handle, NativeEvent* event);
+  Status ipcRecord(int device, HsaEvent& e, NativeStream stream);
+  Status ipcQuery(HsaEvent& e);
+  Status ipcSynchronize(HsaEvent& e);
+  Status ipcStreamWait(int device, NativeStream stream, HsaEvent& e);
 
   HsaApi api_;
   uint64_t instance_;  // distinguishes backends for the thread-local per-thread stream table
   std::vector<std::unique_ptr<HsaDeviceState>> devices_;
   CodeObjectCache codeObjects_;
-  HsaMemoryPools pools_{*this, api_, [this](int device) { return devices_[device]->info.agent; },
-                        [this](int device) { return deviceSynchronize(device); }};
+  HsaMemoryPools pools_{
+      *this, api_,
+      HsaPoolHooks{[this](int device) { return devices_[device]->info.agent; },
+                   [this](int device) { return deviceSynchronize(device); },
+                   [this](int device, NativeEvent e, hipIpcEventHandle_t* h) {
+                     return ipcEventHandle(device, e, h);
+                   },
+                   [this](int device, const hipIpcEventHandle_t& h, NativeEvent* e) {
+                     return ipcOpenEvent(device, h, e);
+                   }}};
   std::mutex multiGridMutex_;
   void* multiGridCounter_ = nullptr;  // fine-grained host memory, {u32, u32} zeroed
   GenericGraphs graphs_{*this};

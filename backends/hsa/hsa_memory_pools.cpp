@@ -69,7 +69,7 @@ Status HsaMemoryPools::ipcOpenMemHandle(int device, const hipIpcMemHandle_t& han
   if (h.size == 0 || h.offset >= h.size) return hipErrorInvalidValue;
   // The exporter's own memory: AMD's runtime refuses opening in the same process.
   if (h.processId == static_cast<int32_t>(::getpid())) return hipErrorInvalidContext;
-  const hsa_agent_t agent = agentOf_(device);
+  const hsa_agent_t agent = hooks_.agentOf(device);
   void* base = nullptr;
   if (api_.hsa_amd_ipc_memory_attach(&h.handle, granules(h.size), 1, &agent, &base) !=
           HSA_STATUS_SUCCESS ||
@@ -96,7 +96,7 @@ Status HsaMemoryPools::ipcCloseMemHandle(int device, void* ptr) {
     base = it->second.first;
   }
   // As AMD's runtime: the device's work first (it may still read the mapping).
-  UNIHIP_TRY(synchronize_(device));
+  UNIHIP_TRY(hooks_.synchronize(device));
   std::lock_guard lock(mutex_);
   auto it = opened_.find(ptr);
   if (it == opened_.end()) return hipErrorInvalidHandle;  // closed meanwhile
@@ -111,7 +111,7 @@ Status HsaMemoryPools::importExternalMemory(int device, const hipExternalMemoryH
                                             NativeExternalMemory* memory) {
   if (api_.hsa_amd_interop_map_buffer == nullptr || api_.hsa_amd_interop_unmap_buffer == nullptr)
     return hipErrorNotSupported;
-  hsa_agent_t agent = agentOf_(device);
+  hsa_agent_t agent = hooks_.agentOf(device);
   size_t size = 0, metadataSize = 0;
   void* base = nullptr;
   const void* metadata = nullptr;
@@ -149,7 +149,7 @@ Status HsaMemoryPools::externalMemoryBuffer(int, NativeExternalMemory memory,
 }
 
 Status HsaMemoryPools::destroyExternalMemory(int device, NativeExternalMemory memory) {
-  UNIHIP_TRY(synchronize_(device));
+  UNIHIP_TRY(hooks_.synchronize(device));
   std::lock_guard lock(mutex_);
   auto it = mappings_.find(static_cast<ExternalMapping*>(memory));
   if (it == mappings_.end() || it->second->destroyed) return hipErrorInvalidValue;
@@ -185,9 +185,6 @@ Status HsaMemoryPools::unmapIfDone(ExternalMapping* m) {
 // unihip-coverage: not-supported hipMemPoolExportToShareableHandle hipMemPoolImportFromShareableHandle hipMemPoolExportPointer hipMemPoolImportPointer
 // unihip-coverage: not-supported hipMemCreate hipMemRelease hipMemAddressReserve hipMemAddressFree hipMemMap hipMemUnmap hipMemSetAccess hipMemGetAccess
 // unihip-coverage: not-supported hipMemGetAllocationGranularity hipMemGetAllocationPropertiesFromHandle hipMemExportToShareableHandle hipMemImportFromShareableHandle hipMemRetainAllocationHandle hipMemMapArrayAsync
-// IPC events need the event record/wait path of the backend (AMD's shared-memory design,
-// docs/design/amd-ipc.md); not done yet.
-// unihip-coverage: not-supported hipIpcGetEventHandle hipIpcOpenEventHandle
 // External semaphores: ROCr 5.2 has no import of a Vulkan semaphore (opaque fd / sync fd): no
 // hsa_amd_* entry takes one (AMD's runtime imports them through its own KFD/amdgpu path).
 // unihip-coverage: not-supported hipImportExternalSemaphore hipSignalExternalSemaphoresAsync hipWaitExternalSemaphoresAsync hipDestroyExternalSemaphore

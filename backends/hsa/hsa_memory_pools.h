@@ -30,16 +30,19 @@ struct IpcMemHandleLayout {
 };
 static_assert(sizeof(IpcMemHandleLayout) == 64, "hipIpcMemHandle_t is 64 bytes");
 
+// What the family needs of the backend it belongs to.
+struct HsaPoolHooks {
+  std::function<hsa_agent_t(int)> agentOf;  // the GPU agent of a backend ordinal
+  std::function<Status(int)> synchronize;   // waits for a device's work
+  // Inter-process events live with the backend's events (hsa_ipc_event.h).
+  std::function<Status(int, NativeEvent, hipIpcEventHandle_t*)> eventHandle;
+  std::function<Status(int, const hipIpcEventHandle_t&, NativeEvent*)> openEvent;
+};
+
 class HsaMemoryPools final : public GenericMemoryPools {
  public:
-  // `agentOf(device)`: the GPU agent of a backend ordinal; `synchronize(device)`: waits for the
-  // device's work (before a mapping goes away).
-  HsaMemoryPools(Backend& backend, const HsaApi& api, std::function<hsa_agent_t(int)> agentOf,
-                 std::function<Status(int)> synchronize)
-      : GenericMemoryPools(backend),
-        api_(api),
-        agentOf_(std::move(agentOf)),
-        synchronize_(std::move(synchronize)) {}
+  HsaMemoryPools(Backend& backend, const HsaApi& api, HsaPoolHooks hooks)
+      : GenericMemoryPools(backend), api_(api), hooks_(std::move(hooks)) {}
   // Detaches what is still open and unmaps what is still imported (the backend's teardown).
   void releaseShared();
 
@@ -47,6 +50,15 @@ class HsaMemoryPools final : public GenericMemoryPools {
   Status ipcOpenMemHandle(int device, const hipIpcMemHandle_t& handle, void** ptr,
                           size_t* size) override;
   Status ipcCloseMemHandle(int device, void* ptr) override;
+  Status ipcGetEventHandle(int device, NativeEvent event, hipIpcEventHandle_t* handle) override {
+    return hooks_.eventHandle ? hooks_.eventHandle(device, event, handle)
+                              : Status(hipErrorNotSupported);
+  }
+  Status ipcOpenEventHandle(int device, const hipIpcEventHandle_t& handle,
+                            NativeEvent* event) override {
+    return hooks_.openEvent ? hooks_.openEvent(device, handle, event)
+                            : Status(hipErrorNotSupported);
+  }
 
   Status importExternalMemory(int device, const hipExternalMemoryHandleDesc& desc,
                               NativeExternalMemory* memory) override;
@@ -70,8 +82,7 @@ class HsaMemoryPools final : public GenericMemoryPools {
   Status unmapIfDone(ExternalMapping* m);
 
   const HsaApi& api_;
-  std::function<hsa_agent_t(int)> agentOf_;
-  std::function<Status(int)> synchronize_;
+  HsaPoolHooks hooks_;
   std::mutex mutex_;
   // Pointer handed out by hipIpcOpenMemHandle -> attached base and open count (ROCr may give the
   // same address to two attachments: each is refcounted and detached once).

@@ -9,11 +9,16 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <atomic>
+#include <chrono>
 #include <cstring>
+#include <string>
+#include <thread>
 #include <vector>
 
 #include "backend.h"
 #include "fake_rocr.h"
+#include "hsa_ipc_event.h"
 #include "hsa_memory_pools.h"
 #include "seam/memory_pool_ops.h"
 #include "test_support.h"
@@ -260,7 +265,8 @@ TEST_CASE("HSA IPC and external memory without ROCr's entry points: not supporte
   const hsa::HsaApi api = hsa::test::fakeApi();
   REQUIRE(api.hsa_amd_ipc_memory_create == nullptr);
   hsa::HsaMemoryPools ops(
-      *b, api, [](int) { return hsa_agent_t{2}; }, [](int) { return Status(kOk); });
+      *b, api, hsa::HsaPoolHooks{[](int) { return hsa_agent_t{2}; }, [](int) { return Status(kOk); },
+                                 nullptr, nullptr});
   hipIpcMemHandle_t handle{};
   int local = 0;
   CHECK(ops.ipcGetMemHandle(0, &local, &handle) == hipErrorNotSupported);
@@ -271,8 +277,112 @@ TEST_CASE("HSA IPC and external memory without ROCr's entry points: not supporte
   desc.size = 16;
   NativeExternalMemory memory = nullptr;
   CHECK(ops.importExternalMemory(0, desc, &memory) == hipErrorNotSupported);
+  hipIpcEventHandle_t eventHandle{};
+  NativeEvent event = nullptr;
+  CHECK(ops.ipcOpenEventHandle(0, eventHandle, &event) == hipErrorNotSupported);
   // The generic pools still work over the backend.
   NativePool pool = nullptr;
   CHECK(ops.defaultPool(0, &pool).ok());
   ops.releaseAll();
+}
+
+TEST_CASE("fake ROCr: inter-process events through a shared segment", "[hsa][backend][ipc]") {
+  using unihip::hsa::IpcEventHandleLayout;
+  using unihip::hsa::IpcEventShared;
+  auto b = fakeBackend();
+  MemoryPoolOps* ops = b->memoryPools();
+  REQUIRE(ops != nullptr);
+  NativeEvent plain = nullptr, shared = nullptr, opened = nullptr;
+  REQUIRE(b->eventCreate(0, 0, &plain).ok());
+  REQUIRE(b->eventCreate(0, hipEventInterprocess | hipEventDisableTiming, &shared).ok());
+  hipIpcEventHandle_t handle{};
+  CHECK(ops->ipcGetEventHandle(0, plain, &handle) == hipErrorInvalidConfiguration);
+  REQUIRE(ops->ipcGetEventHandle(0, shared, &handle).ok());
+  IpcEventHandleLayout l;
+  std::memcpy(&l, &handle, sizeof l);
+  const std::string name(l.name, strnlen(l.name, sizeof l.name));
+  CHECK(name.rfind("/unihip_ev_", 0) == 0);
+  CHECK(l.processId == static_cast<int32_t>(getpid()));
+
+  // The exporter may not open its own event (AMD: hipErrorInvalidContext).
+  CHECK(ops->ipcOpenEventHandle(0, handle, &opened) == hipErrorInvalidContext);
+  // Another process: the segment says so.
+  const int fd = shm_open(name.c_str(), O_RDWR, 0600);
+  REQUIRE(fd >= 0);
+  void* map = mmap(nullptr, sizeof(IpcEventShared), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  close(fd);
+  REQUIRE(map != MAP_FAILED);
+  auto* segment = static_cast<IpcEventShared*>(map);
+  CHECK(segment->owners.load() == 1);
+  segment->ownerProcess = static_cast<int>(getpid()) + 1;
+  REQUIRE(ops->ipcOpenEventHandle(0, handle, &opened).ok());
+  CHECK(segment->owners.load() == 2);
+  CHECK(b->eventQuery(0, opened) == hipSuccess);  // never recorded
+
+  // A record behind a held stream: both sides see it pending; a stream waiting on the opened
+  // event holds too; releasing the first stream completes all.
+  void* host = nullptr;
+  REQUIRE(b->hostMalloc(0, 64, 0, &host).ok());
+  auto* gate = static_cast<std::atomic<uint32_t>*>(host);
+  auto* done = reinterpret_cast<std::atomic<uint64_t>*>(static_cast<char*>(host) + 8);
+  gate->store(0);
+  done->store(0);
+  NativeStream s1 = nullptr, s2 = nullptr;
+  REQUIRE(b->streamCreate(0, hipStreamNonBlocking, 0, &s1).ok());
+  REQUIRE(b->streamCreate(0, hipStreamNonBlocking, 0, &s2).ok());
+  REQUIRE(b->streamWaitValue(0, s1, host, 1, ~0ull, hipStreamWaitValueEq, false).ok());
+  REQUIRE(b->eventRecord(0, shared, s1).ok());
+  CHECK(b->eventQuery(0, shared) == hipErrorNotReady);
+  CHECK(b->eventQuery(0, opened) == hipErrorNotReady);
+  REQUIRE(b->streamWaitEvent(0, s2, opened).ok());
+  REQUIRE(b->streamWriteValue(0, s2, done, 1, true).ok());
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  CHECK(done->load() == 0);
+  CHECK(b->streamQuery(0, s2) == hipErrorNotReady);
+  gate->store(1);
+  REQUIRE(b->eventSynchronize(0, opened).ok());
+  CHECK(b->eventQuery(0, opened) == hipSuccess);
+  CHECK(b->eventQuery(0, shared) == hipSuccess);
+  REQUIRE(b->streamSynchronize(0, s2).ok());
+  CHECK(done->load() == 1);
+  // The opener records too; the exporter sees it.
+  REQUIRE(b->eventRecord(0, opened, s2).ok());
+  REQUIRE(b->eventSynchronize(0, shared).ok());
+  CHECK(segment->readIndex.load() == 1);
+
+  // The last owner removes the segment.
+  munmap(map, sizeof(IpcEventShared));
+  REQUIRE(b->eventDestroy(0, opened).ok());
+  REQUIRE(b->eventDestroy(0, shared).ok());
+  const int gone = shm_open(name.c_str(), O_RDWR, 0600);
+  CHECK(gone < 0);
+  if (gone >= 0) close(gone);
+  // Its handle no longer opens.
+  CHECK(ops->ipcOpenEventHandle(0, handle, &opened) == hipErrorInvalidValue);
+  REQUIRE(b->eventDestroy(0, plain).ok());
+  REQUIRE(b->streamDestroy(0, s1).ok());
+  REQUIRE(b->streamDestroy(0, s2).ok());
+  REQUIRE(b->hostFree(0, host).ok());
+}
+
+TEST_CASE("fake ROCr: inter-process event handles refuse bad input", "[hsa][backend][ipc]") {
+  using unihip::hsa::IpcEventHandleLayout;
+  auto b = fakeBackend();
+  MemoryPoolOps* ops = b->memoryPools();
+  REQUIRE(ops != nullptr);
+  NativeEvent e = nullptr;
+  hipIpcEventHandle_t zero{};
+  CHECK(ops->ipcOpenEventHandle(0, zero, &e) == hipErrorInvalidValue);
+  IpcEventHandleLayout l{};
+  std::memset(l.name, 'x', sizeof l.name);  // no terminating NUL
+  hipIpcEventHandle_t h{};
+  std::memcpy(&h, &l, sizeof l);
+  CHECK(ops->ipcOpenEventHandle(0, h, &e) == hipErrorInvalidValue);
+  l = {};
+  std::strcpy(l.name, "/unihip_ev_0_nonexistent");
+  std::memcpy(&h, &l, sizeof l);
+  CHECK(ops->ipcOpenEventHandle(0, h, &e) == hipErrorInvalidValue);
+  std::strcpy(l.name, "/other_segment");  // not unihip's: never opened
+  std::memcpy(&h, &l, sizeof l);
+  CHECK(ops->ipcOpenEventHandle(0, h, &e) == hipErrorInvalidValue);
 }
