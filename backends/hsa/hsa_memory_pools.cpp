@@ -3,6 +3,8 @@
 // memory as dma-buf imports (hsa_amd_interop_map_buffer).
 #include "hsa_memory_pools.h"
 
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstring>
@@ -22,9 +24,13 @@ uint64_t granules(uint64_t size) { return (size + kGranule - 1) / kGranule * kGr
 
 void HsaMemoryPools::releaseShared() {
   std::lock_guard lock(mutex_);
-  for (auto& [ptr, open] : opened_)
-    for (size_t i = 0; i < open.second; ++i) (void)api_.hsa_amd_ipc_memory_detach(open.first);
-  opened_.clear();
+  for (auto* table : {&opened_, &poolImported_}) {
+    for (auto& [ptr, open] : *table)
+      for (size_t i = 0; i < open.second; ++i) (void)api_.hsa_amd_ipc_memory_detach(open.first);
+    table->clear();
+  }
+  for (auto& [pool, fd] : exportedPools_) ::close(fd);
+  exportedPools_.clear();
   for (auto& [key, m] : mappings_) {
     (void)api_.hsa_amd_interop_unmap_buffer(m->base);
     if (m->fd >= 0) ::close(m->fd);
@@ -35,26 +41,39 @@ void HsaMemoryPools::releaseShared() {
 
 // ---- IPC memory.
 
-Status HsaMemoryPools::ipcGetMemHandle(int device, void* ptr, hipIpcMemHandle_t* handle) {
-  if (api_.hsa_amd_ipc_memory_create == nullptr) return hipErrorNotSupported;
+bool HsaMemoryPools::exportRange(int device, void* ptr, IpcMemHandleLayout* out) {
   // The whole allocation is shared; the handle says where the pointer is in it.
   hsa_amd_pointer_info_t info{};
   info.size = sizeof info;
   if (api_.hsa_amd_pointer_info(ptr, &info, nullptr, nullptr, nullptr) != HSA_STATUS_SUCCESS ||
       info.type != HSA_EXT_POINTER_TYPE_HSA || info.agentBaseAddress == nullptr)
-    return hipErrorInvalidDevicePointer;
+    return false;
   auto* base = static_cast<char*>(info.agentBaseAddress);
   const auto offset = static_cast<uint64_t>(static_cast<char*>(ptr) - base);
-  if (static_cast<char*>(ptr) < base || offset >= info.sizeInBytes)
-    return hipErrorInvalidDevicePointer;
+  if (static_cast<char*>(ptr) < base || offset >= info.sizeInBytes) return false;
   IpcMemHandleLayout h{};
   if (api_.hsa_amd_ipc_memory_create(base, granules(info.sizeInBytes), &h.handle) !=
       HSA_STATUS_SUCCESS)
-    return hipErrorInvalidDevicePointer;  // AMD's answer when IpcCreate fails
+    return false;
   h.size = info.sizeInBytes;
   h.offset = offset;
   h.processId = static_cast<int32_t>(::getpid());
   h.deviceId = device;
+  *out = h;
+  return true;
+}
+
+bool HsaMemoryPools::attach(int device, const IpcMemHandleLayout& h, void** base) {
+  const hsa_agent_t agent = hooks_.agentOf(device);
+  return api_.hsa_amd_ipc_memory_attach(&h.handle, granules(h.size), 1, &agent, base) ==
+             HSA_STATUS_SUCCESS &&
+         *base != nullptr;
+}
+
+Status HsaMemoryPools::ipcGetMemHandle(int device, void* ptr, hipIpcMemHandle_t* handle) {
+  if (api_.hsa_amd_ipc_memory_create == nullptr) return hipErrorNotSupported;
+  IpcMemHandleLayout h;
+  if (!exportRange(device, ptr, &h)) return hipErrorInvalidDevicePointer;  // AMD: IpcCreate failed
   std::memcpy(handle, &h, sizeof h);
   return kOk;
 }
@@ -69,12 +88,8 @@ Status HsaMemoryPools::ipcOpenMemHandle(int device, const hipIpcMemHandle_t& han
   if (h.size == 0 || h.offset >= h.size) return hipErrorInvalidValue;
   // The exporter's own memory: AMD's runtime refuses opening in the same process.
   if (h.processId == static_cast<int32_t>(::getpid())) return hipErrorInvalidContext;
-  const hsa_agent_t agent = hooks_.agentOf(device);
   void* base = nullptr;
-  if (api_.hsa_amd_ipc_memory_attach(&h.handle, granules(h.size), 1, &agent, &base) !=
-          HSA_STATUS_SUCCESS ||
-      base == nullptr)
-    return hipErrorInvalidDevicePointer;  // AMD's answer when IpcAttach fails
+  if (!attach(device, h, &base)) return hipErrorInvalidDevicePointer;  // AMD: IpcAttach failed
   void* p = static_cast<char*>(base) + h.offset;
   {
     std::lock_guard lock(mutex_);
@@ -102,6 +117,134 @@ Status HsaMemoryPools::ipcCloseMemHandle(int device, void* ptr) {
   if (it == opened_.end()) return hipErrorInvalidHandle;  // closed meanwhile
   if (api_.hsa_amd_ipc_memory_detach(base) != HSA_STATUS_SUCCESS) return hipErrorInvalidHandle;
   if (--it->second.second == 0) opened_.erase(it);
+  return kOk;
+}
+
+// ---- Pool sharing.
+
+namespace {
+
+// What a pool's shareable descriptor holds (AMD's SharedMemPool: the pool's device and access).
+struct SharedPoolRecord {
+  uint32_t magic;
+  int32_t device;
+  uint32_t accessCount;
+  struct {
+    int32_t device;
+    int32_t flags;
+  } access[8];
+};
+constexpr uint32_t kSharedPoolMagic = 0x756e6870;  // "unhp"
+
+}  // namespace
+
+Status HsaMemoryPools::poolCreate(int device, const hipMemPoolProps& props, NativePool* pool) {
+  hipMemPoolProps local = props;
+  if (props.handleTypes == hipMemHandleTypePosixFileDescriptor &&
+      api_.hsa_amd_ipc_memory_create != nullptr && api_.hsa_amd_ipc_memory_attach != nullptr)
+    local.handleTypes = hipMemHandleTypeNone;
+  return GenericMemoryPools::poolCreate(device, local, pool);
+}
+
+Status HsaMemoryPools::poolExport(NativePool pool, hipMemAllocationHandleType, void* shared) {
+  int device = 0;
+  UNIHIP_TRY(poolDevice(pool, &device));
+  std::lock_guard lock(mutex_);
+  // One descriptor per pool, handed out again (as AMD's runtime).
+  if (auto it = exportedPools_.find(pool); it != exportedPools_.end()) {
+    *static_cast<int*>(shared) = it->second;
+    return kOk;
+  }
+  SharedPoolRecord r{};
+  r.magic = kSharedPoolMagic;
+  r.device = device;
+  for (int peer = 0; peer < owner_.deviceCount() && r.accessCount < 8; ++peer) {
+    hipMemAccessFlags flags = hipMemAccessFlagsProtNone;
+    if (peer != device && poolGetAccess(pool, peer, &flags).ok() &&
+        flags != hipMemAccessFlagsProtNone)
+      r.access[r.accessCount++] = {peer, static_cast<int32_t>(flags)};
+  }
+  const int fd = memfd_create("unihip-mempool", 0);
+  if (fd < 0) return hipErrorOutOfMemory;
+  if (pwrite(fd, &r, sizeof r, 0) != static_cast<ssize_t>(sizeof r)) {
+    ::close(fd);
+    return hipErrorOutOfMemory;
+  }
+  exportedPools_[pool] = fd;
+  *static_cast<int*>(shared) = fd;
+  return kOk;
+}
+
+Status HsaMemoryPools::poolImport(void* shared, hipMemAllocationHandleType, NativePool* pool) {
+  // `shared` holds the descriptor (received from the exporter, e.g. over a UNIX socket).
+  const int fd = *static_cast<int*>(shared);
+  SharedPoolRecord r{};
+  struct stat st {};
+  if (fd < 0 || fstat(fd, &st) != 0 || st.st_size != static_cast<off_t>(sizeof r) ||
+      pread(fd, &r, sizeof r, 0) != static_cast<ssize_t>(sizeof r) || r.magic != kSharedPoolMagic ||
+      r.device < 0 || r.device >= owner_.deviceCount() || r.accessCount > 8)
+    return hipErrorInvalidValue;
+  // The importer's own pool on the exporter's device; allocations come in by ImportPointer.
+  hipMemPoolProps props{};
+  props.allocType = hipMemAllocationTypePinned;
+  props.handleTypes = hipMemHandleTypePosixFileDescriptor;
+  props.location.type = hipMemLocationTypeDevice;
+  props.location.id = r.device;
+  UNIHIP_TRY(poolCreate(r.device, props, pool));
+  for (uint32_t i = 0; i < r.accessCount; ++i) {
+    if (r.access[i].device < 0 || r.access[i].device >= owner_.deviceCount()) continue;
+    AccessGrant grant;
+    grant.device = r.access[i].device;
+    grant.flags = static_cast<hipMemAccessFlags>(r.access[i].flags);
+    (void)poolSetAccess(*pool, grant);
+  }
+  return kOk;
+}
+
+Status HsaMemoryPools::poolExportPointer(void* ptr, hipMemPoolPtrExportData* data) {
+  if (api_.hsa_amd_ipc_memory_create == nullptr) return hipErrorNotSupported;
+  static_assert(sizeof(hipMemPoolPtrExportData) == sizeof(IpcMemHandleLayout));
+  IpcMemHandleLayout h;
+  // AMD's runtime answers hipErrorOutOfMemory when the block cannot be shared.
+  if (!exportRange(0, ptr, &h)) return hipErrorOutOfMemory;
+  std::memcpy(data, &h, sizeof h);
+  return kOk;
+}
+
+Status HsaMemoryPools::poolImportPointer(NativePool pool, const hipMemPoolPtrExportData& data,
+                                         void** ptr) {
+  if (api_.hsa_amd_ipc_memory_attach == nullptr) return hipErrorNotSupported;
+  int device = 0;
+  UNIHIP_TRY(poolDevice(pool, &device));
+  IpcMemHandleLayout h;
+  std::memcpy(&h, &data, sizeof h);
+  void* base = nullptr;
+  if (h.size == 0 || h.offset >= h.size || !attach(device, h, &base))
+    return hipErrorOutOfMemory;  // AMD's answer when IpcAttach fails
+  void* p = static_cast<char*>(base) + h.offset;
+  std::lock_guard lock(mutex_);
+  auto& open = poolImported_[p];
+  open.first = base;
+  ++open.second;
+  *ptr = p;
+  return kOk;
+}
+
+Status HsaMemoryPools::freeAsync(int device, void* ptr, NativeStream stream) {
+  void* base = nullptr;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = poolImported_.find(ptr);
+    if (it == poolImported_.end()) return GenericMemoryPools::freeAsync(device, ptr, stream);
+    base = it->second.first;
+  }
+  // The mapping goes after the work queued so far (the device's, a superset of the stream's).
+  UNIHIP_TRY(hooks_.synchronize(device));
+  std::lock_guard lock(mutex_);
+  auto it = poolImported_.find(ptr);
+  if (it == poolImported_.end()) return hipErrorInvalidValue;
+  if (api_.hsa_amd_ipc_memory_detach(base) != HSA_STATUS_SUCCESS) return hipErrorInvalidValue;
+  if (--it->second.second == 0) poolImported_.erase(it);
   return kOk;
 }
 
@@ -179,10 +322,7 @@ Status HsaMemoryPools::unmapIfDone(ExternalMapping* m) {
 
 }  // namespace unihip::hsa
 
-// Pool export/import needs a shareable handle for a whole pool; the generic pools allocate block
-// by block (no single ROCr allocation to share), and ROCr 5.2 has no virtual memory API
-// (hsa_amd_vmem_* came with ROCm 6) to build one from.
-// unihip-coverage: not-supported hipMemPoolExportToShareableHandle hipMemPoolImportFromShareableHandle hipMemPoolExportPointer hipMemPoolImportPointer
+// ROCr 5.2 has no virtual memory API (hsa_amd_vmem_* came with ROCm 6).
 // unihip-coverage: not-supported hipMemCreate hipMemRelease hipMemAddressReserve hipMemAddressFree hipMemMap hipMemUnmap hipMemSetAccess hipMemGetAccess
 // unihip-coverage: not-supported hipMemGetAllocationGranularity hipMemGetAllocationPropertiesFromHandle hipMemExportToShareableHandle hipMemImportFromShareableHandle hipMemRetainAllocationHandle hipMemMapArrayAsync
 // External semaphores: ROCr 5.2 has no import of a Vulkan semaphore (opaque fd / sync fd): no

@@ -42,7 +42,7 @@ struct HsaPoolHooks {
 class HsaMemoryPools final : public GenericMemoryPools {
  public:
   HsaMemoryPools(Backend& backend, const HsaApi& api, HsaPoolHooks hooks)
-      : GenericMemoryPools(backend), api_(api), hooks_(std::move(hooks)) {}
+      : GenericMemoryPools(backend), owner_(backend), api_(api), hooks_(std::move(hooks)) {}
   // Detaches what is still open and unmaps what is still imported (the backend's teardown).
   void releaseShared();
 
@@ -59,6 +59,19 @@ class HsaMemoryPools final : public GenericMemoryPools {
     return hooks_.openEvent ? hooks_.openEvent(device, handle, event)
                             : Status(hipErrorNotSupported);
   }
+
+  // Pool sharing as AMD's runtime does it: the pool's shareable handle is a file descriptor of a
+  // small shared record (its device and access), the importer makes a pool of its own from it;
+  // a pointer is exported as an IPC memory handle of its block and imported by an attach.
+  // A pool asked to be shareable by file descriptor is a generic pool (sharing is per block).
+  Status poolCreate(int device, const hipMemPoolProps& props, NativePool* pool) override;
+  Status poolExport(NativePool pool, hipMemAllocationHandleType type, void* shared) override;
+  Status poolImport(void* shared, hipMemAllocationHandleType type, NativePool* pool) override;
+  Status poolExportPointer(void* ptr, hipMemPoolPtrExportData* data) override;
+  Status poolImportPointer(NativePool pool, const hipMemPoolPtrExportData& data,
+                           void** ptr) override;
+  // Imported pointers are detached; the rest is the generic pools'.
+  Status freeAsync(int device, void* ptr, NativeStream stream) override;
 
   Status importExternalMemory(int device, const hipExternalMemoryHandleDesc& desc,
                               NativeExternalMemory* memory) override;
@@ -78,15 +91,22 @@ class HsaMemoryPools final : public GenericMemoryPools {
     size_t buffers = 0;  // mapped buffers not yet freed
     bool destroyed = false;
   };
+  // The handle of the ROCr allocation holding `ptr` (failure: not ROCr device memory).
+  bool exportRange(int device, void* ptr, IpcMemHandleLayout* out);
+  // Attaches a handle's allocation for `device`; the pointer is the exported one.
+  bool attach(int device, const IpcMemHandleLayout& h, void** base);
   // Unmaps and closes `m` once it is destroyed and has no buffer left; call with mutex_ held.
   Status unmapIfDone(ExternalMapping* m);
 
+  Backend& owner_;
   const HsaApi& api_;
   HsaPoolHooks hooks_;
   std::mutex mutex_;
   // Pointer handed out by hipIpcOpenMemHandle -> attached base and open count (ROCr may give the
   // same address to two attachments: each is refcounted and detached once).
   std::map<void*, std::pair<void*, size_t>> opened_;
+  std::map<void*, std::pair<void*, size_t>> poolImported_;  // hipMemPoolImportPointer's, as opened_
+  std::map<NativePool, int> exportedPools_;                   // pool -> its shareable descriptor
   std::map<ExternalMapping*, std::unique_ptr<ExternalMapping>> mappings_;
   std::map<void*, ExternalMapping*> buffers_;  // buffer pointer -> its mapping (one per pointer)
 };

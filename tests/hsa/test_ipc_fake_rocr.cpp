@@ -386,3 +386,73 @@ TEST_CASE("fake ROCr: inter-process event handles refuse bad input", "[hsa][back
   std::memcpy(&h, &l, sizeof l);
   CHECK(ops->ipcOpenEventHandle(0, h, &e) == hipErrorInvalidValue);
 }
+
+TEST_CASE("fake ROCr: pool sharing through a shareable descriptor and pointer export",
+          "[hsa][backend][mempool][ipc]") {
+  auto b = fakeBackend();
+  MemoryPoolOps* ops = b->memoryPools();
+  REQUIRE(ops != nullptr);
+  hipMemPoolProps props{};
+  props.allocType = hipMemAllocationTypePinned;
+  props.handleTypes = hipMemHandleTypePosixFileDescriptor;
+  props.location.type = hipMemLocationTypeDevice;
+  props.location.id = 0;
+  NativePool pool = nullptr;
+  REQUIRE(ops->poolCreate(0, props, &pool).ok());
+  void* p = nullptr;
+  REQUIRE(ops->mallocFromPool(0, pool, 4096, nullptr, &p).ok());
+  REQUIRE(b->memset(0, p, 0x6B, 4096).ok());
+
+  int fd = -1;
+  REQUIRE(ops->poolExport(pool, hipMemHandleTypePosixFileDescriptor, &fd).ok());
+  CHECK(fd >= 0);
+  int again = -1;
+  REQUIRE(ops->poolExport(pool, hipMemHandleTypePosixFileDescriptor, &again).ok());
+  CHECK(again == fd);  // one descriptor per pool
+  NativePool imported = nullptr;
+  REQUIRE(ops->poolImport(&fd, hipMemHandleTypePosixFileDescriptor, &imported).ok());
+  CHECK(imported != pool);
+  int device = -1;
+  REQUIRE(ops->poolDevice(imported, &device).ok());
+  CHECK(device == 0);
+
+  hipMemPoolPtrExportData data{};
+  REQUIRE(ops->poolExportPointer(p, &data).ok());
+  IpcMemHandleLayout l;
+  std::memcpy(&l, &data, sizeof l);
+  CHECK(l.offset == 0);
+  CHECK(l.size == 4096);
+  void* q = nullptr;
+  REQUIRE(ops->poolImportPointer(imported, data, &q).ok());
+  CHECK(q == p);  // the fake maps the same pages
+  CHECK(fakeStat(kIpcAttached) == 1);
+  uint8_t host[4] = {};
+  REQUIRE(b->memcpy(0, host, q, sizeof host, CopyDirection::DeviceToHost).ok());
+  CHECK(host[3] == 0x6B);
+  // Freeing the imported pointer detaches it, once.
+  REQUIRE(ops->freeAsync(0, q, nullptr).ok());
+  CHECK(fakeStat(kIpcAttached) == 0);
+
+  // Bad input, with AMD's codes: a pointer that is no ROCr block, export data that names none,
+  // a descriptor that is no exported pool.
+  std::vector<uint8_t> plain(64);
+  CHECK(ops->poolExportPointer(plain.data(), &data) == hipErrorOutOfMemory);
+  hipMemPoolPtrExportData zero{};
+  CHECK(ops->poolImportPointer(imported, zero, &q) == hipErrorOutOfMemory);
+  std::memset(&l.handle, 0x3C, sizeof l.handle);
+  std::memcpy(&data, &l, sizeof l);
+  CHECK(ops->poolImportPointer(imported, data, &q) == hipErrorOutOfMemory);
+  const int other = patternFd(4096);
+  NativePool bad = nullptr;
+  CHECK(ops->poolImport(const_cast<int*>(&other), hipMemHandleTypePosixFileDescriptor, &bad) ==
+        hipErrorInvalidValue);
+  close(other);
+  int closed = -1;
+  CHECK(ops->poolImport(&closed, hipMemHandleTypePosixFileDescriptor, &bad) ==
+        hipErrorInvalidValue);
+
+  REQUIRE(ops->freeAsync(0, p, nullptr).ok());
+  REQUIRE(b->deviceSynchronize(0).ok());
+  REQUIRE(ops->poolDestroy(imported).ok());
+  REQUIRE(ops->poolDestroy(pool).ok());
+}
