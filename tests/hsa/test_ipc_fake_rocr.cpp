@@ -7,6 +7,7 @@
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -455,4 +456,62 @@ TEST_CASE("fake ROCr: pool sharing through a shareable descriptor and pointer ex
   REQUIRE(b->deviceSynchronize(0).ok());
   REQUIRE(ops->poolDestroy(imported).ok());
   REQUIRE(ops->poolDestroy(pool).ok());
+}
+
+namespace {
+
+hsa_status_t lockStub(void* host, size_t, hsa_agent_t*, int, void** agentPtr) {
+  *agentPtr = host;
+  return HSA_STATUS_SUCCESS;
+}
+hsa_status_t unlockStub(void*) { return HSA_STATUS_SUCCESS; }
+
+}  // namespace
+
+TEST_CASE("IPC event segments across two real processes", "[hsa][ipc]") {
+  using namespace unihip::hsa;
+  HsaApi api = test::fakeApi();
+  api.hsa_amd_memory_lock = lockStub;
+  api.hsa_amd_memory_unlock = unlockStub;
+  std::unique_ptr<IpcEventSegment> mine;
+  REQUIRE(createIpcEventSegment(api, hsa_agent_t{2}, 0, &mine).ok());
+  hipIpcEventHandle_t handle{};
+  fillIpcEventHandle(*mine, 0, &handle);
+  std::unique_ptr<IpcEventSegment> own;
+  CHECK(openIpcEventSegment(api, hsa_agent_t{2}, handle, &own) == hipErrorInvalidContext);
+  const int index = acquireIpcEventSlot(*mine);  // a record whose device write is pending
+  publishIpcEventSlot(*mine, index);
+  CHECK(pendingIpcEventSlot(*mine) == index);
+
+  const pid_t child = fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    // Another process: it opens the segment, sees the pending record and waits for it.
+    std::unique_ptr<IpcEventSegment> theirs;
+    int code = 0;
+    if (!openIpcEventSegment(api, hsa_agent_t{2}, handle, &theirs).ok()) code = 1;
+    else if (theirs->shared->owners.load() != 2) code = 2;
+    else if (pendingIpcEventSlot(*theirs) != index) code = 3;
+    if (code == 0) {
+      waitIpcEventSlot(*theirs, index);
+      if (pendingIpcEventSlot(*theirs) != -1) code = 4;
+      closeIpcEventSegment(api, std::move(theirs));
+    }
+    _exit(code);
+  }
+  // The "device" completes the record once the child is waiting.
+  for (int i = 0; i < 500 && mine->shared->owners.load() != 2; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  CHECK(mine->shared->owners.load() == 2);
+  reinterpret_cast<std::atomic<uint32_t>&>(mine->shared->signal[index % kIpcEventSlots]).store(0);
+  int status = 0;
+  REQUIRE(waitpid(child, &status, 0) == child);
+  CHECK(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 0);
+  CHECK(mine->shared->owners.load() == 1);  // the child's close
+  const std::string name = mine->name;
+  closeIpcEventSegment(api, std::move(mine));
+  const int gone = shm_open(name.c_str(), O_RDWR, 0600);
+  CHECK(gone < 0);
+  if (gone >= 0) close(gone);
 }
