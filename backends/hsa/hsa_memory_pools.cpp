@@ -146,15 +146,22 @@ Status HsaMemoryPools::poolCreate(int device, const hipMemPoolProps& props, Nati
   return GenericMemoryPools::poolCreate(device, local, pool);
 }
 
+Status HsaMemoryPools::poolDestroy(NativePool pool) {
+  {
+    std::lock_guard lock(mutex_);
+    if (auto it = exportedPools_.find(pool); it != exportedPools_.end()) {
+      ::close(it->second);
+      exportedPools_.erase(it);
+    }
+  }
+  return GenericMemoryPools::poolDestroy(pool);
+}
+
 Status HsaMemoryPools::poolExport(NativePool pool, hipMemAllocationHandleType, void* shared) {
   int device = 0;
   UNIHIP_TRY(poolDevice(pool, &device));
-  std::lock_guard lock(mutex_);
-  // One descriptor per pool, handed out again (as AMD's runtime).
-  if (auto it = exportedPools_.find(pool); it != exportedPools_.end()) {
-    *static_cast<int*>(shared) = it->second;
-    return kOk;
-  }
+  // The generic pools' state first: never their mutex under ours (they call the backend, which
+  // may ask freeExternalBuffer, under theirs).
   SharedPoolRecord r{};
   r.magic = kSharedPoolMagic;
   r.device = device;
@@ -163,6 +170,12 @@ Status HsaMemoryPools::poolExport(NativePool pool, hipMemAllocationHandleType, v
     if (peer != device && poolGetAccess(pool, peer, &flags).ok() &&
         flags != hipMemAccessFlagsProtNone)
       r.access[r.accessCount++] = {peer, static_cast<int32_t>(flags)};
+  }
+  std::lock_guard lock(mutex_);
+  // One descriptor per pool, handed out again (as AMD's runtime).
+  if (auto it = exportedPools_.find(pool); it != exportedPools_.end()) {
+    *static_cast<int*>(shared) = it->second;
+    return kOk;
   }
   const int fd = memfd_create("unihip-mempool", 0);
   if (fd < 0) return hipErrorOutOfMemory;
@@ -235,9 +248,11 @@ Status HsaMemoryPools::freeAsync(int device, void* ptr, NativeStream stream) {
   {
     std::lock_guard lock(mutex_);
     auto it = poolImported_.find(ptr);
-    if (it == poolImported_.end()) return GenericMemoryPools::freeAsync(device, ptr, stream);
-    base = it->second.first;
+    if (it != poolImported_.end()) base = it->second.first;
   }
+  // Not under mutex_: the generic pools give blocks back through HsaBackend::free, which asks
+  // freeExternalBuffer.
+  if (base == nullptr) return GenericMemoryPools::freeAsync(device, ptr, stream);
   // The mapping goes after the work queued so far (the device's, a superset of the stream's).
   UNIHIP_TRY(hooks_.synchronize(device));
   std::lock_guard lock(mutex_);

@@ -65,6 +65,7 @@ class HsaMemoryPools final : public GenericMemoryPools {
   // a pointer is exported as an IPC memory handle of its block and imported by an attach.
   // A pool asked to be shareable by file descriptor is a generic pool (sharing is per block).
   Status poolCreate(int device, const hipMemPoolProps& props, NativePool* pool) override;
+  Status poolDestroy(NativePool pool) override;  // also closes its shareable descriptor
   Status poolExport(NativePool pool, hipMemAllocationHandleType type, void* shared) override;
   Status poolImport(void* shared, hipMemAllocationHandleType type, NativePool* pool) override;
   Status poolExportPointer(void* ptr, hipMemPoolPtrExportData* data) override;

@@ -456,6 +456,7 @@ TEST_CASE("fake ROCr: pool sharing through a shareable descriptor and pointer ex
   REQUIRE(b->deviceSynchronize(0).ok());
   REQUIRE(ops->poolDestroy(imported).ok());
   REQUIRE(ops->poolDestroy(pool).ok());
+  CHECK_FALSE(fdOpen(fd));  // the pool's descriptor goes with it
 }
 
 namespace {
