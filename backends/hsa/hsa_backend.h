@@ -69,7 +69,8 @@ class HsaBackend final : public Backend {
 
   const char* name() const override { return "hsa"; }
   // Stream-ordered pools: unihip's own over device memory and signals (ROCr has none); IPC memory
-  // and external memory through ROCr; virtual memory: not supported (hsa_memory_pools.h).
+  // and events, pool sharing and external memory through ROCr; virtual memory and external
+  // semaphores: not supported (hsa_memory_pools.h, docs/design/amd-ipc.md).
   MemoryPoolOps* memoryPools() override { return &pools_; }
   // Graphs and stream capture: unihip's generic graphs replayed through this backend's enqueue
   // path (core/generic_graphs/generic_graphs.h; ROCr has none). Every enqueueing primitive below
@@ -201,8 +202,8 @@ class HsaBackend final : public Backend {
   Status cooperativeStream(int device, HsaStream** out);
   // The multi-grid barrier's counter, one per process as in CLR; 0 when it cannot be allocated.
   Status multiGridCounter(uint64_t* address);
-  // Inter-process events (hsa_ipc_event.cpp): the segment of `e`, made on first use (call with
-  // e.mutex held); record, query, synchronize and stream wait of an interprocess event.
+  // Inter-process events (hsa_backend_ipc_event.cpp): the segment of `e`, made on first use
+  // (call with e.mutex held); record, query, synchronize and stream wait of an interprocess event.
   Status ipcSegment(int device, HsaEvent& e);
   Status ipcEventHandle(int device, NativeEvent event, hipIpcEventHandle_t* handle);
   Status ipcOpenEvent(int device, const hipIpcEventHandle_t& handle, NativeEvent* event);
