@@ -71,6 +71,7 @@ HsaBackend::HsaBackend(HsaApi api, std::vector<AgentInfo> agents)
 HsaBackend::~HsaBackend() {
   graphs_.releaseAll();  // while the devices are up
   pools_.releaseAll();
+  pools_.releaseShared();
   for (auto& d : devices_) {
     for (auto& s : d->streams) destroyStream(std::move(s));
     for (auto& s : d->perThread) destroyStream(std::move(s));
@@ -304,6 +305,7 @@ Status HsaBackend::streamWaitEvent(int device, NativeStream stream, NativeEvent 
   HsaStream* s = nullptr;
   UNIHIP_TRY(resolve(device, stream, &s));
   auto* e = static_cast<HsaEvent*>(event);
+  if (e->flags & hipEventInterprocess) return ipcStreamWait(device, stream, *e);
   hsa_signal_t dependency{0};
   SignalPool* owner = nullptr;
   {
@@ -435,6 +437,7 @@ Status HsaBackend::eventDestroy(int device, NativeEvent event) {
   auto* e = static_cast<HsaEvent*>(event);
   (void)device;
   if (e->signal.handle != 0) e->pool->release(e->signal);
+  closeIpcEventSegment(api_, std::move(e->ipc));
   delete e;
   return kOk;
 }
@@ -445,6 +448,7 @@ Status HsaBackend::eventRecord(int device, NativeEvent event, NativeStream strea
   UNIHIP_TRY(resolve(device, stream, &s));
   HsaDeviceState& d = *devices_[device];
   auto* e = static_cast<HsaEvent*>(event);
+  if (e->flags & hipEventInterprocess) return ipcRecord(device, *e, stream);
   hsa_signal_t signal{0};
   UNIHIP_TRY(d.pool.acquire(1, &signal));
   {
@@ -470,6 +474,7 @@ Status HsaBackend::eventRecord(int device, NativeEvent event, NativeStream strea
 
 Status HsaBackend::eventSynchronize(int, NativeEvent event) {
   auto* e = static_cast<HsaEvent*>(event);
+  if (e->flags & hipEventInterprocess) return ipcSynchronize(*e);
   hsa_signal_t signal{0};
   SignalPool* pool = nullptr;
   {
@@ -488,6 +493,7 @@ Status HsaBackend::eventSynchronize(int, NativeEvent event) {
 
 Status HsaBackend::eventQuery(int, NativeEvent event) {
   auto* e = static_cast<HsaEvent*>(event);
+  if (e->flags & hipEventInterprocess) return ipcQuery(*e);
   std::lock_guard lock(e->mutex);
   if (e->signal.handle == 0) return kOk;
   return api_.hsa_signal_load_scacquire(e->signal) == 0 ? kOk : Status(hipErrorNotReady);

@@ -17,7 +17,9 @@
 #include "fill_kernels.h"
 #include "hsa_discovery.h"
 #include "hsa_hostcall.h"
+#include "hsa_ipc_event.h"
 #include "hsa_loader.h"
+#include "hsa_memory_pools.h"
 #include "hsa_module.h"
 #include "hsa_stream.h"
 #include "occupancy.h"
@@ -30,6 +32,8 @@ struct HsaEvent {
   std::mutex mutex;        // guards `signal` and `pool` against a concurrent record
   hsa_signal_t signal{0};  // pool signal of the latest record; 0 = never recorded
   SignalPool* pool = nullptr;  // the pool `signal` came from (the recording device's)
+  // hipEventInterprocess: the shared segment, made at the first record or handle (under mutex).
+  std::unique_ptr<IpcEventSegment> ipc;
 };
 
 // AMD's runtime's defaults for hipDeviceGetLimit (CLR device.hpp: stack_size_, and
@@ -68,8 +72,9 @@ class HsaBackend final : public Backend {
   ~HsaBackend() override;
 
   const char* name() const override { return "hsa"; }
-  // Stream-ordered pools: unihip's own over device memory and signals (ROCr has none); IPC and
-  // virtual memory: not supported (hsa_memory_pools.cpp).
+  // Stream-ordered pools: unihip's own over device memory and signals (ROCr has none); IPC memory
+  // and events, pool sharing and external memory through ROCr; virtual memory and external
+  // semaphores: not supported (hsa_memory_pools.h, docs/design/amd-ipc.md).
   MemoryPoolOps* memoryPools() override { return &pools_; }
   // Graphs and stream capture: unihip's generic graphs replayed through this backend's enqueue
   // path (core/generic_graphs/generic_graphs.h; ROCr has none). Every enqueueing primitive below
@@ -206,12 +211,30 @@ class HsaBackend final : public Backend {
   Status deviceHeap(int device, HsaStream& stream, uint64_t* address);
   // The multi-grid barrier's counter, one per process as in CLR; 0 when it cannot be allocated.
   Status multiGridCounter(uint64_t* address);
+  // Inter-process events (hsa_backend_ipc_event.cpp): the segment of `e`, made on first use
+  // (call with e.mutex held); record, query, synchronize and stream wait of an interprocess event.
+  Status ipcSegment(int device, HsaEvent& e);
+  Status ipcEventHandle(int device, NativeEvent event, hipIpcEventHandle_t* handle);
+  Status ipcOpenEvent(int device, const hipIpcEventHandle_t& handle, NativeEvent* event);
+  Status ipcRecord(int device, HsaEvent& e, NativeStream stream);
+  Status ipcQuery(HsaEvent& e);
+  Status ipcSynchronize(HsaEvent& e);
+  Status ipcStreamWait(int device, NativeStream stream, HsaEvent& e);
 
   HsaApi api_;
   uint64_t instance_;  // distinguishes backends for the thread-local per-thread stream table
   std::vector<std::unique_ptr<HsaDeviceState>> devices_;
   CodeObjectCache codeObjects_;
-  GenericMemoryPools pools_{*this};
+  HsaMemoryPools pools_{
+      *this, api_,
+      HsaPoolHooks{[this](int device) { return devices_[device]->info.agent; },
+                   [this](int device) { return deviceSynchronize(device); },
+                   [this](int device, NativeEvent e, hipIpcEventHandle_t* h) {
+                     return ipcEventHandle(device, e, h);
+                   },
+                   [this](int device, const hipIpcEventHandle_t& h, NativeEvent* e) {
+                     return ipcOpenEvent(device, h, e);
+                   }}};
   std::mutex multiGridMutex_;
   void* multiGridCounter_ = nullptr;  // fine-grained host memory, {u32, u32} zeroed
   GenericGraphs graphs_{*this};

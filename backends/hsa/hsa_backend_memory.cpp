@@ -74,6 +74,7 @@ Status HsaBackend::free(int device, void* ptr) {
   if (ptr == nullptr) return kOk;
   // hipFree waits for the device: the memory may still be in use by queued work.
   UNIHIP_TRY(deviceSynchronize(device));
+  if (pools_.freeExternalBuffer(ptr)) return kOk;  // a view of imported memory, not ours to free
   hsa_amd_pointer_info_t info{};
   info.size = sizeof info;
   if (api_.hsa_amd_pointer_info(ptr, &info, nullptr, nullptr, nullptr) == HSA_STATUS_SUCCESS &&

@@ -27,6 +27,13 @@ UNIHIP_HSA_SYMBOL(REQUIRED, hsa_amd_pointer_info)
 UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_amd_memory_fill)
 // Memory family: peer access and link info between agents.
 UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_amd_agent_memory_pool_get_info)
+// Memory pools family (hsa_memory_pools.cpp): inter-process sharing of device memory and
+// dma-buf import (external memory). Missing -> that part answers hipErrorNotSupported.
+UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_amd_ipc_memory_create)
+UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_amd_ipc_memory_attach)
+UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_amd_ipc_memory_detach)
+UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_amd_interop_map_buffer)
+UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_amd_interop_unmap_buffer)
 
 // Queues
 UNIHIP_HSA_SYMBOL(REQUIRED, hsa_queue_create)

@@ -1,6 +1,6 @@
 // Stream-ordered memory pools over any backend's device allocation and events, for vendors without
 // native pools (HSA/ROCr): the pool part of MemoryPoolOps (IPC and virtual memory stay the
-// vendor's, hipErrorNotSupported by default).
+// vendor's, hipErrorNotSupported by default; a vendor adds them in a subclass).
 //
 // A freed block goes on its pool's free list with the stream it was freed on and an event recorded
 // there. The same stream may take it back at once (stream order covers the reuse); another stream
@@ -20,7 +20,7 @@
 
 namespace unihip {
 
-class GenericMemoryPools final : public MemoryPoolOps {
+class GenericMemoryPools : public MemoryPoolOps {
  public:
   explicit GenericMemoryPools(Backend& backend) : backend_(backend) {}
   // Leaves the memory to the process (the backend may be gone): call releaseAll() first.

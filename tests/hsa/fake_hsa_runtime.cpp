@@ -9,6 +9,8 @@
 // the right calls and packets in the right order, not that a real GPU accepts them.
 #include <hsa/hsa.h>
 #include <hsa/hsa_ext_amd.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 
 #include <atomic>
 #include <chrono>
@@ -62,6 +64,8 @@ struct Allocation {
 };
 std::mutex g_memMutex;
 std::map<uintptr_t, Allocation> g_allocations;
+std::map<uintptr_t, int> g_ipcAttached;       // IPC attachments by address, refcounted
+std::map<uintptr_t, size_t> g_interopMaps;    // interop (dma-buf) mappings and their sizes
 
 // Statistics the tests read through fake_hsa_stats().
 std::atomic<int> g_kernelsRun{0}, g_barriersRun{0}, g_copies{0}, g_kernelErrors{0}, g_liveQueues{0},
@@ -334,6 +338,16 @@ EXPORT int fake_hsa_stats(int which) {
     case 6: return g_cooperativeQueues;
     case 7: return g_gwsInitValue;
     case 8: return g_gwsInits;
+    case 9: {  // live IPC attachments
+      std::lock_guard lock(g_memMutex);
+      int n = 0;
+      for (auto& [address, count] : g_ipcAttached) n += count;
+      return n;
+    }
+    case 10: {  // live interop mappings
+      std::lock_guard lock(g_memMutex);
+      return static_cast<int>(g_interopMaps.size());
+    }
     default: return -1;
   }
 }
@@ -513,6 +527,75 @@ EXPORT hsa_status_t hsa_amd_memory_unlock(void* host) {
   g_allocations.erase(it);
   return HSA_STATUS_SUCCESS;
 }
+// IPC memory: a handle names the allocation (its address) and the length shared; an attach in
+// this process maps the same memory (a real ROCr maps the exporter's pages at a new address).
+// Attachments are refcounted per address, as ROCr's.
+constexpr uint32_t kIpcMagic = 0x1bc0ffee;
+EXPORT hsa_status_t hsa_amd_ipc_memory_create(void* ptr, size_t len, hsa_amd_ipc_memory_t* handle) {
+  if (ptr == nullptr || handle == nullptr) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  std::lock_guard lock(g_memMutex);
+  auto it = g_allocations.find(reinterpret_cast<uintptr_t>(ptr));
+  // As ROCr: the start of an allocation, and its whole (page-rounded) length.
+  if (it == g_allocations.end() || it->second.locked ||
+      len != (it->second.size + 4095) / 4096 * 4096)
+    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  *handle = {};
+  const auto address = reinterpret_cast<uintptr_t>(ptr);
+  std::memcpy(&handle->handle[0], &address, sizeof address);
+  std::memcpy(&handle->handle[2], &len, sizeof len);
+  handle->handle[4] = kIpcMagic;
+  return HSA_STATUS_SUCCESS;
+}
+EXPORT hsa_status_t hsa_amd_ipc_memory_attach(const hsa_amd_ipc_memory_t* handle, size_t len, uint32_t,
+                                              const hsa_agent_t*, void** mapped) {
+  if (handle == nullptr || mapped == nullptr || handle->handle[4] != kIpcMagic)
+    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  uintptr_t address = 0;
+  size_t shared = 0;
+  std::memcpy(&address, &handle->handle[0], sizeof address);
+  std::memcpy(&shared, &handle->handle[2], sizeof shared);
+  std::lock_guard lock(g_memMutex);
+  if (g_allocations.count(address) == 0 || len != shared) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  ++g_ipcAttached[address];
+  *mapped = reinterpret_cast<void*>(address);
+  return HSA_STATUS_SUCCESS;
+}
+EXPORT hsa_status_t hsa_amd_ipc_memory_detach(void* mapped) {
+  std::lock_guard lock(g_memMutex);
+  auto it = g_ipcAttached.find(reinterpret_cast<uintptr_t>(mapped));
+  if (it == g_ipcAttached.end()) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  if (--it->second == 0) g_ipcAttached.erase(it);
+  return HSA_STATUS_SUCCESS;
+}
+
+// Interop (dma-buf) import: the descriptor is mapped shared, so what the test writes through the
+// file is what the "device" sees. Its size is the file's.
+EXPORT hsa_status_t hsa_amd_interop_map_buffer(uint32_t numAgents, hsa_agent_t* agents, int fd, uint32_t flags,
+                                               size_t* size, void** ptr, size_t* metadataSize,
+                                               const void** metadata) {
+  if (numAgents == 0 || agents == nullptr || flags != 0 || size == nullptr || ptr == nullptr)
+    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  struct stat st {};
+  if (fd < 0 || fstat(fd, &st) != 0 || st.st_size <= 0) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  void* p = mmap(nullptr, static_cast<size_t>(st.st_size), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  if (p == MAP_FAILED) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  std::lock_guard lock(g_memMutex);
+  g_interopMaps[reinterpret_cast<uintptr_t>(p)] = static_cast<size_t>(st.st_size);
+  *size = static_cast<size_t>(st.st_size);
+  *ptr = p;
+  if (metadataSize != nullptr) *metadataSize = 0;
+  if (metadata != nullptr) *metadata = nullptr;
+  return HSA_STATUS_SUCCESS;
+}
+EXPORT hsa_status_t hsa_amd_interop_unmap_buffer(void* ptr) {
+  std::lock_guard lock(g_memMutex);
+  auto it = g_interopMaps.find(reinterpret_cast<uintptr_t>(ptr));
+  if (it == g_interopMaps.end()) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  munmap(ptr, it->second);
+  g_interopMaps.erase(it);
+  return HSA_STATUS_SUCCESS;
+}
+
 EXPORT hsa_status_t hsa_amd_memory_async_copy(void* dst, hsa_agent_t, const void* src, hsa_agent_t,
                                               size_t size, uint32_t numDeps, const hsa_signal_t* deps,
                                               hsa_signal_t completion) {

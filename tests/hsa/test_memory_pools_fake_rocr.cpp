@@ -52,9 +52,7 @@ TEST_CASE("fake ROCr: generic stream-ordered pools", "[hsa][backend][mempool]") 
   CHECK(reserved == 0);
   CHECK(ops->freeAsync(0, q, s2) == hipErrorInvalidValue);
 
-  // What needs ROCr's IPC or virtual memory is not there.
-  hipIpcMemHandle_t handle{};
-  CHECK(ops->ipcGetMemHandle(0, p, &handle) == hipErrorNotSupported);
+  // What needs ROCr's virtual memory is not there (IPC: test_ipc_fake_rocr.cpp).
   hipMemAllocationProp prop{};
   NativeAllocation allocation = 0;
   CHECK(ops->memCreate(0, prop, 1 << 21, &allocation) == hipErrorNotSupported);

@@ -1,0 +1,115 @@
+// The memory pools family on HSA/ROCr: unihip's generic stream-ordered pools
+// (core/generic_memory_pools.h) plus what needs ROCr: inter-process sharing of hipMalloc memory
+// (hsa_amd_ipc_memory_*) and external memory (dma-buf file descriptors through
+// hsa_amd_interop_map_buffer). Design and limits: docs/design/amd-ipc.md.
+#pragma once
+
+#include <hsa/hsa.h>
+#include <hsa/hsa_ext_amd.h>
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <mutex>
+
+#include "core/generic_memory_pools.h"
+#include "hsa_loader.h"
+
+namespace unihip::hsa {
+
+// AMD's hipIpcMemHandle_t layout (clr hip_internal.hpp / device.hpp ihipIpcMemHandle_t): ROCr's
+// handle of the whole allocation, its size, the exported pointer's offset in it, the exporter's
+// process and device. 64 bytes, HIP_IPC_HANDLE_SIZE.
+struct IpcMemHandleLayout {
+  hsa_amd_ipc_memory_t handle;  // ROCr's 32 bytes
+  uint64_t size;                // psize: the allocation's size
+  uint64_t offset;              // poffset: of the exported pointer within the allocation
+  int32_t processId;            // owners_process_id
+  int32_t deviceId;             // owners_device_id (the exporter's backend ordinal)
+  char reserved[8];
+};
+static_assert(sizeof(IpcMemHandleLayout) == 64, "hipIpcMemHandle_t is 64 bytes");
+
+// What the family needs of the backend it belongs to.
+struct HsaPoolHooks {
+  std::function<hsa_agent_t(int)> agentOf;  // the GPU agent of a backend ordinal
+  std::function<Status(int)> synchronize;   // waits for a device's work
+  // Inter-process events live with the backend's events (hsa_ipc_event.h).
+  std::function<Status(int, NativeEvent, hipIpcEventHandle_t*)> eventHandle;
+  std::function<Status(int, const hipIpcEventHandle_t&, NativeEvent*)> openEvent;
+};
+
+class HsaMemoryPools final : public GenericMemoryPools {
+ public:
+  HsaMemoryPools(Backend& backend, const HsaApi& api, HsaPoolHooks hooks)
+      : GenericMemoryPools(backend), owner_(backend), api_(api), hooks_(std::move(hooks)) {}
+  // Detaches what is still open and unmaps what is still imported (the backend's teardown).
+  void releaseShared();
+
+  Status ipcGetMemHandle(int device, void* ptr, hipIpcMemHandle_t* handle) override;
+  Status ipcOpenMemHandle(int device, const hipIpcMemHandle_t& handle, void** ptr,
+                          size_t* size) override;
+  Status ipcCloseMemHandle(int device, void* ptr) override;
+  Status ipcGetEventHandle(int device, NativeEvent event, hipIpcEventHandle_t* handle) override {
+    return hooks_.eventHandle ? hooks_.eventHandle(device, event, handle)
+                              : Status(hipErrorNotSupported);
+  }
+  Status ipcOpenEventHandle(int device, const hipIpcEventHandle_t& handle,
+                            NativeEvent* event) override {
+    return hooks_.openEvent ? hooks_.openEvent(device, handle, event)
+                            : Status(hipErrorNotSupported);
+  }
+
+  // Pool sharing as AMD's runtime does it: the pool's shareable handle is a file descriptor of a
+  // small shared record (its device and access), the importer makes a pool of its own from it;
+  // a pointer is exported as an IPC memory handle of its block and imported by an attach.
+  // A pool asked to be shareable by file descriptor is a generic pool (sharing is per block).
+  Status poolCreate(int device, const hipMemPoolProps& props, NativePool* pool) override;
+  Status poolDestroy(NativePool pool) override;  // also closes its shareable descriptor
+  Status poolExport(NativePool pool, hipMemAllocationHandleType type, void* shared) override;
+  Status poolImport(void* shared, hipMemAllocationHandleType type, NativePool* pool) override;
+  Status poolExportPointer(void* ptr, hipMemPoolPtrExportData* data) override;
+  Status poolImportPointer(NativePool pool, const hipMemPoolPtrExportData& data,
+                           void** ptr) override;
+  // Imported pointers are detached; the rest is the generic pools'.
+  Status freeAsync(int device, void* ptr, NativeStream stream) override;
+
+  Status importExternalMemory(int device, const hipExternalMemoryHandleDesc& desc,
+                              NativeExternalMemory* memory) override;
+  Status externalMemoryBuffer(int device, NativeExternalMemory memory,
+                              const hipExternalMemoryBufferDesc& desc, void** ptr) override;
+  Status destroyExternalMemory(int device, NativeExternalMemory memory) override;
+  // hipFree of a buffer of hipExternalMemoryGetMappedBuffer: true when `ptr` was one (it is
+  // forgotten, and the mapping unmapped once destroyed and without buffers).
+  bool freeExternalBuffer(void* ptr);
+
+ private:
+  struct ExternalMapping {
+    void* base = nullptr;
+    size_t size = 0;
+    int fd = -1;  // owned from the import on (HIP takes the descriptor), closed at the unmap
+    int device = 0;
+    size_t buffers = 0;  // mapped buffers not yet freed
+    bool destroyed = false;
+  };
+  // The handle of the ROCr allocation holding `ptr` (failure: not ROCr device memory).
+  bool exportRange(int device, void* ptr, IpcMemHandleLayout* out);
+  // Attaches a handle's allocation for `device`; the pointer is the exported one.
+  bool attach(int device, const IpcMemHandleLayout& h, void** base);
+  // Unmaps and closes `m` once it is destroyed and has no buffer left; call with mutex_ held.
+  Status unmapIfDone(ExternalMapping* m);
+
+  Backend& owner_;
+  const HsaApi& api_;
+  HsaPoolHooks hooks_;
+  std::mutex mutex_;
+  // Pointer handed out by hipIpcOpenMemHandle -> attached base and open count (ROCr may give the
+  // same address to two attachments: each is refcounted and detached once).
+  std::map<void*, std::pair<void*, size_t>> opened_;
+  std::map<void*, std::pair<void*, size_t>> poolImported_;  // hipMemPoolImportPointer's, as opened_
+  std::map<NativePool, int> exportedPools_;                   // pool -> its shareable descriptor
+  std::map<ExternalMapping*, std::unique_ptr<ExternalMapping>> mappings_;
+  std::map<void*, ExternalMapping*> buffers_;  // buffer pointer -> its mapping (one per pointer)
+};
+
+}  // namespace unihip::hsa
