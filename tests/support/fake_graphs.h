@@ -174,6 +174,7 @@ class FakeGraphOps final : public GraphOps {
     return add(at, hipGraphNodeTypeGraph, node, [&](Node& n) {
       std::map<Node*, Node*> map;
       n.child = cloneGraph(*G(child), &map);
+      childGraphs_.emplace_back(n.child);  // the node's copy lives as long as this family
     });
   }
   Status addEmptyNode(int, const NodePlace& at, NativeGraphNode* node) override {
@@ -494,6 +495,8 @@ class FakeGraphOps final : public GraphOps {
 
   unsigned long long nextCaptureId_ = 0;
   int mode_ = hipStreamCaptureModeGlobal;
+  // Child graph nodes' copies; clones of a node share its copy.
+  std::vector<std::unique_ptr<Graph>> childGraphs_;
 };
 
 // A FakeBackend whose graphs() is `ops` (owned by the caller, outliving the test).
