@@ -397,3 +397,89 @@ TEST_CASE("occupancy queries: checked, then the backend's answer") {
   CHECK(fake->lastDynamicShared == 64);
   (void)hipGetLastError();
 }
+
+TEST_CASE("launches with attributes: hipLaunchKernelExC, hipDrvLaunchKernelEx, hipLaunchKernelEx") {
+  auto* fake = installFake(1, "gfx90a");
+  const void* k = scaleHostFunction();
+  float x = 1.0f;
+  float* px = &x;
+  void* args[2] = {&px, &x};
+  hipLaunchConfig_t config{};
+  config.gridDim = dim3(5);
+  config.blockDim = dim3(64);
+  config.dynamicSmemBytes = 32;
+
+  // AMD's argument order: the function, then the configuration.
+  CHECK(hipLaunchKernelExC(&config, nullptr, args) == hipErrorInvalidDeviceFunction);
+  CHECK(hipLaunchKernelExC(nullptr, k, args) == hipErrorInvalidConfiguration);
+  CHECK(hipLaunchKernelExC(&config, &kUnregistered, args) == hipErrorInvalidDeviceFunction);
+  int before = fake->launches;
+  REQUIRE(hipLaunchKernelExC(&config, k, args) == hipSuccess);  // no attribute: a plain launch
+  CHECK(fake->launches == before + 1);
+  CHECK(fake->lastLaunch.grid.x == 5);
+  CHECK(fake->lastLaunch.block.x == 64);
+  CHECK(fake->lastLaunch.sharedMemBytes == 32);
+  config.blockDim = dim3(0);
+  CHECK(hipLaunchKernelExC(&config, k, args) == hipErrorInvalidConfiguration);
+  CHECK(hipGetLastError() == hipErrorInvalidConfiguration);
+  config.blockDim = dim3(64);
+
+  // Attributes: a set cooperative one makes a cooperative launch; anything else is refused.
+  hipLaunchAttribute attrs[2] = {};
+  attrs[0].id = hipLaunchAttributePriority;
+  attrs[0].val.priority = 1;
+  attrs[1].id = hipLaunchAttributeCooperative;
+  attrs[1].val.cooperative = 1;
+  config.attrs = attrs;
+  config.numAttrs = 1;
+  before = fake->launches;
+  CHECK(hipLaunchKernelExC(&config, k, args) == hipErrorInvalidConfiguration);
+  config.numAttrs = 2;
+  CHECK(hipLaunchKernelExC(&config, k, args) == hipErrorNotSupported);  // the fake: no cooperative
+  fake->cooperative = true;
+  REQUIRE(hipLaunchKernelExC(&config, k, args) == hipSuccess);
+  CHECK(fake->cooperativeLaunches == 1);
+  attrs[1].val.cooperative = 0;
+  CHECK(hipLaunchKernelExC(&config, k, args) == hipErrorInvalidConfiguration);
+  CHECK(fake->launches == before + 1);
+  config.attrs = nullptr;
+  CHECK(hipLaunchKernelExC(&config, k, args) == hipErrorInvalidValue);
+
+  // The typed template converts each argument to the kernel's parameter type.
+  using ScaleKernel = void (*)(float*, float);
+  auto typed = reinterpret_cast<ScaleKernel>(const_cast<void*>(k));
+  config.attrs = nullptr;
+  config.numAttrs = 0;
+  before = fake->launches;
+  REQUIRE(hipLaunchKernelEx(&config, typed, px, 2) == hipSuccess);  // int 2 -> float
+  CHECK(fake->launches == before + 1);
+  CHECK(fake->lastArg0Value == px);
+
+  // The driver form: a function handle, sizes by field.
+  hipFunction_t f = nullptr;
+  REQUIRE(hipGetFuncBySymbol(&f, k) == hipSuccess);
+  HIP_LAUNCH_CONFIG drv{};
+  drv.gridDimX = drv.gridDimY = drv.gridDimZ = 1;
+  drv.blockDimX = 32;
+  drv.blockDimY = drv.blockDimZ = 1;
+  CHECK(hipDrvLaunchKernelEx(&drv, nullptr, args, nullptr) == hipErrorInvalidResourceHandle);
+  CHECK(hipDrvLaunchKernelEx(nullptr, f, args, nullptr) == hipErrorInvalidValue);
+  before = fake->launches;
+  REQUIRE(hipDrvLaunchKernelEx(&drv, f, args, nullptr) == hipSuccess);
+  CHECK(fake->launches == before + 1);
+  CHECK(fake->lastLaunch.block.x == 32);
+  drv.gridDimY = 0;
+  CHECK(hipDrvLaunchKernelEx(&drv, f, args, nullptr) == hipErrorInvalidConfiguration);
+  drv.gridDimY = 1;
+  attrs[1].val.cooperative = 1;
+  drv.attrs = attrs;
+  drv.numAttrs = 1;
+  CHECK(hipDrvLaunchKernelEx(&drv, f, args, nullptr) == hipErrorInvalidConfiguration);
+  drv.numAttrs = 2;
+  const int cooperative = fake->cooperativeLaunches;
+  REQUIRE(hipDrvLaunchKernelEx(&drv, f, args, nullptr) == hipSuccess);
+  CHECK(fake->cooperativeLaunches == cooperative + 1);
+  drv.attrs = nullptr;
+  CHECK(hipDrvLaunchKernelEx(&drv, f, args, nullptr) == hipErrorInvalidValue);
+  (void)hipGetLastError();
+}

@@ -114,6 +114,11 @@ hipError_t hipLaunchKernel_spt(const void* function_address, dim3 numBlocks, dim
 hipError_t hipExtLaunchKernel(const void* function_address, dim3 numBlocks, dim3 dimBlocks,
                               void** args, size_t sharedMemBytes, hipStream_t stream,
                               hipEvent_t startEvent, hipEvent_t stopEvent, int flags);
+/* Launches with attributes (HIP 6.5). As AMD's runtime: no attribute is a plain launch, a
+ * cooperative attribute a cooperative launch, any other attribute hipErrorInvalidConfiguration. */
+hipError_t hipLaunchKernelExC(const hipLaunchConfig_t* config, const void* fPtr, void** args);
+hipError_t hipDrvLaunchKernelEx(const HIP_LAUNCH_CONFIG* config, hipFunction_t f, void** params,
+                                void** extra);
 /* The pre-<<<>>> launch protocol: configure, push each argument, launch. */
 hipError_t hipConfigureCall(dim3 gridDim, dim3 blockDim, size_t sharedMem UNIHIP_DEFAULT_ARG(0),
                             hipStream_t stream UNIHIP_DEFAULT_ARG(0));
@@ -274,6 +279,18 @@ inline hipError_t hipFuncSetCacheConfig(T func, hipFuncCache_t config) {
 template <class T>
 inline hipError_t hipFuncSetSharedMemConfig(T func, hipSharedMemConfig config) {
   return hipFuncSetSharedMemConfig((const void*)(func), config);
+}
+
+/* hipLaunchKernelEx(&config, kernel, args...): each argument converted to the kernel's parameter
+ * type, as a <<<>>> launch would. */
+template <typename... KernelArgs, typename... Args>
+inline hipError_t hipLaunchKernelEx(const hipLaunchConfig_t* config, void (*kernel)(KernelArgs...),
+                                    Args&&... args) {
+  return [&](KernelArgs... converted) {
+    void* pointers[sizeof...(KernelArgs) > 0 ? sizeof...(KernelArgs) : 1] = {
+        const_cast<void*>(static_cast<const void*>(&converted))...};
+    return hipLaunchKernelExC(config, reinterpret_cast<const void*>(kernel), pointers);
+  }(static_cast<Args&&>(args)...);
 }
 
 template <class T>

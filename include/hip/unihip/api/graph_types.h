@@ -197,6 +197,29 @@ typedef struct hipLaunchAttribute_st {
   };
 } hipLaunchAttribute;
 
+/* Launch configurations with attributes (HIP 6.5: hipLaunchKernelExC, hipDrvLaunchKernelEx). */
+typedef struct hipLaunchConfig_st {
+  dim3 gridDim;
+  dim3 blockDim;
+  size_t dynamicSmemBytes;
+  hipStream_t stream;
+  hipLaunchAttribute* attrs;
+  unsigned int numAttrs;
+} hipLaunchConfig_t;
+
+typedef struct HIP_LAUNCH_CONFIG_st {
+  unsigned int gridDimX;
+  unsigned int gridDimY;
+  unsigned int gridDimZ;
+  unsigned int blockDimX;
+  unsigned int blockDimY;
+  unsigned int blockDimZ;
+  unsigned int sharedMemBytes;
+  hipStream_t hStream;
+  hipLaunchAttribute* attrs;
+  unsigned int numAttrs;
+} HIP_LAUNCH_CONFIG;
+
 /* Stream and kernel-node attributes are launch attributes under other names, as in HIP. */
 #define hipStreamAttrID hipLaunchAttributeID
 #define hipStreamAttributeAccessPolicyWindow hipLaunchAttributeAccessPolicyWindow
