@@ -10,6 +10,11 @@
 #define UNIHIP_HIP_VECTOR_TYPES_H
 
 #include "hip/unihip/qualifiers.h"
+/* HIP's vector types header brings these in for C++ (programs use std::array unincluded). */
+#if defined(__cplusplus) && !defined(__HIPCC_RTC__)
+#include <array>
+#include <iosfwd>
+#endif
 
 #define UNIHIP_VEC_FN __host__ __device__ inline __attribute__((always_inline))
 
