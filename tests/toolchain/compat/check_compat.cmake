@@ -1,6 +1,8 @@
 # toolchain.compat: every compat/*.hip (small self-written programs using what real HIP code
 # relies on) is compiled and linked by unihipcc for one NVIDIA and one AMD arch. A file's
-# "// compat-flags: ..." line adds options for it.
+# "// compat-flags: ..." line adds options for it; a "// compat-run" line also runs the
+# program (its host-side checks: no GPU needed), which must exit 0.
+cmake_policy(SET CMP0057 NEW)
 file(GLOB sources ${SOURCE_DIR}/*.hip)
 file(MAKE_DIRECTORY ${WORK_DIR})
 set(failed "")
@@ -21,6 +23,15 @@ foreach(src IN LISTS sources)
       list(APPEND failed "${name}-${arch}")
     endif()
   endforeach()
+  file(STRINGS ${src} run_line REGEX "^// compat-run")
+  if(run_line AND NOT "${name}-sm_90" IN_LIST failed)
+    execute_process(COMMAND ${WORK_DIR}/${name}-sm_90 RESULT_VARIABLE rc
+      OUTPUT_VARIABLE out ERROR_VARIABLE out)
+    if(NOT rc EQUAL 0)
+      message("FAILED: ${name} exited with ${rc}\n${out}")
+      list(APPEND failed "${name}-run")
+    endif()
+  endif()
 endforeach()
 list(LENGTH sources count)
 if(failed)

@@ -1,5 +1,6 @@
 // hip_fp16.h's directed-rounding conversions __float2half_rz/_rd/_ru, on the host and in
 // kernels; main checks the host results (the device uses the same code).
+// compat-run
 #include <hip/hip_runtime.h>
 #include <hip/hip_fp16.h>
 
