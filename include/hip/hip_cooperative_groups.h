@@ -272,6 +272,15 @@ class thread_block : public thread_group {
   UNIHIP_CG_STATIC dim3 dim_threads() { return blockDim; }
   UNIHIP_CG_FN bool is_valid() const { return true; }
   UNIHIP_CG_STATIC void sync() { __syncthreads(); }
+  /* Split barrier: barrier_arrive() publishes this thread's writes and returns at once;
+   * barrier_wait() returns once every thread of the block has arrived (it holds the whole
+   * block barrier, so work between the two overlaps nothing but stays correct). */
+  struct arrival_token {};
+  UNIHIP_CG_STATIC arrival_token barrier_arrive() {
+    __threadfence_block();
+    return arrival_token{};
+  }
+  UNIHIP_CG_STATIC void barrier_wait(arrival_token&&) { __syncthreads(); }
 };
 UNIHIP_CG_FN thread_block this_thread_block() { return thread_block(); }
 
