@@ -1,5 +1,8 @@
 // hip/cooperative_groups/memcpy_async.h and thread_block's split barrier
-// (barrier_arrive/barrier_wait), used by double-buffered tile pipelines; hipLaunchParm.
+// (barrier_arrive/barrier_wait), used by double-buffered tile pipelines; HIP's
+// hip/cooperative_groups/hip_reduce.h and hip_scan.h headers; hipLaunchParm.
+#include <hip/cooperative_groups/hip_reduce.h>
+#include <hip/cooperative_groups/hip_scan.h>
 #include <hip/cooperative_groups/memcpy_async.h>
 #include <hip/hip_cooperative_groups.h>
 #include <hip/hip_runtime.h>
@@ -22,6 +25,10 @@ __global__ void pipeline(const float* in, float* out, unsigned int tiles) {
     block.barrier_wait(std::move(token));
   }
   cg::wait(block);
+  cg::thread_block_tile<32> tile = cg::tiled_partition<32>(block);
+  unsigned int v = block.thread_rank();
+  out[block.thread_rank()] += cg::reduce(tile, v, cg::plus<unsigned int>()) +
+                              cg::inclusive_scan(tile, v) + cg::exclusive_scan(tile, v);
 }
 
 hipLaunchParm legacyParm = 0;
