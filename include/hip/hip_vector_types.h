@@ -10,8 +10,11 @@
 #define UNIHIP_HIP_VECTOR_TYPES_H
 
 #include "hip/unihip/qualifiers.h"
-/* HIP's vector types header brings these in for C++ (programs use std::array unincluded). */
+/* HIP's vector types header brings these in for C++ (programs use std::array unincluded).
+ * <cstdlib> first: under C++20 <array> reaches <new>, whose clang CUDA-mode wrapper (active
+ * once __device__ is defined) calls ::malloc and ::free. */
 #if defined(__cplusplus) && !defined(__HIPCC_RTC__)
+#include <cstdlib>
 #include <array>
 #include <iosfwd>
 #endif
