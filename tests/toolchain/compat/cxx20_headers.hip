@@ -4,7 +4,11 @@
 #include <hip/hip_runtime.h>
 #include <span>
 
-__global__ void scale(float* data, float factor) { data[threadIdx.x] *= factor; }
+__global__ void scale(float* data, float factor) {
+  float* scratch = new float[1];
+  data[threadIdx.x] *= factor;
+  delete[] scratch;
+}
 
 int main() {
   std::array<float, 4> host{1, 2, 3, 4};

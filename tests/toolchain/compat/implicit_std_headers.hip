@@ -1,6 +1,6 @@
 // hip_runtime.h alone makes std::array, std::complex, std::min/std::max and placement new
 // available (HIP's headers and clang's HIP wrapper include <array>, <algorithm>, <complex>,
-// <new>); real programs rely on it.
+// <new>); real programs rely on it. new/delete in kernels go to the device malloc/free.
 #include <hip/hip_runtime.h>
 
 struct Pair {
@@ -13,6 +13,11 @@ __global__ void clampKernel(int* out, int lo, int hi) {
   alignas(Pair) unsigned char storage[sizeof(Pair)];
   Pair* p = new (storage) Pair{1, 2};
   out[threadIdx.x] += p->a + p->b;
+  int* heap = new int[2];
+  Pair* single = new Pair{3, 4};
+  if (heap != nullptr) heap[0] = single->a;
+  delete single;
+  delete[] heap;
 }
 
 int main() {
