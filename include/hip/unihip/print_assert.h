@@ -16,7 +16,9 @@
  * malloc/free: device overloads. NVIDIA: the driver's device heap (its size is
  * hipDeviceSetLimit(hipLimitMallocHeapSize)), as CUDA's malloc. AMD: the device libraries'
  * allocator needs a heap the runtime does not provide yet, so malloc returns NULL (an allocation
- * failure, which callers must handle anyway) and free(NULL) does nothing; see the README. */
+ * failure, which callers must handle anyway) and free(NULL) does nothing; see the README.
+ *
+ * memcpy/memset: device overloads (HIP's headers have them; CUDA's are built in). */
 #ifndef UNIHIP_DEVICE_PRINT_ASSERT_H
 #define UNIHIP_DEVICE_PRINT_ASSERT_H
 
@@ -59,6 +61,17 @@ __device__ static inline __attribute__((always_inline)) void* malloc(size_t size
 }
 __device__ static inline __attribute__((always_inline)) void free(void* ptr) { (void)ptr; }
 #endif
+
+/* memcpy/memset in kernels, as HIP's device headers provide them (both targets expand the
+ * builtins inline). */
+__device__ static inline __attribute__((always_inline)) void* memcpy(void* dst, const void* src,
+                                                                     size_t size) {
+  return __builtin_memcpy(dst, src, size);
+}
+__device__ static inline __attribute__((always_inline)) void* memset(void* ptr, int value,
+                                                                     size_t size) {
+  return __builtin_memset(ptr, value, size);
+}
 } /* extern "C" */
 
 #endif /* UNIHIP_OFFLOAD_LANGUAGE */

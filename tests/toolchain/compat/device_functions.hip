@@ -1,7 +1,7 @@
 // HIP device functions real programs call that unihip lacked: AMD's bit-field, funnel-shift,
 // halving-add and mbcnt intrinsics, __smid, __clock64, rounding-suffixed conversions, the
 // warp match/reduce _sync templates, Bessel/norm math, long long atomicMin/Max and AMD's
-// (un)safe float atomics. Each must compile for both vendors.
+// (un)safe float atomics, memcpy/memset in kernels. Each must compile for both vendors.
 #include <hip/hip_runtime.h>
 
 __global__ void bitsKernel(unsigned int* u, unsigned long long* ull, int* i) {
@@ -55,11 +55,24 @@ __global__ void atomicsKernel(long long* ll, float* f, double* d) {
   atomicAddNoRet(f + 2, 1.0f);
 }
 
+struct Record {
+  float values[5];
+  int tag;
+};
+
+__global__ void libcKernel(Record* out, const Record* in, int n) {
+  Record local;
+  memcpy(&local, in + threadIdx.x, sizeof(Record));
+  memset(local.values, 0, n);
+  memcpy(out + threadIdx.x, &local, sizeof(Record));
+}
+
 int main() {
   hipLaunchKernelGGL(bitsKernel, dim3(1), dim3(32), 0, 0, nullptr, nullptr, nullptr);
   hipLaunchKernelGGL(conversionsKernel, dim3(1), dim3(1), 0, 0, nullptr, nullptr, nullptr);
   hipLaunchKernelGGL(warpKernel, dim3(1), dim3(32), 0, 0, nullptr, nullptr);
   hipLaunchKernelGGL(mathKernel, dim3(1), dim3(1), 0, 0, nullptr, nullptr);
   hipLaunchKernelGGL(atomicsKernel, dim3(1), dim3(1), 0, 0, nullptr, nullptr, nullptr);
+  hipLaunchKernelGGL(libcKernel, dim3(1), dim3(2), 0, 0, nullptr, nullptr, 4);
   return hipDeviceSynchronize() == hipSuccess ? 0 : 1;
 }
