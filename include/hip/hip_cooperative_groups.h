@@ -272,6 +272,15 @@ class thread_block : public thread_group {
   UNIHIP_CG_STATIC dim3 dim_threads() { return blockDim; }
   UNIHIP_CG_FN bool is_valid() const { return true; }
   UNIHIP_CG_STATIC void sync() { __syncthreads(); }
+  /* Split barrier: barrier_arrive() publishes this thread's writes and returns at once;
+   * barrier_wait() returns once every thread of the block has arrived (it holds the whole
+   * block barrier, so work between the two overlaps nothing but stays correct). */
+  struct arrival_token {};
+  UNIHIP_CG_STATIC arrival_token barrier_arrive() {
+    __threadfence_block();
+    return arrival_token{};
+  }
+  UNIHIP_CG_STATIC void barrier_wait(arrival_token&&) { __syncthreads(); }
 };
 UNIHIP_CG_FN thread_block this_thread_block() { return thread_block(); }
 
@@ -356,20 +365,22 @@ class coalesced_group : public thread_group {
 UNIHIP_CG_FN coalesced_group coalesced_threads() { return coalesced_group(__activemask()); }
 
 /* thread_block_tile<N>: N consecutive threads of a block (N a power of two <= warpSize).
- * thread_block_tile<N, Parent> (what tiled_partition<N>(parent) returns) converts to it. */
+ * thread_block_tile<N, Parent> (what tiled_partition<N>(parent) returns) converts to it.
+ * N up to 64 compiles in every pass, as with HIP, so one source can instantiate kernels for
+ * both wavefront sizes and pick one by hipDeviceProp_t::warpSize at run time; creating a tile
+ * wider than the running target's warp traps. */
 template <unsigned int N, class ParentCGTy = void>
 class thread_block_tile;
 
 template <unsigned int N>
 class thread_block_tile<N, void> : public thread_group {
   static_assert(N > 0 && (N & (N - 1)) == 0, "thread_block_tile size must be a power of two");
-#if defined(UNIHIP_DEVICE_PASS)
-  static_assert(N <= (unsigned int)warpSize,
-                "thread_block_tile size must not exceed the target's warp/wavefront size");
-#endif
+  static_assert(N <= 64, "thread_block_tile size must not exceed the wavefront size (64)");
 
  protected:
-  UNIHIP_CG_FN thread_block_tile() : thread_group(internal::cg_tiled_group, N, internal::tile_mask(N)) {}
+  UNIHIP_CG_FN thread_block_tile() : thread_group(internal::cg_tiled_group, N, internal::tile_mask(N)) {
+    if (N > (unsigned int)warpSize) __builtin_trap();
+  }
   template <unsigned int, class>
   friend class thread_block_tile;
   template <unsigned int M>

@@ -70,6 +70,26 @@ UNIHIP_HALF_FN short __half_as_short(__half h) { return __builtin_bit_cast(short
 UNIHIP_HALF_FN __half __ushort_as_half(unsigned short u) { return __builtin_bit_cast(__half, u); }
 UNIHIP_HALF_FN __half __short_as_half(short s) { return __builtin_bit_cast(__half, s); }
 UNIHIP_HALF_FN __half2 make_half2(__half x, __half y) { return __half2{x, y}; }
+/* float -> half toward zero / down / up: the nearest half, moved one step where it lies on the
+ * wrong side of f (bit-identical on host, NVIDIA and AMD). */
+UNIHIP_HALF_FN __half __unihip_half_step(__half h, bool up) {
+  unsigned short b = __half_as_ushort(h);
+  if ((b & 0x7fff) == 0) return __ushort_as_half(up ? 0x0001 : 0x8001);
+  return __ushort_as_half((unsigned short)(((b & 0x8000) != 0) == up ? b - 1 : b + 1));
+}
+UNIHIP_HALF_FN __half __float2half_rz(float f) {
+  __half h(f);
+  float back = static_cast<float>(h.data);
+  return __builtin_fabsf(back) > __builtin_fabsf(f) ? __unihip_half_step(h, back < 0) : h;
+}
+UNIHIP_HALF_FN __half __float2half_rd(float f) {
+  __half h(f);
+  return static_cast<float>(h.data) > f ? __unihip_half_step(h, false) : h;
+}
+UNIHIP_HALF_FN __half __float2half_ru(float f) {
+  __half h(f);
+  return static_cast<float>(h.data) < f ? __unihip_half_step(h, true) : h;
+}
 UNIHIP_HALF_FN __half2 __halves2half2(__half x, __half y) { return __half2{x, y}; }
 UNIHIP_HALF_FN __half2 __half2half2(__half h) { return __half2{h, h}; }
 UNIHIP_HALF_FN __half2 __float2half2_rn(float f) { return __half2{__half(f), __half(f)}; }

@@ -34,11 +34,14 @@
 #include <tuple>
 #include <type_traits>
 #include <utility>
+#include <array>
+#include <iosfwd>
 #else
 #include <math.h>
 #endif
 #include "hip/unihip/qualifiers.h"
 #include "hip/hip_vector_types.h"
+
 
 /* hipMemcpyToSymbol(HIP_SYMBOL(var), ...) names a __device__/__constant__ variable by itself, as
  * HIP does on AMD; the C++ overloads of the symbol API take its address. */
@@ -59,6 +62,30 @@
 #include "hip/unihip/launch.h"
 #include "hip/unihip/texture_functions.h"
 #include "hip/unihip/surface_functions.h"
+#endif
+
+/* HIP's hip_runtime.h and clang's HIP wrapper also bring in clang's device-capable <algorithm>,
+ * <complex> and <new> (real programs use std::min, std::max, std::complex without including
+ * them). Last: the wrappers mark their functions __host__ __device__, and the <new> wrapper's
+ * device operator new/delete call the device malloc/free declared above. */
+#if defined(__cplusplus) && defined(UNIHIP_OFFLOAD_LANGUAGE) && !defined(__HIPCC_RTC__)
+#if defined(__CUDA__)
+#include <algorithm>
+#include <complex>
+#include <new>
+#elif __has_include(<include/cuda_wrappers/complex>)
+#pragma push_macro("__CUDA__")
+#define __CUDA__
+#include <include/cuda_wrappers/algorithm>
+#include <include/cuda_wrappers/complex>
+#include <include/cuda_wrappers/new>
+#undef __CUDA__
+#pragma pop_macro("__CUDA__")
+#else
+#include <algorithm>
+#include <complex>
+#include <new>
+#endif
 #endif
 
 #endif /* UNIHIP_HIP_RUNTIME_H */

@@ -9,6 +9,14 @@
 #ifndef UNIHIP_HIP_VECTOR_TYPES_H
 #define UNIHIP_HIP_VECTOR_TYPES_H
 
+/* HIP's vector types header brings these in for C++ (programs use std::array unincluded).
+ * Before the qualifiers: under C++20 <array> reaches <new>, whose clang CUDA-mode wrapper
+ * (active once __device__ is defined) needs ::malloc/::free, device ones included. */
+#if defined(__cplusplus) && !defined(__HIPCC_RTC__)
+#include <cstdlib>
+#include <array>
+#include <iosfwd>
+#endif
 #include "hip/unihip/qualifiers.h"
 
 #define UNIHIP_VEC_FN __host__ __device__ inline __attribute__((always_inline))

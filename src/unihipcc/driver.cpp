@@ -30,6 +30,29 @@ std::string outputName(const Options& options, const Input& input) {
   }
 }
 
+// Static libraries named by -l<name> (lib<name>.a, or -l:<file>) in the -L folders: a -fgpu-rdc
+// link device-links their relocatable device code too, as clang does for static device
+// libraries, so `-L. -lkernels` works like naming libkernels.a.
+std::vector<std::string> staticLibrariesOf(const std::vector<LinkItem>& items) {
+  std::vector<std::string> dirs, found;
+  for (const LinkItem& item : items)
+    if (!item.input && item.flag.starts_with("-L")) dirs.push_back(item.flag.substr(2));
+  for (const LinkItem& item : items) {
+    if (item.input || !item.flag.starts_with("-l") || item.flag.size() <= 2) continue;
+    const std::string name = item.flag.substr(2);
+    const std::string file = name[0] == ':' ? name.substr(1) : "lib" + name + ".a";
+    if (!file.ends_with(".a")) continue;
+    for (const std::string& dir : dirs) {
+      std::error_code ec;
+      if (fs::is_regular_file(fs::path(dir) / file, ec)) {
+        found.push_back((fs::path(dir) / file).string());
+        break;
+      }
+    }
+  }
+  return found;
+}
+
 }  // namespace
 
 void runDriver(const Options& commandLine) {
@@ -99,6 +122,10 @@ void runDriver(const Options& commandLine) {
   for (const LinkItem& item : options.linkItems) {
     linkLine.push_back(item.input ? objects[*item.input] : item.flag);
     if (item.input) linkFiles.push_back(objects[*item.input]);
+  }
+  if (options.rdc) {
+    std::vector<std::string> libraries = staticLibrariesOf(options.linkItems);
+    linkFiles.insert(linkFiles.end(), libraries.begin(), libraries.end());
   }
   if (options.rdc)
     if (std::optional<std::string> devlink = pipeline.deviceLink(linkFiles))

@@ -258,7 +258,8 @@ Options parseCommandLine(const std::vector<std::string>& commandLine, const Envi
       o.showVersion = true;
     } else if (a == "--help" || a == "-help" || a == "-h") {
       o.showHelp = true;
-    } else if (a == "-save-temps" || a == "--save-temps") {
+    } else if (a == "-save-temps" || a == "--save-temps" || a == "-save-temps=cwd" ||
+               a == "-save-temps=obj") {
       o.saveTemps = true;
     } else if (a == "--no-ptx") {
       o.embedPtx = false;
@@ -284,8 +285,11 @@ Options parseCommandLine(const std::vector<std::string>& commandLine, const Envi
     } else if (a == "-use-staticlib" || a == "-use-sharedlib" || a == "--hipcc-func-supp" ||
                a == "--hipcc-no-func-supp" || a.starts_with("--rocm-path=") ||
                a.starts_with("--hip-path=") || a == "-fhip-new-launch-api" ||
-               a == "-nogpuinc" || a == "-nogpulib") {
-      // hipcc's deprecated or path options: nothing to do here (unihip finds its own tools).
+               a == "-nogpuinc" || a == "-nogpulib" || a == "--hip-link" ||
+               a == "--offload-compress" || a == "--no-offload-compress") {
+      // hipcc's deprecated or path options, --hip-link (unihipcc always links libunihip) and
+      // clang's bundle compression (unihip's images stay uncompressed; both load the same):
+      // nothing to do here (unihip finds its own tools).
     } else if ((v = cur.equalsOrSeparate("--hip-device-lib-path"))) {
       o.rocmDeviceLibPath = *v;
     } else if (a.starts_with("--gpu-max-threads-per-block=")) {
@@ -296,6 +300,11 @@ Options parseCommandLine(const std::vector<std::string>& commandLine, const Envi
                                      : v->starts_with("-nvptx") ? o.nvidiaCompile
                                                                 : o.compile;
       to.insert(to.end(), {"-mllvm", *v});
+    } else if (a == "-Xclang") {
+      v = cur.separate(a);
+      o.compile.insert(o.compile.end(), {"-Xclang", *v});  // every clang compile, as with clang
+    } else if (a.starts_with("-R") && a.size() > 2) {
+      o.compile.push_back(a);  // optimization remarks (-Rpass=..., -Rpass-analysis=...)
     } else if (a.starts_with("-stdlib=")) {
       o.hostCompile.push_back(a);
       o.linkItems.push_back({std::nullopt, a});
@@ -472,7 +481,8 @@ Linking (without -c): objects are linked with clang++ against libunihip, with an
 
 Other:
   -v                        print each command before running it
-  -save-temps               keep intermediate files (their folder is printed)
+  -save-temps               keep intermediate files (their folder is printed; also =obj, =cwd)
+  -Xclang <flag>            pass <flag> to every clang compile; -R<remark> likewise
   --version                 print the version and the tools in use
   --help                    this text
   --cuda-path=<dir>         CUDA toolkit (ptxas, libdevice); env UNIHIP_CUDA_PATH, CUDA_PATH

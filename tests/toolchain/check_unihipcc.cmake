@@ -471,6 +471,16 @@ elseif(CHECK STREQUAL "rdc")
   if(rc EQUAL 0 OR NOT out MATCHES "__hip_fatbin_")
     fail("linking -fgpu-rdc objects without -fgpu-rdc did not fail on __hip_fatbin_*:\n${out}")
   endif()
+  # A static device library (an ar archive of -fgpu-rdc objects, as rocm-examples builds one)
+  # named by -L/-l: its device code joins the device link, as with clang.
+  find_program(AR_TOOL NAMES llvm-ar-19 llvm-ar ar REQUIRED)
+  file(REMOVE ${WORK_DIR}/librdcdev.a)
+  execute_process(COMMAND ${AR_TOOL} rcs librdcdev.a rdc_a.o rdc_b.o WORKING_DIRECTORY ${WORK_DIR}
+    RESULT_VARIABLE rc ERROR_VARIABLE err)
+  expect_ok("${rc}" "${err}" "ar of -fgpu-rdc objects")
+  run_unihipcc(rc out ${ARCHS} -fgpu-rdc ${SOURCE_DIR}/rdc_main.cpp -L. -lrdcdev -o rdc_lflag)
+  expect_ok("${rc}" "${out}" "unihipcc -fgpu-rdc link of -lrdcdev")
+  check_fatbin(${WORK_DIR}/rdc_lflag hip-nvptx64-nvidia-cuda--sm_90 hipv4-amdgcn-amd-amdhsa--gfx90a)
   # --emit-static-lib: device code linked into the archive; a plain link uses it.
   run_unihipcc(rc out ${ARCHS} --emit-static-lib ${SOURCE_DIR}/rdc_a.cpp rdc_b.o -o librdc.a)
   expect_ok("${rc}" "${out}" "unihipcc --emit-static-lib")

@@ -262,6 +262,17 @@ TEST_CASE("-Xcompiler lists, -Xarch_*, -fgpu-default-stream") {
         std::string::npos);
 }
 
+TEST_CASE("build-system flags hipcc accepts: --hip-link, -Xclang, remarks, compression") {
+  Options o = parseCommandLine({"--hip-link", "--offload-compress", "--no-offload-compress",
+                                "-Xclang", "-fno-pch-timestamp",
+                                "-Rpass-analysis=kernel-resource-usage", "-save-temps=obj",
+                                "a.o", "-o", "app"});
+  CHECK(o.compile == std::vector<std::string>{"-Xclang", "-fno-pch-timestamp",
+                                              "-Rpass-analysis=kernel-resource-usage"});
+  CHECK(o.saveTemps);
+  CHECK(usageError({"-Xclang"}).find("missing argument") != std::string::npos);
+}
+
 TEST_CASE("dependency files: requests, reading and merging") {
   using unihipcc::parseDepRequest;
   auto r = parseDepRequest({"-MMD", "-MT", "obj/a.o", "-MQ", "$x y", "-MP"}, "out/a.o");

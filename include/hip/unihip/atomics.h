@@ -42,6 +42,8 @@ UNIHIP_NV_SYS(__unihip_sys_min, unsigned long long, __nvvm_atom_sys_min_gen_ull,
 UNIHIP_NV_SYS(__unihip_sys_max, int, __nvvm_atom_sys_max_gen_i, int)
 UNIHIP_NV_SYS(__unihip_sys_max, unsigned int, __nvvm_atom_sys_max_gen_ui, unsigned int)
 UNIHIP_NV_SYS(__unihip_sys_max, unsigned long long, __nvvm_atom_sys_max_gen_ull, unsigned long long)
+UNIHIP_NV_SYS(__unihip_sys_min, long long, __nvvm_atom_sys_min_gen_ll, long long)
+UNIHIP_NV_SYS(__unihip_sys_max, long long, __nvvm_atom_sys_max_gen_ll, long long)
 UNIHIP_NV_SYS(__unihip_sys_inc, unsigned int, __nvvm_atom_sys_inc_gen_ui, unsigned int)
 UNIHIP_NV_SYS(__unihip_sys_dec, unsigned int, __nvvm_atom_sys_dec_gen_ui, unsigned int)
 #undef UNIHIP_NV_SYS
@@ -118,6 +120,9 @@ UNIHIP_ATOMIC_ALL_TYPES(atomicAdd, __hip_atomic_fetch_add, __unihip_sys_add)
 UNIHIP_ATOMIC_ALL_TYPES(atomicExch, __hip_atomic_exchange, __unihip_sys_xchg)
 UNIHIP_ATOMIC_ALL_TYPES(atomicMin, __hip_atomic_fetch_min, __unihip_sys_min)
 UNIHIP_ATOMIC_ALL_TYPES(atomicMax, __hip_atomic_fetch_max, __unihip_sys_max)
+/* long long: min and max only, as in HIP and CUDA. */
+UNIHIP_ATOMIC_RMW(atomicMin, __hip_atomic_fetch_min, __unihip_sys_min, long long)
+UNIHIP_ATOMIC_RMW(atomicMax, __hip_atomic_fetch_max, __unihip_sys_max, long long)
 UNIHIP_ATOMIC_INTEGER_TYPES(atomicAnd, __hip_atomic_fetch_and, __unihip_sys_and)
 UNIHIP_ATOMIC_INTEGER_TYPES(atomicOr, __hip_atomic_fetch_or, __unihip_sys_or)
 UNIHIP_ATOMIC_INTEGER_TYPES(atomicXor, __hip_atomic_fetch_xor, __unihip_sys_xor)
@@ -193,6 +198,22 @@ UNIHIP_WRAP_OP(Inc, __builtin_amdgcn_atomic_inc32)
 UNIHIP_WRAP_OP(Dec, __builtin_amdgcn_atomic_dec32)
 #endif
 #undef UNIHIP_WRAP_OP
+
+/* AMD's floating-point atomics of amd_hip_unsafe_atomics.h. "unsafe" allows AMD's hardware
+ * float atomics (which may skip denormals or fail on fine-grained memory), "safe" forbids them;
+ * both return the old value. unihip's atomicAdd/Min/Max already are the safe forms, so both map
+ * to them. atomicAddNoRet: HIP's deprecated add without a result. */
+#define UNIHIP_FP_ATOMIC_ALIASES(T)                                                         \
+  UNIHIP_DEVICE_INLINE T unsafeAtomicAdd(T* address, T value) { return atomicAdd(address, value); } \
+  UNIHIP_DEVICE_INLINE T unsafeAtomicMax(T* address, T value) { return atomicMax(address, value); } \
+  UNIHIP_DEVICE_INLINE T unsafeAtomicMin(T* address, T value) { return atomicMin(address, value); } \
+  UNIHIP_DEVICE_INLINE T safeAtomicAdd(T* address, T value) { return atomicAdd(address, value); }   \
+  UNIHIP_DEVICE_INLINE T safeAtomicMax(T* address, T value) { return atomicMax(address, value); }   \
+  UNIHIP_DEVICE_INLINE T safeAtomicMin(T* address, T value) { return atomicMin(address, value); }
+UNIHIP_FP_ATOMIC_ALIASES(float)
+UNIHIP_FP_ATOMIC_ALIASES(double)
+#undef UNIHIP_FP_ATOMIC_ALIASES
+UNIHIP_DEVICE_INLINE void atomicAddNoRet(float* address, float value) { (void)atomicAdd(address, value); }
 
 #undef UNIHIP_ATOMIC_ALL_TYPES
 #undef UNIHIP_ATOMIC_INTEGER_TYPES

@@ -55,6 +55,65 @@ UNIHIP_DEVICE_INLINE unsigned int __byte_perm(unsigned int x, unsigned int y, un
   return r;
 }
 
+/* HIP's bit-field and funnel-shift functions (AMD's definitions, portable to both targets).
+ * Offsets and widths are taken modulo the type's width, as in HIP. */
+UNIHIP_DEVICE_INLINE unsigned int __bitextract_u32(unsigned int src0, unsigned int src1,
+                                                   unsigned int src2) {
+  unsigned int offset = src1 & 31, width = src2 & 31;
+  return width == 0 ? 0 : (src0 << ((32 - offset - width) & 31)) >> (32 - width);
+}
+UNIHIP_DEVICE_INLINE unsigned long long __bitextract_u64(unsigned long long src0, unsigned int src1,
+                                                         unsigned int src2) {
+  unsigned long long offset = src1 & 63, width = src2 & 63;
+  return width == 0 ? 0 : (src0 << ((64 - offset - width) & 63)) >> (64 - width);
+}
+UNIHIP_DEVICE_INLINE unsigned int __bitinsert_u32(unsigned int src0, unsigned int src1,
+                                                  unsigned int src2, unsigned int src3) {
+  unsigned int offset = src2 & 31, width = src3 & 31;
+  unsigned int mask = (1u << width) - 1;
+  return (src0 & ~(mask << offset)) | ((src1 & mask) << offset);
+}
+UNIHIP_DEVICE_INLINE unsigned long long __bitinsert_u64(unsigned long long src0,
+                                                        unsigned long long src1, unsigned int src2,
+                                                        unsigned int src3) {
+  unsigned long long offset = src2 & 63, width = src3 & 63;
+  unsigned long long mask = (1ull << width) - 1;
+  return (src0 & ~(mask << offset)) | ((src1 & mask) << offset);
+}
+/* Index of the lowest set bit, (unsigned)-1 for 0. */
+UNIHIP_DEVICE_INLINE unsigned int __lastbit_u32_u64(unsigned long long input) {
+  return input == 0 ? ~0u : (unsigned int)__builtin_ctzll(input);
+}
+/* High (l) or low (r) 32 bits of the 64-bit {hi, lo} shifted; shift mod 32, or clamped to 32
+ * in the c forms. */
+UNIHIP_DEVICE_INLINE unsigned int __funnelshift_l(unsigned int lo, unsigned int hi,
+                                                  unsigned int shift) {
+  return (unsigned int)(((((unsigned long long)hi << 32) | lo) << (shift & 31)) >> 32);
+}
+UNIHIP_DEVICE_INLINE unsigned int __funnelshift_lc(unsigned int lo, unsigned int hi,
+                                                   unsigned int shift) {
+  unsigned int s = shift >= 32 ? 32 : shift;
+  return (unsigned int)(((((unsigned long long)hi << 32) | lo) << s) >> 32);
+}
+UNIHIP_DEVICE_INLINE unsigned int __funnelshift_r(unsigned int lo, unsigned int hi,
+                                                  unsigned int shift) {
+  return (unsigned int)((((unsigned long long)hi << 32) | lo) >> (shift & 31));
+}
+UNIHIP_DEVICE_INLINE unsigned int __funnelshift_rc(unsigned int lo, unsigned int hi,
+                                                   unsigned int shift) {
+  return shift >= 32 ? hi : (unsigned int)((((unsigned long long)hi << 32) | lo) >> shift);
+}
+
+/* Halving adds (the r forms round up), without intermediate overflow. */
+UNIHIP_DEVICE_INLINE int __hadd(int x, int y) { return (int)(((long long)x + y) >> 1); }
+UNIHIP_DEVICE_INLINE int __rhadd(int x, int y) { return (int)(((long long)x + y + 1) >> 1); }
+UNIHIP_DEVICE_INLINE unsigned int __uhadd(unsigned int x, unsigned int y) {
+  return (unsigned int)(((unsigned long long)x + y) >> 1);
+}
+UNIHIP_DEVICE_INLINE unsigned int __urhadd(unsigned int x, unsigned int y) {
+  return (unsigned int)(((unsigned long long)x + y + 1) >> 1);
+}
+
 #endif /* UNIHIP_OFFLOAD_LANGUAGE */
 
 #endif /* UNIHIP_DEVICE_BITS_H */

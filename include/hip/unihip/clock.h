@@ -33,6 +33,9 @@ UNIHIP_DEVICE_INLINE void __nanosleep(unsigned int ns) {
 }
 #endif
 UNIHIP_DEVICE_INLINE clock_t clock() { return (clock_t)clock64(); }
+/* HIP's underscored names of the same counter. */
+UNIHIP_DEVICE_INLINE long long __clock64() { return clock64(); }
+UNIHIP_DEVICE_INLINE long long __clock() { return clock64(); }
 
 #endif /* UNIHIP_OFFLOAD_LANGUAGE */
 

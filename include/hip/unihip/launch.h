@@ -41,6 +41,9 @@ int cudaConfigureCall(dim3 gridDim, dim3 blockDim, size_t sharedMem = 0, hipStre
     kernelName<<<(numBlocks), (numThreads), (memPerBlock), (streamId)>>>(__VA_ARGS__);   \
   } while (0)
 
+/* HIP keeps the legacy launch-parameter type of hipLaunchKernel-era kernels. */
+typedef int hipLaunchParm;
+
 /* Dynamic shared memory: HIP_DYNAMIC_SHARED(float, buf) declares `buf`, sized at launch. */
 #define HIP_DYNAMIC_SHARED_ATTRIBUTE
 #define HIP_DYNAMIC_SHARED(type, var) extern __shared__ type var[];

@@ -40,12 +40,14 @@
   X(normcdfinv, normcdfinv, ncdfinv) X(rcbrt, rcbrt, rcbrt) X(rint, rint, rint)               \
   X(round, round, round) X(rsqrt, rsqrt, rsqrt) X(sin, sin, sin) X(sinh, sinh, sinh)          \
   X(sinpi, sinpi, sinpi) X(tan, tan, tan) X(tanh, tanh, tanh)                                 \
-  X(tgamma, tgamma, tgamma) X(trunc, trunc, trunc) X(y0, y0, y0) X(y1, y1, y1)
+  X(tgamma, tgamma, tgamma) X(trunc, trunc, trunc) X(y0, y0, y0) X(y1, y1, y1)             \
+  X(cyl_bessel_i0, cyl_bessel_i0, i0) X(cyl_bessel_i1, cyl_bessel_i1, i1)
 
 #define UNIHIP_MATH_BINARY_TABLE(X)                                                           \
   X(atan2, atan2, atan2) X(copysign, copysign, copysign) X(fdim, fdim, fdim)                  \
   X(fmax, fmax, fmax) X(fmin, fmin, fmin) X(fmod, fmod, fmod) X(hypot, hypot, hypot)          \
-  X(nextafter, nextafter, nextafter) X(pow, pow, pow) X(remainder, remainder, remainder)
+  X(nextafter, nextafter, nextafter) X(pow, pow, pow) X(remainder, remainder, remainder)    \
+  X(rhypot, rhypot, rhypot)
 
 #define UNIHIP_MATH_UNARY(name, nv, amd)                                                      \
   UNIHIP_MATH float name##f(float x) { return UNIHIP_MATH_F32(nv, amd)(x); }                  \
@@ -162,6 +164,71 @@ UNIHIP_MATH float frexp(float x, int* e) { return frexpf(x, e); }
 UNIHIP_MATH float modf(float x, float* i) { return modff(x, i); }
 UNIHIP_MATH float remquo(float x, float y, int* q) { return remquof(x, y, q); }
 UNIHIP_MATH void sincos(float x, float* s, float* c) { sincosf(x, s, c); }
+
+/* Lengths of 3- and 4-vectors and of arrays (r: the reciprocal). */
+#define UNIHIP_MATH_LEN(name, nv, amd)                                                          \
+  UNIHIP_MATH float name##3df(float a, float b, float c) {                                      \
+    return UNIHIP_MATH_F32(nv##3d, amd##3)(a, b, c);                                            \
+  }                                                                                             \
+  UNIHIP_MATH double name##3d(double a, double b, double c) {                                   \
+    return UNIHIP_MATH_F64(nv##3d, amd##3)(a, b, c);                                            \
+  }                                                                                             \
+  UNIHIP_MATH float name##4df(float a, float b, float c, float d) {                             \
+    return UNIHIP_MATH_F32(nv##4d, amd##4)(a, b, c, d);                                         \
+  }                                                                                             \
+  UNIHIP_MATH double name##4d(double a, double b, double c, double d) {                         \
+    return UNIHIP_MATH_F64(nv##4d, amd##4)(a, b, c, d);                                         \
+  }
+UNIHIP_MATH_LEN(norm, norm, len)
+UNIHIP_MATH_LEN(rnorm, rnorm, rlen)
+#undef UNIHIP_MATH_LEN
+#if defined(UNIHIP_DEVICE_NVPTX)
+UNIHIP_MATH float normf(int dim, const float* a) { return __nv_normf(dim, a); }
+UNIHIP_MATH double norm(int dim, const double* a) { return __nv_norm(dim, a); }
+UNIHIP_MATH float rnormf(int dim, const float* a) { return __nv_rnormf(dim, a); }
+UNIHIP_MATH double rnorm(int dim, const double* a) { return __nv_rnorm(dim, a); }
+UNIHIP_MATH float jnf(int n, float x) { return __nv_jnf(n, x); }
+UNIHIP_MATH double jn(int n, double x) { return __nv_jn(n, x); }
+UNIHIP_MATH float ynf(int n, float x) { return __nv_ynf(n, x); }
+UNIHIP_MATH double yn(int n, double x) { return __nv_yn(n, x); }
+#else
+/* AMD's HIP: sums of squares, and the Bessel recurrences from orders 0 and 1. */
+#define UNIHIP_MATH_ARRAY_LEN(name, T, finish)                  \
+  UNIHIP_MATH T name(int dim, const T* a) {                     \
+    T sum = 0;                                                  \
+    while (dim--) {                                             \
+      sum += a[0] * a[0];                                       \
+      ++a;                                                      \
+    }                                                           \
+    return finish(sum);                                         \
+  }
+UNIHIP_MATH_ARRAY_LEN(normf, float, sqrtf)
+UNIHIP_MATH_ARRAY_LEN(norm, double, sqrt)
+UNIHIP_MATH_ARRAY_LEN(rnormf, float, rsqrtf)
+UNIHIP_MATH_ARRAY_LEN(rnorm, double, rsqrt)
+#undef UNIHIP_MATH_ARRAY_LEN
+#define UNIHIP_MATH_BESSEL_N(name, T, order0, order1)           \
+  UNIHIP_MATH T name(int n, T x) {                              \
+    if (n == 0) return order0(x);                               \
+    if (n == 1) return order1(x);                               \
+    T x0 = order0(x), x1 = order1(x);                           \
+    for (int i = 1; i < n; ++i) {                               \
+      T x2 = (2 * i) / x * x1 - x0;                             \
+      x0 = x1;                                                  \
+      x1 = x2;                                                  \
+    }                                                           \
+    return x1;                                                  \
+  }
+UNIHIP_MATH_BESSEL_N(jnf, float, j0f, j1f)
+UNIHIP_MATH_BESSEL_N(jn, double, j0, j1)
+UNIHIP_MATH_BESSEL_N(ynf, float, y0f, y1f)
+UNIHIP_MATH_BESSEL_N(yn, double, y0, y1)
+#undef UNIHIP_MATH_BESSEL_N
+#endif
+UNIHIP_MATH float jn(int n, float x) { return jnf(n, x); }
+UNIHIP_MATH float yn(int n, float x) { return ynf(n, x); }
+/* CUDA's and HIP's plain-named division (the fast form is __fdividef). */
+UNIHIP_MATH float fdividef(float x, float y) { return x / y; }
 
 /* Classification: clang's generic builtins mean the same on both targets. */
 UNIHIP_MATH bool isnan(float x) { return __builtin_isnan(x); }

@@ -107,10 +107,32 @@ UNIHIP_F2I(__double2uint, double, unsigned int)
 UNIHIP_F2I(__double2ll, double, long long)
 UNIHIP_F2I(__double2ull, double, unsigned long long)
 #undef UNIHIP_F2I
-UNIHIP_MATH float __int2float_rn(int x) { return (float)x; }
-UNIHIP_MATH float __uint2float_rn(unsigned int x) { return (float)x; }
 UNIHIP_MATH double __int2double_rn(int x) { return (double)x; }
-UNIHIP_MATH float __double2float_rn(double x) { return (float)x; }
+UNIHIP_MATH double __uint2double_rn(unsigned int x) { return (double)x; }
+
+/* Narrowing conversions with a rounding mode: NVIDIA rounds as asked (libdevice); AMD's HIP
+ * converts with the default rounding (nearest) whatever the suffix, and so does unihip there. */
+#if defined(UNIHIP_DEVICE_NVPTX)
+#define UNIHIP_CVT(name, To, From, nv) \
+  UNIHIP_MATH To name(From x) { return __nv_##nv(x); }
+#else
+#define UNIHIP_CVT(name, To, From, nv) \
+  UNIHIP_MATH To name(From x) { return (To)x; }
+#endif
+#define UNIHIP_CVT4(stem, To, From)                 \
+  UNIHIP_CVT(__##stem##_rn, To, From, stem##_rn)    \
+  UNIHIP_CVT(__##stem##_rz, To, From, stem##_rz)    \
+  UNIHIP_CVT(__##stem##_ru, To, From, stem##_ru)    \
+  UNIHIP_CVT(__##stem##_rd, To, From, stem##_rd)
+UNIHIP_CVT4(int2float, float, int)
+UNIHIP_CVT4(uint2float, float, unsigned int)
+UNIHIP_CVT4(ll2float, float, long long)
+UNIHIP_CVT4(ull2float, float, unsigned long long)
+UNIHIP_CVT4(ll2double, double, long long)
+UNIHIP_CVT4(ull2double, double, unsigned long long)
+UNIHIP_CVT4(double2float, float, double)
+#undef UNIHIP_CVT4
+#undef UNIHIP_CVT
 
 #undef UNIHIP_MATH_F32
 #undef UNIHIP_MATH_F64

@@ -18,7 +18,9 @@
  * malloc/free: device overloads. NVIDIA: the driver's device heap (its size is
  * hipDeviceSetLimit(hipLimitMallocHeapSize)), as CUDA's malloc. AMD: the device libraries'
  * allocator (__ockl_dm_alloc/__ockl_dm_dealloc, as clang's own HIP wrapper maps them), whose
- * state lives behind hidden_heap_v1 and whose memory the runtime hands out through hostcall. */
+ * state lives behind hidden_heap_v1 and whose memory the runtime hands out through hostcall.
+ *
+ * memcpy/memset: device overloads (HIP's headers have them; CUDA's are built in). */
 #ifndef UNIHIP_DEVICE_PRINT_ASSERT_H
 #define UNIHIP_DEVICE_PRINT_ASSERT_H
 
@@ -86,6 +88,17 @@ __device__ static inline __attribute__((always_inline)) void free(void* ptr) {
   __ockl_dm_dealloc((unsigned long long)ptr);
 }
 #endif
+
+/* memcpy/memset in kernels, as HIP's device headers provide them (both targets expand the
+ * builtins inline). */
+__device__ static inline __attribute__((always_inline)) void* memcpy(void* dst, const void* src,
+                                                                     size_t size) {
+  return __builtin_memcpy(dst, src, size);
+}
+__device__ static inline __attribute__((always_inline)) void* memset(void* ptr, int value,
+                                                                     size_t size) {
+  return __builtin_memset(ptr, value, size);
+}
 } /* extern "C" */
 
 #endif /* UNIHIP_OFFLOAD_LANGUAGE */

@@ -178,6 +178,78 @@ UNIHIP_SHFL_TYPES(__shfl_down, __unihip_shfl_down, unsigned int)
 UNIHIP_SHFL_TYPES(__shfl_xor, __unihip_shfl_xor, int)
 #undef UNIHIP_SHFL_TYPES
 
+/* __match_any_sync / __match_all_sync / __reduce_<op>_sync (HIP's templates over the mask and
+ * value types): every lane named in `mask` reads every other one's value through shuffles, so
+ * results are the same on both vendors and for any shuffleable T. */
+template <typename MaskT, typename T>
+UNIHIP_DEVICE_INLINE unsigned long long __match_any_sync(MaskT mask, T value) {
+  const __unihip_lanemask_t m = (__unihip_lanemask_t)mask;
+  unsigned long long result = 0;
+  for (__unihip_lanemask_t rest = m; rest != 0; rest &= rest - 1) {
+    int lane = __builtin_ctzll(rest);
+    if (__shfl_sync(m, value, lane) == value) result |= 1ull << lane;
+  }
+  return result;
+}
+template <typename MaskT, typename T>
+UNIHIP_DEVICE_INLINE unsigned long long __match_all_sync(MaskT mask, T value, int* pred) {
+  const __unihip_lanemask_t m = (__unihip_lanemask_t)mask;
+  const bool all = __match_any_sync(m, value) == m;
+  *pred = all;
+  return all ? m : 0ull;
+}
+#define UNIHIP_WARP_REDUCE(name, combine)                                     \
+  template <typename MaskT, typename T>                                       \
+  UNIHIP_DEVICE_INLINE T name(MaskT mask, T value) {                          \
+    const __unihip_lanemask_t m = (__unihip_lanemask_t)mask;                  \
+    T acc = value;                                                            \
+    bool first = true;                                                        \
+    for (__unihip_lanemask_t rest = m; rest != 0; rest &= rest - 1) {         \
+      T other = __shfl_sync(m, value, __builtin_ctzll(rest));                 \
+      acc = first ? other : (combine);                                        \
+      first = false;                                                          \
+    }                                                                         \
+    return acc;                                                               \
+  }
+UNIHIP_WARP_REDUCE(__reduce_add_sync, acc + other)
+UNIHIP_WARP_REDUCE(__reduce_min_sync, other < acc ? other : acc)
+UNIHIP_WARP_REDUCE(__reduce_max_sync, other > acc ? other : acc)
+UNIHIP_WARP_REDUCE(__reduce_and_sync, acc & other)
+UNIHIP_WARP_REDUCE(__reduce_or_sync, acc | other)
+UNIHIP_WARP_REDUCE(__reduce_xor_sync, acc ^ other)
+#undef UNIHIP_WARP_REDUCE
+
+/* AMD's masked bit counts (mbcnt): popcount of the mask's bits below this lane, plus `add`;
+ * _lo covers lanes 0-31, _hi lanes 32-63. __mbcnt_hi(~0u, __mbcnt_lo(~0u, 0)) is the lane id. */
+UNIHIP_DEVICE_INLINE unsigned int __mbcnt_lo(unsigned int mask, unsigned int add) {
+#if defined(UNIHIP_DEVICE_AMDGCN)
+  return __builtin_amdgcn_mbcnt_lo(mask, add);
+#else
+  return (unsigned int)__builtin_popcount(mask & (unsigned int)__lanemask_lt()) + add;
+#endif
+}
+UNIHIP_DEVICE_INLINE unsigned int __mbcnt_hi(unsigned int mask, unsigned int add) {
+#if defined(UNIHIP_DEVICE_AMDGCN)
+  return __builtin_amdgcn_mbcnt_hi(mask, add);
+#else
+  return (unsigned int)__builtin_popcount(mask & (unsigned int)(__lanemask_lt() >> 32)) + add;
+#endif
+}
+
+/* Where the calling wave runs: NVIDIA %smid; AMD the CU (bits 3:0) and shader engine (5:4) of
+ * HW_ID, as HIP computes it. */
+UNIHIP_DEVICE_INLINE unsigned int __smid(void) {
+#if defined(UNIHIP_DEVICE_AMDGCN)
+  unsigned int cu = __builtin_amdgcn_s_getreg((3 << 11) | (8 << 6) | 4);
+  unsigned int se = __builtin_amdgcn_s_getreg((1 << 11) | (13 << 6) | 4);
+  return (se << 4) + cu;
+#elif defined(UNIHIP_DEVICE_NVPTX)
+  return __nvvm_read_ptx_sreg_smid();
+#else
+  return 0;
+#endif
+}
+
 #endif /* UNIHIP_OFFLOAD_LANGUAGE */
 
 #endif /* UNIHIP_DEVICE_WARP_H */

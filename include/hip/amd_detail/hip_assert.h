@@ -1,0 +1,9 @@
+/* unihip: HIP's internal header hip/amd_detail/hip_assert.h,
+ * which AMD programs sometimes include directly; unihip defines its contents in
+ * hip/hip_runtime.h. */
+#ifndef UNIHIP_AMD_DETAIL_HIP_ASSERT_H
+#define UNIHIP_AMD_DETAIL_HIP_ASSERT_H
+
+#include "hip/hip_runtime.h"
+
+#endif /* UNIHIP_AMD_DETAIL_HIP_ASSERT_H */

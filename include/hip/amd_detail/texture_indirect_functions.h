@@ -1,0 +1,9 @@
+/* unihip: HIP's internal header hip/amd_detail/texture_indirect_functions.h,
+ * which AMD programs sometimes include directly; unihip defines its contents in
+ * hip/hip_runtime.h. */
+#ifndef UNIHIP_AMD_DETAIL_TEXTURE_INDIRECT_FUNCTIONS_H
+#define UNIHIP_AMD_DETAIL_TEXTURE_INDIRECT_FUNCTIONS_H
+
+#include "hip/hip_runtime.h"
+
+#endif /* UNIHIP_AMD_DETAIL_TEXTURE_INDIRECT_FUNCTIONS_H */
