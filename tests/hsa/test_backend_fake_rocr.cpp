@@ -23,19 +23,11 @@
 
 using namespace unihip;
 using unihip::hsa::test::fakeBackend;
+using unihip::hsa::test::fakeStat;
 namespace test = unihip::hsa::test;
 
 namespace {
 
-int fakeStat(int which) {
-  void* lib = dlopen(UNIHIP_FAKE_HSA_LIBRARY, RTLD_NOW | RTLD_NOLOAD);
-  REQUIRE(lib != nullptr);
-  auto stats = reinterpret_cast<int (*)(int)>(dlsym(lib, "fake_hsa_stats"));
-  REQUIRE(stats != nullptr);
-  const int v = stats(which);
-  dlclose(lib);
-  return v;
-}
 enum { kKernelsRun = 0, kBarriersRun = 1, kCopies = 2, kKernelErrors = 3, kLiveQueues = 4,
        kAsyncHandlersRun = 5 };
 

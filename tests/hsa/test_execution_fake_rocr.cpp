@@ -23,6 +23,7 @@
 
 using namespace unihip;
 using unihip::hsa::test::fakeBackend;
+using unihip::hsa::test::fakeStat;
 namespace test = unihip::hsa::test;
 
 namespace {
@@ -33,14 +34,6 @@ void* fakeLibrary() {
   return lib;
 }
 
-int fakeStat(int which) {
-  void* lib = fakeLibrary();
-  auto stats = reinterpret_cast<int (*)(int)>(dlsym(lib, "fake_hsa_stats"));
-  REQUIRE(stats != nullptr);
-  const int v = stats(which);
-  dlclose(lib);
-  return v;
-}
 enum { kKernelErrors = 3, kCooperativeQueues = 6, kGwsValue = 7, kGwsInits = 8 };
 
 struct Dispatch {
@@ -371,13 +364,7 @@ TEST_CASE("fake ROCr: a cooperative-groups kernel (unihip's header, ROCm device 
 
   auto b = fakeBackend();
   const int errorsBefore = fakeStat(kKernelErrors);
-  BundleEntry e;
-  e.id = "hipv4-amdgcn-amd-amdhsa--gfx90a";
-  e.kind = ImageKind::AmdCodeObject;
-  e.data = image.data();
-  e.size = image.size();
-  NativeModule module = nullptr;
-  REQUIRE(b->loadModule(0, e, &module).ok());
+  NativeModule module = test::loadGfx90aModule(*b, image);
   NativeFunction sum = nullptr;
   REQUIRE(b->getFunction(0, module, "grid_sum", &sum).ok());
   int* none = nullptr;

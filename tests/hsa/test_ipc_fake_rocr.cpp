@@ -27,18 +27,10 @@
 using namespace unihip;
 using unihip::hsa::IpcMemHandleLayout;
 using unihip::hsa::test::fakeBackend;
+using unihip::hsa::test::fakeStat;
 
 namespace {
 
-int fakeStat(int which) {
-  void* lib = dlopen(UNIHIP_FAKE_HSA_LIBRARY, RTLD_NOW | RTLD_NOLOAD);
-  REQUIRE(lib != nullptr);
-  auto stats = reinterpret_cast<int (*)(int)>(dlsym(lib, "fake_hsa_stats"));
-  REQUIRE(stats != nullptr);
-  const int v = stats(which);
-  dlclose(lib);
-  return v;
-}
 enum { kIpcAttached = 9, kInteropMaps = 10 };
 
 IpcMemHandleLayout layoutOf(const hipIpcMemHandle_t& h) {

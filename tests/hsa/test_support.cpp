@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <dlfcn.h>
+
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
@@ -19,6 +21,27 @@ std::unique_ptr<Backend> fakeBackend() {
   INFO(reason);
   REQUIRE(b != nullptr);
   return b;
+}
+
+int fakeStat(int which) {
+  void* lib = dlopen(UNIHIP_FAKE_HSA_LIBRARY, RTLD_NOW | RTLD_NOLOAD);
+  REQUIRE(lib != nullptr);
+  auto stats = reinterpret_cast<int (*)(int)>(dlsym(lib, "fake_hsa_stats"));
+  REQUIRE(stats != nullptr);
+  const int v = stats(which);
+  dlclose(lib);
+  return v;
+}
+
+NativeModule loadGfx90aModule(Backend& b, const std::vector<uint8_t>& image) {
+  BundleEntry e;
+  e.id = "hipv4-amdgcn-amd-amdhsa--gfx90a";
+  e.kind = ImageKind::AmdCodeObject;
+  e.data = image.data();
+  e.size = image.size();
+  NativeModule module = nullptr;
+  REQUIRE(b.loadModule(0, e, &module).ok());
+  return module;
 }
 
 std::vector<uint8_t> readCodeObject(const std::string& variant) {

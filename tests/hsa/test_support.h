@@ -15,6 +15,10 @@ namespace unihip::hsa::test {
 
 // unihip's HSA backend over the fake ROCr library (fails the test when it does not come up).
 std::unique_ptr<Backend> fakeBackend();
+// `image` (a gfx90a code object) loaded on device 0 of `b` (fails the test when it does not load).
+NativeModule loadGfx90aModule(Backend& b, const std::vector<uint8_t>& image);
+// The fake ROCr's counter number `which` (fake_hsa_stats; the numbers are in fake_hsa_runtime.cpp).
+int fakeStat(int which);
 
 // Bytes of code_objects/signatures-<variant>.co (fails the test when missing).
 std::vector<uint8_t> readCodeObject(const std::string& variant);
