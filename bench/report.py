@@ -34,7 +34,8 @@ MiB = 1 << 20
 TABLE_COPY_SIZES = (4, 64 << 10, MiB, 64 * MiB, 1024 * MiB)
 TABLE_ORDER = ("launch_0args", "launch_4args", "launch_16args", "launch_struct1k", "launch_sync",
                "launch_4threads", "launch_8threads", "first_launch", "event_record_sync", "stream_sync_idle",
-               "device_sync_idle", "malloc_free_1MiB", "malloc_free_64MiB", "module_load_cubin",
+               "device_sync_idle", "module_launch_4args", "coop_launch", "occupancy_active_blocks",
+               "occupancy_block_size", "func_get_attributes", "malloc_free_1MiB", "malloc_free_64MiB", "module_load_cubin",
                "module_load_ptx", "startup_first_kernel", "static_init_per_kernel",
                "registration_per_kernel")
 
@@ -322,6 +323,16 @@ def goals(figures, extras):
                          copies(BANDWIDTH_GROUPS[:4], lambda x: x <= 64 << 10), "cudart", 1.0))
     g.append(check_ratio("startup to first kernel <= cudart (lazy loading)", figures,
                          ["startup_first_kernel"], "cudart", 1.0))
+    # Issue 12: the execution family.
+    g.append(check_ratio("hipModuleLaunchKernel <= 1.02 x cuLaunchKernel", figures,
+                         ["module_launch_4args"], "driver", 1.02))
+    g.append(check_ratio("cooperative launch <= 1.05 x cudaLaunchCooperativeKernel", figures,
+                         ["coop_launch"], "cudart", 1.05))
+    g.append(check_ratio("occupancy queries and function attributes <= 1.1 x cudart", figures,
+                         ["occupancy_active_blocks", "occupancy_block_size", "func_get_attributes"],
+                         "cudart", 1.1))
+    g.append(check_ratio("hipModuleLoadData of a cubin <= 1.05 x cuModuleLoadData", figures,
+                         ["module_load_cubin"], "driver", 1.05))
     jit = [c for c in extras["checks"] if c.get("check") == "no_ptx_jit"]
     first, ptx = value(figures, "first_launch", "unihip"), value(figures, "module_load_ptx", "unihip")
     if jit:
@@ -459,7 +470,11 @@ def plot_ratios(figures, folder, meta_title):
         ("launch and sync: unihip / driver (time)", "driver",
          ["launch_0args", "launch_4args", "launch_16args", "launch_struct1k", "launch_sync",
           "launch_4threads", "launch_8threads", "first_launch", "event_record_sync",
-          "stream_sync_idle", "device_sync_idle"], False),
+          "stream_sync_idle", "device_sync_idle", "module_launch_4args", "module_load_cubin"],
+         False),
+        ("execution family: unihip / cudart (time)", "cudart",
+         ["coop_launch", "occupancy_active_blocks", "occupancy_block_size",
+          "func_get_attributes"], False),
         ("small operations: unihip / cudart (time)", "cudart",
          ["malloc_free_1MiB", "malloc_free_64MiB", "copy_h2d_pinned_4", "copy_d2h_pinned_4",
           "copy_h2d_pageable_4", "copy_d2h_pageable_4", "copy_d2d_4", "copy_d2d_65536",

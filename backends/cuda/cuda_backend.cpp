@@ -145,8 +145,8 @@ class CudaBackend final : public Backend, public CudaCore {
     }
     CUmodule m = nullptr;
     UNIHIP_TRY(check(api_->cuModuleLoadData(&m, data), "cuModuleLoadData"));
-    auto names = std::make_shared<std::unordered_set<std::string>>();
-    bool known = readModuleSymbols(image.kind, data, image.size, names.get());
+    ModuleSymbols names;
+    bool known = readModuleSymbols(image.kind, data, image.size, &names);
     {
       std::unique_lock lock(symbolsMutex_);  // a handle value may come back after a reset
       if (known) symbols_[m] = std::move(names);
@@ -189,7 +189,7 @@ class CudaBackend final : public Backend, public CudaCore {
   bool mayDefine(NativeModule module, const char* name) const {
     std::shared_lock lock(symbolsMutex_);
     auto it = symbols_.find(static_cast<CUmodule>(module));
-    return it == symbols_.end() || it->second->count(name) != 0;
+    return it == symbols_.end() || it->second.count(name) != 0;
   }
 
   Status getFunction(int device, NativeModule module, const char* name,
@@ -855,7 +855,7 @@ class CudaBackend final : public Backend, public CudaCore {
   std::atomic<uint32_t> resetEpoch_{0};
   // The names each loaded module defines, where its image could be read (cuda_module_symbols.h).
   mutable std::shared_mutex symbolsMutex_;
-  std::unordered_map<CUmodule, std::shared_ptr<const std::unordered_set<std::string>>> symbols_;
+  std::unordered_map<CUmodule, ModuleSymbols> symbols_;
   std::unordered_map<CUfunction, size_t> parameterBytes_;  // under symbolsMutex_ too
   std::unique_ptr<GraphOps> graphs_;
   std::unique_ptr<MemoryPoolOps> memoryPools_;

@@ -40,7 +40,7 @@ bool readAt(const unsigned char* base, size_t size, uint64_t offset, T* out) {
 }
 
 bool readCubinSymbols(const unsigned char* data, size_t size,
-                      std::unordered_set<std::string>* names) {
+                      ModuleSymbols* names) {
   ElfHeader eh;
   if (!readAt(data, size, 0, &eh) || std::memcmp(eh.ident, "\x7f" "ELF", 4) != 0 ||
       eh.ident[4] != 2 /* 64-bit */ || eh.ident[5] != 1 /* little-endian */ ||
@@ -58,12 +58,13 @@ bool readCubinSymbols(const unsigned char* data, size_t size,
         sh.offset > size || sh.size > size - sh.offset)
       return false;
     const char* strings = reinterpret_cast<const char*>(data + strtab.offset);
+    names->reserve(names->size() + sh.size / sizeof(Symbol));
     for (uint64_t at = 0; at + sizeof(Symbol) <= sh.size; at += sizeof(Symbol)) {
       Symbol sym;
       std::memcpy(&sym, data + sh.offset + at, sizeof(Symbol));
       if (sym.name == 0 || sym.name >= strtab.size) continue;
       size_t length = strnlen(strings + sym.name, strtab.size - sym.name);
-      names->emplace(strings + sym.name, length);
+      names->add(std::string_view(strings + sym.name, length));
     }
     sawSymtab = true;
   }
@@ -77,7 +78,7 @@ bool identifierChar(char c) {
 
 // The identifier a PTX declaration names: `.entry NAME(`, or the last word of a `.global` /
 // `.const` declaration before `[`, `=` or `;`.
-void addPtxDeclaration(std::string_view line, std::unordered_set<std::string>* names) {
+void addPtxDeclaration(std::string_view line, ModuleSymbols* names) {
   auto word = [&](size_t from, size_t* end) {
     while (from < line.size() && (line[from] == ' ' || line[from] == '\t')) ++from;
     size_t to = from;
@@ -92,7 +93,7 @@ void addPtxDeclaration(std::string_view line, std::unordered_set<std::string>* n
     std::string_view w = word(pos, &end);
     if (w.empty()) break;
     if (entry) {
-      names->emplace(w);
+      names->add(w);
       return;
     }
     if (w == ".entry" || w == ".func") entry = true;
@@ -102,10 +103,10 @@ void addPtxDeclaration(std::string_view line, std::unordered_set<std::string>* n
   }
   if (variable && !last.empty() && last[0] != '.' && end < line.size() &&
       (line[end] == '[' || line[end] == ';' || line[end] == ' ' || line[end] == '='))
-    names->emplace(last);
+    names->add(last);
 }
 
-bool readPtxSymbols(const char* text, size_t size, std::unordered_set<std::string>* names) {
+bool readPtxSymbols(const char* text, size_t size, ModuleSymbols* names) {
   std::string_view ptx(text, strnlen(text, size));
   if (ptx.find(".version") == std::string_view::npos) return false;
   size_t start = 0;
@@ -126,17 +127,21 @@ bool readPtxSymbols(const char* text, size_t size, std::unordered_set<std::strin
 
 }  // namespace
 
-bool readModuleSymbols(ImageKind kind, const void* data, size_t size,
-                       std::unordered_set<std::string>* names) {
+bool readModuleSymbols(ImageKind kind, const void* data, size_t size, ModuleSymbols* names) {
   if (data == nullptr) return false;
+  bool known = false;
   switch (kind) {
     case ImageKind::Cubin:
-      return readCubinSymbols(static_cast<const unsigned char*>(data), size, names);
+      known = readCubinSymbols(static_cast<const unsigned char*>(data), size, names);
+      break;
     case ImageKind::Ptx:
-      return readPtxSymbols(static_cast<const char*>(data), size, names);
+      known = readPtxSymbols(static_cast<const char*>(data), size, names);
+      break;
     default:
       return false;
   }
+  names->seal();
+  return known;
 }
 
 }  // namespace unihip::cu

@@ -3,17 +3,44 @@
 // answered without a failing driver call (compute-sanitizer reports every one).
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
-#include <string>
-#include <unordered_set>
+#include <cstdint>
+#include <string_view>
+#include <vector>
 
 #include "fatbin/bundle.h"
 
 namespace unihip::cu {
 
+// The set of names an image defines, kept as sorted 64-bit hashes: one allocation per module
+// load instead of one string per symbol. A hash collision only makes count() answer 1 for a
+// name the image lacks, and the caller then asks the driver, which answers "not found".
+class ModuleSymbols {
+ public:
+  void add(std::string_view name) { hashes_.push_back(hash(name)); }
+  void reserve(size_t n) { hashes_.reserve(n); }
+  // After the last add(): sorts for count().
+  void seal() {
+    std::sort(hashes_.begin(), hashes_.end());
+    hashes_.erase(std::unique(hashes_.begin(), hashes_.end()), hashes_.end());
+  }
+  size_t count(std::string_view name) const {
+    return std::binary_search(hashes_.begin(), hashes_.end(), hash(name)) ? 1 : 0;
+  }
+  size_t size() const { return hashes_.size(); }
+
+ private:
+  static uint64_t hash(std::string_view s) {  // FNV-1a
+    uint64_t h = 14695981039346656037ull;
+    for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
+    return h;
+  }
+  std::vector<uint64_t> hashes_;
+};
+
 // Fills `names` with every symbol the image defines. False when they cannot be known (another
 // format, a malformed image): callers then ask the driver. Reads only within [data, data + size).
-bool readModuleSymbols(ImageKind kind, const void* data, size_t size,
-                       std::unordered_set<std::string>* names);
+bool readModuleSymbols(ImageKind kind, const void* data, size_t size, ModuleSymbols* names);
 
 }  // namespace unihip::cu

@@ -74,6 +74,38 @@ void enqueueFigures(const Kernels& k, CUstream s) {
                      sync));
 }
 
+// The driver's side of the execution figures (issue 12): hipModuleLaunchKernel against
+// cuLaunchKernel, a cooperative launch, and the occupancy calculator, on the same kernels.
+void executionFigures(const Kernels& k, CUstream s) {
+  auto sync = [&] { drain(s); };
+  float* f = nullptr;
+  int n = 1;
+  float scale = 2.0f;
+  report("module_launch_4args", "launch_enqueue", 24,
+         timeBatched(kLaunchSamples, kLaunchBatch,
+                     [&] {
+                       void* args[] = {&f, &f, &n, &scale};
+                       CU_CHECK(cuLaunchKernel(k.args4, 1, 1, 1, 1, 1, 1, 0, s, args, nullptr));
+                     },
+                     sync));
+  report("coop_launch", "launch_enqueue", 0,
+         timeBatched(kLaunchSamples, kLaunchBatch,
+                     [&] {
+                       CU_CHECK(cuLaunchCooperativeKernel(k.empty, 1, 1, 1, 1, 1, 1, 0, s,
+                                                          nullptr));
+                     },
+                     sync));
+  constexpr int kQueryReps = 20000;
+  int blocks = 0;
+  report("occupancy_active_blocks", "occupancy", 0, timeEach(200, kQueryReps, [&] {
+           CU_CHECK(cuOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, k.args4, 256, 0));
+         }));
+  int grid = 0, block = 0;
+  report("occupancy_block_size", "occupancy", 1, timeEach(200, kQueryReps, [&] {
+           CU_CHECK(cuOccupancyMaxPotentialBlockSize(&grid, &block, k.args4, nullptr, 0, 0));
+         }));
+}
+
 void threadedFigure(const Kernels& k, int threads) {
   std::vector<std::vector<double>> perThread(threads);
   std::atomic<int> ready{0};
@@ -232,6 +264,7 @@ int main(int argc, char** argv) {
   threadedFigure(k, 8);
   syncFigures();
   if (launchOnly) return 0;
+  executionFigures(k, s);
   driverMemoryBenchmarks(maxCopy);
 
   std::vector<char> ptx = readFile(ptxPath());

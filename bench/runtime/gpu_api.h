@@ -51,6 +51,11 @@
 #define gpuDeviceGetDefaultMemPool hipDeviceGetDefaultMemPool
 #define gpuMemPoolSetAttribute hipMemPoolSetAttribute
 #define gpuMemPoolAttrReleaseThreshold hipMemPoolAttrReleaseThreshold
+#define gpuLaunchCooperativeKernel hipLaunchCooperativeKernel
+#define gpuOccupancyMaxActiveBlocksPerMultiprocessor hipOccupancyMaxActiveBlocksPerMultiprocessor
+#define gpuOccupancyMaxPotentialBlockSize hipOccupancyMaxPotentialBlockSize
+#define gpuFuncAttributes hipFuncAttributes
+#define gpuFuncGetAttributes hipFuncGetAttributes
 #elif defined(BENCH_IMPL_CUDART)
 #include <cuda_runtime_api.h>
 #define BENCH_IMPL "cudart"
@@ -97,6 +102,11 @@
 #define gpuDeviceGetDefaultMemPool cudaDeviceGetDefaultMemPool
 #define gpuMemPoolSetAttribute cudaMemPoolSetAttribute
 #define gpuMemPoolAttrReleaseThreshold cudaMemPoolAttrReleaseThreshold
+#define gpuLaunchCooperativeKernel cudaLaunchCooperativeKernel
+#define gpuOccupancyMaxActiveBlocksPerMultiprocessor cudaOccupancyMaxActiveBlocksPerMultiprocessor
+#define gpuOccupancyMaxPotentialBlockSize cudaOccupancyMaxPotentialBlockSize
+#define gpuFuncAttributes cudaFuncAttributes
+#define gpuFuncGetAttributes cudaFuncGetAttributes
 #else
 #error "define BENCH_IMPL_UNIHIP or BENCH_IMPL_CUDART"
 #endif

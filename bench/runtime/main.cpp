@@ -73,6 +73,7 @@ int main(int argc, char** argv) {
     bench::syncBenchmarks();
     return 0;
   }
+  bench::executionBenchmarks();
   bench::graphBenchmarks();
   bench::poolBenchmarks();
   bench::syncBenchmarks();

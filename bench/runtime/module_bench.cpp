@@ -35,6 +35,29 @@ void moduleLoadFigure(const char* bench, double x, const std::vector<char>& imag
   report(bench, "module_load", x, s);
 }
 
+// hipModuleLaunchKernel with kernelParams on a loaded cubin's function: bench_driver's
+// cuLaunchKernel of the same kernel carries the same figure name.
+void moduleLaunchFigure(const std::vector<char>& cubin) {
+  hipModule_t m = nullptr;
+  hipFunction_t f = nullptr;
+  GPU_CHECK(hipModuleLoadData(&m, cubin.data()));
+  GPU_CHECK(hipModuleGetFunction(&f, m, "bench_args4"));
+  hipStream_t s;
+  GPU_CHECK(hipStreamCreate(&s));
+  float* out = nullptr;
+  int n = 1;
+  float scale = 2.0f;
+  report("module_launch_4args", "launch_enqueue", 24,
+         timeBatched(kLaunchSamples, kLaunchBatch,
+                     [&] {
+                       void* args[] = {&out, &out, &n, &scale};
+                       GPU_CHECK(hipModuleLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, s, args, nullptr));
+                     },
+                     [&] { GPU_CHECK(hipStreamSynchronize(s)); }));
+  GPU_CHECK(hipStreamDestroy(s));
+  GPU_CHECK(hipModuleUnload(m));
+}
+
 void appendU64(std::vector<char>* out, uint64_t v) {
   out->insert(out->end(), reinterpret_cast<char*>(&v), reinterpret_cast<char*>(&v) + 8);
 }
@@ -82,6 +105,7 @@ void moduleBenchmarks() {
     return;
   }
   moduleLoadFigure("module_load_cubin", 0, cubin, 3, 30);
+  moduleLaunchFigure(cubin);
   // The driver caches JIT output unless CUDA_CACHE_DISABLE=1 (run_all.sh sets it).
   moduleLoadFigure("module_load_ptx", 1, ptx, 1, 3);
 }

@@ -10,11 +10,14 @@ namespace bench {
 // a kernel, which includes loading its module (and JIT-compiling PTX, were a runtime to pick it).
 void firstLaunch();
 void launchBenchmarks();
+// execution_bench.cu: cooperative launch, occupancy queries, function attributes (issue 12).
+void executionBenchmarks();
 // sync_bench.cpp
 void syncBenchmarks();
 // memory_bench.cpp: copies up to `maxCopyBytes`, memset, malloc/free.
 void memoryBenchmarks(size_t maxCopyBytes);
-// module_bench.cpp (unihip only: the CUDA runtime has no eager module API to compare).
+// module_bench.cpp (unihip only: the CUDA runtime has no eager module API to compare): module
+// loads and hipModuleLaunchKernel, which bench_driver's cuModuleLoadData / cuLaunchKernel match.
 void moduleBenchmarks();
 void registrationBenchmark();
 // graph_bench.cu: graph launch and instantiation against launching one by one.

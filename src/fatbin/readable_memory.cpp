@@ -12,6 +12,9 @@ namespace unihip {
 
 namespace {
 
+// How far past the bytes asked for a probe looks: a typical cubin or code object whole.
+constexpr size_t kProbeWindow = size_t{64} << 10;
+
 size_t pageSize() {
   static const size_t size = static_cast<size_t>(sysconf(_SC_PAGESIZE));
   return size;
@@ -29,16 +32,20 @@ bool probeThroughPipe(const void* p) {
 
 }  // namespace
 
-bool isReadable(const void* p, size_t n) {
-  if (n == 0) return true;
+size_t readablePrefix(const void* p, size_t n) {
+  if (n == 0) return 0;
   const auto address = reinterpret_cast<uintptr_t>(p);
-  if (p == nullptr || address + n < address) return false;
+  if (p == nullptr || address + n < address) return 0;
   const size_t page = pageSize();
   const uintptr_t firstPage = address & ~(page - 1);
   const size_t pages = (((address + n - 1) & ~(page - 1)) - firstPage) / page + 1;
   // One byte of each page: `p` itself for the first (its page may start before the image).
   auto probeAddress = [&](size_t i) {
     return reinterpret_cast<void*>(std::max<uintptr_t>(firstPage + i * page, address));
+  };
+  // Bytes from `p` to the end of the first `good` pages, at most n.
+  auto prefix = [&](size_t good) {
+    return good == 0 ? 0 : std::min<size_t>(n, firstPage + good * page - address);
   };
   constexpr size_t kBatch = 512;  // remote iovecs per call, under IOV_MAX (1024)
   iovec remote[kBatch];
@@ -50,15 +57,17 @@ bool isReadable(const void* p, size_t n) {
     const ssize_t got = process_vm_readv(getpid(), &local, 1, remote, batch, 0);
     if (got < 0 && (errno == ENOSYS || errno == EPERM)) {
       for (size_t i = done; i < pages; ++i)
-        if (!probeThroughPipe(probeAddress(i))) return false;
-      return true;
+        if (!probeThroughPipe(probeAddress(i))) return prefix(i);
+      return n;
     }
     // Transfers stop at the first remote iovec that cannot be read.
-    if (got != static_cast<ssize_t>(batch)) return false;
+    if (got != static_cast<ssize_t>(batch)) return prefix(done + (got > 0 ? got : 0));
     done += batch;
   }
-  return true;
+  return n;
 }
+
+bool isReadable(const void* p, size_t n) { return n == 0 || readablePrefix(p, n) == n; }
 
 size_t readableBytesAt(const void* p) {
   struct Query {
@@ -95,13 +104,18 @@ bool ImageView::readable(size_t offset, size_t n) {
   const size_t end = offset + n;
   if (end <= known_) return true;
   if (!probe_) return false;
-  // Probe from the first unverified byte, whole pages at a time, so later reads are free.
+  // Probe from the first unverified byte, whole pages at a time, and speculatively a window
+  // beyond what is asked (one system call instead of one per header an image parser reads):
+  // whatever prefix of the window is readable becomes known, so later reads are free.
   const size_t page = pageSize();
-  const uintptr_t start = reinterpret_cast<uintptr_t>(base_) + known_;
-  const uintptr_t stop = (reinterpret_cast<uintptr_t>(base_) + end + page - 1) & ~(page - 1);
-  if (!isReadable(reinterpret_cast<const void*>(start), stop - start)) return false;
-  known_ = std::min<size_t>(stop - reinterpret_cast<uintptr_t>(base_), kMaxImageSize);
-  return true;
+  const uintptr_t base = reinterpret_cast<uintptr_t>(base_);
+  const uintptr_t start = base + known_;
+  const uintptr_t stop = (base + end + page - 1) & ~(page - 1);
+  const uintptr_t window =
+      std::min<uintptr_t>(std::max<uintptr_t>(stop, start + kProbeWindow), base + kMaxImageSize);
+  const size_t got = readablePrefix(reinterpret_cast<const void*>(start), window - start);
+  known_ = std::max(known_, std::min<size_t>(start + got - base, kMaxImageSize));
+  return end <= known_;
 }
 
 }  // namespace unihip

@@ -17,6 +17,9 @@ inline constexpr size_t kMaxImageSize = size_t{1} << 32;
 // (process_vm_readv on ourselves, one byte per page), which honours page protections, so
 // PROT_NONE guard pages and unmapped holes both answer false; never faults.
 bool isReadable(const void* p, size_t n);
+// How many bytes from `p` on (at most n) can be read now: the readable pages' prefix, the same
+// way; 0 when `p` itself cannot be read.
+size_t readablePrefix(const void* p, size_t n);
 
 // Upper bound on readable bytes at `p`, from the loaded ELF segment that holds it, or 0 when `p`
 // lies in no loaded object (heap memory).

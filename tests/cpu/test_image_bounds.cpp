@@ -114,6 +114,15 @@ TEST_CASE("ImageView: sized views stop at their size; unsized ones probe", "[bou
   CHECK_FALSE(v.readable(299, 2));
   CHECK_FALSE(v.readable(~size_t{0} - 1, 4));  // offset + size overflow
 
+  // One probe looks ahead past what was asked and stops at the guard page: the readable prefix
+  // becomes known at once, and nothing past the guard ever is.
+  ImageView ahead = ImageView::unsized(g.data());
+  CHECK(ahead.readable(0, 1));
+  CHECK(ahead.known() == 300);
+  CHECK(readablePrefix(g.data(), 1000) == 300);
+  CHECK(readablePrefix(g.guard(), 10) == 0);
+  CHECK(readablePrefix(g.data() + 10, 5) == 5);
+
   ImageView sized = ImageView::sized(g.data(), 10);
   CHECK(sized.readable(2, 8));
   CHECK_FALSE(sized.readable(2, 9));

@@ -25,7 +25,7 @@ TEST_CASE("module symbols: PTX declares the kernels and device variables", "[mod
   std::string ptx =
       readFile(unihip::testing::buildFilePath(UNIHIP_TEST_KERNEL_DIR "/registered.ptx"));
   REQUIRE(!ptx.empty());
-  std::unordered_set<std::string> names;
+  unihip::cu::ModuleSymbols names;
   REQUIRE(readModuleSymbols(ImageKind::Ptx, ptx.data(), ptx.size(), &names));
   CHECK(names.count("_Z5scalePff") == 1);
   CHECK(names.count("_Z6addOnePi") == 1);
@@ -42,7 +42,7 @@ TEST_CASE("module symbols: a cubin's symbol table", "[module-symbols]") {
   std::string cubin =
       readFile(unihip::testing::buildFilePath(UNIHIP_TEST_KERNEL_DIR "/registered.sm_90.cubin"));
   REQUIRE(cubin.size() > 64);
-  std::unordered_set<std::string> names;
+  unihip::cu::ModuleSymbols names;
   REQUIRE(readModuleSymbols(ImageKind::Cubin, cubin.data(), cubin.size(), &names));
   CHECK(names.count("_Z5scalePff") == 1);
   CHECK(names.count("_Z6addOnePi") == 1);
@@ -50,7 +50,7 @@ TEST_CASE("module symbols: a cubin's symbol table", "[module-symbols]") {
   CHECK(names.count("noSuchKernel") == 0);
 
   // Truncated or corrupted images are "unknown" (the driver decides), never read past their end.
-  std::unordered_set<std::string> partial;
+  unihip::cu::ModuleSymbols partial;
   CHECK_FALSE(readModuleSymbols(ImageKind::Cubin, cubin.data(), 40, &partial));
   std::string badSections = cubin;
   badSections[0x28] = '\xff';  // e_shoff far past the end
@@ -59,7 +59,7 @@ TEST_CASE("module symbols: a cubin's symbol table", "[module-symbols]") {
 }
 
 TEST_CASE("module symbols: other formats are unknown", "[module-symbols]") {
-  std::unordered_set<std::string> names;
+  unihip::cu::ModuleSymbols names;
   const char text[] = "not an image";
   CHECK_FALSE(readModuleSymbols(ImageKind::Ptx, text, sizeof text, &names));
   CHECK_FALSE(readModuleSymbols(ImageKind::AmdCodeObject, text, sizeof text, &names));

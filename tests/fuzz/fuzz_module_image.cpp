@@ -39,7 +39,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       std::vector<uint64_t> copy(entries[index].size / 8 + 1, 0);
       std::memcpy(copy.data(), entries[index].data, entries[index].size);
       // ... and reads the names it defines (cubin symbol table or PTX declarations).
-      std::unordered_set<std::string> names;
+      unihip::cu::ModuleSymbols names;
       (void)unihip::cu::readModuleSymbols(entries[index].kind, entries[index].data,
                                           entries[index].size, &names);
     }
