@@ -13,6 +13,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -417,6 +418,22 @@ EXPORT hsa_status_t hsa_agent_get_info(hsa_agent_t agent, hsa_agent_info_t attri
     case HSA_AMD_AGENT_INFO_DOMAIN: return put<uint32_t>(value, 1);
     case HSA_AMD_AGENT_INFO_ASIC_REVISION: return put<uint32_t>(value, 2);
     case HSA_AGENT_INFO_QUEUE_MAX_SIZE: return put<uint32_t>(value, 131072);
+    // The image extension's limits (gfx9's): the fake's images check the same ones.
+    case HSA_EXT_AGENT_INFO_IMAGE_1D_MAX_ELEMENTS:
+    case HSA_EXT_AGENT_INFO_IMAGE_1DA_MAX_ELEMENTS: return put<size_t>(value, 16384);
+    case HSA_EXT_AGENT_INFO_IMAGE_1DB_MAX_ELEMENTS: return put<size_t>(value, size_t{1} << 27);
+    case HSA_EXT_AGENT_INFO_IMAGE_2D_MAX_ELEMENTS:
+    case HSA_EXT_AGENT_INFO_IMAGE_2DA_MAX_ELEMENTS: {
+      const size_t dims[2] = {16384, 16384};
+      std::memcpy(value, dims, sizeof dims);
+      return HSA_STATUS_SUCCESS;
+    }
+    case HSA_EXT_AGENT_INFO_IMAGE_3D_MAX_ELEMENTS: {
+      const size_t dims[3] = {2048, 2048, 2048};
+      std::memcpy(value, dims, sizeof dims);
+      return HSA_STATUS_SUCCESS;
+    }
+    case HSA_EXT_AGENT_INFO_IMAGE_ARRAY_MAX_LAYERS: return put<size_t>(value, 2048);
     case HSA_AMD_AGENT_INFO_COOPERATIVE_QUEUES: return put<bool>(value, gpu);
     default: return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   }
@@ -838,7 +855,9 @@ hsa_status_t checkDescriptor(const hsa_ext_image_descriptor_t* d, size_t* rows, 
   }
   if (!ok) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   const size_t limit = d->geometry == HSA_EXT_IMAGE_GEOMETRY_1DB ? (size_t{1} << 27) : 16384;
-  if (d->width > limit || d->height > 16384 || d->depth > 16384 || d->array_size > 2048)
+  const size_t plane = d->geometry == HSA_EXT_IMAGE_GEOMETRY_3D ? 2048 : 16384;
+  if (d->width > std::min(limit, d->depth ? size_t{2048} : limit) || d->height > plane ||
+      d->depth > 2048 || d->array_size > 2048)
     return static_cast<hsa_status_t>(HSA_EXT_STATUS_ERROR_IMAGE_SIZE_UNSUPPORTED);
   *rows = d->geometry == HSA_EXT_IMAGE_GEOMETRY_1DA ? d->array_size : h ? d->height : 1;
   *slices = d->geometry == HSA_EXT_IMAGE_GEOMETRY_2DA ? d->array_size : z ? d->depth : 1;

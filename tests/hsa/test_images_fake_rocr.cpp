@@ -475,6 +475,26 @@ TEST_CASE("fake ROCr: arrays and objects refuse bad input with HIP's codes", "[h
   CHECK(fakeStat(kLiveImages) == images);
 }
 
+TEST_CASE("fake ROCr: texture limits come from the image extension", "[hsa][images]") {
+  FakeRuntime rt;
+  size_t width = 0;
+  const hipChannelFormatDesc f4 = hipCreateChannelDesc<float4>();
+  REQUIRE(hipDeviceGetTexture1DLinearMaxWidth(&width, &f4, 0) == hipSuccess);
+  CHECK(width == size_t{1} << 27);
+  CHECK(hipDeviceGetTexture1DLinearMaxWidth(nullptr, &f4, 0) == hipErrorInvalidValue);
+  int v = 0;
+  REQUIRE(hipDeviceGetAttribute(&v, hipDeviceAttributeMaxTexture2DWidth, 0) == hipSuccess);
+  CHECK(v == 16384);
+  REQUIRE(hipDeviceGetAttribute(&v, hipDeviceAttributeMaxTexture3DDepth, 0) == hipSuccess);
+  CHECK(v == 2048);
+  hipDeviceProp_t p{};
+  REQUIRE(hipGetDeviceProperties(&p, 0) == hipSuccess);
+  CHECK((p.maxTexture1D == 16384 && p.maxTexture2DLayered[2] == 2048 && p.maxSurface3D[0] == 2048));
+  // A 3D array past the limit is refused.
+  hipArray_t a = nullptr;
+  CHECK(hipMalloc3DArray(&a, &f4, make_hipExtent(4096, 4, 4), 0) == hipErrorInvalidValue);
+}
+
 TEST_CASE("HSA images without ROCr's image extension: not supported", "[hsa][images]") {
   auto b = fakeBackend();
   CHECK(b->images() != nullptr);  // the fake ROCr has the extension
