@@ -4,7 +4,9 @@
 // and surface objects (the 80- and 48-byte objects kernels read), and HIP's codes for bad input.
 #include <catch2/catch.hpp>
 
+#include <cstdio>
 #include <cstring>
+#include <sstream>
 #include <numeric>
 #include <string>
 #include <vector>
@@ -513,4 +515,42 @@ TEST_CASE("HSA images without ROCr's image extension: not supported", "[hsa][ima
   partial.hsa_ext_image_copy = nullptr;
   CHECK(hsa::HsaImages::create(*b, partial, hooks) == nullptr);
   hsa::unloadHsaApi(&full);
+}
+
+// The AMD side of unihip's texture and surface headers, as compiled by the build
+// (kernels/images.hip): the descriptors are read from the object with scalar loads (image at
+// byte 0, sampler at byte 48) and feed image instructions; nothing traps.
+TEST_CASE("AMD texture and surface code reads the object's descriptors", "[hsa][images]") {
+  if (std::string(UNIHIP_HSA_IMAGES_CODE_OBJECT).empty() || std::string(UNIHIP_LLVM_OBJDUMP).empty()) {
+    WARN("no ROCm device libraries or llvm-objdump-19: skipped");
+    return;
+  }
+  const std::string command = std::string(UNIHIP_LLVM_OBJDUMP) + " -d --mcpu=gfx90a " +
+                              UNIHIP_HSA_IMAGES_CODE_OBJECT + " 2>&1";
+  FILE* pipe = popen(command.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  std::string text;
+  char buffer[4096];
+  while (size_t n = fread(buffer, 1, sizeof buffer, pipe)) text.append(buffer, n);
+  REQUIRE(pclose(pipe) == 0);
+  // One kernel's instructions (up to the next symbol).
+  auto kernel = [&](const std::string& name) {
+    const size_t at = text.find("<" + name + ">:");
+    REQUIRE(at != std::string::npos);
+    return text.substr(at, text.find("\n\n", at) - at);
+  };
+  const std::string tex = kernel("images_tex2d");
+  CHECK(tex.find("s_load_dwordx8") != std::string::npos);
+  bool samplerAt48 = false;  // s_load_dwordx4 s[..], s[..], 0x30
+  std::istringstream lines(tex);
+  for (std::string line; std::getline(lines, line);)
+    samplerAt48 |= line.find("s_load_dwordx4") != std::string::npos &&
+                   line.find(", 0x30 ") != std::string::npos;
+  CHECK(samplerAt48);
+  CHECK(tex.find("image_sample") != std::string::npos);
+  CHECK(kernel("images_fetch").find("buffer_load_format_xyzw") != std::string::npos);
+  const std::string surf = kernel("images_surface");
+  CHECK(surf.find("image_load") != std::string::npos);
+  CHECK(surf.find("image_store") != std::string::npos);
+  CHECK(text.find("s_trap") == std::string::npos);
 }
