@@ -316,13 +316,14 @@ Status HsaImages::textureCreate(int device, const TextureResource& res,
   const hsa_agent_t agent = hooks_.agentOf(device);
   Object o;
   o.device = device;
+  // Read-write as the array's own image (ROCr lays opaque data out by descriptor and access).
   if (linear) {
     UNIHIP_HSA_TRY(api_, hsa_ext_image_create_with_layout(
-                             agent, &d, data, HSA_ACCESS_PERMISSION_RO,
+                             agent, &d, data, HSA_ACCESS_PERMISSION_RW,
                              HSA_EXT_IMAGE_DATA_LAYOUT_LINEAR, rowPitch, 0, &o.image));
   } else {
     UNIHIP_HSA_TRY(api_,
-                   hsa_ext_image_create(agent, &d, data, HSA_ACCESS_PERMISSION_RO, &o.image));
+                   hsa_ext_image_create(agent, &d, data, HSA_ACCESS_PERMISSION_RW, &o.image));
   }
   hsa_ext_sampler_descriptor_t sd{};
   sd.coordinate_mode = (tex.flags & HIP_TRSF_NORMALIZED_COORDINATES)
