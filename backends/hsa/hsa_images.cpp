@@ -161,6 +161,28 @@ bool wholeView(const HIP_RESOURCE_VIEW_DESC& v, const hsa_ext_image_descriptor_t
          (v.lastLayer == 0 || (layers != 0 && v.lastLayer == layers - 1));
 }
 
+// Whether the device's limits (the image extension's, in its properties; 0: unknown) hold `d`, as
+// AMD's runtime checks before it asks ROCr.
+bool withinLimits(const hsa_ext_image_descriptor_t& d, const hipDeviceProp_t& p) {
+  auto fits = [](size_t v, int limit) { return limit <= 0 || v <= static_cast<size_t>(limit); };
+  switch (d.geometry) {
+    case HSA_EXT_IMAGE_GEOMETRY_1D: return fits(d.width, p.maxTexture1D);
+    case HSA_EXT_IMAGE_GEOMETRY_2D:
+      return fits(d.width, p.maxTexture2D[0]) && fits(d.height, p.maxTexture2D[1]);
+    case HSA_EXT_IMAGE_GEOMETRY_3D:
+      return fits(d.width, p.maxTexture3D[0]) && fits(d.height, p.maxTexture3D[1]) &&
+             fits(d.depth, p.maxTexture3D[2]);
+    case HSA_EXT_IMAGE_GEOMETRY_1DA:
+      return fits(d.width, p.maxTexture1DLayered[0]) &&
+             fits(d.array_size, p.maxTexture1DLayered[1]);
+    case HSA_EXT_IMAGE_GEOMETRY_2DA:
+      return fits(d.width, p.maxTexture2DLayered[0]) &&
+             fits(d.height, p.maxTexture2DLayered[1]) &&
+             fits(d.array_size, p.maxTexture2DLayered[2]);
+    default: return true;
+  }
+}
+
 }  // namespace
 
 std::unique_ptr<HsaImages> HsaImages::create(Backend& backend, const HsaApi& api,
@@ -179,6 +201,7 @@ Status HsaImages::arrayCreate(int device, const ArrayShape& shape, NativeArray* 
   a->shape = shape;
   a->descriptor = descriptorOf(shape);
   a->elementBytes = formatBytes(shape.format) * shape.channels;
+  if (!withinLimits(a->descriptor, backend_.properties(device))) return hipErrorInvalidValue;
   hsa_ext_image_data_info_t info{};
   UNIHIP_HSA_TRY(api_, hsa_ext_image_data_get_info(agent, &a->descriptor,
                                                    HSA_ACCESS_PERMISSION_RW, &info));
