@@ -267,6 +267,47 @@ TEST_CASE("fake ROCr: copies between arrays, pitched device memory and streams",
   REQUIRE(hipStreamSynchronize(s) == hipSuccess);
   CHECK((back[0] == 0 && back[1] == 7 && back[2] == 7));
 
+  // The driver forms: hipMemcpyParam2D host -> array, hipDrvMemcpy3DAsync array -> host.
+  const auto twos = iota(8, 200);
+  hip_Memcpy2D m{};
+  m.srcMemoryType = hipMemoryTypeHost;
+  m.srcHost = twos.data();
+  m.srcPitch = 16;
+  m.dstMemoryType = hipMemoryTypeArray;
+  m.dstArray = a;
+  m.dstXInBytes = 8;
+  m.dstY = 2;
+  m.WidthInBytes = 16;
+  m.Height = 2;
+  REQUIRE(hipMemcpyParam2D(&m) == hipSuccess);
+  std::vector<float> rows(2 * 16, 0);
+  HIP_MEMCPY3D m3{};
+  m3.srcMemoryType = hipMemoryTypeArray;
+  m3.srcArray = a;
+  m3.srcY = 2;
+  m3.dstMemoryType = hipMemoryTypeHost;
+  m3.dstHost = rows.data();
+  m3.dstPitch = 64;
+  m3.WidthInBytes = 64;
+  m3.Height = 2;
+  m3.Depth = 1;
+  REQUIRE(hipDrvMemcpy3DAsync(&m3, s) == hipSuccess);
+  REQUIRE(hipStreamSynchronize(s) == hipSuccess);
+  CHECK((rows[1] == in[33] && rows[2] == 200 && rows[5] == 203 && rows[6] == in[38]));
+  CHECK((rows[18] == 204 && rows[21] == 207 && rows[22] == in[54]));
+  // hipMemcpy3DAsync between arrays of another element (the staging path) on the stream.
+  hipMemcpy3DParms p{};
+  p.srcArray = a;
+  p.dstArray = c;
+  p.srcPos = make_hipPos(0, 3, 0);
+  p.extent = make_hipExtent(16, 1, 1);  // in the source's elements: 64 bytes, a row of both
+  p.kind = hipMemcpyDeviceToDevice;
+  REQUIRE(hipMemcpy3DAsync(&p, s) == hipSuccess);
+  REQUIRE(hipMemcpyAtoHAsync(rows.data(), c, 0, 64, s) == hipSuccess);
+  REQUIRE(hipStreamSynchronize(s) == hipSuccess);
+  CHECK((rows[0] == in[48] && rows[15] == in[63]));
+  p.dstPos = make_hipPos(1, 0, 0);  // one float2 in: past c's row
+  CHECK(hipMemcpy3DAsync(&p, s) == hipErrorInvalidValue);
   REQUIRE(hipStreamDestroy(s) == hipSuccess);
   REQUIRE(hipFree(d) == hipSuccess);
   for (hipArray_t x : {a, b, c}) REQUIRE(hipFreeArray(x) == hipSuccess);
