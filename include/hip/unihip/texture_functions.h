@@ -219,6 +219,18 @@ typedef float __unihip_tex_v4f __attribute__((ext_vector_type(4)));
 typedef int __unihip_tex_v4i __attribute__((ext_vector_type(4)));
 typedef unsigned int __attribute__((address_space(4))) * __unihip_tex_sharp;
 
+/* gfx90a and gfx940-gfx950 lack the extended image instructions (LOD, gradients, gather; LLVM
+ * refuses them there). Such a fetch traps on them; left alone, the call would make the whole
+ * kernel vanish. */
+#define __UNIHIP_TEX_BASIC(CALL) (CALL)
+#if defined(__gfx90a__) || defined(__gfx940__) || defined(__gfx941__) || defined(__gfx942__) || \
+    defined(__gfx950__)
+#define __UNIHIP_TEX_EXT(CALL) (__builtin_trap(), __unihip_tex_v4f{0.0f, 0.0f, 0.0f, 0.0f})
+#else
+#define __UNIHIP_TEX_EXT(CALL) (CALL)
+#endif
+#define __UNIHIP_TEX_BUFFER(CALL) (CALL)
+
 extern "C" {
 __device__ __unihip_tex_v4f __ockl_image_load_1Db(__unihip_tex_sharp, int);
 __device__ __unihip_tex_v4f __ockl_image_sample_1D(__unihip_tex_sharp, __unihip_tex_sharp, float);
@@ -290,12 +302,12 @@ UNIHIP_DEVICE_INLINE __unihip_tex_u4 __unihip_tex_lanes(__unihip_tex_ku, __unihi
 }
 
 /* One fetch: CALL is the image function's call on __t (the object's address) and the
- * parameters; the result type follows the tag. */
-#define __UNIHIP_TEX_AMD(NAME, PARAMS, ARGS, CALL)                                            \
+ * parameters, KIND the instructions it needs; the result type follows the tag. */
+#define __UNIHIP_TEX_AMD(NAME, KIND, PARAMS, ARGS, CALL)                                      \
   template <class K>                                                                          \
   UNIHIP_DEVICE_INLINE auto __unihip_##NAME(K __k, unsigned long long __t,                    \
                                             __UNIHIP_STRIP PARAMS) {                          \
-    return __unihip_tex_lanes(__k, CALL);                                                     \
+    return __unihip_tex_lanes(__k, __UNIHIP_TEX_##KIND(CALL));                                \
   }                                                                                           \
   __UNIHIP_TEX_PUBLIC(NAME, __unihip_##NAME, PARAMS, ARGS)
 
@@ -303,54 +315,54 @@ UNIHIP_DEVICE_INLINE __unihip_tex_u4 __unihip_tex_lanes(__unihip_tex_ku, __unihi
 #define __UNIHIP_V2(a, b) (__unihip_tex_v2f{(a), (b)})
 #define __UNIHIP_V4(a, b, c, d) (__unihip_tex_v4f{(a), (b), (c), (d)})
 
-__UNIHIP_TEX_AMD(tex1Dfetch, (int x), (x), __ockl_image_load_1Db(__UNIHIP_TEX_T(__t), x))
-__UNIHIP_TEX_AMD(tex1D, (float x), (x), __ockl_image_sample_1D(__UNIHIP_TS, x))
-__UNIHIP_TEX_AMD(tex2D, (float x, float y), (x, y),
+__UNIHIP_TEX_AMD(tex1Dfetch, BUFFER, (int x), (x), __ockl_image_load_1Db(__UNIHIP_TEX_T(__t), x))
+__UNIHIP_TEX_AMD(tex1D, BASIC, (float x), (x), __ockl_image_sample_1D(__UNIHIP_TS, x))
+__UNIHIP_TEX_AMD(tex2D, BASIC, (float x, float y), (x, y),
                  __ockl_image_sample_2D(__UNIHIP_TS, __UNIHIP_V2(x, y)))
-__UNIHIP_TEX_AMD(tex3D, (float x, float y, float z), (x, y, z),
+__UNIHIP_TEX_AMD(tex3D, BASIC, (float x, float y, float z), (x, y, z),
                  __ockl_image_sample_3D(__UNIHIP_TS, __UNIHIP_V4(x, y, z, 0.0f)))
-__UNIHIP_TEX_AMD(tex1DLayered, (float x, int layer), (x, layer),
+__UNIHIP_TEX_AMD(tex1DLayered, BASIC, (float x, int layer), (x, layer),
                  __ockl_image_sample_1Da(__UNIHIP_TS, __UNIHIP_V2(x, (float)layer)))
-__UNIHIP_TEX_AMD(tex2DLayered, (float x, float y, int layer), (x, y, layer),
+__UNIHIP_TEX_AMD(tex2DLayered, BASIC, (float x, float y, int layer), (x, y, layer),
                  __ockl_image_sample_2Da(__UNIHIP_TS, __UNIHIP_V4(x, y, (float)layer, 0.0f)))
-__UNIHIP_TEX_AMD(texCubemap, (float x, float y, float z), (x, y, z),
+__UNIHIP_TEX_AMD(texCubemap, BASIC, (float x, float y, float z), (x, y, z),
                  __ockl_image_sample_CM(__UNIHIP_TS, __UNIHIP_V4(x, y, z, 0.0f)))
-__UNIHIP_TEX_AMD(texCubemapLayered, (float x, float y, float z, int layer), (x, y, z, layer),
+__UNIHIP_TEX_AMD(texCubemapLayered, BASIC, (float x, float y, float z, int layer), (x, y, z, layer),
                  __ockl_image_sample_CMa(__UNIHIP_TS, __UNIHIP_V4(x, y, z, (float)layer)))
-__UNIHIP_TEX_AMD(tex1DLod, (float x, float level), (x, level),
+__UNIHIP_TEX_AMD(tex1DLod, EXT, (float x, float level), (x, level),
                  __ockl_image_sample_lod_1D(__UNIHIP_TS, x, level))
-__UNIHIP_TEX_AMD(tex2DLod, (float x, float y, float level), (x, y, level),
+__UNIHIP_TEX_AMD(tex2DLod, EXT, (float x, float y, float level), (x, y, level),
                  __ockl_image_sample_lod_2D(__UNIHIP_TS, __UNIHIP_V2(x, y), level))
-__UNIHIP_TEX_AMD(tex3DLod, (float x, float y, float z, float level), (x, y, z, level),
+__UNIHIP_TEX_AMD(tex3DLod, EXT, (float x, float y, float z, float level), (x, y, z, level),
                  __ockl_image_sample_lod_3D(__UNIHIP_TS, __UNIHIP_V4(x, y, z, 0.0f), level))
-__UNIHIP_TEX_AMD(tex1DLayeredLod, (float x, int layer, float level), (x, layer, level),
+__UNIHIP_TEX_AMD(tex1DLayeredLod, EXT, (float x, int layer, float level), (x, layer, level),
                  __ockl_image_sample_lod_1Da(__UNIHIP_TS, __UNIHIP_V2(x, (float)layer), level))
-__UNIHIP_TEX_AMD(tex2DLayeredLod, (float x, float y, int layer, float level),
+__UNIHIP_TEX_AMD(tex2DLayeredLod, EXT, (float x, float y, int layer, float level),
                  (x, y, layer, level),
                  __ockl_image_sample_lod_2Da(__UNIHIP_TS, __UNIHIP_V4(x, y, (float)layer, 0.0f),
                                              level))
-__UNIHIP_TEX_AMD(texCubemapLod, (float x, float y, float z, float level), (x, y, z, level),
+__UNIHIP_TEX_AMD(texCubemapLod, EXT, (float x, float y, float z, float level), (x, y, z, level),
                  __ockl_image_sample_lod_CM(__UNIHIP_TS, __UNIHIP_V4(x, y, z, 0.0f), level))
-__UNIHIP_TEX_AMD(texCubemapLayeredLod, (float x, float y, float z, int layer, float level),
+__UNIHIP_TEX_AMD(texCubemapLayeredLod, EXT, (float x, float y, float z, int layer, float level),
                  (x, y, z, layer, level),
                  __ockl_image_sample_lod_CMa(__UNIHIP_TS, __UNIHIP_V4(x, y, z, (float)layer),
                                              level))
-__UNIHIP_TEX_AMD(tex1DGrad, (float x, float dPdx, float dPdy), (x, dPdx, dPdy),
+__UNIHIP_TEX_AMD(tex1DGrad, EXT, (float x, float dPdx, float dPdy), (x, dPdx, dPdy),
                  __ockl_image_sample_grad_1D(__UNIHIP_TS, x, dPdx, dPdy))
-__UNIHIP_TEX_AMD(tex2DGrad, (float x, float y, float2 dPdx, float2 dPdy), (x, y, dPdx, dPdy),
+__UNIHIP_TEX_AMD(tex2DGrad, EXT, (float x, float y, float2 dPdx, float2 dPdy), (x, y, dPdx, dPdy),
                  __ockl_image_sample_grad_2D(__UNIHIP_TS, __UNIHIP_V2(x, y),
                                              __UNIHIP_V2(dPdx.x, dPdx.y),
                                              __UNIHIP_V2(dPdy.x, dPdy.y)))
-__UNIHIP_TEX_AMD(tex3DGrad, (float x, float y, float z, float4 dPdx, float4 dPdy),
+__UNIHIP_TEX_AMD(tex3DGrad, EXT, (float x, float y, float z, float4 dPdx, float4 dPdy),
                  (x, y, z, dPdx, dPdy),
                  __ockl_image_sample_grad_3D(__UNIHIP_TS, __UNIHIP_V4(x, y, z, 0.0f),
                                              __UNIHIP_V4(dPdx.x, dPdx.y, dPdx.z, 0.0f),
                                              __UNIHIP_V4(dPdy.x, dPdy.y, dPdy.z, 0.0f)))
-__UNIHIP_TEX_AMD(tex1DLayeredGrad, (float x, int layer, float dPdx, float dPdy),
+__UNIHIP_TEX_AMD(tex1DLayeredGrad, EXT, (float x, int layer, float dPdx, float dPdy),
                  (x, layer, dPdx, dPdy),
                  __ockl_image_sample_grad_1Da(__UNIHIP_TS, __UNIHIP_V2(x, (float)layer), dPdx,
                                               dPdy))
-__UNIHIP_TEX_AMD(tex2DLayeredGrad, (float x, float y, int layer, float2 dPdx, float2 dPdy),
+__UNIHIP_TEX_AMD(tex2DLayeredGrad, EXT, (float x, float y, int layer, float2 dPdx, float2 dPdy),
                  (x, y, layer, dPdx, dPdy),
                  __ockl_image_sample_grad_2Da(__UNIHIP_TS, __UNIHIP_V4(x, y, (float)layer, 0.0f),
                                               __UNIHIP_V2(dPdx.x, dPdx.y),
@@ -364,10 +376,18 @@ static __device__ __forceinline__ T tex2Dgather(hipTextureObject_t textureObject
   const unsigned long long __t = __unihip_tex_handle(textureObject);
   const __unihip_tex_v2f c = __UNIHIP_V2(x, y);
   switch (comp) {
-    case 1: return __unihip_tex_result<T>(__unihip_tex_lanes(K(), __ockl_image_gather4g_2D(__UNIHIP_TS, c)));
-    case 2: return __unihip_tex_result<T>(__unihip_tex_lanes(K(), __ockl_image_gather4b_2D(__UNIHIP_TS, c)));
-    case 3: return __unihip_tex_result<T>(__unihip_tex_lanes(K(), __ockl_image_gather4a_2D(__UNIHIP_TS, c)));
-    default: return __unihip_tex_result<T>(__unihip_tex_lanes(K(), __ockl_image_gather4r_2D(__UNIHIP_TS, c)));
+    case 1:
+      return __unihip_tex_result<T>(
+          __unihip_tex_lanes(K(), __UNIHIP_TEX_EXT(__ockl_image_gather4g_2D(__UNIHIP_TS, c))));
+    case 2:
+      return __unihip_tex_result<T>(
+          __unihip_tex_lanes(K(), __UNIHIP_TEX_EXT(__ockl_image_gather4b_2D(__UNIHIP_TS, c))));
+    case 3:
+      return __unihip_tex_result<T>(
+          __unihip_tex_lanes(K(), __UNIHIP_TEX_EXT(__ockl_image_gather4a_2D(__UNIHIP_TS, c))));
+    default:
+      return __unihip_tex_result<T>(
+          __unihip_tex_lanes(K(), __UNIHIP_TEX_EXT(__ockl_image_gather4r_2D(__UNIHIP_TS, c))));
   }
 }
 template <class T, typename __unihip_tex_elem<T>::tag* = nullptr>
@@ -380,6 +400,9 @@ static __device__ __forceinline__ void tex2Dgather(T* ptr, hipTextureObject_t te
 #undef __UNIHIP_V2
 #undef __UNIHIP_TS
 #undef __UNIHIP_TEX_AMD
+#undef __UNIHIP_TEX_BUFFER
+#undef __UNIHIP_TEX_EXT
+#undef __UNIHIP_TEX_BASIC
 #undef __UNIHIP_TEX_S
 #undef __UNIHIP_TEX_T
 #endif /* UNIHIP_DEVICE_NVPTX */
