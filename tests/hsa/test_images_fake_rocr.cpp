@@ -599,5 +599,7 @@ TEST_CASE("AMD texture and surface code reads the object's descriptors", "[hsa][
   const std::string surf = kernel("images_surface");
   CHECK(surf.find("image_load") != std::string::npos);
   CHECK(surf.find("image_store") != std::string::npos);
-  CHECK(text.find("s_trap") == std::string::npos);
+  for (const std::string& k : {tex, kernel("images_fetch"), surf})
+    CHECK(k.find("s_trap") == std::string::npos);
+  CHECK(kernel("images_lod").find("s_trap") != std::string::npos);
 }

@@ -17,3 +17,8 @@ extern "C" __global__ void images_surface(hipSurfaceObject_t s, int x, int y) {
   v.x += 1;
   surf2Dwrite(v, s, (x + threadIdx.x) * 16, y);
 }
+
+// gfx90a has no LOD sampling: the fetch traps rather than vanishing with the kernel's stores.
+extern "C" __global__ void images_lod(hipTextureObject_t t, float4* out, float x, float y) {
+  out[threadIdx.x] = tex2DLod<float4>(t, x, y, 1.0f);
+}
