@@ -7,8 +7,9 @@
 // surface object 48 bytes holding an image SRD. The hsa_ext_image_t / hsa_ext_sampler_t handles
 // are the device addresses of ROCr's SRDs, copied from there. Without the extension's entry
 // points HsaBackend::images() is null (hipErrorNotSupported).
-// Mipmapped arrays, resource views other than the whole resource, and memory mapping of arrays
-// are not supported on AMD here.
+// Not supported on AMD here: mipmapped arrays, resource views other than the whole resource,
+// memory mapping of arrays; an array copy on a capturing stream is refused (it waits for the
+// stream). A sampler has one address mode (the first dimension's) and ROCr's border colour.
 // unihip-coverage: not-supported hipMallocMipmappedArray hipFreeMipmappedArray hipGetMipmappedArrayLevel hipMipmappedArrayCreate hipMipmappedArrayDestroy hipMipmappedArrayGetLevel
 // unihip-coverage: not-supported hipExternalMemoryGetMappedMipmappedArray
 #pragma once
