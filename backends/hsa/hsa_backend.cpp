@@ -62,6 +62,8 @@ HsaBackend::HsaBackend(HsaApi api, std::vector<AgentInfo> agents)
   std::vector<const AgentInfo*> infos;
   for (auto& d : devices_) infos.push_back(&d->info);
   hostcall_ = std::make_unique<HostcallService>(api_, std::move(infos));
+  images_ = HsaImages::create(
+      *this, api_, {[this](int device) { return devices_[device]->info.agent; }});
   pools_.captureWith(&graphs_);  // hipMallocAsync/hipFreeAsync in a capture become graph nodes
   graphs_.setBlockingQuery([](NativeStream s) {
     return (static_cast<HsaStream*>(s)->flags & hipStreamNonBlocking) == 0;
@@ -70,6 +72,7 @@ HsaBackend::HsaBackend(HsaApi api, std::vector<AgentInfo> agents)
 
 HsaBackend::~HsaBackend() {
   graphs_.releaseAll();  // while the devices are up
+  if (images_) images_->releaseAll();
   pools_.releaseAll();
   pools_.releaseShared();
   for (auto& d : devices_) {

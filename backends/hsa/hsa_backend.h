@@ -17,6 +17,7 @@
 #include "fill_kernels.h"
 #include "hsa_discovery.h"
 #include "hsa_hostcall.h"
+#include "hsa_images.h"
 #include "hsa_ipc_event.h"
 #include "hsa_loader.h"
 #include "hsa_memory_pools.h"
@@ -80,6 +81,9 @@ class HsaBackend final : public Backend {
   // path (core/generic_graphs/generic_graphs.h; ROCr has none). Every enqueueing primitive below
   // asks them first whether its stream captures.
   GraphOps* graphs() override { return &graphs_; }
+  // Arrays, texture and surface objects through ROCr's image extension (hsa_images.h); null
+  // without it.
+  ImageOps* images() override { return images_.get(); }
   int deviceCount() const override { return static_cast<int>(devices_.size()); }
   const hipDeviceProp_t& properties(int device) const override {
     return devices_[device]->info.properties;
@@ -239,6 +243,7 @@ class HsaBackend final : public Backend {
   void* multiGridCounter_ = nullptr;  // fine-grained host memory, {u32, u32} zeroed
   GenericGraphs graphs_{*this};
   std::unique_ptr<HostcallService> hostcall_;  // printf and malloc of device code
+  std::unique_ptr<HsaImages> images_;
 
  public:
   HostcallService& hostcall() { return *hostcall_; }  // tests

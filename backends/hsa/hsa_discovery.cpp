@@ -97,6 +97,29 @@ void copyString(char* dst, size_t capacity, const std::string& src) {
   dst[n] = '\0';
 }
 
+// Texture and surface limits from ROCr's image extension (0 where it does not answer, as on a
+// ROCr without images).
+void fillImageLimits(const HsaApi& api, hsa_agent_t agent, hipDeviceProp_t& p) {
+  auto clamp = [](size_t v) { return static_cast<int>(std::min<size_t>(v, INT_MAX)); };
+  size_t two[2] = {}, three[3] = {}, twoLayered[2] = {};
+  api.hsa_agent_get_info(agent, static_cast<hsa_agent_info_t>(HSA_EXT_AGENT_INFO_IMAGE_2D_MAX_ELEMENTS), two);
+  api.hsa_agent_get_info(agent, static_cast<hsa_agent_info_t>(HSA_EXT_AGENT_INFO_IMAGE_3D_MAX_ELEMENTS), three);
+  api.hsa_agent_get_info(agent, static_cast<hsa_agent_info_t>(HSA_EXT_AGENT_INFO_IMAGE_2DA_MAX_ELEMENTS),
+                         twoLayered);
+  const int one = clamp(agentInfo<size_t>(api, agent, HSA_EXT_AGENT_INFO_IMAGE_1D_MAX_ELEMENTS));
+  const int oneLayered = clamp(agentInfo<size_t>(api, agent, HSA_EXT_AGENT_INFO_IMAGE_1DA_MAX_ELEMENTS));
+  const int layers = clamp(agentInfo<size_t>(api, agent, HSA_EXT_AGENT_INFO_IMAGE_ARRAY_MAX_LAYERS));
+  p.maxTexture1D = p.maxSurface1D = one;
+  p.maxTexture1DLinear = clamp(agentInfo<size_t>(api, agent, HSA_EXT_AGENT_INFO_IMAGE_1DB_MAX_ELEMENTS));
+  for (int i = 0; i < 2; ++i) p.maxTexture2D[i] = p.maxSurface2D[i] = clamp(two[i]);
+  for (int i = 0; i < 3; ++i) p.maxTexture3D[i] = p.maxSurface3D[i] = clamp(three[i]);
+  p.maxTexture1DLayered[0] = p.maxSurface1DLayered[0] = oneLayered;
+  p.maxTexture1DLayered[1] = p.maxSurface1DLayered[1] = layers;
+  for (int i = 0; i < 2; ++i)
+    p.maxTexture2DLayered[i] = p.maxSurface2DLayered[i] = clamp(twoLayered[i]);
+  p.maxTexture2DLayered[2] = p.maxSurface2DLayered[2] = layers;
+}
+
 void fillProperties(const HsaApi& api, AgentInfo& a, const PoolSearch& pools) {
   hipDeviceProp_t& p = a.properties;
   std::memset(&p, 0, sizeof p);
@@ -172,6 +195,7 @@ void fillProperties(const HsaApi& api, AgentInfo& a, const PoolSearch& pools) {
   p.maxBlocksPerMultiProcessor = wavesPerCu > 0 ? static_cast<int>(wavesPerCu) : 32;
   p.clockInstructionRate = p.clockRate;
   p.arch = hipDeviceArch_t{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 0};
+  fillImageLimits(api, a.agent, p);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include <hsa/hsa.h>
 #include <hsa/hsa_ext_amd.h>
+#include <hsa/hsa_ext_image.h>
 
 #include <string>
 #include <vector>

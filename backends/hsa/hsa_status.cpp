@@ -54,6 +54,11 @@ constexpr StatusRow kStatusTable[] = {
     ROW(HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION, hipErrorIllegalAddress),
     ROW(HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION, hipErrorLaunchFailure),
     ROW(HSA_STATUS_ERROR_MEMORY_FAULT, hipErrorIllegalAddress),
+    // The image extension: what the device cannot hold or describe is a bad argument to HIP.
+    ROW(HSA_EXT_STATUS_ERROR_IMAGE_FORMAT_UNSUPPORTED, hipErrorInvalidValue),
+    ROW(HSA_EXT_STATUS_ERROR_IMAGE_SIZE_UNSUPPORTED, hipErrorInvalidValue),
+    ROW(HSA_EXT_STATUS_ERROR_IMAGE_PITCH_UNSUPPORTED, hipErrorInvalidValue),
+    ROW(HSA_EXT_STATUS_ERROR_SAMPLER_DESCRIPTOR_UNSUPPORTED, hipErrorInvalidValue),
 };
 #undef ROW
 }  // namespace

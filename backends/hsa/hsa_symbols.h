@@ -35,6 +35,17 @@ UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_amd_ipc_memory_detach)
 UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_amd_interop_map_buffer)
 UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_amd_interop_unmap_buffer)
 
+// Images family (hsa_images.cpp): ROCr's image extension. Missing -> images() is null.
+UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_ext_image_data_get_info)
+UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_ext_image_create)
+UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_ext_image_create_with_layout)
+UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_ext_image_destroy)
+UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_ext_image_import)
+UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_ext_image_export)
+UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_ext_image_copy)
+UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_ext_sampler_create)
+UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_ext_sampler_destroy)
+
 // Queues
 UNIHIP_HSA_SYMBOL(REQUIRED, hsa_queue_create)
 UNIHIP_HSA_SYMBOL(REQUIRED, hsa_queue_destroy)

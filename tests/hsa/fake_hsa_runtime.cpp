@@ -9,9 +9,11 @@
 // the right calls and packets in the right order, not that a real GPU accepts them.
 #include <hsa/hsa.h>
 #include <hsa/hsa_ext_amd.h>
+#include <hsa/hsa_ext_image.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -79,6 +81,9 @@ uint8_t g_lastKernarg[1024];
 
 // PCIe atomics from the GPU to host memory (hostcall needs them); tests switch them off.
 std::atomic<bool> g_hostAtomics{true};
+
+// The image extension: counts of live images and samplers, and of image copies.
+std::atomic<int> g_liveImages{0}, g_liveSamplers{0}, g_imageCopies{0};
 
 // Kernels: a kernel object is the address of one of these.
 struct KernelImpl {
@@ -348,6 +353,9 @@ EXPORT int fake_hsa_stats(int which) {
       std::lock_guard lock(g_memMutex);
       return static_cast<int>(g_interopMaps.size());
     }
+    case 11: return g_liveImages;
+    case 12: return g_liveSamplers;
+    case 13: return g_imageCopies;  // import, export and image-to-image copies
     default: return -1;
   }
 }
@@ -410,6 +418,22 @@ EXPORT hsa_status_t hsa_agent_get_info(hsa_agent_t agent, hsa_agent_info_t attri
     case HSA_AMD_AGENT_INFO_DOMAIN: return put<uint32_t>(value, 1);
     case HSA_AMD_AGENT_INFO_ASIC_REVISION: return put<uint32_t>(value, 2);
     case HSA_AGENT_INFO_QUEUE_MAX_SIZE: return put<uint32_t>(value, 131072);
+    // The image extension's limits (gfx9's): the fake's images check the same ones.
+    case HSA_EXT_AGENT_INFO_IMAGE_1D_MAX_ELEMENTS:
+    case HSA_EXT_AGENT_INFO_IMAGE_1DA_MAX_ELEMENTS: return put<size_t>(value, 16384);
+    case HSA_EXT_AGENT_INFO_IMAGE_1DB_MAX_ELEMENTS: return put<size_t>(value, size_t{1} << 27);
+    case HSA_EXT_AGENT_INFO_IMAGE_2D_MAX_ELEMENTS:
+    case HSA_EXT_AGENT_INFO_IMAGE_2DA_MAX_ELEMENTS: {
+      const size_t dims[2] = {16384, 16384};
+      std::memcpy(value, dims, sizeof dims);
+      return HSA_STATUS_SUCCESS;
+    }
+    case HSA_EXT_AGENT_INFO_IMAGE_3D_MAX_ELEMENTS: {
+      const size_t dims[3] = {2048, 2048, 2048};
+      std::memcpy(value, dims, sizeof dims);
+      return HSA_STATUS_SUCCESS;
+    }
+    case HSA_EXT_AGENT_INFO_IMAGE_ARRAY_MAX_LAYERS: return put<size_t>(value, 2048);
     case HSA_AMD_AGENT_INFO_COOPERATIVE_QUEUES: return put<bool>(value, gpu);
     default: return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   }
@@ -768,4 +792,224 @@ EXPORT hsa_status_t hsa_executable_symbol_get_info(hsa_executable_symbol_t s,
     case HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_SIZE: return put<uint32_t>(value, 4);
     default: return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   }
+}
+
+// ROCr's image extension. An image is a host struct whose first 48 bytes are its "SRD" (as in
+// ROCr, the handle is the SRD's address) holding recognisable fields the tests read back from
+// texture and surface objects: 'IMG0', the data address, the sizes, the geometry, the format,
+// the layout and the row pitch. Texels live at the image data in a plain layout (rows of
+// width * element bytes, or the given row pitch for a linear layout; a 1DA image's layers are
+// its rows, a 2DA image's its slices). A sampler's 32 bytes: 'SMP0', coordinate mode, filter,
+// address mode.
+namespace {
+struct FakeImage {
+  uint32_t srd[12];
+  hsa_ext_image_descriptor_t d;
+  uint8_t* data;
+  size_t element, rowPitch, slicePitch, rows, slices;
+};
+struct FakeSampler {
+  uint32_t srd[8];
+};
+
+size_t elementBytes(const hsa_ext_image_format_t& f) {
+  size_t channel = 0;
+  switch (f.channel_type) {
+    case HSA_EXT_IMAGE_CHANNEL_TYPE_SNORM_INT8:
+    case HSA_EXT_IMAGE_CHANNEL_TYPE_UNORM_INT8:
+    case HSA_EXT_IMAGE_CHANNEL_TYPE_SIGNED_INT8:
+    case HSA_EXT_IMAGE_CHANNEL_TYPE_UNSIGNED_INT8: channel = 1; break;
+    case HSA_EXT_IMAGE_CHANNEL_TYPE_SNORM_INT16:
+    case HSA_EXT_IMAGE_CHANNEL_TYPE_UNORM_INT16:
+    case HSA_EXT_IMAGE_CHANNEL_TYPE_SIGNED_INT16:
+    case HSA_EXT_IMAGE_CHANNEL_TYPE_UNSIGNED_INT16:
+    case HSA_EXT_IMAGE_CHANNEL_TYPE_HALF_FLOAT: channel = 2; break;
+    case HSA_EXT_IMAGE_CHANNEL_TYPE_SIGNED_INT32:
+    case HSA_EXT_IMAGE_CHANNEL_TYPE_UNSIGNED_INT32:
+    case HSA_EXT_IMAGE_CHANNEL_TYPE_FLOAT: channel = 4; break;
+    default: return 0;
+  }
+  switch (f.channel_order) {
+    case HSA_EXT_IMAGE_CHANNEL_ORDER_R: return channel;
+    case HSA_EXT_IMAGE_CHANNEL_ORDER_RG: return 2 * channel;
+    case HSA_EXT_IMAGE_CHANNEL_ORDER_RGBA: return 4 * channel;
+    default: return 0;
+  }
+}
+
+// ROCr's rules for the descriptor's fields by geometry (sizes that must be 0 or not), a
+// 16384-element limit per dimension, and a format the fake knows.
+hsa_status_t checkDescriptor(const hsa_ext_image_descriptor_t* d, size_t* rows, size_t* slices) {
+  if (d == nullptr) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  if (elementBytes(d->format) == 0) return static_cast<hsa_status_t>(HSA_EXT_STATUS_ERROR_IMAGE_FORMAT_UNSUPPORTED);
+  const bool h = d->height != 0, z = d->depth != 0, a = d->array_size != 0;
+  bool ok = d->width != 0;
+  switch (d->geometry) {
+    case HSA_EXT_IMAGE_GEOMETRY_1D:
+    case HSA_EXT_IMAGE_GEOMETRY_1DB: ok = ok && !h && !z && !a; break;
+    case HSA_EXT_IMAGE_GEOMETRY_2D: ok = ok && h && !z && !a; break;
+    case HSA_EXT_IMAGE_GEOMETRY_3D: ok = ok && h && z && !a; break;
+    case HSA_EXT_IMAGE_GEOMETRY_1DA: ok = ok && !h && !z && a; break;
+    case HSA_EXT_IMAGE_GEOMETRY_2DA: ok = ok && h && !z && a; break;
+    default: ok = false;
+  }
+  if (!ok) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  const size_t limit = d->geometry == HSA_EXT_IMAGE_GEOMETRY_1DB ? (size_t{1} << 27) : 16384;
+  const size_t plane = d->geometry == HSA_EXT_IMAGE_GEOMETRY_3D ? 2048 : 16384;
+  if (d->width > std::min(limit, d->depth ? size_t{2048} : limit) || d->height > plane ||
+      d->depth > 2048 || d->array_size > 2048)
+    return static_cast<hsa_status_t>(HSA_EXT_STATUS_ERROR_IMAGE_SIZE_UNSUPPORTED);
+  *rows = d->geometry == HSA_EXT_IMAGE_GEOMETRY_1DA ? d->array_size : h ? d->height : 1;
+  *slices = d->geometry == HSA_EXT_IMAGE_GEOMETRY_2DA ? d->array_size : z ? d->depth : 1;
+  return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t makeImage(const hsa_ext_image_descriptor_t* d, const void* data, size_t rowPitch,
+                       hsa_ext_image_data_layout_t layout, hsa_ext_image_t* out) {
+  size_t rows = 0, slices = 0;
+  if (const hsa_status_t s = checkDescriptor(d, &rows, &slices); s != HSA_STATUS_SUCCESS) return s;
+  if (data == nullptr || out == nullptr) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  const size_t element = elementBytes(d->format);
+  if (rowPitch == 0) rowPitch = d->width * element;
+  if (rowPitch < d->width * element) return static_cast<hsa_status_t>(HSA_EXT_STATUS_ERROR_IMAGE_PITCH_UNSUPPORTED);
+  auto* image = static_cast<FakeImage*>(std::aligned_alloc(256, (sizeof(FakeImage) + 255) / 256 * 256));
+  image->d = *d;
+  image->data = static_cast<uint8_t*>(const_cast<void*>(data));
+  image->element = element;
+  image->rowPitch = rowPitch;
+  image->slicePitch = rowPitch * rows;
+  image->rows = rows;
+  image->slices = slices;
+  const auto address = reinterpret_cast<uint64_t>(data);
+  const uint32_t srd[12] = {0x30474D49 /* 'IMG0' */, static_cast<uint32_t>(address),
+                            static_cast<uint32_t>(address >> 32), static_cast<uint32_t>(d->width),
+                            static_cast<uint32_t>(d->height), static_cast<uint32_t>(d->depth),
+                            static_cast<uint32_t>(d->array_size), static_cast<uint32_t>(d->geometry),
+                            d->format.channel_type, d->format.channel_order,
+                            static_cast<uint32_t>(layout), static_cast<uint32_t>(rowPitch)};
+  std::memcpy(image->srd, srd, sizeof srd);
+  {
+    std::lock_guard lock(g_memMutex);  // ROCr's image objects are system memory it allocated
+    g_allocations[reinterpret_cast<uintptr_t>(image)] = {sizeof(FakeImage), kFinePool, false};
+  }
+  ++g_liveImages;
+  out->handle = reinterpret_cast<uint64_t>(image);
+  return HSA_STATUS_SUCCESS;
+}
+
+FakeImage* image(hsa_ext_image_t i) { return reinterpret_cast<FakeImage*>(i.handle); }
+
+// Whether `offset` + `range` lies in the image (x in elements, y in rows, z in slices).
+bool inside(const FakeImage& im, const hsa_dim3_t& offset, const hsa_dim3_t& range) {
+  auto fits = [](size_t at, size_t n, size_t limit) { return at <= limit && n <= limit - at; };
+  return fits(offset.x, range.x, im.d.width) && fits(offset.y, range.y, im.rows) &&
+         fits(offset.z, range.z, im.slices);
+}
+
+uint8_t* texel(const FakeImage& im, size_t x, size_t y, size_t z) {
+  return im.data + z * im.slicePitch + y * im.rowPitch + x * im.element;
+}
+}  // namespace
+
+EXPORT hsa_status_t hsa_ext_image_data_get_info(hsa_agent_t, const hsa_ext_image_descriptor_t* d,
+                                                hsa_access_permission_t,
+                                                hsa_ext_image_data_info_t* info) {
+  size_t rows = 0, slices = 0;
+  if (const hsa_status_t s = checkDescriptor(d, &rows, &slices); s != HSA_STATUS_SUCCESS) return s;
+  if (info == nullptr) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  info->size = d->width * elementBytes(d->format) * rows * slices;
+  info->alignment = 256;
+  return HSA_STATUS_SUCCESS;
+}
+EXPORT hsa_status_t hsa_ext_image_create(hsa_agent_t, const hsa_ext_image_descriptor_t* d,
+                                         const void* data, hsa_access_permission_t,
+                                         hsa_ext_image_t* out) {
+  return makeImage(d, data, 0, HSA_EXT_IMAGE_DATA_LAYOUT_OPAQUE, out);
+}
+EXPORT hsa_status_t hsa_ext_image_create_with_layout(hsa_agent_t, const hsa_ext_image_descriptor_t* d,
+                                                     const void* data, hsa_access_permission_t,
+                                                     hsa_ext_image_data_layout_t layout, size_t rowPitch,
+                                                     size_t, hsa_ext_image_t* out) {
+  if (layout != HSA_EXT_IMAGE_DATA_LAYOUT_LINEAR) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  return makeImage(d, data, rowPitch, layout, out);
+}
+EXPORT hsa_status_t hsa_ext_image_destroy(hsa_agent_t, hsa_ext_image_t i) {
+  {
+    std::lock_guard lock(g_memMutex);
+    if (g_allocations.erase(static_cast<uintptr_t>(i.handle)) == 0) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  }
+  std::free(image(i));
+  --g_liveImages;
+  return HSA_STATUS_SUCCESS;
+}
+EXPORT hsa_status_t hsa_ext_image_import(hsa_agent_t, const void* src, size_t rowPitch, size_t slicePitch,
+                                         hsa_ext_image_t dst, const hsa_ext_image_region_t* r) {
+  const FakeImage& im = *image(dst);
+  if (src == nullptr || r == nullptr || !inside(im, r->offset, r->range) ||
+      rowPitch < r->range.x * im.element || (r->range.z > 1 && slicePitch < rowPitch * r->range.y))
+    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  for (uint32_t z = 0; z < r->range.z; ++z)
+    for (uint32_t y = 0; y < r->range.y; ++y)
+      std::memcpy(texel(im, r->offset.x, r->offset.y + y, r->offset.z + z),
+                  static_cast<const uint8_t*>(src) + z * slicePitch + y * rowPitch,
+                  r->range.x * im.element);
+  ++g_imageCopies;
+  return HSA_STATUS_SUCCESS;
+}
+EXPORT hsa_status_t hsa_ext_image_export(hsa_agent_t, hsa_ext_image_t src, void* dst, size_t rowPitch,
+                                         size_t slicePitch, const hsa_ext_image_region_t* r) {
+  const FakeImage& im = *image(src);
+  if (dst == nullptr || r == nullptr || !inside(im, r->offset, r->range) ||
+      rowPitch < r->range.x * im.element || (r->range.z > 1 && slicePitch < rowPitch * r->range.y))
+    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  for (uint32_t z = 0; z < r->range.z; ++z)
+    for (uint32_t y = 0; y < r->range.y; ++y)
+      std::memcpy(static_cast<uint8_t*>(dst) + z * slicePitch + y * rowPitch,
+                  texel(im, r->offset.x, r->offset.y + y, r->offset.z + z), r->range.x * im.element);
+  ++g_imageCopies;
+  return HSA_STATUS_SUCCESS;
+}
+EXPORT hsa_status_t hsa_ext_image_copy(hsa_agent_t, hsa_ext_image_t src, const hsa_dim3_t* srcOffset,
+                                       hsa_ext_image_t dst, const hsa_dim3_t* dstOffset,
+                                       const hsa_dim3_t* range) {
+  const FakeImage& from = *image(src);
+  const FakeImage& to = *image(dst);
+  if (srcOffset == nullptr || dstOffset == nullptr || range == nullptr || from.element != to.element ||
+      !inside(from, *srcOffset, *range) || !inside(to, *dstOffset, *range))
+    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  std::vector<uint8_t> row(range->x * from.element);  // source and destination may overlap
+  for (uint32_t z = 0; z < range->z; ++z)
+    for (uint32_t y = 0; y < range->y; ++y) {
+      std::memcpy(row.data(), texel(from, srcOffset->x, srcOffset->y + y, srcOffset->z + z), row.size());
+      std::memcpy(texel(to, dstOffset->x, dstOffset->y + y, dstOffset->z + z), row.data(), row.size());
+    }
+  ++g_imageCopies;
+  return HSA_STATUS_SUCCESS;
+}
+EXPORT hsa_status_t hsa_ext_sampler_create(hsa_agent_t, const hsa_ext_sampler_descriptor_t* d,
+                                           hsa_ext_sampler_t* out) {
+  if (d == nullptr || out == nullptr || d->coordinate_mode > HSA_EXT_SAMPLER_COORDINATE_MODE_NORMALIZED ||
+      d->filter_mode > HSA_EXT_SAMPLER_FILTER_MODE_LINEAR ||
+      d->address_mode > HSA_EXT_SAMPLER_ADDRESSING_MODE_MIRRORED_REPEAT)
+    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  auto* s = static_cast<FakeSampler*>(std::aligned_alloc(256, 256));
+  const uint32_t srd[8] = {0x30504D53 /* 'SMP0' */, d->coordinate_mode, d->filter_mode, d->address_mode,
+                           0, 0, 0, 0};
+  std::memcpy(s->srd, srd, sizeof srd);
+  {
+    std::lock_guard lock(g_memMutex);
+    g_allocations[reinterpret_cast<uintptr_t>(s)] = {sizeof(FakeSampler), kFinePool, false};
+  }
+  ++g_liveSamplers;
+  out->handle = reinterpret_cast<uint64_t>(s);
+  return HSA_STATUS_SUCCESS;
+}
+EXPORT hsa_status_t hsa_ext_sampler_destroy(hsa_agent_t, hsa_ext_sampler_t s) {
+  {
+    std::lock_guard lock(g_memMutex);
+    if (g_allocations.erase(static_cast<uintptr_t>(s.handle)) == 0) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  }
+  std::free(reinterpret_cast<void*>(s.handle));
+  --g_liveSamplers;
+  return HSA_STATUS_SUCCESS;
 }

@@ -7,8 +7,11 @@
  * as float (element type of a float texture, or the normalized-float read mode of an integer
  * one); an integer T reads the elements as integers.
  *
- * NVIDIA: PTX tex / tld4 on the 64-bit object (unified texture mode). AMD: not implemented yet
- * (the image functions of the device libraries are not wired up): a fetch traps. */
+ * NVIDIA: PTX tex / tld4 on the 64-bit object (unified texture mode). AMD: the device
+ * libraries' image functions (__ockl_image_sample_*, _load_1Db, _gather4*) on the object, which
+ * points to the image descriptor (8 dwords used of 12) followed by the sampler's (dword 12,
+ * HIP_SAMPLER_OBJECT_OFFSET_DWORD), both read as constant memory (scalar loads); integer texels
+ * come back as the bits of the float lanes, as in AMD's HIP. */
 #ifndef UNIHIP_DEVICE_TEXTURE_FUNCTIONS_H
 #define UNIHIP_DEVICE_TEXTURE_FUNCTIONS_H
 
@@ -83,32 +86,6 @@ UNIHIP_DEVICE_INLINE unsigned long long __unihip_tex_handle(hipTextureObject_t t
   return reinterpret_cast<unsigned long long>(t);
 }
 
-/* One fetch in its three result types. INSTR: the instruction and geometry; CT: the coordinate
- * type; COORDS: the operands after the handle, through the closing bracket. */
-#if defined(UNIHIP_DEVICE_NVPTX)
-#define __UNIHIP_TEX_ONE(NAME, TAG, R, DT, RC, INSTR, CT, COORDS, PARAMS, INS)               \
-  UNIHIP_DEVICE_INLINE R NAME(TAG, unsigned long long __t, __UNIHIP_STRIP PARAMS) {          \
-    R __r;                                                                                   \
-    asm(INSTR ".v4." DT "." CT " {%[a], %[b], %[c], %[d]}, [%[t], " COORDS ";"               \
-        : [a] RC(__r.x), [b] RC(__r.y), [c] RC(__r.z), [d] RC(__r.w)                         \
-        : [t] "l"(__t), __UNIHIP_STRIP INS);                                                 \
-    return __r;                                                                              \
-  }
-#else
-#define __UNIHIP_TEX_ONE(NAME, TAG, R, DT, RC, INSTR, CT, COORDS, PARAMS, INS)               \
-  UNIHIP_DEVICE_INLINE R NAME(TAG, unsigned long long, __UNIHIP_STRIP PARAMS) {              \
-    __builtin_trap();                                                                        \
-    return R{};                                                                              \
-  }
-#endif
-#define __UNIHIP_TEX_LOW(NAME, INSTR, CT, COORDS, PARAMS, INS)                                \
-  __UNIHIP_TEX_ONE(NAME, __unihip_tex_kf, __unihip_tex_f4, "f32", "=f", INSTR, CT, COORDS,    \
-                   PARAMS, INS)                                                               \
-  __UNIHIP_TEX_ONE(NAME, __unihip_tex_ks, __unihip_tex_i4, "s32", "=r", INSTR, CT, COORDS,    \
-                   PARAMS, INS)                                                               \
-  __UNIHIP_TEX_ONE(NAME, __unihip_tex_ku, __unihip_tex_u4, "u32", "=r", INSTR, CT, COORDS,    \
-                   PARAMS, INS)
-
 /* The public template in HIP's two forms. */
 #define __UNIHIP_TEX_PUBLIC(NAME, LOW, PARAMS, ARGS)                                          \
   template <class T, typename __unihip_tex_elem<T>::tag* = nullptr>                           \
@@ -123,6 +100,25 @@ UNIHIP_DEVICE_INLINE unsigned long long __unihip_tex_handle(hipTextureObject_t t
                                               __UNIHIP_STRIP PARAMS) {                        \
     *ptr = NAME<T>(textureObject, __UNIHIP_STRIP ARGS);                                       \
   }
+
+/* One fetch in its three result types. INSTR: the instruction and geometry; CT: the coordinate
+ * type; COORDS: the operands after the handle, through the closing bracket. */
+#if defined(UNIHIP_DEVICE_NVPTX)
+#define __UNIHIP_TEX_ONE(NAME, TAG, R, DT, RC, INSTR, CT, COORDS, PARAMS, INS)               \
+  UNIHIP_DEVICE_INLINE R NAME(TAG, unsigned long long __t, __UNIHIP_STRIP PARAMS) {          \
+    R __r;                                                                                   \
+    asm(INSTR ".v4." DT "." CT " {%[a], %[b], %[c], %[d]}, [%[t], " COORDS ";"               \
+        : [a] RC(__r.x), [b] RC(__r.y), [c] RC(__r.z), [d] RC(__r.w)                         \
+        : [t] "l"(__t), __UNIHIP_STRIP INS);                                                 \
+    return __r;                                                                              \
+  }
+#define __UNIHIP_TEX_LOW(NAME, INSTR, CT, COORDS, PARAMS, INS)                                \
+  __UNIHIP_TEX_ONE(NAME, __unihip_tex_kf, __unihip_tex_f4, "f32", "=f", INSTR, CT, COORDS,    \
+                   PARAMS, INS)                                                               \
+  __UNIHIP_TEX_ONE(NAME, __unihip_tex_ks, __unihip_tex_i4, "s32", "=r", INSTR, CT, COORDS,    \
+                   PARAMS, INS)                                                               \
+  __UNIHIP_TEX_ONE(NAME, __unihip_tex_ku, __unihip_tex_u4, "u32", "=r", INSTR, CT, COORDS,    \
+                   PARAMS, INS)
 
 #define __UNIHIP_TEX(NAME, INSTR, CT, COORDS, PARAMS, ARGS, INS)                              \
   __UNIHIP_TEX_LOW(__unihip_##NAME, INSTR, CT, COORDS, PARAMS, INS)                           \
@@ -215,6 +211,201 @@ static __device__ __forceinline__ void tex2Dgather(T* ptr, hipTextureObject_t te
                                                    float x, float y, int comp = 0) {
   *ptr = tex2Dgather<T>(textureObject, x, y, comp);
 }
+
+#else /* AMD */
+
+typedef float __unihip_tex_v2f __attribute__((ext_vector_type(2)));
+typedef float __unihip_tex_v4f __attribute__((ext_vector_type(4)));
+typedef int __unihip_tex_v4i __attribute__((ext_vector_type(4)));
+typedef unsigned int __attribute__((address_space(4))) * __unihip_tex_sharp;
+
+/* gfx90a and gfx940-gfx950 lack the extended image instructions (LOD, gradients, gather; LLVM
+ * refuses them there). Such a fetch traps on them; left alone, the call would make the whole
+ * kernel vanish. */
+#define __UNIHIP_TEX_BASIC(CALL) (CALL)
+#if defined(__gfx90a__) || defined(__gfx940__) || defined(__gfx941__) || defined(__gfx942__) || \
+    defined(__gfx950__)
+#define __UNIHIP_TEX_EXT(CALL) (__builtin_trap(), __unihip_tex_v4f{0.0f, 0.0f, 0.0f, 0.0f})
+#else
+#define __UNIHIP_TEX_EXT(CALL) (CALL)
+#endif
+#define __UNIHIP_TEX_BUFFER(CALL) (CALL)
+
+extern "C" {
+__device__ __unihip_tex_v4f __ockl_image_load_1Db(__unihip_tex_sharp, int);
+__device__ __unihip_tex_v4f __ockl_image_sample_1D(__unihip_tex_sharp, __unihip_tex_sharp, float);
+__device__ __unihip_tex_v4f __ockl_image_sample_2D(__unihip_tex_sharp, __unihip_tex_sharp,
+                                                   __unihip_tex_v2f);
+__device__ __unihip_tex_v4f __ockl_image_sample_3D(__unihip_tex_sharp, __unihip_tex_sharp,
+                                                   __unihip_tex_v4f);
+__device__ __unihip_tex_v4f __ockl_image_sample_1Da(__unihip_tex_sharp, __unihip_tex_sharp,
+                                                    __unihip_tex_v2f);
+__device__ __unihip_tex_v4f __ockl_image_sample_2Da(__unihip_tex_sharp, __unihip_tex_sharp,
+                                                    __unihip_tex_v4f);
+__device__ __unihip_tex_v4f __ockl_image_sample_CM(__unihip_tex_sharp, __unihip_tex_sharp,
+                                                   __unihip_tex_v4f);
+__device__ __unihip_tex_v4f __ockl_image_sample_CMa(__unihip_tex_sharp, __unihip_tex_sharp,
+                                                    __unihip_tex_v4f);
+__device__ __unihip_tex_v4f __ockl_image_sample_lod_1D(__unihip_tex_sharp, __unihip_tex_sharp,
+                                                       float, float);
+__device__ __unihip_tex_v4f __ockl_image_sample_lod_2D(__unihip_tex_sharp, __unihip_tex_sharp,
+                                                       __unihip_tex_v2f, float);
+__device__ __unihip_tex_v4f __ockl_image_sample_lod_3D(__unihip_tex_sharp, __unihip_tex_sharp,
+                                                       __unihip_tex_v4f, float);
+__device__ __unihip_tex_v4f __ockl_image_sample_lod_1Da(__unihip_tex_sharp, __unihip_tex_sharp,
+                                                        __unihip_tex_v2f, float);
+__device__ __unihip_tex_v4f __ockl_image_sample_lod_2Da(__unihip_tex_sharp, __unihip_tex_sharp,
+                                                        __unihip_tex_v4f, float);
+__device__ __unihip_tex_v4f __ockl_image_sample_lod_CM(__unihip_tex_sharp, __unihip_tex_sharp,
+                                                       __unihip_tex_v4f, float);
+__device__ __unihip_tex_v4f __ockl_image_sample_lod_CMa(__unihip_tex_sharp, __unihip_tex_sharp,
+                                                        __unihip_tex_v4f, float);
+__device__ __unihip_tex_v4f __ockl_image_sample_grad_1D(__unihip_tex_sharp, __unihip_tex_sharp,
+                                                        float, float, float);
+__device__ __unihip_tex_v4f __ockl_image_sample_grad_2D(__unihip_tex_sharp, __unihip_tex_sharp,
+                                                        __unihip_tex_v2f, __unihip_tex_v2f,
+                                                        __unihip_tex_v2f);
+__device__ __unihip_tex_v4f __ockl_image_sample_grad_3D(__unihip_tex_sharp, __unihip_tex_sharp,
+                                                        __unihip_tex_v4f, __unihip_tex_v4f,
+                                                        __unihip_tex_v4f);
+__device__ __unihip_tex_v4f __ockl_image_sample_grad_1Da(__unihip_tex_sharp, __unihip_tex_sharp,
+                                                         __unihip_tex_v2f, float, float);
+__device__ __unihip_tex_v4f __ockl_image_sample_grad_2Da(__unihip_tex_sharp, __unihip_tex_sharp,
+                                                         __unihip_tex_v4f, __unihip_tex_v2f,
+                                                         __unihip_tex_v2f);
+__device__ __unihip_tex_v4f __ockl_image_gather4r_2D(__unihip_tex_sharp, __unihip_tex_sharp,
+                                                     __unihip_tex_v2f);
+__device__ __unihip_tex_v4f __ockl_image_gather4g_2D(__unihip_tex_sharp, __unihip_tex_sharp,
+                                                     __unihip_tex_v2f);
+__device__ __unihip_tex_v4f __ockl_image_gather4b_2D(__unihip_tex_sharp, __unihip_tex_sharp,
+                                                     __unihip_tex_v2f);
+__device__ __unihip_tex_v4f __ockl_image_gather4a_2D(__unihip_tex_sharp, __unihip_tex_sharp,
+                                                     __unihip_tex_v2f);
+}
+
+/* The object's image descriptor (byte 0) and sampler descriptor (byte 48). */
+#define __UNIHIP_TEX_T(h) ((__unihip_tex_sharp)(h))
+#define __UNIHIP_TEX_S(h) ((__unihip_tex_sharp)(h) + HIP_SAMPLER_OBJECT_OFFSET_DWORD)
+
+/* The four float lanes as the tag's result (integer texels arrive as their bits). */
+UNIHIP_DEVICE_INLINE __unihip_tex_f4 __unihip_tex_lanes(__unihip_tex_kf, __unihip_tex_v4f v) {
+  return {v.x, v.y, v.z, v.w};
+}
+UNIHIP_DEVICE_INLINE __unihip_tex_i4 __unihip_tex_lanes(__unihip_tex_ks, __unihip_tex_v4f v) {
+  const __unihip_tex_v4i i = __builtin_bit_cast(__unihip_tex_v4i, v);  /* whole vector: lanes */
+  return {i.x, i.y, i.z, i.w};
+}
+UNIHIP_DEVICE_INLINE __unihip_tex_u4 __unihip_tex_lanes(__unihip_tex_ku, __unihip_tex_v4f v) {
+  const __unihip_tex_v4i i = __builtin_bit_cast(__unihip_tex_v4i, v);
+  return {static_cast<unsigned int>(i.x), static_cast<unsigned int>(i.y),
+          static_cast<unsigned int>(i.z), static_cast<unsigned int>(i.w)};
+}
+
+/* One fetch: CALL is the image function's call on __t (the object's address) and the
+ * parameters, KIND the instructions it needs; the result type follows the tag. */
+#define __UNIHIP_TEX_AMD(NAME, KIND, PARAMS, ARGS, CALL)                                      \
+  template <class K>                                                                          \
+  UNIHIP_DEVICE_INLINE auto __unihip_##NAME(K __k, unsigned long long __t,                    \
+                                            __UNIHIP_STRIP PARAMS) {                          \
+    return __unihip_tex_lanes(__k, __UNIHIP_TEX_##KIND(CALL));                                \
+  }                                                                                           \
+  __UNIHIP_TEX_PUBLIC(NAME, __unihip_##NAME, PARAMS, ARGS)
+
+#define __UNIHIP_TS __UNIHIP_TEX_T(__t), __UNIHIP_TEX_S(__t)
+#define __UNIHIP_V2(a, b) (__unihip_tex_v2f{(a), (b)})
+#define __UNIHIP_V4(a, b, c, d) (__unihip_tex_v4f{(a), (b), (c), (d)})
+
+__UNIHIP_TEX_AMD(tex1Dfetch, BUFFER, (int x), (x), __ockl_image_load_1Db(__UNIHIP_TEX_T(__t), x))
+__UNIHIP_TEX_AMD(tex1D, BASIC, (float x), (x), __ockl_image_sample_1D(__UNIHIP_TS, x))
+__UNIHIP_TEX_AMD(tex2D, BASIC, (float x, float y), (x, y),
+                 __ockl_image_sample_2D(__UNIHIP_TS, __UNIHIP_V2(x, y)))
+__UNIHIP_TEX_AMD(tex3D, BASIC, (float x, float y, float z), (x, y, z),
+                 __ockl_image_sample_3D(__UNIHIP_TS, __UNIHIP_V4(x, y, z, 0.0f)))
+__UNIHIP_TEX_AMD(tex1DLayered, BASIC, (float x, int layer), (x, layer),
+                 __ockl_image_sample_1Da(__UNIHIP_TS, __UNIHIP_V2(x, (float)layer)))
+__UNIHIP_TEX_AMD(tex2DLayered, BASIC, (float x, float y, int layer), (x, y, layer),
+                 __ockl_image_sample_2Da(__UNIHIP_TS, __UNIHIP_V4(x, y, (float)layer, 0.0f)))
+__UNIHIP_TEX_AMD(texCubemap, BASIC, (float x, float y, float z), (x, y, z),
+                 __ockl_image_sample_CM(__UNIHIP_TS, __UNIHIP_V4(x, y, z, 0.0f)))
+__UNIHIP_TEX_AMD(texCubemapLayered, BASIC, (float x, float y, float z, int layer), (x, y, z, layer),
+                 __ockl_image_sample_CMa(__UNIHIP_TS, __UNIHIP_V4(x, y, z, (float)layer)))
+__UNIHIP_TEX_AMD(tex1DLod, EXT, (float x, float level), (x, level),
+                 __ockl_image_sample_lod_1D(__UNIHIP_TS, x, level))
+__UNIHIP_TEX_AMD(tex2DLod, EXT, (float x, float y, float level), (x, y, level),
+                 __ockl_image_sample_lod_2D(__UNIHIP_TS, __UNIHIP_V2(x, y), level))
+__UNIHIP_TEX_AMD(tex3DLod, EXT, (float x, float y, float z, float level), (x, y, z, level),
+                 __ockl_image_sample_lod_3D(__UNIHIP_TS, __UNIHIP_V4(x, y, z, 0.0f), level))
+__UNIHIP_TEX_AMD(tex1DLayeredLod, EXT, (float x, int layer, float level), (x, layer, level),
+                 __ockl_image_sample_lod_1Da(__UNIHIP_TS, __UNIHIP_V2(x, (float)layer), level))
+__UNIHIP_TEX_AMD(tex2DLayeredLod, EXT, (float x, float y, int layer, float level),
+                 (x, y, layer, level),
+                 __ockl_image_sample_lod_2Da(__UNIHIP_TS, __UNIHIP_V4(x, y, (float)layer, 0.0f),
+                                             level))
+__UNIHIP_TEX_AMD(texCubemapLod, EXT, (float x, float y, float z, float level), (x, y, z, level),
+                 __ockl_image_sample_lod_CM(__UNIHIP_TS, __UNIHIP_V4(x, y, z, 0.0f), level))
+__UNIHIP_TEX_AMD(texCubemapLayeredLod, EXT, (float x, float y, float z, int layer, float level),
+                 (x, y, z, layer, level),
+                 __ockl_image_sample_lod_CMa(__UNIHIP_TS, __UNIHIP_V4(x, y, z, (float)layer),
+                                             level))
+__UNIHIP_TEX_AMD(tex1DGrad, EXT, (float x, float dPdx, float dPdy), (x, dPdx, dPdy),
+                 __ockl_image_sample_grad_1D(__UNIHIP_TS, x, dPdx, dPdy))
+__UNIHIP_TEX_AMD(tex2DGrad, EXT, (float x, float y, float2 dPdx, float2 dPdy), (x, y, dPdx, dPdy),
+                 __ockl_image_sample_grad_2D(__UNIHIP_TS, __UNIHIP_V2(x, y),
+                                             __UNIHIP_V2(dPdx.x, dPdx.y),
+                                             __UNIHIP_V2(dPdy.x, dPdy.y)))
+__UNIHIP_TEX_AMD(tex3DGrad, EXT, (float x, float y, float z, float4 dPdx, float4 dPdy),
+                 (x, y, z, dPdx, dPdy),
+                 __ockl_image_sample_grad_3D(__UNIHIP_TS, __UNIHIP_V4(x, y, z, 0.0f),
+                                             __UNIHIP_V4(dPdx.x, dPdx.y, dPdx.z, 0.0f),
+                                             __UNIHIP_V4(dPdy.x, dPdy.y, dPdy.z, 0.0f)))
+__UNIHIP_TEX_AMD(tex1DLayeredGrad, EXT, (float x, int layer, float dPdx, float dPdy),
+                 (x, layer, dPdx, dPdy),
+                 __ockl_image_sample_grad_1Da(__UNIHIP_TS, __UNIHIP_V2(x, (float)layer), dPdx,
+                                              dPdy))
+__UNIHIP_TEX_AMD(tex2DLayeredGrad, EXT, (float x, float y, int layer, float2 dPdx, float2 dPdy),
+                 (x, y, layer, dPdx, dPdy),
+                 __ockl_image_sample_grad_2Da(__UNIHIP_TS, __UNIHIP_V4(x, y, (float)layer, 0.0f),
+                                              __UNIHIP_V2(dPdx.x, dPdx.y),
+                                              __UNIHIP_V2(dPdy.x, dPdy.y)))
+
+/* tex2Dgather: one component (0..3 = x..w) of the four texels bilinear filtering would read. */
+template <class T, typename __unihip_tex_elem<T>::tag* = nullptr>
+static __device__ __forceinline__ T tex2Dgather(hipTextureObject_t textureObject, float x, float y,
+                                                int comp = 0) {
+  typedef typename __unihip_tex_elem<T>::tag K;
+  const unsigned long long __t = __unihip_tex_handle(textureObject);
+  const __unihip_tex_v2f c = __UNIHIP_V2(x, y);
+  switch (comp) {
+    case 1:
+      return __unihip_tex_result<T>(
+          __unihip_tex_lanes(K(), __UNIHIP_TEX_EXT(__ockl_image_gather4g_2D(__UNIHIP_TS, c))));
+    case 2:
+      return __unihip_tex_result<T>(
+          __unihip_tex_lanes(K(), __UNIHIP_TEX_EXT(__ockl_image_gather4b_2D(__UNIHIP_TS, c))));
+    case 3:
+      return __unihip_tex_result<T>(
+          __unihip_tex_lanes(K(), __UNIHIP_TEX_EXT(__ockl_image_gather4a_2D(__UNIHIP_TS, c))));
+    default:
+      return __unihip_tex_result<T>(
+          __unihip_tex_lanes(K(), __UNIHIP_TEX_EXT(__ockl_image_gather4r_2D(__UNIHIP_TS, c))));
+  }
+}
+template <class T, typename __unihip_tex_elem<T>::tag* = nullptr>
+static __device__ __forceinline__ void tex2Dgather(T* ptr, hipTextureObject_t textureObject,
+                                                   float x, float y, int comp = 0) {
+  *ptr = tex2Dgather<T>(textureObject, x, y, comp);
+}
+
+#undef __UNIHIP_V4
+#undef __UNIHIP_V2
+#undef __UNIHIP_TS
+#undef __UNIHIP_TEX_AMD
+#undef __UNIHIP_TEX_BUFFER
+#undef __UNIHIP_TEX_EXT
+#undef __UNIHIP_TEX_BASIC
+#undef __UNIHIP_TEX_S
+#undef __UNIHIP_TEX_T
+#endif /* UNIHIP_DEVICE_NVPTX */
 
 #undef __UNIHIP_TEX
 #undef __UNIHIP_TEX_PUBLIC
