@@ -16,6 +16,7 @@
 #include "core/generic_memory_pools.h"
 #include "fill_kernels.h"
 #include "hsa_discovery.h"
+#include "hsa_graph_exec.h"
 #include "hsa_hostcall.h"
 #include "hsa_ipc_event.h"
 #include "hsa_loader.h"
@@ -76,9 +77,10 @@ class HsaBackend final : public Backend {
   // and events, pool sharing and external memory through ROCr; virtual memory and external
   // semaphores: not supported (hsa_memory_pools.h, docs/design/amd-ipc.md).
   MemoryPoolOps* memoryPools() override { return &pools_; }
-  // Graphs and stream capture: unihip's generic graphs replayed through this backend's enqueue
-  // path (core/generic_graphs/generic_graphs.h; ROCr has none). Every enqueueing primitive below
-  // asks them first whether its stream captures.
+  // Graphs and stream capture: unihip's generic graphs (core/generic_graphs/generic_graphs.h;
+  // ROCr has none), launched as AQL packets built at instantiation (hsa_graph_exec.h) or
+  // replayed through this backend's enqueue path. Every enqueueing primitive below asks them
+  // first whether its stream captures.
   GraphOps* graphs() override { return &graphs_; }
   int deviceCount() const override { return static_cast<int>(devices_.size()); }
   const hipDeviceProp_t& properties(int device) const override {
@@ -192,8 +194,12 @@ class HsaBackend final : public Backend {
   // unihip-coverage: not-supported hipProfilerStart hipProfilerStop
 
  private:
+  friend class HsaGraphProgram;  // builds and launches packets as launch() does
   // The stream a NativeStream names (null: the legacy default stream, created on first use).
   Status resolve(int device, NativeStream stream, HsaStream** out);
+  // A kernel launch's hidden-argument context and dispatch extras (launch and graph packets).
+  Status launchContext(int device, const HsaFunction& f, const LaunchConfig& config,
+                       HsaStream& s, KernargContext* ctx, DispatchExtras* extras);
   Status fillKernels(int device, FillKernels** out);
   Status fill(int device, void* dst, uint32_t value, size_t count, bool words, NativeStream stream);
   // One work-item of a built-in kernel on the stream (stream memory operations).
@@ -237,6 +243,7 @@ class HsaBackend final : public Backend {
                    }}};
   std::mutex multiGridMutex_;
   void* multiGridCounter_ = nullptr;  // fine-grained host memory, {u32, u32} zeroed
+  HsaGraphCompiler graphCompiler_{*this};
   GenericGraphs graphs_{*this};
   std::unique_ptr<HostcallService> hostcall_;  // printf and malloc of device code
 
