@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "backend.h"
+#include "call_counters.h"
 #include "core/runtime.h"
 #include "hip/hip_runtime_api.h"
 #include "seam/graph_ops.h"
@@ -295,6 +296,67 @@ TEST_CASE("fake ROCr: exec kernel parameters patch the pre-built packets",
   REQUIRE(g.launch().ok());
   REQUIRE(g.b->streamSynchronize(0, g.stream).ok());
   CHECK(g.at(y) == 211.0f);
+}
+
+TEST_CASE("fake ROCr: child graphs are inlined into the pre-built packets",
+          "[hsa][graph][graph-packets]") {
+  GraphPath g;
+  float* x = g.buffer(1.0f);
+  float* y = g.buffer(0.0f);
+  float* z = g.buffer(0.0f);
+  // Child: y += x twice (a chain). Parent: child, then z += y.
+  NativeGraph child = nullptr;
+  REQUIRE(g.ops->graphCreate(0, &child).ok());
+  NativeGraph parent = g.graph;
+  g.graph = child;
+  NativeGraphNode c1 = g.add(1.0f, x, y);
+  g.add(1.0f, x, y, {c1});
+  g.graph = parent;
+  NativeGraphNode sub = nullptr;
+  REQUIRE(g.ops->addChildGraphNode(0, {g.graph, nullptr, 0}, child, &sub).ok());
+  REQUIRE(g.ops->graphDestroy(0, child).ok());  // the node holds its own copy
+  g.add(1.0f, y, z, {sub});
+  g.instantiate();
+  const int doorbells = fakeStat(kDoorbells), kernels = fakeStat(kKernelsRun);
+  REQUIRE(g.launch().ok());
+  REQUIRE(g.b->streamSynchronize(0, g.stream).ok());
+  CHECK(fakeStat(kDoorbells) - doorbells == 1);
+  CHECK(fakeStat(kKernelsRun) - kernels == 3);
+  const std::vector<uint16_t> h = recentHeaders(5);
+  REQUIRE(h.size() == 5);
+  for (uint16_t header : h) CHECK(barrierOf(header));  // a chain throughout
+  CHECK(g.at(y) == 2.0f);
+  CHECK(g.at(z) == 2.0f);
+}
+
+TEST_CASE("fake ROCr: a pre-built graph launch takes no allocation and no lock",
+          "[hsa][graph][graph-packets][hot-path]") {
+  if (!test::CallCounter::available()) {
+    WARN("sanitizer build: the interposers are off, nothing counted");
+    return;
+  }
+  GraphPath g;
+  float* x = g.buffer(1.0f);
+  float* y = g.buffer(0.0f);
+  NativeGraphNode a = g.add(1.0f, x, y);
+  g.add(1.0f, x, y, {a});
+  g.instantiate();
+  REQUIRE(g.launch().ok());
+  REQUIRE(g.b->streamSynchronize(0, g.stream).ok());
+  constexpr int kLaunches = 16;
+  Status results[kLaunches];
+  int allocations = -1, locks = -1;
+  {
+    test::CallCounter counter;
+    for (Status& r : results) r = g.launch();
+    allocations = counter.allocations();
+    locks = counter.locks();
+  }
+  for (const Status& r : results) REQUIRE(r.ok());
+  REQUIRE(g.b->streamSynchronize(0, g.stream).ok());
+  CHECK(allocations == 0);
+  CHECK(locks == 0);
+  CHECK(g.at(y) == 2.0f * (kLaunches + 1));
 }
 
 TEST_CASE("fake ROCr: a graph with a host node is replayed", "[hsa][graph][graph-packets]") {
