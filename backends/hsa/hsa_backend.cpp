@@ -197,21 +197,6 @@ Status HsaBackend::launch(int device, NativeFunction function, const LaunchConfi
   return submitKernel(*s, *f->info, f->kernelObject, ctx, args, extras);
 }
 
-Status HsaBackend::launchContext(int device, const HsaFunction& f, const LaunchConfig& config,
-                                 HsaStream& s, KernargContext* ctx, DispatchExtras* extras) {
-  ctx->gridBlocks[0] = config.grid.x, ctx->gridBlocks[1] = config.grid.y, ctx->gridBlocks[2] = config.grid.z;
-  ctx->blockSize[0] = config.block.x, ctx->blockSize[1] = config.block.y, ctx->blockSize[2] = config.block.z;
-  ctx->dynamicSharedBytes = config.sharedMemBytes;
-  ctx->queuePtr = reinterpret_cast<uint64_t>(s.queue);
-  if (f.info->needsHostcall || f.info->needsHeap)
-    UNIHIP_TRY(deviceServices(device, *f.info, s, ctx));
-  // A dynamic call stack gets the hipLimitStackSize of scratch per work-item, at least.
-  if (f.info->usesDynamicStack)
-    extras->minPrivateSegmentBytes = static_cast<uint32_t>(
-        devices_[device]->stackSize.load(std::memory_order_relaxed));
-  return kOk;
-}
-
 Status HsaBackend::vendorStreamHandle(int device, NativeStream stream, void** handle) {
   HsaStream* s = nullptr;
   UNIHIP_TRY(resolve(device, stream, &s));

@@ -197,8 +197,9 @@ class HsaBackend final : public Backend {
   friend class HsaGraphProgram;  // builds and launches packets as launch() does
   // The stream a NativeStream names (null: the legacy default stream, created on first use).
   Status resolve(int device, NativeStream stream, HsaStream** out);
-  // A kernel launch's hidden-argument context and dispatch extras (launch and graph packets).
-  Status launchContext(int device, const HsaFunction& f, const LaunchConfig& config,
+  // A kernel launch's hidden-argument context and dispatch extras (launch and graph packets);
+  // inline: it is on the launch path.
+  [[gnu::always_inline]] Status launchContext(int device, const HsaFunction& f, const LaunchConfig& config,
                        HsaStream& s, KernargContext* ctx, DispatchExtras* extras);
   Status fillKernels(int device, FillKernels** out);
   Status fill(int device, void* dst, uint32_t value, size_t count, bool words, NativeStream stream);
@@ -250,5 +251,22 @@ class HsaBackend final : public Backend {
  public:
   HostcallService& hostcall() { return *hostcall_; }  // tests
 };
+
+inline Status HsaBackend::launchContext(int device, const HsaFunction& f,
+                                        const LaunchConfig& config,
+                                        HsaStream& s, KernargContext* ctx,
+                                        DispatchExtras* extras) {
+  ctx->gridBlocks[0] = config.grid.x, ctx->gridBlocks[1] = config.grid.y, ctx->gridBlocks[2] = config.grid.z;
+  ctx->blockSize[0] = config.block.x, ctx->blockSize[1] = config.block.y, ctx->blockSize[2] = config.block.z;
+  ctx->dynamicSharedBytes = config.sharedMemBytes;
+  ctx->queuePtr = reinterpret_cast<uint64_t>(s.queue);
+  if (f.info->needsHostcall || f.info->needsHeap)
+    UNIHIP_TRY(deviceServices(device, *f.info, s, ctx));
+  // A dynamic call stack gets the hipLimitStackSize of scratch per work-item, at least.
+  if (f.info->usesDynamicStack)
+    extras->minPrivateSegmentBytes = static_cast<uint32_t>(
+        devices_[device]->stackSize.load(std::memory_order_relaxed));
+  return kOk;
+}
 
 }  // namespace unihip::hsa
