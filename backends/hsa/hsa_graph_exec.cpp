@@ -23,6 +23,19 @@ constexpr uint32_t kPacketBytes = 64;
 
 uint32_t roundUp(uint32_t v, uint32_t to) { return (v + to - 1) / to * to; }
 
+// The built-in fill kernels' geometry, as hipMemsetAsync launches them (hsa_backend_memory.cpp):
+// 256-item workgroups, at most 16384, every item striding over the rest.
+constexpr uint32_t kFillWorkgroup = 256;
+constexpr uint64_t kFillMaxWorkgroups = 16384;
+
+// A memset row fills 32-bit words when it can: 4-byte elements, or bytes of an aligned row
+// whose width is a multiple of 4 (as hipMemsetAsync).
+bool wordRow(const hipMemsetParams& m, size_t row) {
+  if (m.elementSize == 4) return true;
+  const auto start = reinterpret_cast<uintptr_t>(m.dst) + row * m.pitch;
+  return start % 4 == 0 && m.width % 4 == 0;
+}
+
 // hidden_queue_ptr names the queue the kernel runs on, which a graph learns only at launch.
 bool needsQueue(const KernelInfo& k) {
   return std::any_of(k.args.begin(), k.args.end(), [](const KernelArg& a) {
@@ -56,6 +69,18 @@ std::unique_ptr<HsaGraphProgram> HsaGraphProgram::build(HsaBackend& backend, int
   std::vector<bool> barrier;
   int lastBarrier = 0;
   bool compilable = true;
+  // A packet of `n` run by `f` (row: a memset's row) that needs packet `need` complete.
+  auto add = [&](const Node* n, const HsaFunction* f, uint32_t row, int need) {
+    if (needsQueue(*f->info)) compilable = false;
+    const int position = static_cast<int>(p->kernels_.size());
+    const bool wait = position == 0 || need >= lastBarrier;
+    if (wait) lastBarrier = position;
+    barrier.push_back(wait);
+    p->kernels_.push_back({n, f, p->kernargBytes_, row});
+    p->kernargBytes_ += roundUp(f->info->kernargSize, std::max(64u, f->info->kernargAlign));
+    return position;
+  };
+  FillKernels* fill = nullptr;
   std::function<int(const Graph&, int)> walk = [&](const Graph& graph, int before) {
     int end = before;
     for (const Node* n : graph.order) {
@@ -63,19 +88,23 @@ std::unique_ptr<HsaGraphProgram> HsaGraphProgram::build(HsaBackend& backend, int
       for (const Node* d : n->deps) need = std::max(need, last[d]);
       int mine = need;
       if (n->type == hipGraphNodeTypeKernel && n->enabled) {
-        const auto* f = static_cast<const HsaFunction*>(n->kernel.function);
-        if (needsQueue(*f->info)) compilable = false;
-        const int position = static_cast<int>(p->kernels_.size());
-        const bool wait = position == 0 || need >= lastBarrier;
-        if (wait) lastBarrier = position;
-        barrier.push_back(wait);
-        p->kernels_.push_back({n, f, p->kernargBytes_});
-        p->kernargBytes_ += roundUp(f->info->kernargSize, std::max(64u, f->info->kernargAlign));
-        mine = position;
+        mine = add(n, static_cast<const HsaFunction*>(n->kernel.function), 0, need);
+      } else if (n->type == hipGraphNodeTypeMemset && n->enabled) {
+        // One fill kernel per row, the rows side by side; 16-bit elements are replayed.
+        const hipMemsetParams& m = n->memset;
+        if (fill == nullptr && !backend.fillKernels(device, &fill).ok()) fill = nullptr;
+        if (fill == nullptr || (m.elementSize != 1 && m.elementSize != 4)) {
+          compilable = false;
+        } else if (m.width > 0) {
+          for (size_t row = 0; row < m.height; ++row)
+            mine = std::max(mine, add(n, wordRow(m, row) ? fill->fillU32 : fill->fillU8,
+                                      static_cast<uint32_t>(row), need));
+        }
       } else if (n->type == hipGraphNodeTypeGraph && n->child) {
         mine = walk(*n->child, need);
-      } else if (n->type != hipGraphNodeTypeEmpty && n->type != hipGraphNodeTypeKernel) {
-        compilable = false;  // copies, memsets, host functions, events, graph memory: replayed
+      } else if (n->type != hipGraphNodeTypeEmpty && n->type != hipGraphNodeTypeKernel &&
+                 n->type != hipGraphNodeTypeMemset) {
+        compilable = false;  // copies, host functions, events, graph memory: replayed
       }
       if (!compilable) return end;
       last[n] = mine;
@@ -138,7 +167,25 @@ Status HsaGraphProgram::encode(const Kernel& k, hsa_kernel_dispatch_packet_t* bo
   // Device services (hostcall buffer, heap) are made on the device's legacy stream if need be.
   HsaStream* s = nullptr;
   UNIHIP_TRY(backend_.resolve(device_, nullptr, &s));
-  const LaunchConfig config{l.grid, l.block, l.sharedMemBytes, nullptr};
+  LaunchConfig config{l.grid, l.block, l.sharedMemBytes, nullptr};
+  // A memset row: the fill kernel's (dst, value, count, stride).
+  void* dst = nullptr;
+  uint32_t value = 0;
+  unsigned long long count = 0, stride = 0;
+  void* fillArgs[] = {&dst, &value, &count, &stride};
+  if (k.node->type == hipGraphNodeTypeMemset) {
+    const hipMemsetParams& m = k.node->memset;
+    dst = static_cast<char*>(m.dst) + k.row * m.pitch;
+    const bool words = wordRow(m, k.row);
+    value = m.elementSize == 4 ? m.value
+            : words            ? (m.value & 0xFFu) * 0x01010101u
+                               : (m.value & 0xFFu);
+    count = m.elementSize == 1 && words ? m.width / 4 : m.width;
+    const uint64_t blocks =
+        std::min<uint64_t>((count + kFillWorkgroup - 1) / kFillWorkgroup, kFillMaxWorkgroups);
+    stride = blocks * kFillWorkgroup;
+    config = LaunchConfig{dim3(static_cast<uint32_t>(blocks)), dim3(kFillWorkgroup), 0, nullptr};
+  }
   KernargContext ctx;
   DispatchExtras extras;
   UNIHIP_TRY(backend_.launchContext(device_, *k.function, config, *s, &ctx, &extras));
@@ -146,7 +193,9 @@ Status HsaGraphProgram::encode(const Kernel& k, hsa_kernel_dispatch_packet_t* bo
   // A hipModuleLaunchKernel `extra` buffer holds the explicit arguments at their offsets.
   std::vector<void*> packed;
   void* const* args = l.hasArgs ? l.argPtrs.data() : nullptr;
-  if (l.packed) {
+  if (k.node->type == hipGraphNodeTypeMemset) {
+    args = fillArgs;
+  } else if (l.packed) {
     packed.resize(info.explicitArgCount);
     for (uint32_t i = 0; i < info.explicitArgCount; ++i) {
       const KernelArg& a = info.args[i];

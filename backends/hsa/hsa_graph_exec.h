@@ -13,9 +13,10 @@
 // the stream's `inflight` counter, as a direct launch's kernel does, so stream and device
 // synchronization, events and later work order after the graph.
 //
-// Compiled: kernel nodes, empty nodes, disabled nodes (as empty), child graphs (inlined).
-// Replayed (the whole exec): any other node (copies, memsets, host functions, events, graph
-// memory), kernels that need the queue pointer (hidden_queue_ptr names the launch queue), a graph
+// Compiled: kernel nodes, memset nodes of 1- and 4-byte elements (one built-in fill kernel per
+// row, as hipMemsetAsync launches it), empty nodes, disabled nodes (as empty), child graphs
+// (inlined). Replayed (the whole exec): any other node (copies, 16-bit memsets, host functions,
+// events, graph memory), kernels that need the queue pointer (hidden_queue_ptr names the launch queue), a graph
 // longer than the launch queue, a capturing stream.
 //
 // Parameter changes (hipGraphExecKernelNodeSetParams, same function): the packet and kernarg
@@ -49,10 +50,12 @@ class HsaGraphProgram final : public generic_graphs::NativeGraphProgram {
   bool patchKernel(const generic_graphs::Node& node) override;
 
  private:
+  // One dispatch packet: a kernel node's, or one row of a memset node's (a fill kernel).
   struct Kernel {
     const generic_graphs::Node* node;
     const HsaFunction* function;
     uint32_t offset;  // of its kernarg block in a buffer
+    uint32_t row;     // a memset's row
   };
   // A copy of every kernarg block and the packets that point into it.
   struct Buffer {

@@ -329,6 +329,81 @@ TEST_CASE("fake ROCr: child graphs are inlined into the pre-built packets",
   CHECK(g.at(z) == 2.0f);
 }
 
+TEST_CASE("fake ROCr: memset nodes become fill-kernel packets, one per row",
+          "[hsa][graph][graph-packets]") {
+  GraphPath g;
+  float* x = g.buffer(1.0f);
+  float* y = g.buffer(7.0f);
+  // 2D byte memset of y's first 3 rows of 32 bytes (pitch 64): rows of words; then y += x.
+  hipMemsetParams m{};
+  m.dst = y;
+  m.pitch = 64;
+  m.value = 0;
+  m.elementSize = 1;
+  m.width = 32;
+  m.height = 3;
+  NativeGraphNode set = nullptr;
+  REQUIRE(g.ops->addMemsetNode(0, {g.graph, nullptr, 0}, m, &set).ok());
+  // An unaligned byte memset beside it (the byte kernel): the last float of y, bytes 1..3.
+  hipMemsetParams tail = m;
+  tail.dst = reinterpret_cast<char*>(y + GraphPath::n - 1) + 1;
+  tail.width = 3;
+  tail.height = 1;
+  NativeGraphNode bytes = nullptr;
+  REQUIRE(g.ops->addMemsetNode(0, {g.graph, nullptr, 0}, tail, &bytes).ok());
+  NativeGraphNode deps[] = {set, bytes};
+  NativeGraphNode k = nullptr;
+  float one = 1.0f;
+  REQUIRE(g.ops->addKernelNode(0, {g.graph, deps, 2}, g.args(one, x, y), &k).ok());
+  g.instantiate();
+  const int doorbells = fakeStat(kDoorbells), kernels = fakeStat(kKernelsRun);
+  const int errors = fakeStat(kKernelErrors);
+  REQUIRE(g.launch().ok());
+  REQUIRE(g.b->streamSynchronize(0, g.stream).ok());
+  CHECK(fakeStat(kDoorbells) - doorbells == 1);
+  CHECK(fakeStat(kKernelsRun) - kernels == 5);  // 3 rows, 1 row, axpy
+  CHECK(fakeStat(kKernelErrors) == errors);
+  const std::vector<uint16_t> h = recentHeaders(7);
+  REQUIRE(h.size() == 7);
+  CHECK(barrierOf(h[0]));
+  for (int i = 1; i < 4; ++i) CHECK_FALSE(barrierOf(h[i]));  // the rows run side by side
+  CHECK(barrierOf(h[4]));                                    // axpy waits for them all
+  std::vector<float> host(GraphPath::n);
+  REQUIRE(g.b->memcpy(0, host.data(), y, sizeof(float) * GraphPath::n,
+                      CopyDirection::DeviceToHost).ok());
+  CHECK(host[0] == 1.0f);   // row 0 zeroed, then +1
+  CHECK(host[7] == 1.0f);
+  CHECK(host[8] == 8.0f);   // between rows (pitch 64, width 32): untouched
+  CHECK(host[16] == 1.0f);  // row 1
+  CHECK(host[32] == 1.0f);  // row 2: floats 32..39
+  CHECK(host[39] == 1.0f);
+  CHECK(host[40] == 8.0f);
+  float expected = 7.0f;
+  std::memset(reinterpret_cast<char*>(&expected) + 1, 0, 3);
+  CHECK(host[GraphPath::n - 1] == expected + 1.0f);
+
+  // A new memset value compiles the exec again: still packets.
+  m.value = 0x40;  // bytes 0x40404040 = 3.0047...f
+  REQUIRE(g.ops->execSetMemsetNodeParams(0, g.exec, set, m).ok());
+  const int again = fakeStat(kDoorbells);
+  REQUIRE(g.launch().ok());
+  REQUIRE(g.b->streamSynchronize(0, g.stream).ok());
+  CHECK(fakeStat(kDoorbells) - again == 1);
+  float filled = 0;
+  const uint32_t word = 0x40404040u;
+  std::memcpy(&filled, &word, 4);
+  CHECK(g.at(y) == filled + 1.0f);
+
+  // 16-bit elements are not pre-built: the exec is replayed, and still right.
+  m.elementSize = 2;
+  m.value = 0;
+  m.width = 16;
+  REQUIRE(g.ops->execSetMemsetNodeParams(0, g.exec, set, m).ok());
+  REQUIRE(g.launch().ok());
+  REQUIRE(g.b->streamSynchronize(0, g.stream).ok());
+  CHECK(g.at(y) == 1.0f);
+}
+
 TEST_CASE("fake ROCr: a pre-built graph launch takes no allocation and no lock",
           "[hsa][graph][graph-packets][hot-path]") {
   if (!test::CallCounter::available()) {
