@@ -9,7 +9,8 @@
 # The AMD path (issue 16 item 7): HsaBackend::launch and HsaBackend::memcpyAsync (an H2D copy
 # from pinned memory) on the fake ROCr, from unihip_hsa_tests' hidden "[.hsa-instructions]"
 # case, with the fake ROCr's own functions (inclusive) subtracted; skipped when that test
-# executable is not built.
+# executable is not built. Also hipGraphLaunch's backend part (GenericGraphs::launchGraph, pre-built
+# AQL packets) for 1, 10 and 100 chained kernel nodes, from the hidden "[.hsa-graph-instructions]".
 #   bench/count_instructions.sh [build-dir] [json-out]
 # Exit status: 0 when the paths through the shared library stay under the regression ceilings
 # (today's counts plus a small margin; the goals are printed as PASS/MISS beside), 1 when over a
