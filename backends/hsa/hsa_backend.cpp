@@ -84,6 +84,7 @@ HsaBackend::~HsaBackend() {
   for (auto& d : devices_)
     if (uint64_t heap = d->heap.load()) api_.hsa_amd_memory_pool_free(reinterpret_cast<void*>(heap));
   if (multiGridCounter_ != nullptr) api_.hsa_amd_memory_pool_free(multiGridCounter_);
+  graphCompiler_.releaseAll();  // executable graphs' kernargs still read at their destruction
   devices_.clear();  // signal pools destroy their signals before ROCr shuts down
   api_.hsa_shut_down();
 }

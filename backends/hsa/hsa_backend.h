@@ -244,7 +244,7 @@ class HsaBackend final : public Backend {
                    }}};
   std::mutex multiGridMutex_;
   void* multiGridCounter_ = nullptr;  // fine-grained host memory, {u32, u32} zeroed
-  HsaGraphCompiler graphCompiler_{*this};
+  HsaGraphCompiler graphCompiler_{*this, api_};
   GenericGraphs graphs_{*this};
   std::unique_ptr<HostcallService> hostcall_;  // printf and malloc of device code
 

@@ -54,15 +54,45 @@ uint32_t barrierHeader(hsa_signal_t completion, hsa_kernel_dispatch_packet_t* sl
 
 std::unique_ptr<generic_graphs::NativeGraphProgram> HsaGraphCompiler::compile(int device,
                                                                               const Graph& g) {
-  return HsaGraphProgram::build(backend_, device, g);
+  {
+    std::lock_guard lock(mutex_);
+    std::erase_if(retired_, [&](const std::pair<uint8_t*, hsa_signal_t>& r) {
+      if (api_.hsa_signal_load_scacquire(r.second) != 0) return false;
+      free(r.first, r.second);
+      return true;
+    });
+  }
+  return HsaGraphProgram::build(backend_, *this, device, g);
 }
 
-HsaGraphProgram::HsaGraphProgram(HsaBackend& backend, int device)
-    : backend_(backend), api_(backend.api_), device_(device) {}
+void HsaGraphCompiler::retire(uint8_t* kernargs, hsa_signal_t running) {
+  std::lock_guard lock(mutex_);
+  retired_.emplace_back(kernargs, running);
+}
 
-std::unique_ptr<HsaGraphProgram> HsaGraphProgram::build(HsaBackend& backend, int device,
+void HsaGraphCompiler::releaseAll() {
+  std::lock_guard lock(mutex_);
+  for (auto& [kernargs, running] : retired_) free(kernargs, running);
+  retired_.clear();
+}
+
+size_t HsaGraphCompiler::retired() {
+  std::lock_guard lock(mutex_);
+  return retired_.size();
+}
+
+void HsaGraphCompiler::free(uint8_t* kernargs, hsa_signal_t running) {
+  api_.hsa_signal_destroy(running);
+  api_.hsa_amd_memory_pool_free(kernargs);
+}
+
+HsaGraphProgram::HsaGraphProgram(HsaBackend& backend, HsaGraphCompiler& owner, int device)
+    : backend_(backend), owner_(owner), api_(backend.api_), device_(device) {}
+
+std::unique_ptr<HsaGraphProgram> HsaGraphProgram::build(HsaBackend& backend,
+                                                        HsaGraphCompiler& owner, int device,
                                                         const Graph& g) {
-  std::unique_ptr<HsaGraphProgram> p(new HsaGraphProgram(backend, device));
+  std::unique_ptr<HsaGraphProgram> p(new HsaGraphProgram(backend, owner, device));
   // The schedule, child graphs inlined, as kernel packets; `last` maps a node to the last packet
   // it stands for (-1: none, e.g. an empty root), so dependencies become packet positions.
   std::unordered_map<const Node*, int> last;
@@ -147,13 +177,14 @@ Status HsaGraphProgram::allocate(Buffer* b) {
 }
 
 void HsaGraphProgram::release(Buffer* b) {
-  if (b->running.handle != 0) {
-    // Launches in flight read these kernargs until they finish.
-    api_.hsa_signal_wait_scacquire(b->running, HSA_SIGNAL_CONDITION_EQ, 0, UINT64_MAX,
-                                   HSA_WAIT_STATE_BLOCKED);
-    api_.hsa_signal_destroy(b->running);
+  if (b->running.handle != 0 && b->kernargs != nullptr &&
+      api_.hsa_signal_load_scacquire(b->running) != 0) {
+    owner_.retire(b->kernargs, b->running);  // launches in flight still read these kernargs
+  } else {
+    if (b->running.handle != 0) api_.hsa_signal_destroy(b->running);
+    if (b->kernargs != nullptr) api_.hsa_amd_memory_pool_free(b->kernargs);
   }
-  if (b->kernargs != nullptr) api_.hsa_amd_memory_pool_free(b->kernargs);
+  *b = Buffer{};
 }
 
 HsaGraphProgram::~HsaGraphProgram() {
@@ -256,9 +287,12 @@ bool HsaGraphProgram::patchKernel(const Node& node) {
   if (api_.hsa_signal_load_scacquire(b->running) != 0) {
     // A launch may still read this buffer: the other one takes the change.
     Buffer& other = buffers_[1 - current_];
-    if (other.kernargs == nullptr && !allocate(&other).ok()) return false;
-    api_.hsa_signal_wait_scacquire(other.running, HSA_SIGNAL_CONDITION_EQ, 0, UINT64_MAX,
-                                   HSA_WAIT_STATE_BLOCKED);
+    if (other.kernargs != nullptr && api_.hsa_signal_load_scacquire(other.running) != 0)
+      release(&other);  // busy too: retired, a fresh one takes its place
+    if (other.kernargs == nullptr && !allocate(&other).ok()) {
+      release(&other);
+      return false;
+    }
     std::memcpy(other.kernargs, b->kernargs, kernargBytes_);
     other.packets = b->packets;
     other.headers = b->headers;

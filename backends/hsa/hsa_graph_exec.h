@@ -21,14 +21,17 @@
 //
 // Parameter changes (hipGraphExecKernelNodeSetParams, same function): the packet and kernarg
 // block are patched. Kernargs are double-buffered per exec: with no launch of the exec in flight
-// the current buffer is patched in place; otherwise the other buffer (after its own launches
-// finished) takes a copy with the change and becomes current, so a launch in flight never sees
-// its arguments change. A new function, or any other change to the exec, compiles it again.
+// the current buffer is patched in place; otherwise the other buffer takes a copy with the
+// change and becomes current, so a launch in flight never sees its arguments change. A new
+// function, or any other change to the exec, compiles it again. Nothing waits for the GPU: a
+// buffer still read by a launch when it is replaced (the other buffer busy too, a recompiled or
+// destroyed exec) is retired to the compiler, which frees it once its launches finished.
 #pragma once
 
 #include <hsa/hsa.h>
 
 #include <memory>
+#include <mutex>
 #include <vector>
 
 #include "core/generic_graphs/native_program.h"
@@ -39,11 +42,13 @@ namespace unihip::hsa {
 class HsaBackend;
 struct HsaFunction;
 
+class HsaGraphCompiler;
+
 class HsaGraphProgram final : public generic_graphs::NativeGraphProgram {
  public:
   // Null when `g` has nodes this does not compile, or building fails (the exec is replayed).
-  static std::unique_ptr<HsaGraphProgram> build(HsaBackend& backend, int device,
-                                                const generic_graphs::Graph& g);
+  static std::unique_ptr<HsaGraphProgram> build(HsaBackend& backend, HsaGraphCompiler& owner,
+                                                int device, const generic_graphs::Graph& g);
   ~HsaGraphProgram() override;
 
   bool launch(NativeStream stream, Status* status) override;
@@ -65,14 +70,16 @@ class HsaGraphProgram final : public generic_graphs::NativeGraphProgram {
     hsa_signal_t running{0};  // launches of this buffer not yet finished
   };
 
-  HsaGraphProgram(HsaBackend& backend, int device);
+  HsaGraphProgram(HsaBackend& backend, HsaGraphCompiler& owner, int device);
   Status allocate(Buffer* b);
+  // Frees `b` now when no launch reads it, else hands it to the compiler; `b` is empty after.
   void release(Buffer* b);
   // The packet body (less completion signal and kernarg address) and kernargs of kernel `k`.
   Status encode(const Kernel& k, hsa_kernel_dispatch_packet_t* body, uint16_t* setup,
                 uint8_t* kernargs);
 
   HsaBackend& backend_;
+  HsaGraphCompiler& owner_;
   const HsaApi& api_;
   int device_;
   std::vector<Kernel> kernels_;
@@ -83,12 +90,23 @@ class HsaGraphProgram final : public generic_graphs::NativeGraphProgram {
 
 class HsaGraphCompiler final : public generic_graphs::NativeGraphCompiler {
  public:
-  explicit HsaGraphCompiler(HsaBackend& backend) : backend_(backend) {}
+  HsaGraphCompiler(HsaBackend& backend, const HsaApi& api) : backend_(backend), api_(api) {}
+  // Also frees the retired buffers whose launches finished.
   std::unique_ptr<generic_graphs::NativeGraphProgram> compile(
       int device, const generic_graphs::Graph& g) override;
+  // Kernargs (kernarg-pool memory) and the signal counting the launches still reading them.
+  void retire(uint8_t* kernargs, hsa_signal_t running);
+  // Frees every retired buffer (backend teardown: the streams are drained and gone).
+  void releaseAll();
+  size_t retired();  // tests
 
  private:
+  void free(uint8_t* kernargs, hsa_signal_t running);
+
   HsaBackend& backend_;
+  const HsaApi& api_;
+  std::mutex mutex_;  // retired_
+  std::vector<std::pair<uint8_t*, hsa_signal_t>> retired_;
 };
 
 }  // namespace unihip::hsa

@@ -279,23 +279,41 @@ TEST_CASE("fake ROCr: exec kernel parameters patch the pre-built packets",
   a = 10.0f;
   REQUIRE(g.ops->execSetKernelNodeParams(0, g.exec, node, g.args(a, x, y)).ok());
   REQUIRE(g.launch().ok());  // y += 10
-  a = 100.0f;
+  a = 100.0f;  // the current buffer is busy: the other one takes it
   REQUIRE(g.ops->execSetKernelNodeParams(0, g.exec, node, g.args(a, x, y)).ok());
   REQUIRE(g.launch().ok());  // y += 100
+  a = 1000.0f;  // both busy: one is retired, a fresh one takes it
+  REQUIRE(g.ops->execSetKernelNodeParams(0, g.exec, node, g.args(a, x, y)).ok());
+  REQUIRE(g.launch().ok());  // y += 1000
   __atomic_store_n(&gate, 1u, __ATOMIC_RELEASE);
   REQUIRE(g.b->streamSynchronize(0, g.stream).ok());
-  CHECK(g.at(y) == 111.0f);
-  CHECK(g.at(y, GraphPath::n - 1) == 111.0f);
+  CHECK(g.at(y) == 1111.0f);
+  CHECK(g.at(y, GraphPath::n - 1) == 1111.0f);
 
   // A disabled kernel node acts as an empty one.
   REQUIRE(g.ops->nodeSetEnabled(0, g.exec, node, 0).ok());
   REQUIRE(g.launch().ok());
   REQUIRE(g.b->streamSynchronize(0, g.stream).ok());
-  CHECK(g.at(y) == 111.0f);
+  CHECK(g.at(y) == 1111.0f);
   REQUIRE(g.ops->nodeSetEnabled(0, g.exec, node, 1).ok());
   REQUIRE(g.launch().ok());
   REQUIRE(g.b->streamSynchronize(0, g.stream).ok());
-  CHECK(g.at(y) == 211.0f);
+  CHECK(g.at(y) == 2111.0f);
+
+  // Destroying the exec (or compiling it again) while a launch waits does not wait for it:
+  // the kernargs outlive the exec until the launch finished.
+  gate = 0;
+  REQUIRE(g.b->streamWaitValue(0, g.stream, &gate, 1, ~uint64_t{0}, hipStreamWaitValueEq, false)
+              .ok());
+  REQUIRE(g.launch().ok());  // y += 1000
+  REQUIRE(g.ops->nodeSetEnabled(0, g.exec, node, 0).ok());  // compiled again
+  REQUIRE(g.ops->nodeSetEnabled(0, g.exec, node, 1).ok());
+  REQUIRE(g.launch().ok());  // y += 1000
+  REQUIRE(g.ops->execDestroy(0, g.exec).ok());
+  g.exec = nullptr;
+  __atomic_store_n(&gate, 1u, __ATOMIC_RELEASE);
+  REQUIRE(g.b->streamSynchronize(0, g.stream).ok());
+  CHECK(g.at(y) == 4111.0f);
 }
 
 TEST_CASE("fake ROCr: child graphs are inlined into the pre-built packets",
