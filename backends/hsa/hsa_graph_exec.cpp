@@ -76,11 +76,6 @@ void HsaGraphCompiler::releaseAll() {
   retired_.clear();
 }
 
-size_t HsaGraphCompiler::retired() {
-  std::lock_guard lock(mutex_);
-  return retired_.size();
-}
-
 void HsaGraphCompiler::free(uint8_t* kernargs, hsa_signal_t running) {
   api_.hsa_signal_destroy(running);
   api_.hsa_amd_memory_pool_free(kernargs);

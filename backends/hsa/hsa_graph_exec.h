@@ -98,7 +98,6 @@ class HsaGraphCompiler final : public generic_graphs::NativeGraphCompiler {
   void retire(uint8_t* kernargs, hsa_signal_t running);
   // Frees every retired buffer (backend teardown: the streams are drained and gone).
   void releaseAll();
-  size_t retired();  // tests
 
  private:
   void free(uint8_t* kernargs, hsa_signal_t running);
