@@ -9,7 +9,8 @@
 # The AMD path (issue 16 item 7): HsaBackend::launch and HsaBackend::memcpyAsync (an H2D copy
 # from pinned memory) on the fake ROCr, from unihip_hsa_tests' hidden "[.hsa-instructions]"
 # case, with the fake ROCr's own functions (inclusive) subtracted; skipped when that test
-# executable is not built.
+# executable is not built. Also hipGraphLaunch's backend part (GenericGraphs::launchGraph, pre-built
+# AQL packets) for 1, 10 and 100 chained kernel nodes, from the hidden "[.hsa-graph-instructions]".
 #   bench/count_instructions.sh [build-dir] [json-out]
 # Exit status: 0 when the paths through the shared library stay under the regression ceilings
 # (today's counts plus a small margin; the goals are printed as PASS/MISS beside), 1 when over a
@@ -87,11 +88,11 @@ done
 # The AMD path on the fake ROCr: instructions collected inside <toggle> for <calls> iterations,
 # less the fake ROCr's functions called from there (their inclusive cost).
 hsa_exe="$build/tests/hsa/unihip_hsa_tests"
-hsa_collected() {  # toggle calls
+hsa_collected() {  # toggle calls [test case]
   local out
   out=$(mktemp "$work/cg.XXXXXX")
   if ! UNIHIP_HSA_CALLS=$2 valgrind --tool=callgrind --callgrind-out-file="$out" \
-      "--toggle-collect=$1" "$hsa_exe" "[.hsa-instructions]" >/dev/null 2>"$work/valgrind.log"; then
+      "--toggle-collect=$1" "$hsa_exe" "${3:-[.hsa-instructions]}" >/dev/null 2>"$work/valgrind.log"; then
     cat "$work/valgrind.log" >&2
     exit 2
   fi
@@ -114,6 +115,16 @@ if [[ -x $hsa_exe ]]; then
     echo "AMD path (HSA backend on the fake ROCr, the fake's own functions removed):"
     echo "  HsaBackend::$path  $per"
     json_lines+=("$(printf '{"bench":"instructions_hsa_%s","impl":"unihip","group":"instructions","x":0,"instructions":%d}' "$path" "$per")")
+  done
+  # hipGraphLaunch's backend part (GenericGraphs::launchGraph) for graphs of 1, 10 and 100
+  # chained kernel nodes, from the hidden "[.hsa-graph-instructions]" case (GraphPath::launch).
+  echo "AMD graph launch (HSA backend on the fake ROCr, the fake's own functions removed):"
+  for nodes in 1 10 100; do
+    a=$(UNIHIP_HSA_GRAPH_NODES=$nodes hsa_collected "*GraphPath::launch(*" 1000 "[.hsa-graph-instructions]")
+    b=$(UNIHIP_HSA_GRAPH_NODES=$nodes hsa_collected "*GraphPath::launch(*" 2000 "[.hsa-graph-instructions]")
+    per=$(((b - a) / 1000))
+    printf '  launchGraph, %3d kernel nodes  %d\n' "$nodes" "$per"
+    json_lines+=("$(printf '{"bench":"instructions_hsa_graph_launch","impl":"unihip","group":"instructions","x":%d,"instructions":%d}' "$nodes" "$per")")
   done
 else
   echo "count_instructions: $hsa_exe not built; AMD path not counted" >&2

@@ -65,6 +65,7 @@ HsaBackend::HsaBackend(HsaApi api, std::vector<AgentInfo> agents)
   images_ = HsaImages::create(
       *this, api_, {[this](int device) { return devices_[device]->info.agent; }});
   pools_.captureWith(&graphs_);  // hipMallocAsync/hipFreeAsync in a capture become graph nodes
+  graphs_.setCompiler(&graphCompiler_);  // executable graphs as pre-built AQL packets
   graphs_.setBlockingQuery([](NativeStream s) {
     return (static_cast<HsaStream*>(s)->flags & hipStreamNonBlocking) == 0;
   });
@@ -86,6 +87,7 @@ HsaBackend::~HsaBackend() {
   for (auto& d : devices_)
     if (uint64_t heap = d->heap.load()) api_.hsa_amd_memory_pool_free(reinterpret_cast<void*>(heap));
   if (multiGridCounter_ != nullptr) api_.hsa_amd_memory_pool_free(multiGridCounter_);
+  graphCompiler_.releaseAll();  // executable graphs' kernargs still read at their destruction
   devices_.clear();  // signal pools destroy their signals before ROCr shuts down
   api_.hsa_shut_down();
 }
@@ -194,17 +196,8 @@ Status HsaBackend::launch(int device, NativeFunction function, const LaunchConfi
   HsaStream* s = nullptr;
   UNIHIP_TRY(resolve(device, config.stream, &s));
   KernargContext ctx;
-  ctx.gridBlocks[0] = config.grid.x, ctx.gridBlocks[1] = config.grid.y, ctx.gridBlocks[2] = config.grid.z;
-  ctx.blockSize[0] = config.block.x, ctx.blockSize[1] = config.block.y, ctx.blockSize[2] = config.block.z;
-  ctx.dynamicSharedBytes = config.sharedMemBytes;
-  ctx.queuePtr = reinterpret_cast<uint64_t>(s->queue);
-  if (f->info->needsHostcall || f->info->needsHeap)
-    UNIHIP_TRY(deviceServices(device, *f->info, *s, &ctx));
   DispatchExtras extras;
-  // A dynamic call stack gets the hipLimitStackSize of scratch per work-item, at least.
-  if (f->info->usesDynamicStack)
-    extras.minPrivateSegmentBytes = static_cast<uint32_t>(
-        devices_[device]->stackSize.load(std::memory_order_relaxed));
+  UNIHIP_TRY(launchContext(device, *f, config, *s, &ctx, &extras));
   return submitKernel(*s, *f->info, f->kernelObject, ctx, args, extras);
 }
 

@@ -16,6 +16,7 @@
 #include "core/generic_memory_pools.h"
 #include "fill_kernels.h"
 #include "hsa_discovery.h"
+#include "hsa_graph_exec.h"
 #include "hsa_hostcall.h"
 #include "hsa_images.h"
 #include "hsa_ipc_event.h"
@@ -77,9 +78,10 @@ class HsaBackend final : public Backend {
   // and events, pool sharing and external memory through ROCr; virtual memory and external
   // semaphores: not supported (hsa_memory_pools.h, docs/design/amd-ipc.md).
   MemoryPoolOps* memoryPools() override { return &pools_; }
-  // Graphs and stream capture: unihip's generic graphs replayed through this backend's enqueue
-  // path (core/generic_graphs/generic_graphs.h; ROCr has none). Every enqueueing primitive below
-  // asks them first whether its stream captures.
+  // Graphs and stream capture: unihip's generic graphs (core/generic_graphs/generic_graphs.h;
+  // ROCr has none), launched as AQL packets built at instantiation (hsa_graph_exec.h) or
+  // replayed through this backend's enqueue path. Every enqueueing primitive below asks them
+  // first whether its stream captures.
   GraphOps* graphs() override { return &graphs_; }
   // Arrays, texture and surface objects through ROCr's image extension (hsa_images.h); null
   // without it.
@@ -196,8 +198,13 @@ class HsaBackend final : public Backend {
   // unihip-coverage: not-supported hipProfilerStart hipProfilerStop
 
  private:
+  friend class HsaGraphProgram;  // builds and launches packets as launch() does
   // The stream a NativeStream names (null: the legacy default stream, created on first use).
   Status resolve(int device, NativeStream stream, HsaStream** out);
+  // A kernel launch's hidden-argument context and dispatch extras (launch and graph packets);
+  // inline: it is on the launch path.
+  [[gnu::always_inline]] Status launchContext(int device, const HsaFunction& f, const LaunchConfig& config,
+                       HsaStream& s, KernargContext* ctx, DispatchExtras* extras);
   Status fillKernels(int device, FillKernels** out);
   Status fill(int device, void* dst, uint32_t value, size_t count, bool words, NativeStream stream);
   // One work-item of a built-in kernel on the stream (stream memory operations).
@@ -241,6 +248,7 @@ class HsaBackend final : public Backend {
                    }}};
   std::mutex multiGridMutex_;
   void* multiGridCounter_ = nullptr;  // fine-grained host memory, {u32, u32} zeroed
+  HsaGraphCompiler graphCompiler_{*this, api_};
   GenericGraphs graphs_{*this};
   std::unique_ptr<HostcallService> hostcall_;  // printf and malloc of device code
   std::unique_ptr<HsaImages> images_;
@@ -248,5 +256,22 @@ class HsaBackend final : public Backend {
  public:
   HostcallService& hostcall() { return *hostcall_; }  // tests
 };
+
+inline Status HsaBackend::launchContext(int device, const HsaFunction& f,
+                                        const LaunchConfig& config,
+                                        HsaStream& s, KernargContext* ctx,
+                                        DispatchExtras* extras) {
+  ctx->gridBlocks[0] = config.grid.x, ctx->gridBlocks[1] = config.grid.y, ctx->gridBlocks[2] = config.grid.z;
+  ctx->blockSize[0] = config.block.x, ctx->blockSize[1] = config.block.y, ctx->blockSize[2] = config.block.z;
+  ctx->dynamicSharedBytes = config.sharedMemBytes;
+  ctx->queuePtr = reinterpret_cast<uint64_t>(s.queue);
+  if (f.info->needsHostcall || f.info->needsHeap)
+    UNIHIP_TRY(deviceServices(device, *f.info, s, ctx));
+  // A dynamic call stack gets the hipLimitStackSize of scratch per work-item, at least.
+  if (f.info->usesDynamicStack)
+    extras->minPrivateSegmentBytes = static_cast<uint32_t>(
+        devices_[device]->stackSize.load(std::memory_order_relaxed));
+  return kOk;
+}
 
 }  // namespace unihip::hsa

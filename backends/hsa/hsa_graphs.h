@@ -1,8 +1,10 @@
 // Graphs and stream capture on AMD (issue 14): unihip's generic graphs
 // (core/generic_graphs/generic_graphs.h), handed out by HsaBackend::graphs(). Instantiation builds
-// a topological schedule that a launch replays through this backend's enqueue path; pre-built
-// AQL packets (issue 14's aim) are the next step. Every enqueueing primitive of HsaBackend asks
-// the graphs first whether its stream captures (UNIHIP_CAPTURED).
+// a topological schedule and, for graphs of kernels (empty nodes and child graphs included),
+// pre-built AQL packets that a launch copies into the stream's queue with one doorbell
+// (hsa_graph_exec.h); other graphs are replayed through this backend's enqueue path. Every
+// enqueueing primitive of HsaBackend asks the graphs first whether its stream captures
+// (UNIHIP_CAPTURED).
 //
 // Not on AMD: external-semaphore nodes (no external-resource family here; the API layer answers
 // hipErrorNotSupported on every vendor), and copies to or from arrays (no images family on HSA).

@@ -67,6 +67,13 @@ struct DispatchExtras {
   const MultiGridInfo* multiGrid = nullptr;
 };
 
+// The checks of a dispatch (shared memory, kernarg size, geometry, arguments present) and its
+// packet body: every field but header, setup (returned in *setup), kernarg address and
+// completion signal. Shared by submitKernel and graph packets built ahead (hsa_graph_exec.h).
+Status prepareDispatch(const AgentInfo& agent, const KernelInfo& kernel, uint64_t kernelObject,
+                       const KernargContext& ctx, void* const* args, const DispatchExtras& extras,
+                       hsa_kernel_dispatch_packet_t* body, uint16_t* setup);
+
 Status submitKernel(HsaStream& s, const KernelInfo& kernel, uint64_t kernelObject,
                     const KernargContext& ctx, void* const* args,
                     const DispatchExtras& extras = {});

@@ -46,6 +46,7 @@ uint64_t nowNs() {
 
 struct Signal {
   std::atomic<int64_t> value{0};
+  bool doorbell = false;  // a queue's doorbell: its release stores are counted
   std::atomic<uint64_t> start{0}, end{0};  // profiling timestamps of the last packet
 };
 Signal* sig(hsa_signal_t s) { return reinterpret_cast<Signal*>(s.handle); }
@@ -71,13 +72,17 @@ std::map<uintptr_t, size_t> g_interopMaps;    // interop (dma-buf) mappings and 
 
 // Statistics the tests read through fake_hsa_stats().
 std::atomic<int> g_kernelsRun{0}, g_barriersRun{0}, g_copies{0}, g_kernelErrors{0}, g_liveQueues{0},
-    g_asyncHandlersRun{0}, g_cooperativeQueues{0}, g_gwsInitValue{-1}, g_gwsInits{0};
+    g_asyncHandlersRun{0}, g_cooperativeQueues{0}, g_gwsInitValue{-1}, g_gwsInits{0},
+    g_doorbellRings{0};
 
 // The latest kernel dispatch of any kernel: its packet and the first bytes of its kernarg
 // segment (tests read hidden arguments from it).
 std::mutex g_dispatchMutex;
 hsa_kernel_dispatch_packet_t g_lastPacket{};
 uint8_t g_lastKernarg[1024];
+// The headers of the latest packets processed (any queue), oldest first once it wraps.
+uint16_t g_recentHeaders[256];
+uint64_t g_headersSeen = 0;
 
 // PCIe atomics from the GPU to host memory (hostcall needs them); tests switch them off.
 std::atomic<bool> g_hostAtomics{true};
@@ -253,6 +258,10 @@ struct Queue {
         continue;
       }
       const uint64_t start = nowNs();
+      {
+        std::lock_guard lock(g_dispatchMutex);
+        g_recentHeaders[g_headersSeen++ % 256] = header;
+      }
       hsa_signal_t completion{0};
       if (type == HSA_PACKET_TYPE_BARRIER_AND) {
         hsa_barrier_and_packet_t p;
@@ -349,6 +358,7 @@ EXPORT int fake_hsa_stats(int which) {
       for (auto& [address, count] : g_ipcAttached) n += count;
       return n;
     }
+    case 11: return g_doorbellRings;
     case 10: {  // live interop mappings
       std::lock_guard lock(g_memMutex);
       return static_cast<int>(g_interopMaps.size());
@@ -358,6 +368,15 @@ EXPORT int fake_hsa_stats(int which) {
     case 13: return g_imageCopies;  // import, export and image-to-image copies
     default: return -1;
   }
+}
+// Copies the headers of the latest `n` <= 256 packets processed into `out`, oldest first; returns
+// how many it copied (fewer when fewer were processed).
+EXPORT size_t fake_hsa_recent_headers(uint16_t* out, size_t n) {
+  std::lock_guard lock(g_dispatchMutex);
+  if (n > 256) n = 256;
+  if (n > g_headersSeen) n = g_headersSeen;
+  for (size_t i = 0; i < n; ++i) out[i] = g_recentHeaders[(g_headersSeen - n + i) % 256];
+  return n;
 }
 // Copies the latest dispatch packet (64 bytes) and `n` <= 1024 bytes of its kernargs.
 EXPORT void fake_hsa_last_dispatch(void* packet, void* kernarg, size_t n) {
@@ -640,6 +659,7 @@ EXPORT hsa_status_t hsa_queue_create(hsa_agent_t, uint32_t size, hsa_queue_type3
   q->q.base_address = q->ring.data() + (64 - base % 64) % 64;
   q->q.size = size;
   q->q.doorbell_signal = hsa_signal_t{reinterpret_cast<uint64_t>(&q->doorbell)};
+  q->doorbell.doorbell = true;
   for (uint32_t i = 0; i < size; ++i) static_cast<uint8_t*>(q->q.base_address)[i * 64] = HSA_PACKET_TYPE_INVALID;
   q->processor = std::thread([q] { q->run(); });
   ++g_liveQueues;
@@ -680,7 +700,10 @@ EXPORT hsa_status_t hsa_signal_destroy(hsa_signal_t s) {
   return HSA_STATUS_SUCCESS;
 }
 EXPORT void hsa_signal_store_relaxed(hsa_signal_t s, hsa_signal_value_t v) { sig(s)->value.store(v); }
-EXPORT void hsa_signal_store_screlease(hsa_signal_t s, hsa_signal_value_t v) { sig(s)->value.store(v); }
+EXPORT void hsa_signal_store_screlease(hsa_signal_t s, hsa_signal_value_t v) {
+  if (sig(s)->doorbell) ++g_doorbellRings;
+  sig(s)->value.store(v);
+}
 EXPORT void hsa_signal_add_relaxed(hsa_signal_t s, hsa_signal_value_t v) { sig(s)->value.fetch_add(v); }
 EXPORT hsa_signal_value_t hsa_signal_load_scacquire(hsa_signal_t s) { return sig(s)->value.load(); }
 // As ROCr: `timeout` (in timestamp units, ns here) is a hint after which the current value comes

@@ -4,8 +4,9 @@
 // through the backend's own enqueue path (kernel launch, async copy and fill, event record and
 // wait, host function) on the launch stream, and stream capture as a per-stream state machine.
 //
-// Replay, not pre-built packets: a launch costs what enqueueing its nodes one by one costs (less
-// the API layer's checks). Pre-building AQL packets at instantiation is issue 14's next step.
+// A backend may compile an executable graph into its own form (native_program.h: on HSA,
+// pre-built AQL packets); launchGraph then launches that, and replays the schedule otherwise
+// (nodes the backend does not compile, a capturing stream, a stream it cannot take).
 //
 // Capture needs the backend's help: each enqueueing primitive of a backend that hands this family
 // out starts with UNIHIP_CAPTURED (one relaxed atomic load while nothing captures), which hands an
@@ -49,6 +50,8 @@ class GenericGraphs final : public GraphOps {
   // How the backend tells a blocking stream (one the legacy stream synchronizes with) from a
   // hipStreamNonBlocking one; without it every stream counts as blocking.
   void setBlockingQuery(bool (*blocking)(NativeStream)) { blocking_ = blocking; }
+  // The backend's graph compiler (native_program.h); without one every launch replays.
+  void setCompiler(generic_graphs::NativeGraphCompiler* compiler) { compiler_ = compiler; }
 
   // ---- The capture hooks a backend's enqueueing primitives call ----
   // Any stream capturing (or any event recorded by a capture): the hooks below are needed.
@@ -228,6 +231,8 @@ class GenericGraphs final : public GraphOps {
   // Graph memory of `size` bytes on `device`, counted in the graph memory attributes.
   Status allocate(int device, size_t size, std::shared_ptr<generic_graphs::GraphAllocation>* out);
   // Running (graph_exec.cpp).
+  // (Re)compiles the exec's program after a change (null when the backend does not compile it).
+  void compile(Exec& e);
   Status run(const Graph& g, NativeStream stream);
   Status runNode(const Node& n, NativeStream stream);
   // Capture (stream_capture.cpp): the stream's record, when it takes part in a capture.
@@ -245,6 +250,7 @@ class GenericGraphs final : public GraphOps {
 
   Backend& backend_;
   bool (*blocking_)(NativeStream) = nullptr;
+  generic_graphs::NativeGraphCompiler* compiler_ = nullptr;
   std::mutex mutex_;
   std::atomic<int> active_{0};  // streams in a capture + events recorded by one
   std::unordered_map<NativeStream, StreamCapture> streams_;

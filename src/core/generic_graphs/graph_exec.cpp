@@ -1,7 +1,9 @@
 // Generic graphs: executable graphs. Instantiation copies the graph (child graphs included) and
 // orders every level topologically once; a launch replays that schedule on the launch stream
 // through the backend's enqueue path, in order, so each node runs after its dependencies (stream
-// order is a valid serialization of the DAG). No lock and no allocation on launch.
+// order is a valid serialization of the DAG), unless the backend compiled the exec into its own
+// program (native_program.h), kept current after every change to the exec. No lock and no
+// allocation on launch.
 #include <algorithm>
 
 #include "core/generic_graphs/generic_graphs.h"
@@ -156,8 +158,14 @@ Status GenericGraphs::instantiate(int device, NativeGraph graph, unsigned long l
     }
   }
   result->result = hipGraphInstantiateSuccess;
+  compile(*e);
   *exec = e.release();
   return kOk;
+}
+
+void GenericGraphs::compile(Exec& e) {
+  e.program.reset();  // first: the old program's memory may be reused by the new one
+  if (compiler_ != nullptr) e.program = compiler_->compile(e.device, *e.graph);
 }
 
 Status GenericGraphs::execDestroy(int, NativeGraphExec exec) {
@@ -227,8 +235,14 @@ Status GenericGraphs::run(const Graph& g, NativeStream stream) {
   return kOk;
 }
 
-Status GenericGraphs::launchGraph(int, NativeGraphExec exec, NativeStream stream) {
-  return run(*X(exec)->graph, stream);
+Status GenericGraphs::launchGraph(int device, NativeGraphExec exec, NativeStream stream) {
+  Exec* e = X(exec);
+  // A capturing stream takes the nodes one by one (replay hands each to the capture hooks).
+  if (e->program && device == e->device && !active()) {
+    Status s;
+    if (e->program->launch(stream, &s)) return s;
+  }
+  return run(*e->graph, stream);
 }
 
 Status GenericGraphs::uploadGraph(int, NativeGraphExec, NativeStream) { return kOk; }
@@ -246,6 +260,7 @@ Status GenericGraphs::execUpdate(int, NativeGraphExec exec, NativeGraph graph,
   // Later per-node updates name the new graph's nodes.
   for (size_t i = 0; i < G(graph)->nodes.size(); ++i)
     X(exec)->byOriginal[G(graph)->nodes[i].get()] = X(exec)->graph->nodes[i].get();
+  compile(*X(exec));
   *result = hipGraphExecUpdateSuccess;
   return kOk;
 }
@@ -255,26 +270,35 @@ Status GenericGraphs::execSetKernelNodeParams(int device, NativeGraphExec exec,
   std::lock_guard lock(mutex_);
   Node* n = inExec(exec, node, hipGraphNodeTypeKernel);
   if (n == nullptr) return hipErrorInvalidValue;
-  return setKernel(device, p, &n->kernel);
+  UNIHIP_TRY(setKernel(device, p, &n->kernel));
+  Exec& e = *X(exec);
+  if (e.program && !e.program->patchKernel(*n)) compile(e);
+  return kOk;
 }
 
 Status GenericGraphs::execSetMemcpyNodeParams(int, NativeGraphExec exec, NativeGraphNode node,
                                               const hipMemcpy3DParms& p) {
   if (p.srcArray != nullptr || p.dstArray != nullptr) return hipErrorNotSupported;
   std::lock_guard lock(mutex_);
-  return setInExec(exec, node, hipGraphNodeTypeMemcpy, &Node::copy, p);
+  UNIHIP_TRY(setInExec(exec, node, hipGraphNodeTypeMemcpy, &Node::copy, p));
+  compile(*X(exec));
+  return kOk;
 }
 
 Status GenericGraphs::execSetMemsetNodeParams(int, NativeGraphExec exec, NativeGraphNode node,
                                               const hipMemsetParams& p) {
   std::lock_guard lock(mutex_);
-  return setInExec(exec, node, hipGraphNodeTypeMemset, &Node::memset, p);
+  UNIHIP_TRY(setInExec(exec, node, hipGraphNodeTypeMemset, &Node::memset, p));
+  compile(*X(exec));
+  return kOk;
 }
 
 Status GenericGraphs::execSetHostNodeParams(int, NativeGraphExec exec, NativeGraphNode node,
                                             const hipHostNodeParams& p) {
   std::lock_guard lock(mutex_);
-  return setInExec(exec, node, hipGraphNodeTypeHost, &Node::host, p);
+  UNIHIP_TRY(setInExec(exec, node, hipGraphNodeTypeHost, &Node::host, p));
+  compile(*X(exec));
+  return kOk;
 }
 
 // The new child must have the instantiated one's shape (hipGraphExecUpdate's rule).
@@ -287,6 +311,7 @@ Status GenericGraphs::execSetChildGraph(int, NativeGraphExec exec, NativeGraphNo
   hipGraphExecUpdateResult why{};
   if (!sameShape(*n->child, *G(child), &differs, &why)) return hipErrorInvalidValue;
   takeParams(*G(child), n->child.get());
+  compile(*X(exec));
   return kOk;
 }
 
@@ -297,6 +322,7 @@ Status GenericGraphs::execSetEventNodeEvent(int, NativeGraphExec exec, NativeGra
                    record ? hipGraphNodeTypeEventRecord : hipGraphNodeTypeWaitEvent);
   if (n == nullptr) return hipErrorInvalidValue;
   n->event = event;
+  compile(*X(exec));
   return kOk;
 }
 
@@ -309,7 +335,10 @@ Status GenericGraphs::nodeSetEnabled(int, NativeGraphExec exec, NativeGraphNode 
   if (n->type != hipGraphNodeTypeKernel && n->type != hipGraphNodeTypeMemcpy &&
       n->type != hipGraphNodeTypeMemset)
     return hipErrorInvalidValue;
-  n->enabled = enabled != 0;
+  if (n->enabled != (enabled != 0)) {
+    n->enabled = enabled != 0;
+    compile(*X(exec));
+  }
   return kOk;
 }
 

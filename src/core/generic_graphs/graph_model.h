@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "backend.h"
+#include "core/generic_graphs/native_program.h"
 #include "seam/graph_ops.h"
 
 namespace unihip::generic_graphs {
@@ -78,6 +79,9 @@ struct Exec {
   std::unique_ptr<Graph> graph;        // the instantiated copy
   std::map<Node*, Node*> byOriginal;   // the instantiated graph's node -> its copy here
   unsigned long long flags = 0;
+  // The backend's compiled form of `graph` (native_program.h), null when it is replayed; declared
+  // after `graph` so that it goes first (it may wait for its launches in flight).
+  std::unique_ptr<NativeGraphProgram> program;
 };
 
 struct UserObject {
