@@ -358,7 +358,7 @@ EXPORT int fake_hsa_stats(int which) {
       for (auto& [address, count] : g_ipcAttached) n += count;
       return n;
     }
-    case 11: return g_doorbellRings;
+    case 14: return g_doorbellRings;
     case 10: {  // live interop mappings
       std::lock_guard lock(g_memMutex);
       return static_cast<int>(g_interopMaps.size());

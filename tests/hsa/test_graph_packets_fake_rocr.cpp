@@ -29,7 +29,7 @@ namespace test = unihip::hsa::test;
 
 namespace {
 
-enum { kKernelsRun = 0, kBarriersRun = 1, kKernelErrors = 3, kDoorbells = 11 };
+enum { kKernelsRun = 0, kBarriersRun = 1, kKernelErrors = 3, kDoorbells = 14 };
 
 void lastDispatch(hsa_kernel_dispatch_packet_t* packet, uint8_t* kernarg, size_t n) {
   void* lib = dlopen(UNIHIP_FAKE_HSA_LIBRARY, RTLD_NOW | RTLD_NOLOAD);
