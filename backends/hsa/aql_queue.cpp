@@ -12,6 +12,13 @@ uint64_t reserveSlot(const HsaApi& api, hsa_queue_t* queue) {
   return index;
 }
 
+uint64_t reserveSlots(const HsaApi& api, hsa_queue_t* queue, uint64_t count) {
+  const uint64_t index = api.hsa_queue_add_write_index_screlease(queue, count);
+  while (index + count - 1 - api.hsa_queue_load_read_index_scacquire(queue) >= queue->size)
+    std::this_thread::yield();
+  return index;
+}
+
 void* slotAddress(const hsa_queue_t* queue, uint64_t index) {
   constexpr size_t kPacketBytes = 64;
   return static_cast<uint8_t*>(queue->base_address) + (index & (queue->size - 1)) * kPacketBytes;

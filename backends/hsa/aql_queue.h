@@ -21,6 +21,8 @@ namespace unihip::hsa {
 
 // Steps 1 and 2. Spins (yielding) while the ring is full.
 uint64_t reserveSlot(const HsaApi& api, hsa_queue_t* queue);
+// `count` consecutive slots (packets that must stay together in queue order); the first index.
+uint64_t reserveSlots(const HsaApi& api, hsa_queue_t* queue, uint64_t count);
 
 // The packet at `index` (the ring wraps at queue->size, a power of two).
 void* slotAddress(const hsa_queue_t* queue, uint64_t index);

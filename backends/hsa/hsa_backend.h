@@ -2,8 +2,9 @@
 //
 // Per device: the agent's discovery record, a signal pool, the legacy default stream (created on
 // first use), user and per-thread streams, the built-in fill kernels (loaded on first memset).
-// Launch path: no lock, no allocation (hsa_stream.h). Marker operations (event record, stream
-// wait, copies) take the stream's marker mutex and the pool mutex.
+// Launch and async-copy paths: no lock, no allocation (hsa_stream.h, copy_ring.h). Marker
+// operations (event record, stream wait, host functions) take the stream's marker mutex and the
+// pool mutex.
 #pragma once
 
 #include <atomic>
