@@ -11,6 +11,7 @@
 #include <msgpack.hpp>
 
 #include "core/log.h"
+#include "kernarg_layout.h"
 
 namespace unihip::hsa {
 
@@ -172,6 +173,9 @@ Status parseKernel(const msgpack::object& o, size_t index, KernelInfo* k) {
       ++k->explicitArgCount;
     }
   }
+  for (const KernelArg& arg : k->args)
+    if (hiddenMayBeNonZero(arg.kind)) k->liveHidden.push_back(arg);
+  k->planned = true;
   return kOk;
 }
 

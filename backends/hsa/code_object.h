@@ -85,6 +85,11 @@ struct KernelInfo {
   bool wgpMode = false;
   std::vector<KernelArg> args;  // metadata order: explicit arguments first, then hidden ones
   uint32_t explicitArgCount = 0;
+  // The hidden arguments a launch may have to write (kinds that can be non-zero), filled at
+  // parse so a launch skips the rest (global offsets, remainders, hidden_none: zero in HIP).
+  // `planned` false (a KernelInfo made by hand): layoutKernargs looks at every argument.
+  std::vector<KernelArg> liveHidden;
+  bool planned = false;
 };
 
 struct CodeObjectInfo {

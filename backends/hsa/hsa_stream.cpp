@@ -149,7 +149,7 @@ Status submitKernel(HsaStream& s, const KernelInfo& kernel, uint64_t kernelObjec
   const uint64_t index = reserveSlot(*s.api, s.queue);
   uint8_t* kernarg = s.kernargRing + (index % s.kernargSlots) * kKernargSlotBytes;
   if (extras.multiGrid == nullptr) {
-    (void)layoutKernargs(kernel, args, ctx, kernarg, kKernargSlotBytes);
+    writeKernargs(kernel, args, ctx, kernarg);  // checked above
   } else {
     uint8_t* info = kernarg + multiGridInfoOffset(kernel.kernargSize);
     MultiGridInfo mg = *extras.multiGrid;
@@ -161,7 +161,7 @@ Status submitKernel(HsaStream& s, const KernelInfo& kernel, uint64_t kernelObjec
     std::memcpy(info, &mg, sizeof mg);
     KernargContext withInfo = ctx;
     withInfo.multigridSync = reinterpret_cast<uint64_t>(info);
-    (void)layoutKernargs(kernel, args, withInfo, kernarg, kKernargSlotBytes);
+    writeKernargs(kernel, args, withInfo, kernarg);
   }
   body.kernarg_address = kernarg;
   auto* slot = static_cast<hsa_kernel_dispatch_packet_t*>(slotAddress(s.queue, index));

@@ -81,19 +81,32 @@ Status layoutKernargs(const KernelInfo& kernel, void* const* args, const Kernarg
       return hipErrorInvalidValue;
     }
 
+  writeKernargs(kernel, args, ctx, out);
+  return kOk;
+}
+
+void writeKernargs(const KernelInfo& kernel, void* const* args, const KernargContext& ctx,
+                   uint8_t* out) {
   std::memset(out, 0, kernel.kernargSize);
-  const uint32_t dims = gridDimensions(ctx.gridBlocks, ctx.blockSize);
-  uint32_t explicitIndex = 0;
-  for (const KernelArg& arg : kernel.args) {  // offset + size <= kernargSize: checked at parse
-    uint8_t* dst = out + arg.offset;
-    if (!isHidden(arg.kind)) {
-      if (arg.size > 0) std::memcpy(dst, args[explicitIndex], arg.size);
-      ++explicitIndex;
-    } else {
-      storeLittleEndian(dst, arg.size, hiddenValue(arg.kind, ctx, dims));
+  const KernelArg* arg = kernel.args.data();  // offset + size <= kernargSize: checked at parse
+  for (uint32_t i = 0; i < kernel.explicitArgCount; ++i) {
+    uint8_t* dst = out + arg[i].offset;
+    switch (arg[i].size) {  // the usual sizes as one move each
+      case 8: std::memcpy(dst, args[i], 8); break;
+      case 4: std::memcpy(dst, args[i], 4); break;
+      case 0: break;
+      default: std::memcpy(dst, args[i], arg[i].size); break;
     }
   }
-  return kOk;
+  const uint32_t dims = gridDimensions(ctx.gridBlocks, ctx.blockSize);
+  if (kernel.planned) {
+    for (const KernelArg& h : kernel.liveHidden)
+      storeLittleEndian(out + h.offset, h.size, hiddenValue(h.kind, ctx, dims));
+    return;
+  }
+  for (uint32_t i = kernel.explicitArgCount; i < kernel.args.size(); ++i)
+    if (isHidden(arg[i].kind))
+      storeLittleEndian(out + arg[i].offset, arg[i].size, hiddenValue(arg[i].kind, ctx, dims));
 }
 
 }  // namespace unihip::hsa

@@ -29,6 +29,23 @@ struct KernargContext {
   uint64_t sharedBase = 0;
 };
 
+// Whether a hidden argument of this kind can hold anything but zero (KernelInfo::liveHidden).
+// Global offsets are 0 in HIP, remainders are 0 for whole-workgroup grids, hidden_none and
+// unknown kinds stay zero.
+constexpr bool hiddenMayBeNonZero(ArgKind k) {
+  switch (k) {
+    case ArgKind::HiddenGlobalOffsetX:
+    case ArgKind::HiddenGlobalOffsetY:
+    case ArgKind::HiddenGlobalOffsetZ:
+    case ArgKind::HiddenNone:
+    case ArgKind::HiddenRemainderX:
+    case ArgKind::HiddenRemainderY:
+    case ArgKind::HiddenRemainderZ:
+    case ArgKind::HiddenUnknown: return false;
+    default: return isHidden(k);
+  }
+}
+
 // Number of grid dimensions in use, as hidden_grid_dims and the AQL setup field count them:
 // 3 when z > 1, else 2 when y > 1, else 1.
 uint32_t gridDimensions(const uint32_t gridBlocks[3], const uint32_t blockSize[3]);
@@ -39,5 +56,9 @@ uint32_t gridDimensions(const uint32_t gridBlocks[3], const uint32_t blockSize[3
 // or when the segment does not fit `outSize`.
 Status layoutKernargs(const KernelInfo& kernel, void* const* args, const KernargContext& ctx,
                       uint8_t* out, size_t outSize);
+// The same without the checks, for a caller that made them (the launch path): `args` has a
+// non-null pointer per explicit argument and `out` holds kernel.kernargSize bytes.
+void writeKernargs(const KernelInfo& kernel, void* const* args, const KernargContext& ctx,
+                   uint8_t* out);
 
 }  // namespace unihip::hsa
