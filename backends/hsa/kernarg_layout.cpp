@@ -13,7 +13,7 @@ namespace {
 // beyond 8 stay zero), so a hidden argument whose metadata size differs from the usual one still
 // stays in bounds. Zero needs no store, and the usual sizes are one move on a little-endian host
 // (a launch sets about twenty hidden arguments: byte by byte they cost ~900 instructions).
-void storeLittleEndian(uint8_t* dst, uint32_t size, uint64_t value) {
+[[gnu::always_inline]] inline void storeLittleEndian(uint8_t* dst, uint32_t size, uint64_t value) {
   if (value == 0) return;
   if constexpr (std::endian::native == std::endian::little) {
     switch (size) {
@@ -100,8 +100,28 @@ void writeKernargs(const KernelInfo& kernel, void* const* args, const KernargCon
   }
   const uint32_t dims = gridDimensions(ctx.gridBlocks, ctx.blockSize);
   if (kernel.planned) {
-    for (const KernelArg& h : kernel.liveHidden)
-      storeLittleEndian(out + h.offset, h.size, hiddenValue(h.kind, ctx, dims));
+    // Every kind hiddenMayBeNonZero names, looked up by kind (cheaper than a switch per argument).
+    uint64_t v[static_cast<size_t>(ArgKind::HiddenUnknown) + 1];
+    auto set = [&](ArgKind k, uint64_t value) { v[static_cast<size_t>(k)] = value; };
+    set(ArgKind::HiddenBlockCountX, ctx.gridBlocks[0]);
+    set(ArgKind::HiddenBlockCountY, ctx.gridBlocks[1]);
+    set(ArgKind::HiddenBlockCountZ, ctx.gridBlocks[2]);
+    set(ArgKind::HiddenGroupSizeX, ctx.blockSize[0]);
+    set(ArgKind::HiddenGroupSizeY, ctx.blockSize[1]);
+    set(ArgKind::HiddenGroupSizeZ, ctx.blockSize[2]);
+    set(ArgKind::HiddenGridDims, dims);
+    set(ArgKind::HiddenDynamicLdsSize, ctx.dynamicSharedBytes);
+    set(ArgKind::HiddenQueuePtr, ctx.queuePtr);
+    set(ArgKind::HiddenHostcallBuffer, ctx.hostcallBuffer);
+    set(ArgKind::HiddenPrintfBuffer, ctx.printfBuffer);
+    set(ArgKind::HiddenHeapV1, ctx.heapV1);
+    set(ArgKind::HiddenMultigridSyncArg, ctx.multigridSync);
+    set(ArgKind::HiddenDefaultQueue, ctx.defaultQueue);
+    set(ArgKind::HiddenCompletionAction, ctx.completionAction);
+    set(ArgKind::HiddenPrivateBase, ctx.privateBase);
+    set(ArgKind::HiddenSharedBase, ctx.sharedBase);
+    for (const KernelArg& h : kernel.liveHidden)  // only the kinds set above (hiddenMayBeNonZero)
+      storeLittleEndian(out + h.offset, h.size, v[static_cast<size_t>(h.kind)]);
     return;
   }
   for (uint32_t i = kernel.explicitArgCount; i < kernel.args.size(); ++i)

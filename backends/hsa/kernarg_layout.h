@@ -29,20 +29,29 @@ struct KernargContext {
   uint64_t sharedBase = 0;
 };
 
-// Whether a hidden argument of this kind can hold anything but zero (KernelInfo::liveHidden).
-// Global offsets are 0 in HIP, remainders are 0 for whole-workgroup grids, hidden_none and
-// unknown kinds stay zero.
+// Whether a hidden argument of this kind can hold anything but zero (KernelInfo::liveHidden);
+// writeKernargs looks these up by kind. The others stay zero: global offsets (HIP has none),
+// remainders (HIP grids are whole workgroups), hidden_none and unknown kinds.
 constexpr bool hiddenMayBeNonZero(ArgKind k) {
   switch (k) {
-    case ArgKind::HiddenGlobalOffsetX:
-    case ArgKind::HiddenGlobalOffsetY:
-    case ArgKind::HiddenGlobalOffsetZ:
-    case ArgKind::HiddenNone:
-    case ArgKind::HiddenRemainderX:
-    case ArgKind::HiddenRemainderY:
-    case ArgKind::HiddenRemainderZ:
-    case ArgKind::HiddenUnknown: return false;
-    default: return isHidden(k);
+    case ArgKind::HiddenBlockCountX:
+    case ArgKind::HiddenBlockCountY:
+    case ArgKind::HiddenBlockCountZ:
+    case ArgKind::HiddenGroupSizeX:
+    case ArgKind::HiddenGroupSizeY:
+    case ArgKind::HiddenGroupSizeZ:
+    case ArgKind::HiddenGridDims:
+    case ArgKind::HiddenDynamicLdsSize:
+    case ArgKind::HiddenQueuePtr:
+    case ArgKind::HiddenHostcallBuffer:
+    case ArgKind::HiddenPrintfBuffer:
+    case ArgKind::HiddenHeapV1:
+    case ArgKind::HiddenMultigridSyncArg:
+    case ArgKind::HiddenDefaultQueue:
+    case ArgKind::HiddenCompletionAction:
+    case ArgKind::HiddenPrivateBase:
+    case ArgKind::HiddenSharedBase: return true;
+    default: return false;
   }
 }
 
