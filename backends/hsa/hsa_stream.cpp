@@ -20,6 +20,9 @@ void queueErrorCallback(hsa_status_t status, hsa_queue_t* queue, void*) {
 }
 
 constexpr hsa_fence_scope_t kScope = HSA_FENCE_SCOPE_SYSTEM;
+// Headers every packet of a stream carries (barrier bit: in order), made once.
+const uint16_t kDispatchHeader = packetHeader(HSA_PACKET_TYPE_KERNEL_DISPATCH, true, kScope, kScope);
+const uint16_t kBarrierHeader = packetHeader(HSA_PACKET_TYPE_BARRIER_AND, true, kScope, kScope);
 
 // Writes the body of a barrier-AND packet into the reserved slot `index` and publishes it.
 Status writeBarrier(HsaStream& s, uint64_t index, std::span<const hsa_signal_t> dependencies,
@@ -31,7 +34,7 @@ Status writeBarrier(HsaStream& s, uint64_t index, std::span<const hsa_signal_t> 
   std::memcpy(static_cast<uint8_t*>(slot) + 4, reinterpret_cast<const uint8_t*>(&body) + 4,
               sizeof body - 4);
   publishSlot(*s.api, s.queue, index,
-              headerWord(packetHeader(HSA_PACKET_TYPE_BARRIER_AND, true, kScope, kScope), 0));
+              headerWord(kBarrierHeader, 0));
   return st;
 }
 
@@ -169,7 +172,7 @@ Status submitKernel(HsaStream& s, const KernelInfo& kernel, uint64_t kernelObjec
               sizeof body - 4);
   s.api->hsa_signal_add_relaxed(s.inflight, 1);
   publishSlot(*s.api, s.queue, index,
-              headerWord(packetHeader(HSA_PACKET_TYPE_KERNEL_DISPATCH, true, kScope, kScope), setup));
+              headerWord(kDispatchHeader, setup));
   return kOk;
 }
 

@@ -99,7 +99,7 @@ void writeKernargs(const KernelInfo& kernel, void* const* args, const KernargCon
     }
   }
   const uint32_t dims = gridDimensions(ctx.gridBlocks, ctx.blockSize);
-  if (kernel.planned) {
+  if (std::endian::native == std::endian::little && kernel.planned) {  // stores below: LE
     // Every kind hiddenMayBeNonZero names, looked up by kind (cheaper than a switch per argument).
     uint64_t v[static_cast<size_t>(ArgKind::HiddenUnknown) + 1];
     auto set = [&](ArgKind k, uint64_t value) { v[static_cast<size_t>(k)] = value; };
@@ -120,8 +120,24 @@ void writeKernargs(const KernelInfo& kernel, void* const* args, const KernargCon
     set(ArgKind::HiddenCompletionAction, ctx.completionAction);
     set(ArgKind::HiddenPrivateBase, ctx.privateBase);
     set(ArgKind::HiddenSharedBase, ctx.sharedBase);
-    for (const KernelArg& h : kernel.liveHidden)  // only the kinds set above (hiddenMayBeNonZero)
-      storeLittleEndian(out + h.offset, h.size, v[static_cast<size_t>(h.kind)]);
+    // Only the kinds set above (hiddenMayBeNonZero), grouped by size: one store each.
+    const KernelArg* h = kernel.liveHidden.data();
+    const uint32_t count = static_cast<uint32_t>(kernel.liveHidden.size());
+    auto value = [&](uint32_t i) { return v[static_cast<size_t>(h[i].kind)]; };
+    uint32_t i = 0;
+    for (; i < kernel.liveHiddenEnds[0]; ++i) {
+      const auto x = static_cast<uint16_t>(value(i));
+      std::memcpy(out + h[i].offset, &x, 2);
+    }
+    for (; i < kernel.liveHiddenEnds[1]; ++i) {
+      const auto x = static_cast<uint32_t>(value(i));
+      std::memcpy(out + h[i].offset, &x, 4);
+    }
+    for (; i < kernel.liveHiddenEnds[2]; ++i) {
+      const uint64_t x = value(i);
+      std::memcpy(out + h[i].offset, &x, 8);
+    }
+    for (; i < count; ++i) storeLittleEndian(out + h[i].offset, h[i].size, value(i));
     return;
   }
   for (uint32_t i = kernel.explicitArgCount; i < kernel.args.size(); ++i)
