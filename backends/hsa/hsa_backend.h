@@ -194,7 +194,15 @@ class HsaBackend final : public Backend {
 
  private:
   // The stream a NativeStream names (null: the legacy default stream, created on first use).
-  Status resolve(int device, NativeStream stream, HsaStream** out);
+  // Inline: a named stream is a cast on the launch and copy paths.
+  Status resolve(int device, NativeStream stream, HsaStream** out) {
+    if (stream != nullptr) [[likely]] {
+      *out = static_cast<HsaStream*>(stream);
+      return kOk;
+    }
+    return resolveDefault(device, out);
+  }
+  Status resolveDefault(int device, HsaStream** out);
   Status fillKernels(int device, FillKernels** out);
   Status fill(int device, void* dst, uint32_t value, size_t count, bool words, NativeStream stream);
   // One work-item of a built-in kernel on the stream (stream memory operations).
