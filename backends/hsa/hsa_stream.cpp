@@ -25,8 +25,9 @@ const uint16_t kDispatchHeader = packetHeader(HSA_PACKET_TYPE_KERNEL_DISPATCH, t
 const uint16_t kBarrierHeader = packetHeader(HSA_PACKET_TYPE_BARRIER_AND, true, kScope, kScope);
 
 // Writes the body of a barrier-AND packet into the reserved slot `index` and publishes it.
-Status writeBarrier(HsaStream& s, uint64_t index, std::span<const hsa_signal_t> dependencies,
-                    hsa_signal_t completion) {
+[[gnu::always_inline]] inline Status writeBarrier(HsaStream& s, uint64_t index,
+                                                 std::span<const hsa_signal_t> dependencies,
+                                                 hsa_signal_t completion) {
   hsa_barrier_and_packet_t body;
   Status st = encodeBarrierAndBody(dependencies, completion, &body);
   if (!st.ok()) (void)encodeBarrierAndBody({}, completion, &body);  // must still be published
@@ -150,7 +151,7 @@ Status submitKernel(HsaStream& s, const KernelInfo& kernel, uint64_t kernelObjec
 
   // From here on nothing may fail: the reserved slot must be published.
   const uint64_t index = reserveSlot(*s.api, s.queue);
-  uint8_t* kernarg = s.kernargRing + (index % s.kernargSlots) * kKernargSlotBytes;
+  uint8_t* kernarg = s.kernargRing + (index & (s.kernargSlots - 1)) * kKernargSlotBytes;  // 2^n
   if (extras.multiGrid == nullptr) {
     writeKernargs(kernel, args, ctx, kernarg);  // checked above
   } else {
