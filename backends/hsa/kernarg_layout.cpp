@@ -89,7 +89,8 @@ void writeKernargs(const KernelInfo& kernel, void* const* args, const KernargCon
                    uint8_t* out) {
   std::memset(out, 0, kernel.kernargSize);
   const KernelArg* arg = kernel.args.data();  // offset + size <= kernargSize: checked at parse
-  for (uint32_t i = 0; i < kernel.explicitArgCount; ++i) {
+  const uint32_t explicitCount = kernel.explicitArgCount;  // a local: the stores may alias
+  for (uint32_t i = 0; i < explicitCount; ++i) {
     uint8_t* dst = out + arg[i].offset;
     switch (arg[i].size) {  // the usual sizes as one move each
       case 8: std::memcpy(dst, args[i], 8); break;
