@@ -19,14 +19,32 @@
 
 namespace unihip::hsa {
 
-// Steps 1 and 2. Spins (yielding) while the ring is full.
-uint64_t reserveSlot(const HsaApi& api, hsa_queue_t* queue);
+// Step 2's wait, out of line: until the packet processor consumed up to `last` - size.
+void waitForSlot(const HsaApi& api, hsa_queue_t* queue, uint64_t last);
+
+// Steps 1 and 2. Spins (yielding) while the ring is full. Inline: the launch path.
+inline uint64_t reserveSlot(const HsaApi& api, hsa_queue_t* queue) {
+  const uint64_t index = api.hsa_queue_add_write_index_screlease(queue, 1);
+  // The slot is reusable once the packet processor has consumed the packet `size` behind it.
+  if (index - api.hsa_queue_load_read_index_scacquire(queue) >= queue->size) [[unlikely]]
+    waitForSlot(api, queue, index);
+  return index;
+}
+// `count` consecutive slots (packets that must stay together in queue order); the first index.
+uint64_t reserveSlots(const HsaApi& api, hsa_queue_t* queue, uint64_t count);
 
 // The packet at `index` (the ring wraps at queue->size, a power of two).
-void* slotAddress(const hsa_queue_t* queue, uint64_t index);
+inline void* slotAddress(const hsa_queue_t* queue, uint64_t index) {
+  constexpr size_t kPacketBytes = 64;
+  return static_cast<uint8_t*>(queue->base_address) + (index & (queue->size - 1)) * kPacketBytes;
+}
 
 // Step 4 and 5 for the packet at `index`, whose body is already written.
-void publishSlot(const HsaApi& api, hsa_queue_t* queue, uint64_t index, uint32_t headerWord);
+inline void publishSlot(const HsaApi& api, hsa_queue_t* queue, uint64_t index,
+                        uint32_t headerWord) {
+  __atomic_store_n(static_cast<uint32_t*>(slotAddress(queue, index)), headerWord, __ATOMIC_RELEASE);
+  api.hsa_signal_store_screlease(queue->doorbell_signal, static_cast<hsa_signal_value_t>(index));
+}
 
 // The header a freshly reserved slot must carry until published (type INVALID), and the value
 // ROCr expects slots to hold when a queue is created.

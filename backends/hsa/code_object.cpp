@@ -11,6 +11,7 @@
 #include <msgpack.hpp>
 
 #include "core/log.h"
+#include "kernarg_layout.h"
 
 namespace unihip::hsa {
 
@@ -172,6 +173,15 @@ Status parseKernel(const msgpack::object& o, size_t index, KernelInfo* k) {
       ++k->explicitArgCount;
     }
   }
+  uint32_t n = 0;
+  for (uint32_t size : {2u, 4u, 8u, 0u}) {  // 0: every other size
+    for (const KernelArg& arg : k->args)
+      if (hiddenMayBeNonZero(arg.kind) &&
+          (arg.size == size || (size == 0 && arg.size != 2 && arg.size != 4 && arg.size != 8)))
+        k->liveHidden.push_back(arg);
+    if (size != 0) k->liveHiddenEnds[n++] = static_cast<uint32_t>(k->liveHidden.size());
+  }
+  k->planned = true;
   return kOk;
 }
 

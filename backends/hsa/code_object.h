@@ -85,6 +85,14 @@ struct KernelInfo {
   bool wgpMode = false;
   std::vector<KernelArg> args;  // metadata order: explicit arguments first, then hidden ones
   uint32_t explicitArgCount = 0;
+  // The hidden arguments a launch may have to write (kinds that can be non-zero), filled at
+  // parse so a launch skips the rest (global offsets, remainders, hidden_none: zero in HIP).
+  // Sorted by size: [0, liveHiddenEnds[0]) are 2 bytes, then 4, then 8 up to liveHiddenEnds[2],
+  // then any other size. `planned` false (a KernelInfo made by hand): layoutKernargs looks at
+  // every argument.
+  std::vector<KernelArg> liveHidden;
+  uint32_t liveHiddenEnds[3] = {0, 0, 0};
+  bool planned = false;
 };
 
 struct CodeObjectInfo {

@@ -236,11 +236,7 @@ Status HsaBackend::kernelParamLayout(int, NativeFunction function,
   return kOk;
 }
 
-Status HsaBackend::resolve(int device, NativeStream stream, HsaStream** out) {
-  if (stream != nullptr) {
-    *out = static_cast<HsaStream*>(stream);
-    return kOk;
-  }
+Status HsaBackend::resolveDefault(int device, HsaStream** out) {
   HsaDeviceState& d = *devices_[device];
   if (HsaStream* fast = d.nullStreamFast.load(std::memory_order_acquire)) {
     *out = fast;

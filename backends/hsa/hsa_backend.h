@@ -2,8 +2,9 @@
 //
 // Per device: the agent's discovery record, a signal pool, the legacy default stream (created on
 // first use), user and per-thread streams, the built-in fill kernels (loaded on first memset).
-// Launch path: no lock, no allocation (hsa_stream.h). Marker operations (event record, stream
-// wait, copies) take the stream's marker mutex and the pool mutex.
+// Launch and async-copy paths: no lock, no allocation (hsa_stream.h, copy_ring.h). Marker
+// operations (event record, stream wait, host functions) take the stream's marker mutex and the
+// pool mutex.
 #pragma once
 
 #include <atomic>
@@ -200,7 +201,15 @@ class HsaBackend final : public Backend {
  private:
   friend class HsaGraphProgram;  // builds and launches packets as launch() does
   // The stream a NativeStream names (null: the legacy default stream, created on first use).
-  Status resolve(int device, NativeStream stream, HsaStream** out);
+  // Inline: a named stream is a cast on the launch and copy paths.
+  Status resolve(int device, NativeStream stream, HsaStream** out) {
+    if (stream != nullptr) [[likely]] {
+      *out = static_cast<HsaStream*>(stream);
+      return kOk;
+    }
+    return resolveDefault(device, out);
+  }
+  Status resolveDefault(int device, HsaStream** out);
   // A kernel launch's hidden-argument context and dispatch extras (launch and graph packets);
   // inline: it is on the launch path.
   [[gnu::always_inline]] Status launchContext(int device, const HsaFunction& f, const LaunchConfig& config,

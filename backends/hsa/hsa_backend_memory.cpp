@@ -124,38 +124,9 @@ Status HsaBackend::copyOnStream(HsaDeviceState& d, HsaStream& s, void* dst, cons
     if (to.locked) api_.hsa_amd_memory_unlock(to.locked);
     return st;
   }
-  // after: the copy waits for the stream's earlier work (a barrier completing into `before`),
-  // and the stream's later packets wait for the copy (a barrier depending on `copied`).
-  hsa_signal_t before{0}, copied{0}, after{0};
-  Status st = kOk;
-  {
-    std::lock_guard lock(s.markerMutex);
-    const bool idle = api_.hsa_signal_load_scacquire(s.inflight) == 0 &&
-                      (s.lastMarker.handle == 0 || api_.hsa_signal_load_scacquire(s.lastMarker) == 0);
-    if (!idle) {
-      st = d.pool.acquire(1, &before);
-      if (st.ok()) st = submitBarrier(s, {}, before);
-    }
-    if (st.ok()) st = d.pool.acquire(1, &copied);
-    if (st.ok())
-      st = checkHsa(api_,
-                    api_.hsa_amd_memory_async_copy(to.address, to.agent, from.address, from.agent,
-                                                   size, before.handle ? 1 : 0,
-                                                   before.handle ? &before : nullptr, copied),
-                    "hsa_amd_memory_async_copy");
-    if (st.ok()) st = d.pool.acquire(1, &after);
-    if (st.ok()) st = submitBarrier(s, {&copied, 1}, after);
-    if (st.ok()) {
-      if (before.handle) d.pool.addGuard(before, copied);
-      d.pool.addGuard(copied, after);
-      setLastMarker(s, after);
-    }
-  }
-  if (st.ok() && (to.locked || from.locked))  // the lock must outlive the copy
-    api_.hsa_signal_wait_scacquire(copied, HSA_SIGNAL_CONDITION_EQ, 0, UINT64_MAX,
-                                   HSA_WAIT_STATE_BLOCKED);
-  for (hsa_signal_t sig : {before, copied, after})
-    if (sig.handle) d.pool.release(sig);
+  // Ordered on the stream without a lock (hsa_stream.h); locked host memory must outlive the copy.
+  const Status st = submitCopy(s, to.address, to.agent, from.address, from.agent, size,
+                               to.locked != nullptr || from.locked != nullptr);
   if (to.locked) api_.hsa_amd_memory_unlock(to.locked);
   if (from.locked) api_.hsa_amd_memory_unlock(from.locked);
   return st;

@@ -84,9 +84,8 @@ hipError_t hipErrorFromHsa(hsa_status_t status) {
   return row ? row->hip : hipErrorUnknown;
 }
 
-Status checkHsa(const HsaApi& api, hsa_status_t status, const char* call) {
+Status reportHsaFailure(const HsaApi& api, hsa_status_t status, const char* call) {
   const auto raw = enumValue(status);
-  if (raw == HSA_STATUS_SUCCESS || raw == HSA_STATUS_INFO_BREAK) return kOk;
   const char* text = nullptr;
   if (api.hsa_status_string == nullptr ||
       enumValue(api.hsa_status_string(static_cast<hsa_status_t>(raw), &text)) != HSA_STATUS_SUCCESS)

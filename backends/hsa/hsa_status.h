@@ -4,6 +4,7 @@
 #include <hsa/hsa.h>
 #include <hsa/hsa_ext_amd.h>
 
+#include "core/enum_value.h"
 #include "core/status.h"
 
 namespace unihip::hsa {
@@ -16,8 +17,15 @@ const char* hsaStatusName(hsa_status_t status);
 // The HIP error a ROCr status stands for (complete table; unknown codes -> hipErrorUnknown).
 hipError_t hipErrorFromHsa(hsa_status_t status);
 
+// The failure half of checkHsa (out of line: the success test stays a compare on hot paths).
+Status reportHsaFailure(const HsaApi& api, hsa_status_t status, const char* call);
+
 // Maps `status`; on failure logs "<call> failed: <name> (0x....): <ROCr's text>" at error level.
-Status checkHsa(const HsaApi& api, hsa_status_t status, const char* call);
+inline Status checkHsa(const HsaApi& api, hsa_status_t status, const char* call) {
+  const auto raw = enumValue(status);
+  if (raw == HSA_STATUS_SUCCESS || raw == HSA_STATUS_INFO_BREAK) [[likely]] return kOk;
+  return reportHsaFailure(api, status, call);
+}
 
 }  // namespace unihip::hsa
 

@@ -1,6 +1,8 @@
 #include "hsa_stream.h"
 
+#include <atomic>
 #include <cstring>
+#include <thread>
 
 #include "aql_queue.h"
 #include "core/log.h"
@@ -18,6 +20,35 @@ void queueErrorCallback(hsa_status_t status, hsa_queue_t* queue, void*) {
 }
 
 constexpr hsa_fence_scope_t kScope = HSA_FENCE_SCOPE_SYSTEM;
+// Headers every packet of a stream carries (barrier bit: in order), made once.
+const uint16_t kDispatchHeader = packetHeader(HSA_PACKET_TYPE_KERNEL_DISPATCH, true, kScope, kScope);
+const uint16_t kBarrierHeader = packetHeader(HSA_PACKET_TYPE_BARRIER_AND, true, kScope, kScope);
+
+// Writes the body of a barrier-AND packet into the reserved slot `index` and publishes it.
+[[gnu::always_inline]] inline Status writeBarrier(HsaStream& s, uint64_t index,
+                                                 std::span<const hsa_signal_t> dependencies,
+                                                 hsa_signal_t completion) {
+  hsa_barrier_and_packet_t body;
+  Status st = encodeBarrierAndBody(dependencies, completion, &body);
+  if (!st.ok()) (void)encodeBarrierAndBody({}, completion, &body);  // must still be published
+  void* slot = slotAddress(s.queue, index);
+  std::memcpy(static_cast<uint8_t*>(slot) + 4, reinterpret_cast<const uint8_t*>(&body) + 4,
+              sizeof body - 4);
+  publishSlot(*s.api, s.queue, index,
+              headerWord(kBarrierHeader, 0));
+  return st;
+}
+
+hsa_signal_t loadLastMarker(HsaStream& s) {
+  return std::atomic_ref(s.lastMarker).load(std::memory_order_acquire);
+}
+
+// The `after` signal of the stream's latest ring copy, or 0.
+hsa_signal_t lastCopy(const HsaStream& s) {
+  const uint64_t last = s.copies.last.load(std::memory_order_acquire);
+  if (last == 0) return hsa_signal_t{0};
+  return s.copies.slots[last & 0xFF].after;
+}
 
 hsa_signal_value_t waitZero(const HsaApi& api, hsa_signal_t s, bool blocking) {
   return api.hsa_signal_wait_scacquire(s, HSA_SIGNAL_CONDITION_EQ, 0, UINT64_MAX,
@@ -46,6 +77,8 @@ Status createStream(const HsaApi& api, SignalPool& pool, const AgentInfo& agent,
                            "hsa_amd_profiling_set_profiler_enabled");
       !st.ok())
     return fail(st);
+  s->copies.slots = std::make_unique<CopySlot[]>(CopyRing::kSlots);
+  for (uint32_t i = 0; i < CopyRing::kSlots; ++i) s->copies.slots[i].turn.store(i);
   s->kernargSlots = 2 * s->queue->size;
   void* ring = nullptr;
   if (Status st = checkHsa(api,
@@ -71,6 +104,11 @@ void destroyStream(std::unique_ptr<HsaStream> s) {
   if (!s) return;
   if (s->queue != nullptr && s->inflight.handle != 0) (void)synchronizeStream(*s, false);
   if (s->lastMarker.handle != 0) s->pool->release(s->lastMarker);
+  if (s->copies.slots)
+    for (uint32_t i = 0; i < CopyRing::kSlots; ++i)
+      for (hsa_signal_t sig : {s->copies.slots[i].before, s->copies.slots[i].copied,
+                               s->copies.slots[i].after})
+        if (sig.handle != 0) s->api->hsa_signal_destroy(sig);
   if (s->inflight.handle != 0) s->api->hsa_signal_destroy(s->inflight);
   if (s->kernargRing != nullptr) s->api->hsa_amd_memory_pool_free(s->kernargRing);
   if (s->queue != nullptr) s->api->hsa_queue_destroy(s->queue);
@@ -132,9 +170,9 @@ Status submitKernel(HsaStream& s, const KernelInfo& kernel, uint64_t kernelObjec
 
   // From here on nothing may fail: the reserved slot must be published.
   const uint64_t index = reserveSlot(*s.api, s.queue);
-  uint8_t* kernarg = s.kernargRing + (index % s.kernargSlots) * kKernargSlotBytes;
+  uint8_t* kernarg = s.kernargRing + (index & (s.kernargSlots - 1)) * kKernargSlotBytes;  // 2^n
   if (extras.multiGrid == nullptr) {
-    (void)layoutKernargs(kernel, args, ctx, kernarg, kKernargSlotBytes);
+    writeKernargs(kernel, args, ctx, kernarg);  // checked above
   } else {
     uint8_t* info = kernarg + multiGridInfoOffset(kernel.kernargSize);
     MultiGridInfo mg = *extras.multiGrid;
@@ -146,7 +184,7 @@ Status submitKernel(HsaStream& s, const KernelInfo& kernel, uint64_t kernelObjec
     std::memcpy(info, &mg, sizeof mg);
     KernargContext withInfo = ctx;
     withInfo.multigridSync = reinterpret_cast<uint64_t>(info);
-    (void)layoutKernargs(kernel, args, withInfo, kernarg, kKernargSlotBytes);
+    writeKernargs(kernel, args, withInfo, kernarg);
   }
   body.kernarg_address = kernarg;
   auto* slot = static_cast<hsa_kernel_dispatch_packet_t*>(slotAddress(s.queue, index));
@@ -154,33 +192,124 @@ Status submitKernel(HsaStream& s, const KernelInfo& kernel, uint64_t kernelObjec
               sizeof body - 4);
   s.api->hsa_signal_add_relaxed(s.inflight, 1);
   publishSlot(*s.api, s.queue, index,
-              headerWord(packetHeader(HSA_PACKET_TYPE_KERNEL_DISPATCH, true, kScope, kScope), setup));
+              headerWord(kDispatchHeader, setup));
   return kOk;
 }
 
 Status submitBarrier(HsaStream& s, std::span<const hsa_signal_t> dependencies,
                      hsa_signal_t completion) {
   hsa_barrier_and_packet_t body;
-  UNIHIP_TRY(encodeBarrierAndBody(dependencies, completion, &body));
-  const uint64_t index = reserveSlot(*s.api, s.queue);
-  void* slot = slotAddress(s.queue, index);
-  std::memcpy(static_cast<uint8_t*>(slot) + 4, reinterpret_cast<const uint8_t*>(&body) + 4,
-              sizeof body - 4);
-  publishSlot(*s.api, s.queue, index,
-              headerWord(packetHeader(HSA_PACKET_TYPE_BARRIER_AND, true, kScope, kScope), 0));
+  UNIHIP_TRY(encodeBarrierAndBody(dependencies, completion, &body));  // nothing reserved yet
+  return writeBarrier(s, reserveSlot(*s.api, s.queue), dependencies, completion);
+}
+
+namespace {
+
+// The slot's signals, created at its first use.
+Status slotSignals(const HsaApi& api, CopySlot& c) {
+  for (hsa_signal_t* sig : {&c.before, &c.copied, &c.after})
+    if (sig->handle == 0)  // no consumer list: waited on by the host and by any agent
+      UNIHIP_HSA_TRY(api, hsa_signal_create(0, 0, nullptr, sig));
   return kOk;
+}
+
+}  // namespace
+
+Status submitCopy(HsaStream& s, void* dst, hsa_agent_t dstAgent, const void* src,
+                  hsa_agent_t srcAgent, size_t size, bool waitForCopy) {
+  const HsaApi& api = *s.api;
+  CopyRing& ring = s.copies;
+  const uint64_t ticket = ring.next.fetch_add(1, std::memory_order_relaxed);
+  const uint32_t index = static_cast<uint32_t>(ticket % CopyRing::kSlots);
+  CopySlot& c = ring.slots[index];
+  // Waits on other threads' enqueueing only (CPU-bound): the slot's previous ticket done with it,
+  // and every earlier ticket's copy handed to the engine, whose queue runs in submission order.
+  while (c.turn.load(std::memory_order_acquire) != ticket) std::this_thread::yield();
+  while (ring.issued.load(std::memory_order_acquire) != ticket) std::this_thread::yield();
+  bool issuedPassed = false;
+  auto passIssued = [&] {
+    if (!issuedPassed) ring.issued.store(ticket + 1, std::memory_order_release);
+    issuedPassed = true;
+  };
+  auto passTurn = [&] { c.turn.store(ticket + CopyRing::kSlots, std::memory_order_release); };
+
+  // The slot is free once its last P2 ran; kSlots copies in flight: pool signals instead, with
+  // guards, and the copy's end recorded as the stream's marker (the old, locking path).
+  const bool useRing = c.after.handle == 0 || api.hsa_signal_load_scacquire(c.after) == 0;
+  hsa_signal_t before{0}, copied{0}, after{0};
+  std::unique_lock<std::mutex> markerLock;
+  Status st = kOk;
+  const bool idle = streamIdle(s);
+  if (useRing) {
+    st = slotSignals(api, c);
+    if (st.ok()) {
+      if (!idle) before = c.before;
+      copied = c.copied;
+      after = c.after;
+      for (hsa_signal_t sig : {before, copied, after})
+        if (sig.handle != 0) api.hsa_signal_store_relaxed(sig, 1);
+    }
+  } else {
+    markerLock = std::unique_lock(s.markerMutex);  // lastMarker follows queue order
+    if (!idle) st = s.pool->acquire(1, &before);
+    if (st.ok()) st = s.pool->acquire(1, &copied);
+    if (st.ok()) st = s.pool->acquire(1, &after);
+  }
+  if (st.ok()) {
+    // P1 (when busy) and P2 in consecutive slots; from here on both must be published.
+    const uint64_t first = reserveSlots(api, s.queue, before.handle != 0 ? 2 : 1);
+    if (before.handle != 0) (void)writeBarrier(s, first, {}, before);
+    st = checkHsa(api,
+                  api.hsa_amd_memory_async_copy(dst, dstAgent, src, srcAgent, size,
+                                                before.handle != 0 ? 1 : 0,
+                                                before.handle != 0 ? &before : nullptr, copied),
+                  "hsa_amd_memory_async_copy");
+    passIssued();
+    if (!st.ok()) api.hsa_signal_store_screlease(copied, 0);  // P2 must not wait forever
+    const uint64_t p2 = first + (before.handle != 0 ? 1 : 0);
+    (void)writeBarrier(s, p2, {&copied, 1}, after);
+    if (useRing) {  // the latest ring copy in queue order, for synchronize and query
+      const uint64_t mine = (p2 + 1) << 8 | index;
+      uint64_t seen = ring.last.load(std::memory_order_relaxed);
+      while (seen < mine &&
+             !ring.last.compare_exchange_weak(seen, mine, std::memory_order_release,
+                                              std::memory_order_relaxed)) {
+      }
+    } else {
+      if (before.handle != 0) s.pool->addGuard(before, copied);
+      s.pool->addGuard(copied, after);
+      setLastMarker(s, after);
+    }
+  }
+  passIssued();
+  if (markerLock.owns_lock()) markerLock.unlock();
+  passTurn();
+  // Pageable memory stays locked until the copy is done. A ring slot reused meanwhile only
+  // makes this wait for a later copy too.
+  if (st.ok() && waitForCopy)
+    api.hsa_signal_wait_scacquire(copied, HSA_SIGNAL_CONDITION_EQ, 0, UINT64_MAX,
+                                  HSA_WAIT_STATE_BLOCKED);
+  if (!useRing)
+    for (hsa_signal_t sig : {before, copied, after})
+      if (sig.handle != 0) s.pool->release(sig);
+  return st;
 }
 
 void setLastMarker(HsaStream& s, hsa_signal_t marker) {
   s.pool->retain(marker);
   if (s.lastMarker.handle != 0) s.pool->release(s.lastMarker);
-  s.lastMarker = marker;
+  std::atomic_ref(s.lastMarker).store(marker, std::memory_order_release);
 }
 
+// Lock-free: a marker or ring slot read while being replaced either was done (it is only
+// recycled at 0) or belongs to newer work of this stream (not idle: right).
 bool streamIdle(HsaStream& s) {
-  if (s.api->hsa_signal_load_scacquire(s.inflight) != 0) return false;
-  std::lock_guard lock(s.markerMutex);
-  return s.lastMarker.handle == 0 || s.api->hsa_signal_load_scacquire(s.lastMarker) == 0;
+  const HsaApi& api = *s.api;
+  if (api.hsa_signal_load_scacquire(s.inflight) != 0) return false;
+  const hsa_signal_t marker = loadLastMarker(s);
+  if (marker.handle != 0 && api.hsa_signal_load_scacquire(marker) != 0) return false;
+  const hsa_signal_t copy = lastCopy(s);
+  return copy.handle == 0 || api.hsa_signal_load_scacquire(copy) == 0;
 }
 
 Status synchronizeStream(HsaStream& s, bool blocking) {
@@ -195,6 +324,8 @@ Status synchronizeStream(HsaStream& s, bool blocking) {
     waitZero(*s.api, marker, blocking);
     s.pool->release(marker);
   }
+  // A ring slot reused meanwhile holds a newer copy of this stream: waiting for it is harmless.
+  if (hsa_signal_t copy = lastCopy(s); copy.handle != 0) waitZero(*s.api, copy, blocking);
   return kOk;
 }
 

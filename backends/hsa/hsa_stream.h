@@ -2,10 +2,11 @@
 // with a kernarg ring beside it and signals that say when its work is done.
 //
 // Completion tracking: kernels complete into `inflight`, a counter the packet processor
-// decrements (so launches take no lock and allocate nothing); every other operation (event
-// record, wait, copy) ends in a pool signal kept as `lastMarker`. The stream is idle when
-// `inflight` is 0 and `lastMarker` is 0: because packets run in order, nothing before either can
-// still be running.
+// decrements (so launches take no lock and allocate nothing); async copies end in a signal of the
+// stream's copy ring (copy_ring.h; no lock either), the latest in queue order named by
+// `copies.last`; every other operation (event record, wait, a copy when the ring is full) ends in
+// a pool signal kept as `lastMarker`. The stream is idle when `inflight`, the last copy and
+// `lastMarker` read 0: because packets run in order, nothing before any of them can still run.
 //
 // Kernarg ring: 2 x queue size slots, the slot of packet i is index % slots. reserveSlot() waits
 // until packet i - size + 1 was consumed; with the barrier bit that means packet i - size
@@ -20,6 +21,7 @@
 
 #include "aql_packet.h"
 #include "code_object.h"
+#include "copy_ring.h"
 #include "grid_sync.h"
 #include "core/status.h"
 #include "hsa_discovery.h"
@@ -44,8 +46,11 @@ struct HsaStream {
   uint32_t kernargSlots = 0;
   unsigned flags = 0;
   int priority = 0;
-  std::mutex markerMutex;  // orders marker operations of one stream (not kernel launches)
+  std::mutex markerMutex;  // orders marker operations of one stream (not launches, not copies)
+  // Written under markerMutex through std::atomic_ref; read without it the same way (the
+  // handle stays valid: pools destroy signals only with the backend).
   hsa_signal_t lastMarker{0};
+  CopyRing copies;
 };
 
 // A queue of min(kDefaultQueueSize, the agent's maximum) packets with profiling enabled (event
@@ -81,6 +86,13 @@ Status submitKernel(HsaStream& s, const KernelInfo& kernel, uint64_t kernelObjec
 // A barrier-AND packet waiting for `dependencies` (at most 5), completing into `completion`.
 Status submitBarrier(HsaStream& s, std::span<const hsa_signal_t> dependencies,
                      hsa_signal_t completion);
+
+// An async copy ordered on the stream, its signals from the stream's copy ring (copy_ring.h):
+// no lock, and no allocation once the ring slot's signals exist. With kSlots copies in flight,
+// pool signals and the marker mutex instead. `waitForCopy`: returns once the copy is done
+// (pageable memory locked for it).
+Status submitCopy(HsaStream& s, void* dst, hsa_agent_t dstAgent, const void* src,
+                  hsa_agent_t srcAgent, size_t size, bool waitForCopy);
 
 // Records `marker` (a pool signal; the stream takes a reference) as the stream's last marker.
 // Call with markerMutex held.

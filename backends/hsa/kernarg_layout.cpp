@@ -13,7 +13,7 @@ namespace {
 // beyond 8 stay zero), so a hidden argument whose metadata size differs from the usual one still
 // stays in bounds. Zero needs no store, and the usual sizes are one move on a little-endian host
 // (a launch sets about twenty hidden arguments: byte by byte they cost ~900 instructions).
-void storeLittleEndian(uint8_t* dst, uint32_t size, uint64_t value) {
+[[gnu::always_inline]] inline void storeLittleEndian(uint8_t* dst, uint32_t size, uint64_t value) {
   if (value == 0) return;
   if constexpr (std::endian::native == std::endian::little) {
     switch (size) {
@@ -81,19 +81,69 @@ Status layoutKernargs(const KernelInfo& kernel, void* const* args, const Kernarg
       return hipErrorInvalidValue;
     }
 
+  writeKernargs(kernel, args, ctx, out);
+  return kOk;
+}
+
+void writeKernargs(const KernelInfo& kernel, void* const* args, const KernargContext& ctx,
+                   uint8_t* out) {
   std::memset(out, 0, kernel.kernargSize);
-  const uint32_t dims = gridDimensions(ctx.gridBlocks, ctx.blockSize);
-  uint32_t explicitIndex = 0;
-  for (const KernelArg& arg : kernel.args) {  // offset + size <= kernargSize: checked at parse
-    uint8_t* dst = out + arg.offset;
-    if (!isHidden(arg.kind)) {
-      if (arg.size > 0) std::memcpy(dst, args[explicitIndex], arg.size);
-      ++explicitIndex;
-    } else {
-      storeLittleEndian(dst, arg.size, hiddenValue(arg.kind, ctx, dims));
+  const KernelArg* arg = kernel.args.data();  // offset + size <= kernargSize: checked at parse
+  const uint32_t explicitCount = kernel.explicitArgCount;  // a local: the stores may alias
+  for (uint32_t i = 0; i < explicitCount; ++i) {
+    uint8_t* dst = out + arg[i].offset;
+    switch (arg[i].size) {  // the usual sizes as one move each
+      case 8: std::memcpy(dst, args[i], 8); break;
+      case 4: std::memcpy(dst, args[i], 4); break;
+      case 0: break;
+      default: std::memcpy(dst, args[i], arg[i].size); break;
     }
   }
-  return kOk;
+  const uint32_t dims = gridDimensions(ctx.gridBlocks, ctx.blockSize);
+  if (std::endian::native == std::endian::little && kernel.planned) {  // stores below: LE
+    // Every kind hiddenMayBeNonZero names, looked up by kind (cheaper than a switch per argument).
+    uint64_t v[static_cast<size_t>(ArgKind::HiddenUnknown) + 1];
+    auto set = [&](ArgKind k, uint64_t value) { v[static_cast<size_t>(k)] = value; };
+    set(ArgKind::HiddenBlockCountX, ctx.gridBlocks[0]);
+    set(ArgKind::HiddenBlockCountY, ctx.gridBlocks[1]);
+    set(ArgKind::HiddenBlockCountZ, ctx.gridBlocks[2]);
+    set(ArgKind::HiddenGroupSizeX, ctx.blockSize[0]);
+    set(ArgKind::HiddenGroupSizeY, ctx.blockSize[1]);
+    set(ArgKind::HiddenGroupSizeZ, ctx.blockSize[2]);
+    set(ArgKind::HiddenGridDims, dims);
+    set(ArgKind::HiddenDynamicLdsSize, ctx.dynamicSharedBytes);
+    set(ArgKind::HiddenQueuePtr, ctx.queuePtr);
+    set(ArgKind::HiddenHostcallBuffer, ctx.hostcallBuffer);
+    set(ArgKind::HiddenPrintfBuffer, ctx.printfBuffer);
+    set(ArgKind::HiddenHeapV1, ctx.heapV1);
+    set(ArgKind::HiddenMultigridSyncArg, ctx.multigridSync);
+    set(ArgKind::HiddenDefaultQueue, ctx.defaultQueue);
+    set(ArgKind::HiddenCompletionAction, ctx.completionAction);
+    set(ArgKind::HiddenPrivateBase, ctx.privateBase);
+    set(ArgKind::HiddenSharedBase, ctx.sharedBase);
+    // Only the kinds set above (hiddenMayBeNonZero), grouped by size: one store each.
+    const KernelArg* h = kernel.liveHidden.data();
+    const uint32_t count = static_cast<uint32_t>(kernel.liveHidden.size());
+    auto value = [&](uint32_t i) { return v[static_cast<size_t>(h[i].kind)]; };
+    uint32_t i = 0;
+    for (; i < kernel.liveHiddenEnds[0]; ++i) {
+      const auto x = static_cast<uint16_t>(value(i));
+      std::memcpy(out + h[i].offset, &x, 2);
+    }
+    for (; i < kernel.liveHiddenEnds[1]; ++i) {
+      const auto x = static_cast<uint32_t>(value(i));
+      std::memcpy(out + h[i].offset, &x, 4);
+    }
+    for (; i < kernel.liveHiddenEnds[2]; ++i) {
+      const uint64_t x = value(i);
+      std::memcpy(out + h[i].offset, &x, 8);
+    }
+    for (; i < count; ++i) storeLittleEndian(out + h[i].offset, h[i].size, value(i));
+    return;
+  }
+  for (uint32_t i = kernel.explicitArgCount; i < kernel.args.size(); ++i)
+    if (isHidden(arg[i].kind))
+      storeLittleEndian(out + arg[i].offset, arg[i].size, hiddenValue(arg[i].kind, ctx, dims));
 }
 
 }  // namespace unihip::hsa

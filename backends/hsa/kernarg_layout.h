@@ -29,6 +29,32 @@ struct KernargContext {
   uint64_t sharedBase = 0;
 };
 
+// Whether a hidden argument of this kind can hold anything but zero (KernelInfo::liveHidden);
+// writeKernargs looks these up by kind. The others stay zero: global offsets (HIP has none),
+// remainders (HIP grids are whole workgroups), hidden_none and unknown kinds.
+constexpr bool hiddenMayBeNonZero(ArgKind k) {
+  switch (k) {
+    case ArgKind::HiddenBlockCountX:
+    case ArgKind::HiddenBlockCountY:
+    case ArgKind::HiddenBlockCountZ:
+    case ArgKind::HiddenGroupSizeX:
+    case ArgKind::HiddenGroupSizeY:
+    case ArgKind::HiddenGroupSizeZ:
+    case ArgKind::HiddenGridDims:
+    case ArgKind::HiddenDynamicLdsSize:
+    case ArgKind::HiddenQueuePtr:
+    case ArgKind::HiddenHostcallBuffer:
+    case ArgKind::HiddenPrintfBuffer:
+    case ArgKind::HiddenHeapV1:
+    case ArgKind::HiddenMultigridSyncArg:
+    case ArgKind::HiddenDefaultQueue:
+    case ArgKind::HiddenCompletionAction:
+    case ArgKind::HiddenPrivateBase:
+    case ArgKind::HiddenSharedBase: return true;
+    default: return false;
+  }
+}
+
 // Number of grid dimensions in use, as hidden_grid_dims and the AQL setup field count them:
 // 3 when z > 1, else 2 when y > 1, else 1.
 uint32_t gridDimensions(const uint32_t gridBlocks[3], const uint32_t blockSize[3]);
@@ -39,5 +65,9 @@ uint32_t gridDimensions(const uint32_t gridBlocks[3], const uint32_t blockSize[3
 // or when the segment does not fit `outSize`.
 Status layoutKernargs(const KernelInfo& kernel, void* const* args, const KernargContext& ctx,
                       uint8_t* out, size_t outSize);
+// The same without the checks, for a caller that made them (the launch path): `args` has a
+// non-null pointer per explicit argument and `out` holds kernel.kernargSize bytes.
+void writeKernargs(const KernelInfo& kernel, void* const* args, const KernargContext& ctx,
+                   uint8_t* out);
 
 }  // namespace unihip::hsa

@@ -116,12 +116,11 @@ TEST_CASE("fake ROCr: a kernel launch takes no allocation and no lock", "[hsa][h
   CHECK(locks == 0);
 }
 
-// Known to fail (hence !shouldfail, which turns green into red once fixed): an async copy takes
-// completion signals from SignalPool, whose acquire/release/retain/addGuard lock a mutex and
-// allocate unordered_map nodes, and copyOnStream locks the device state.
-TEST_CASE("fake ROCr: an async copy takes no allocation and no lock", "[hsa][hot-path][!shouldfail]") {
+// Copies take their completion signals from the stream's copy ring (copy_ring.h), not the pool.
+TEST_CASE("fake ROCr: an async copy takes no allocation and no lock", "[hsa][hot-path]") {
   if (!test::CallCounter::available()) {
-    FAIL("sanitizer build: the interposers are off");  // keeps !shouldfail satisfied
+    WARN("sanitizer build: the interposers are off, nothing counted");
+    return;
   }
   HotPath h;
   int allocations = -1, locks = -1;

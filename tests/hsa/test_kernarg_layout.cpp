@@ -256,3 +256,37 @@ TEST_CASE("kernarg errors: missing arguments, small buffers", "[hsa][kernarg]") 
   const KernelInfo& none = *info.findKernel("no_args");
   CHECK(layoutKernargs(none, nullptr, KernargContext{}, out.data(), 0).ok());
 }
+
+// The launch path writes only KernelInfo::liveHidden (made at parse); a KernelInfo without that
+// list walks every argument. Both must give the same bytes for every kernel of every variant,
+// with every context field non-zero.
+TEST_CASE("kernargs from the parse-time hidden list equal a walk over every argument",
+          "[hsa][kernarg]") {
+  KernargContext ctx;
+  ctx.gridBlocks[0] = 7, ctx.gridBlocks[1] = 3, ctx.gridBlocks[2] = 2;
+  ctx.blockSize[0] = 64, ctx.blockSize[1] = 2, ctx.blockSize[2] = 1;
+  ctx.dynamicSharedBytes = 512;
+  uint64_t field = 0x1000;
+  for (uint64_t* p : {&ctx.queuePtr, &ctx.hostcallBuffer, &ctx.printfBuffer, &ctx.heapV1,
+                      &ctx.multigridSync, &ctx.defaultQueue, &ctx.completionAction,
+                      &ctx.privateBase, &ctx.sharedBase})
+    *p = field += 0x1111;
+  std::vector<uint8_t> argBytes(4096, 0x5A);
+  std::vector<void*> args(256, argBytes.data());
+  int kernels = 0;
+  for (const char* variant : {"gfx90a", "gfx942", "gfx1100", "gfx803", "gfx90a-xnack-v4",
+                              "gfx9-generic-v6", "gfx11-generic-v6"}) {
+    const CodeObjectInfo info = parse(variant);
+    for (const KernelInfo& k : info.kernels) {
+      INFO(variant << " " << k.name);
+      REQUIRE(k.planned);
+      for (const KernelArg& h : k.liveHidden) CHECK(hiddenMayBeNonZero(h.kind));
+      KernelInfo walked = k;
+      walked.planned = false;
+      walked.liveHidden.clear();
+      compareBytes(layout(k, args.data(), ctx), layout(walked, args.data(), ctx));
+      ++kernels;
+    }
+  }
+  CHECK(kernels > 7);
+}
