@@ -19,7 +19,7 @@ set -euo pipefail
 build=${1:-build}
 json_out=${2:-}
 stub_goal=150 direct_goal=120        # issue 16
-stub_ceiling=232 direct_ceiling=162  # regression guard (ctest bench.instructions)
+stub_ceiling=128 direct_ceiling=80   # regression guard (ctest bench.instructions)
 entry_points=(--toggle-collect=hipLaunchKernel --toggle-collect=__hipPushCallConfiguration
               --toggle-collect=__hipPopCallConfiguration)
 if ! command -v valgrind >/dev/null; then
