@@ -1,24 +1,21 @@
 // Kernel launches through host-function pointers (hipLaunchKernel, <<<>>>, hipLaunchKernelGGL)
 // and the per-thread call-configuration stack that clang's launch stubs use.
+#include <cstring>
+
 #include "api/api_boundary.h"
 #include "api/hip_register.h"
 #include "core/hot_tls.h"
+#include "core/launch_generation.h"
 #include "core/launch_check.h"
 #include "core/stream_resolve.h"
 #include "fatbin/registry.h"
 
 using namespace unihip;
 
-// These entry points test the trace state with one load and, when set, hand the whole call to
-// `traced`, a cold copy that traces and then does the same work: a tail call, so the hot path
-// needs no frame or spills for the trace.
-#define UNIHIP_HOT_TRACE_API(traced)                                                    \
-  do {                                                                                  \
-    if (UNIHIP_UNLIKELY(::unihip::log::g_traceState.load(std::memory_order_relaxed) != 0)) \
-      return traced;                                                                    \
-  } while (0)
-
 namespace {
+
+// The trace state (core/log.h): -1 until the logger exists, then 0 or 1 for good.
+inline int8_t traceState() { return log::g_traceState.load(std::memory_order_relaxed); }
 
 // Plain fields (dim3 has member initializers): a trivially constructible thread_local needs no
 // per-access initialization guard, and one struct means one TLS address lookup per call.
@@ -28,6 +25,7 @@ struct CallConfiguration {
   size_t sharedMem;
   hipStream_t stream;
 };
+static_assert(sizeof(dim3) == sizeof(CallConfiguration::grid));
 
 // Nested <<<>>> (a launch inside an argument expression) needs a stack; 16 levels is ample and
 // keeps the push/pop free of heap allocation. The top entry and the depth sit in initial-exec TLS
@@ -41,85 +39,84 @@ struct ConfigurationTop {
 UNIHIP_HOT_TLS ConfigurationTop t_configuration;
 thread_local CallConfiguration t_configurationsBelow[kMaxConfigurationDepth - 1];
 
-// Nested pushes and pops (a launch inside a launch's arguments), out of line: with no value
-// live across a call on the common path, push and pop need no saved registers.
-[[gnu::noinline]] Status pushNested(dim3 grid, dim3 block, size_t sharedMem, hipStream_t stream,
-                                    int depth) {
+void store(CallConfiguration* c, const dim3& grid, const dim3& block, size_t sharedMem,
+           hipStream_t stream) {
+  std::memcpy(c->grid, &grid, sizeof c->grid);
+  std::memcpy(c->block, &block, sizeof c->block);
+  c->sharedMem = sharedMem;
+  c->stream = stream;
+}
+
+Status pushConfiguration(dim3 grid, dim3 block, size_t sharedMem, hipStream_t stream) {
   ConfigurationTop& st = t_configuration;
-  if (UNIHIP_UNLIKELY(depth == kMaxConfigurationDepth)) return hipErrorInvalidConfiguration;
-  t_configurationsBelow[depth - 1] = st.top;
-  st.top = {{grid.x, grid.y, grid.z}, {block.x, block.y, block.z}, sharedMem, stream};
+  const int depth = st.depth;
+  if (depth == kMaxConfigurationDepth) return hipErrorInvalidConfiguration;
+  if (depth != 0) t_configurationsBelow[depth - 1] = st.top;
+  store(&st.top, grid, block, sharedMem, stream);
   st.depth = depth + 1;
   return kOk;
 }
 
-[[gnu::noinline]] void popNested(int depth) {
-  t_configuration.top = t_configurationsBelow[depth - 1];
-}
-
-inline Status pushConfiguration(dim3 grid, dim3 block, size_t sharedMem, hipStream_t stream) {
+// Writes whichever outputs are not null.
+Status popConfiguration(dim3* grid, dim3* block, size_t* sharedMem, hipStream_t* stream) {
   ConfigurationTop& st = t_configuration;
-  int depth = st.depth;
-  if (UNIHIP_UNLIKELY(depth != 0)) return pushNested(grid, block, sharedMem, stream, depth);
-  CallConfiguration& c = st.top;
-  c.grid[0] = grid.x, c.grid[1] = grid.y, c.grid[2] = grid.z;
-  c.block[0] = block.x, c.block[1] = block.y, c.block[2] = block.z;
-  c.sharedMem = sharedMem;
-  c.stream = stream;
-  st.depth = 1;
+  const int depth = st.depth;
+  if (depth == 0) return hipErrorMissingConfiguration;
+  const CallConfiguration& c = st.top;
+  if (grid) *grid = dim3(c.grid[0], c.grid[1], c.grid[2]);
+  if (block) *block = dim3(c.block[0], c.block[1], c.block[2]);
+  if (sharedMem) *sharedMem = c.sharedMem;
+  if (stream) *stream = c.stream;
+  if (depth > 1) st.top = t_configurationsBelow[depth - 2];
+  st.depth = depth - 1;
   return kOk;
 }
 
-}  // namespace
-
-namespace {
-
-inline hipError_t push(dim3 gridDim, dim3 blockDim, size_t sharedMem, hipStream_t stream) {
+// The whole push or pop with its trace, for whatever the hot path below leaves out: tracing, a
+// nested configuration, a missing one, a null output.
+[[gnu::cold, gnu::noinline]] hipError_t fullPush(dim3 gridDim, dim3 blockDim, size_t sharedMem,
+                                                 hipStream_t stream) {
+  UNIHIP_TRACE_API("__hipPushCallConfiguration(({},{},{}), ({},{},{}), {}, {})", gridDim.x,
+                   gridDim.y, gridDim.z, blockDim.x, blockDim.y, blockDim.z, sharedMem,
+                   fmt::ptr(stream));
   return apiReturn("__hipPushCallConfiguration",
                    pushConfiguration(gridDim, blockDim, sharedMem, stream));
 }
 
-[[gnu::cold, gnu::noinline]] hipError_t tracedPush(dim3 gridDim, dim3 blockDim,
-                                                   size_t sharedMem, hipStream_t stream) {
-  UNIHIP_TRACE_API("__hipPushCallConfiguration(({},{},{}), ({},{},{}), {}, {})", gridDim.x,
-                   gridDim.y, gridDim.z, blockDim.x, blockDim.y, blockDim.z, sharedMem,
-                   fmt::ptr(stream));
-  return push(gridDim, blockDim, sharedMem, stream);
-}
-
-inline hipError_t pop(dim3* gridDim, dim3* blockDim, size_t* sharedMem, hipStream_t* stream) {
-  ConfigurationTop& st = t_configuration;
-  int depth = st.depth;
-  if (UNIHIP_UNLIKELY(depth == 0))
-    return apiReturn("__hipPopCallConfiguration", hipErrorMissingConfiguration);
-  const CallConfiguration& c = st.top;
-  if (gridDim) *gridDim = dim3(c.grid[0], c.grid[1], c.grid[2]);
-  if (blockDim) *blockDim = dim3(c.block[0], c.block[1], c.block[2]);
-  if (sharedMem) *sharedMem = c.sharedMem;
-  if (stream) *stream = c.stream;
-  st.depth = --depth;
-  if (UNIHIP_UNLIKELY(depth != 0)) popNested(depth);
-  return hipSuccess;
-}
-
-[[gnu::cold, gnu::noinline]] hipError_t tracedPop(dim3* gridDim, dim3* blockDim,
-                                                  size_t* sharedMem, hipStream_t* stream) {
+[[gnu::cold, gnu::noinline]] hipError_t fullPop(dim3* gridDim, dim3* blockDim, size_t* sharedMem,
+                                                hipStream_t* stream) {
   UNIHIP_TRACE_API("__hipPopCallConfiguration()");
-  return pop(gridDim, blockDim, sharedMem, stream);
+  return apiReturn("__hipPopCallConfiguration",
+                   popConfiguration(gridDim, blockDim, sharedMem, stream));
 }
 
 }  // namespace
 
+// Hot path of <<<>>> (clang's call site): no trace, no configuration pending.
 UNIHIP_EXPORT hipError_t __hipPushCallConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedMem,
                                                     hipStream_t stream) {
-  UNIHIP_HOT_TRACE_API(tracedPush(gridDim, blockDim, sharedMem, stream));
-  return push(gridDim, blockDim, sharedMem, stream);
+  ConfigurationTop& st = t_configuration;
+  if (UNIHIP_UNLIKELY((st.depth | traceState()) != 0))
+    return fullPush(gridDim, blockDim, sharedMem, stream);
+  store(&st.top, gridDim, blockDim, sharedMem, stream);
+  st.depth = 1;
+  return hipSuccess;
 }
 
+// Hot path of <<<>>> (clang's kernel stub): no trace, one configuration pending, every output.
 UNIHIP_EXPORT hipError_t __hipPopCallConfiguration(dim3* gridDim, dim3* blockDim,
                                                    size_t* sharedMem, hipStream_t* stream) {
-  UNIHIP_HOT_TRACE_API(tracedPop(gridDim, blockDim, sharedMem, stream));
-  return pop(gridDim, blockDim, sharedMem, stream);
+  ConfigurationTop& st = t_configuration;
+  if (UNIHIP_UNLIKELY(((st.depth - 1) | traceState()) != 0) || gridDim == nullptr ||
+      blockDim == nullptr || sharedMem == nullptr || stream == nullptr)
+    return fullPop(gridDim, blockDim, sharedMem, stream);
+  const CallConfiguration& c = st.top;
+  std::memcpy(gridDim, c.grid, sizeof c.grid);
+  std::memcpy(blockDim, c.block, sizeof c.block);
+  *sharedMem = c.sharedMem;
+  *stream = c.stream;
+  st.depth = 0;
+  return hipSuccess;
 }
 
 UNIHIP_EXPORT hipError_t hipConfigureCall(dim3 gridDim, dim3 blockDim, size_t sharedMem,
@@ -130,11 +127,36 @@ UNIHIP_EXPORT hipError_t hipConfigureCall(dim3 gridDim, dim3 blockDim, size_t sh
 
 namespace {
 
-// Inlined into both entry points: a call would pass the two dim3 through the stack.
+// The entry points' names, for the last-error log line.
+enum class LaunchEntry { Plain, PerThread };
+constexpr const char* entryName(LaunchEntry e) {
+  return e == LaunchEntry::Plain ? "hipLaunchKernel" : "hipLaunchKernel_spt";
+}
+
+// What this thread's last full launch resolved, for the next launch of the same host function
+// on the same stream: while the generation (core/launch_generation.h) and the current device are
+// unchanged, the kernel lookup, the stream's liveness and device, and the per-device function
+// would all resolve the same again. The geometry is checked on every launch. Filled only while
+// no API trace is written: the trace state never changes once it is 0, so a launch the cache
+// answers has no trace to write.
+struct LaunchCache {
+  const void* hostFunction;
+  hipStream_t stream;
+  uint64_t generation;
+  const Device* device;
+  NativeStream native;
+  NativeFunction function;
+  int currentDevice;  // null, hipStreamLegacy and hipStreamPerThread follow it
+};
+UNIHIP_HOT_TLS LaunchCache t_launchCache;
+
+// The full launch: every lookup and check, in AMD's order and with its codes. With `fill`, fills
+// the thread's launch cache once everything but the backend's own launch succeeded.
 __attribute__((always_inline)) inline Status launchKernel(const void* function_address,
                                                           dim3 numBlocks, dim3 dimBlocks,
                                                           void** args, size_t sharedMemBytes,
-                                                          hipStream_t stream) {
+                                                          hipStream_t stream, bool fill) {
+  const uint64_t generation = launchGeneration();  // before the lookups (launch_generation.h)
   Registry& registry = Registry::get();
   KernelRecord* kernel = registry.findKernel(function_address);
   if (UNIHIP_UNLIKELY(kernel == nullptr)) return hipErrorInvalidDeviceFunction;
@@ -144,18 +166,17 @@ __attribute__((always_inline)) inline Status launchKernel(const void* function_a
   // hipErrorInvalidValue, where the stream API itself says hipErrorContextIsDestroyed.
   if (UNIHIP_UNLIKELY(!s.ok()))
     return s.code() == hipErrorContextIsDestroyed ? Status(hipErrorInvalidValue) : s;
-  // Built before the checks, which then read it: GCC stores the packed dim3 registers as they
-  // come instead of unpacking them for the checks and packing them again.
-  LaunchConfig config{numBlocks, dimBlocks, static_cast<uint32_t>(sharedMemBytes), rs.native};
-  UNIHIP_TRY(checkLaunch(*rs.device->props, config.grid, config.block, sharedMemBytes));
+  UNIHIP_TRY(checkLaunch(*rs.device->props, numBlocks, dimBlocks, sharedMemBytes));
   NativeFunction function;
   UNIHIP_TRY(registry.function(kernel, *rs.device, &function));
+  // A per-thread stream the backend could not create (null: the legacy stream for now) is
+  // asked for again next time.
+  if (fill && (stream != hipStreamPerThread || rs.native != nullptr))
+    t_launchCache = {function_address, stream,   generation, rs.device,
+                     rs.native,        function, Runtime::currentDevice()};
+  LaunchConfig config{numBlocks, dimBlocks, static_cast<uint32_t>(sharedMemBytes), rs.native};
   return rs.device->backend->launch(rs.device->local, function, config, args);
 }
-
-}  // namespace
-
-namespace {
 
 [[gnu::cold, gnu::noinline]] hipError_t tracedLaunch(const char* api, const void* function_address,
                                                      dim3 numBlocks, dim3 dimBlocks, void** args,
@@ -164,7 +185,46 @@ namespace {
                    numBlocks.x, numBlocks.y, numBlocks.z, dimBlocks.x, dimBlocks.y, dimBlocks.z,
                    fmt::ptr(args), sharedMemBytes, fmt::ptr(stream));
   return apiReturn(api, launchKernel(function_address, numBlocks, dimBlocks, args,
-                                     sharedMemBytes, stream));
+                                     sharedMemBytes, stream, false));
+}
+
+template <LaunchEntry E>
+[[gnu::noinline]] hipError_t fullLaunch(const void* function_address, dim3 numBlocks,
+                                        dim3 dimBlocks, void** args, size_t sharedMemBytes,
+                                        hipStream_t stream) {
+  if (UNIHIP_UNLIKELY(traceState() != 0))
+    return tracedLaunch(entryName(E), function_address, numBlocks, dimBlocks, args,
+                        sharedMemBytes, stream);
+  return apiReturn(entryName(E), launchKernel(function_address, numBlocks, dimBlocks, args,
+                                              sharedMemBytes, stream, true));
+}
+
+template <LaunchEntry E>
+[[gnu::cold, gnu::noinline]] hipError_t failedLaunch(Status s) {
+  return apiReturn(entryName(E), s);
+}
+
+// The hot path: a launch the thread's cache answers, within the device's limits. Anything else
+// (tracing, a cache miss, a geometry the limits reject) takes the full launch, which checks
+// everything again and answers the exact error. No value lives across the backend call, so no
+// register needs saving.
+template <LaunchEntry E>
+__attribute__((always_inline)) inline hipError_t launch(const void* function_address,
+                                                        dim3 numBlocks, dim3 dimBlocks,
+                                                        void** args, size_t sharedMemBytes,
+                                                        hipStream_t stream) {
+  const LaunchCache& c = t_launchCache;
+  if (UNIHIP_UNLIKELY(c.hostFunction != function_address || c.stream != stream ||
+                      c.generation != launchGeneration() ||
+                      c.currentDevice != Runtime::currentDevice() ||
+                      !withinLaunchLimits(c.device->launchLimits, numBlocks, dimBlocks,
+                                          sharedMemBytes)))
+    return fullLaunch<E>(function_address, numBlocks, dimBlocks, args, sharedMemBytes, stream);
+  const Device* device = c.device;
+  LaunchConfig config{numBlocks, dimBlocks, static_cast<uint32_t>(sharedMemBytes), c.native};
+  Status s = device->backend->launch(device->local, c.function, config, args);
+  if (UNIHIP_UNLIKELY(!s.ok())) return failedLaunch<E>(s);
+  return hipSuccess;
 }
 
 }  // namespace
@@ -172,9 +232,8 @@ namespace {
 UNIHIP_EXPORT hipError_t hipLaunchKernel(const void* function_address, dim3 numBlocks,
                                          dim3 dimBlocks, void** args, size_t sharedMemBytes,
                                          hipStream_t stream) {
-  UNIHIP_HOT_TRACE_API(tracedLaunch("hipLaunchKernel", function_address, numBlocks, dimBlocks,
-                                    args, sharedMemBytes, stream));
-  UNIHIP_RETURN(launchKernel(function_address, numBlocks, dimBlocks, args, sharedMemBytes, stream));
+  return launch<LaunchEntry::Plain>(function_address, numBlocks, dimBlocks, args, sharedMemBytes,
+                                    stream);
 }
 
 // -fgpu-default-stream=per-thread: the null stream is the calling thread's default stream.
@@ -182,7 +241,6 @@ UNIHIP_EXPORT hipError_t hipLaunchKernel_spt(const void* function_address, dim3 
                                              dim3 dimBlocks, void** args, size_t sharedMemBytes,
                                              hipStream_t stream) {
   if (stream == nullptr) stream = hipStreamPerThread;
-  UNIHIP_HOT_TRACE_API(tracedLaunch("hipLaunchKernel_spt", function_address, numBlocks, dimBlocks,
-                                    args, sharedMemBytes, stream));
-  UNIHIP_RETURN(launchKernel(function_address, numBlocks, dimBlocks, args, sharedMemBytes, stream));
+  return launch<LaunchEntry::PerThread>(function_address, numBlocks, dimBlocks, args,
+                                        sharedMemBytes, stream);
 }

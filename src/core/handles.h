@@ -13,10 +13,12 @@
 #include <cstdint>
 #include <mutex>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "backend.h"
 #include "core/handle_slabs.h"
+#include "core/launch_generation.h"
 #include "core/status.h"
 
 namespace unihip {
@@ -120,6 +122,8 @@ class HandleTable {
         live_[i] = live_.back();
         live_.pop_back();
         free_.push_back(h);
+        // Launch caches remember a stream's device and native stream (core/launch_generation.h).
+        if constexpr (std::is_same_v<T, ihipStream_t>) invalidateLaunchCaches();
         return true;
       }
     }

@@ -2,6 +2,10 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "core/status.h"
 
@@ -23,6 +27,70 @@ inline Status checkLaunch(const hipDeviceProp_t& p, const dim3& grid, const dim3
                                                                       : p.sharedMemPerBlock;
   if (sharedMemBytes > sharedLimit) return hipErrorInvalidValue;
   return kOk;
+}
+
+// checkLaunch's limits of one device, laid out for withinLaunchLimits (computed once per device,
+// when the runtime adopts it).
+struct alignas(16) LaunchLimits {
+  // One signed 32-bit lane per dimension, {grid.x, grid.y, block.x, block.y} and {grid.z, block.z,
+  // -, -}: (limit - 1) ^ 0x80000000, so that `n - 1 >= limit` (unsigned) becomes
+  // `n + 0x7fffffff > bound` (signed), which SSE2 compares four at a time. The unused lanes hold
+  // INT32_MAX, which no value exceeds.
+  int32_t xy[4];
+  int32_t z[4];
+  uint64_t maxThreadsPerBlock;
+  size_t maxSharedMem;
+};
+
+inline LaunchLimits launchLimitsOf(const hipDeviceProp_t& p) {
+  // A limit of 0 rejects everything in checkLaunch and has no bound here (it would wrap to
+  // accept everything); no launch on such a device ever succeeds, so withinLaunchLimits, which
+  // only runs for devices a launch already succeeded on (api/hip_launch.cpp), never sees one.
+  auto bound = [](int limit) {
+    return static_cast<int32_t>((static_cast<uint32_t>(limit) - 1u) ^ 0x80000000u);
+  };
+  LaunchLimits l{};
+  l.xy[0] = bound(p.maxGridSize[0]);
+  l.xy[1] = bound(p.maxGridSize[1]);
+  l.xy[2] = bound(p.maxThreadsDim[0]);
+  l.xy[3] = bound(p.maxThreadsDim[1]);
+  l.z[0] = bound(p.maxGridSize[2]);
+  l.z[1] = bound(p.maxThreadsDim[2]);
+  l.z[2] = l.z[3] = INT32_MAX;
+  l.maxThreadsPerBlock = static_cast<uint64_t>(p.maxThreadsPerBlock);
+  l.maxSharedMem = p.sharedMemPerBlockOptin > p.sharedMemPerBlock ? p.sharedMemPerBlockOptin
+                                                                   : p.sharedMemPerBlock;
+  return l;
+}
+
+// checkLaunch(...).ok() for a device whose limits are all non-zero, in one branch-light pass.
+inline bool withinLaunchLimits(const LaunchLimits& l, const dim3& grid, const dim3& block,
+                               size_t sharedMemBytes) {
+  // Same product as checkLaunch: when a dimension is out of range the product may wrap, but the
+  // dimension check already fails then.
+  const uint64_t threads = uint64_t{block.x} * block.y * block.z;
+#if defined(__SSE2__)
+  uint64_t gridXY, blockXY;
+  std::memcpy(&gridXY, &grid, sizeof gridXY);
+  std::memcpy(&blockXY, &block, sizeof blockXY);
+  const __m128i bias = _mm_set1_epi32(0x7fffffff);
+  const __m128i xy = _mm_unpacklo_epi64(_mm_cvtsi64_si128(static_cast<long long>(gridXY)),
+                                        _mm_cvtsi64_si128(static_cast<long long>(blockXY)));
+  const __m128i z = _mm_unpacklo_epi32(_mm_cvtsi32_si128(static_cast<int>(grid.z)),
+                                       _mm_cvtsi32_si128(static_cast<int>(block.z)));
+  const __m128i over = _mm_or_si128(
+      _mm_cmpgt_epi32(_mm_add_epi32(xy, bias), _mm_load_si128(reinterpret_cast<const __m128i*>(l.xy))),
+      _mm_cmpgt_epi32(_mm_add_epi32(z, bias), _mm_load_si128(reinterpret_cast<const __m128i*>(l.z))));
+  const bool dimensionsOk = _mm_movemask_epi8(over) == 0;
+#else
+  auto inside = [](uint32_t n, int32_t bound) {
+    return static_cast<int32_t>(n + 0x7fffffffu) <= bound;
+  };
+  const bool dimensionsOk = inside(grid.x, l.xy[0]) & inside(grid.y, l.xy[1]) &
+                            inside(block.x, l.xy[2]) & inside(block.y, l.xy[3]) &
+                            inside(grid.z, l.z[0]) & inside(block.z, l.z[1]);
+#endif
+  return dimensionsOk && threads <= l.maxThreadsPerBlock && sharedMemBytes <= l.maxSharedMem;
 }
 
 // hipModuleLaunchKernel's `extra`: exactly {HIP_LAUNCH_PARAM_BUFFER_POINTER, buffer,

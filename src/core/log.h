@@ -12,7 +12,8 @@ namespace unihip::log {
 
 spdlog::logger& logger();
 // -1 until the logger exists, then 0 (no API trace) or 1.
-extern std::atomic<int8_t> g_traceState;
+// Hidden: read with one pc-relative access, not through the GOT, on every hot entry point.
+extern __attribute__((visibility("hidden"))) std::atomic<int8_t> g_traceState;
 bool traceEnabledSlow();
 // True when API calls should be traced: the hot path checks this before formatting anything.
 // One relaxed load once the logger exists.

@@ -5,13 +5,14 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "core/launch_generation.h"
 #include "core/log.h"
 #include "core/visible_devices.h"
 #include "fatbin/registry.h"
 
 namespace unihip {
 
-UNIHIP_HOT_TLS int Runtime::t_current = 0;
+constinit UNIHIP_HOT_TLS int Runtime::t_current = 0;
 
 namespace {
 thread_local bool t_deviceChosenByUser = false;
@@ -106,6 +107,7 @@ void Runtime::adopt(std::vector<std::unique_ptr<Backend>> backends) {
       d.backend = b.get();
       d.local = i;
       d.props = &b->properties(i);
+      d.launchLimits = launchLimitsOf(*d.props);
       mine.push_back(d);
     }
     if (cudaVisible != nullptr && std::strcmp(b->name(), "hsa") == 0)
@@ -116,6 +118,8 @@ void Runtime::adopt(std::vector<std::unique_ptr<Backend>> backends) {
   if (static_cast<int>(all.size()) > kMaxDevices) all.resize(kMaxDevices);
   devices_ = std::move(all);
   for (int i = 0; i < deviceCount(); ++i) devices_[i].ordinal = i;
+  // Launch caches point into devices_ (core/launch_generation.h).
+  invalidateLaunchCaches();
   statusLines_.clear();
   for (auto& b : backends_)
     statusLines_.push_back(std::string(b->name()) + ": " + std::to_string(b->deviceCount()) +

@@ -12,6 +12,7 @@
 
 #include "backend.h"
 #include "core/hot_tls.h"
+#include "core/launch_check.h"
 #include "core/status.h"
 
 namespace unihip {
@@ -24,6 +25,7 @@ struct Device {
   Backend* backend = nullptr;
   int local = 0;              // ordinal within its backend
   const hipDeviceProp_t* props = nullptr;
+  LaunchLimits launchLimits{};  // from props, for the launch fast path (api/hip_launch.cpp)
 };
 
 class Runtime {
@@ -68,7 +70,9 @@ class Runtime {
   std::vector<Device> devices_;
   std::vector<std::string> unavailable_;
   std::vector<std::string> statusLines_;
-  static UNIHIP_HOT_TLS int t_current;
+  // constinit: other files read it directly, without the TLS wrapper call a thread_local whose
+  // initialization they cannot see would need.
+  static constinit UNIHIP_HOT_TLS int t_current;
 };
 
 // The device of the current thread, or hipErrorNoDevice / hipErrorInvalidDevice.

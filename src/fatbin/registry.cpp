@@ -3,6 +3,7 @@
 #include <cstring>
 #include <limits>
 
+#include "core/launch_generation.h"
 #include "core/log.h"
 
 namespace unihip {
@@ -69,6 +70,7 @@ void Registry::registerFunction(FatBinary* fatbin, const void* hostFunction,
     fatbin->kernels.push_back(kernel);
   }
   kernels_.insert(hostFunction, kernel);
+  invalidateLaunchCaches();
 }
 
 void Registry::registerVariable(FatBinary* fatbin, void* hostVariable, const char* deviceName,
@@ -98,6 +100,7 @@ void Registry::unregisterFatBinary(FatBinary* fatbin) {
   fatbin->registered = false;
   for (KernelRecord* k : fatbin->kernels) kernels_.erase(k->hostFunction);
   for (VariableRecord* v : fatbin->variables) variables_.erase(v->hostVariable);
+  invalidateLaunchCaches();
   // Modules stay loaded: at process exit the driver may already be gone, and a kernel that is
   // still running must keep its code. Records are kept so a racing reader never sees freed memory.
 }
@@ -172,6 +175,7 @@ void Registry::forgetDevice(int ordinal) {
     for (KernelRecord* k : fatbin->kernels)
       k->function[ordinal].store(nullptr, std::memory_order_release);
   }
+  invalidateLaunchCaches();
 }
 
 }  // namespace unihip

@@ -3,9 +3,12 @@
 #include <catch2/catch.hpp>
 
 #include <cstring>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "api/hip_register.h"
+#include "fatbin/registry.h"
 #include "install_fake.h"
 
 using namespace unihip::testing;
@@ -239,6 +242,115 @@ TEST_CASE("launch validation") {
   REQUIRE(hipStreamDestroy(s) == hipSuccess);
   CHECK(hipLaunchKernel(k, dim3(1), dim3(1), args, 0, s) == hipErrorInvalidValue);  // as AMD
   CHECK(fake->launches == 1);
+  (void)hipGetLastError();
+}
+
+namespace {
+
+void appendU64(std::vector<char>* out, uint64_t v) {
+  out->insert(out->end(), reinterpret_cast<char*>(&v), reinterpret_cast<char*>(&v) + 8);
+}
+
+// A bundle with one gfx90a entry (the fake backend selects by target name only).
+std::vector<char> gfx90aBundle() {
+  const std::string id = "hip-amdgcn-amd-amdhsa--gfx90a";
+  std::vector<char> out(24);
+  std::memcpy(out.data(), "__CLANG_OFFLOAD_BUNDLE__", 24);
+  appendU64(&out, 1);
+  appendU64(&out, 24 + 8 + 24 + id.size());
+  appendU64(&out, 64);
+  appendU64(&out, id.size());
+  out.insert(out.end(), id.begin(), id.end());
+  out.resize(out.size() + 64, 0);
+  return out;
+}
+
+}  // namespace
+
+// The launch fast path answers repeated launches from a per-thread cache (api/hip_launch.cpp):
+// every check must still see what changed since the launch that filled it.
+TEST_CASE("launch fast path: repeated launches still see every change") {
+  auto* fake = installFake(2, "gfx90a");
+  extern const void* scaleHostFunction();
+  const void* k = scaleHostFunction();
+  float* x = nullptr;
+  float a = 1;
+  void* args[] = {&x, &a};
+  hipStream_t s = nullptr;
+  REQUIRE(hipStreamCreate(&s) == hipSuccess);
+  for (int i = 0; i < 3; ++i)
+    REQUIRE(hipLaunchKernel(k, dim3(2 + i), dim3(32), args, 16, s) == hipSuccess);
+  CHECK(fake->launches == 3);
+  CHECK(fake->lastLaunch.grid.x == 4);
+  CHECK(fake->lastLaunch.sharedMemBytes == 16);
+
+  // Geometry is checked on every launch, with the exact error.
+  CHECK(hipLaunchKernel(k, dim3(1), dim3(1025), args, 0, s) == hipErrorInvalidConfiguration);
+  CHECK(hipLaunchKernel(k, dim3(1), dim3(1, 1, 65), args, 0, s) == hipErrorInvalidConfiguration);
+  CHECK(hipLaunchKernel(k, dim3(1), dim3(0), args, 0, s) == hipErrorInvalidConfiguration);
+  CHECK(hipLaunchKernel(k, dim3(1), dim3(32, 32, 2), args, 0, s) == hipErrorInvalidConfiguration);
+  CHECK(hipLaunchKernel(k, dim3(0), dim3(1), args, 0, s) == hipErrorInvalidConfiguration);
+  CHECK(hipLaunchKernel(k, dim3(1, 65536), dim3(1), args, 0, s) == hipErrorInvalidConfiguration);
+  CHECK(hipLaunchKernel(k, dim3(1, 1, 65536), dim3(1), args, 0, s) == hipErrorInvalidConfiguration);
+  CHECK(hipLaunchKernel(k, dim3(0x80000000u), dim3(1), args, 0, s) ==
+        hipErrorInvalidConfiguration);
+  CHECK(hipLaunchKernel(k, dim3(1), dim3(1), args, 227 * 1024 + 1, s) == hipErrorInvalidValue);
+  CHECK(hipGetLastError() == hipErrorInvalidValue);
+  CHECK(fake->launches == 3);
+  // The limits themselves pass.
+  CHECK(hipLaunchKernel(k, dim3(0x7fffffff, 65535, 65535), dim3(1024), args, 227 * 1024, s) ==
+        hipSuccess);
+  CHECK(hipLaunchKernel(k, dim3(1), dim3(16, 1, 64), args, 0, s) == hipSuccess);
+  CHECK(fake->launches == 5);
+
+  // A destroyed stream, even one the last launch used.
+  REQUIRE(hipStreamDestroy(s) == hipSuccess);
+  CHECK(hipLaunchKernel(k, dim3(1), dim3(1), args, 0, s) == hipErrorInvalidValue);
+  CHECK(fake->launches == 5);
+
+  // The null stream follows the current device: device 1 loads its own module.
+  REQUIRE(hipLaunchKernel(k, dim3(1), dim3(1), args, 0, nullptr) == hipSuccess);
+  REQUIRE(hipLaunchKernel(k, dim3(1), dim3(1), args, 0, nullptr) == hipSuccess);
+  const int loads = fake->moduleLoads;
+  REQUIRE(hipSetDevice(1) == hipSuccess);
+  REQUIRE(hipLaunchKernel(k, dim3(1), dim3(1), args, 0, nullptr) == hipSuccess);
+  CHECK(fake->moduleLoads == loads + 1);
+  // A device reset forgets the device's functions: the next launch loads again.
+  REQUIRE(hipDeviceReset() == hipSuccess);
+  REQUIRE(hipLaunchKernel(k, dim3(1), dim3(1), args, 0, nullptr) == hipSuccess);
+  CHECK(fake->moduleLoads == loads + 2);
+  REQUIRE(hipSetDevice(0) == hipSuccess);
+
+  // Per-thread streams, through hipLaunchKernel_spt's null stream too.
+  REQUIRE(hipLaunchKernel(k, dim3(7), dim3(1), args, 0, hipStreamPerThread) == hipSuccess);
+  REQUIRE(hipLaunchKernel_spt(k, dim3(8), dim3(1), args, 0, nullptr) == hipSuccess);
+  CHECK(fake->lastLaunch.grid.x == 8);
+  CHECK(fake->lastLaunch.stream == reinterpret_cast<void*>(0x2));
+  CHECK(hipLaunchKernel_spt(k, dim3(8), dim3(2048), args, 0, nullptr) ==
+        hipErrorInvalidConfiguration);
+
+  // An unregistered kernel is no device function, even right after it launched.
+  static std::vector<char> bundle = gfx90aBundle();
+  static const unihip::FatBinaryWrapper wrapper{unihip::kFatBinaryWrapperMagic, 1, bundle.data(),
+                                                nullptr};
+  static const char ownKernel = 0;
+  void** handle = __hipRegisterFatBinary(&wrapper);
+  REQUIRE(handle != nullptr);
+  __hipRegisterFunction(handle, &ownKernel, const_cast<char*>("own"), "own",
+                        static_cast<unsigned>(-1), nullptr, nullptr, nullptr, nullptr, nullptr);
+  REQUIRE(hipLaunchKernel(&ownKernel, dim3(1), dim3(1), args, 0, nullptr) == hipSuccess);
+  REQUIRE(hipLaunchKernel(&ownKernel, dim3(1), dim3(1), args, 0, nullptr) == hipSuccess);
+  __hipUnregisterFatBinary(handle);
+  CHECK(hipLaunchKernel(&ownKernel, dim3(1), dim3(1), args, 0, nullptr) ==
+        hipErrorInvalidDeviceFunction);
+
+  // Another thread has its own cache and its own current device.
+  REQUIRE(hipLaunchKernel(k, dim3(1), dim3(1), args, 0, nullptr) == hipSuccess);
+  hipError_t other = hipErrorUnknown;
+  std::thread([&] {
+    other = hipLaunchKernel(k, dim3(1), dim3(2048), args, 0, nullptr);
+  }).join();
+  CHECK(other == hipErrorInvalidConfiguration);
   (void)hipGetLastError();
 }
 
