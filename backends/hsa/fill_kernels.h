@@ -7,7 +7,9 @@
 // for agents with no matching fill kernel (4-byte-aligned cases only, after a stream sync).
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 
 #include "core/status.h"
@@ -18,6 +20,19 @@ namespace unihip::hsa {
 
 extern const unsigned char kFillKernelBundle[];
 extern const size_t kFillKernelBundleSize;
+
+// How a fill of `count` elements is launched (hipMemsetAsync and pre-built graph memset nodes):
+// 256-item workgroups, at most 16384 of them, every item striding over the rest.
+struct FillGeometry {
+  static constexpr uint32_t kWorkgroup = 256;
+  static constexpr uint64_t kMaxWorkgroups = 16384;
+  explicit FillGeometry(uint64_t count)
+      : workgroups(static_cast<uint32_t>(
+            std::min<uint64_t>((count + kWorkgroup - 1) / kWorkgroup, kMaxWorkgroups))),
+        stride(uint64_t{workgroups} * kWorkgroup) {}
+  uint32_t workgroups;
+  uint64_t stride;  // items in the whole grid
+};
 
 struct FillKernels {
   std::unique_ptr<HsaModule> module;

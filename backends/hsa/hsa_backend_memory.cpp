@@ -49,9 +49,6 @@ Status resolveEndpoint(const HsaApi& api, const AgentInfo& device, const void* p
   }
 }
 
-constexpr uint32_t kFillBlock = 256;
-constexpr uint64_t kFillMaxBlocks = 16384;
-
 }  // namespace
 
 Status HsaBackend::malloc(int device, size_t size, void** ptr) {
@@ -179,13 +176,13 @@ Status HsaBackend::fill(int device, void* dst, uint32_t value, size_t count, boo
     UNIHIP_HSA_TRY(api_, hsa_amd_memory_fill(dst, value, count));
     return kOk;
   }
-  const uint64_t blocks = std::min<uint64_t>((count + kFillBlock - 1) / kFillBlock, kFillMaxBlocks);
-  unsigned long long n = count, stride = blocks * kFillBlock;
+  const FillGeometry geometry(count);
+  unsigned long long n = count, stride = geometry.stride;
   void* args[] = {&dst, &value, &n, &stride};
   const HsaFunction* f = words ? k->fillU32 : k->fillU8;
   KernargContext ctx;
-  ctx.gridBlocks[0] = static_cast<uint32_t>(blocks);
-  ctx.blockSize[0] = kFillBlock;
+  ctx.gridBlocks[0] = geometry.workgroups;
+  ctx.blockSize[0] = FillGeometry::kWorkgroup;
   ctx.queuePtr = reinterpret_cast<uint64_t>(s->queue);
   return submitKernel(*s, *f->info, f->kernelObject, ctx, args);
 }

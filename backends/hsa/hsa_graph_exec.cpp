@@ -23,11 +23,6 @@ constexpr uint32_t kPacketBytes = 64;
 
 uint32_t roundUp(uint32_t v, uint32_t to) { return (v + to - 1) / to * to; }
 
-// The built-in fill kernels' geometry, as hipMemsetAsync launches them (hsa_backend_memory.cpp):
-// 256-item workgroups, at most 16384, every item striding over the rest.
-constexpr uint32_t kFillWorkgroup = 256;
-constexpr uint64_t kFillMaxWorkgroups = 16384;
-
 // A memset row fills 32-bit words when it can: 4-byte elements, or bytes of an aligned row
 // whose width is a multiple of 4 (as hipMemsetAsync).
 bool wordRow(const hipMemsetParams& m, size_t row) {
@@ -207,10 +202,9 @@ Status HsaGraphProgram::encode(const Kernel& k, hsa_kernel_dispatch_packet_t* bo
             : words            ? (m.value & 0xFFu) * 0x01010101u
                                : (m.value & 0xFFu);
     count = m.elementSize == 1 && words ? m.width / 4 : m.width;
-    const uint64_t blocks =
-        std::min<uint64_t>((count + kFillWorkgroup - 1) / kFillWorkgroup, kFillMaxWorkgroups);
-    stride = blocks * kFillWorkgroup;
-    config = LaunchConfig{dim3(static_cast<uint32_t>(blocks)), dim3(kFillWorkgroup), 0, nullptr};
+    const FillGeometry geometry(count);
+    stride = geometry.stride;
+    config = LaunchConfig{dim3(geometry.workgroups), dim3(FillGeometry::kWorkgroup), 0, nullptr};
   }
   KernargContext ctx;
   DispatchExtras extras;
