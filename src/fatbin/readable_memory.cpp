@@ -6,13 +6,15 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 
 namespace unihip {
 
 namespace {
 
-// How far past the bytes asked for a probe looks: a typical cubin or code object whole.
+// How far past the bytes asked for a process_vm_readv probe looks (one byte per page): a typical
+// cubin or code object whole.
 constexpr size_t kProbeWindow = size_t{64} << 10;
 
 size_t pageSize() {
@@ -20,14 +22,47 @@ size_t pageSize() {
   return size;
 }
 
-// Fallback where process_vm_readv is not allowed (seccomp): write() copies from our memory in
-// the kernel and answers EFAULT instead of faulting. One byte through a pipe, drained at once.
-bool probeThroughPipe(const void* p) {
+// Whether process_vm_readv on ourselves works here: container seccomp profiles often refuse it
+// (EPERM), and a refused call costs a system call every time, so the answer is remembered.
+enum : int { kUnknown = 0, kVmReadv = 1, kPipe = 2 };
+std::atomic<int> g_probeMethod{kUnknown};
+
+// Fallback where process_vm_readv is refused: write() copies from our memory in the kernel and
+// stops at the first byte it cannot read instead of faulting. Up to 16 KiB per write through a
+// pipe (less than its capacity, so it never blocks), drained at once. Bytes readable from `p`.
+size_t prefixThroughPipe(const void* p, size_t n) {
   static thread_local int fds[2] = {-1, -1};
-  if (fds[0] < 0 && pipe2(fds, O_CLOEXEC) != 0) return false;
-  if (write(fds[1], p, 1) != 1) return false;
-  char sink;
-  return read(fds[0], &sink, 1) == 1;
+  if (fds[0] < 0 && pipe2(fds, O_CLOEXEC) != 0) return 0;
+  constexpr size_t kChunk = size_t{16} << 10;
+  char sink[kChunk];
+  size_t done = 0;
+  while (done < n) {
+    const size_t chunk = std::min(kChunk, n - done);
+    const char* at = static_cast<const char*>(p) + done;
+    const ssize_t wrote = write(fds[1], at, chunk);
+    if (wrote <= 0) {
+      // The chunk runs into memory that cannot be read (a write fails whole): find the first
+      // such page with one-byte writes.
+      const uintptr_t page = pageSize();
+      uintptr_t q = reinterpret_cast<uintptr_t>(at);
+      const uintptr_t end = q + chunk;
+      while (q < end) {
+        if (write(fds[1], reinterpret_cast<const void*>(q), 1) != 1) break;
+        char byte;
+        if (read(fds[0], &byte, 1) != 1) break;
+        q = (q & ~(page - 1)) + page;
+      }
+      return done + (std::min(q, end) - reinterpret_cast<uintptr_t>(at));
+    }
+    for (ssize_t drained = 0; drained < wrote;) {
+      const ssize_t got = read(fds[0], sink, static_cast<size_t>(wrote - drained));
+      if (got <= 0) return done;  // cannot happen with a private pipe; stay conservative
+      drained += got;
+    }
+    done += static_cast<size_t>(wrote);
+    if (static_cast<size_t>(wrote) < chunk) return done;
+  }
+  return n;
 }
 
 }  // namespace
@@ -47,6 +82,7 @@ size_t readablePrefix(const void* p, size_t n) {
   auto prefix = [&](size_t good) {
     return good == 0 ? 0 : std::min<size_t>(n, firstPage + good * page - address);
   };
+  if (g_probeMethod.load(std::memory_order_relaxed) == kPipe) return prefixThroughPipe(p, n);
   constexpr size_t kBatch = 512;  // remote iovecs per call, under IOV_MAX (1024)
   iovec remote[kBatch];
   char sink[kBatch];
@@ -56,15 +92,19 @@ size_t readablePrefix(const void* p, size_t n) {
     iovec local{sink, batch};
     const ssize_t got = process_vm_readv(getpid(), &local, 1, remote, batch, 0);
     if (got < 0 && (errno == ENOSYS || errno == EPERM)) {
-      for (size_t i = done; i < pages; ++i)
-        if (!probeThroughPipe(probeAddress(i))) return prefix(i);
-      return n;
+      g_probeMethod.store(kPipe, std::memory_order_relaxed);
+      return prefixThroughPipe(p, n);
     }
+    g_probeMethod.store(kVmReadv, std::memory_order_relaxed);
     // Transfers stop at the first remote iovec that cannot be read.
     if (got != static_cast<ssize_t>(batch)) return prefix(done + (got > 0 ? got : 0));
     done += batch;
   }
   return n;
+}
+
+void usePipeProbesForTesting(bool pipe) {
+  g_probeMethod.store(pipe ? kPipe : kUnknown, std::memory_order_relaxed);
 }
 
 bool isReadable(const void* p, size_t n) { return n == 0 || readablePrefix(p, n) == n; }
@@ -111,8 +151,10 @@ bool ImageView::readable(size_t offset, size_t n) {
   const uintptr_t base = reinterpret_cast<uintptr_t>(base_);
   const uintptr_t start = base + known_;
   const uintptr_t stop = (base + end + page - 1) & ~(page - 1);
-  const uintptr_t window =
-      std::min<uintptr_t>(std::max<uintptr_t>(stop, start + kProbeWindow), base + kMaxImageSize);
+  // The pipe fallback copies every byte it checks: no look-ahead there.
+  const bool cheap = g_probeMethod.load(std::memory_order_relaxed) != kPipe;
+  const uintptr_t window = std::min<uintptr_t>(
+      std::max<uintptr_t>(stop, cheap ? start + kProbeWindow : stop), base + kMaxImageSize);
   const size_t got = readablePrefix(reinterpret_cast<const void*>(start), window - start);
   known_ = std::max(known_, std::min<size_t>(start + got - base, kMaxImageSize));
   return end <= known_;

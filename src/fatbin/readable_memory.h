@@ -20,6 +20,9 @@ bool isReadable(const void* p, size_t n);
 // How many bytes from `p` on (at most n) can be read now: the readable pages' prefix, the same
 // way; 0 when `p` itself cannot be read.
 size_t readablePrefix(const void* p, size_t n);
+// Tests: probe through the fallback used where seccomp refuses process_vm_readv (true), or
+// find the method again (false).
+void usePipeProbesForTesting(bool pipe);
 
 // Upper bound on readable bytes at `p`, from the loaded ELF segment that holds it, or 0 when `p`
 // lies in no loaded object (heap memory).

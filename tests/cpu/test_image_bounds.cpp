@@ -100,6 +100,24 @@ TEST_CASE("isReadable asks the kernel, page by page, without faulting", "[bounds
   CHECK(isReadable(big.data(), big.size()));
 }
 
+TEST_CASE("the pipe fallback (process_vm_readv refused) gives the same answers", "[bounds]") {
+  usePipeProbesForTesting(true);
+  GuardedImage g(std::vector<uint8_t>(20000, 3));  // several 16 KiB chunks, then the guard
+  CHECK(isReadable(g.data(), 20000));
+  CHECK_FALSE(isReadable(g.data(), 20001));
+  CHECK(readablePrefix(g.data(), 50000) == 20000);
+  CHECK(readablePrefix(g.guard(), 10) == 0);
+  ImageView v = ImageView::unsized(g.data());
+  CHECK(v.readable(0, 1));
+  CHECK(v.known() < 20000);  // no look-ahead: every byte checked is copied
+  CHECK(v.readable(0, 20000));
+  CHECK_FALSE(v.readable(19999, 2));
+  std::vector<uint8_t> big(600 * kPage, 7);
+  CHECK(isReadable(big.data(), big.size()));
+  usePipeProbesForTesting(false);
+  CHECK(isReadable(big.data(), big.size()));
+}
+
 TEST_CASE("ImageView: sized views stop at their size; unsized ones probe", "[bounds]") {
   static const char rodata[] = "static image";
   ImageView s = ImageView::unsized(rodata);
