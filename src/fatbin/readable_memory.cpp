@@ -13,10 +13,6 @@ namespace unihip {
 
 namespace {
 
-// How far past the bytes asked for a process_vm_readv probe looks (one byte per page): a typical
-// cubin or code object whole.
-constexpr size_t kProbeWindow = size_t{64} << 10;
-
 size_t pageSize() {
   static const size_t size = static_cast<size_t>(sysconf(_SC_PAGESIZE));
   return size;
@@ -27,12 +23,14 @@ size_t pageSize() {
 enum : int { kUnknown = 0, kVmReadv = 1, kPipe = 2 };
 std::atomic<int> g_probeMethod{kUnknown};
 
-// Fallback where process_vm_readv is refused: write() copies from our memory in the kernel and
-// stops at the first byte it cannot read instead of faulting. Up to 16 KiB per write through a
-// pipe (less than its capacity, so it never blocks), drained at once. Bytes readable from `p`.
+// write() copies from our memory in the kernel and answers EFAULT instead of faulting. Up to
+// 16 KiB per write through a private pipe (less than its capacity, so it never blocks), drained
+// at once. Bytes readable from `p`, or kNoPipe when no pipe can be made.
+constexpr size_t kPipeBytes = size_t{64} << 10;
+constexpr size_t kNoPipe = ~size_t{0};
 size_t prefixThroughPipe(const void* p, size_t n) {
   static thread_local int fds[2] = {-1, -1};
-  if (fds[0] < 0 && pipe2(fds, O_CLOEXEC) != 0) return 0;
+  if (fds[0] < 0 && pipe2(fds, O_CLOEXEC) != 0) return kNoPipe;
   constexpr size_t kChunk = size_t{16} << 10;
   char sink[kChunk];
   size_t done = 0;
@@ -82,7 +80,13 @@ size_t readablePrefix(const void* p, size_t n) {
   auto prefix = [&](size_t good) {
     return good == 0 ? 0 : std::min<size_t>(n, firstPage + good * page - address);
   };
-  if (g_probeMethod.load(std::memory_order_relaxed) == kPipe) return prefixThroughPipe(p, n);
+  // Up to 64 KiB, copying through a pipe is cheaper than process_vm_readv, which pins each page
+  // it probes (measured on an H100 host: 0.55 us for a page and 1.4 us for 12 KiB through the
+  // pipe; 0.96 us for one page and 1.7 us for three with process_vm_readv).
+  if (n <= kPipeBytes || g_probeMethod.load(std::memory_order_relaxed) == kPipe) {
+    const size_t got = prefixThroughPipe(p, n);
+    if (got != kNoPipe) return got;
+  }
   constexpr size_t kBatch = 512;  // remote iovecs per call, under IOV_MAX (1024)
   iovec remote[kBatch];
   char sink[kBatch];
@@ -144,18 +148,13 @@ bool ImageView::readable(size_t offset, size_t n) {
   const size_t end = offset + n;
   if (end <= known_) return true;
   if (!probe_) return false;
-  // Probe from the first unverified byte, whole pages at a time, and speculatively a window
-  // beyond what is asked (one system call instead of one per header an image parser reads):
-  // whatever prefix of the window is readable becomes known, so later reads are free.
+  // Probe from the first unverified byte, whole pages at a time, so later reads are free. No
+  // look-ahead: a probe costs per byte or per page.
   const size_t page = pageSize();
   const uintptr_t base = reinterpret_cast<uintptr_t>(base_);
   const uintptr_t start = base + known_;
-  const uintptr_t stop = (base + end + page - 1) & ~(page - 1);
-  // The pipe fallback copies every byte it checks: no look-ahead there.
-  const bool cheap = g_probeMethod.load(std::memory_order_relaxed) != kPipe;
-  const uintptr_t window = std::min<uintptr_t>(
-      std::max<uintptr_t>(stop, cheap ? start + kProbeWindow : stop), base + kMaxImageSize);
-  const size_t got = readablePrefix(reinterpret_cast<const void*>(start), window - start);
+  const uintptr_t stop = std::min<uintptr_t>((base + end + page - 1) & ~(page - 1), base + kMaxImageSize);
+  const size_t got = readablePrefix(reinterpret_cast<const void*>(start), stop - start);
   known_ = std::max(known_, std::min<size_t>(start + got - base, kMaxImageSize));
   return end <= known_;
 }

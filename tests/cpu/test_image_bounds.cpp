@@ -109,7 +109,7 @@ TEST_CASE("the pipe fallback (process_vm_readv refused) gives the same answers",
   CHECK(readablePrefix(g.guard(), 10) == 0);
   ImageView v = ImageView::unsized(g.data());
   CHECK(v.readable(0, 1));
-  CHECK(v.known() < 20000);  // no look-ahead: every byte checked is copied
+  CHECK(v.known() < 20000);  // no look-ahead
   CHECK(v.readable(0, 20000));
   CHECK_FALSE(v.readable(19999, 2));
   std::vector<uint8_t> big(600 * kPage, 7);
@@ -132,8 +132,8 @@ TEST_CASE("ImageView: sized views stop at their size; unsized ones probe", "[bou
   CHECK_FALSE(v.readable(299, 2));
   CHECK_FALSE(v.readable(~size_t{0} - 1, 4));  // offset + size overflow
 
-  // One probe looks ahead past what was asked and stops at the guard page: the readable prefix
-  // becomes known at once, and nothing past the guard ever is.
+  // A probe covers whole pages (the first page's rest here) and stops at the guard page:
+  // nothing past the guard is ever known.
   ImageView ahead = ImageView::unsized(g.data());
   CHECK(ahead.readable(0, 1));
   CHECK(ahead.known() == 300);
