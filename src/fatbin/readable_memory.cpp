@@ -7,6 +7,10 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstddef>
+#include <mutex>
+#include <utility>
+#include <vector>
 #include <cerrno>
 
 namespace unihip {
@@ -113,28 +117,58 @@ void usePipeProbesForTesting(bool pipe) {
 
 bool isReadable(const void* p, size_t n) { return n == 0 || readablePrefix(p, n) == n; }
 
+namespace {
+
+// The loaded objects' PT_LOAD segments, rebuilt only when the loader's counters of objects added
+// and removed change: a full dl_iterate_phdr walk costs thousands of instructions per image.
+struct LoadedSegments {
+  std::mutex mutex;
+  unsigned long long adds = ~0ull, subs = ~0ull;
+  std::vector<std::pair<uintptr_t, uintptr_t>> ranges;  // [start, end), sorted by start
+};
+
+}  // namespace
+
 size_t readableBytesAt(const void* p) {
-  struct Query {
-    uintptr_t address;
-    size_t bytes;
-  } query{reinterpret_cast<uintptr_t>(p), 0};
+  struct Counters {
+    unsigned long long adds = 0, subs = 0;
+  } now;
   dl_iterate_phdr(
-      [](dl_phdr_info* info, size_t, void* data) -> int {
-        auto* q = static_cast<Query*>(data);
-        for (int i = 0; i < info->dlpi_phnum; ++i) {
-          const auto& ph = info->dlpi_phdr[i];
-          if (ph.p_type != PT_LOAD) continue;
-          uintptr_t start = info->dlpi_addr + ph.p_vaddr;
-          uintptr_t end = start + ph.p_memsz;
-          if (q->address >= start && q->address < end) {
-            q->bytes = end - q->address;
-            return 1;
-          }
+      [](dl_phdr_info* info, size_t size, void* data) -> int {
+        auto* c = static_cast<Counters*>(data);
+        if (size >= offsetof(dl_phdr_info, dlpi_subs) + sizeof info->dlpi_subs) {
+          c->adds = info->dlpi_adds;
+          c->subs = info->dlpi_subs;
         }
-        return 0;
+        return 1;  // the counters are the same in every object's record
       },
-      &query);
-  return query.bytes;
+      &now);
+  static LoadedSegments* cache = new LoadedSegments();  // never destroyed: used at exit too
+  std::lock_guard lock(cache->mutex);
+  if (now.adds == 0 || now.adds != cache->adds || now.subs != cache->subs) {
+    cache->ranges.clear();
+    dl_iterate_phdr(
+        [](dl_phdr_info* info, size_t, void* data) -> int {
+          auto* ranges = static_cast<std::vector<std::pair<uintptr_t, uintptr_t>>*>(data);
+          for (int i = 0; i < info->dlpi_phnum; ++i) {
+            const auto& ph = info->dlpi_phdr[i];
+            if (ph.p_type != PT_LOAD) continue;
+            const uintptr_t start = info->dlpi_addr + ph.p_vaddr;
+            ranges->emplace_back(start, start + ph.p_memsz);
+          }
+          return 0;
+        },
+        &cache->ranges);
+    std::sort(cache->ranges.begin(), cache->ranges.end());
+    cache->adds = now.adds == 0 ? ~0ull : now.adds;  // no counters: never trust the cache
+    cache->subs = now.subs;
+  }
+  const auto address = reinterpret_cast<uintptr_t>(p);
+  auto it = std::upper_bound(cache->ranges.begin(), cache->ranges.end(),
+                             std::make_pair(address, ~uintptr_t{0}));
+  if (it == cache->ranges.begin()) return 0;
+  --it;
+  return address < it->second ? it->second - address : 0;
 }
 
 ImageView ImageView::unsized(const void* base) {
