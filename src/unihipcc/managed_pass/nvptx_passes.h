@@ -1,0 +1,21 @@
+// The passes of unihipcc's NVPTX pass plugin (plugin.cpp registers them).
+#pragma once
+
+#include "llvm/IR/PassManager.h"
+
+namespace unihip {
+
+// __managed__ variables with HIP's layout (managed_variables_pass.cpp). Required: our headers
+// accept __managed__ in the NVPTX pass only because this pass runs.
+struct ManagedVariablesPass : llvm::PassInfoMixin<ManagedVariablesPass> {
+  llvm::PreservedAnalyses run(llvm::Module& m, llvm::ModuleAnalysisManager&);
+  static bool isRequired() { return true; }
+};
+
+// Aligned constant-length memcpy/memmove as 128-bit accesses (wide_copies_pass.cpp). An
+// optimization only: without the plugin, copies are correct, in 64-bit pieces.
+struct WideCopiesPass : llvm::PassInfoMixin<WideCopiesPass> {
+  llvm::PreservedAnalyses run(llvm::Function& f, llvm::FunctionAnalysisManager&);
+};
+
+}  // namespace unihip
