@@ -18,4 +18,10 @@ struct WideCopiesPass : llvm::PassInfoMixin<WideCopiesPass> {
   llvm::PreservedAnalyses run(llvm::Function& f, llvm::FunctionAnalysisManager&);
 };
 
+// Each loop's exit block laid out after its latch (loop_exit_layout_pass.cpp), so that ptxas
+// gets nvcc's loop shape. An optimization only.
+struct LoopExitLayoutPass : llvm::PassInfoMixin<LoopExitLayoutPass> {
+  llvm::PreservedAnalyses run(llvm::Function& f, llvm::FunctionAnalysisManager& am);
+};
+
 }  // namespace unihip

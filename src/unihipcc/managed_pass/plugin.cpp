@@ -14,8 +14,11 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
             });
             // Last, so that the copies left are those the optimizer did not turn into values.
             pb.registerOptimizerLastEPCallback([](ModulePassManager& mpm, OptimizationLevel level) {
-              if (level != OptimizationLevel::O0)
-                mpm.addPass(createModuleToFunctionPassAdaptor(unihip::WideCopiesPass()));
+              if (level == OptimizationLevel::O0) return;
+              FunctionPassManager fpm;
+              fpm.addPass(unihip::WideCopiesPass());
+              fpm.addPass(unihip::LoopExitLayoutPass());
+              mpm.addPass(createModuleToFunctionPassAdaptor(std::move(fpm)));
             });
           }};
 }
