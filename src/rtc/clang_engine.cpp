@@ -135,6 +135,10 @@ CompileOutput compileWithClang(const Program& p, const CompileOptions& o, const 
     std::string libdevice = std::string(UNIHIP_RTC_CUDA_PATH) + "/nvvm/libdevice/libdevice.10.bc";
     if (access(libdevice.c_str(), R_OK) == 0)
       cmd.insert(cmd.end(), {"-Xclang", "-mlink-builtin-bitcode", "-Xclang", libdevice});
+    // unihipcc's nvcc-like partial unrolling budget (src/unihipcc/pipeline.cpp).
+    if (o.optLevel >= 2)
+      cmd.insert(cmd.end(), {"-mllvm", o.optLevel >= 3 ? "-unroll-partial-threshold=300"
+                                                       : "-unroll-partial-threshold=150"});
   }
   std::vector<std::string> flags = clangArguments(o);
   if (!amd) std::erase(flags, std::string("-fgpu-rdc"));  // PTX is the relocatable form here

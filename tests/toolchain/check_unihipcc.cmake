@@ -263,6 +263,22 @@ elseif(CHECK STREQUAL "wide_copies")
     ${UNIHIPCC} --genco --offload-arch=sm_90 ${SOURCE_DIR}/wide_copies.hip -o w2.hipfb
     WORKING_DIRECTORY ${WORK_DIR} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
   expect_ok(${rc} "${out}" "unihipcc without the plugin")
+  # nvcc-like partial unrolling budget in the NVPTX pass: LLVM's full-unroll threshold.
+  foreach(level_expect "-O3;=300" "-O2;=150" "-O1;none")
+    list(GET level_expect 0 level)
+    list(GET level_expect 1 expected)
+    run_unihipcc(rc out -v --genco --offload-arch=sm_90 ${level} ${SOURCE_DIR}/wide_copies.hip
+                 -o u.hipfb)
+    expect_ok(${rc} "${out}" "unihipcc -v ${level}")
+    string(REGEX MATCH "-unroll-partial-threshold(=[0-9]+)" found "${out}")
+    set(got "${CMAKE_MATCH_1}")
+    if(NOT found)
+      set(got none)
+    endif()
+    if(NOT got STREQUAL expected)
+      fail("${level}: expected unroll-partial-threshold ${expected}, got ${got}:\n${out}")
+    endif()
+  endforeach()
 
 elseif(CHECK STREQUAL "genco")
   run_unihipcc(rc out --genco --offload-arch=sm_90,gfx90a,gfx1100 ${SOURCE_DIR}/tiny_kernel.hip
