@@ -95,9 +95,11 @@ void Pipeline::compileForNvidia(const Input& input, const OffloadArch& arch,
                                   "-fno-builtin-malloc", "-fno-builtin-free"};
   if (options_.rdc) cmd.push_back("-fgpu-rdc");
   // Our headers make __managed__ usable in this pass only where the plugin gives it HIP's layout.
+  // The plugin also answers __nvvm_reflect as nvcc does (__CUDA_PREC_SQRT=1), in place of
+  // LLVM's NVVMReflect.
   if (toolchain_.managedPassPlugin)
     cmd.insert(cmd.end(), {"-fpass-plugin=" + *toolchain_.managedPassPlugin,
-                           "-DUNIHIP_NVPTX_MANAGED_PASS=1"});
+                           "-DUNIHIP_NVPTX_MANAGED_PASS=1", "-mllvm", "-nvvm-reflect-enable=false"});
   if (toolchain_.libdevice)
     cmd.insert(cmd.end(), {"-Xclang", "-mlink-builtin-bitcode", "-Xclang", *toolchain_.libdevice});
   append(cmd, nvptxUnrollFlags(options_.optLevel));

@@ -12,6 +12,13 @@ struct ManagedVariablesPass : llvm::PassInfoMixin<ManagedVariablesPass> {
   static bool isRequired() { return true; }
 };
 
+// __nvvm_reflect answered as nvcc does by default, __CUDA_PREC_SQRT included
+// (reflect_pass.cpp). Required where unihipcc turns LLVM's NVVMReflect off.
+struct ReflectPass : llvm::PassInfoMixin<ReflectPass> {
+  llvm::PreservedAnalyses run(llvm::Module& m, llvm::ModuleAnalysisManager&);
+  static bool isRequired() { return true; }
+};
+
 // Aligned constant-length memcpy/memmove as 128-bit accesses (wide_copies_pass.cpp). An
 // optimization only: without the plugin, copies are correct, in 64-bit pieces.
 struct WideCopiesPass : llvm::PassInfoMixin<WideCopiesPass> {

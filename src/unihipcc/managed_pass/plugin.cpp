@@ -10,6 +10,7 @@ using namespace llvm;
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "UnihipNvptx", "1", [](PassBuilder& pb) {
             pb.registerPipelineStartEPCallback([](ModulePassManager& mpm, OptimizationLevel) {
+              mpm.addPass(unihip::ReflectPass());
               mpm.addPass(unihip::ManagedVariablesPass());
             });
             // Last, so that the copies left are those the optimizer did not turn into values.
