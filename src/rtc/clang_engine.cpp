@@ -2,6 +2,7 @@
 // AMD code object (LLVM bitcode with -fgpu-rdc); sm_XX targets give PTX, and a cubin when
 // ptxas is present. Name expressions are instantiated by a variable per expression (as AMD's
 // hiprtc does) and matched against the output's kernel symbols.
+#include <dlfcn.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -57,7 +58,29 @@ bool readFile(const std::string& p, std::vector<char>& out) {
   return !out.empty();
 }
 
+std::string fileIdentity(const std::string& path) {
+  std::error_code ec;
+  fs::path real = fs::canonical(path, ec);
+  auto size = fs::file_size(real, ec);
+  auto time = fs::last_write_time(real, ec).time_since_epoch().count();
+  return real.string() + ":" + std::to_string(size) + ":" + std::to_string(time);
+}
+
 }  // namespace
+
+const std::string& nvptxPlugin() {
+  static const std::string path = [] {
+    std::error_code ec;
+    if (const char* env = std::getenv("UNIHIP_NVPTX_MANAGED_PLUGIN"); env != nullptr)
+      return fs::is_regular_file(env, ec) ? std::string(env) : std::string();
+    Dl_info info{};
+    if (dladdr(reinterpret_cast<void*>(&nvptxPlugin), &info) == 0 || info.dli_fname == nullptr)
+      return std::string();
+    fs::path plugin = fs::path(info.dli_fname).parent_path() / "libunihip-nvptx-managed.so";
+    return fs::is_regular_file(plugin, ec) ? plugin.string() : std::string();
+  }();
+  return path;
+}
 
 std::string clangCompiler() {
   if (const char* env = std::getenv("UNIHIP_CLANG"); env != nullptr && *env != '\0')
@@ -71,12 +94,9 @@ std::string clangCompiler() {
 std::string clangIdentity() {
   const std::string clang = clangCompiler();
   if (clang.empty()) return {};
-  std::error_code ec;
-  fs::path real = fs::canonical(clang, ec);
-  auto size = fs::file_size(real, ec);
-  auto time = fs::last_write_time(real, ec).time_since_epoch().count();
-  return "clang " + real.string() + ":" + std::to_string(size) + ":" + std::to_string(time) +
-         " headers " + embeddedHipHeadersDigest() + " " + UNIHIP_RTC_ROCM_DEVICE_LIB_PATH;
+  std::string plugin = nvptxPlugin().empty() ? "none" : fileIdentity(nvptxPlugin());
+  return "clang " + fileIdentity(clang) + " headers " + embeddedHipHeadersDigest() + " " +
+         UNIHIP_RTC_ROCM_DEVICE_LIB_PATH + " plugin " + plugin;
 }
 
 CompileOutput compileWithClang(const Program& p, const CompileOptions& o, const std::string& arch) {
@@ -135,6 +155,12 @@ CompileOutput compileWithClang(const Program& p, const CompileOptions& o, const 
     std::string libdevice = std::string(UNIHIP_RTC_CUDA_PATH) + "/nvvm/libdevice/libdevice.10.bc";
     if (access(libdevice.c_str(), R_OK) == 0)
       cmd.insert(cmd.end(), {"-Xclang", "-mlink-builtin-bitcode", "-Xclang", libdevice});
+    if (!nvptxPlugin().empty())
+      cmd.insert(cmd.end(), {"-fpass-plugin=" + nvptxPlugin(), "-mllvm", "-nvvm-reflect-enable=false"});
+    // unihipcc's nvcc-like partial unrolling budget (src/unihipcc/pipeline.cpp).
+    if (o.optLevel >= 2)
+      cmd.insert(cmd.end(), {"-mllvm", o.optLevel >= 3 ? "-unroll-partial-threshold=300"
+                                                       : "-unroll-partial-threshold=150"});
   }
   std::vector<std::string> flags = clangArguments(o);
   if (!amd) std::erase(flags, std::string("-fgpu-rdc"));  // PTX is the relocatable form here

@@ -30,6 +30,11 @@ std::string clangCompiler();
 // headers); "" when the engine is unavailable.
 std::string nvrtcIdentity();
 std::string clangIdentity();
+// unihipcc's NVPTX pass plugin (src/unihipcc/managed_pass) beside this library, as unihipcc
+// finds it beside itself, or UNIHIP_NVPTX_MANAGED_PLUGIN: sm_XX code as unihipcc builds it
+// (128-bit aggregate copies, nvcc's loop shape, nvcc's __nvvm_reflect answers). Empty when
+// absent: an optimization only.
+const std::string& nvptxPlugin();
 
 // The headers every NVRTC compile sees (hip/hip_runtime.h and friends), name -> contents.
 const std::vector<std::pair<const char*, const char*>>& nvrtcBuiltinHeaders();

@@ -34,6 +34,19 @@ std::string compilationUnitId(const std::string& source, const std::string& obje
   return hex;
 }
 
+// nvcc's NVVM unrolls a loop partially about as far as it would unroll it fully; clang-19's
+// NVPTX target allows partial unrolling a quarter of that (PartialThreshold = Threshold / 4),
+// which leaves loops over libdevice math 2-4x less unrolled than nvcc's (and slower). Same
+// budget as LLVM's full unrolling at that level. Only unrolling: no result changes. A user's
+// own -mllvm -unroll-partial-threshold comes later and wins.
+std::vector<std::string> nvptxUnrollFlags(const std::string& optLevel) {
+  const char* threshold = nullptr;
+  if (optLevel.empty() || optLevel == "-O3" || optLevel == "-Ofast") threshold = "300";
+  else if (optLevel == "-O2") threshold = "150";
+  if (threshold == nullptr) return {};
+  return {"-mllvm", std::string("-unroll-partial-threshold=") + threshold};
+}
+
 }  // namespace
 
 Pipeline::Pipeline(const Options& options, const Toolchain& toolchain, TempDir& temp)
@@ -82,11 +95,14 @@ void Pipeline::compileForNvidia(const Input& input, const OffloadArch& arch,
                                   "-fno-builtin-malloc", "-fno-builtin-free"};
   if (options_.rdc) cmd.push_back("-fgpu-rdc");
   // Our headers make __managed__ usable in this pass only where the plugin gives it HIP's layout.
+  // The plugin also answers __nvvm_reflect as nvcc does (__CUDA_PREC_SQRT=1), in place of
+  // LLVM's NVVMReflect.
   if (toolchain_.managedPassPlugin)
     cmd.insert(cmd.end(), {"-fpass-plugin=" + *toolchain_.managedPassPlugin,
-                           "-DUNIHIP_NVPTX_MANAGED_PASS=1"});
+                           "-DUNIHIP_NVPTX_MANAGED_PASS=1", "-mllvm", "-nvvm-reflect-enable=false"});
   if (toolchain_.libdevice)
     cmd.insert(cmd.end(), {"-Xclang", "-mlink-builtin-bitcode", "-Xclang", *toolchain_.libdevice});
+  append(cmd, nvptxUnrollFlags(options_.optLevel));
   append(cmd, hipSourceFlags());
   cmd.insert(cmd.end(), {"-include", nvptxLanguageMacros()});
   append(cmd, options_.deviceCompile);

@@ -238,6 +238,52 @@ elseif(CHECK STREQUAL "managed_error")
     fail("without the plugin: exit ${rc}, output:\n${out}")
   endif()
 
+elseif(CHECK STREQUAL "nvptx_codegen")
+  # With the plugin, 16-byte-aligned aggregate copies are 128-bit accesses; without it they
+  # still build (64-bit pieces).
+  get_filename_component(bin_dir "${UNIHIPCC}" DIRECTORY)
+  set(ptx_id hip-nvptx64-nvidia-cuda--compute_90)
+  if(EXISTS "${bin_dir}/../lib/libunihip-nvptx-managed.so")
+    run_unihipcc(rc out --genco --offload-arch=sm_90 ${SOURCE_DIR}/nvptx_codegen.hip -o w.hipfb)
+    expect_ok(${rc} "${out}" "unihipcc --genco")
+    execute_process(COMMAND ${BUNDLER} -unbundle -type=o -targets=${ptx_id} -input=w.hipfb
+      -output=w.ptx WORKING_DIRECTORY ${WORK_DIR} RESULT_VARIABLE rc ERROR_VARIABLE out)
+    expect_ok(${rc} "${out}" "unbundling the PTX")
+    file(READ ${WORK_DIR}/w.ptx ptx)
+    string(REGEX MATCHALL "ld\\.global\\.v4\\.u32" loads "${ptx}")
+    string(REGEX MATCHALL "st\\.global\\.v4\\.u32" stores "${ptx}")
+    list(LENGTH loads nloads)
+    list(LENGTH stores nstores)
+    # float4 1, double2 1, Pod48 3, memmove of 32 bytes 2.
+    if(NOT nloads EQUAL 7 OR NOT nstores EQUAL 7 OR ptx MATCHES "ld\\.global\\.u64")
+      fail("expected 7 ld/st.global.v4.u32 each and no 64-bit pieces, got ${nloads}/${nstores}:\n${ptx}")
+    endif()
+    # nvcc's -prec-sqrt=true: libdevice's hypotf with sqrt.rn, not sqrt.approx.
+    if(NOT ptx MATCHES "sqrt\\.rn\\.f32" OR ptx MATCHES "sqrt\\.approx" OR ptx MATCHES "nvvm_reflect")
+      fail("hypotf: expected sqrt.rn.f32 and no sqrt.approx:\n${ptx}")
+    endif()
+  endif()
+  execute_process(COMMAND ${CMAKE_COMMAND} -E env UNIHIP_NVPTX_MANAGED_PLUGIN=/nonexistent
+    ${UNIHIPCC} --genco --offload-arch=sm_90 ${SOURCE_DIR}/nvptx_codegen.hip -o w2.hipfb
+    WORKING_DIRECTORY ${WORK_DIR} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  expect_ok(${rc} "${out}" "unihipcc without the plugin")
+  # nvcc-like partial unrolling budget in the NVPTX pass: LLVM's full-unroll threshold.
+  foreach(level_expect "-O3;=300" "-O2;=150" "-O1;none")
+    list(GET level_expect 0 level)
+    list(GET level_expect 1 expected)
+    run_unihipcc(rc out -v --genco --offload-arch=sm_90 ${level} ${SOURCE_DIR}/nvptx_codegen.hip
+                 -o u.hipfb)
+    expect_ok(${rc} "${out}" "unihipcc -v ${level}")
+    string(REGEX MATCH "-unroll-partial-threshold(=[0-9]+)" found "${out}")
+    set(got "${CMAKE_MATCH_1}")
+    if(NOT found)
+      set(got none)
+    endif()
+    if(NOT got STREQUAL expected)
+      fail("${level}: expected unroll-partial-threshold ${expected}, got ${got}:\n${out}")
+    endif()
+  endforeach()
+
 elseif(CHECK STREQUAL "genco")
   run_unihipcc(rc out --genco --offload-arch=sm_90,gfx90a,gfx1100 ${SOURCE_DIR}/tiny_kernel.hip
                -o tiny.hipfb)

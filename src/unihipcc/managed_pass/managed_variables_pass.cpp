@@ -5,7 +5,6 @@
 // variable `@x` (null, set by the runtime to the variable's managed memory) and every access to
 // `x` into an access through that pointer. The runtime then binds NVIDIA and AMD images alike.
 //
-// Loaded with -fpass-plugin; it links nothing: LLVM's symbols come from the clang process.
 #include <string>
 #include <vector>
 
@@ -16,10 +15,12 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/IR/ReplaceConstant.h"
-#include "llvm/Passes/PassBuilder.h"
-#include "llvm/Passes/PassPlugin.h"
+
+#include "nvptx_passes.h"
 
 using namespace llvm;
+
+namespace unihip {
 
 namespace {
 
@@ -94,22 +95,12 @@ void makeIndirect(Module& m, GlobalVariable* var) {
   var->eraseFromParent();
 }
 
-struct ManagedVariablesPass : PassInfoMixin<ManagedVariablesPass> {
-  PreservedAnalyses run(Module& m, ModuleAnalysisManager&) {
-    std::vector<GlobalVariable*> marked = takeMarkedGlobals(m);
-    for (GlobalVariable* var : marked) makeIndirect(m, var);
-    return marked.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();
-  }
-  static bool isRequired() { return true; }
-};
-
 }  // namespace
 
-extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
-  return {LLVM_PLUGIN_API_VERSION, "UnihipManagedVariables", "1", [](PassBuilder& pb) {
-            pb.registerPipelineStartEPCallback(
-                [](ModulePassManager& mpm, OptimizationLevel) {
-                  mpm.addPass(ManagedVariablesPass());
-                });
-          }};
+PreservedAnalyses ManagedVariablesPass::run(Module& m, ModuleAnalysisManager&) {
+  std::vector<GlobalVariable*> marked = takeMarkedGlobals(m);
+  for (GlobalVariable* var : marked) makeIndirect(m, var);
+  return marked.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();
 }
+
+}  // namespace unihip

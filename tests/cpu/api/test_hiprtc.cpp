@@ -26,6 +26,10 @@ namespace {
 
 // The compile tests exercise the engines: the cache stays off but in its own test.
 const bool kCacheOff = ::setenv("UNIHIP_RTC_CACHE", "0", 1) == 0;
+#ifdef UNIHIP_TEST_NVPTX_PLUGIN
+// Statically linked here, the engine would look for the plugin beside this executable.
+const bool kPluginSet = ::setenv("UNIHIP_NVPTX_MANAGED_PLUGIN", UNIHIP_TEST_NVPTX_PLUGIN, 0) == 0;
+#endif
 
 const char kTemplateSource[] = R"(
 #include "scale.h"
@@ -494,6 +498,37 @@ TEST_CASE("hiprtc clang engine: gfx90a code object and sm_90 through clang (no G
   CHECK(code.size() > 0);
   REQUIRE(hiprtcGetLoweredName(p, "scaled<float, 2>", &lowered) == HIPRTC_SUCCESS);
   CHECK(std::string(lowered) == "_Z6scaledIfLi2EEvPT_PKS0_i");
+  REQUIRE(hiprtcDestroyProgram(&p) == HIPRTC_SUCCESS);
+}
+
+TEST_CASE("hiprtc clang engine: sm_XX code as unihipcc's (its NVPTX plugin, when beside the library)") {
+  if (unihip::rtc::clangCompiler().empty()) {
+    WARN("clang++-19 absent: skipped");
+    return;
+  }
+  const char* source = R"(
+extern "C" __global__ void copy4(const float4* in, float4* out) { out[threadIdx.x] = in[threadIdx.x]; }
+extern "C" __global__ void hyp(const float* a, float* out) { out[threadIdx.x] = hypotf(a[0], a[1]); }
+)";
+  hiprtcProgram p = nullptr;
+  REQUIRE(hiprtcCreateProgram(&p, source, "codegen.hip", 0, nullptr, nullptr) == HIPRTC_SUCCESS);
+  ::setenv("UNIHIP_RTC_ENGINE", "clang", 1);
+  const char* options[] = {"--gpu-architecture=compute_90"};
+  hiprtcResult r = hiprtcCompileProgram(p, 1, options);
+  ::unsetenv("UNIHIP_RTC_ENGINE");
+  INFO(programLog(p));
+  REQUIRE(r == HIPRTC_SUCCESS);
+  std::vector<char> code = programCode(p);
+  REQUIRE(!code.empty());
+  std::string ptx(code.data());
+  if (unihip::rtc::nvptxPlugin().empty()) {
+    WARN("unihipcc's NVPTX plugin absent: 64-bit copies and sqrt.approx expected");
+  } else {
+    CHECK(ptx.find("ld.global.v4.u32") != std::string::npos);
+    CHECK(ptx.find("st.global.v4.u32") != std::string::npos);
+    CHECK(ptx.find("sqrt.rn.f32") != std::string::npos);
+    CHECK(ptx.find("sqrt.approx") == std::string::npos);
+  }
   REQUIRE(hiprtcDestroyProgram(&p) == HIPRTC_SUCCESS);
 }
 

@@ -1,0 +1,34 @@
+// The passes of unihipcc's NVPTX pass plugin (plugin.cpp registers them).
+#pragma once
+
+#include "llvm/IR/PassManager.h"
+
+namespace unihip {
+
+// __managed__ variables with HIP's layout (managed_variables_pass.cpp). Required: our headers
+// accept __managed__ in the NVPTX pass only because this pass runs.
+struct ManagedVariablesPass : llvm::PassInfoMixin<ManagedVariablesPass> {
+  llvm::PreservedAnalyses run(llvm::Module& m, llvm::ModuleAnalysisManager&);
+  static bool isRequired() { return true; }
+};
+
+// __nvvm_reflect answered as nvcc does by default, __CUDA_PREC_SQRT included
+// (reflect_pass.cpp). Required where unihipcc turns LLVM's NVVMReflect off.
+struct ReflectPass : llvm::PassInfoMixin<ReflectPass> {
+  llvm::PreservedAnalyses run(llvm::Module& m, llvm::ModuleAnalysisManager&);
+  static bool isRequired() { return true; }
+};
+
+// Aligned constant-length memcpy/memmove as 128-bit accesses (wide_copies_pass.cpp). An
+// optimization only: without the plugin, copies are correct, in 64-bit pieces.
+struct WideCopiesPass : llvm::PassInfoMixin<WideCopiesPass> {
+  llvm::PreservedAnalyses run(llvm::Function& f, llvm::FunctionAnalysisManager&);
+};
+
+// Each loop's exit block laid out after its latch (loop_exit_layout_pass.cpp), so that ptxas
+// gets nvcc's loop shape. An optimization only.
+struct LoopExitLayoutPass : llvm::PassInfoMixin<LoopExitLayoutPass> {
+  llvm::PreservedAnalyses run(llvm::Function& f, llvm::FunctionAnalysisManager& am);
+};
+
+}  // namespace unihip

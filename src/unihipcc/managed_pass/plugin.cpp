@@ -1,0 +1,25 @@
+// unihipcc's LLVM pass plugin for the NVPTX pass (-fpass-plugin). It links nothing: LLVM's
+// symbols come from the clang process that loads it.
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/PassPlugin.h"
+
+#include "nvptx_passes.h"
+
+using namespace llvm;
+
+extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "UnihipNvptx", "1", [](PassBuilder& pb) {
+            pb.registerPipelineStartEPCallback([](ModulePassManager& mpm, OptimizationLevel) {
+              mpm.addPass(unihip::ReflectPass());
+              mpm.addPass(unihip::ManagedVariablesPass());
+            });
+            // Last, so that the copies left are those the optimizer did not turn into values.
+            pb.registerOptimizerLastEPCallback([](ModulePassManager& mpm, OptimizationLevel level) {
+              if (level == OptimizationLevel::O0) return;
+              FunctionPassManager fpm;
+              fpm.addPass(unihip::WideCopiesPass());
+              fpm.addPass(unihip::LoopExitLayoutPass());
+              mpm.addPass(createModuleToFunctionPassAdaptor(std::move(fpm)));
+            });
+          }};
+}
