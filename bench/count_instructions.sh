@@ -115,6 +115,7 @@ if [[ -x $hsa_exe ]]; then
     a=$(hsa_collected "*HotPath::$caller(*" 1000)
     b=$(hsa_collected "*HotPath::$caller(*" 2000)
     per=$(((b - a) / 1000))
+    [[ $path == launch ]] && plain_launch=$per
     echo "AMD path (HSA backend on the fake ROCr, the fake's own functions removed):"
     echo "  HsaBackend::$path  $per"
     ceiling_var=hsa_${path}_ceiling
@@ -124,6 +125,19 @@ if [[ -x $hsa_exe ]]; then
     fi
     json_lines+=("$(printf '{"bench":"instructions_hsa_%s","impl":"unihip","group":"instructions","x":0,"instructions":%d}' "$path" "$per")")
   done
+  # Issue 12: a launch of a kernel that does not print costs the same while the printf
+  # (hostcall) service runs for another kernel.
+  a=$(UNIHIP_HSA_PRINTF_RUNNING=1 hsa_collected "*HotPath::launch(*" 1000)
+  b=$(UNIHIP_HSA_PRINTF_RUNNING=1 hsa_collected "*HotPath::launch(*" 2000)
+  with_printf=$(((b - a) / 1000))
+  echo "  HsaBackend::launch with the printf service running  $with_printf"
+  if ((with_printf != plain_launch)); then
+    echo "MISS: the printf service changes a non-printing launch ($plain_launch -> $with_printf instructions)"
+    status=1
+  else
+    echo "PASS: the printf service adds no instructions to launches of kernels that do not print"
+  fi
+  json_lines+=("$(printf '{"bench":"instructions_hsa_launch_printf_running","impl":"unihip","group":"instructions","x":0,"instructions":%d}' "$with_printf")")
   # hipGraphLaunch's backend part (GenericGraphs::launchGraph) for graphs of 1, 10 and 100
   # chained kernel nodes, from the hidden "[.hsa-graph-instructions]" case (GraphPath::launch).
   echo "AMD graph launch (HSA backend on the fake ROCr, the fake's own functions removed):"

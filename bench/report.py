@@ -357,6 +357,11 @@ def goals(figures, extras):
         g.append(goal(f"AMD path: HsaBackend::{path} on the fake ROCr <= the CUDA path's "
                       f"hipLaunchKernel", None if v is None or cuda is None else v <= cuda,
                       "not counted" if v is None else f"{v} instructions (CUDA path: {cuda})"))
+    plain, printing = ins.get("instructions_hsa_launch"), ins.get("instructions_hsa_launch_printf_running")
+    g.append(goal("AMD path: the printf service adds no work to launches of kernels that do not "
+                  "print", None if plain is None or printing is None else printing <= plain,
+                  "not counted" if printing is None else
+                  f"{printing} instructions per launch with the service running, {plain} without"))
     kernels = sorted({b for b, i in figures if i == "nvcc" and b.startswith("kernel_")})
     g.append(check_pairs("kernels built by unihipcc <= 1.00 x nvcc -O3 (each)", figures,
                          [((b, "unihipcc"), (b, "nvcc")) for b in kernels], 1.0))
