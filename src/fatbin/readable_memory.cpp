@@ -12,6 +12,8 @@
 #include <utility>
 #include <vector>
 #include <cerrno>
+#include <cstdlib>
+#include <cstring>
 
 namespace unihip {
 
@@ -171,8 +173,46 @@ size_t readableBytesAt(const void* p) {
   return address < it->second ? it->second - address : 0;
 }
 
+namespace {
+
+// Where the process's brk heap starts (/proc/self/stat's start_brk, read once; ~0 when it
+// cannot be read). [start, sbrk(0)) is one read-write mapping that malloc's main arena grows
+// and shrinks at its top and never protects, so bytes there are readable without asking the
+// kernel.
+uintptr_t brkHeapStart() {
+  static const uintptr_t start = [] {
+    uintptr_t value = ~uintptr_t{0};
+    int fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return value;
+    char buffer[1024];
+    const ssize_t n = read(fd, buffer, sizeof buffer - 1);
+    close(fd);
+    if (n <= 0) return value;
+    buffer[n] = '\0';
+    // Fields after the command's closing parenthesis start at field 3; start_brk is field 47.
+    const char* at = std::strrchr(buffer, ')');
+    for (int field = 2; at != nullptr && field < 47; ++field) at = std::strchr(at + 1, ' ');
+    if (at == nullptr) return value;
+    char* end = nullptr;
+    const unsigned long long parsed = std::strtoull(at + 1, &end, 10);
+    if (end != at + 1 && parsed != 0) value = static_cast<uintptr_t>(parsed);
+    return value;
+  }();
+  return start;
+}
+
+size_t brkHeapBytesAt(const void* p) {
+  const auto address = reinterpret_cast<uintptr_t>(p);
+  const auto top = reinterpret_cast<uintptr_t>(sbrk(0));  // glibc: the cached break, no call
+  if (address >= top || address < brkHeapStart()) return 0;
+  return top - address;
+}
+
+}  // namespace
+
 ImageView ImageView::unsized(const void* base) {
   size_t segment = readableBytesAt(base);
+  if (segment == 0) segment = brkHeapBytesAt(base);
   if (segment != 0) return ImageView(base, std::min(segment, kMaxImageSize), false);
   return ImageView(base, 0, true);
 }

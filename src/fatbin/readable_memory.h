@@ -32,8 +32,8 @@ class ImageView {
  public:
   // An image of exactly `size` readable bytes (a file read into memory, a test buffer).
   static ImageView sized(const void* base, size_t size) { return ImageView(base, size, false); }
-  // An image known only by its address: bounded by its loaded segment when it lies in one,
-  // else by probing the pages it is read from.
+  // An image known only by its address: bounded by its loaded segment, or by the top of the
+  // brk heap (malloc's main arena) when it lies there, else by probing the pages it is read from.
   static ImageView unsized(const void* base);
 
   const uint8_t* data() const { return base_; }

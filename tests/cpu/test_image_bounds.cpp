@@ -212,6 +212,22 @@ TEST_CASE("bare ELF and PTX images are bounded by their own headers and the mapp
     GuardedImage g(elf);
     CHECK(parseAt(g.data()) == kInvalid);
   }
+  SECTION("in malloc's brk heap: bounded by the heap's top, no probe") {
+    eh.e_shnum = 2;
+    std::memcpy(elf.data(), &eh, sizeof eh);
+    Elf64_Shdr sh{};
+    sh.sh_type = SHT_PROGBITS;
+    sh.sh_offset = 64;
+    sh.sh_size = uint64_t{1} << 40;  // far past any heap's top
+    std::memcpy(&elf[sizeof eh + sizeof sh], &sh, sizeof sh);
+    const auto p = reinterpret_cast<uintptr_t>(elf.data());
+    if (p >= reinterpret_cast<uintptr_t>(sbrk(0))) {
+      WARN("this vector is not in the brk heap; the probing path covers it");
+    } else {
+      CHECK_FALSE(ImageView::unsized(elf.data()).probing());
+    }
+    CHECK(parseAt(elf.data()) == kInvalid);
+  }
   SECTION("an ELF that fits exactly") {
     eh.e_shnum = 2;
     std::memcpy(elf.data(), &eh, sizeof eh);
