@@ -37,7 +37,8 @@ TABLE_ORDER = ("launch_0args", "launch_4args", "launch_16args", "launch_struct1k
                "device_sync_idle", "module_launch_4args", "coop_launch", "occupancy_active_blocks",
                "occupancy_block_size", "func_get_attributes", "malloc_free_1MiB", "malloc_free_64MiB", "module_load_cubin",
                "module_load_ptx", "startup_first_kernel", "static_init_per_kernel",
-               "registration_per_kernel")
+               "registration_per_kernel", "pointer_attributes", "host_register_copy_64MiB")
+COPY2D_GROUPS = ("copy2d_h2d", "copy2d_d2h", "copy2d_d2d")
 
 
 def load(paths):
@@ -168,19 +169,21 @@ def rows(figures, condensed):
     benches = {b for b, _ in figures}
     out = []
     ordered = [b for b in TABLE_ORDER if b in benches]
-    for group in BANDWIDTH_GROUPS:
+    for group in BANDWIDTH_GROUPS + COPY2D_GROUPS:
         sizes = sorted({figures[k]["x"] for k in figures if figures[k]["group"] == group})
         for x in sizes:
-            if condensed and int(x) not in TABLE_COPY_SIZES:
+            if condensed and group in BANDWIDTH_GROUPS and int(x) not in TABLE_COPY_SIZES:
                 continue
             ordered.append(f"{group}_{int(x)}")
     for b in ordered:
         group = next(figures[k]["group"] for k in figures if k[0] == b)
-        bandwidth = group.startswith("copy_") and b.rsplit("_", 1)[-1].isdigit() and \
+        bandwidth = group.startswith("copy") and b.rsplit("_", 1)[-1].isdigit() and \
             int(b.rsplit("_", 1)[-1]) >= MiB
         label = b
         if group.startswith("copy_"):
             label = f"{group[5:]} {size_name(b.rsplit('_', 1)[-1])}"
+        elif group.startswith("copy2d_"):
+            label = f"2-D {group[7:]} {size_name(b.rsplit('_', 1)[-1])}"
         vals = {i: value(figures, b, i, bandwidth) for i in IMPLS}
         out.append((label, "GB/s" if bandwidth else "us", vals, b))
     if not condensed:
@@ -323,6 +326,14 @@ def goals(figures, extras):
                          copies(BANDWIDTH_GROUPS[:4], lambda x: x <= 64 << 10), "cudart", 1.0))
     g.append(check_ratio("startup to first kernel <= cudart (lazy loading)", figures,
                          ["startup_first_kernel"], "cudart", 1.0))
+    # Issue 11: pitched copies, pointer queries, registered host memory.
+    copy2d = sorted({k[0] for k, f in figures.items() if f["group"] in COPY2D_GROUPS})
+    g.append(check_ratio("hipMemcpy2D >= 0.98 x cudaMemcpy2D bandwidth (1-256 MiB, each way)",
+                         figures, copy2d, "cudart", 0.98, bandwidth=True, want_high=True))
+    g.append(check_ratio("hipPointerGetAttributes <= 1.1 x cudart", figures,
+                         ["pointer_attributes"], "cudart", 1.1))
+    g.append(check_ratio("hipHostRegister + copy + unregister (64 MiB) >= 0.98 x cudart "
+                         "(time <= 1.02 x)", figures, ["host_register_copy_64MiB"], "cudart", 1.02))
     # Issue 12: the execution family.
     g.append(check_ratio("hipModuleLaunchKernel <= 1.02 x cuLaunchKernel", figures,
                          ["module_launch_4args"], "driver", 1.02))

@@ -56,6 +56,12 @@
 #define gpuOccupancyMaxPotentialBlockSize hipOccupancyMaxPotentialBlockSize
 #define gpuFuncAttributes hipFuncAttributes
 #define gpuFuncGetAttributes hipFuncGetAttributes
+#define gpuMemcpy2D hipMemcpy2D
+#define gpuPointerAttributes hipPointerAttribute_t
+#define gpuPointerGetAttributes hipPointerGetAttributes
+#define gpuHostRegister hipHostRegister
+#define gpuHostUnregister hipHostUnregister
+#define gpuHostRegisterDefault hipHostRegisterDefault
 #elif defined(BENCH_IMPL_CUDART)
 #include <cuda_runtime_api.h>
 #define BENCH_IMPL "cudart"
@@ -107,6 +113,12 @@
 #define gpuOccupancyMaxPotentialBlockSize cudaOccupancyMaxPotentialBlockSize
 #define gpuFuncAttributes cudaFuncAttributes
 #define gpuFuncGetAttributes cudaFuncGetAttributes
+#define gpuMemcpy2D cudaMemcpy2D
+#define gpuPointerAttributes cudaPointerAttributes
+#define gpuPointerGetAttributes cudaPointerGetAttributes
+#define gpuHostRegister cudaHostRegister
+#define gpuHostUnregister cudaHostUnregister
+#define gpuHostRegisterDefault cudaHostRegisterDefault
 #else
 #error "define BENCH_IMPL_UNIHIP or BENCH_IMPL_CUDART"
 #endif

@@ -2,6 +2,7 @@
 // to maxCopyBytes), memset, malloc/free. Each copy sample is the wall time of the copy plus a
 // sync of the legacy default stream, so that every runtime and direction is timed to completion
 // (cudaMemcpy may return before a device-to-device copy, or a small pageable one, lands).
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -33,6 +34,47 @@ void copyFigures(const Series& series, size_t maxBytes) {
   }
 }
 
+// Issue 11's figures. Pitched 2-D copies: rows of 4 KiB taken every 8 KiB (a real strided
+// copy), to the pitched layout's total of `bytes`, in each direction; bandwidth of the bytes
+// moved. Then a pointer-attribute query on device memory and registering pageable memory,
+// copying it to the device and unregistering it.
+void issue11Figures(void* devA, void* devB, void* pinned, void* pageable, size_t maxBytes) {
+  constexpr size_t kWidth = 4096, kPitch = 2 * kWidth;
+  struct Direction {
+    const char* name;
+    void* dst;
+    const void* src;
+    decltype(gpuMemcpyHostToDevice) kind;
+  } directions[] = {{"h2d", devA, pinned, gpuMemcpyHostToDevice},
+                    {"d2h", pinned, devA, gpuMemcpyDeviceToHost},
+                    {"d2d", devB, devA, gpuMemcpyDeviceToDevice}};
+  for (const Direction& d : directions) {
+    for (size_t bytes : {size_t{1} << 20, size_t{16} << 20, size_t{256} << 20}) {
+      if (2 * bytes > maxBytes) continue;
+      const size_t rows = bytes / kWidth;
+      Summary s = timeEach(2, copyReps(bytes), [&] {
+        GPU_CHECK(gpuMemcpy2D(d.dst, kPitch, d.src, kPitch, kWidth, rows, d.kind));
+        GPU_CHECK(gpuStreamSynchronize(0));
+      });
+      std::string group = std::string("copy2d_") + d.name;
+      report(group + "_" + std::to_string(bytes), group, static_cast<double>(bytes), s,
+             static_cast<double>(bytes));
+    }
+  }
+  gpuPointerAttributes attributes;
+  report("pointer_attributes", "pointer_attributes", 0, timeEach(200, 20000, [&] {
+           GPU_CHECK(gpuPointerGetAttributes(&attributes, devA));
+         }));
+  const size_t registered = std::min(maxBytes, size_t{64} << 20);
+  report("host_register_copy_64MiB", "host_register", static_cast<double>(registered),
+         timeEach(2, 20, [&] {
+           GPU_CHECK(gpuHostRegister(pageable, registered, gpuHostRegisterDefault));
+           GPU_CHECK(gpuMemcpy(devA, pageable, registered, gpuMemcpyHostToDevice));
+           GPU_CHECK(gpuHostUnregister(pageable));
+         }),
+         static_cast<double>(registered));
+}
+
 }  // namespace
 
 void memoryBenchmarks(size_t maxBytes) {
@@ -60,6 +102,7 @@ void memoryBenchmarks(size_t maxBytes) {
       {"d2d", devB, devA, gpuMemcpyDeviceToDevice},
   };
   for (const Series& s : series) copyFigures(s, maxBytes);
+  issue11Figures(devA, devB, pinned, pageable, maxBytes);
 
   for (size_t bytes : {size_t{4}, size_t{64} << 10, size_t{1} << 20, size_t{64} << 20, maxBytes}) {
     if (bytes > maxBytes) continue;
