@@ -1,5 +1,7 @@
 #include "hsa_status.h"
 
+#include <cstdint>
+
 #include "core/enum_value.h"
 #include "core/log.h"
 #include "hsa_loader.h"
@@ -7,13 +9,15 @@
 namespace unihip::hsa {
 
 namespace {
+// The code as its integer: extension codes (HSA_EXT_STATUS_*, 0x3000 on) lie outside
+// hsa_status_t's value range, which clang refuses in a constant expression.
 struct StatusRow {
-  hsa_status_t status;
+  uint32_t status;
   const char* name;
   hipError_t hip;
 };
 
-#define ROW(s, h) {static_cast<hsa_status_t>(s), #s, h}
+#define ROW(s, h) {static_cast<uint32_t>(s), #s, h}
 constexpr StatusRow kStatusTable[] = {
     ROW(HSA_STATUS_SUCCESS, hipSuccess),
     ROW(HSA_STATUS_INFO_BREAK, hipSuccess),
@@ -69,7 +73,7 @@ namespace {
 template <typename Raw>
 const StatusRow* findRow(Raw raw) {
   for (const StatusRow& row : kStatusTable)
-    if (enumValue(row.status) == raw) return &row;
+    if (row.status == static_cast<uint32_t>(raw)) return &row;
   return nullptr;
 }
 }  // namespace

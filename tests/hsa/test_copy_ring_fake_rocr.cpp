@@ -84,7 +84,7 @@ TEST_CASE("fake ROCr: copies from several threads on one stream", "[hsa][copy-ri
   for (int t = 0; t < kThreads; ++t)
     threads.emplace_back([&, t] {
       for (int i = 0; i < kEach; ++i) {
-        const size_t at = (size_t{t} * kEach + i) * 16;
+        const size_t at = (static_cast<size_t>(t) * kEach + i) * 16;
         auto* d = static_cast<uint8_t*>(dev) + at;
         // H2D then D2H of the same bytes: the second must see the first (one thread's order).
         failures += !b->memcpyAsync(0, d, static_cast<uint8_t*>(src) + at, 16,
