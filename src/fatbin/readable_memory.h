@@ -28,6 +28,10 @@ void usePipeProbesForTesting(bool pipe);
 // lies in no loaded object (heap memory).
 size_t readableBytesAt(const void* p);
 
+// Bytes from `p` to the top of the process's brk heap (malloc's main arena: one read-write
+// mapping that is grown and shrunk at its top and never protected), or 0 when `p` is not in it.
+size_t brkHeapBytesAt(const void* p);
+
 class ImageView {
  public:
   // An image of exactly `size` readable bytes (a file read into memory, a test buffer).
