@@ -103,7 +103,8 @@ UNIHIP_EXPORT hipError_t __hipPushCallConfiguration(dim3 gridDim, dim3 blockDim,
   return hipSuccess;
 }
 
-// Hot path of <<<>>> (clang's kernel stub): no trace, one configuration pending, every output.
+// Hot path of <<<>>> (clang's kernel stub): taken when tracing is off, exactly one configuration
+// was pushed and every output pointer is given; anything else goes through fullPop.
 UNIHIP_EXPORT hipError_t __hipPopCallConfiguration(dim3* gridDim, dim3* blockDim,
                                                    size_t* sharedMem, hipStream_t* stream) {
   ConfigurationTop& st = t_configuration;

@@ -342,10 +342,7 @@ TEST_CASE("fake ROCr: host functions run in stream order", "[hsa][backend]") {
 // Bad input through the HIP API on the fake-ROCr device (issue 17's measurements there): what
 // ROCr would accept or report as success is rejected first, with AMD's codes.
 TEST_CASE("fake ROCr through the HIP API: bad input answered as AMD's runtime", "[hsa][backend]") {
-  std::vector<std::unique_ptr<Backend>> backends;
-  backends.push_back(fakeBackend());
-  Runtime::get().resetForTesting(std::move(backends));
-  REQUIRE(hipSetDevice(0) == hipSuccess);
+  test::FakeRuntime runtime;
 
   // ROCr's pool allocator is not asked for what the device cannot hold.
   void* p = reinterpret_cast<void*>(0x1);
@@ -400,8 +397,6 @@ TEST_CASE("fake ROCr through the HIP API: bad input answered as AMD's runtime", 
   CHECK(hipMemGetInfo(nullptr, nullptr) == hipSuccess);
   CHECK(hipMemGetInfo(&freeBytes, nullptr) == hipSuccess);
   CHECK(freeBytes > 0);
-  (void)hipGetLastError();
-  Runtime::get().resetForTesting({});
 }
 
 TEST_CASE("HSA status names and mapping: codes outside the enum are safe", "[hsa]") {

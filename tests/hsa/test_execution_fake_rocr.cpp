@@ -277,10 +277,7 @@ TEST_CASE("fake ROCr: the stack limit is the scratch of dynamic-stack kernels on
 
 TEST_CASE("fake ROCr through the HIP API: occupancy, limits, cooperative launches",
           "[hsa][execution]") {
-  std::vector<std::unique_ptr<Backend>> backends;
-  backends.push_back(fakeBackend());
-  Runtime::get().resetForTesting(std::move(backends));
-  REQUIRE(hipSetDevice(0) == hipSuccess);
+  test::FakeRuntime runtime;
   const std::vector<uint8_t> image = test::readCodeObject("gfx90a");
   hipModule_t module = nullptr;
   REQUIRE(hipModuleLoadData(&module, image.data()) == hipSuccess);
@@ -345,8 +342,6 @@ TEST_CASE("fake ROCr through the HIP API: occupancy, limits, cooperative launche
   CHECK(hipDeviceSynchronize() == hipSuccess);
   CHECK(hipFree(dx) == hipSuccess);
   CHECK(hipModuleUnload(module) == hipSuccess);
-  (void)hipGetLastError();
-  Runtime::get().resetForTesting({});
 }
 
 TEST_CASE("fake ROCr: a cooperative-groups kernel (unihip's header, ROCm device libraries)",

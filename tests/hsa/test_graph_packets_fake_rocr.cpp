@@ -473,10 +473,7 @@ TEST_CASE("fake ROCr: a graph with a host node is replayed", "[hsa][graph][graph
 
 TEST_CASE("fake ROCr through the HIP API: graph launch, stream order and bad handles",
           "[hsa][graph][graph-packets]") {
-  std::vector<std::unique_ptr<Backend>> backends;
-  backends.push_back(fakeBackend());
-  Runtime::get().resetForTesting(std::move(backends));
-  REQUIRE(hipSetDevice(0) == hipSuccess);
+  test::FakeRuntime runtime;
   const std::vector<uint8_t> image = test::readCodeObject("gfx90a");
   hipModule_t module = nullptr;
   REQUIRE(hipModuleLoadData(&module, image.data()) == hipSuccess);
@@ -534,8 +531,6 @@ TEST_CASE("fake ROCr through the HIP API: graph launch, stream order and bad han
   CHECK(hipFree(x) == hipSuccess);
   CHECK(hipFree(y) == hipSuccess);
   CHECK(hipModuleUnload(module) == hipSuccess);
-  (void)hipGetLastError();
-  Runtime::get().resetForTesting({});
 }
 
 // For bench/count_instructions.sh: UNIHIP_HSA_CALLS launches of a graph of UNIHIP_HSA_GRAPH_NODES

@@ -21,24 +21,12 @@
 using namespace unihip;
 using unihip::hsa::test::fakeBackend;
 using unihip::hsa::test::fakeStat;
+using unihip::hsa::test::FakeRuntime;
 
 namespace {
 
 enum { kLiveImages = 11, kLiveSamplers = 12, kImageCopies = 13 };
 
-// The fake-ROCr backend as the runtime's only device while alive.
-struct FakeRuntime {
-  FakeRuntime() {
-    std::vector<std::unique_ptr<Backend>> backends;
-    backends.push_back(fakeBackend());
-    Runtime::get().resetForTesting(std::move(backends));
-    REQUIRE(hipSetDevice(0) == hipSuccess);
-  }
-  ~FakeRuntime() {
-    (void)hipGetLastError();
-    Runtime::get().resetForTesting({});
-  }
-};
 
 std::vector<float> iota(size_t n, float first = 1) {
   std::vector<float> v(n);

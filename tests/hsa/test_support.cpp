@@ -10,6 +10,8 @@
 #include <iterator>
 
 #include "core/log.h"
+#include "core/runtime.h"
+#include "hip/hip_runtime_api.h"
 
 namespace unihip::hsa::test {
 
@@ -21,6 +23,18 @@ std::unique_ptr<Backend> fakeBackend() {
   INFO(reason);
   REQUIRE(b != nullptr);
   return b;
+}
+
+FakeRuntime::FakeRuntime() {
+  std::vector<std::unique_ptr<Backend>> backends;
+  backends.push_back(fakeBackend());
+  Runtime::get().resetForTesting(std::move(backends));
+  REQUIRE(hipSetDevice(0) == hipSuccess);
+}
+
+FakeRuntime::~FakeRuntime() {
+  (void)hipGetLastError();
+  Runtime::get().resetForTesting({});
 }
 
 int fakeStat(int which) {

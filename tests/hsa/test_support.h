@@ -17,6 +17,13 @@ namespace unihip::hsa::test {
 std::unique_ptr<Backend> fakeBackend();
 // `image` (a gfx90a code object) loaded on device 0 of `b` (fails the test when it does not load).
 NativeModule loadGfx90aModule(Backend& b, const std::vector<uint8_t>& image);
+// While alive, the HIP API runs on one device: an HSA backend over the fake ROCr (current device 0).
+struct FakeRuntime {
+  FakeRuntime();
+  ~FakeRuntime();
+  FakeRuntime(const FakeRuntime&) = delete;
+  FakeRuntime& operator=(const FakeRuntime&) = delete;
+};
 // The fake ROCr's counter number `which` (fake_hsa_stats; the numbers are in fake_hsa_runtime.cpp).
 int fakeStat(int which);
 
