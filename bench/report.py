@@ -37,7 +37,8 @@ TABLE_ORDER = ("launch_0args", "launch_4args", "launch_16args", "launch_struct1k
                "device_sync_idle", "module_launch_4args", "coop_launch", "occupancy_active_blocks",
                "occupancy_block_size", "func_get_attributes", "malloc_free_1MiB", "malloc_free_64MiB", "module_load_cubin",
                "module_load_ptx", "startup_first_kernel", "static_init_per_kernel",
-               "registration_per_kernel", "pointer_attributes", "host_register_copy_64MiB")
+               "registration_per_kernel", "pointer_attributes", "host_register_copy_64MiB",
+               "kernel_device_memory", "kernel_managed_prefetched")
 COPY2D_GROUPS = ("copy2d_h2d", "copy2d_d2h", "copy2d_d2d")
 
 
@@ -334,6 +335,10 @@ def goals(figures, extras):
                          ["pointer_attributes"], "cudart", 1.1))
     g.append(check_ratio("hipHostRegister + copy + unregister (64 MiB) >= 0.98 x cudart "
                          "(time <= 1.02 x)", figures, ["host_register_copy_64MiB"], "cudart", 1.02))
+    g.append(check_pairs("kernel on prefetched managed memory >= 0.98 x on hipMalloc memory "
+                         "(time <= 1.02 x)", figures,
+                         [(("kernel_managed_prefetched", "unihip"), ("kernel_device_memory", "unihip"))],
+                         1.02))
     # Issue 12: the execution family.
     g.append(check_ratio("hipModuleLaunchKernel <= 1.02 x cuLaunchKernel", figures,
                          ["module_launch_4args"], "driver", 1.02))

@@ -1,6 +1,8 @@
 #include "cuda/cuda_pageable_copy.h"
 
 #include <algorithm>
+#include <cstdlib>
+#include <cstring>
 #include <thread>
 
 namespace unihip::cu {
@@ -8,17 +10,36 @@ namespace unihip::cu {
 namespace {
 
 // Measured best on an H200 host (bench_pageable_staging): 8 MiB chunks, 3 buffers, 8 threads.
-constexpr StagingConfig kStaging{size_t{8} << 20, 3};
+// UNIHIP_STAGING_CHUNK_KIB, UNIHIP_STAGING_FIRST_KIB, UNIHIP_STAGING_BUFFERS and
+// UNIHIP_STAGING_THREADS override them (for tuning on another host).
+size_t fromEnv(const char* name, size_t fallback, size_t scale = 1) {
+  const char* v = std::getenv(name);
+  if (v == nullptr || *v == '\0') return fallback;
+  char* end = nullptr;
+  unsigned long long n = std::strtoull(v, &end, 10);
+  return *end == '\0' && n > 0 ? static_cast<size_t>(n) * scale : fallback;
+}
+
+StagingConfig stagingConfig() {
+  StagingConfig c{size_t{8} << 20, 3, size_t{1} << 20};
+  c.chunkBytes = fromEnv("UNIHIP_STAGING_CHUNK_KIB", c.chunkBytes, 1024);
+  c.firstChunkBytes = fromEnv("UNIHIP_STAGING_FIRST_KIB", c.firstChunkBytes, 1024);
+  c.buffers = static_cast<int>(std::min<size_t>(fromEnv("UNIHIP_STAGING_BUFFERS", 3), 16));
+  const char* streaming = std::getenv("UNIHIP_STAGING_STREAMING");
+  c.streamingDrain = streaming == nullptr || std::strcmp(streaming, "0") != 0;
+  return c;
+}
 
 int hostCopyThreads() {
   int cores = static_cast<int>(std::thread::hardware_concurrency());
-  return std::clamp(cores / 2, 1, 8);
+  size_t threads = fromEnv("UNIHIP_STAGING_THREADS", static_cast<size_t>(std::clamp(cores / 2, 1, 8)));
+  return static_cast<int>(std::min<size_t>(threads, 64));
 }
 
 }  // namespace
 
 PageableCopyEngine::PageableCopyEngine(const DriverApi& api)
-    : hostCopy_(hostCopyThreads()), copier_(api, kStaging, hostCopy_) {}
+    : hostCopy_(hostCopyThreads()), copier_(api, stagingConfig(), hostCopy_) {}
 
 std::unique_ptr<PageableCopyEngine> PageableCopyEngine::create(const DriverApi& api) {
   std::unique_ptr<PageableCopyEngine> engine(new PageableCopyEngine(api));

@@ -29,6 +29,11 @@ namespace unihip::cu {
 struct StagingConfig {
   size_t chunkBytes = size_t{8} << 20;
   int buffers = 3;
+  // The first chunk's size, doubling up to chunkBytes (0: every chunk is chunkBytes). The first
+  // host copy and the last DMA overlap nothing; small first chunks shorten that.
+  size_t firstChunkBytes = 0;
+  // Device to host: write the user's memory with streaming stores.
+  bool streamingDrain = false;
 };
 
 template <typename Api>
@@ -68,8 +73,8 @@ class StagedCopier {
     const char* from = static_cast<const char*>(src);
     const size_t n = buffers_.size();
     CUresult r = CUDA_SUCCESS;
-    for (size_t i = 0, offset = 0; offset < bytes && r == CUDA_SUCCESS; ++i, offset += chunk()) {
-      size_t b = i % n, len = std::min(chunk(), bytes - offset);
+    for (size_t i = 0, offset = 0; offset < bytes && r == CUDA_SUCCESS; offset += span(i, bytes).len, ++i) {
+      size_t b = i % n, len = span(i, bytes).len;
       if (i >= n) r = api_.cuEventSynchronize(events_[b]);  // buffer b's previous DMA is done
       if (r != CUDA_SUCCESS) break;
       pool_.copy(buffers_[b], from + offset, len);
@@ -85,19 +90,22 @@ class StagedCopier {
   CUresult toHost(void* dst, CUdeviceptr src, size_t bytes, CUstream stream) {
     char* to = static_cast<char*>(dst);
     const size_t n = buffers_.size();
-    const size_t chunks = (bytes + chunk() - 1) / chunk();
+    const size_t chunks = chunkCount(bytes);
     auto enqueue = [&](size_t i) {
-      size_t b = i % n, offset = i * chunk(), len = std::min(chunk(), bytes - offset);
-      CUresult r = api_.cuMemcpyDtoHAsync(buffers_[b], src + offset, len, stream);
+      Span c = span(i, bytes);
+      size_t b = i % n;
+      CUresult r = api_.cuMemcpyDtoHAsync(buffers_[b], src + c.offset, c.len, stream);
       return r == CUDA_SUCCESS ? api_.cuEventRecord(events_[b], stream) : r;
     };
     CUresult r = CUDA_SUCCESS;
     for (size_t i = 0; i < std::min(n, chunks) && r == CUDA_SUCCESS; ++i) r = enqueue(i);
     for (size_t i = 0; i < chunks && r == CUDA_SUCCESS; ++i) {
-      size_t b = i % n, offset = i * chunk(), len = std::min(chunk(), bytes - offset);
+      size_t b = i % n;
+      Span c = span(i, bytes);
       r = api_.cuEventSynchronize(events_[b]);
       if (r != CUDA_SUCCESS) break;
-      pool_.copy(to + offset, buffers_[b], len);
+      // The user's buffer is not read back soon; the staging buffer is (by the next DMA).
+      pool_.copy(to + c.offset, buffers_[b], c.len, config_.streamingDrain);
       if (i + n < chunks) r = enqueue(i + n);
     }
     CUresult s = api_.cuStreamSynchronize(stream);
@@ -105,7 +113,34 @@ class StagedCopier {
   }
 
  private:
-  size_t chunk() const { return config_.chunkBytes; }
+  struct Span {
+    size_t offset, len;
+  };
+  // Chunk i of a `bytes` copy: ramp chunks first (first, 2 first, ... below chunkBytes), then
+  // chunkBytes each; the last one is cut at `bytes`.
+  Span span(size_t i, size_t bytes) const {
+    size_t offset = 0, len = config_.chunkBytes, ramp = config_.firstChunkBytes;
+    for (size_t k = 0; ramp != 0 && ramp < config_.chunkBytes; ramp *= 2, ++k) {
+      if (k == i) {
+        len = ramp;
+        break;
+      }
+      offset += ramp;
+    }
+    if (len == config_.chunkBytes) offset += (i - rampChunks()) * config_.chunkBytes;
+    if (offset >= bytes) return {bytes, 0};
+    return {offset, std::min(len, bytes - offset)};
+  }
+  size_t rampChunks() const {
+    size_t k = 0;
+    for (size_t r = config_.firstChunkBytes; r != 0 && r < config_.chunkBytes; r *= 2) ++k;
+    return k;
+  }
+  size_t chunkCount(size_t bytes) const {
+    size_t i = 0;
+    while (span(i, bytes).len != 0) ++i;
+    return i;
+  }
 
   const Api& api_;
   StagingConfig config_;

@@ -26,6 +26,7 @@
 #define gpuEventDestroy hipEventDestroy
 #define gpuEventRecord hipEventRecord
 #define gpuEventSynchronize hipEventSynchronize
+#define gpuEventElapsedTime hipEventElapsedTime
 #define gpuMalloc hipMalloc
 #define gpuFree hipFree
 #define gpuMallocHost(ptr, size) hipHostMalloc((ptr), (size), hipHostMallocDefault)
@@ -83,6 +84,7 @@
 #define gpuEventDestroy cudaEventDestroy
 #define gpuEventRecord cudaEventRecord
 #define gpuEventSynchronize cudaEventSynchronize
+#define gpuEventElapsedTime cudaEventElapsedTime
 #define gpuMalloc cudaMalloc
 #define gpuFree cudaFree
 #define gpuMallocHost(ptr, size) cudaMallocHost((ptr), (size))

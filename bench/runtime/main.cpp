@@ -5,6 +5,7 @@
 //   --pools-only          only the stream-ordered allocation figures
 //   --peer-only           only the several-GPU figures (peer copies, NCCL all-reduce)
 //   --launch-only         only the launch and sync figures (run_all.sh's short extra rounds)
+//   --managed-only        only the managed-memory kernel figures
 // Exits 77 when there is no usable GPU.
 #include <cstring>
 #include <string>
@@ -20,6 +21,7 @@ int main(int argc, char** argv) {
   bool poolsOnly = false;
   bool peerOnly = false;
   bool launchOnly = false;
+  bool managedOnly = false;
   size_t maxCopy = bench::kMaxCopyBytes;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--first-launch-only") == 0) {
@@ -32,10 +34,12 @@ int main(int argc, char** argv) {
       peerOnly = true;
     } else if (std::strcmp(argv[i], "--launch-only") == 0) {
       launchOnly = true;
+    } else if (std::strcmp(argv[i], "--managed-only") == 0) {
+      managedOnly = true;
     } else if (std::strncmp(argv[i], "--max-copy=", 11) == 0) {
       maxCopy = std::stoull(argv[i] + 11) << 20;
     } else {
-      std::fprintf(stderr, "usage: %s [--first-launch-only] [--graphs-only] [--pools-only] [--peer-only] [--launch-only] [--max-copy=<MiB>]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--first-launch-only] [--graphs-only] [--pools-only] [--peer-only] [--launch-only] [--managed-only] [--max-copy=<MiB>]\n", argv[0]);
       return 2;
     }
   }
@@ -68,6 +72,10 @@ int main(int argc, char** argv) {
     bench::peerBenchmarks();
     return 0;
   }
+  if (managedOnly) {
+    bench::managedBenchmarks();
+    return 0;
+  }
   bench::launchBenchmarks();
   if (launchOnly) {
     bench::syncBenchmarks();
@@ -78,6 +86,7 @@ int main(int argc, char** argv) {
   bench::poolBenchmarks();
   bench::syncBenchmarks();
   bench::memoryBenchmarks(maxCopy);
+  bench::managedBenchmarks();
   bench::moduleBenchmarks();
   bench::registrationBenchmark();
   return 0;

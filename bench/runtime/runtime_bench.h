@@ -12,6 +12,8 @@ void firstLaunch();
 void launchBenchmarks();
 // execution_bench.cu: cooperative launch, occupancy queries, function attributes (issue 12).
 void executionBenchmarks();
+// managed_bench.cu: a kernel on prefetched managed memory against the same on device memory.
+void managedBenchmarks();
 // sync_bench.cpp
 void syncBenchmarks();
 // memory_bench.cpp: copies up to `maxCopyBytes`, memset, malloc/free.

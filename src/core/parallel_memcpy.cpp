@@ -1,7 +1,11 @@
 #include "core/parallel_memcpy.h"
 
 #include <chrono>
+#include <cstdint>
 #include <cstring>
+#if defined(__x86_64__)
+#include <emmintrin.h>
+#endif
 
 namespace unihip {
 
@@ -9,6 +13,30 @@ namespace {
 
 // How long an idle worker polls for the next part before sleeping.
 constexpr auto kSpin = std::chrono::microseconds(50);
+
+// memcpy with non-temporal stores (SSE2, part of x86-64); plain memcpy elsewhere.
+void streamingCopy(char* dst, const char* src, size_t bytes) {
+#if defined(__x86_64__)
+  size_t head = (16 - (reinterpret_cast<uintptr_t>(dst) & 15)) & 15;
+  if (head > bytes) head = bytes;
+  std::memcpy(dst, src, head);
+  size_t i = head;
+  for (; i + 64 <= bytes; i += 64) {
+    __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + i));
+    __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + i + 16));
+    __m128i c = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + i + 32));
+    __m128i d = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + i + 48));
+    _mm_stream_si128(reinterpret_cast<__m128i*>(dst + i), a);
+    _mm_stream_si128(reinterpret_cast<__m128i*>(dst + i + 16), b);
+    _mm_stream_si128(reinterpret_cast<__m128i*>(dst + i + 32), c);
+    _mm_stream_si128(reinterpret_cast<__m128i*>(dst + i + 48), d);
+  }
+  _mm_sfence();  // streaming stores are weakly ordered: visible before the part counts as done
+  std::memcpy(dst + i, src + i, bytes - i);
+#else
+  std::memcpy(dst, src, bytes);
+#endif
+}
 
 }  // namespace
 
@@ -32,11 +60,14 @@ void ParallelMemcpy::copyPart(const Job& job, int part) const {
   size_t begin = step * static_cast<size_t>(part);
   if (begin >= job.bytes) return;
   size_t len = begin + step > job.bytes ? job.bytes - begin : step;
-  std::memcpy(job.dst + begin, job.src + begin, len);
+  if (job.streaming)
+    streamingCopy(job.dst + begin, job.src + begin, len);
+  else
+    std::memcpy(job.dst + begin, job.src + begin, len);
 }
 
-void ParallelMemcpy::copy(void* dst, const void* src, size_t bytes) {
-  Job job{static_cast<char*>(dst), static_cast<const char*>(src), bytes};
+void ParallelMemcpy::copy(void* dst, const void* src, size_t bytes, bool streamingStores) {
+  Job job{static_cast<char*>(dst), static_cast<const char*>(src), bytes, streamingStores};
   if (workers_.empty() || bytes < (size_t{256} << 10)) {
     std::memcpy(dst, src, bytes);
     return;

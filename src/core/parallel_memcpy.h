@@ -26,14 +26,17 @@ class ParallelMemcpy {
   ParallelMemcpy& operator=(const ParallelMemcpy&) = delete;
 
   int threads() const { return static_cast<int>(workers_.size()) + 1; }
-  // Returns once all `bytes` are copied. Regions must not overlap.
-  void copy(void* dst, const void* src, size_t bytes);
+  // Returns once all `bytes` are copied. Regions must not overlap. `streamingStores` writes
+  // around the caches (for a destination nobody reads soon: it saves the read of each
+  // destination line before it is overwritten, a third of the memory traffic).
+  void copy(void* dst, const void* src, size_t bytes, bool streamingStores = false);
 
  private:
   struct Job {
     char* dst;
     const char* src;
     size_t bytes;
+    bool streaming;
   };
   void work(int part);
   void copyPart(const Job& job, int part) const;
