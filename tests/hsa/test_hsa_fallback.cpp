@@ -1,5 +1,6 @@
-// The backend on a machine without an AMD GPU: ROCr (libhsa-runtime64) is installed here, so
-// hsa_init really runs and fails; createHsaBackend must report that and return, not hang.
+// The backend on a machine without an AMD GPU: without /dev/kfd ROCr is not loaded at all; a ROCr
+// chosen explicitly (installed here) really runs hsa_init, which fails; createHsaBackend must
+// report that and return, not hang.
 #include <catch2/catch.hpp>
 
 #include <unistd.h>
@@ -38,7 +39,7 @@ TEST_CASE("a failed load names every path tried and the missing symbol", "[hsa][
 TEST_CASE("ROCr loads and resolves every required symbol", "[hsa][loader]") {
   HsaApi api;
   std::string reason;
-  if (!loadHsaApi(&api, &reason)) {
+  if (!loadHsaApiFrom(hsaLibraryCandidates(), &api, &reason)) {
     WARN("libhsa-runtime64 not installed here; skipping: " << reason);
     return;
   }
@@ -64,7 +65,23 @@ TEST_CASE("status names and HIP mapping", "[hsa][status]") {
   CHECK(hipErrorFromHsa(static_cast<hsa_status_t>(0x7777)) == hipErrorUnknown);
 }
 
-TEST_CASE("without /dev/kfd the backend is unavailable, with the HSA status as reason",
+TEST_CASE("without /dev/kfd ROCr is not even loaded", "[hsa][fallback]") {
+  if (access("/dev/kfd", F_OK) == 0) {
+    WARN("/dev/kfd exists: this machine may have an AMD GPU; the fallback test does not apply");
+    return;
+  }
+  unsetenv("UNIHIP_HSA_LIBRARY");
+  HsaApi api;
+  std::string why;
+  CHECK_FALSE(loadHsaApi(&api, &why));
+  CHECK(why.find("/dev/kfd absent") != std::string::npos);
+  CHECK(api.library == nullptr);
+  std::string reason;
+  CHECK(createHsaBackend(&reason) == nullptr);
+  CHECK(reason.find("/dev/kfd") != std::string::npos);
+}
+
+TEST_CASE("a ROCr chosen by UNIHIP_HSA_LIBRARY without /dev/kfd: hsa_init's status as reason",
           "[hsa][fallback]") {
   if (access("/dev/kfd", F_OK) == 0) {
     WARN("/dev/kfd exists: this machine may have an AMD GPU; the fallback test does not apply");
@@ -72,13 +89,12 @@ TEST_CASE("without /dev/kfd the backend is unavailable, with the HSA status as r
   }
   HsaApi probe;
   std::string why;
-  if (!loadHsaApi(&probe, &why)) {
-    // Without ROCr the reason lists the paths tried instead.
-    std::string reason;
-    CHECK(createHsaBackend(&reason) == nullptr);
-    CHECK(reason.find("libhsa-runtime64.so.1") != std::string::npos);
+  if (!loadHsaApiFrom({"libhsa-runtime64.so.1"}, &probe, &why)) {
+    WARN("libhsa-runtime64 not installed here; skipping: " << why);
     return;
   }
+  unloadHsaApi(&probe);
+  setenv("UNIHIP_HSA_LIBRARY", "libhsa-runtime64.so.1", 1);  // skips the /dev/kfd check
   test::LogCapture log;
   for (int attempt = 0; attempt < 2; ++attempt) {  // a second attempt behaves the same
     std::string reason;
@@ -91,4 +107,5 @@ TEST_CASE("without /dev/kfd the backend is unavailable, with the HSA status as r
   }
   CHECK(log.text().find("hsa backend unavailable: hsa_init failed") != std::string::npos);
   CHECK(createHsaBackend(nullptr) == nullptr);  // a null reason pointer is allowed
+  unsetenv("UNIHIP_HSA_LIBRARY");
 }
