@@ -16,7 +16,10 @@ namespace unihip {
 inline Status checkLaunch(const hipDeviceProp_t& p, const dim3& grid, const dim3& block,
                           size_t sharedMemBytes) {
   // `n - 1 >= limit` in unsigned arithmetic rejects 0 (it wraps) and n > limit in one compare.
-  auto outside = [](uint32_t n, int limit) { return n - 1u >= static_cast<uint32_t>(limit); };
+  // Unsigned results, so that `|` (no short-circuit branches) reads as meant.
+  auto outside = [](uint32_t n, int limit) -> unsigned {
+    return n - 1u >= static_cast<uint32_t>(limit);
+  };
   if (outside(block.x, p.maxThreadsDim[0]) | outside(block.y, p.maxThreadsDim[1]) |
       outside(block.z, p.maxThreadsDim[2]) | outside(grid.x, p.maxGridSize[0]) |
       outside(grid.y, p.maxGridSize[1]) | outside(grid.z, p.maxGridSize[2]))
