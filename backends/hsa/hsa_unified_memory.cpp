@@ -69,6 +69,7 @@ int HsaBackend::agentLocation(uint64_t agentHandle) const {
 }
 
 Status HsaBackend::mallocManaged(int device, size_t size, unsigned int, void** ptr) {
+  UNIHIP_CAPTURED(graphs_, refuseUnsafe);  // CLR: CHECK_STREAM_CAPTURE_SUPPORTED
   if (!svmSupported()) {
     UNIHIP_TRY(hostMalloc(device, size, 0, ptr));
     std::lock_guard lock(managed_.mutex);
@@ -119,6 +120,7 @@ Status HsaBackend::freeManaged(int device, void* ptr) {
 // prefetch's dependency, and a barrier waiting for the prefetch is the stream's new last marker.
 Status HsaBackend::prefetch(int device, const void* ptr, size_t count, int target,
                             NativeStream stream) {
+  UNIHIP_CAPTURED(graphs_, refuseUnsafe);  // CLR: CHECK_STREAM_CAPTURE_SUPPORTED; no graph node
   if (!svmSupported()) {  // nothing to move; remembered for LastPrefetchLocation
     uintptr_t begin = 0, end = 0;
     pageRange(ptr, count, &begin, &end);

@@ -286,6 +286,13 @@ TEST_CASE("SVM prefetches are ordered on their stream", "[hsa][managed]") {
   CHECK(hipStreamQuery(stream) == hipSuccess);
   fakeSwitch("fake_hsa_set_prefetch_delay_ms", 0);
 
+  // Not during a global-mode capture (AMD's runtime refuses it; there is no prefetch node).
+  REQUIRE(hipStreamBeginCapture(stream, hipStreamCaptureModeGlobal) == hipSuccess);
+  CHECK(hipMemPrefetchAsync(p, kPage, 0, stream) == hipErrorStreamCaptureUnsupported);
+  hipGraph_t graph = nullptr;
+  CHECK(hipStreamEndCapture(stream, &graph) == hipErrorStreamCaptureInvalidated);
+  CHECK(fakeStat(kStatPrefetches) == before + 3);
+
   REQUIRE(hipEventDestroy(done) == hipSuccess);
   REQUIRE(hipStreamDestroy(stream) == hipSuccess);
   REQUIRE(hipFree(p) == hipSuccess);
