@@ -273,7 +273,7 @@ TEST_CASE("SVM prefetches are ordered on their stream", "[hsa][managed]") {
   CHECK(attribute(hipMemRangeAttributeLastPrefetchLocation, p, kPage) == 0);
 
   // Before later work: a slow prefetch holds back the event and the synchronize behind it.
-  fakeSwitch("fake_hsa_set_prefetch_delay_ms", 60);
+  fakeSwitch("fake_hsa_set_prefetch_delay_ms", 200);
   REQUIRE(hipMemPrefetchAsync(p, kPage, hipCpuDeviceId, stream) == hipSuccess);
   REQUIRE(hipEventRecord(done, stream) == hipSuccess);
   CHECK(hipStreamQuery(stream) == hipErrorNotReady);
