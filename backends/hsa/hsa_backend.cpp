@@ -157,7 +157,6 @@ Status HsaBackend::functionMaxThreadsPerBlock(int device, NativeFunction functio
 // Every hipFunction_attribute from the code object's metadata and the agent: the thread limit,
 // static LDS, per-thread scratch, VGPRs (AMD's numRegs), the LDS left for dynamic shared memory;
 // binary and "PTX" versions are the processor's major*10+minor (gfx90a: 90), as sm_90 is 90.
-// unihip-coverage: not-supported hipDeviceEnablePeerAccess hipDeviceDisablePeerAccess hipCtxEnablePeerAccess hipCtxDisablePeerAccess (AMD: needs hsa_amd_agents_allow_access on every allocation)
 Status HsaBackend::functionAttribute(int device, NativeFunction function, int attribute,
                                      int* value) {
   const auto* f = static_cast<const HsaFunction*>(function);

@@ -10,6 +10,7 @@
 #include <atomic>
 #include <memory>
 #include <mutex>
+#include <unordered_set>
 #include <vector>
 
 #include "backend.h"
@@ -22,6 +23,7 @@
 #include "hsa_images.h"
 #include "hsa_ipc_event.h"
 #include "hsa_loader.h"
+#include "hsa_managed.h"
 #include "hsa_memory_pools.h"
 #include "hsa_module.h"
 #include "hsa_stream.h"
@@ -67,6 +69,11 @@ struct HsaDeviceState {
   // Device malloc's heap (hidden_heap_v1), zeroed once, created at the first launch that asks.
   std::mutex heapMutex;
   std::atomic<uint64_t> heap{0};
+  // Peer access (hsa_peer_access.cpp): the devices that enabled access to this device's memory,
+  // and its live hipMalloc allocations, each made reachable from all of them.
+  std::mutex peerMutex;
+  std::vector<int> peerAccessors;
+  std::unordered_set<void*> deviceAllocations;
 };
 
 class HsaBackend final : public Backend {
@@ -154,12 +161,17 @@ class HsaBackend final : public Backend {
   Status p2pAttribute(int src, int dst, hipDeviceP2PAttr attr, int* value) override;
   Status linkTypeAndHopCount(int device1, int device2, uint32_t* linkType,
                              uint32_t* hopCount) override;
+  // Peer access (hsa_peer_access.cpp): hsa_amd_agents_allow_access on the peer's allocations.
+  Status enablePeerAccess(int device, int peer) override;
+  Status disablePeerAccess(int device, int peer) override;
   // Unified memory family (hsa_unified_memory.cpp).
   Status mallocManaged(int device, size_t size, unsigned int hipFlags, void** ptr) override;
   Status freeManaged(int device, void* ptr) override;
   Status prefetch(int device, const void* ptr, size_t count, int target,
                   NativeStream stream) override;
   Status advise(int device, const void* ptr, size_t count, int advice, int target) override;
+  Status rangeAttribute(int device, void* data, size_t dataSize, int attribute, const void* ptr,
+                        size_t count) override;
   Status streamAttachMemory(int device, NativeStream stream, void* ptr, size_t length,
                             unsigned int flags) override;
   Status hostRegister(int device, void* ptr, size_t size, unsigned int hipFlags,
@@ -222,6 +234,17 @@ class HsaBackend final : public Backend {
   // The first link from `device`'s agent to `peer`'s device memory; hipErrorNotSupported when
   // ROCr lacks the query or reports no path.
   Status peerLink(int device, int peer, hsa_amd_memory_pool_link_info_t* link, uint32_t* hops);
+  // A new hipMalloc allocation of `device`: recorded, and reachable from its peers (peer access).
+  Status trackDeviceAllocation(int device, void* ptr);
+  void untrackDeviceAllocation(int device, void* ptr);
+  // Managed memory (hsa_unified_memory.cpp): SVM support, asked once; SVM advice and queries.
+  bool svmSupported();
+  hsa_agent_t locationAgent(int device, int location) const;
+  int agentLocation(uint64_t agentHandle) const;
+  Status svmRangeAttribute(void* data, size_t dataSize, int attribute, const void* ptr,
+                           size_t count);
+  Status recordedRangeAttribute(void* data, size_t dataSize, int attribute, const void* ptr,
+                                size_t count);
   // The device's cooperative stream, created on first use; call with cooperativeMutex held.
   Status cooperativeStream(int device, HsaStream** out);
   // Device services of kernels that ask for them (hsa_device_services.cpp): the hostcall
@@ -261,6 +284,7 @@ class HsaBackend final : public Backend {
   GenericGraphs graphs_{*this};
   std::unique_ptr<HostcallService> hostcall_;  // printf and malloc of device code
   std::unique_ptr<HsaImages> images_;
+  HsaManaged managed_;
 
  public:
   HostcallService& hostcall() { return *hostcall_; }  // tests

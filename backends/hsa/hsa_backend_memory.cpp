@@ -63,6 +63,11 @@ Status HsaBackend::malloc(int device, size_t size, void** ptr) {
   *ptr = nullptr;
   UNIHIP_HSA_TRY(api_, hsa_amd_memory_pool_allocate(d.info.devicePool, size, 0, ptr));
   if (*ptr == nullptr) return hipErrorOutOfMemory;  // "success" without memory
+  if (Status st = trackDeviceAllocation(device, *ptr); !st.ok()) {  // peers reach it too
+    api_.hsa_amd_memory_pool_free(*ptr);
+    *ptr = nullptr;
+    return st;
+  }
   d.allocatedBytes += size;
   return kOk;
 }
@@ -72,6 +77,7 @@ Status HsaBackend::free(int device, void* ptr) {
   // hipFree waits for the device: the memory may still be in use by queued work.
   UNIHIP_TRY(deviceSynchronize(device));
   if (pools_.freeExternalBuffer(ptr)) return kOk;  // a view of imported memory, not ours to free
+  untrackDeviceAllocation(device, ptr);
   hsa_amd_pointer_info_t info{};
   info.size = sizeof info;
   if (api_.hsa_amd_pointer_info(ptr, &info, nullptr, nullptr, nullptr) == HSA_STATUS_SUCCESS &&

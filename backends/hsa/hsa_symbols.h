@@ -27,6 +27,10 @@ UNIHIP_HSA_SYMBOL(REQUIRED, hsa_amd_pointer_info)
 UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_amd_memory_fill)
 // Memory family: peer access and link info between agents.
 UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_amd_agent_memory_pool_get_info)
+// Managed memory through SVM (HMM; hsa_unified_memory.cpp). Missing -> fine-grained host memory.
+UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_amd_svm_attributes_set)
+UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_amd_svm_attributes_get)
+UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_amd_svm_prefetch_async)
 // Memory pools family (hsa_memory_pools.cpp): inter-process sharing of device memory and
 // dma-buf import (external memory). Missing -> that part answers hipErrorNotSupported.
 UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_amd_ipc_memory_create)

@@ -185,8 +185,7 @@ UNIHIP_EXPORT hipError_t hipCtxGetFlags(unsigned int* flags) {
   UNIHIP_RETURN(fromHip(hipGetDeviceFlags(flags)));
 }
 
-// Peer access between contexts is peer access between their devices, which the memory family
-// owns; until it is wired here the call is refused after the checks.
+// Peer access between contexts is peer access between their devices (hip_peer.cpp).
 UNIHIP_EXPORT hipError_t hipCtxEnablePeerAccess(hipCtx_t peerCtx, unsigned int flags) {
   UNIHIP_TRACE_API("hipCtxEnablePeerAccess({}, {:#x})", fmt::ptr(peerCtx), flags);
   if (flags != 0) UNIHIP_RETURN(hipErrorInvalidValue);

@@ -1,9 +1,12 @@
 // libunihip_fake_hsa: a stand-in for ROCr (libhsa-runtime64) that runs on the CPU, loaded by
 // the backend tests through UNIHIP_HSA_LIBRARY. It lets the whole HsaBackend run without an AMD
-// GPU: one CPU and one "gfx90a" GPU agent, "device memory" in host memory, queues whose packets
+// GPU: one CPU and one "gfx90a" GPU agent (two with fake_hsa_set_gpu_count), "device memory" in
+// host memory, queues whose packets
 // a packet-processor thread consumes (barrier-AND waits, kernel dispatches executed by host
 // implementations of the few kernels the tests use), copies on a copy thread honouring
-// dependency signals, and profiling timestamps from the host clock.
+// dependency signals, and profiling timestamps from the host clock. SVM (hsa_amd_svm_*) keeps
+// its attributes per page range and prefetches on the copy thread; fake_hsa_set_svm says whether
+// the system reports SVM support.
 //
 // It models ROCr's interface, not its implementation: passing here proves the backend issues
 // the right calls and packets in the right order, not that a real GPU accepts them.
@@ -28,13 +31,29 @@
 #include <vector>
 
 #include "hostcall_device.h"
+#include "range_map.h"
 
 #define EXPORT extern "C" __attribute__((visibility("default")))
 
 namespace {
 
-constexpr uint64_t kCpuAgent = 1, kGpuAgent = 2;
-constexpr uint64_t kDevicePool = 10, kGroupPool = 11, kFinePool = 20, kKernargPool = 21;
+constexpr uint64_t kCpuAgent = 1, kGpuAgent = 2, kGpuAgent2 = 3;
+constexpr uint64_t kDevicePool = 10, kGroupPool = 11, kDevicePool2 = 12, kGroupPool2 = 13,
+                   kFinePool = 20, kKernargPool = 21;
+
+// Switches the tests set before creating a backend (fake_hsa_set_*).
+std::atomic<int> g_gpuCount{1};        // 1 or 2 GPU agents
+std::atomic<bool> g_svm{false};        // HSA_AMD_SYSTEM_INFO_SVM_SUPPORTED
+std::atomic<bool> g_peerPools{true};   // a GPU may reach the other GPU's device pool
+std::atomic<int> g_prefetchDelayMs{0};  // how long each SVM prefetch takes
+
+bool isGpu(uint64_t agent) { return agent == kGpuAgent || (agent == kGpuAgent2 && g_gpuCount == 2); }
+bool isDevicePool(uint64_t pool) { return pool == kDevicePool || pool == kDevicePool2; }
+bool isGroupPool(uint64_t pool) { return pool == kGroupPool || pool == kGroupPool2; }
+// The GPU agent owning a device or group pool.
+uint64_t poolOwner(uint64_t pool) {
+  return pool == kDevicePool2 || pool == kGroupPool2 ? kGpuAgent2 : kGpuAgent;
+}
 constexpr uint64_t kIsa = 0x90a;
 constexpr char kIsaName[] = "amdgcn-amd-amdhsa--gfx90a:sramecc+:xnack-";
 
@@ -69,6 +88,20 @@ std::mutex g_memMutex;
 std::map<uintptr_t, Allocation> g_allocations;
 std::map<uintptr_t, int> g_ipcAttached;       // IPC attachments by address, refcounted
 std::map<uintptr_t, size_t> g_interopMaps;    // interop (dma-buf) mappings and their sizes
+// hsa_amd_agents_allow_access: the agents named for each allocation (cleared when it is freed).
+std::map<uintptr_t, std::vector<uint64_t>> g_allowed;
+std::atomic<int> g_allowAccessCalls{0};
+
+// SVM attributes of a page range, as KFD keeps them.
+struct SvmPage {
+  uint64_t globalFlag = HSA_AMD_SVM_GLOBAL_FLAG_FINE_GRAINED;
+  bool readMostly = false;
+  uint64_t preferred = 0, prefetched = 0;  // agent handles, 0 = none
+  std::map<uint64_t, uint64_t> access;     // agent -> AGENT_ACCESSIBLE / _IN_PLACE / NO_ACCESS
+};
+std::mutex g_svmMutex;
+unihip::hsa::RangeMap<SvmPage> g_svmPages;
+std::atomic<int> g_prefetches{0};
 
 // Statistics the tests read through fake_hsa_stats().
 std::atomic<int> g_kernelsRun{0}, g_barriersRun{0}, g_copies{0}, g_kernelErrors{0}, g_liveQueues{0},
@@ -309,6 +342,7 @@ struct CopyJob {
   size_t size;
   std::vector<hsa_signal_t> deps;
   hsa_signal_t completion;
+  std::function<void()> action;  // instead of the copy (an SVM prefetch)
 };
 // Never destroyed: the detached engine thread still waits on them while the process exits
 // (glibc's pthread_cond_destroy would wait for it forever).
@@ -327,9 +361,13 @@ void copyEngine() {
     g_copy.jobs.pop_front();
     lock.unlock();
     for (hsa_signal_t d : job.deps) waitUntilZero(d);
-    std::memmove(job.dst, job.src, job.size);
-    ++g_copies;
-    sig(job.completion)->value.fetch_sub(1, std::memory_order_release);
+    if (job.action) {
+      job.action();
+    } else {
+      std::memmove(job.dst, job.src, job.size);
+      ++g_copies;
+    }
+    if (job.completion.handle) sig(job.completion)->value.fetch_sub(1, std::memory_order_release);
   }
 }
 
@@ -366,6 +404,8 @@ EXPORT int fake_hsa_stats(int which) {
     case 11: return g_liveImages;
     case 12: return g_liveSamplers;
     case 13: return g_imageCopies;  // import, export and image-to-image copies
+    case 15: return g_prefetches;   // SVM prefetches completed
+    case 16: return g_allowAccessCalls;
     default: return -1;
   }
 }
@@ -385,6 +425,25 @@ EXPORT void fake_hsa_last_dispatch(void* packet, void* kernarg, size_t n) {
   std::memcpy(kernarg, g_lastKernarg, n < sizeof g_lastKernarg ? n : sizeof g_lastKernarg);
 }
 
+EXPORT void fake_hsa_set_gpu_count(int n) { g_gpuCount = n == 2 ? 2 : 1; }
+EXPORT void fake_hsa_set_svm(int on) { g_svm = on != 0; }
+EXPORT void fake_hsa_set_peer_pools(int on) { g_peerPools = on != 0; }
+EXPORT void fake_hsa_set_prefetch_delay_ms(int ms) { g_prefetchDelayMs = ms; }
+// Forgets every SVM range (KFD drops a range when its pages are unmapped; the fake cannot see
+// munmap, so each test starts from here).
+EXPORT void fake_hsa_svm_reset(int) {
+  std::lock_guard lock(g_svmMutex);
+  g_svmPages = unihip::hsa::RangeMap<SvmPage>{};
+}
+// 1 when an hsa_amd_agents_allow_access call on the allocation at `ptr` named GPU `gpu` (0, 1).
+EXPORT int fake_hsa_allowed(const void* ptr, int gpu) {
+  std::lock_guard lock(g_memMutex);
+  auto it = g_allowed.find(reinterpret_cast<uintptr_t>(ptr));
+  if (it == g_allowed.end()) return 0;
+  const uint64_t agent = gpu == 0 ? kGpuAgent : kGpuAgent2;
+  return std::count(it->second.begin(), it->second.end(), agent) != 0 ? 1 : 0;
+}
+
 EXPORT hsa_status_t hsa_init() { return HSA_STATUS_SUCCESS; }
 EXPORT hsa_status_t hsa_shut_down() { return HSA_STATUS_SUCCESS; }
 EXPORT hsa_status_t hsa_status_string(hsa_status_t, const char** text) {
@@ -396,18 +455,21 @@ EXPORT hsa_status_t hsa_system_get_info(hsa_system_info_t attribute, void* value
     case HSA_SYSTEM_INFO_TIMESTAMP_FREQUENCY: return put<uint64_t>(value, 1000000000);
     case HSA_SYSTEM_INFO_VERSION_MAJOR: return put<uint16_t>(value, 1);
     case HSA_SYSTEM_INFO_VERSION_MINOR: return put<uint16_t>(value, 1);
+    case HSA_AMD_SYSTEM_INFO_SVM_SUPPORTED:
+    case HSA_AMD_SYSTEM_INFO_SVM_ACCESSIBLE_BY_DEFAULT: return put<bool>(value, g_svm.load());
     default: return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   }
 }
 EXPORT hsa_status_t hsa_iterate_agents(hsa_status_t (*cb)(hsa_agent_t, void*), void* data) {
-  for (uint64_t a : {kCpuAgent, kGpuAgent}) {
+  for (uint64_t a : {kCpuAgent, kGpuAgent, kGpuAgent2}) {
+    if (a == kGpuAgent2 && g_gpuCount != 2) continue;
     hsa_status_t s = cb(hsa_agent_t{a}, data);
     if (s != HSA_STATUS_SUCCESS) return s;
   }
   return HSA_STATUS_SUCCESS;
 }
 EXPORT hsa_status_t hsa_agent_get_info(hsa_agent_t agent, hsa_agent_info_t attribute, void* value) {
-  const bool gpu = agent.handle == kGpuAgent;
+  const bool gpu = isGpu(agent.handle);
   int code;  // AMD's extension attributes lie outside hsa_agent_info_t's range: no enum load
   std::memcpy(&code, &attribute, sizeof code);
   switch (code) {
@@ -433,7 +495,8 @@ EXPORT hsa_status_t hsa_agent_get_info(hsa_agent_t agent, hsa_agent_info_t attri
     case HSA_AMD_AGENT_INFO_MAX_CLOCK_FREQUENCY: return put<uint32_t>(value, 1700);
     case HSA_AMD_AGENT_INFO_MEMORY_MAX_FREQUENCY: return put<uint32_t>(value, 1600);
     case HSA_AMD_AGENT_INFO_MEMORY_WIDTH: return put<uint32_t>(value, 4096);
-    case HSA_AMD_AGENT_INFO_BDFID: return put<uint32_t>(value, (0x43 << 8) | (2 << 3));
+    case HSA_AMD_AGENT_INFO_BDFID:
+      return put<uint32_t>(value, ((agent.handle == kGpuAgent2 ? 0x44 : 0x43) << 8) | (2 << 3));
     case HSA_AMD_AGENT_INFO_DOMAIN: return put<uint32_t>(value, 1);
     case HSA_AMD_AGENT_INFO_ASIC_REVISION: return put<uint32_t>(value, 2);
     case HSA_AGENT_INFO_QUEUE_MAX_SIZE: return put<uint32_t>(value, 131072);
@@ -459,7 +522,7 @@ EXPORT hsa_status_t hsa_agent_get_info(hsa_agent_t agent, hsa_agent_info_t attri
 }
 EXPORT hsa_status_t hsa_agent_iterate_isas(hsa_agent_t agent, hsa_status_t (*cb)(hsa_isa_t, void*),
                                            void* data) {
-  if (agent.handle != kGpuAgent) return HSA_STATUS_SUCCESS;
+  if (!isGpu(agent.handle)) return HSA_STATUS_SUCCESS;
   hsa_status_t s = cb(hsa_isa_t{kIsa}, data);
   return s == HSA_STATUS_INFO_BREAK ? HSA_STATUS_SUCCESS : s;
 }
@@ -473,9 +536,9 @@ EXPORT hsa_status_t hsa_isa_get_info_alt(hsa_isa_t, hsa_isa_info_t attribute, vo
 }
 EXPORT hsa_status_t hsa_amd_agent_iterate_memory_pools(
     hsa_agent_t agent, hsa_status_t (*cb)(hsa_amd_memory_pool_t, void*), void* data) {
-  const std::vector<uint64_t> pools = agent.handle == kGpuAgent
-                                          ? std::vector<uint64_t>{kDevicePool, kGroupPool}
-                                          : std::vector<uint64_t>{kFinePool, kKernargPool};
+  const std::vector<uint64_t> pools = agent.handle == kGpuAgent ? std::vector<uint64_t>{kDevicePool, kGroupPool}
+                                      : isGpu(agent.handle)     ? std::vector<uint64_t>{kDevicePool2, kGroupPool2}
+                                                                : std::vector<uint64_t>{kFinePool, kKernargPool};
   for (uint64_t p : pools) {
     hsa_status_t s = cb(hsa_amd_memory_pool_t{p}, data);
     if (s != HSA_STATUS_SUCCESS) return s;
@@ -486,12 +549,12 @@ EXPORT hsa_status_t hsa_amd_memory_pool_get_info(hsa_amd_memory_pool_t pool,
                                                  hsa_amd_memory_pool_info_t attribute, void* value) {
   switch (attribute) {
     case HSA_AMD_MEMORY_POOL_INFO_SEGMENT:
-      return put(value, pool.handle == kGroupPool ? HSA_AMD_SEGMENT_GROUP : HSA_AMD_SEGMENT_GLOBAL);
+      return put(value, isGroupPool(pool.handle) ? HSA_AMD_SEGMENT_GROUP : HSA_AMD_SEGMENT_GLOBAL);
     case HSA_AMD_MEMORY_POOL_INFO_SIZE:
-      return put<size_t>(value, pool.handle == kGroupPool ? 65536 : size_t{64} << 30);
-    case HSA_AMD_MEMORY_POOL_INFO_RUNTIME_ALLOC_ALLOWED: return put<bool>(value, pool.handle != kGroupPool);
+      return put<size_t>(value, isGroupPool(pool.handle) ? 65536 : size_t{64} << 30);
+    case HSA_AMD_MEMORY_POOL_INFO_RUNTIME_ALLOC_ALLOWED: return put<bool>(value, !isGroupPool(pool.handle));
     case HSA_AMD_MEMORY_POOL_INFO_GLOBAL_FLAGS:
-      return put<uint32_t>(value, pool.handle == kDevicePool ? HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_COARSE_GRAINED
+      return put<uint32_t>(value, isDevicePool(pool.handle) ? HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_COARSE_GRAINED
                                   : pool.handle == kFinePool ? HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_FINE_GRAINED
                                                              : HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_FINE_GRAINED |
                                                                    HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_KERNARG_INIT);
@@ -500,21 +563,30 @@ EXPORT hsa_status_t hsa_amd_memory_pool_get_info(hsa_amd_memory_pool_t pool,
 }
 
 // GPU -> pool links: its own device memory is local (0 hops); host pools are one PCIe hop
-// away, with atomics unless a test switched them off (fake_hsa_set_host_atomics).
+// away, with atomics unless a test switched them off (fake_hsa_set_host_atomics); the other
+// GPU's device memory is one xGMI hop away, reachable once allowed (never with
+// fake_hsa_set_peer_pools(0)).
 EXPORT void fake_hsa_set_host_atomics(int on) { g_hostAtomics = on != 0; }
 EXPORT hsa_status_t hsa_amd_agent_memory_pool_get_info(hsa_agent_t agent, hsa_amd_memory_pool_t pool,
                                                        hsa_amd_agent_memory_pool_info_t attribute,
                                                        void* value) {
-  const bool remote = agent.handle == kGpuAgent ? pool.handle != kDevicePool && pool.handle != kGroupPool
-                                                : pool.handle == kDevicePool;
+  const bool gpu = isGpu(agent.handle);
+  const bool own = gpu && (isDevicePool(pool.handle) || isGroupPool(pool.handle)) &&
+                   poolOwner(pool.handle) == agent.handle;
+  const bool peer = gpu && isDevicePool(pool.handle) && !own;
+  const bool remote = gpu ? !own : isDevicePool(pool.handle);
   switch (attribute) {
     case HSA_AMD_AGENT_MEMORY_POOL_INFO_ACCESS:
+      if (peer)
+        return put(value, g_peerPools ? HSA_AMD_MEMORY_POOL_ACCESS_DISALLOWED_BY_DEFAULT
+                                      : HSA_AMD_MEMORY_POOL_ACCESS_NEVER_ALLOWED);
       return put(value, HSA_AMD_MEMORY_POOL_ACCESS_ALLOWED_BY_DEFAULT);
-    case HSA_AMD_AGENT_MEMORY_POOL_INFO_NUM_LINK_HOPS: return put<uint32_t>(value, remote ? 1 : 0);
+    case HSA_AMD_AGENT_MEMORY_POOL_INFO_NUM_LINK_HOPS:
+      return put<uint32_t>(value, remote && !(peer && !g_peerPools) ? 1 : 0);
     case HSA_AMD_AGENT_MEMORY_POOL_INFO_LINK_INFO: {
       if (!remote) return HSA_STATUS_SUCCESS;
       hsa_amd_memory_pool_link_info_t link{};
-      link.link_type = HSA_AMD_LINK_INFO_TYPE_PCIE;
+      link.link_type = peer ? HSA_AMD_LINK_INFO_TYPE_XGMI : HSA_AMD_LINK_INFO_TYPE_PCIE;
       link.atomic_support_32bit = link.atomic_support_64bit = g_hostAtomics.load();
       link.numa_distance = 20;
       return put(value, link);
@@ -536,10 +608,21 @@ EXPORT hsa_status_t hsa_amd_memory_pool_allocate(hsa_amd_memory_pool_t pool, siz
 EXPORT hsa_status_t hsa_amd_memory_pool_free(void* ptr) {
   std::lock_guard lock(g_memMutex);
   if (g_allocations.erase(reinterpret_cast<uintptr_t>(ptr)) == 0) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  g_allowed.erase(reinterpret_cast<uintptr_t>(ptr));
   std::free(ptr);
   return HSA_STATUS_SUCCESS;
 }
-EXPORT hsa_status_t hsa_amd_agents_allow_access(uint32_t, const hsa_agent_t*, const uint32_t*, const void*) {
+// As ROCr: the agents must exist and `ptr` must be the start of a pool allocation.
+EXPORT hsa_status_t hsa_amd_agents_allow_access(uint32_t n, const hsa_agent_t* agents, const uint32_t*,
+                                                const void* ptr) {
+  if (n == 0 || agents == nullptr) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  for (uint32_t i = 0; i < n; ++i)
+    if (agents[i].handle != kCpuAgent && !isGpu(agents[i].handle)) return HSA_STATUS_ERROR_INVALID_AGENT;
+  std::lock_guard lock(g_memMutex);
+  const auto p = reinterpret_cast<uintptr_t>(ptr);
+  if (g_allocations.count(p) == 0) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  ++g_allowAccessCalls;
+  for (uint32_t i = 0; i < n; ++i) g_allowed[p].push_back(agents[i].handle);
   return HSA_STATUS_SUCCESS;
 }
 EXPORT hsa_status_t hsa_amd_pointer_info(const void* ptr, hsa_amd_pointer_info_t* info,
@@ -553,7 +636,7 @@ EXPORT hsa_status_t hsa_amd_pointer_info(const void* ptr, hsa_amd_pointer_info_t
     info->agentBaseAddress = reinterpret_cast<void*>(it->first);
     info->hostBaseAddress = reinterpret_cast<void*>(it->first);
     info->sizeInBytes = it->second.size;
-    info->agentOwner = hsa_agent_t{it->second.pool == kDevicePool ? kGpuAgent : kCpuAgent};
+    info->agentOwner = hsa_agent_t{isDevicePool(it->second.pool) ? poolOwner(it->second.pool) : kCpuAgent};
   }
   return HSA_STATUS_SUCCESS;
 }
@@ -645,6 +728,122 @@ EXPORT hsa_status_t hsa_amd_memory_async_copy(void* dst, hsa_agent_t, const void
   std::call_once(g_copyThreadOnce, [] { std::thread(copyEngine).detach(); });
   std::lock_guard lock(g_copy.mutex);
   g_copy.jobs.push_back({dst, src, size, std::vector<hsa_signal_t>(deps, deps + numDeps), completion});
+  g_copy.ready.notify_one();
+  return HSA_STATUS_SUCCESS;
+}
+
+// SVM (KFD's HMM ranges): attributes per page range. Without SVM support every call fails, as
+// ROCr's do on a kernel without it.
+namespace {
+bool svmRange(const void* ptr, size_t size, uintptr_t* begin, uintptr_t* end) {
+  if (ptr == nullptr || size == 0) return false;
+  const auto p = reinterpret_cast<uintptr_t>(ptr);
+  *begin = p & ~uintptr_t{4095};
+  *end = (p + size + 4095) & ~uintptr_t{4095};
+  return true;
+}
+bool knownAgent(uint64_t agent) { return agent == kCpuAgent || isGpu(agent); }
+}  // namespace
+EXPORT hsa_status_t hsa_amd_svm_attributes_set(void* ptr, size_t size,
+                                               hsa_amd_svm_attribute_pair_t* list, size_t count) {
+  if (!g_svm) return HSA_STATUS_ERROR;
+  uintptr_t begin = 0, end = 0;
+  if (!svmRange(ptr, size, &begin, &end) || list == nullptr) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  for (size_t i = 0; i < count; ++i) {
+    const uint64_t a = list[i].attribute, v = list[i].value;
+    switch (a) {
+      case HSA_AMD_SVM_ATTRIB_GLOBAL_FLAG:
+        if (v > HSA_AMD_SVM_GLOBAL_FLAG_COARSE_GRAINED) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+        break;
+      case HSA_AMD_SVM_ATTRIB_READ_MOSTLY: break;
+      case HSA_AMD_SVM_ATTRIB_PREFERRED_LOCATION:
+        if (v != 0 && !knownAgent(v)) return HSA_STATUS_ERROR_INVALID_AGENT;
+        break;
+      case HSA_AMD_SVM_ATTRIB_AGENT_ACCESSIBLE:
+      case HSA_AMD_SVM_ATTRIB_AGENT_ACCESSIBLE_IN_PLACE:
+      case HSA_AMD_SVM_ATTRIB_AGENT_NO_ACCESS:
+        if (!knownAgent(v)) return HSA_STATUS_ERROR_INVALID_AGENT;
+        break;
+      default: return HSA_STATUS_ERROR_INVALID_ARGUMENT;  // the query-only attributes among them
+    }
+  }
+  std::lock_guard lock(g_svmMutex);
+  g_svmPages.update(begin, end, [&](SvmPage& page) {
+    for (size_t i = 0; i < count; ++i) {
+      const uint64_t a = list[i].attribute, v = list[i].value;
+      if (a == HSA_AMD_SVM_ATTRIB_GLOBAL_FLAG) page.globalFlag = v;
+      else if (a == HSA_AMD_SVM_ATTRIB_READ_MOSTLY) page.readMostly = v != 0;
+      else if (a == HSA_AMD_SVM_ATTRIB_PREFERRED_LOCATION) page.preferred = v;
+      else page.access[v] = a;
+    }
+  });
+  return HSA_STATUS_SUCCESS;
+}
+// Over several pieces: flags AND-ed, a location only when uniform (else 0), the global flag
+// INDETERMINATE when mixed, an agent's access the weakest it has on any page.
+EXPORT hsa_status_t hsa_amd_svm_attributes_get(void* ptr, size_t size,
+                                               hsa_amd_svm_attribute_pair_t* list, size_t count) {
+  if (!g_svm) return HSA_STATUS_ERROR;
+  uintptr_t begin = 0, end = 0;
+  if (!svmRange(ptr, size, &begin, &end) || list == nullptr) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  for (size_t i = 0; i < count; ++i) {
+    const uint64_t a = list[i].attribute;
+    if (a == HSA_AMD_SVM_ATTRIB_ACCESS_QUERY && !knownAgent(list[i].value)) return HSA_STATUS_ERROR_INVALID_AGENT;
+    if (a != HSA_AMD_SVM_ATTRIB_ACCESS_QUERY && a != HSA_AMD_SVM_ATTRIB_GLOBAL_FLAG &&
+        a != HSA_AMD_SVM_ATTRIB_READ_MOSTLY && a != HSA_AMD_SVM_ATTRIB_PREFERRED_LOCATION &&
+        a != HSA_AMD_SVM_ATTRIB_PREFETCH_LOCATION)
+      return HSA_STATUS_ERROR_INVALID_ARGUMENT;  // set-only attributes, and those the fake lacks
+  }
+  std::lock_guard lock(g_svmMutex);
+  for (size_t i = 0; i < count; ++i) {
+    const uint64_t a = list[i].attribute;
+    bool first = true;
+    uint64_t result = 0;
+    g_svmPages.forEach(begin, end, [&](const SvmPage& page) {
+      uint64_t v = 0;
+      switch (a) {
+        case HSA_AMD_SVM_ATTRIB_GLOBAL_FLAG: v = page.globalFlag; break;
+        case HSA_AMD_SVM_ATTRIB_READ_MOSTLY: v = page.readMostly; break;
+        case HSA_AMD_SVM_ATTRIB_PREFERRED_LOCATION: v = page.preferred; break;
+        case HSA_AMD_SVM_ATTRIB_PREFETCH_LOCATION: v = page.prefetched; break;
+        default: {  // access query: NO_ACCESS < ACCESSIBLE < ACCESSIBLE_IN_PLACE
+          auto it = page.access.find(list[i].value);
+          v = it == page.access.end() ? HSA_AMD_SVM_ATTRIB_AGENT_NO_ACCESS : it->second;
+        }
+      }
+      if (first) result = v;
+      else if (a == HSA_AMD_SVM_ATTRIB_READ_MOSTLY) result = result && v;
+      else if (a == HSA_AMD_SVM_ATTRIB_GLOBAL_FLAG && result != v) result = HSA_AMD_SVM_GLOBAL_FLAG_INDETERMINATE;
+      else if (a == HSA_AMD_SVM_ATTRIB_ACCESS_QUERY) {
+        auto rank = [](uint64_t x) { return x == HSA_AMD_SVM_ATTRIB_AGENT_ACCESSIBLE_IN_PLACE ? 2 : x == HSA_AMD_SVM_ATTRIB_AGENT_ACCESSIBLE ? 1 : 0; };
+        if (rank(v) < rank(result)) result = v;
+      } else if (a != HSA_AMD_SVM_ATTRIB_GLOBAL_FLAG && result != v) result = 0;
+      first = false;
+    });
+    if (a == HSA_AMD_SVM_ATTRIB_ACCESS_QUERY) list[i].attribute = result;
+    else list[i].value = result;
+  }
+  return HSA_STATUS_SUCCESS;
+}
+// On the copy thread after the dependencies: the range's prefetch location becomes `agent`.
+EXPORT hsa_status_t hsa_amd_svm_prefetch_async(void* ptr, size_t size, hsa_agent_t agent,
+                                               uint32_t numDeps, const hsa_signal_t* deps,
+                                               hsa_signal_t completion) {
+  if (!g_svm) return HSA_STATUS_ERROR;
+  uintptr_t begin = 0, end = 0;
+  if (!svmRange(ptr, size, &begin, &end)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  if (!knownAgent(agent.handle)) return HSA_STATUS_ERROR_INVALID_AGENT;
+  std::call_once(g_copyThreadOnce, [] { std::thread(copyEngine).detach(); });
+  std::lock_guard lock(g_copy.mutex);
+  const uint64_t target = agent.handle;
+  g_copy.jobs.push_back({nullptr, nullptr, 0, std::vector<hsa_signal_t>(deps, deps + numDeps), completion,
+                         [=] {
+                           if (g_prefetchDelayMs > 0)
+                             std::this_thread::sleep_for(std::chrono::milliseconds(g_prefetchDelayMs.load()));
+                           std::lock_guard svmLock(g_svmMutex);
+                           g_svmPages.update(begin, end, [&](SvmPage& page) { page.prefetched = target; });
+                           ++g_prefetches;
+                         }});
   g_copy.ready.notify_one();
   return HSA_STATUS_SUCCESS;
 }
@@ -765,7 +964,7 @@ EXPORT hsa_status_t hsa_executable_create_alt(hsa_profile_t, hsa_default_float_r
 EXPORT hsa_status_t hsa_executable_load_agent_code_object(hsa_executable_t exec, hsa_agent_t agent,
                                                           hsa_code_object_reader_t reader, const char*,
                                                           hsa_loaded_code_object_t*) {
-  if (agent.handle != kGpuAgent) return HSA_STATUS_ERROR_INVALID_AGENT;
+  if (!isGpu(agent.handle)) return HSA_STATUS_ERROR_INVALID_AGENT;
   auto* e = reinterpret_cast<Executable*>(exec.handle);
   const auto* r = reinterpret_cast<Executable*>(reader.handle);
   e->image = r->image;

@@ -47,6 +47,41 @@ int fakeStat(int which) {
   return v;
 }
 
+namespace {
+// A symbol of the fake ROCr library, which stays loaded from here on (its switches must outlive
+// the backends that open and close it).
+void* fakeSymbol(const char* name) {
+  static void* lib = dlopen(UNIHIP_FAKE_HSA_LIBRARY, RTLD_NOW | RTLD_LOCAL);
+  REQUIRE(lib != nullptr);
+  void* f = dlsym(lib, name);
+  INFO(name);
+  REQUIRE(f != nullptr);
+  return f;
+}
+}  // namespace
+
+void fakeSwitch(const char* name, int value) {
+  reinterpret_cast<void (*)(int)>(fakeSymbol(name))(value);
+}
+
+FakeSystem::FakeSystem(int gpus, bool svm) {
+  fakeSwitch("fake_hsa_set_gpu_count", gpus);
+  fakeSwitch("fake_hsa_set_svm", svm ? 1 : 0);
+  fakeSwitch("fake_hsa_svm_reset", 0);
+}
+
+FakeSystem::~FakeSystem() {
+  fakeSwitch("fake_hsa_set_gpu_count", 1);
+  fakeSwitch("fake_hsa_set_svm", 0);
+  fakeSwitch("fake_hsa_set_peer_pools", 1);
+  fakeSwitch("fake_hsa_set_prefetch_delay_ms", 0);
+  fakeSwitch("fake_hsa_svm_reset", 0);
+}
+
+bool fakeAllowed(const void* ptr, int gpu) {
+  return reinterpret_cast<int (*)(const void*, int)>(fakeSymbol("fake_hsa_allowed"))(ptr, gpu) != 0;
+}
+
 NativeModule loadGfx90aModule(Backend& b, const std::vector<uint8_t>& image) {
   BundleEntry e;
   e.id = "hipv4-amdgcn-amd-amdhsa--gfx90a";

@@ -26,6 +26,18 @@ struct FakeRuntime {
 };
 // The fake ROCr's counter number `which` (fake_hsa_stats; the numbers are in fake_hsa_runtime.cpp).
 int fakeStat(int which);
+// Calls the fake ROCr's switch `name` (a fake_hsa_set_* function) with `value`.
+void fakeSwitch(const char* name, int value);
+// While alive, the fake ROCr has `gpus` GPU agents (1 or 2) and reports SVM support or not;
+// back to one GPU without SVM afterwards. Make it before the backend or FakeRuntime.
+struct FakeSystem {
+  FakeSystem(int gpus, bool svm);
+  ~FakeSystem();
+  FakeSystem(const FakeSystem&) = delete;
+  FakeSystem& operator=(const FakeSystem&) = delete;
+};
+// Whether an hsa_amd_agents_allow_access call named GPU `gpu` (0 or 1) for the allocation at `ptr`.
+bool fakeAllowed(const void* ptr, int gpu);
 
 // Bytes of code_objects/signatures-<variant>.co (fails the test when missing).
 std::vector<uint8_t> readCodeObject(const std::string& variant);
