@@ -284,8 +284,8 @@ Status HsaImages::arrayDestroy(int device, NativeArray array) {
   return s.ok() ? f : s;
 }
 
-// One array per level. More levels than the extents allow are clamped to those (HIP's
-// documented behaviour); a level past them is then hipErrorInvalidValue.
+// One array per level. More levels than the extents allow are clamped to those (as CUDA
+// documents for its mipmapped arrays); a level past them is then hipErrorInvalidValue.
 Status HsaImages::mipmapCreate(int device, const ArrayShape& shape, unsigned levels,
                                NativeMipmap* out) {
   auto m = std::make_unique<HsaMipmap>();

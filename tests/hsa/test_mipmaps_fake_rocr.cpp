@@ -75,6 +75,10 @@ TEST_CASE("mipmap level selection: bias, clamps, filter", "[images][mipmap]") {
     const auto p = __unihip_mip_select(t, 2.2f);
     CHECK((p.hi == p.lo && p.frac == 0.0f));
     CHECK(__unihip_mip_select(t, std::numeric_limits<float>::quiet_NaN()).lo == 0);
+    // Ties go to the finer level (OpenGL's nearest-mipmap rule).
+    CHECK(__unihip_mip_select(t, 0.5f).lo == 0);
+    CHECK(__unihip_mip_select(t, 1.5f).lo == 1);
+    CHECK(__unihip_mip_select(t, 1.5001f).lo == 2);
   }
   SECTION("linear: two adjacent levels and the fraction between") {
     const auto t = table(4, true, 0, 3);
@@ -302,6 +306,20 @@ TEST_CASE("fake ROCr: texture objects over mipmapped arrays name a level table",
     REQUIRE(hipGetTextureObjectResourceViewDesc(&gotView, t) == hipSuccess);
     CHECK((gotView.firstMipmapLevel == 1 && gotView.lastMipmapLevel == 3));
     REQUIRE(hipDestroyTextureObject(t) == hipSuccess);
+  }
+
+  SECTION("a view in another format of the same size: every level's image takes it") {
+    hipResourceViewDesc view{};
+    view.format = hipResViewFormatSignedInt1;
+    view.lastMipmapLevel = 4;
+    hipTextureObject_t t = nullptr;
+    REQUIRE(hipCreateTextureObject(&t, &res, &tex, &view) == hipSuccess);
+    const auto h = deviceWords(reinterpret_cast<void*>(tableOf(t)), 16 + 5 * 12);
+    for (unsigned i = 0; i < 5; ++i)
+      CHECK(h[16 + i * 12 + 8] == HSA_EXT_IMAGE_CHANNEL_TYPE_SIGNED_INT32);
+    REQUIRE(hipDestroyTextureObject(t) == hipSuccess);
+    view.format = hipResViewFormatUnsignedShort1;  // 2 bytes, not 4
+    CHECK(hipCreateTextureObject(&t, &res, &tex, &view) == hipErrorInvalidValue);
   }
 
   SECTION("integer texels read as integers are never blended between levels") {

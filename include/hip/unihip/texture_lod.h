@@ -37,8 +37,8 @@ struct __unihip_mip_pick {
 };
 
 /* The level of detail `lod` (the caller's, or one from gradients) biased, clamped to the
- * texture's clamps and to the levels there are, then chosen by the mipmap filter: the nearest
- * level, or the two around it. A NaN lod reads the lowest level allowed. */
+ * texture's clamps and to the levels there are (OpenGL's order), then chosen by the
+ * mipmap filter: the nearest level, or the two around it. A NaN lod reads the lowest level allowed. */
 __host__ __device__ inline __unihip_mip_pick __unihip_mip_select(const __unihip_mip_table& t,
                                                                  float lod) {
   float l = lod + t.bias;
@@ -47,7 +47,8 @@ __host__ __device__ inline __unihip_mip_pick __unihip_mip_select(const __unihip_
   if (!(l >= 0.0f)) l = 0.0f; /* NaN clamps (both clamps NaN) */
   __unihip_mip_pick p;
   if (!t.linear) {
-    p.lo = p.hi = (unsigned int)(l + 0.5f);
+    /* OpenGL's nearest level: ceil(l + 0.5) - 1, so a tie goes to the finer level. */
+    p.lo = p.hi = l <= 0.5f ? 0u : (unsigned int)__builtin_ceilf(l + 0.5f) - 1u;
     p.frac = 0.0f;
     return p;
   }
