@@ -651,3 +651,19 @@ TEST_CASE("AMD Lod/Grad code on gfx1030: native for one level, software for mipm
   CHECK(dis.kernel("images_tex2d").find(", 0x48 ") == std::string::npos);
   CHECK(dis.kernel("images_lod").find(", 0x48 ") != std::string::npos);  // the table's address
 }
+
+// gfx940-gfx950 have no image instructions: every sampling fetch traps (a missing instruction
+// would otherwise make the kernel vanish); tex1Dfetch is a buffer load and stays.
+TEST_CASE("AMD texture code on gfx940: sampling traps rather than vanishing", "[hsa][images]") {
+  const ImagesDisassembly dis("gfx940");
+  if (dis.text.empty()) {
+    WARN("no ROCm device libraries or llvm-objdump-19: skipped");
+    return;
+  }
+  for (const char* name : {"images_tex2d", "images_lod", "images_grad", "images_lod_layered",
+                           "images_lod_3d", "images_grad_1d", "images_gather"}) {
+    INFO(name);
+    CHECK(dis.kernel(name).find("s_trap") != std::string::npos);
+  }
+  CHECK(dis.kernel("images_fetch").find("buffer_load_format_xyzw") != std::string::npos);
+}

@@ -220,16 +220,22 @@ typedef float __unihip_tex_v4f __attribute__((ext_vector_type(4)));
 typedef int __unihip_tex_v4i __attribute__((ext_vector_type(4)));
 typedef unsigned int __attribute__((address_space(4))) * __unihip_tex_sharp;
 
-/* gfx90a and gfx940-gfx950 lack the extended image instructions (LOD, gradients, gather; LLVM
- * refuses them there). Such a fetch traps on them; left alone, the call would make the whole
- * kernel vanish. */
+/* gfx90a lacks the extended image instructions (LOD, gradients, gather; LLVM refuses them
+ * there) and gfx940-gfx950 every image instruction. A fetch that needs a missing one traps;
+ * left alone, the call would make the whole kernel vanish. The Lod and Grad forms need only the
+ * basic one (texture_lod.h). */
+#define __UNIHIP_TEX_TRAP(CALL) (__builtin_trap(), __unihip_tex_v4f{0.0f, 0.0f, 0.0f, 0.0f})
+#if defined(__gfx940__) || defined(__gfx941__) || defined(__gfx942__) || defined(__gfx950__)
+#define __UNIHIP_TEX_BASIC(CALL) __UNIHIP_TEX_TRAP(CALL)
+#define __UNIHIP_TEX_EXT(CALL) __UNIHIP_TEX_TRAP(CALL)
+#define __UNIHIP_TEX_ONE_LEVEL(NATIVE, LEVEL) __UNIHIP_TEX_TRAP(LEVEL)
+#elif defined(__gfx90a__)
 #define __UNIHIP_TEX_BASIC(CALL) (CALL)
-#if defined(__gfx90a__) || defined(__gfx940__) || defined(__gfx941__) || defined(__gfx942__) || \
-    defined(__gfx950__)
-#define __UNIHIP_TEX_EXT(CALL) (__builtin_trap(), __unihip_tex_v4f{0.0f, 0.0f, 0.0f, 0.0f})
-/* A texture of one level: its level 0 is what any LOD or gradient reads (texture_lod.h). */
+#define __UNIHIP_TEX_EXT(CALL) __UNIHIP_TEX_TRAP(CALL)
+/* A texture of one level: its level 0 is what any LOD or gradient reads. */
 #define __UNIHIP_TEX_ONE_LEVEL(NATIVE, LEVEL) (LEVEL)
 #else
+#define __UNIHIP_TEX_BASIC(CALL) (CALL)
 #define __UNIHIP_TEX_EXT(CALL) (CALL)
 #define __UNIHIP_TEX_ONE_LEVEL(NATIVE, LEVEL) (NATIVE)
 #endif
@@ -376,11 +382,11 @@ __UNIHIP_TEX_AMD(texCubemapLayered, BASIC, (float x, float y, float z, int layer
     const __unihip_mip_table __h = __unihip_mip_header(__m);                                  \
     const __unihip_mip_pick __p = __unihip_mip_select(__h, LOD);                              \
     __unihip_tex_sharp __i = __unihip_mip_level(__m, __p.lo);                                 \
-    __unihip_tex_v4f __v = LEVEL;                                                             \
+    __unihip_tex_v4f __v = __UNIHIP_TEX_BASIC(LEVEL);                                         \
     if constexpr (std::is_same<K, __unihip_tex_kf>::value) {                                  \
       if (__p.frac != 0.0f) {                                                                 \
         __i = __unihip_mip_level(__m, __p.hi);                                                \
-        const __unihip_tex_v4f __w = LEVEL;                                                   \
+        const __unihip_tex_v4f __w = __UNIHIP_TEX_BASIC(LEVEL);                               \
         __v = __v + (__w - __v) * __p.frac;                                                   \
       }                                                                                       \
     }                                                                                         \
@@ -480,6 +486,7 @@ static __device__ __forceinline__ void tex2Dgather(T* ptr, hipTextureObject_t te
 #undef __UNIHIP_TEX_AMD
 #undef __UNIHIP_TEX_BUFFER
 #undef __UNIHIP_TEX_EXT
+#undef __UNIHIP_TEX_TRAP
 #undef __UNIHIP_TEX_ONE_LEVEL
 #undef __UNIHIP_TEX_MIP
 #undef __UNIHIP_LS
