@@ -1,7 +1,7 @@
 /* unihip, AMD texture objects over mipmapped arrays: the level table the object points to and
- * the level selection of the Lod and Grad fetches, done in software so that they work on every
- * gfx target (gfx90a and gfx94x have no LOD or gradient image instructions) and on images made
- * one per level through ROCr's image extension. Shared by the device code
+ * the level selection of the Lod and Grad fetches, done in software so that they need only the
+ * basic sample instruction (gfx90a has no LOD or gradient one; gfx94x has no image instructions
+ * at all) and work on images made one per level through ROCr's image extension. Shared by the device code
  * (texture_functions.h) and the host (backends/hsa/hsa_images.cpp, CPU tests).
  *
  * The texture object keeps its 80-byte layout (image descriptor, sampler descriptor at byte 48);
