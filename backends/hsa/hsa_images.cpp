@@ -5,7 +5,10 @@
 // memory, one sampler address mode (the first dimension's).
 #include "hsa_images.h"
 
+#include <algorithm>
 #include <cstring>
+
+#include "hip/unihip/texture_lod.h"
 
 #include "hsa_status.h"
 
@@ -150,15 +153,66 @@ hsa_ext_sampler_addressing_mode_t addressingOf(HIPaddress_mode m) {
   }
 }
 
-// A view that names the whole resource (what ROCr's descriptor already is); others are not
-// supported here.
-bool wholeView(const HIP_RESOURCE_VIEW_DESC& v, const hsa_ext_image_descriptor_t& d) {
+// A view's format (HIP_RES_VIEW_FORMAT_*) as the driver's format and channel count; false for
+// the block-compressed ones (ROCr's images here have no such format).
+bool viewFormatOf(HIPresourceViewFormat f, hipArray_Format* format, unsigned* channels) {
+  if (f < HIP_RES_VIEW_FORMAT_UINT_1X8 || f > HIP_RES_VIEW_FORMAT_FLOAT_4X32) return false;
+  // Three channel counts (1, 2, 4) per element type, in this order.
+  static constexpr hipArray_Format kTypes[] = {
+      HIP_AD_FORMAT_UNSIGNED_INT8,  HIP_AD_FORMAT_SIGNED_INT8,  HIP_AD_FORMAT_UNSIGNED_INT16,
+      HIP_AD_FORMAT_SIGNED_INT16,   HIP_AD_FORMAT_UNSIGNED_INT32, HIP_AD_FORMAT_SIGNED_INT32,
+      HIP_AD_FORMAT_HALF,           HIP_AD_FORMAT_FLOAT};
+  const int i = static_cast<int>(f) - 1;
+  *format = kTypes[i / 3];
+  *channels = 1u << (i % 3);
+  return true;
+}
+
+// A view of `d` (the resource's, or its first viewed level's): sizes 0 or the resource's, every
+// layer, no format or one of the same element size (read over the same memory, as AMD's runtime
+// makes views). A range of layers is hipErrorNotSupported (an image over a layer subset would
+// need the opaque layout's slice offset); a block-compressed format too.
+Status checkView(const HIP_RESOURCE_VIEW_DESC& v, const hsa_ext_image_descriptor_t& d,
+                 size_t elementBytes, hipArray_Format* format, unsigned* channels) {
+  if (v.format != HIP_RES_VIEW_FORMAT_NONE) {
+    hipArray_Format f = HIP_AD_FORMAT_FLOAT;
+    unsigned c = 1;
+    if (!viewFormatOf(v.format, &f, &c))
+      return v.format <= HIP_RES_VIEW_FORMAT_UNSIGNED_BC7 ? Status(hipErrorNotSupported)
+                                                           : Status(hipErrorInvalidValue);
+    if (formatBytes(f) * c != elementBytes) return hipErrorInvalidValue;
+    *format = f;
+    *channels = c;
+  }
   const size_t layers = d.array_size;
-  return v.format == HIP_RES_VIEW_FORMAT_NONE && (v.width == 0 || v.width == d.width) &&
-         (v.height == 0 || v.height == d.height) &&
-         (v.depth == 0 || v.depth == d.depth || v.depth == layers) && v.firstMipmapLevel == 0 &&
-         v.lastMipmapLevel == 0 && v.firstLayer == 0 &&
-         (v.lastLayer == 0 || (layers != 0 && v.lastLayer == layers - 1));
+  if ((v.width != 0 && v.width != d.width) || (v.height != 0 && v.height != d.height) ||
+      (v.depth != 0 && v.depth != d.depth && v.depth != layers))
+    return hipErrorInvalidValue;
+  if (v.firstLayer > v.lastLayer || (v.lastLayer != 0 && v.lastLayer >= layers))
+    return hipErrorInvalidValue;
+  if (v.firstLayer != 0 || (v.lastLayer != 0 && v.lastLayer != layers - 1))
+    return hipErrorNotSupported;
+  return kOk;
+}
+
+// The levels a mipmapped array of `s` can have: down to 1 in every dimension (layers excepted).
+unsigned maxLevels(const ArrayShape& s) {
+  size_t n = std::max(s.width, s.height);
+  if (!(s.flags & hipArrayLayered)) n = std::max(n, s.depth);
+  unsigned levels = 1;
+  while (n >>= 1) ++levels;
+  return levels;
+}
+
+// Level `i` of a mipmapped array of `s`: each dimension halved i times, down to 1 (0 stays 0;
+// the layer count stays).
+ArrayShape levelShape(const ArrayShape& s, unsigned i) {
+  auto shrink = [i](size_t n) { return n == 0 ? 0 : std::max<size_t>(1, n >> i); };
+  ArrayShape l = s;
+  l.width = shrink(s.width);
+  l.height = shrink(s.height);
+  if (!(s.flags & hipArrayLayered)) l.depth = shrink(s.depth);
+  return l;
 }
 
 // Whether the device's limits (the image extension's, in its properties; 0: unknown) hold `d`, as
@@ -230,6 +284,43 @@ Status HsaImages::arrayDestroy(int device, NativeArray array) {
   return s.ok() ? f : s;
 }
 
+// One array per level. More levels than the extents allow are clamped to those (as CUDA
+// documents for its mipmapped arrays); a level past them is then hipErrorInvalidValue.
+Status HsaImages::mipmapCreate(int device, const ArrayShape& shape, unsigned levels,
+                               NativeMipmap* out) {
+  auto m = std::make_unique<HsaMipmap>();
+  m->shape = shape;
+  const unsigned n = std::min(levels, maxLevels(shape));
+  for (unsigned i = 0; i < n; ++i) {
+    NativeArray level = nullptr;
+    const Status s = arrayCreate(device, levelShape(shape, i), &level);
+    if (!s.ok()) {
+      (void)mipmapDestroy(device, m.release());
+      return s;
+    }
+    m->levels.push_back(static_cast<HsaArray*>(level));
+  }
+  *out = m.release();
+  return kOk;
+}
+
+Status HsaImages::mipmapDestroy(int device, NativeMipmap mipmap) {
+  std::unique_ptr<HsaMipmap> m(static_cast<HsaMipmap*>(mipmap));
+  Status first = kOk;
+  for (HsaArray* level : m->levels) {
+    const Status s = arrayDestroy(device, level);
+    if (first.ok()) first = s;
+  }
+  return first;
+}
+
+Status HsaImages::mipmapLevel(int, NativeMipmap mipmap, unsigned level, NativeArray* out) {
+  const auto& m = *static_cast<const HsaMipmap*>(mipmap);
+  if (level >= m.levels.size()) return hipErrorInvalidValue;
+  *out = m.levels[level];
+  return kOk;
+}
+
 Status HsaImages::copy(int device, const ImageCopy& c, NativeStream stream) {
   if (c.widthInBytes == 0 || c.height == 0 || c.depth == 0) return kOk;
   // ROCr's image copies run at once: the stream's earlier work comes first.
@@ -293,61 +384,133 @@ Status HsaImages::copyArrays(int device, const ImageCopy& c) {
   return s.ok() ? f : s;
 }
 
-Status HsaImages::textureCreate(int device, const TextureResource& res,
-                                const HIP_TEXTURE_DESC& tex, const HIP_RESOURCE_VIEW_DESC* view,
-                                uint64_t* out) {
+// The texture's source: an array, a mipmapped array's first viewed level (`first`, `count`
+// levels), linear or pitched memory; the view's format applied.
+Status HsaImages::textureSource(const TextureResource& res, const HIP_RESOURCE_VIEW_DESC* view,
+                                TextureSource* out, unsigned* first, unsigned* count) {
   const HIP_RESOURCE_DESC& r = res.desc;
-  hsa_ext_image_descriptor_t d{};
-  const void* data = nullptr;
-  bool linear = false;
-  size_t rowPitch = 0;
-  hipArray_Format format = HIP_AD_FORMAT_FLOAT;
-  unsigned channels = 1;
+  TextureSource& t = *out;
+  *first = 0;
+  *count = 1;
+  const HsaArray* array = nullptr;
   switch (r.resType) {
-    case HIP_RESOURCE_TYPE_ARRAY: {
-      const auto& a = *static_cast<const HsaArray*>(res.array);
-      d = a.descriptor;
-      data = a.data;
-      format = a.shape.format;
-      channels = a.shape.channels;
+    case HIP_RESOURCE_TYPE_ARRAY:
+      array = static_cast<const HsaArray*>(res.array);
+      if (view != nullptr && (view->firstMipmapLevel != 0 || view->lastMipmapLevel != 0))
+        return hipErrorInvalidValue;
+      break;
+    case HIP_RESOURCE_TYPE_MIPMAPPED_ARRAY: {
+      const auto& m = *static_cast<const HsaMipmap*>(res.mipmap);
+      const unsigned levels = static_cast<unsigned>(m.levels.size());
+      unsigned last = levels - 1;
+      if (view != nullptr) {
+        if (view->firstMipmapLevel > view->lastMipmapLevel || view->lastMipmapLevel >= levels)
+          return hipErrorInvalidValue;
+        *first = view->firstMipmapLevel;
+        last = view->lastMipmapLevel;
+      }
+      *count = last - *first + 1;
+      array = m.levels[*first];
       break;
     }
     case HIP_RESOURCE_TYPE_LINEAR:
-      format = r.res.linear.format;
-      channels = r.res.linear.numChannels;
-      d.geometry = HSA_EXT_IMAGE_GEOMETRY_1DB;
-      d.width = r.res.linear.sizeInBytes / (formatBytes(format) * channels);
-      data = r.res.linear.devPtr;
-      linear = true;
-      break;
+      t.format = r.res.linear.format;
+      t.channels = r.res.linear.numChannels;
+      t.d.geometry = HSA_EXT_IMAGE_GEOMETRY_1DB;
+      t.d.width = r.res.linear.sizeInBytes / (formatBytes(t.format) * t.channels);
+      t.data = r.res.linear.devPtr;
+      t.linear = true;
+      return kOk;  // no view (the API layer refuses one)
     case HIP_RESOURCE_TYPE_PITCH2D:
-      format = r.res.pitch2D.format;
-      channels = r.res.pitch2D.numChannels;
-      d.geometry = HSA_EXT_IMAGE_GEOMETRY_2D;
-      d.width = r.res.pitch2D.width;
-      d.height = r.res.pitch2D.height;
-      data = r.res.pitch2D.devPtr;
-      linear = true;
-      rowPitch = r.res.pitch2D.pitchInBytes;
-      break;
-    default: return hipErrorNotSupported;  // mipmapped arrays
+      t.format = r.res.pitch2D.format;
+      t.channels = r.res.pitch2D.numChannels;
+      t.d.geometry = HSA_EXT_IMAGE_GEOMETRY_2D;
+      t.d.width = r.res.pitch2D.width;
+      t.d.height = r.res.pitch2D.height;
+      t.data = r.res.pitch2D.devPtr;
+      t.linear = true;
+      t.rowPitch = r.res.pitch2D.pitchInBytes;
+      return kOk;
+    default: return hipErrorInvalidValue;
   }
-  if (view != nullptr && !wholeView(*view, d)) return hipErrorNotSupported;
-  const bool normalizedRead = (tex.flags & HIP_TRSF_READ_AS_INTEGER) == 0;
-  d.format = formatOf(format, channels, normalizedRead);
+  t.d = array->descriptor;
+  t.data = array->data;
+  t.format = array->shape.format;
+  t.channels = array->shape.channels;
+  if (view != nullptr)
+    UNIHIP_TRY(checkView(*view, t.d, array->elementBytes, &t.format, &t.channels));
+  return kOk;
+}
 
+// An image over the source's memory in the format the texture reads: UNORM/SNORM for 8- and
+// 16-bit integers read as normalized floats; read-write as the array's own image (ROCr lays
+// opaque data out by descriptor and access).
+Status HsaImages::textureImage(int device, const TextureSource& src, bool normalizedRead,
+                               hsa_ext_image_t* out) {
+  hsa_ext_image_descriptor_t d = src.d;
+  d.format = formatOf(src.format, src.channels, normalizedRead);
   const hsa_agent_t agent = hooks_.agentOf(device);
+  if (src.linear) {
+    UNIHIP_HSA_TRY(api_, hsa_ext_image_create_with_layout(
+                             agent, &d, src.data, HSA_ACCESS_PERMISSION_RW,
+                             HSA_EXT_IMAGE_DATA_LAYOUT_LINEAR, src.rowPitch, 0, out));
+  } else {
+    UNIHIP_HSA_TRY(api_, hsa_ext_image_create(agent, &d, src.data, HSA_ACCESS_PERMISSION_RW, out));
+  }
+  return kOk;
+}
+
+// A mipmapped texture's level table (texture_lod.h): the header from the texture descriptor,
+// then each viewed level's image SRD; the first is the object's own image.
+Status HsaImages::levelTable(int device, const TextureResource& res, const HIP_TEXTURE_DESC& tex,
+                             const TextureSource& src, unsigned first, unsigned count,
+                             Object* o) {
+  const auto& m = *static_cast<const HsaMipmap*>(res.mipmap);
+  const bool normalizedRead = (tex.flags & HIP_TRSF_READ_AS_INTEGER) == 0;
+  for (unsigned i = 1; i < count; ++i) {
+    TextureSource level = src;
+    level.d = m.levels[first + i]->descriptor;
+    level.data = m.levels[first + i]->data;
+    hsa_ext_image_t image{0};
+    UNIHIP_TRY(textureImage(device, level, normalizedRead, &image));
+    o->levels.push_back(image);
+  }
+  __unihip_mip_table h{};
+  h.levels = count;
+  // Integer texels are never blended: the nearest level.
+  h.linear = tex.mipmapFilterMode == HIP_TR_FILTER_MODE_LINEAR && normalizedRead;
+  h.normalized = (tex.flags & HIP_TRSF_NORMALIZED_COORDINATES) != 0;
+  h.bias = tex.mipmapLevelBias;
+  h.minClamp = tex.minMipmapLevelClamp;
+  h.maxClamp = tex.maxMipmapLevelClamp;
+  h.width = static_cast<float>(src.d.width);
+  h.height = static_cast<float>(src.d.height);
+  h.depth = static_cast<float>(src.d.depth);
+  static_assert(sizeof h == __UNIHIP_MIP_HEADER_BYTES, "texture_lod.h's header");
+  UNIHIP_TRY(backend_.malloc(device, __UNIHIP_MIP_HEADER_BYTES + count * __UNIHIP_MIP_LEVEL_BYTES,
+                             &o->table));
+  auto* table = static_cast<uint8_t*>(o->table);
+  UNIHIP_TRY(backend_.memcpy(device, table, &h, sizeof h, CopyDirection::HostToDevice));
+  for (unsigned i = 0; i < count; ++i) {
+    const hsa_ext_image_t image = i == 0 ? o->image : o->levels[i - 1];
+    UNIHIP_TRY(backend_.memcpy(
+        device, table + __UNIHIP_MIP_HEADER_BYTES + i * __UNIHIP_MIP_LEVEL_BYTES,
+        reinterpret_cast<const void*>(image.handle), kImageSrdBytes,
+        CopyDirection::DeviceToDevice));
+  }
+  return kOk;
+}
+
+Status HsaImages::textureCreate(int device, const TextureResource& res,
+                                const HIP_TEXTURE_DESC& tex, const HIP_RESOURCE_VIEW_DESC* view,
+                                uint64_t* out) {
+  TextureSource src;
+  unsigned first = 0, count = 1;
+  UNIHIP_TRY(textureSource(res, view, &src, &first, &count));
+  const bool normalizedRead = (tex.flags & HIP_TRSF_READ_AS_INTEGER) == 0;
   Object o;
   o.device = device;
-  // Read-write as the array's own image (ROCr lays opaque data out by descriptor and access).
-  if (linear) {
-    UNIHIP_HSA_TRY(api_, hsa_ext_image_create_with_layout(
-                             agent, &d, data, HSA_ACCESS_PERMISSION_RW,
-                             HSA_EXT_IMAGE_DATA_LAYOUT_LINEAR, rowPitch, 0, &o.image));
-  } else {
-    UNIHIP_HSA_TRY(api_,
-                   hsa_ext_image_create(agent, &d, data, HSA_ACCESS_PERMISSION_RW, &o.image));
-  }
+  UNIHIP_TRY(textureImage(device, src, normalizedRead, &o.image));
   hsa_ext_sampler_descriptor_t sd{};
   sd.coordinate_mode = (tex.flags & HIP_TRSF_NORMALIZED_COORDINATES)
                            ? HSA_EXT_SAMPLER_COORDINATE_MODE_NORMALIZED
@@ -355,8 +518,10 @@ Status HsaImages::textureCreate(int device, const TextureResource& res,
   sd.filter_mode = tex.filterMode == HIP_TR_FILTER_MODE_LINEAR ? HSA_EXT_SAMPLER_FILTER_MODE_LINEAR
                                                                : HSA_EXT_SAMPLER_FILTER_MODE_NEAREST;
   sd.address_mode = addressingOf(tex.addressMode[0]);
-  const Status s =
-      checkHsa(api_, api_.hsa_ext_sampler_create(agent, &sd, &o.sampler), "hsa_ext_sampler_create");
+  Status s = checkHsa(api_, api_.hsa_ext_sampler_create(hooks_.agentOf(device), &sd, &o.sampler),
+                      "hsa_ext_sampler_create");
+  if (s.ok() && res.desc.resType == HIP_RESOURCE_TYPE_MIPMAPPED_ARRAY)
+    s = levelTable(device, res, tex, src, first, count, &o);
   if (!s.ok()) {
     release(device, o);
     return s;
@@ -373,7 +538,8 @@ Status HsaImages::surfaceCreate(int device, NativeArray array, uint64_t* out) {
   return publish(device, o, out);
 }
 
-// The object's device memory: the image SRD, then the sampler's at byte 48 for a texture.
+// The object's device memory: the image SRD, then for a texture the sampler's at byte 48 and
+// the level table's address at byte 72 (0 unless mipmapped).
 Status HsaImages::publish(int device, const Object& o, uint64_t* out) {
   void* memory = nullptr;
   Status s = backend_.malloc(device, o.sampler.handle ? kTextureBytes : kImageSrdBytes, &memory);
@@ -384,6 +550,11 @@ Status HsaImages::publish(int device, const Object& o, uint64_t* out) {
     s = backend_.memcpy(device, static_cast<uint8_t*>(memory) + kImageSrdBytes,
                         reinterpret_cast<const void*>(o.sampler.handle), kSamplerSrdBytes,
                         CopyDirection::DeviceToDevice);
+  if (s.ok() && o.sampler.handle) {
+    const uint64_t table = reinterpret_cast<uint64_t>(o.table);
+    s = backend_.memcpy(device, static_cast<uint8_t*>(memory) + __UNIHIP_MIP_TABLE_OFFSET, &table,
+                        sizeof table, CopyDirection::HostToDevice);
+  }
   if (!s.ok()) {
     if (memory != nullptr) (void)backend_.free(device, memory);
     release(device, o);
@@ -402,8 +573,11 @@ void HsaImages::release(int device, const Object& o) {
   const hsa_agent_t agent = hooks_.agentOf(device);
   if (o.image.handle) (void)checkHsa(api_, api_.hsa_ext_image_destroy(agent, o.image),
                                      "hsa_ext_image_destroy");
+  for (const hsa_ext_image_t& level : o.levels)
+    (void)checkHsa(api_, api_.hsa_ext_image_destroy(agent, level), "hsa_ext_image_destroy");
   if (o.sampler.handle) (void)checkHsa(api_, api_.hsa_ext_sampler_destroy(agent, o.sampler),
                                        "hsa_ext_sampler_destroy");
+  if (o.table != nullptr) (void)backend_.free(device, o.table);
 }
 
 Status HsaImages::destroyObject(int device, uint64_t object) {

@@ -7,11 +7,15 @@
 // surface object 48 bytes holding an image SRD. The hsa_ext_image_t / hsa_ext_sampler_t handles
 // are the device addresses of ROCr's SRDs, copied from there. Without the extension's entry
 // points HsaBackend::images() is null (hipErrorNotSupported).
-// Not supported on AMD here: mipmapped arrays, resource views other than the whole resource,
-// memory mapping of arrays; an array copy on a capturing stream is refused (it waits for the
-// stream). A sampler has one address mode (the first dimension's) and ROCr's border colour.
-// unihip-coverage: not-supported hipMallocMipmappedArray hipFreeMipmappedArray hipGetMipmappedArrayLevel hipMipmappedArrayCreate hipMipmappedArrayDestroy hipMipmappedArrayGetLevel
-// unihip-coverage: not-supported hipExternalMemoryGetMappedMipmappedArray
+// A mipmapped array is one array (one image) per level, level i of extent max(1, n >> i) (layers
+// kept); a texture over it names a device table of its levels' SRDs at byte 72 of the object
+// (include/hip/unihip/texture_lod.h), from which the Lod/Grad fetches pick levels in software.
+// Resource views: a format of the same element size over the same memory, a range of mipmap
+// levels; a range of layers is not supported (ROCr's images have no first-layer offset).
+// Not supported on AMD here: memory mapping of arrays, mipmapped arrays over external memory;
+// an array copy on a capturing stream is refused (it waits for the stream). A sampler has one
+// address mode (the first dimension's) and ROCr's border colour.
+// unihip-coverage: not-supported hipExternalMemoryGetMappedMipmappedArray (AMD: imported memory is not laid out as ROCr images here)
 #pragma once
 
 #include <hsa/hsa.h>
@@ -21,6 +25,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <vector>
 
 #include "backend.h"
 #include "hsa_loader.h"
@@ -43,6 +48,12 @@ struct HsaArray {
   size_t elementBytes = 0;
 };
 
+// A native mipmapped array (NativeMipmap points to one): its levels, each an array.
+struct HsaMipmap {
+  ArrayShape shape;
+  std::vector<HsaArray*> levels;  // owned
+};
+
 class HsaImages final : public ImageOps {
  public:
   // Null when ROCr lacks an entry point of the image extension.
@@ -55,13 +66,10 @@ class HsaImages final : public ImageOps {
 
   Status arrayCreate(int device, const ArrayShape& shape, NativeArray* out) override;
   Status arrayDestroy(int device, NativeArray array) override;
-  Status mipmapCreate(int, const ArrayShape&, unsigned, NativeMipmap*) override {
-    return hipErrorNotSupported;
-  }
-  Status mipmapDestroy(int, NativeMipmap) override { return hipErrorNotSupported; }
-  Status mipmapLevel(int, NativeMipmap, unsigned, NativeArray*) override {
-    return hipErrorNotSupported;
-  }
+  Status mipmapCreate(int device, const ArrayShape& shape, unsigned levels,
+                      NativeMipmap* out) override;
+  Status mipmapDestroy(int device, NativeMipmap mipmap) override;
+  Status mipmapLevel(int device, NativeMipmap mipmap, unsigned level, NativeArray* out) override;
   Status copy(int device, const ImageCopy& copy, NativeStream stream) override;
   Status textureCreate(int device, const TextureResource& res, const HIP_TEXTURE_DESC& tex,
                        const HIP_RESOURCE_VIEW_DESC* view, uint64_t* out) override;
@@ -75,7 +83,24 @@ class HsaImages final : public ImageOps {
     int device = 0;
     hsa_ext_image_t image{0};
     hsa_ext_sampler_t sampler{0};  // 0 for a surface
+    std::vector<hsa_ext_image_t> levels;  // a mipmapped texture's, one per level of its view
+    void* table = nullptr;                // their level table (texture_lod.h)
   };
+  // What a texture reads: geometry, data, element and layout.
+  struct TextureSource {
+    hsa_ext_image_descriptor_t d{};
+    const void* data = nullptr;
+    bool linear = false;
+    size_t rowPitch = 0;
+    hipArray_Format format = HIP_AD_FORMAT_FLOAT;
+    unsigned channels = 1;
+  };
+  Status textureSource(const TextureResource& res, const HIP_RESOURCE_VIEW_DESC* view,
+                       TextureSource* out, unsigned* firstLevel, unsigned* levelCount);
+  Status textureImage(int device, const TextureSource& src, bool normalizedRead,
+                      hsa_ext_image_t* out);
+  Status levelTable(int device, const TextureResource& res, const HIP_TEXTURE_DESC& tex,
+                    const TextureSource& src, unsigned first, unsigned count, Object* o);
   Status copyArrays(int device, const ImageCopy& c);
   Status copyLinear(int device, const ImageCopy& c);
   Status publish(int device, const Object& o, uint64_t* out);

@@ -4,9 +4,11 @@
 // surface reads and writes; destroyed and foreign objects rejected.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include "gpu_test_support.h"
+#include "hip/unihip/texture_lod.h"
 #include "texture_kernels.h"
 
 namespace {
@@ -342,6 +344,70 @@ TEST_CASE("3D, layered, mipmapped and gather textures", "[textures]") {
   CHECK(four == std::vector<float>{11.f, 12.f, 21.f, 22.f});
   HIP_CHECK(hipDestroyTextureObject(o));
   HIP_CHECK(hipFreeArray(g));
+}
+
+// The level selection AMD's Lod/Grad fetches do in software (texture_lod.h) against the
+// hardware's (NVIDIA's texture unit, or AMD's software path): 4 levels of constant value 10 * i,
+// bias, clamps, point and linear mipmap filters. Ties (x.5) are avoided: rounding may differ.
+TEST_CASE("mipmapped textures: the level of detail is biased, clamped and filtered",
+          "[textures][mipmap]") {
+  hipChannelFormatDesc desc = hipCreateChannelDesc<float>();
+  hipMipmappedArray_t m = nullptr;
+  HIP_REQUIRE(hipMallocMipmappedArray(&m, &desc, make_hipExtent(16, 16, 0), 4, 0));
+  for (unsigned i = 0; i < 4; ++i) {
+    hipArray_t level = nullptr;
+    HIP_REQUIRE(hipGetMipmappedArrayLevel(&level, m, i));
+    const size_t n = size_t(16) >> i;
+    std::vector<float> v(n * n, 10.f * i);
+    HIP_REQUIRE(hipMemcpy2DToArray(level, 0, 0, v.data(), n * 4, n * 4, n,
+                                   hipMemcpyHostToDevice));
+  }
+  hipResourceDesc r{};
+  r.resType = hipResourceTypeMipmappedArray;
+  r.res.mipmap.mipmap = m;
+  struct Case {
+    hipTextureFilterMode mipFilter;
+    float bias, minClamp, maxClamp;
+  };
+  for (const Case& k : {Case{hipFilterModePoint, 0.f, 0.f, 3.f},
+                        Case{hipFilterModeLinear, 0.f, 0.f, 3.f},
+                        Case{hipFilterModePoint, 0.f, 0.6f, 2.3f},
+                        Case{hipFilterModeLinear, 0.f, 0.6f, 2.3f},
+                        Case{hipFilterModeLinear, 0.25f, 0.f, 3.f}}) {
+    INFO("mip filter " << k.mipFilter << ", bias " << k.bias << ", clamps " << k.minClamp
+                       << ".." << k.maxClamp);
+    hipTextureDesc t{};
+    t.normalizedCoords = 1;
+    t.filterMode = hipFilterModePoint;
+    t.mipmapFilterMode = k.mipFilter;
+    t.mipmapLevelBias = k.bias;
+    t.minMipmapLevelClamp = k.minClamp;
+    t.maxMipmapLevelClamp = k.maxClamp;
+    hipTextureObject_t o = nullptr;
+    HIP_REQUIRE(hipCreateTextureObject(&o, &r, &t, nullptr));
+    __unihip_mip_table model{};
+    model.levels = 4;
+    model.linear = k.mipFilter == hipFilterModeLinear;
+    model.bias = k.bias;
+    model.minClamp = k.minClamp;
+    model.maxClamp = k.maxClamp;
+    auto expected = [&](float lod) {
+      const __unihip_mip_pick p = __unihip_mip_select(model, lod);
+      return 10.f * p.lo + p.frac * 10.f * (float(p.hi) - float(p.lo));
+    };
+    DeviceBuffer<float> c(std::vector<float>{0.4f, 0.6f});
+    for (float lod : {-1.f, 0.f, 0.3f, 0.8f, 1.2f, 1.7f, 2.1f, 2.9f, 6.f}) {
+      INFO("lod " << lod);
+      DeviceBuffer<float> out(2);
+      LAUNCH_AND_WAIT(launchTex2DLod(o, c.ptr, lod, out.ptr, 1));
+      const std::vector<float> got = out.read();
+      CHECK(near(got[0], expected(lod), 0.1f));
+      // Zero gradients: the lowest level the clamps allow.
+      CHECK(near(got[1], expected(-std::numeric_limits<float>::infinity()), 0.1f));
+    }
+    HIP_CHECK(hipDestroyTextureObject(o));
+  }
+  HIP_CHECK(hipFreeMipmappedArray(m));
 }
 
 TEST_CASE("texture fetches and surface accesses assemble for every type", "[textures]") {

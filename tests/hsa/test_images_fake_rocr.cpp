@@ -492,8 +492,17 @@ TEST_CASE("fake ROCr: arrays and objects refuse bad input with HIP's codes", "[h
   CHECK(hipCreateTextureObject(&t, &garbageRes, &tex, nullptr) == hipErrorInvalidValue);
   hipResourceViewDesc view{};
   view.format = hipResViewFormatFloat1;
-  view.width = 2;
+  view.width = 2;  // narrower than the array
+  CHECK(hipCreateTextureObject(&t, &res, &tex, &view) == hipErrorInvalidValue);
+  view.width = 4;
+  view.format = hipResViewFormatHalf1;  // another element size
+  CHECK(hipCreateTextureObject(&t, &res, &tex, &view) == hipErrorInvalidValue);
+  view.format = hipResViewFormatUnsignedBlockCompressed1;
   CHECK(hipCreateTextureObject(&t, &res, &tex, &view) == hipErrorNotSupported);
+  view.format = hipResViewFormatFloat1;
+  view.firstMipmapLevel = 1;  // an array has level 0 only
+  view.lastMipmapLevel = 1;
+  CHECK(hipCreateTextureObject(&t, &res, &tex, &view) == hipErrorInvalidValue);
   view = hipResourceViewDesc{};
   view.width = 4;
   view.height = 4;
@@ -506,8 +515,6 @@ TEST_CASE("fake ROCr: arrays and objects refuse bad input with HIP's codes", "[h
   CHECK(hipDestroyTextureObject(nullptr) == hipSuccess);
   hipSurfaceObject_t surf = nullptr;
   CHECK(hipCreateSurfaceObject(&surf, &garbageRes) == hipErrorInvalidValue);
-  hipMipmappedArray_t m = nullptr;
-  CHECK(hipMallocMipmappedArray(&m, &f1, make_hipExtent(4, 4, 0), 2, 0) == hipErrorNotSupported);
   REQUIRE(hipFreeArray(a) == hipSuccess);
   CHECK(fakeStat(kLiveImages) == images);
 }
@@ -552,28 +559,39 @@ TEST_CASE("HSA images without ROCr's image extension: not supported", "[hsa][ima
   hsa::unloadHsaApi(&full);
 }
 
+// The disassembly of kernels/images.hip for `arch` (built beside the gfx90a object), one
+// kernel's instructions at a time; empty when the build had no device libraries or objdump.
+struct ImagesDisassembly {
+  std::string text;
+  explicit ImagesDisassembly(const std::string& arch) {
+    if (std::string(UNIHIP_HSA_IMAGES_CODE_OBJECT).empty() ||
+        std::string(UNIHIP_LLVM_OBJDUMP).empty())
+      return;
+    const std::string command = std::string(UNIHIP_LLVM_OBJDUMP) + " -d --mcpu=" + arch + " " +
+                                UNIHIP_HSA_CODE_OBJECT_DIR + "/images-" + arch + ".co 2>&1";
+    FILE* pipe = popen(command.c_str(), "r");
+    REQUIRE(pipe != nullptr);
+    char buffer[4096];
+    while (size_t n = fread(buffer, 1, sizeof buffer, pipe)) text.append(buffer, n);
+    REQUIRE(pclose(pipe) == 0);
+  }
+  std::string kernel(const std::string& name) const {
+    const size_t at = text.find("<" + name + ">:");
+    REQUIRE(at != std::string::npos);
+    return text.substr(at, text.find("\n\n", at) - at);
+  }
+};
+
 // The AMD side of unihip's texture and surface headers, as compiled by the build
 // (kernels/images.hip): the descriptors are read from the object with scalar loads (image at
 // byte 0, sampler at byte 48) and feed image instructions; nothing traps.
 TEST_CASE("AMD texture and surface code reads the object's descriptors", "[hsa][images]") {
-  if (std::string(UNIHIP_HSA_IMAGES_CODE_OBJECT).empty() || std::string(UNIHIP_LLVM_OBJDUMP).empty()) {
+  const ImagesDisassembly dis("gfx90a");
+  if (dis.text.empty()) {
     WARN("no ROCm device libraries or llvm-objdump-19: skipped");
     return;
   }
-  const std::string command = std::string(UNIHIP_LLVM_OBJDUMP) + " -d --mcpu=gfx90a " +
-                              UNIHIP_HSA_IMAGES_CODE_OBJECT + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  std::string text;
-  char buffer[4096];
-  while (size_t n = fread(buffer, 1, sizeof buffer, pipe)) text.append(buffer, n);
-  REQUIRE(pclose(pipe) == 0);
-  // One kernel's instructions (up to the next symbol).
-  auto kernel = [&](const std::string& name) {
-    const size_t at = text.find("<" + name + ">:");
-    REQUIRE(at != std::string::npos);
-    return text.substr(at, text.find("\n\n", at) - at);
-  };
+  auto kernel = [&](const std::string& name) { return dis.kernel(name); };
   const std::string tex = kernel("images_tex2d");
   CHECK(tex.find("s_load_dwordx8") != std::string::npos);
   bool samplerAt48 = false;  // s_load_dwordx4 s[..], s[..], 0x30
@@ -589,5 +607,63 @@ TEST_CASE("AMD texture and surface code reads the object's descriptors", "[hsa][
   CHECK(surf.find("image_store") != std::string::npos);
   for (const std::string& k : {tex, kernel("images_fetch"), surf})
     CHECK(k.find("s_trap") == std::string::npos);
-  CHECK(kernel("images_lod").find("s_trap") != std::string::npos);
+  // No LOD or gradient instruction on gfx90a: those forms read levels with image_sample (the
+  // object's own image, or a mipmapped texture's levels from its table) and never trap.
+  for (const char* name : {"images_lod", "images_grad", "images_lod_layered", "images_lod_3d",
+                           "images_grad_1d"}) {
+    INFO(name);
+    const std::string k = kernel(name);
+    CHECK(k.find("s_trap") == std::string::npos);
+    CHECK(k.find("image_sample") != std::string::npos);
+    CHECK(k.find("image_sample_l ") == std::string::npos);
+    CHECK(k.find("image_sample_d ") == std::string::npos);
+  }
+  CHECK(kernel("images_gather").find("s_trap") != std::string::npos);  // no software gather
+  // The plain fetch reads no level table (at byte 72 = 0x48); the Lod form does.
+  CHECK(tex.find(", 0x48 ") == std::string::npos);
+  CHECK(kernel("images_lod").find(", 0x48 ") != std::string::npos);
+}
+
+// gfx1030 has the LOD and gradient instructions: a plain texture's Lod/Grad fetch is one of them
+// (behind the level-table check), a mipmapped one reads its levels with image_sample_lz.
+TEST_CASE("AMD Lod/Grad code on gfx1030: native for one level, software for mipmaps",
+          "[hsa][images][mipmap]") {
+  const ImagesDisassembly dis("gfx1030");
+  if (dis.text.empty()) {
+    WARN("no ROCm device libraries or llvm-objdump-19: skipped");
+    return;
+  }
+  for (const char* name : {"images_lod", "images_lod_layered", "images_lod_3d"}) {
+    INFO(name);
+    const std::string k = dis.kernel(name);
+    CHECK(k.find("image_sample_l ") != std::string::npos);
+    CHECK(k.find("image_sample_lz") != std::string::npos);
+    CHECK(k.find("s_trap") == std::string::npos);
+  }
+  for (const char* name : {"images_grad", "images_grad_1d"}) {
+    INFO(name);
+    const std::string k = dis.kernel(name);
+    CHECK(k.find("image_sample_d") != std::string::npos);
+    CHECK(k.find("s_trap") == std::string::npos);
+  }
+  CHECK(dis.kernel("images_gather").find("image_gather4") != std::string::npos);
+  // The plain fetch reads no level table.
+  CHECK(dis.kernel("images_tex2d").find(", 0x48 ") == std::string::npos);
+  CHECK(dis.kernel("images_lod").find(", 0x48 ") != std::string::npos);  // the table's address
+}
+
+// gfx940-gfx950 have no image instructions: every sampling fetch traps (a missing instruction
+// would otherwise make the kernel vanish); tex1Dfetch is a buffer load and stays.
+TEST_CASE("AMD texture code on gfx940: sampling traps rather than vanishing", "[hsa][images]") {
+  const ImagesDisassembly dis("gfx940");
+  if (dis.text.empty()) {
+    WARN("no ROCm device libraries or llvm-objdump-19: skipped");
+    return;
+  }
+  for (const char* name : {"images_tex2d", "images_lod", "images_grad", "images_lod_layered",
+                           "images_lod_3d", "images_grad_1d", "images_gather"}) {
+    INFO(name);
+    CHECK(dis.kernel(name).find("s_trap") != std::string::npos);
+  }
+  CHECK(dis.kernel("images_fetch").find("buffer_load_format_xyzw") != std::string::npos);
 }

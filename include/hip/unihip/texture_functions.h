@@ -18,6 +18,7 @@
 #include "hip/unihip/qualifiers.h"
 #include "hip/hip_vector_types.h"
 #include "hip/texture_types.h"
+#include "hip/unihip/texture_lod.h"
 
 #if defined(UNIHIP_OFFLOAD_LANGUAGE) && defined(__cplusplus)
 
@@ -219,15 +220,24 @@ typedef float __unihip_tex_v4f __attribute__((ext_vector_type(4)));
 typedef int __unihip_tex_v4i __attribute__((ext_vector_type(4)));
 typedef unsigned int __attribute__((address_space(4))) * __unihip_tex_sharp;
 
-/* gfx90a and gfx940-gfx950 lack the extended image instructions (LOD, gradients, gather; LLVM
- * refuses them there). Such a fetch traps on them; left alone, the call would make the whole
- * kernel vanish. */
+/* gfx90a lacks the extended image instructions (LOD, gradients, gather; LLVM refuses them
+ * there) and gfx940-gfx950 every image instruction. A fetch that needs a missing one traps;
+ * left alone, the call would make the whole kernel vanish. The Lod and Grad forms need only the
+ * basic one (texture_lod.h). */
+#define __UNIHIP_TEX_TRAP(CALL) (__builtin_trap(), __unihip_tex_v4f{0.0f, 0.0f, 0.0f, 0.0f})
+#if defined(__gfx940__) || defined(__gfx941__) || defined(__gfx942__) || defined(__gfx950__)
+#define __UNIHIP_TEX_BASIC(CALL) __UNIHIP_TEX_TRAP(CALL)
+#define __UNIHIP_TEX_EXT(CALL) __UNIHIP_TEX_TRAP(CALL)
+#define __UNIHIP_TEX_ONE_LEVEL(NATIVE, LEVEL) __UNIHIP_TEX_TRAP(LEVEL)
+#elif defined(__gfx90a__)
 #define __UNIHIP_TEX_BASIC(CALL) (CALL)
-#if defined(__gfx90a__) || defined(__gfx940__) || defined(__gfx941__) || defined(__gfx942__) || \
-    defined(__gfx950__)
-#define __UNIHIP_TEX_EXT(CALL) (__builtin_trap(), __unihip_tex_v4f{0.0f, 0.0f, 0.0f, 0.0f})
+#define __UNIHIP_TEX_EXT(CALL) __UNIHIP_TEX_TRAP(CALL)
+/* A texture of one level: its level 0 is what any LOD or gradient reads. */
+#define __UNIHIP_TEX_ONE_LEVEL(NATIVE, LEVEL) (LEVEL)
 #else
+#define __UNIHIP_TEX_BASIC(CALL) (CALL)
 #define __UNIHIP_TEX_EXT(CALL) (CALL)
+#define __UNIHIP_TEX_ONE_LEVEL(NATIVE, LEVEL) (NATIVE)
 #endif
 #define __UNIHIP_TEX_BUFFER(CALL) (CALL)
 
@@ -287,6 +297,31 @@ __device__ __unihip_tex_v4f __ockl_image_gather4a_2D(__unihip_tex_sharp, __unihi
 #define __UNIHIP_TEX_T(h) ((__unihip_tex_sharp)(h))
 #define __UNIHIP_TEX_S(h) ((__unihip_tex_sharp)(h) + HIP_SAMPLER_OBJECT_OFFSET_DWORD)
 
+/* A mipmapped texture's level table (texture_lod.h): its address in the object (0: none), its
+ * header, level l's image descriptor. */
+UNIHIP_DEVICE_INLINE unsigned long long __unihip_mip_table_of(unsigned long long __t) {
+  return *(const unsigned long long __attribute__((address_space(4)))*)(
+      __t + __UNIHIP_MIP_TABLE_OFFSET);
+}
+UNIHIP_DEVICE_INLINE __unihip_mip_table __unihip_mip_header(unsigned long long __m) {
+  const __unihip_tex_sharp __w = (__unihip_tex_sharp)__m;
+  __unihip_mip_table __h{};
+  __h.levels = __w[0];
+  __h.linear = __w[1];
+  __h.normalized = __w[2];
+  __h.bias = __builtin_bit_cast(float, __w[4]);
+  __h.minClamp = __builtin_bit_cast(float, __w[5]);
+  __h.maxClamp = __builtin_bit_cast(float, __w[6]);
+  __h.width = __builtin_bit_cast(float, __w[8]);
+  __h.height = __builtin_bit_cast(float, __w[9]);
+  __h.depth = __builtin_bit_cast(float, __w[10]);
+  return __h;
+}
+UNIHIP_DEVICE_INLINE __unihip_tex_sharp __unihip_mip_level(unsigned long long __m, unsigned __l) {
+  return (__unihip_tex_sharp)(__m + __UNIHIP_MIP_HEADER_BYTES +
+                              (unsigned long long)__l * __UNIHIP_MIP_LEVEL_BYTES);
+}
+
 /* The four float lanes as the tag's result (integer texels arrive as their bits). */
 UNIHIP_DEVICE_INLINE __unihip_tex_f4 __unihip_tex_lanes(__unihip_tex_kf, __unihip_tex_v4f v) {
   return {v.x, v.y, v.z, v.w};
@@ -329,44 +364,93 @@ __UNIHIP_TEX_AMD(texCubemap, BASIC, (float x, float y, float z), (x, y, z),
                  __ockl_image_sample_CM(__UNIHIP_TS, __UNIHIP_V4(x, y, z, 0.0f)))
 __UNIHIP_TEX_AMD(texCubemapLayered, BASIC, (float x, float y, float z, int layer), (x, y, z, layer),
                  __ockl_image_sample_CMa(__UNIHIP_TS, __UNIHIP_V4(x, y, z, (float)layer)))
-__UNIHIP_TEX_AMD(tex1DLod, EXT, (float x, float level), (x, level),
-                 __ockl_image_sample_lod_1D(__UNIHIP_TS, x, level))
-__UNIHIP_TEX_AMD(tex2DLod, EXT, (float x, float y, float level), (x, y, level),
-                 __ockl_image_sample_lod_2D(__UNIHIP_TS, __UNIHIP_V2(x, y), level))
-__UNIHIP_TEX_AMD(tex3DLod, EXT, (float x, float y, float z, float level), (x, y, z, level),
-                 __ockl_image_sample_lod_3D(__UNIHIP_TS, __UNIHIP_V4(x, y, z, 0.0f), level))
-__UNIHIP_TEX_AMD(tex1DLayeredLod, EXT, (float x, int layer, float level), (x, layer, level),
-                 __ockl_image_sample_lod_1Da(__UNIHIP_TS, __UNIHIP_V2(x, (float)layer), level))
-__UNIHIP_TEX_AMD(tex2DLayeredLod, EXT, (float x, float y, int layer, float level),
-                 (x, y, layer, level),
+/* A Lod or Grad fetch. A mipmapped texture (texture_lod.h: the object names a level table)
+ * picks its levels in software and reads each with the basic fetch LEVEL on descriptor __i,
+ * lerping two levels for a linear mipmap filter (float reads); LOD is the level of detail asked
+ * for (it may read the table's header __h). Any other texture has one level: NATIVE (the
+ * instruction with LOD or gradients) where the target has it, else LEVEL on its descriptor. */
+#define __UNIHIP_TEX_MIP(NAME, PARAMS, ARGS, LOD, NATIVE, LEVEL)                               \
+  template <class K>                                                                          \
+  UNIHIP_DEVICE_INLINE auto __unihip_##NAME(K __k, unsigned long long __t,                    \
+                                            __UNIHIP_STRIP PARAMS) {                          \
+    const unsigned long long __m = __unihip_mip_table_of(__t);                                \
+    if (__builtin_expect(__m == 0, 1)) {                                                      \
+      __unihip_tex_sharp __i = __UNIHIP_TEX_T(__t);                                           \
+      (void)__i;                                                                              \
+      return __unihip_tex_lanes(__k, __UNIHIP_TEX_ONE_LEVEL(NATIVE, LEVEL));                  \
+    }                                                                                         \
+    const __unihip_mip_table __h = __unihip_mip_header(__m);                                  \
+    const __unihip_mip_pick __p = __unihip_mip_select(__h, LOD);                              \
+    __unihip_tex_sharp __i = __unihip_mip_level(__m, __p.lo);                                 \
+    __unihip_tex_v4f __v = __UNIHIP_TEX_BASIC(LEVEL);                                         \
+    if constexpr (std::is_same<K, __unihip_tex_kf>::value) {                                  \
+      if (__p.frac != 0.0f) {                                                                 \
+        __i = __unihip_mip_level(__m, __p.hi);                                                \
+        const __unihip_tex_v4f __w = __UNIHIP_TEX_BASIC(LEVEL);                               \
+        __v = __v + (__w - __v) * __p.frac;                                                   \
+      }                                                                                       \
+    }                                                                                         \
+    return __unihip_tex_lanes(__k, __v);                                                      \
+  }                                                                                           \
+  __UNIHIP_TEX_PUBLIC(NAME, __unihip_##NAME, PARAMS, ARGS)
+
+#define __UNIHIP_LS __i, __UNIHIP_TEX_S(__t)
+
+__UNIHIP_TEX_MIP(tex1DLod, (float x, float level), (x, level), level,
+                 __ockl_image_sample_lod_1D(__UNIHIP_TS, x, level),
+                 __ockl_image_sample_1D(__UNIHIP_LS, x))
+__UNIHIP_TEX_MIP(tex2DLod, (float x, float y, float level), (x, y, level), level,
+                 __ockl_image_sample_lod_2D(__UNIHIP_TS, __UNIHIP_V2(x, y), level),
+                 __ockl_image_sample_2D(__UNIHIP_LS, __UNIHIP_V2(x, y)))
+__UNIHIP_TEX_MIP(tex3DLod, (float x, float y, float z, float level), (x, y, z, level), level,
+                 __ockl_image_sample_lod_3D(__UNIHIP_TS, __UNIHIP_V4(x, y, z, 0.0f), level),
+                 __ockl_image_sample_3D(__UNIHIP_LS, __UNIHIP_V4(x, y, z, 0.0f)))
+__UNIHIP_TEX_MIP(tex1DLayeredLod, (float x, int layer, float level), (x, layer, level), level,
+                 __ockl_image_sample_lod_1Da(__UNIHIP_TS, __UNIHIP_V2(x, (float)layer), level),
+                 __ockl_image_sample_1Da(__UNIHIP_LS, __UNIHIP_V2(x, (float)layer)))
+__UNIHIP_TEX_MIP(tex2DLayeredLod, (float x, float y, int layer, float level),
+                 (x, y, layer, level), level,
                  __ockl_image_sample_lod_2Da(__UNIHIP_TS, __UNIHIP_V4(x, y, (float)layer, 0.0f),
-                                             level))
-__UNIHIP_TEX_AMD(texCubemapLod, EXT, (float x, float y, float z, float level), (x, y, z, level),
-                 __ockl_image_sample_lod_CM(__UNIHIP_TS, __UNIHIP_V4(x, y, z, 0.0f), level))
-__UNIHIP_TEX_AMD(texCubemapLayeredLod, EXT, (float x, float y, float z, int layer, float level),
-                 (x, y, z, layer, level),
+                                             level),
+                 __ockl_image_sample_2Da(__UNIHIP_LS, __UNIHIP_V4(x, y, (float)layer, 0.0f)))
+__UNIHIP_TEX_MIP(texCubemapLod, (float x, float y, float z, float level), (x, y, z, level),
+                 level, __ockl_image_sample_lod_CM(__UNIHIP_TS, __UNIHIP_V4(x, y, z, 0.0f), level),
+                 __ockl_image_sample_CM(__UNIHIP_LS, __UNIHIP_V4(x, y, z, 0.0f)))
+__UNIHIP_TEX_MIP(texCubemapLayeredLod, (float x, float y, float z, int layer, float level),
+                 (x, y, z, layer, level), level,
                  __ockl_image_sample_lod_CMa(__UNIHIP_TS, __UNIHIP_V4(x, y, z, (float)layer),
-                                             level))
-__UNIHIP_TEX_AMD(tex1DGrad, EXT, (float x, float dPdx, float dPdy), (x, dPdx, dPdy),
-                 __ockl_image_sample_grad_1D(__UNIHIP_TS, x, dPdx, dPdy))
-__UNIHIP_TEX_AMD(tex2DGrad, EXT, (float x, float y, float2 dPdx, float2 dPdy), (x, y, dPdx, dPdy),
+                                             level),
+                 __ockl_image_sample_CMa(__UNIHIP_LS, __UNIHIP_V4(x, y, z, (float)layer)))
+__UNIHIP_TEX_MIP(tex1DGrad, (float x, float dPdx, float dPdy), (x, dPdx, dPdy),
+                 __unihip_mip_grad_lod(__h, dPdx, 0.0f, 0.0f, dPdy, 0.0f, 0.0f),
+                 __ockl_image_sample_grad_1D(__UNIHIP_TS, x, dPdx, dPdy),
+                 __ockl_image_sample_1D(__UNIHIP_LS, x))
+__UNIHIP_TEX_MIP(tex2DGrad, (float x, float y, float2 dPdx, float2 dPdy), (x, y, dPdx, dPdy),
+                 __unihip_mip_grad_lod(__h, dPdx.x, dPdx.y, 0.0f, dPdy.x, dPdy.y, 0.0f),
                  __ockl_image_sample_grad_2D(__UNIHIP_TS, __UNIHIP_V2(x, y),
                                              __UNIHIP_V2(dPdx.x, dPdx.y),
-                                             __UNIHIP_V2(dPdy.x, dPdy.y)))
-__UNIHIP_TEX_AMD(tex3DGrad, EXT, (float x, float y, float z, float4 dPdx, float4 dPdy),
+                                             __UNIHIP_V2(dPdy.x, dPdy.y)),
+                 __ockl_image_sample_2D(__UNIHIP_LS, __UNIHIP_V2(x, y)))
+__UNIHIP_TEX_MIP(tex3DGrad, (float x, float y, float z, float4 dPdx, float4 dPdy),
                  (x, y, z, dPdx, dPdy),
+                 __unihip_mip_grad_lod(__h, dPdx.x, dPdx.y, dPdx.z, dPdy.x, dPdy.y, dPdy.z),
                  __ockl_image_sample_grad_3D(__UNIHIP_TS, __UNIHIP_V4(x, y, z, 0.0f),
                                              __UNIHIP_V4(dPdx.x, dPdx.y, dPdx.z, 0.0f),
-                                             __UNIHIP_V4(dPdy.x, dPdy.y, dPdy.z, 0.0f)))
-__UNIHIP_TEX_AMD(tex1DLayeredGrad, EXT, (float x, int layer, float dPdx, float dPdy),
+                                             __UNIHIP_V4(dPdy.x, dPdy.y, dPdy.z, 0.0f)),
+                 __ockl_image_sample_3D(__UNIHIP_LS, __UNIHIP_V4(x, y, z, 0.0f)))
+__UNIHIP_TEX_MIP(tex1DLayeredGrad, (float x, int layer, float dPdx, float dPdy),
                  (x, layer, dPdx, dPdy),
+                 __unihip_mip_grad_lod(__h, dPdx, 0.0f, 0.0f, dPdy, 0.0f, 0.0f),
                  __ockl_image_sample_grad_1Da(__UNIHIP_TS, __UNIHIP_V2(x, (float)layer), dPdx,
-                                              dPdy))
-__UNIHIP_TEX_AMD(tex2DLayeredGrad, EXT, (float x, float y, int layer, float2 dPdx, float2 dPdy),
+                                              dPdy),
+                 __ockl_image_sample_1Da(__UNIHIP_LS, __UNIHIP_V2(x, (float)layer)))
+__UNIHIP_TEX_MIP(tex2DLayeredGrad, (float x, float y, int layer, float2 dPdx, float2 dPdy),
                  (x, y, layer, dPdx, dPdy),
+                 __unihip_mip_grad_lod(__h, dPdx.x, dPdx.y, 0.0f, dPdy.x, dPdy.y, 0.0f),
                  __ockl_image_sample_grad_2Da(__UNIHIP_TS, __UNIHIP_V4(x, y, (float)layer, 0.0f),
                                               __UNIHIP_V2(dPdx.x, dPdx.y),
-                                              __UNIHIP_V2(dPdy.x, dPdy.y)))
+                                              __UNIHIP_V2(dPdy.x, dPdy.y)),
+                 __ockl_image_sample_2Da(__UNIHIP_LS, __UNIHIP_V4(x, y, (float)layer, 0.0f)))
 
 /* tex2Dgather: one component (0..3 = x..w) of the four texels bilinear filtering would read. */
 template <class T, typename __unihip_tex_elem<T>::tag* = nullptr>
@@ -402,6 +486,10 @@ static __device__ __forceinline__ void tex2Dgather(T* ptr, hipTextureObject_t te
 #undef __UNIHIP_TEX_AMD
 #undef __UNIHIP_TEX_BUFFER
 #undef __UNIHIP_TEX_EXT
+#undef __UNIHIP_TEX_TRAP
+#undef __UNIHIP_TEX_ONE_LEVEL
+#undef __UNIHIP_TEX_MIP
+#undef __UNIHIP_LS
 #undef __UNIHIP_TEX_BASIC
 #undef __UNIHIP_TEX_S
 #undef __UNIHIP_TEX_T

@@ -18,7 +18,32 @@ extern "C" __global__ void images_surface(hipSurfaceObject_t s, int x, int y) {
   surf2Dwrite(v, s, (x + threadIdx.x) * 16, y);
 }
 
-// gfx90a has no LOD sampling: the fetch traps rather than vanishing with the kernel's stores.
+// LOD and gradient fetches: a mipmapped texture's levels are picked in software from its level
+// table (texture_lod.h) and read with the basic sample instruction, on every target; a plain
+// texture uses the LOD/gradient instruction where the target has one (gfx1100), its level 0
+// elsewhere (gfx90a). None of them traps.
 extern "C" __global__ void images_lod(hipTextureObject_t t, float4* out, float x, float y) {
   out[threadIdx.x] = tex2DLod<float4>(t, x, y, 1.0f);
+}
+
+extern "C" __global__ void images_grad(hipTextureObject_t t, float4* out, float x, float y) {
+  out[threadIdx.x] = tex2DGrad<float4>(t, x, y, make_float2(0.25f, 0), make_float2(0, 0.25f));
+}
+
+extern "C" __global__ void images_lod_layered(hipTextureObject_t t, float* out, float x,
+                                              float lod) {
+  out[threadIdx.x] = tex2DLayeredLod<float>(t, x, 0.5f, threadIdx.x, lod + threadIdx.x);
+}
+
+extern "C" __global__ void images_lod_3d(hipTextureObject_t t, int4* out, float x, float lod) {
+  out[threadIdx.x] = tex3DLod<int4>(t, x, 0.5f, 0.5f, lod);
+}
+
+extern "C" __global__ void images_grad_1d(hipTextureObject_t t, float* out, float x, float d) {
+  out[threadIdx.x] = tex1DGrad<float>(t, x, d * threadIdx.x, d);
+}
+
+// Gather has no software form: it still traps on gfx90a.
+extern "C" __global__ void images_gather(hipTextureObject_t t, float4* out, float x, float y) {
+  out[threadIdx.x] = tex2Dgather<float4>(t, x, y, 1);
 }
