@@ -13,11 +13,29 @@
 // the stream's `inflight` counter, as a direct launch's kernel does, so stream and device
 // synchronization, events and later work order after the graph.
 //
-// Compiled: kernel nodes, memset nodes of 1- and 4-byte elements (one built-in fill kernel per
-// row, as hipMemsetAsync launches it), empty nodes, disabled nodes (as empty), child graphs
-// (inlined). Replayed (the whole exec): any other node (copies, 16-bit memsets, host functions,
-// events, graph memory), kernels that need the queue pointer (hidden_queue_ptr names the launch queue), a graph
-// longer than the launch queue, a capturing stream.
+// Compiled, per node kind:
+// - kernel nodes: their dispatch packet;
+// - memset nodes, 1-, 2- and 4-byte elements, 2-D with pitch: fill-kernel packets per row, as
+//   hipMemsetAsync / hipMemsetD16Async launch them (a 16-bit row: words between single
+//   elements written as bytes);
+// - memcpy nodes (1-D, 2-D, 3-D pitched, symbol copies as resolved to addresses) between memory
+//   the GPU reaches (device, pinned, registered, managed): one copy-kernel packet
+//   (fill_kernels.hip's __unihip_copy_*), as AMD's runtime copies with blit kernels;
+// - event record nodes: a barrier-AND completing into the node's own pool signal, which the
+//   launch makes the event's latest record (HsaEvent::graphSignal, set without a lock);
+// - event wait nodes: a barrier-AND whose dependency is the event's signal, read and patched
+//   into the packet at launch; it completes into the event's wait guard (HsaEvent::waitGuard)
+//   so that the signal is not recycled while the barrier may read it;
+// - host nodes: a barrier-AND completing into `reached` (ROCr's async handler then runs the
+//   function, as hipLaunchHostFunc) and a barrier-AND waiting on `returned`, which the handler
+//   opens; signals of kHostSlots launches made at compile time;
+// - empty, graph memory (allocated when the node is added, owned by the graph and its execs)
+//   and disabled nodes: no packet; child graphs: inlined.
+// Replayed (the whole exec): copies touching pageable host memory (the GPU cannot read it; the
+// replay locks it per copy), copies to or from arrays, interprocess events, kernels that need
+// the queue pointer (hidden_queue_ptr names the launch queue), a graph longer than the launch
+// queue, a capturing stream, a launch finding all kHostSlots of a host node still in flight, a
+// backend without fill/copy kernels or async handlers.
 //
 // Parameter changes (hipGraphExecKernelNodeSetParams, same function): the packet and kernarg
 // block are patched. Kernargs are double-buffered per exec: with no launch of the exec in flight
@@ -30,6 +48,7 @@
 
 #include <hsa/hsa.h>
 
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -40,9 +59,21 @@
 namespace unihip::hsa {
 
 class HsaBackend;
+struct HsaEvent;
 struct HsaFunction;
+class SignalPool;
 
 class HsaGraphCompiler;
+
+// What a destroyed program or a replaced kernarg buffer leaves until the launches still reading
+// it finished (every `busy` signal reads 0).
+struct GraphLeftovers {
+  std::vector<hsa_signal_t> busy;
+  std::vector<void*> kernargs;            // kernarg-pool memory
+  std::vector<hsa_signal_t> signals;      // destroyed
+  std::vector<std::pair<SignalPool*, hsa_signal_t>> pooled;  // released
+  std::vector<std::shared_ptr<void>> memory;
+};
 
 class HsaGraphProgram final : public generic_graphs::NativeGraphProgram {
  public:
@@ -53,15 +84,45 @@ class HsaGraphProgram final : public generic_graphs::NativeGraphProgram {
 
   bool launch(NativeStream stream, Status* status) override;
   bool patchKernel(const generic_graphs::Node& node) override;
+  // `event` is being destroyed: nodes naming it no longer touch it.
+  void eventGone(HsaEvent* event);
+
+  // Launches of one host node that may be in flight at once.
+  static constexpr uint32_t kHostSlots = 4;
 
  private:
-  // One dispatch packet: a kernel node's, or one row of a memset node's (a fill kernel).
+  enum class Step : uint8_t { Dispatch, Record, Wait, HostReached, HostReturned };
+  // One packet of a launch, in queue order.
   struct Kernel {
-    const generic_graphs::Node* node;
-    const HsaFunction* function;
-    uint32_t offset;  // of its kernarg block in a buffer
-    uint32_t row;     // a memset's row
+    Step step = Step::Dispatch;
+    const generic_graphs::Node* node = nullptr;
+    const HsaFunction* function = nullptr;  // a dispatch's
+    uint32_t offset = 0;       // of its kernarg block in a buffer
+    uint32_t index = 0;        // host and event steps: into hosts_ / events_
+    uint32_t workgroups = 0;   // a built-in kernel's grid (blocks of FillGeometry::kWorkgroup)
+    uint64_t args[10] = {};    // a built-in kernel's arguments, 8 bytes each
   };
+  // One launch's host call: ROCr's async handler runs fn once `reached` is 0, then opens
+  // `returned`; `after` (the second barrier's completion) says the slot is free again.
+  struct HostSlot {
+    hsa_signal_t reached{0}, returned{0}, after{0};
+    void (*fn)(void*) = nullptr;
+    void* data = nullptr;
+    void (*store)(hsa_signal_t, hsa_signal_value_t) = nullptr;
+    bool cancelled = false;
+  };
+  struct HostNode {
+    const generic_graphs::Node* node;
+    std::shared_ptr<HostSlot[]> slots;
+    uint32_t next = 0;  // the slot of the next launch
+  };
+  struct EventNode {
+    std::atomic<HsaEvent*> event{nullptr};  // null once the event is destroyed
+    bool record = false;
+    hsa_signal_t signal{0};  // a record's own pool signal (the program holds a reference)
+    SignalPool* pool = nullptr;
+  };
+  static bool runHost(hsa_signal_value_t, void* arg);
   // A copy of every kernarg block and the packets that point into it.
   struct Buffer {
     uint8_t* kernargs = nullptr;
@@ -83,6 +144,9 @@ class HsaGraphProgram final : public generic_graphs::NativeGraphProgram {
   const HsaApi& api_;
   int device_;
   std::vector<Kernel> kernels_;
+  uint32_t dispatches_ = 0;  // kernels_ that are dispatches (all: nothing to patch at launch)
+  std::vector<HostNode> hosts_;
+  std::vector<std::unique_ptr<EventNode>> events_;
   uint32_t kernargBytes_ = 0;
   Buffer buffers_[2];
   int current_ = 0;
@@ -94,18 +158,27 @@ class HsaGraphCompiler final : public generic_graphs::NativeGraphCompiler {
   // Also frees the retired buffers whose launches finished.
   std::unique_ptr<generic_graphs::NativeGraphProgram> compile(
       int device, const generic_graphs::Graph& g) override;
-  // Kernargs (kernarg-pool memory) and the signal counting the launches still reading them.
-  void retire(uint8_t* kernargs, hsa_signal_t running);
+  // Frees `l` now when its launches finished, else once they did.
+  void retire(GraphLeftovers l);
   // Frees every retired buffer (backend teardown: the streams are drained and gone).
   void releaseAll();
+  // Programs with event nodes, so that a destroyed event is forgotten by them; `untrack` is
+  // called with eventMutex() held.
+  void track(HsaGraphProgram* p);
+  void untrack(HsaGraphProgram* p);
+  void eventGone(HsaEvent* event);
+  std::mutex& eventMutex() { return eventMutex_; }
 
  private:
-  void free(uint8_t* kernargs, hsa_signal_t running);
+  bool done(const GraphLeftovers& l) const;
+  void free(GraphLeftovers& l);
 
   HsaBackend& backend_;
   const HsaApi& api_;
   std::mutex mutex_;  // retired_
-  std::vector<std::pair<uint8_t*, hsa_signal_t>> retired_;
+  std::vector<GraphLeftovers> retired_;
+  std::mutex eventMutex_;  // tracked_, and EventNode::event against a destroy
+  std::vector<HsaGraphProgram*> tracked_;
 };
 
 }  // namespace unihip::hsa
