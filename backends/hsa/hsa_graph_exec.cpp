@@ -151,100 +151,6 @@ std::unique_ptr<HsaGraphProgram> HsaGraphProgram::build(HsaBackend& backend,
     p->kernels_.push_back(k);
     return position;
   };
-  FillKernels* fill = nullptr;
-  auto builtins = [&]() -> FillKernels* {
-    if (fill == nullptr && !backend.fillKernels(device, &fill).ok()) fill = nullptr;
-    if (fill == nullptr) compilable = false;
-    return fill;
-  };
-  // A built-in kernel over `count` elements with `args` (the grid stride follows them).
-  auto builtin = [&](const Node* n, const HsaFunction* f, uint64_t count,
-                     std::initializer_list<uint64_t> args, int need) {
-    Kernel k;
-    k.node = n;
-    k.function = f;
-    const FillGeometry geometry(count);
-    k.workgroups = geometry.workgroups;
-    size_t i = 0;
-    for (uint64_t a : args) k.args[i++] = a;
-    k.args[i] = geometry.stride;
-    return add(k, need);
-  };
-  // One memset row as hipMemsetAsync / hipMemsetD16Async / hipMemsetD32Async fill it.
-  auto memsetRow = [&](const Node* n, uint8_t* row, const hipMemsetParams& m, int need) {
-    const FillKernels& k = *fill;
-    int mine = need;
-    auto put = [&](void* dst, uint32_t value, uint64_t count, bool words) {
-      if (count > 0)
-        mine = std::max(mine, builtin(n, words ? k.fillU32 : k.fillU8, count,
-                                      {reinterpret_cast<uint64_t>(dst), value, count}, need));
-    };
-    const auto address = reinterpret_cast<uintptr_t>(row);
-    if (m.elementSize == 4) {
-      put(row, m.value, m.width, true);
-    } else if (m.elementSize == 1) {
-      const uint32_t byte = m.value & 0xFFu;
-      if (address % 4 == 0 && m.width % 4 == 0) put(row, byte * 0x01010101u, m.width / 4, true);
-      else put(row, byte, m.width, false);
-    } else {  // 16-bit: words between single elements written as bytes
-      const uint32_t value = m.value & 0xFFFFu, lo = value & 0xFFu, hi = value >> 8;
-      auto one = [&](uint8_t* at) {
-        if (lo == hi) {
-          put(at, lo, 2, false);
-        } else {
-          put(at, lo, 1, false);
-          put(at + 1, hi, 1, false);
-        }
-      };
-      uint8_t* at = row;
-      size_t count = m.width;
-      if (count != 0 && address % 4 != 0) {
-        one(at);
-        at += 2;
-        --count;
-      }
-      const size_t words = count / 2;
-      put(at, value * 0x00010001u, words, true);
-      if (count % 2 != 0) one(at + words * 4);
-    }
-    return mine;
-  };
-  // One copy-kernel packet for a pitched copy between memory the GPU reaches.
-  auto memcpyNode = [&](const Node* n, int need) {
-    const hipMemcpy3DParms& c = n->copy;
-    const size_t width = c.extent.width, height = c.extent.height, depth = c.extent.depth;
-    if (c.srcArray != nullptr || c.dstArray != nullptr) {
-      compilable = false;
-      return need;
-    }
-    if (width == 0 || height == 0 || depth == 0) return need;
-    const size_t spitch = c.srcPtr.pitch, dpitch = c.dstPtr.pitch;
-    const size_t sslice = spitch * c.srcPtr.ysize, dslice = dpitch * c.dstPtr.ysize;
-    const auto* src = static_cast<const char*>(c.srcPtr.ptr) + c.srcPos.z * sslice +
-                      c.srcPos.y * spitch + c.srcPos.x;
-    const auto* dst = static_cast<const char*>(c.dstPtr.ptr) + c.dstPos.z * dslice +
-                      c.dstPos.y * dpitch + c.dstPos.x;
-    uint64_t from = 0, to = 0;
-    if (!gpuAddress(api, src, &from) || !gpuAddress(api, dst, &to) || builtins() == nullptr) {
-      compilable = false;  // pageable host memory: replayed (each copy locks it)
-      return need;
-    }
-    // The widest element every address, the width and every pitch in use are multiples of.
-    uint64_t bits = from | to | width;
-    if (height > 1) bits |= spitch | dpitch;
-    if (depth > 1) bits |= sslice | dslice;
-    const int which = bits % 16 == 0 ? 2 : bits % 4 == 0 ? 1 : 0;
-    const uint64_t unit = which == 2 ? 16 : which == 1 ? 4 : 1;
-    const HsaFunction* f = fill->copy[which];
-    if (f == nullptr) {
-      compilable = false;
-      return need;
-    }
-    return builtin(n, f, width / unit * height * depth,
-                   {to, from, width / unit, height, depth, dpitch / unit, dslice / unit,
-                    spitch / unit, sslice / unit},
-                   need);
-  };
   auto eventNode = [&](const Node* n, bool record, int need) {
     auto* e = static_cast<HsaEvent*>(n->event);
     if (e == nullptr || (e->flags & hipEventInterprocess) != 0) {
@@ -305,16 +211,15 @@ std::unique_ptr<HsaGraphProgram> HsaGraphProgram::build(HsaBackend& backend,
             mine = add(k, need);
             break;
           }
-          case hipGraphNodeTypeMemset: {
-            // One fill (or a few, for 16-bit rows) per row, the rows side by side.
-            const hipMemsetParams& m = n->memset;
-            if (builtins() == nullptr || m.width == 0) break;
-            for (size_t row = 0; row < m.height; ++row)
-              mine = std::max(mine, memsetRow(n, static_cast<uint8_t*>(m.dst) + row * m.pitch,
-                                              m, need));
+          case hipGraphNodeTypeMemset:
+          case hipGraphNodeTypeMemcpy: {
+            // Built-in kernels side by side (one per memset row, a few for 16-bit rows; one
+            // per copy), each after the node's dependencies.
+            std::vector<Kernel> pieces;
+            if (!p->builtins(*n, &pieces)) compilable = false;
+            for (const Kernel& k : pieces) mine = std::max(mine, add(k, need));
             break;
           }
-          case hipGraphNodeTypeMemcpy: mine = memcpyNode(n, need); break;
           case hipGraphNodeTypeEventRecord: mine = eventNode(n, true, need); break;
           case hipGraphNodeTypeWaitEvent: mine = eventNode(n, false, need); break;
           case hipGraphNodeTypeHost: mine = hostNode(n, need); break;
@@ -365,6 +270,90 @@ std::unique_ptr<HsaGraphProgram> HsaGraphProgram::build(HsaBackend& backend,
   return p;
 }
 
+bool HsaGraphProgram::builtins(const Node& n, std::vector<Kernel>* out) {
+  out->clear();
+  FillKernels* fill = nullptr;
+  if (!backend_.fillKernels(device_, &fill).ok()) return false;
+  // A built-in kernel over `count` elements with `args` (the grid stride follows them).
+  auto builtin = [&](const HsaFunction* f, uint64_t count, std::initializer_list<uint64_t> args) {
+    Kernel k;
+    k.node = &n;
+    k.function = f;
+    const FillGeometry geometry(count);
+    k.workgroups = geometry.workgroups;
+    size_t i = 0;
+    for (uint64_t a : args) k.args[i++] = a;
+    k.args[i] = geometry.stride;
+    out->push_back(k);
+  };
+  if (n.type == hipGraphNodeTypeMemset) {
+    // Each row as hipMemsetAsync / hipMemsetD16Async / hipMemsetD32Async fill it.
+    const hipMemsetParams& m = n.memset;
+    auto put = [&](void* dst, uint32_t value, uint64_t count, bool words) {
+      if (count > 0)
+        builtin(words ? fill->fillU32 : fill->fillU8, count,
+                {reinterpret_cast<uint64_t>(dst), value, count});
+    };
+    for (size_t r = 0; r < m.height && m.width > 0; ++r) {
+      uint8_t* row = static_cast<uint8_t*>(m.dst) + r * m.pitch;
+      const auto address = reinterpret_cast<uintptr_t>(row);
+      if (m.elementSize == 4) {
+        put(row, m.value, m.width, true);
+      } else if (m.elementSize == 1) {
+        const uint32_t byte = m.value & 0xFFu;
+        if (address % 4 == 0 && m.width % 4 == 0) put(row, byte * 0x01010101u, m.width / 4, true);
+        else put(row, byte, m.width, false);
+      } else {  // 16-bit: words between single elements written as bytes
+        const uint32_t value = m.value & 0xFFFFu, lo = value & 0xFFu, hi = value >> 8;
+        auto one = [&](uint8_t* at) {
+          if (lo == hi) {
+            put(at, lo, 2, false);
+          } else {
+            put(at, lo, 1, false);
+            put(at + 1, hi, 1, false);
+          }
+        };
+        uint8_t* at = row;
+        size_t count = m.width;
+        if (count != 0 && address % 4 != 0) {
+          one(at);
+          at += 2;
+          --count;
+        }
+        const size_t words = count / 2;
+        put(at, value * 0x00010001u, words, true);
+        if (count % 2 != 0) one(at + words * 4);
+      }
+    }
+    return true;
+  }
+  // A copy: one copy-kernel packet, between memory the GPU reaches.
+  const hipMemcpy3DParms& c = n.copy;
+  if (c.srcArray != nullptr || c.dstArray != nullptr) return false;
+  const size_t width = c.extent.width, height = c.extent.height, depth = c.extent.depth;
+  if (width == 0 || height == 0 || depth == 0) return true;
+  const size_t spitch = c.srcPtr.pitch, dpitch = c.dstPtr.pitch;
+  const size_t sslice = spitch * c.srcPtr.ysize, dslice = dpitch * c.dstPtr.ysize;
+  const auto* src = static_cast<const char*>(c.srcPtr.ptr) + c.srcPos.z * sslice +
+                    c.srcPos.y * spitch + c.srcPos.x;
+  const auto* dst = static_cast<const char*>(c.dstPtr.ptr) + c.dstPos.z * dslice +
+                    c.dstPos.y * dpitch + c.dstPos.x;
+  uint64_t from = 0, to = 0;
+  // Pageable host memory: replayed (each copy locks it).
+  if (!gpuAddress(api_, src, &from) || !gpuAddress(api_, dst, &to)) return false;
+  // The widest element every address, the width and every pitch in use are multiples of.
+  uint64_t bits = from | to | width;
+  if (height > 1) bits |= spitch | dpitch;
+  if (depth > 1) bits |= sslice | dslice;
+  const int which = bits % 16 == 0 ? 2 : bits % 4 == 0 ? 1 : 0;
+  const uint64_t unit = which == 2 ? 16 : which == 1 ? 4 : 1;
+  if (fill->copy[which] == nullptr) return false;
+  builtin(fill->copy[which], width / unit * height * depth,
+          {to, from, width / unit, height, depth, dpitch / unit, dslice / unit, spitch / unit,
+           sslice / unit});
+  return true;
+}
+
 Status HsaGraphProgram::allocate(Buffer* b) {
   const AgentInfo& agent = backend_.devices_[device_]->info;
   void* memory = nullptr;
@@ -407,28 +396,32 @@ HsaGraphProgram::~HsaGraphProgram() {
     owner_.untrack(this);
     for (auto& en : events_) {
       if (!en->record || en->signal.handle == 0) continue;
-      if (HsaEvent* e = en->event.load(std::memory_order_relaxed)) {
-        hsa_signal_t previous{0};
-        SignalPool* previousPool = nullptr;
-        {
-          // The event's latest record is this program's: the event takes it over.
-          std::lock_guard eventLock(e->mutex);
-          if (e->graphSignal.load() == en->signal.handle) {
-            en->pool->retain(en->signal);
-            previous = e->signal;
-            previousPool = e->pool;
-            std::atomic_ref(e->signal).store(en->signal);
-            e->pool = en->pool;
-            e->graphSignal.store(0);
-          }
-          if (e->waitGuard.handle != 0) en->pool->addGuard(en->signal, e->waitGuard);
-        }
-        if (previous.handle != 0) HsaBackend::releaseRecord(*e, previousPool, previous);
-      }
+      handOver(*en);
       l.pooled.emplace_back(en->pool, en->signal);
     }
   }
   owner_.retire(std::move(l));
+}
+
+void HsaGraphProgram::handOver(EventNode& en) {
+  HsaEvent* e = en.event.load(std::memory_order_relaxed);
+  if (e == nullptr) return;
+  hsa_signal_t previous{0};
+  SignalPool* previousPool = nullptr;
+  {
+    // The event's latest record is this program's: the event takes it over.
+    std::lock_guard eventLock(e->mutex);
+    if (e->graphSignal.load() == en.signal.handle) {
+      en.pool->retain(en.signal);
+      previous = e->signal;
+      previousPool = e->pool;
+      std::atomic_ref(e->signal).store(en.signal);
+      e->pool = en.pool;
+      e->graphSignal.store(0);
+    }
+    if (e->waitGuard.handle != 0) en.pool->addGuard(en.signal, e->waitGuard);
+  }
+  if (previous.handle != 0) HsaBackend::releaseRecord(*e, previousPool, previous);
 }
 
 void HsaGraphProgram::eventGone(HsaEvent* event) {
@@ -593,43 +586,105 @@ bool HsaGraphProgram::launch(NativeStream stream, Status* status) {
   return true;
 }
 
-bool HsaGraphProgram::patchKernel(const Node& node) {
-  auto it = std::find_if(kernels_.begin(), kernels_.end(), [&](const Kernel& k) {
-    return k.step == Step::Dispatch && k.node == &node;
-  });
-  if (it == kernels_.end() || it->function != node.kernel.function) return false;
-  const size_t i = static_cast<size_t>(it - kernels_.begin());
-  const uint32_t size = it->function->info->kernargSize;
+HsaGraphProgram::Buffer* HsaGraphProgram::writable() {
+  if (kernels_.empty()) return nullptr;
+  Buffer* b = &buffers_[current_];
+  if (api_.hsa_signal_load_scacquire(b->running) == 0) return b;
+  // A launch may still read this buffer: the other one takes the change.
+  Buffer& other = buffers_[1 - current_];
+  if (other.kernargs != nullptr && api_.hsa_signal_load_scacquire(other.running) != 0)
+    release(&other);  // busy too: retired, a fresh one takes its place
+  if (other.kernargs == nullptr && !allocate(&other).ok()) {
+    release(&other);
+    return nullptr;
+  }
+  std::memcpy(other.kernargs, b->kernargs, kernargBytes_);
+  other.packets = b->packets;
+  other.headers = b->headers;
+  for (size_t k = 0; k < kernels_.size(); ++k)
+    if (kernels_[k].step == Step::Dispatch)
+      other.packets[k].kernarg_address = other.kernargs + kernels_[k].offset;
+  other.headers[kernels_.size()] =
+      barrierPacket(true, {}, other.running, &other.packets[kernels_.size()]);
+  current_ = 1 - current_;
+  return &other;
+}
+
+bool HsaGraphProgram::rewrite(Buffer& b, size_t i) {
+  const Kernel& k = kernels_[i];
+  const uint32_t size = k.function->info->kernargSize;
   hsa_kernel_dispatch_packet_t body;
   uint16_t setup = 0;
   std::vector<uint8_t> kernargs(std::max(size, 1u));
-  if (!encode(*it, &body, &setup, kernargs.data()).ok()) return false;
-  Buffer* b = &buffers_[current_];
-  if (api_.hsa_signal_load_scacquire(b->running) != 0) {
-    // A launch may still read this buffer: the other one takes the change.
-    Buffer& other = buffers_[1 - current_];
-    if (other.kernargs != nullptr && api_.hsa_signal_load_scacquire(other.running) != 0)
-      release(&other);  // busy too: retired, a fresh one takes its place
-    if (other.kernargs == nullptr && !allocate(&other).ok()) {
-      release(&other);
-      return false;
-    }
-    std::memcpy(other.kernargs, b->kernargs, kernargBytes_);
-    other.packets = b->packets;
-    other.headers = b->headers;
-    for (size_t k = 0; k < kernels_.size(); ++k)
-      if (kernels_[k].step == Step::Dispatch)
-        other.packets[k].kernarg_address = other.kernargs + kernels_[k].offset;
-    other.headers[kernels_.size()] =
-        barrierPacket(true, {}, other.running, &other.packets[kernels_.size()]);
-    current_ = 1 - current_;
-    b = &other;
-  }
-  std::memcpy(b->kernargs + it->offset, kernargs.data(), size);
-  body.kernarg_address = b->kernargs + it->offset;
-  b->packets[i] = body;
-  b->headers[i] = (b->headers[i] & 0xFFFFu) | (uint32_t{setup} << 16);
+  if (!encode(k, &body, &setup, kernargs.data()).ok()) return false;
+  std::memcpy(b.kernargs + k.offset, kernargs.data(), size);
+  body.kernarg_address = b.kernargs + k.offset;
+  b.packets[i] = body;
+  b.headers[i] = (b.headers[i] & 0xFFFFu) | (uint32_t{setup} << 16);
   return true;
+}
+
+bool HsaGraphProgram::patch(const Node& node) {
+  auto mine = [&](const Kernel& k) { return k.node == &node; };
+  const auto first = std::find_if(kernels_.begin(), kernels_.end(), mine);
+  const size_t at = static_cast<size_t>(first - kernels_.begin());
+  switch (node.type) {
+    case hipGraphNodeTypeKernel: {
+      if (first == kernels_.end() || first->function != node.kernel.function) return false;
+      Buffer* b = writable();
+      return b != nullptr && rewrite(*b, at);
+    }
+    case hipGraphNodeTypeMemset:
+    case hipGraphNodeTypeMemcpy: {
+      // The same number of built-in packets with the same argument sizes: rewritten in place.
+      std::vector<Kernel> fresh;
+      if (!builtins(node, &fresh)) return false;
+      const size_t count = static_cast<size_t>(std::count_if(kernels_.begin(), kernels_.end(), mine));
+      if (fresh.size() != count) return false;
+      if (count == 0) return true;
+      for (size_t j = 0; j < count; ++j)
+        if (fresh[j].function->info->kernargSize != kernels_[at + j].function->info->kernargSize)
+          return false;
+      Buffer* b = writable();
+      if (b == nullptr) return false;
+      for (size_t j = 0; j < count; ++j) {
+        fresh[j].offset = kernels_[at + j].offset;
+        kernels_[at + j] = fresh[j];
+        if (!rewrite(*b, at + j)) return false;
+      }
+      return true;
+    }
+    case hipGraphNodeTypeHost:
+      return true;  // a launch reads the node's function and argument
+    case hipGraphNodeTypeEventRecord:
+    case hipGraphNodeTypeWaitEvent: {
+      auto* e = static_cast<HsaEvent*>(node.event);
+      if (first == kernels_.end() || e == nullptr || (e->flags & hipEventInterprocess) != 0)
+        return false;
+      EventNode& en = *events_[first->index];
+      std::lock_guard lock(owner_.eventMutex());
+      if (en.record) {
+        // The old event keeps its latest record; the node records with a fresh signal.
+        hsa_signal_t fresh{0};
+        if (!en.pool->acquire(0, &fresh).ok()) return false;
+        handOver(en);
+        en.pool->release(en.signal);
+        en.signal = fresh;
+        for (Buffer& b : buffers_)
+          if (!b.packets.empty())
+            reinterpret_cast<hsa_barrier_and_packet_t*>(&b.packets[at])->completion_signal = fresh;
+      } else {
+        std::lock_guard eventLock(e->mutex);
+        if (e->waitGuard.handle == 0) {
+          if (!en.pool->acquire(0, &e->waitGuard).ok()) return false;
+          e->waitGuardPool = en.pool;
+        }
+      }
+      en.event.store(e, std::memory_order_relaxed);
+      return true;
+    }
+    default: return false;
+  }
 }
 
 }  // namespace unihip::hsa

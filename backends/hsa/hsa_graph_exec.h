@@ -83,7 +83,7 @@ class HsaGraphProgram final : public generic_graphs::NativeGraphProgram {
   ~HsaGraphProgram() override;
 
   bool launch(NativeStream stream, Status* status) override;
-  bool patchKernel(const generic_graphs::Node& node) override;
+  bool patch(const generic_graphs::Node& node) override;
   // `event` is being destroyed: nodes naming it no longer touch it.
   void eventGone(HsaEvent* event);
 
@@ -123,6 +123,11 @@ class HsaGraphProgram final : public generic_graphs::NativeGraphProgram {
     SignalPool* pool = nullptr;
   };
   static bool runHost(hsa_signal_value_t, void* arg);
+  // The built-in kernel packets of a memset or memcpy node; false when it is not pre-built.
+  bool builtins(const generic_graphs::Node& n, std::vector<Kernel>* out);
+  // A record node's event takes over the node's signal when it is its latest record (the
+  // program gives it up); call with the compiler's eventMutex() held.
+  void handOver(EventNode& en);
   // A copy of every kernarg block and the packets that point into it.
   struct Buffer {
     uint8_t* kernargs = nullptr;
@@ -135,6 +140,11 @@ class HsaGraphProgram final : public generic_graphs::NativeGraphProgram {
   Status allocate(Buffer* b);
   // Frees `b` now when no launch reads it, else hands it to the compiler; `b` is empty after.
   void release(Buffer* b);
+  // The buffer a parameter change goes to: the current one when no launch reads it, else the
+  // other (a copy of the current) which becomes current; null when none can be had.
+  Buffer* writable();
+  // Encodes kernels_[i] (a dispatch) into `b`: packet and kernargs.
+  bool rewrite(Buffer& b, size_t i);
   // The packet body (less completion signal and kernarg address) and kernargs of kernel `k`.
   Status encode(const Kernel& k, hsa_kernel_dispatch_packet_t* body, uint16_t* setup,
                 uint8_t* kernargs);

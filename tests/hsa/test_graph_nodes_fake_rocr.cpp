@@ -204,13 +204,31 @@ TEST_CASE("fake ROCr: memcpy nodes between device, pinned and registered memory 
   CHECK(fakeStat(kDoorbells) - again == 3);
   CHECK(read(g, dst, kBytes) == mirror);
 
+  // A change while a launch waits in the queue: that launch keeps its copy (to dst + 0), the
+  // next one takes the new one (to dst + 464), the packets patched in the exec's other buffer.
+  static uint32_t gate = 0;
+  gate = 0;
+  REQUIRE(g.b->streamWaitValue(0, g.stream, &gate, 1, ~uint64_t{0}, hipStreamWaitValueEq, false)
+              .ok());
+  std::vector<uint8_t> cleared(kBytes, 0);
+  REQUIRE(g.b->memcpy(0, dst, cleared.data(), kBytes, CopyDirection::HostToDevice).ok());
+  REQUIRE(g.launch().ok());
+  hipMemcpy3DParms elsewhere = copy3d(dst + 464, 128, 1, src + 128, 128, 1, {128, 1, 1});
+  REQUIRE(g.ops->execSetMemcpyNodeParams(0, g.exec, nodes[0], elsewhere).ok());
+  REQUIRE(g.launch().ok());
+  __atomic_store_n(&gate, 1u, __ATOMIC_RELEASE);
+  REQUIRE(g.b->streamSynchronize(0, g.stream).ok());
+  const std::vector<uint8_t> now = read(g, dst, kBytes);
+  CHECK(std::memcmp(now.data(), pattern.data() + 128, 128) == 0);
+  CHECK(std::memcmp(now.data() + 464, pattern.data() + 128, 128) == 0);
+  REQUIRE(g.ops->execSetMemcpyNodeParams(0, g.exec, nodes[0], moved).ok());
+
   // A disabled copy does nothing.
-  std::vector<uint8_t> cleared(100, 0);
   REQUIRE(g.b->memcpy(0, dst + 700, cleared.data(), 100, CopyDirection::HostToDevice).ok());
   REQUIRE(g.ops->nodeSetEnabled(0, g.exec, nodes[3], 0).ok());
   REQUIRE(g.launch().ok());
   REQUIRE(g.b->streamSynchronize(0, g.stream).ok());
-  CHECK(read(g, dst + 700, 100) == cleared);
+  CHECK(read(g, dst + 700, 100) == std::vector<uint8_t>(100, 0));
 
   REQUIRE(g.b->hostUnregister(0, registered.data()).ok());
   REQUIRE(g.b->hostFree(0, pinnedIn).ok());
@@ -420,6 +438,19 @@ TEST_CASE("fake ROCr: host nodes run in graph order through ROCr's async handler
   CHECK(fakeStat(kDoorbells) - again == 1);
   CHECK(counted == 1);
   CHECK(seen.calls == kLaunches + 1);
+
+  // A change while a launch waits in the queue: that launch calls the function it was made with.
+  static uint32_t gate = 0;
+  gate = 0;
+  REQUIRE(g.b->streamWaitValue(0, g.stream, &gate, 1, ~uint64_t{0}, hipStreamWaitValueEq, false)
+              .ok());
+  REQUIRE(g.launch().ok());
+  REQUIRE(g.ops->execSetHostNodeParams(0, g.exec, host, hipHostNodeParams{noteY, &seen}).ok());
+  REQUIRE(g.launch().ok());
+  __atomic_store_n(&gate, 1u, __ATOMIC_RELEASE);
+  REQUIRE(g.b->streamSynchronize(0, g.stream).ok());
+  CHECK(counted == 2);
+  CHECK(seen.calls == kLaunches + 2);
 }
 
 TEST_CASE("fake ROCr: a graph mixing every node kind launches without allocation or lock",
