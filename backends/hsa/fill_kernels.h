@@ -1,4 +1,4 @@
-// The built-in memset kernels and the GWS initialiser of cooperative launches (fill_kernels.hip), compiled at build time for each target in
+// The built-in memset kernels, the graph copy kernels, the GWS initialiser of cooperative launches and the stream memory operations (fill_kernels.hip), compiled at build time for each target in
 // UNIHIP_FILL_KERNEL_TARGETS and embedded as one offload bundle.
 //
 // Why kernels and not hsa_amd_memory_fill: ROCr's fill is synchronous, device-wide and needs

@@ -46,6 +46,11 @@ hsa_barrier_and_packet_t* barrierAt(hsa_queue_t* q, uint64_t index) {
   return static_cast<hsa_barrier_and_packet_t*>(slotAddress(q, index));
 }
 
+template <typename Buffer>
+hsa_barrier_and_packet_t* barrierIn(Buffer& b, size_t i) {
+  return reinterpret_cast<hsa_barrier_and_packet_t*>(&b.packets[i]);
+}
+
 // The address at which the GPU reaches `p`; false for pageable host memory (or unknown).
 bool gpuAddress(const HsaApi& api, const void* p, uint64_t* out) {
   hsa_amd_pointer_info_t info{};
@@ -142,7 +147,6 @@ std::unique_ptr<HsaGraphProgram> HsaGraphProgram::build(HsaBackend& backend,
     if (wait) lastBarrier = position;
     barrier.push_back(wait);
     if (k.step == Step::Dispatch) {
-      ++p->dispatches_;
       if (needsQueue(*k.function->info)) compilable = false;
       k.offset = p->kernargBytes_;
       p->kernargBytes_ +=
@@ -242,6 +246,9 @@ std::unique_ptr<HsaGraphProgram> HsaGraphProgram::build(HsaBackend& backend,
   };
   walk(g, -1);
   if (!compilable) return nullptr;
+  p->packets_ = static_cast<uint32_t>(p->kernels_.size());
+  p->plain_ = std::all_of(p->kernels_.begin(), p->kernels_.end(),
+                          [](const Kernel& k) { return k.step == Step::Dispatch; });
   if (p->kernels_.empty()) return p;  // nothing to enqueue
 
   Buffer& b = p->buffers_[0];
@@ -485,19 +492,7 @@ Status HsaGraphProgram::encode(const Kernel& k, hsa_kernel_dispatch_packet_t* bo
   return layoutKernargs(info, args, ctx, kernargs, info.kernargSize);
 }
 
-bool HsaGraphProgram::launch(NativeStream stream, Status* status) {
-  HsaStream* s = nullptr;
-  if (Status st = backend_.resolve(device_, stream, &s); !st.ok()) {
-    *status = st;
-    return true;
-  }
-  *status = kOk;
-  const uint32_t count = static_cast<uint32_t>(kernels_.size());
-  if (count == 0) return true;
-  hsa_queue_t* q = s->queue;
-  const uint32_t n = count + 2;
-  if (n > q->size) return false;  // never fits the ring at once: replayed
-  // Host nodes: this launch's slots, free (their last launch's handler done), armed.
+bool HsaGraphProgram::armHosts() {
   for (const HostNode& h : hosts_)
     if (api_.hsa_signal_load_scacquire(h.slots[h.next % kHostSlots].after) != 0) return false;
   for (size_t i = 0; i < hosts_.size(); ++i) {
@@ -520,7 +515,73 @@ bool HsaGraphProgram::launch(NativeStream stream, Status* status) {
       return false;
     }
   }
+  return true;
+}
+
+bool HsaGraphProgram::prepareLaunch(Buffer& b) {
+  if (!armHosts()) return false;
+  const uint32_t count = static_cast<uint32_t>(kernels_.size());
+  for (uint32_t i = 0; i < count; ++i) {
+    const Kernel& k = kernels_[i];
+    switch (k.step) {
+      case Step::Dispatch: break;
+      case Step::Record: {
+        const EventNode& en = *events_[k.index];
+        api_.hsa_signal_add_relaxed(en.signal, 1);
+        if (HsaEvent* e = en.event.load(std::memory_order_relaxed)) {
+          e->graphPool.store(en.pool, std::memory_order_relaxed);
+          e->graphSignal.store(en.signal.handle, std::memory_order_release);
+        }
+        break;
+      }
+      case Step::Wait: {
+        hsa_signal_t dependency{0}, guard{0};
+        if (HsaEvent* e = events_[k.index]->event.load(std::memory_order_relaxed)) {
+          // Counted in the guard before the signal is read: a record replacing it meanwhile
+          // keeps it from reuse until this barrier passed.
+          guard = e->waitGuard;
+          api_.hsa_signal_add_relaxed(guard, 1);
+          std::atomic_thread_fence(std::memory_order_seq_cst);
+          const uint64_t g = e->graphSignal.load(std::memory_order_acquire);
+          dependency = g != 0 ? hsa_signal_t{g} : std::atomic_ref(e->signal).load();
+          if (dependency.handle != 0 && api_.hsa_signal_load_scacquire(dependency) == 0)
+            dependency = hsa_signal_t{0};  // already complete
+        }
+        hsa_barrier_and_packet_t* slot = barrierIn(b, i);
+        slot->dep_signal[0] = dependency;
+        slot->completion_signal = guard;
+        break;
+      }
+      case Step::HostReached:
+        barrierIn(b, i)->completion_signal =
+            hosts_[k.index].slots[hosts_[k.index].next % kHostSlots].reached;
+        break;
+      case Step::HostReturned: {
+        const HostSlot& slot = hosts_[k.index].slots[hosts_[k.index].next % kHostSlots];
+        barrierIn(b, i)->dep_signal[0] = slot.returned;
+        barrierIn(b, i)->completion_signal = slot.after;
+        break;
+      }
+    }
+  }
+  for (HostNode& h : hosts_) ++h.next;
+  return true;
+}
+
+bool HsaGraphProgram::launch(NativeStream stream, Status* status) {
+  HsaStream* s = nullptr;
+  if (Status st = backend_.resolve(device_, stream, &s); !st.ok()) {
+    *status = st;
+    return true;
+  }
+  *status = kOk;
+  const uint32_t count = packets_;
+  if (count == 0) return true;
+  hsa_queue_t* q = s->queue;
+  const uint32_t n = count + 2;
+  if (n > q->size) return false;  // never fits the ring at once: replayed
   Buffer& b = buffers_[current_];
+  if (!plain_ && !prepareLaunch(b)) return false;
   // Reserve n slots, wait until the last is free, write bodies, then headers (release), then
   // one doorbell (aql_queue.h's protocol for n packets).
   const uint64_t first = api_.hsa_queue_add_write_index_screlease(q, n);
@@ -529,53 +590,6 @@ bool HsaGraphProgram::launch(NativeStream stream, Status* status) {
   for (uint32_t i = 0; i < n; ++i)
     std::memcpy(static_cast<uint8_t*>(slotAddress(q, first + i)) + 4,
                 reinterpret_cast<const uint8_t*>(&b.packets[i]) + 4, kPacketBytes - 4);
-  // What only the launch knows, in schedule order (a wait sees a record made before it).
-  if (count != dispatches_) {
-    for (uint32_t i = 0; i < count; ++i) {
-      const Kernel& k = kernels_[i];
-      switch (k.step) {
-        case Step::Dispatch: break;
-        case Step::Record: {
-          const EventNode& en = *events_[k.index];
-          api_.hsa_signal_add_relaxed(en.signal, 1);
-          if (HsaEvent* e = en.event.load(std::memory_order_relaxed)) {
-            e->graphPool.store(en.pool, std::memory_order_relaxed);
-            e->graphSignal.store(en.signal.handle, std::memory_order_release);
-          }
-          break;
-        }
-        case Step::Wait: {
-          hsa_signal_t dependency{0}, guard{0};
-          if (HsaEvent* e = events_[k.index]->event.load(std::memory_order_relaxed)) {
-            // Counted in the guard before the signal is read: a record replacing it meanwhile
-            // keeps it from reuse until this barrier passed.
-            guard = e->waitGuard;
-            api_.hsa_signal_add_relaxed(guard, 1);
-            std::atomic_thread_fence(std::memory_order_seq_cst);
-            const uint64_t g = e->graphSignal.load(std::memory_order_acquire);
-            dependency = g != 0 ? hsa_signal_t{g} : std::atomic_ref(e->signal).load();
-            if (dependency.handle != 0 && api_.hsa_signal_load_scacquire(dependency) == 0)
-              dependency = hsa_signal_t{0};  // already complete
-          }
-          hsa_barrier_and_packet_t* slot = barrierAt(q, first + i);
-          slot->dep_signal[0] = dependency;
-          slot->completion_signal = guard;
-          break;
-        }
-        case Step::HostReached:
-          barrierAt(q, first + i)->completion_signal =
-              hosts_[k.index].slots[hosts_[k.index].next % kHostSlots].reached;
-          break;
-        case Step::HostReturned: {
-          const HostSlot& slot = hosts_[k.index].slots[hosts_[k.index].next % kHostSlots];
-          barrierAt(q, first + i)->dep_signal[0] = slot.returned;
-          barrierAt(q, first + i)->completion_signal = slot.after;
-          break;
-        }
-      }
-    }
-    for (HostNode& h : hosts_) ++h.next;
-  }
   barrierAt(q, final)->completion_signal = s->inflight;
   api_.hsa_signal_add_relaxed(b.running, 1);
   api_.hsa_signal_add_relaxed(s->inflight, 1);

@@ -37,13 +37,18 @@
 // queue, a capturing stream, a launch finding all kHostSlots of a host node still in flight, a
 // backend without fill/copy kernels or async handlers.
 //
-// Parameter changes (hipGraphExecKernelNodeSetParams, same function): the packet and kernarg
-// block are patched. Kernargs are double-buffered per exec: with no launch of the exec in flight
-// the current buffer is patched in place; otherwise the other buffer takes a copy with the
-// change and becomes current, so a launch in flight never sees its arguments change. A new
-// function, or any other change to the exec, compiles it again. Nothing waits for the GPU: a
-// buffer still read by a launch when it is replaced (the other buffer busy too, a recompiled or
-// destroyed exec) is retired to the compiler, which frees it once its launches finished.
+// Parameter changes (hipGraphExec*NodeSetParams, hipGraphExecEvent*NodeSetEvent): a kernel
+// node with the same function, a memset or memcpy node with as many packets of the same
+// argument sizes: the packets and kernarg blocks are rewritten. Kernargs are double-buffered per
+// exec: with no launch of the exec in flight the current buffer is patched in place; otherwise
+// the other buffer takes a copy with the change and becomes current, so a launch in flight never
+// sees its arguments change. A host node's function and argument are read at each launch; an
+// event node takes its new event (a record node a fresh signal, its old event keeping the old
+// one). Any other change (a new function, a memset with more rows, enabling or disabling a node,
+// a child graph, hipGraphExecUpdate) compiles the exec again. Nothing waits for the GPU: what a
+// launch in flight still reads when it is replaced (the other buffer busy too, a recompiled or
+// destroyed exec: kernargs, host-node signals) is retired to the compiler, which frees it once
+// its launches finished.
 #pragma once
 
 #include <hsa/hsa.h>
@@ -135,6 +140,13 @@ class HsaGraphProgram final : public generic_graphs::NativeGraphProgram {
     std::vector<uint32_t> headers;                      // header | setup of each packet
     hsa_signal_t running{0};  // launches of this buffer not yet finished
   };
+  // Out of the kernels-only launch path, before anything is reserved: the host nodes' slots of
+  // this launch, free (their last launch's handler done) and armed; then what only the launch
+  // knows written into `b`'s packets in schedule order (events' signals, host slots' signals),
+  // which the launch then copies. False (nothing armed): a host node has all its slots in
+  // flight, the launch is replayed.
+  bool armHosts();
+  [[gnu::noinline]] bool prepareLaunch(Buffer& b);
 
   HsaGraphProgram(HsaBackend& backend, HsaGraphCompiler& owner, int device);
   Status allocate(Buffer* b);
@@ -154,7 +166,8 @@ class HsaGraphProgram final : public generic_graphs::NativeGraphProgram {
   const HsaApi& api_;
   int device_;
   std::vector<Kernel> kernels_;
-  uint32_t dispatches_ = 0;  // kernels_ that are dispatches (all: nothing to patch at launch)
+  uint32_t packets_ = 0;  // kernels_.size()
+  bool plain_ = true;     // dispatches only: nothing to arm or patch at launch
   std::vector<HostNode> hosts_;
   std::vector<std::unique_ptr<EventNode>> events_;
   uint32_t kernargBytes_ = 0;

@@ -13,6 +13,7 @@
 
 #include "call_counters.h"
 #include "graph_path.h"
+#include "hip/hip_runtime_api.h"
 #include "test_support.h"
 
 using namespace unihip;
@@ -544,4 +545,82 @@ TEST_CASE("fake ROCr: a graph mixing every node kind launches without allocation
   REQUIRE(g.b->eventDestroy(0, recorded).ok());
   REQUIRE(g.b->eventDestroy(0, waited).ok());
   REQUIRE(g.b->hostFree(0, pinned).ok());
+}
+
+namespace {
+void countCall(void* counter) { ++*static_cast<std::atomic<int>*>(counter); }
+}  // namespace
+
+TEST_CASE("fake ROCr through the HIP API: copy, host and event nodes, set and launched",
+          "[hsa][graph][graph-packets][graph-nodes]") {
+  FakeRuntime runtime;
+  constexpr size_t n = 256;
+  uint8_t *a = nullptr, *b = nullptr, *pinned = nullptr;
+  REQUIRE(hipMalloc(&a, n) == hipSuccess);
+  REQUIRE(hipMalloc(&b, n) == hipSuccess);
+  REQUIRE(hipHostMalloc(&pinned, n, 0) == hipSuccess);
+  for (size_t i = 0; i < n; ++i) pinned[i] = static_cast<uint8_t>(i);
+  REQUIRE(hipMemset(b, 0, n) == hipSuccess);
+  hipEvent_t e1 = nullptr, e2 = nullptr;
+  REQUIRE(hipEventCreate(&e1) == hipSuccess);
+  REQUIRE(hipEventCreate(&e2) == hipSuccess);
+  hipStream_t stream = nullptr, other = nullptr;
+  REQUIRE(hipStreamCreate(&stream) == hipSuccess);
+  REQUIRE(hipStreamCreate(&other) == hipSuccess);
+
+  // pinned -> a -> host function -> a -> b, then record e1.
+  hipGraph_t graph = nullptr;
+  REQUIRE(hipGraphCreate(&graph, 0) == hipSuccess);
+  hipGraphNode_t up = nullptr, host = nullptr, across = nullptr, record = nullptr;
+  REQUIRE(hipGraphAddMemcpyNode1D(&up, graph, nullptr, 0, a, pinned, n, hipMemcpyHostToDevice) ==
+          hipSuccess);
+  std::atomic<int> calls{0};
+  hipHostNodeParams hp{countCall, &calls};
+  REQUIRE(hipGraphAddHostNode(&host, graph, &up, 1, &hp) == hipSuccess);
+  REQUIRE(hipGraphAddMemcpyNode1D(&across, graph, &host, 1, b, a, n, hipMemcpyDeviceToDevice) ==
+          hipSuccess);
+  REQUIRE(hipGraphAddEventRecordNode(&record, graph, &across, 1, e1) == hipSuccess);
+  hipGraphExec_t exec = nullptr;
+  REQUIRE(hipGraphInstantiate(&exec, graph, nullptr, nullptr, 0) == hipSuccess);
+  const int doorbells = fakeStat(kDoorbells);
+  REQUIRE(hipGraphLaunch(exec, stream) == hipSuccess);
+  CHECK(fakeStat(kDoorbells) - doorbells == 1);
+  REQUIRE(hipStreamWaitEvent(other, e1, 0) == hipSuccess);
+  REQUIRE(hipStreamSynchronize(other) == hipSuccess);
+  REQUIRE(hipEventSynchronize(e1) == hipSuccess);
+  CHECK(hipEventQuery(e1) == hipSuccess);
+  std::vector<uint8_t> host1(n);
+  REQUIRE(hipStreamSynchronize(stream) == hipSuccess);
+  REQUIRE(hipMemcpy(host1.data(), b, n, hipMemcpyDeviceToHost) == hipSuccess);
+  CHECK(host1[0] == 0);
+  CHECK(host1[n - 1] == static_cast<uint8_t>(n - 1));
+  CHECK(calls == 1);
+
+  // New copy source (half of it), new event.
+  REQUIRE(hipGraphExecMemcpyNodeSetParams1D(exec, up, a, pinned + n / 2, n / 2,
+                                            hipMemcpyHostToDevice) == hipSuccess);
+  REQUIRE(hipGraphExecEventRecordNodeSetEvent(exec, record, e2) == hipSuccess);
+  REQUIRE(hipGraphLaunch(exec, stream) == hipSuccess);
+  REQUIRE(hipEventSynchronize(e2) == hipSuccess);
+  REQUIRE(hipStreamSynchronize(stream) == hipSuccess);
+  REQUIRE(hipMemcpy(host1.data(), b, n, hipMemcpyDeviceToHost) == hipSuccess);
+  CHECK(host1[0] == static_cast<uint8_t>(n / 2));
+  CHECK(calls == 2);
+  float ms = -1;
+  CHECK(hipEventElapsedTime(&ms, e1, e2) == hipSuccess);
+
+  // Bad handles are answered as before.
+  CHECK(hipGraphExecEventRecordNodeSetEvent(exec, up, e2) == hipErrorInvalidValue);
+  CHECK(hipGraphExecMemcpyNodeSetParams1D(exec, host, a, b, 4, hipMemcpyDeviceToDevice) ==
+        hipErrorInvalidValue);
+
+  CHECK(hipGraphExecDestroy(exec) == hipSuccess);
+  CHECK(hipGraphDestroy(graph) == hipSuccess);
+  CHECK(hipEventDestroy(e1) == hipSuccess);
+  CHECK(hipEventDestroy(e2) == hipSuccess);
+  CHECK(hipStreamDestroy(stream) == hipSuccess);
+  CHECK(hipStreamDestroy(other) == hipSuccess);
+  CHECK(hipFree(a) == hipSuccess);
+  CHECK(hipFree(b) == hipSuccess);
+  CHECK(hipHostFree(pinned) == hipSuccess);
 }
