@@ -81,6 +81,10 @@ __device__ static inline void copy3d(T* dst, const T* src, unsigned long long wi
                                      unsigned long long spitch, unsigned long long sslice,
                                      unsigned long long stride) {
   const unsigned long long total = width * height * depth;
+  if (height == 1 && depth == 1) {  // linear: no index arithmetic
+    for (unsigned long long i = globalThreadId(); i < total; i += stride) dst[i] = src[i];
+    return;
+  }
   for (unsigned long long i = globalThreadId(); i < total; i += stride) {
     const unsigned long long x = i % width, row = i / width;
     const unsigned long long y = row % height, z = row / height;

@@ -51,14 +51,24 @@ hsa_barrier_and_packet_t* barrierIn(Buffer& b, size_t i) {
   return reinterpret_cast<hsa_barrier_and_packet_t*>(&b.packets[i]);
 }
 
-// The address at which the GPU reaches `p`; false for pageable host memory (or unknown).
-bool gpuAddress(const HsaApi& api, const void* p, uint64_t* out) {
+// The address at which `device`'s kernels reach `p`; false for pageable host memory (or
+// unknown) and another GPU's memory (no peer access is granted: the replay's copy engine
+// reaches it).
+template <typename Devices>
+bool gpuAddress(const HsaApi& api, const Devices& devices, int device, const void* p,
+                uint64_t* out) {
   hsa_amd_pointer_info_t info{};
   info.size = sizeof info;
   if (api.hsa_amd_pointer_info(p, &info, nullptr, nullptr, nullptr) != HSA_STATUS_SUCCESS)
     return false;
   switch (info.type) {
     case HSA_EXT_POINTER_TYPE_HSA:
+      for (size_t d = 0; d < devices.size(); ++d)
+        if (static_cast<int>(d) != device &&
+            devices[d]->info.agent.handle == info.agentOwner.handle)
+          return false;
+      *out = reinterpret_cast<uint64_t>(p);
+      return true;
     case HSA_EXT_POINTER_TYPE_IPC:
     case HSA_EXT_POINTER_TYPE_GRAPHICS:
       *out = reinterpret_cast<uint64_t>(p);
@@ -347,7 +357,9 @@ bool HsaGraphProgram::builtins(const Node& n, std::vector<Kernel>* out) {
                     c.dstPos.y * dpitch + c.dstPos.x;
   uint64_t from = 0, to = 0;
   // Pageable host memory: replayed (each copy locks it).
-  if (!gpuAddress(api_, src, &from) || !gpuAddress(api_, dst, &to)) return false;
+  if (!gpuAddress(api_, backend_.devices_, device_, src, &from) ||
+      !gpuAddress(api_, backend_.devices_, device_, dst, &to))
+    return false;
   // The widest element every address, the width and every pitch in use are multiples of.
   uint64_t bits = from | to | width;
   if (height > 1) bits |= spitch | dpitch;

@@ -155,11 +155,14 @@ TEST_CASE("fake ROCr: memcpy nodes between device, pinned and registered memory 
   REQUIRE(g.b->hostMalloc(0, 256, 0, &pinnedOut).ok());
   for (int i = 0; i < 256; ++i) static_cast<uint8_t*>(pinnedIn)[i] = static_cast<uint8_t>(255 - i);
   std::memset(pinnedOut, 0, 256);
+  void* managed = nullptr;
+  REQUIRE(g.b->mallocManaged(0, 64, 0, &managed).ok());
+  std::memset(managed, 0, 64);
   std::vector<uint8_t> registered(64, 0x42);
   void* registeredDevice = nullptr;
   REQUIRE(g.b->hostRegister(0, registered.data(), registered.size(), 0, &registeredDevice).ok());
 
-  std::vector<uint8_t> mirror(kBytes, 0xEE), pinnedMirror(256, 0);
+  std::vector<uint8_t> mirror(kBytes, 0xEE), pinnedMirror(256, 0), managedMirror(64, 0);
   std::vector<hipMemcpy3DParms> copies = {
       copy3d(dst, 256, 1, src, 256, 1, {256, 1, 1}),                      // 1-D, 16-byte units
       copy3d(dst + 300, 32, 5, src + 64 + 3, 64, 8, {20, 5, 1}),          // 2-D, bytes
@@ -167,6 +170,7 @@ TEST_CASE("fake ROCr: memcpy nodes between device, pinned and registered memory 
       copy3d(dst + 700, 100, 1, pinnedIn, 100, 1, {100, 1, 1}),           // from pinned
       copy3d(pinnedOut, 100, 1, src + 100, 100, 1, {100, 1, 1}),          // to pinned
       copy3d(dst + 900, 64, 1, registered.data(), 64, 1, {64, 1, 1}),     // from registered
+      copy3d(managed, 64, 1, src + 256, 64, 1, {64, 1, 1}),               // to managed
   };
   std::vector<NativeGraphNode> nodes;
   for (const hipMemcpy3DParms& p : copies) {
@@ -179,6 +183,7 @@ TEST_CASE("fake ROCr: memcpy nodes between device, pinned and registered memory 
     if (b >= dst && b < dst + kBytes) return mirror.data() + (b - dst);
     if (b >= src && b < src + kBytes) return pattern.data() + (b - src);
     if (p == pinnedOut) return pinnedMirror.data();
+    if (p == managed) return managedMirror.data();
     return const_cast<uint8_t*>(b);  // host memory stands for itself
   };
   for (const hipMemcpy3DParms& p : copies)
@@ -189,11 +194,12 @@ TEST_CASE("fake ROCr: memcpy nodes between device, pinned and registered memory 
   REQUIRE(g.launch().ok());
   REQUIRE(g.b->streamSynchronize(0, g.stream).ok());
   CHECK(fakeStat(kDoorbells) - doorbells == 1);
-  CHECK(fakeStat(kKernelsRun) - kernels == 6);  // one copy kernel per node
+  CHECK(fakeStat(kKernelsRun) - kernels == 7);  // one copy kernel per node
   CHECK(fakeStat(kCopies) == engine);           // no copy engine
   CHECK(fakeStat(kKernelErrors) == errors);
   CHECK(read(g, dst, kBytes) == mirror);
   CHECK(std::memcmp(pinnedOut, pinnedMirror.data(), 256) == 0);
+  CHECK(std::memcmp(managed, managedMirror.data(), 64) == 0);
 
   // Exec parameters: the first copy from another source offset; launches repeated.
   hipMemcpy3DParms moved = copy3d(dst, 128, 1, src + 128, 128, 1, {128, 1, 1});
@@ -232,6 +238,7 @@ TEST_CASE("fake ROCr: memcpy nodes between device, pinned and registered memory 
   CHECK(read(g, dst + 700, 100) == std::vector<uint8_t>(100, 0));
 
   REQUIRE(g.b->hostUnregister(0, registered.data()).ok());
+  REQUIRE(g.b->freeManaged(0, managed).ok());
   REQUIRE(g.b->hostFree(0, pinnedIn).ok());
   REQUIRE(g.b->hostFree(0, pinnedOut).ok());
 }
