@@ -296,7 +296,17 @@ struct Queue {
         {
           std::lock_guard lock(g_dispatchMutex);
           g_lastPacket = p;
-          std::memcpy(g_lastKernarg, p.kernarg_address, sizeof g_lastKernarg);
+          // As much of the segment as its allocation holds (a graph's kernarg blocks share one).
+          size_t n = sizeof g_lastKernarg;
+          {
+            std::lock_guard memLock(g_memMutex);
+            const auto at = reinterpret_cast<uintptr_t>(p.kernarg_address);
+            auto it = g_allocations.upper_bound(at);
+            if (it != g_allocations.begin() && at < (--it)->first + it->second.size)
+              n = std::min(n, it->first + it->second.size - at);
+          }
+          std::memset(g_lastKernarg, 0, sizeof g_lastKernarg);
+          std::memcpy(g_lastKernarg, p.kernarg_address, n);
         }
         bool known = false;
         for (const KernelImpl& k : kKernels)
