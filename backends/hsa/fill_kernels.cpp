@@ -23,6 +23,9 @@ Status loadFillKernels(const HsaApi& api, const AgentInfo& agent, FillKernels* o
   if (!findFunction(*k.module, "__unihip_stream_wait", &k.streamWait).ok()) k.streamWait = nullptr;
   if (!findFunction(*k.module, "__unihip_stream_write", &k.streamWrite).ok())
     k.streamWrite = nullptr;
+  const char* copies[3] = {"__unihip_copy_u8", "__unihip_copy_u32", "__unihip_copy_u128"};
+  for (int i = 0; i < 3; ++i)
+    if (!findFunction(*k.module, copies[i], &k.copy[i]).ok()) k.copy[i] = nullptr;
   *out = std::move(k);
   return kOk;
 }

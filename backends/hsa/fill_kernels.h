@@ -1,4 +1,4 @@
-// The built-in memset kernels and the GWS initialiser of cooperative launches (fill_kernels.hip), compiled at build time for each target in
+// The built-in memset kernels, the graph copy kernels, the GWS initialiser of cooperative launches and the stream memory operations (fill_kernels.hip), compiled at build time for each target in
 // UNIHIP_FILL_KERNEL_TARGETS and embedded as one offload bundle.
 //
 // Why kernels and not hsa_amd_memory_fill: ROCr's fill is synchronous, device-wide and needs
@@ -41,6 +41,9 @@ struct FillKernels {
   HsaFunction* gwsInit = nullptr;  // (uint workgroups - 1); null in bundles built before it
   HsaFunction* streamWait = nullptr;   // (uint* p32, u64* p64, u64 value, u64 flags, u64 mask)
   HsaFunction* streamWrite = nullptr;  // (uint* p32, u64* p64, u64 value)
+  // Graph memcpy nodes: (T* dst, const T* src, u64 width, height, depth, dpitch, dslice,
+  // spitch, sslice, stride), in elements of 1, 4 and 16 bytes; null in bundles built before.
+  HsaFunction* copy[3] = {};
 };
 
 // Picks the embedded code object for `agent` and loads it. hipErrorNoBinaryForGpu when the

@@ -69,3 +69,41 @@ extern "C" __global__ void __unihip_stream_write(unsigned* p32, unsigned long lo
   else
     __hip_atomic_store(p64, value, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_SYSTEM);
 }
+
+// Graph memcpy nodes (pre-built packets, hsa_graph_exec.h): a 3-D pitched copy between memory
+// the GPU can reach, as AMD's runtime does such copies with its blit kernels. Sizes, pitches
+// and slices are in elements of T (the widest unit every address and pitch is aligned to); one
+// grid-stride loop over width * height * depth elements.
+template <typename T>
+__device__ static inline void copy3d(T* dst, const T* src, unsigned long long width,
+                                     unsigned long long height, unsigned long long depth,
+                                     unsigned long long dpitch, unsigned long long dslice,
+                                     unsigned long long spitch, unsigned long long sslice,
+                                     unsigned long long stride) {
+  const unsigned long long total = width * height * depth;
+  if (height == 1 && depth == 1) {  // linear: no index arithmetic
+    for (unsigned long long i = globalThreadId(); i < total; i += stride) dst[i] = src[i];
+    return;
+  }
+  for (unsigned long long i = globalThreadId(); i < total; i += stride) {
+    const unsigned long long x = i % width, row = i / width;
+    const unsigned long long y = row % height, z = row / height;
+    dst[z * dslice + y * dpitch + x] = src[z * sslice + y * spitch + x];
+  }
+}
+
+struct alignas(16) Unit16 {
+  unsigned v[4];
+};
+
+#define UNIHIP_COPY_KERNEL(name, T)                                                           \
+  extern "C" __global__ void name(T* dst, const T* src, unsigned long long width,             \
+                                  unsigned long long height, unsigned long long depth,        \
+                                  unsigned long long dpitch, unsigned long long dslice,       \
+                                  unsigned long long spitch, unsigned long long sslice,       \
+                                  unsigned long long stride) {                                \
+    copy3d(dst, src, width, height, depth, dpitch, dslice, spitch, sslice, stride);          \
+  }
+UNIHIP_COPY_KERNEL(__unihip_copy_u8, unsigned char)
+UNIHIP_COPY_KERNEL(__unihip_copy_u32, unsigned)
+UNIHIP_COPY_KERNEL(__unihip_copy_u128, Unit16)

@@ -301,9 +301,8 @@ Status HsaBackend::streamWaitEvent(int device, NativeStream stream, NativeEvent 
   SignalPool* owner = nullptr;
   {
     std::lock_guard lock(e->mutex);
-    if (e->signal.handle == 0) return kOk;  // never recorded: nothing to wait for
-    dependency = e->signal;
-    owner = e->pool;
+    dependency = latestRecord(*e, &owner);
+    if (dependency.handle == 0) return kOk;  // never recorded: nothing to wait for
     owner->retain(dependency);  // a concurrent re-record must not recycle it under us
   }
   Status st = kOk;
@@ -427,7 +426,9 @@ Status HsaBackend::eventDestroy(int device, NativeEvent event) {
   graphs_.eventGone(event);
   auto* e = static_cast<HsaEvent*>(event);
   (void)device;
-  if (e->signal.handle != 0) e->pool->release(e->signal);
+  graphCompiler_.eventGone(e);  // graph nodes naming it forget it
+  if (e->signal.handle != 0) releaseRecord(*e, e->pool, e->signal);
+  if (e->waitGuard.handle != 0) e->waitGuardPool->release(e->waitGuard);
   closeIpcEventSegment(api_, std::move(e->ipc));
   delete e;
   return kOk;
@@ -456,11 +457,17 @@ Status HsaBackend::eventRecord(int device, NativeEvent event, NativeStream strea
     std::lock_guard lock(e->mutex);
     previous = e->signal;
     previousPool = e->pool;
-    e->signal = signal;
+    std::atomic_ref(e->signal).store(signal);  // graph wait nodes read it without the lock
     e->pool = &d.pool;
+    e->graphSignal.store(0);  // newer than a graph's record
   }
-  if (previous.handle != 0) previousPool->release(previous);
+  if (previous.handle != 0) releaseRecord(*e, previousPool, previous);
   return kOk;
+}
+
+void HsaBackend::releaseRecord(HsaEvent& e, SignalPool* pool, hsa_signal_t signal) {
+  if (e.waitGuard.handle != 0) pool->addGuard(signal, e.waitGuard);
+  pool->release(signal);
 }
 
 Status HsaBackend::eventSynchronize(int, NativeEvent event) {
@@ -470,8 +477,7 @@ Status HsaBackend::eventSynchronize(int, NativeEvent event) {
   SignalPool* pool = nullptr;
   {
     std::lock_guard lock(e->mutex);
-    signal = e->signal;
-    pool = e->pool;
+    signal = latestRecord(*e, &pool);
     if (signal.handle != 0) pool->retain(signal);
   }
   if (signal.handle == 0) return kOk;
@@ -486,8 +492,10 @@ Status HsaBackend::eventQuery(int, NativeEvent event) {
   auto* e = static_cast<HsaEvent*>(event);
   if (e->flags & hipEventInterprocess) return ipcQuery(*e);
   std::lock_guard lock(e->mutex);
-  if (e->signal.handle == 0) return kOk;
-  return api_.hsa_signal_load_scacquire(e->signal) == 0 ? kOk : Status(hipErrorNotReady);
+  SignalPool* pool = nullptr;
+  const hsa_signal_t signal = latestRecord(*e, &pool);
+  if (signal.handle == 0) return kOk;
+  return api_.hsa_signal_load_scacquire(signal) == 0 ? kOk : Status(hipErrorNotReady);
 }
 
 Status HsaBackend::eventElapsedTime(int device, NativeEvent start, NativeEvent stop, float* ms) {
@@ -499,10 +507,12 @@ Status HsaBackend::eventElapsedTime(int device, NativeEvent start, NativeEvent s
   HsaEvent* events[2] = {a, b};
   for (int i = 0; i < 2; ++i) {
     std::lock_guard lock(events[i]->mutex);
-    if (events[i]->signal.handle == 0) return hipErrorInvalidHandle;  // never recorded
-    if (api_.hsa_signal_load_scacquire(events[i]->signal) != 0) return hipErrorNotReady;
+    SignalPool* pool = nullptr;
+    const hsa_signal_t signal = latestRecord(*events[i], &pool);
+    if (signal.handle == 0) return hipErrorInvalidHandle;  // never recorded
+    if (api_.hsa_signal_load_scacquire(signal) != 0) return hipErrorNotReady;
     hsa_amd_profiling_dispatch_time_t t{};
-    UNIHIP_HSA_TRY(api_, hsa_amd_profiling_get_dispatch_time(info.agent, events[i]->signal, &t));
+    UNIHIP_HSA_TRY(api_, hsa_amd_profiling_get_dispatch_time(info.agent, signal, &t));
     ends[i] = t.end;
   }
   if (info.timestampFrequency == 0) return hipErrorNotSupported;

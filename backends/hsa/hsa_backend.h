@@ -39,7 +39,27 @@ struct HsaEvent {
   SignalPool* pool = nullptr;  // the pool `signal` came from (the recording device's)
   // hipEventInterprocess: the shared segment, made at the first record or handle (under mutex).
   std::unique_ptr<IpcEventSegment> ipc;
+  // A graph's event record node (hsa_graph_exec.h): the record signal of the latest graph
+  // launch, newer than `signal` while set (a stream record clears it), owned by the graph's
+  // program (which hands it over to `signal` when it goes). Stored without a lock at launch.
+  std::atomic<uint64_t> graphSignal{0};
+  std::atomic<SignalPool*> graphPool{nullptr};
+  // Graph event wait nodes on this event count their barriers not yet passed here; every signal
+  // the event gives up stays unused while it reads non-zero (a barrier may still read it).
+  // Made at the first compile of such a node (under mutex), released with the event.
+  hsa_signal_t waitGuard{0};
+  SignalPool* waitGuardPool = nullptr;
 };
+
+// The event's latest record (signal and pool; 0 when never recorded). Call with e.mutex held.
+inline hsa_signal_t latestRecord(const HsaEvent& e, SignalPool** pool) {
+  if (uint64_t g = e.graphSignal.load(std::memory_order_acquire)) {
+    *pool = e.graphPool.load(std::memory_order_relaxed);
+    return hsa_signal_t{g};
+  }
+  *pool = e.pool;
+  return e.signal;
+}
 
 // AMD's runtime's defaults for hipDeviceGetLimit (CLR device.hpp: stack_size_, and
 // HIP_INITIAL_DM_SIZE for the heap).
@@ -212,6 +232,8 @@ class HsaBackend final : public Backend {
 
  private:
   friend class HsaGraphProgram;  // builds and launches packets as launch() does
+  // Gives up `signal`, an event's former record, guarded by the event's graph waits.
+  static void releaseRecord(HsaEvent& e, SignalPool* pool, hsa_signal_t signal);
   // The stream a NativeStream names (null: the legacy default stream, created on first use).
   // Inline: a named stream is a cast on the launch and copy paths.
   Status resolve(int device, NativeStream stream, HsaStream** out) {

@@ -1,8 +1,10 @@
 // Graphs and stream capture on AMD (issue 14): unihip's generic graphs
 // (core/generic_graphs/generic_graphs.h), handed out by HsaBackend::graphs(). Instantiation builds
-// a topological schedule and, for graphs of kernels (empty nodes and child graphs included),
-// pre-built AQL packets that a launch copies into the stream's queue with one doorbell
-// (hsa_graph_exec.h); other graphs are replayed through this backend's enqueue path. Every
+// a topological schedule and pre-built AQL packets for every node kind (kernels, memsets, copies
+// between memory the GPU reaches, event record and wait, host functions, graph memory, empty
+// nodes and child graphs) that a launch copies into the stream's queue with one doorbell
+// (hsa_graph_exec.h); graphs with a copy of pageable host memory are replayed through this
+// backend's enqueue path. Every
 // enqueueing primitive of HsaBackend asks the graphs first whether its stream captures
 // (UNIHIP_CAPTURED).
 //

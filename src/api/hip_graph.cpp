@@ -423,10 +423,14 @@ Status setEvent(hipGraphExec_t exec, hipGraphNode_t node, hipEvent_t event, bool
   UNIHIP_TRY(liveNode(node));
   UNIHIP_TRY(liveEvent(event));
   const NodeOps o = of(node);
-  if (exec != nullptr)
-    return o.ops->execSetEventNodeEvent(o.device, exec->native, node->native, record,
-                                        event->native);
-  return o.ops->setEventNodeEvent(o.device, node->native, record, event->native);
+  const Status s =
+      exec != nullptr
+          ? o.ops->execSetEventNodeEvent(o.device, exec->native, node->native, record,
+                                         event->native)
+          : o.ops->setEventNodeEvent(o.device, node->native, record, event->native);
+  // A graph records it (as addEvent).
+  if (s.ok() && record) event->recorded.store(true, std::memory_order_relaxed);
+  return s;
 }
 
 Status getEvent(hipGraphNode_t node, hipEvent_t* out, bool record) {

@@ -148,6 +148,23 @@ void runFill(const hsa_kernel_dispatch_packet_t& p, const uint8_t* k, bool words
       else dst[i] = static_cast<uint8_t>(value);
     }
 }
+// __unihip_copy_u8/u32/u128(dst, src, width, height, depth, dpitch, dslice, spitch, sslice,
+// stride), sizes in `unit`-byte elements; the v5 hidden block starts at 80.
+void runCopy(const hsa_kernel_dispatch_packet_t& p, const uint8_t* k, size_t unit) {
+  auto* dst = arg<uint8_t*>(k, 0);
+  const auto* src = arg<const uint8_t*>(k, 8);
+  uint64_t v[8];
+  for (int i = 0; i < 8; ++i) v[i] = arg<uint64_t>(k, 16 + 8 * i);
+  const uint64_t width = v[0], height = v[1], depth = v[2], stride = v[7];
+  if (arg<uint16_t>(k, 92) != p.workgroup_size_x ||
+      arg<uint32_t>(k, 80) * p.workgroup_size_x != p.grid_size_x || stride != p.grid_size_x ||
+      reinterpret_cast<uintptr_t>(dst) % unit != 0 || reinterpret_cast<uintptr_t>(src) % unit != 0)
+    ++g_kernelErrors;
+  for (uint64_t z = 0; z < depth; ++z)
+    for (uint64_t y = 0; y < height; ++y)
+      std::memmove(dst + (z * v[4] + y * v[3]) * unit, src + (z * v[6] + y * v[5]) * unit,
+                   width * unit);
+}
 // axpy(float a, const float* x, float* y, int n) from tests/hsa/kernels/signatures.hip.
 void runAxpy(const hsa_kernel_dispatch_packet_t& p, const uint8_t* k) {
   const float a = arg<float>(k, 0);
@@ -264,6 +281,9 @@ const KernelImpl kKernels[] = {
     {"__unihip_fill_u8.kd", [](auto& p, auto* k) { runFill(p, k, false); }},
     {"__unihip_fill_u32.kd", [](auto& p, auto* k) { runFill(p, k, true); }},
     {"__unihip_gws_init.kd", runGwsInit},
+    {"__unihip_copy_u8.kd", [](auto& p, auto* k) { runCopy(p, k, 1); }},
+    {"__unihip_copy_u32.kd", [](auto& p, auto* k) { runCopy(p, k, 4); }},
+    {"__unihip_copy_u128.kd", [](auto& p, auto* k) { runCopy(p, k, 16); }},
     {"axpy.kd", runAxpy},
     // Runs nothing; lets tests dispatch a kernel with every hidden argument.
     {"_Z17hidden_everythingPyi.kd", [](auto&, auto*) {}},
@@ -309,7 +329,17 @@ struct Queue {
         {
           std::lock_guard lock(g_dispatchMutex);
           g_lastPacket = p;
-          std::memcpy(g_lastKernarg, p.kernarg_address, sizeof g_lastKernarg);
+          // As much of the segment as its allocation holds (a graph's kernarg blocks share one).
+          size_t n = sizeof g_lastKernarg;
+          {
+            std::lock_guard memLock(g_memMutex);
+            const auto at = reinterpret_cast<uintptr_t>(p.kernarg_address);
+            auto it = g_allocations.upper_bound(at);
+            if (it != g_allocations.begin() && at < (--it)->first + it->second.size)
+              n = std::min(n, it->first + it->second.size - at);
+          }
+          std::memset(g_lastKernarg, 0, sizeof g_lastKernarg);
+          std::memcpy(g_lastKernarg, p.kernarg_address, n);
         }
         bool known = false;
         for (const KernelImpl& k : kKernels)

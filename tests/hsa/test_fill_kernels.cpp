@@ -42,6 +42,18 @@ TEST_CASE("the embedded fill-kernel bundle covers the supported targets", "[hsa]
       CHECK(k->args[3].size == 8);
       CHECK(k->privateSegmentSize == 0);
     }
+    // Graph copy nodes (hsa_graph_exec.cpp): (dst, src, width, height, depth, dpitch, dslice,
+    // spitch, sslice, stride), all 8 bytes, no scratch.
+    for (const char* name : {"__unihip_copy_u8", "__unihip_copy_u32", "__unihip_copy_u128"}) {
+      const KernelInfo* k = info.findKernel(name);
+      REQUIRE(k != nullptr);
+      REQUIRE(k->explicitArgCount == 10);
+      for (uint32_t i = 0; i < 10; ++i) {
+        CHECK(k->args[i].offset == 8 * i);
+        CHECK(k->args[i].size == 8);
+      }
+      CHECK(k->privateSegmentSize == 0);
+    }
   }
   for (const char* required : {"gfx90a", "gfx942", "gfx1100", "gfx9-generic", "gfx11-generic"})
     CHECK(processors.count(required) == 1);

@@ -233,6 +233,8 @@ class GenericGraphs final : public GraphOps {
   // Running (graph_exec.cpp).
   // (Re)compiles the exec's program after a change (null when the backend does not compile it).
   void compile(Exec& e);
+  // After `n`'s parameters changed: the program patched, or compiled again when it cannot be.
+  void patchOrCompile(Exec& e, const Node& n);
   Status run(const Graph& g, NativeStream stream);
   Status runNode(const Node& n, NativeStream stream);
   // Capture (stream_capture.cpp): the stream's record, when it takes part in a capture.

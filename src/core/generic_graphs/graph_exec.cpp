@@ -163,6 +163,10 @@ Status GenericGraphs::instantiate(int device, NativeGraph graph, unsigned long l
   return kOk;
 }
 
+void GenericGraphs::patchOrCompile(Exec& e, const Node& n) {
+  if (!e.program || !e.program->patch(n)) compile(e);
+}
+
 void GenericGraphs::compile(Exec& e) {
   e.program.reset();  // first: the old program's memory may be reused by the new one
   if (compiler_ != nullptr) e.program = compiler_->compile(e.device, *e.graph);
@@ -272,7 +276,7 @@ Status GenericGraphs::execSetKernelNodeParams(int device, NativeGraphExec exec,
   if (n == nullptr) return hipErrorInvalidValue;
   UNIHIP_TRY(setKernel(device, p, &n->kernel));
   Exec& e = *X(exec);
-  if (e.program && !e.program->patchKernel(*n)) compile(e);
+  patchOrCompile(e, *n);
   return kOk;
 }
 
@@ -281,7 +285,7 @@ Status GenericGraphs::execSetMemcpyNodeParams(int, NativeGraphExec exec, NativeG
   if (p.srcArray != nullptr || p.dstArray != nullptr) return hipErrorNotSupported;
   std::lock_guard lock(mutex_);
   UNIHIP_TRY(setInExec(exec, node, hipGraphNodeTypeMemcpy, &Node::copy, p));
-  compile(*X(exec));
+  patchOrCompile(*X(exec), *inExec(exec, node));
   return kOk;
 }
 
@@ -289,7 +293,7 @@ Status GenericGraphs::execSetMemsetNodeParams(int, NativeGraphExec exec, NativeG
                                               const hipMemsetParams& p) {
   std::lock_guard lock(mutex_);
   UNIHIP_TRY(setInExec(exec, node, hipGraphNodeTypeMemset, &Node::memset, p));
-  compile(*X(exec));
+  patchOrCompile(*X(exec), *inExec(exec, node));
   return kOk;
 }
 
@@ -297,7 +301,7 @@ Status GenericGraphs::execSetHostNodeParams(int, NativeGraphExec exec, NativeGra
                                             const hipHostNodeParams& p) {
   std::lock_guard lock(mutex_);
   UNIHIP_TRY(setInExec(exec, node, hipGraphNodeTypeHost, &Node::host, p));
-  compile(*X(exec));
+  patchOrCompile(*X(exec), *inExec(exec, node));
   return kOk;
 }
 
@@ -322,7 +326,7 @@ Status GenericGraphs::execSetEventNodeEvent(int, NativeGraphExec exec, NativeGra
                    record ? hipGraphNodeTypeEventRecord : hipGraphNodeTypeWaitEvent);
   if (n == nullptr) return hipErrorInvalidValue;
   n->event = event;
-  compile(*X(exec));
+  patchOrCompile(*X(exec), *n);
   return kOk;
 }
 

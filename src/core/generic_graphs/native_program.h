@@ -22,9 +22,9 @@ class NativeGraphProgram {
   // false with nothing enqueued when this stream cannot take it (the caller replays).
   // No lock, no allocation.
   virtual bool launch(NativeStream stream, Status* status) = 0;
-  // `node`, a kernel node of the compiled graph, has new parameters (the node already holds
-  // them): true when the program was patched; false when it must be compiled again.
-  virtual bool patchKernel(const Node& node) = 0;
+  // `node`, a node of the compiled graph, has new parameters (the node already holds them):
+  // true when the program was patched; false when it must be compiled again.
+  virtual bool patch(const Node& node) = 0;
 };
 
 class NativeGraphCompiler {
