@@ -260,6 +260,7 @@ class FakeMemoryPoolOps final : public MemoryPoolOps {
     return backend != nullptr ? backend->malloc(device, d.size, ptr) : hipErrorNotSupported;
   }
   Status destroyExternalMemory(int, NativeExternalMemory) override { return kOk; }
+  bool hasExternalSemaphores() const override { return true; }
   Status importExternalSemaphore(int, const hipExternalSemaphoreHandleDesc&,
                                  NativeExternalSemaphore* out) override {
     *out = reinterpret_cast<NativeExternalSemaphore>(++next_);
