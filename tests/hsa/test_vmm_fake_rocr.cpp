@@ -114,6 +114,13 @@ TEST_CASE("HSA virtual memory: create, reserve, map, access, copy, share, unmap,
   CHECK(back == host);
   REQUIRE(hipFree(plain) == hipSuccess);
 
+  // Fills run on the device over the mapping.
+  REQUIRE(hipMemset(static_cast<char*>(va) + 6, 0x7, 10) == hipSuccess);
+  REQUIRE(hipDeviceSynchronize() == hipSuccess);
+  CHECK(static_cast<uint8_t*>(va)[6] == 0x7);
+  CHECK(static_cast<uint8_t*>(va)[15] == 0x7);
+  CHECK(static_cast<uint8_t*>(va)[16] == 0x04);  // words[4] == 0xA5000004, little-endian
+
   // Pointer attributes come from the allocation map; hipFree is not for mapped memory.
   hipPointerAttribute_t attrs{};
   REQUIRE(hipPointerGetAttributes(&attrs, static_cast<char*>(va) + 8) == hipSuccess);
