@@ -326,6 +326,30 @@ TEST_CASE("HSA virtual memory: HIP's codes for bad input", "[hsa][vmm]") {
   CHECK(VmemCounts{} == before);
 }
 
+// Sparse arrays: AMD's runtime answers hipErrorNotSupported after its null/count checks.
+TEST_CASE("HSA hipMemMapArrayAsync: not supported, as in AMD's runtime", "[hsa][vmm]") {
+  FakeRuntime rt;
+  const hipMemAllocationProp prop = deviceProp();
+  hipMemGenericAllocationHandle_t h = nullptr;
+  REQUIRE(hipMemCreate(&h, 4 * kPage, &prop, 0) == hipSuccess);
+  hipChannelFormatDesc desc = hipCreateChannelDesc(32, 0, 0, 0, hipChannelFormatKindFloat);
+  hipArray_t array = nullptr;
+  REQUIRE(hipMallocArray(&array, &desc, 64, 64, 0) == hipSuccess);
+  hipArrayMapInfo info{};
+  info.resourceType = hipResourceTypeArray;
+  info.resource.array = array;
+  info.subresourceType = hipArraySparseSubresourceTypeSparseLevel;
+  info.memOperationType = hipMemOperationTypeMap;
+  info.memHandleType = hipMemHandleTypeGeneric;
+  info.memHandle.memHandle = h;
+  info.deviceBitMask = 1;
+  CHECK(hipMemMapArrayAsync(nullptr, 1, nullptr) == hipErrorInvalidValue);
+  CHECK(hipMemMapArrayAsync(&info, 0, nullptr) == hipErrorInvalidValue);
+  CHECK(hipMemMapArrayAsync(&info, 1, nullptr) == hipErrorNotSupported);
+  REQUIRE(hipFreeArray(array) == hipSuccess);
+  REQUIRE(hipMemRelease(h) == hipSuccess);
+}
+
 TEST_CASE("HSA virtual memory without the driver's virtual memory API: not supported",
           "[hsa][vmm]") {
   setVmem(false);
