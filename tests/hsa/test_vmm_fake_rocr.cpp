@@ -25,7 +25,7 @@ using unihip::hsa::test::FakeRuntime;
 
 namespace {
 
-enum { kVmemHandles = 15, kVmemMappings = 16, kVmemReservations = 17 };
+enum { kVmemHandles = 17, kVmemMappings = 18, kVmemReservations = 19 };
 constexpr size_t kPage = 4096;  // the fake's allocation granule
 
 // The fake ROCr's fake_hsa_set_vmem (the driver's HSA_AMD_SYSTEM_INFO_VIRTUAL_MEM_API_SUPPORTED),
