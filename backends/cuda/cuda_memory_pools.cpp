@@ -305,6 +305,7 @@ class CudaMemoryPoolOps final : public MemoryPoolOps {
     return check(api_.cuDestroyExternalMemory(static_cast<CUexternalMemory>(memory)),
                  "cuDestroyExternalMemory");
   }
+  bool hasExternalSemaphores() const override { return haveExternal(); }
   Status importExternalSemaphore(int device, const hipExternalSemaphoreHandleDesc& desc,
                                  NativeExternalSemaphore* out) override {
     static_assert(sizeof(CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC) ==

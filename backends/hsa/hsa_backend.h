@@ -103,8 +103,8 @@ class HsaBackend final : public Backend {
 
   const char* name() const override { return "hsa"; }
   // Stream-ordered pools: unihip's own over device memory and signals (ROCr has none); IPC memory
-  // and events, pool sharing and external memory through ROCr; virtual memory and external
-  // semaphores: not supported (hsa_memory_pools.h, docs/design/amd-ipc.md).
+  // and events, pool sharing, external memory and virtual memory (ROCm >= 6) through ROCr;
+  // external semaphores: not supported (hsa_memory_pools.h, docs/design/amd-ipc.md).
   MemoryPoolOps* memoryPools() override { return &pools_; }
   // Graphs and stream capture: unihip's generic graphs (core/generic_graphs/generic_graphs.h;
   // ROCr has none), launched as AQL packets built at instantiation (hsa_graph_exec.h) or
@@ -299,7 +299,8 @@ class HsaBackend final : public Backend {
                    },
                    [this](int device, const hipIpcEventHandle_t& h, NativeEvent* e) {
                      return ipcOpenEvent(device, h, e);
-                   }}};
+                   },
+                   [this](int device) { return &devices_[device]->info; }}};
   std::mutex multiGridMutex_;
   void* multiGridCounter_ = nullptr;  // fine-grained host memory, {u32, u32} zeroed
   HsaGraphCompiler graphCompiler_{*this, api_};

@@ -23,6 +23,14 @@ Status resolveEndpoint(const HsaApi& api, const AgentInfo& device, const void* p
   hsa_amd_pointer_info_t info{};
   info.size = sizeof info;
   UNIHIP_HSA_TRY(api, hsa_amd_pointer_info(p, &info, nullptr, nullptr, nullptr));
+  // ROCm >= 6: memory mapped with hsa_amd_vmem_map is device memory like any other; a reserved
+  // range with nothing mapped there is no memory at all.
+  if (static_cast<int>(info.type) == vmem::kPointerTypeHsaVmem) {
+    out->address = const_cast<void*>(p);
+    out->agent = info.agentOwner.handle != 0 ? info.agentOwner : device.agent;
+    return kOk;
+  }
+  if (static_cast<int>(info.type) == vmem::kPointerTypeReservedAddr) return hipErrorInvalidValue;
   switch (info.type) {
     case HSA_EXT_POINTER_TYPE_HSA:
     case HSA_EXT_POINTER_TYPE_IPC:

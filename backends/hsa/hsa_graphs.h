@@ -8,8 +8,9 @@
 // enqueueing primitive of HsaBackend asks the graphs first whether its stream captures
 // (UNIHIP_CAPTURED).
 //
-// Not on AMD: external-semaphore nodes (no external-resource family here; the API layer answers
-// hipErrorNotSupported on every vendor), and copies to or from arrays (no images family on HSA).
+// Not on AMD: external-semaphore nodes (AMD's runtime has no external semaphores on Linux: clr's
+// ROCm device imports none, so no node can hold one), and copies to or from arrays (no images
+// family on HSA).
 #pragma once
 
 // unihip-coverage: not-supported hipGraphAddExternalSemaphoresSignalNode hipGraphAddExternalSemaphoresWaitNode hipGraphExternalSemaphoresSignalNodeGetParams hipGraphExternalSemaphoresSignalNodeSetParams hipGraphExternalSemaphoresWaitNodeGetParams hipGraphExternalSemaphoresWaitNodeSetParams

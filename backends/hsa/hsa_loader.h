@@ -6,6 +6,8 @@
 #include <hsa/hsa_ext_amd.h>
 #include <hsa/hsa_ext_image.h>
 
+#include "hsa_vmem_api.h"
+
 #include <string>
 #include <vector>
 

@@ -337,12 +337,13 @@ Status HsaMemoryPools::unmapIfDone(ExternalMapping* m) {
 
 }  // namespace unihip::hsa
 
-// ROCr 5.2 has no virtual memory API (hsa_amd_vmem_* came with ROCm 6).
-// unihip-coverage: not-supported hipMemCreate hipMemRelease hipMemAddressReserve hipMemAddressFree hipMemMap hipMemUnmap hipMemSetAccess hipMemGetAccess
-// unihip-coverage: not-supported hipMemGetAllocationGranularity hipMemGetAllocationPropertiesFromHandle hipMemExportToShareableHandle hipMemImportFromShareableHandle hipMemRetainAllocationHandle hipMemMapArrayAsync
-// External semaphores: ROCr 5.2 has no import of a Vulkan semaphore (opaque fd / sync fd): no
-// hsa_amd_* entry takes one (AMD's runtime imports them through its own KFD/amdgpu path).
+// Virtual memory is hsa_vmm.cpp's (ROCr >= 6). Sparse array mapping is not: AMD's runtime answers
+// hipErrorNotSupported for hipMemMapArrayAsync after its null/count checks (clr hip_vm.cpp).
+// unihip-coverage: not-supported hipMemMapArrayAsync
+// External semaphores: AMD's own runtime has none on Linux (clr's ROCm device importExtSemaphore
+// returns false; hipImportExternalSemaphore answers hipErrorNotSupported after its argument
+// checks, which the API layer makes for a vendor without them: hip_external.cpp).
 // unihip-coverage: not-supported hipImportExternalSemaphore hipSignalExternalSemaphoresAsync hipWaitExternalSemaphoresAsync hipDestroyExternalSemaphore
-// No external semaphores on HSA, hence no external semaphore graph nodes either:
+// No external semaphores on AMD's runtime on Linux, hence no external semaphore graph nodes either:
 // unihip-coverage: not-supported hipGraphAddExternalSemaphoresSignalNode hipGraphAddExternalSemaphoresWaitNode hipGraphExternalSemaphoresSignalNodeGetParams hipGraphExternalSemaphoresSignalNodeSetParams
 // unihip-coverage: not-supported hipGraphExternalSemaphoresWaitNodeGetParams hipGraphExternalSemaphoresWaitNodeSetParams hipGraphExecExternalSemaphoresSignalNodeSetParams hipGraphExecExternalSemaphoresWaitNodeSetParams

@@ -1,7 +1,8 @@
 // The memory pools family on HSA/ROCr: unihip's generic stream-ordered pools
 // (core/generic_memory_pools.h) plus what needs ROCr: inter-process sharing of hipMalloc memory
-// (hsa_amd_ipc_memory_*) and external memory (dma-buf file descriptors through
-// hsa_amd_interop_map_buffer). Design and limits: docs/design/amd-ipc.md.
+// (hsa_amd_ipc_memory_*), external memory (dma-buf file descriptors through
+// hsa_amd_interop_map_buffer) and virtual memory (hsa_amd_vmem_*, ROCm >= 6: hsa_vmm.cpp).
+// Design and limits: docs/design/amd-ipc.md.
 #pragma once
 
 #include <hsa/hsa.h>
@@ -11,8 +12,11 @@
 #include <functional>
 #include <map>
 #include <mutex>
+#include <utility>
+#include <vector>
 
 #include "core/generic_memory_pools.h"
+#include "hsa_discovery.h"
 #include "hsa_loader.h"
 
 namespace unihip::hsa {
@@ -37,6 +41,8 @@ struct HsaPoolHooks {
   // Inter-process events live with the backend's events (hsa_ipc_event.h).
   std::function<Status(int, NativeEvent, hipIpcEventHandle_t*)> eventHandle;
   std::function<Status(int, const hipIpcEventHandle_t&, NativeEvent*)> openEvent;
+  // A device's pools and nearest CPU agent (virtual memory); null: no virtual memory.
+  std::function<const AgentInfo*(int)> agentInfo;
 };
 
 class HsaMemoryPools final : public GenericMemoryPools {
@@ -83,6 +89,33 @@ class HsaMemoryPools final : public GenericMemoryPools {
   // forgotten, and the mapping unmapped once destroyed and without buffers).
   bool freeExternalBuffer(void* ptr);
 
+  // Virtual memory over ROCr's hsa_amd_vmem_* (hsa_vmm.cpp), as AMD's runtime maps HIP's calls:
+  // physical memory from the device's coarse-grained pool (the host's fine-grained one for a host
+  // location), dma-buf file descriptors as shareable handles. hipErrorNotSupported without the
+  // API (ROCr < 6, or a driver that says it has none).
+  Status memCreate(int device, const hipMemAllocationProp& prop, size_t size,
+                   NativeAllocation* handle) override;
+  Status memRelease(int device, NativeAllocation handle) override;
+  Status memProperties(int device, NativeAllocation handle, hipMemAllocationProp* prop) override;
+  Status addressReserve(int device, size_t size, size_t alignment, void* hint,
+                        void** ptr) override;
+  Status addressFree(int device, void* ptr, size_t size) override;
+  Status memMap(int device, void* ptr, size_t size, NativeAllocation handle) override;
+  Status memUnmap(int device, void* ptr, size_t size) override;
+  Status memSetAccess(int device, void* ptr, size_t size, const AccessGrant* grants,
+                      size_t count) override;
+  Status memGetAccess(int device, const hipMemLocation& location, void* ptr,
+                      unsigned long long* flags) override;
+  Status granularity(int device, const hipMemAllocationProp& prop,
+                     hipMemAllocationGranularity_flags option, size_t* out) override;
+  Status memExport(int device, NativeAllocation handle, hipMemAllocationHandleType type,
+                   void* shared) override;
+  Status memImport(int device, void* osHandle, hipMemAllocationHandleType type,
+                   NativeAllocation* handle) override;
+  Status memRetain(int device, void* addr, NativeAllocation* handle) override;
+  // Whether ROCr has the virtual memory API and the driver supports it (asked once).
+  bool vmmSupported();
+
  private:
   struct ExternalMapping {
     void* base = nullptr;
@@ -99,6 +132,15 @@ class HsaMemoryPools final : public GenericMemoryPools {
   // Unmaps and closes `m` once it is destroyed and has no buffer left; call with mutex_ held.
   Status unmapIfDone(ExternalMapping* m);
 
+  // The pool a physical allocation of `prop` comes from.
+  hsa_amd_memory_pool_t vmemPool(int device, const hipMemAllocationProp& prop);
+  Status poolGranule(hsa_amd_memory_pool_t pool, bool recommended, size_t* out);
+  // The ROCr mappings exactly covering [ptr, ptr + size), in order; false if the range is not
+  // made of whole mappings. Call with mutex_ held.
+  bool mappingsIn(void* ptr, size_t size, std::vector<std::pair<uintptr_t, size_t>>* out) const;
+  // Forgets a handle's record once HIP holds no reference and nothing maps it (mutex_ held).
+  void forgetHandleIfUnused(uint64_t handle);
+
   Backend& owner_;
   const HsaApi& api_;
   HsaPoolHooks hooks_;
@@ -110,6 +152,23 @@ class HsaMemoryPools final : public GenericMemoryPools {
   std::map<NativePool, int> exportedPools_;                   // pool -> its shareable descriptor
   std::map<ExternalMapping*, std::unique_ptr<ExternalMapping>> mappings_;
   std::map<void*, ExternalMapping*> buffers_;  // buffer pointer -> its mapping (one per pointer)
+  // Virtual memory: what ROCr does not say back. Each physical handle's requested shareable
+  // types (an imported one: the file descriptor it came from); each hsa_amd_vmem_map, by address
+  // (HIP may unmap several at once, ROCr one at a time).
+  std::once_flag vmmOnce_;
+  bool vmm_ = false;
+  struct VmemHandle {
+    hipMemAllocationHandleType types = hipMemHandleTypeNone;
+    int importedOn = -1;  // the importing device, for an imported one
+    int references = 0;   // HIP's (create, import, retain; release drops one)
+    bool host = false;    // physical memory of the host
+  };
+  struct VmemMapping {
+    size_t size = 0;
+    uint64_t handle = 0;
+  };
+  std::map<uint64_t, VmemHandle> vmemHandles_;
+  std::map<uintptr_t, VmemMapping> vmemMappings_;
 };
 
 }  // namespace unihip::hsa

@@ -38,6 +38,21 @@ UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_amd_ipc_memory_attach)
 UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_amd_ipc_memory_detach)
 UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_amd_interop_map_buffer)
 UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_amd_interop_unmap_buffer)
+// Virtual memory (hsa_vmm.cpp; ROCm >= 6, declared in hsa_vmem_api.h). Missing -> hipMemCreate and
+// the rest of HIP's virtual memory answer hipErrorNotSupported. reserve_align is later (ROCm 6.2).
+UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_amd_vmem_address_reserve)
+UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_amd_vmem_address_reserve_align)
+UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_amd_vmem_address_free)
+UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_amd_vmem_handle_create)
+UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_amd_vmem_handle_release)
+UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_amd_vmem_map)
+UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_amd_vmem_unmap)
+UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_amd_vmem_set_access)
+UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_amd_vmem_get_access)
+UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_amd_vmem_export_shareable_handle)
+UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_amd_vmem_import_shareable_handle)
+UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_amd_vmem_retain_alloc_handle)
+UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_amd_vmem_get_alloc_properties_from_handle)
 
 // Images family (hsa_images.cpp): ROCr's image extension. Missing -> images() is null.
 UNIHIP_HSA_SYMBOL(OPTIONAL, hsa_ext_image_data_get_info)

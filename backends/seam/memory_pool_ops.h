@@ -116,6 +116,9 @@ class MemoryPoolOps {
     return hipErrorNotSupported;
   }
   virtual Status destroyExternalMemory(int, NativeExternalMemory) { return hipErrorNotSupported; }
+  // Whether the vendor imports external semaphores at all; without them the API layer answers as
+  // AMD's runtime does on Linux, which has none (hip_external.cpp).
+  virtual bool hasExternalSemaphores() const { return false; }
   virtual Status importExternalSemaphore(int, const hipExternalSemaphoreHandleDesc&,
                                          NativeExternalSemaphore*) {
     return hipErrorNotSupported;

@@ -162,6 +162,15 @@ UNIHIP_EXPORT hipError_t hipImportExternalSemaphore(
   Device* d = nullptr;
   MemoryPoolOps* ops = nullptr;
   UNIHIP_RETURN_IF_FAILED(currentFamily(&d, &ops));
+  // A vendor without external semaphores answers as AMD's runtime does on Linux, where its ROCm
+  // device imports none (clr hipImportExternalSemaphore: a type past D3D12Fence or a zero
+  // descriptor is a bad value, then hipErrorNotSupported).
+  if (!ops->hasExternalSemaphores()) {
+    if (semHandleDesc->type > hipExternalSemaphoreHandleTypeD3D12Fence ||
+        semHandleDesc->handle.fd == 0)
+      UNIHIP_RETURN(hipErrorInvalidValue);
+    UNIHIP_RETURN(hipErrorNotSupported);
+  }
   if (semHandleDesc->type != hipExternalSemaphoreHandleTypeOpaqueFd &&
       semHandleDesc->type != hipExternalSemaphoreHandleTypeTimelineSemaphoreFd)
     UNIHIP_RETURN(hipErrorNotSupported);

@@ -15,6 +15,7 @@
 #include <hsa/hsa_ext_image.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -32,6 +33,7 @@
 
 #include "hostcall_device.h"
 #include "range_map.h"
+#include "hsa_vmem_api.h"
 
 #define EXPORT extern "C" __attribute__((visibility("default")))
 
@@ -119,6 +121,12 @@ uint64_t g_headersSeen = 0;
 
 // PCIe atomics from the GPU to host memory (hostcall needs them); tests switch them off.
 std::atomic<bool> g_hostAtomics{true};
+// The driver's virtual memory API (HSA_AMD_SYSTEM_INFO_VIRTUAL_MEM_API_SUPPORTED).
+std::atomic<bool> g_vmemSupported{true};
+// Pointer info of a reserved or mapped virtual address (call with g_memMutex held); false if none.
+bool vmemPointerInfo(uintptr_t p, hsa_amd_pointer_info_t* info);
+// Live vmem handles (17), mappings (18), reservations (19) (call with g_memMutex held).
+int vmemCount(int which);
 
 // The image extension: counts of live images and samplers, and of image copies.
 std::atomic<int> g_liveImages{0}, g_liveSamplers{0}, g_imageCopies{0};
@@ -436,6 +444,10 @@ EXPORT int fake_hsa_stats(int which) {
     case 13: return g_imageCopies;  // import, export and image-to-image copies
     case 15: return g_prefetches;   // SVM prefetches completed
     case 16: return g_allowAccessCalls;
+    case 17: case 18: case 19: {  // live vmem handles, mappings, reservations
+      std::lock_guard lock(g_memMutex);
+      return vmemCount(which);
+    }
     default: return -1;
   }
 }
@@ -481,6 +493,9 @@ EXPORT hsa_status_t hsa_status_string(hsa_status_t, const char** text) {
   return HSA_STATUS_SUCCESS;
 }
 EXPORT hsa_status_t hsa_system_get_info(hsa_system_info_t attribute, void* value) {
+  int code;  // AMD's attributes lie outside hsa_system_info_t's range: no enum load
+  std::memcpy(&code, &attribute, sizeof code);
+  if (code == 0x205) return put<bool>(value, g_vmemSupported);  // VIRTUAL_MEM_API_SUPPORTED
   switch (attribute) {
     case HSA_SYSTEM_INFO_TIMESTAMP_FREQUENCY: return put<uint64_t>(value, 1000000000);
     case HSA_SYSTEM_INFO_VERSION_MAJOR: return put<uint16_t>(value, 1);
@@ -577,12 +592,19 @@ EXPORT hsa_status_t hsa_amd_agent_iterate_memory_pools(
 }
 EXPORT hsa_status_t hsa_amd_memory_pool_get_info(hsa_amd_memory_pool_t pool,
                                                  hsa_amd_memory_pool_info_t attribute, void* value) {
+  int code;
+  std::memcpy(&code, &attribute, sizeof code);
+  if (code == 18)  // HSA_AMD_MEMORY_POOL_INFO_RUNTIME_ALLOC_REC_GRANULE
+    return put<size_t>(value, isDevicePool(pool.handle) ? size_t{2} << 20 : isGroupPool(pool.handle) ? 0 : 4096);
   switch (attribute) {
     case HSA_AMD_MEMORY_POOL_INFO_SEGMENT:
       return put(value, isGroupPool(pool.handle) ? HSA_AMD_SEGMENT_GROUP : HSA_AMD_SEGMENT_GLOBAL);
     case HSA_AMD_MEMORY_POOL_INFO_SIZE:
       return put<size_t>(value, isGroupPool(pool.handle) ? 65536 : size_t{64} << 30);
     case HSA_AMD_MEMORY_POOL_INFO_RUNTIME_ALLOC_ALLOWED: return put<bool>(value, !isGroupPool(pool.handle));
+    // 4 KiB pages; ROCm >= 6's recommended granule (18): 2 MiB for device memory.
+    case HSA_AMD_MEMORY_POOL_INFO_RUNTIME_ALLOC_GRANULE:
+      return put<size_t>(value, isGroupPool(pool.handle) ? 0 : 4096);
     case HSA_AMD_MEMORY_POOL_INFO_GLOBAL_FLAGS:
       return put<uint32_t>(value, isDevicePool(pool.handle) ? HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_COARSE_GRAINED
                                   : pool.handle == kFinePool ? HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_FINE_GRAINED
@@ -659,6 +681,7 @@ EXPORT hsa_status_t hsa_amd_pointer_info(const void* ptr, hsa_amd_pointer_info_t
                                          void* (*)(size_t), uint32_t*, hsa_agent_t**) {
   const auto p = reinterpret_cast<uintptr_t>(ptr);
   std::lock_guard lock(g_memMutex);
+  if (vmemPointerInfo(p, info)) return HSA_STATUS_SUCCESS;
   auto it = g_allocations.upper_bound(p);
   info->type = HSA_EXT_POINTER_TYPE_UNKNOWN;
   if (it != g_allocations.begin() && p < (--it)->first + it->second.size) {
@@ -749,6 +772,292 @@ EXPORT hsa_status_t hsa_amd_interop_unmap_buffer(void* ptr) {
   if (it == g_interopMaps.end()) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   munmap(ptr, it->second);
   g_interopMaps.erase(it);
+  return HSA_STATUS_SUCCESS;
+}
+
+// ROCr's virtual memory API (ROCm >= 6; hsa_vmem_api.h). A reservation is a PROT_NONE range of
+// this process's address space; a physical handle is a memfd of its size; a mapping maps that
+// memfd over the reserved pages, so what is mapped is real memory the test (and the copy thread)
+// reads and writes, with the pages' protection following the access granted (ROCr: none until
+// hsa_amd_vmem_set_access). Sizes and addresses are in 4 KiB pages, refused otherwise as ROCr
+// refuses them (HSA_STATUS_ERROR_INVALID_ARGUMENT); an unknown handle is
+// HSA_STATUS_ERROR_INVALID_ALLOCATION. A handle released while mapped lives until its last
+// unmap, as ROCr's. fake_hsa_set_vmem(0) makes the driver say it has no virtual memory API.
+namespace {
+constexpr size_t kVmemPage = 4096;
+struct VmemHandle {
+  int fd = -1;
+  size_t size = 0;
+  uint64_t pool = 0;
+  hsa_amd_memory_type_t type = MEMORY_TYPE_NONE;
+  int references = 1;  // create/import/retain add one, release drops one
+  int mappings = 0;
+  bool imported = false;
+};
+struct VmemMapping {
+  size_t size = 0;
+  uint64_t handle = 0;
+  std::map<uint64_t, hsa_access_permission_t> access;  // by agent
+};
+uint64_t g_nextVmemHandle = 0x7000;
+std::map<uint64_t, VmemHandle> g_vmemHandles;      // under g_memMutex, as the rest below
+std::map<uintptr_t, size_t> g_vmemReservations;    // base -> size
+std::map<uintptr_t, VmemMapping> g_vmemMappings;   // base -> mapping
+
+bool pageMultiple(uint64_t v) { return v % kVmemPage == 0; }
+// The reservation holding [p, p + size), or end().
+std::map<uintptr_t, size_t>::iterator reservationOf(uintptr_t p, size_t size) {
+  auto it = g_vmemReservations.upper_bound(p);
+  if (it == g_vmemReservations.begin()) return g_vmemReservations.end();
+  --it;
+  return p + size <= it->first + it->second ? it : g_vmemReservations.end();
+}
+// The mapping holding p, or end().
+std::map<uintptr_t, VmemMapping>::iterator mappingOf(uintptr_t p) {
+  auto it = g_vmemMappings.upper_bound(p);
+  if (it == g_vmemMappings.begin()) return g_vmemMappings.end();
+  --it;
+  return p < it->first + it->second.size ? it : g_vmemMappings.end();
+}
+void dropIfUnused(std::map<uint64_t, VmemHandle>::iterator it) {
+  if (it->second.references > 0 || it->second.mappings > 0) return;
+  ::close(it->second.fd);
+  g_vmemHandles.erase(it);
+}
+// A live handle (referenced: a released one that is still mapped is not).
+VmemHandle* liveVmem(uint64_t h) {
+  auto it = g_vmemHandles.find(h);
+  return it != g_vmemHandles.end() && it->second.references > 0 ? &it->second : nullptr;
+}
+// The pages' protection: the widest access any agent has.
+int protectionOf(const VmemMapping& m) {
+  int prot = PROT_NONE;
+  for (const auto& [agent, perm] : m.access) {
+    if (perm == HSA_ACCESS_PERMISSION_RO || perm == HSA_ACCESS_PERMISSION_RW) prot |= PROT_READ;
+    if (perm == HSA_ACCESS_PERMISSION_WO || perm == HSA_ACCESS_PERMISSION_RW) prot |= PROT_WRITE;
+  }
+  return prot;
+}
+int vmemCount(int which) {
+  return static_cast<int>(which == 17 ? g_vmemHandles.size()
+                          : which == 18 ? g_vmemMappings.size() : g_vmemReservations.size());
+}
+// ROCm >= 6: HSA_EXT_POINTER_TYPE_HSA_VMEM (6) for mapped memory, owned by the pool's agent;
+// HSA_EXT_POINTER_TYPE_RESERVED_ADDR (5) for a reserved range with nothing mapped there.
+bool vmemPointerInfo(uintptr_t p, hsa_amd_pointer_info_t* info) {
+  if (auto m = mappingOf(p); m != g_vmemMappings.end()) {
+    auto h = g_vmemHandles.find(m->second.handle);
+    info->type = static_cast<hsa_amd_pointer_type_t>(6);
+    info->agentBaseAddress = info->hostBaseAddress = reinterpret_cast<void*>(m->first);
+    info->sizeInBytes = m->second.size;
+    const uint64_t pool = h != g_vmemHandles.end() ? h->second.pool : 0;
+    info->agentOwner = hsa_agent_t{pool == kFinePool ? kCpuAgent : poolOwner(pool)};
+    return true;
+  }
+  if (auto r = reservationOf(p, 1); r != g_vmemReservations.end()) {
+    info->type = static_cast<hsa_amd_pointer_type_t>(5);
+    info->agentBaseAddress = nullptr;
+    info->hostBaseAddress = reinterpret_cast<void*>(r->first);
+    info->sizeInBytes = r->second;
+    info->agentOwner = hsa_agent_t{0};
+    return true;
+  }
+  return false;
+}
+hsa_status_t reserve(void** va, size_t size, uint64_t address, uint64_t alignment, uint64_t flags) {
+  if (va == nullptr || size == 0 || !pageMultiple(size) || (flags & ~uint64_t{1}) != 0 ||
+      (alignment & (alignment - 1)) != 0 || !pageMultiple(alignment))
+    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  const size_t align = alignment > kVmemPage ? alignment : kVmemPage;
+  // Over-reserve, then trim to the alignment; the requested address is a hint.
+  void* p = mmap(reinterpret_cast<void*>(address), size + align, PROT_NONE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (p == MAP_FAILED) return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+  const auto raw = reinterpret_cast<uintptr_t>(p);
+  const uintptr_t base = (raw + align - 1) / align * align;
+  if (base > raw) munmap(p, base - raw);
+  if (raw + size + align > base + size) munmap(reinterpret_cast<void*>(base + size), raw + size + align - (base + size));
+  std::lock_guard lock(g_memMutex);
+  g_vmemReservations[base] = size;
+  *va = reinterpret_cast<void*>(base);
+  return HSA_STATUS_SUCCESS;
+}
+}  // namespace
+
+EXPORT void fake_hsa_set_vmem(int on) { g_vmemSupported = on != 0; }
+
+EXPORT hsa_status_t hsa_amd_vmem_address_reserve(void** va, size_t size, uint64_t address, uint64_t flags) {
+  return reserve(va, size, address, 0, flags);
+}
+EXPORT hsa_status_t hsa_amd_vmem_address_reserve_align(void** va, size_t size, uint64_t address,
+                                                       uint64_t alignment, uint64_t flags) {
+  return reserve(va, size, address, alignment, flags);
+}
+EXPORT hsa_status_t hsa_amd_vmem_address_free(void* va, size_t size) {
+  const auto p = reinterpret_cast<uintptr_t>(va);
+  std::lock_guard lock(g_memMutex);
+  auto it = g_vmemReservations.find(p);
+  if (it == g_vmemReservations.end() || it->second != size) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  // Memory still mapped in it keeps the range.
+  auto m = g_vmemMappings.lower_bound(p);
+  if (m != g_vmemMappings.end() && m->first < p + size) return HSA_STATUS_ERROR_RESOURCE_FREE;
+  munmap(va, size);
+  g_vmemReservations.erase(it);
+  return HSA_STATUS_SUCCESS;
+}
+EXPORT hsa_status_t hsa_amd_vmem_handle_create(hsa_amd_memory_pool_t pool, size_t size,
+                                               hsa_amd_memory_type_t type, uint64_t flags,
+                                               hsa_amd_vmem_alloc_handle_t* out) {
+  if (out == nullptr || size == 0 || !pageMultiple(size) || flags != 0 ||
+      (type != MEMORY_TYPE_NONE && type != MEMORY_TYPE_PINNED) ||
+      (!isDevicePool(pool.handle) && pool.handle != kFinePool))
+    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  const int fd = memfd_create("fake-rocr-vmem", MFD_CLOEXEC);
+  if (fd < 0) return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+  if (ftruncate(fd, static_cast<off_t>(size)) != 0) {
+    ::close(fd);
+    return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+  }
+  std::lock_guard lock(g_memMutex);
+  const uint64_t h = g_nextVmemHandle++;
+  VmemHandle& v = g_vmemHandles[h];
+  v.fd = fd;
+  v.size = size;
+  v.pool = pool.handle;
+  v.type = type;
+  out->handle = h;
+  return HSA_STATUS_SUCCESS;
+}
+EXPORT hsa_status_t hsa_amd_vmem_handle_release(hsa_amd_vmem_alloc_handle_t handle) {
+  std::lock_guard lock(g_memMutex);
+  auto it = g_vmemHandles.find(handle.handle);
+  if (it == g_vmemHandles.end() || it->second.references == 0) return HSA_STATUS_ERROR_INVALID_ALLOCATION;
+  --it->second.references;
+  dropIfUnused(it);
+  return HSA_STATUS_SUCCESS;
+}
+EXPORT hsa_status_t hsa_amd_vmem_map(void* va, size_t size, size_t offset, hsa_amd_vmem_alloc_handle_t handle,
+                                     uint64_t flags) {
+  const auto p = reinterpret_cast<uintptr_t>(va);
+  if (va == nullptr || size == 0 || flags != 0 || !pageMultiple(p) || !pageMultiple(size) ||
+      !pageMultiple(offset))
+    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  std::lock_guard lock(g_memMutex);
+  VmemHandle* h = liveVmem(handle.handle);
+  if (h == nullptr) return HSA_STATUS_ERROR_INVALID_ALLOCATION;
+  if (offset > h->size || size > h->size - offset || reservationOf(p, size) == g_vmemReservations.end())
+    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  // Nothing mapped in the range already.
+  auto next = g_vmemMappings.lower_bound(p);
+  if (mappingOf(p) != g_vmemMappings.end() || (next != g_vmemMappings.end() && next->first < p + size))
+    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  if (mmap(va, size, PROT_NONE, MAP_SHARED | MAP_FIXED, h->fd, static_cast<off_t>(offset)) == MAP_FAILED)
+    return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+  ++h->mappings;
+  g_vmemMappings[p] = VmemMapping{size, handle.handle, {}};
+  return HSA_STATUS_SUCCESS;
+}
+EXPORT hsa_status_t hsa_amd_vmem_unmap(void* va, size_t size) {
+  std::lock_guard lock(g_memMutex);
+  auto it = g_vmemMappings.find(reinterpret_cast<uintptr_t>(va));
+  if (va == nullptr || it == g_vmemMappings.end() || it->second.size != size)
+    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  // The pages go back to being reserved address space.
+  mmap(va, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
+  auto h = g_vmemHandles.find(it->second.handle);
+  g_vmemMappings.erase(it);
+  if (h != g_vmemHandles.end()) {
+    --h->second.mappings;
+    dropIfUnused(h);
+  }
+  return HSA_STATUS_SUCCESS;
+}
+EXPORT hsa_status_t hsa_amd_vmem_set_access(void* va, size_t size, const hsa_amd_memory_access_desc_t* desc,
+                                            size_t count) {
+  if (va == nullptr || size == 0 || desc == nullptr || count == 0) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  for (size_t i = 0; i < count; ++i) {
+    if (desc[i].agent_handle.handle != kCpuAgent && !isGpu(desc[i].agent_handle.handle))
+      return HSA_STATUS_ERROR_INVALID_AGENT;
+    if (static_cast<int>(desc[i].permissions) < 0 || static_cast<int>(desc[i].permissions) > 3)
+      return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  }
+  std::lock_guard lock(g_memMutex);
+  // The range is whole mappings, back to back.
+  std::vector<std::map<uintptr_t, VmemMapping>::iterator> covered;
+  for (uintptr_t p = reinterpret_cast<uintptr_t>(va), end = p + size; p < end;) {
+    auto it = g_vmemMappings.find(p);
+    if (it == g_vmemMappings.end() || p + it->second.size > end) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+    covered.push_back(it);
+    p += it->second.size;
+  }
+  for (auto it : covered) {
+    for (size_t i = 0; i < count; ++i) it->second.access[desc[i].agent_handle.handle] = desc[i].permissions;
+    mprotect(reinterpret_cast<void*>(it->first), it->second.size, protectionOf(it->second));
+  }
+  return HSA_STATUS_SUCCESS;
+}
+EXPORT hsa_status_t hsa_amd_vmem_get_access(void* va, hsa_access_permission_t* perms, hsa_agent_t agent) {
+  if (va == nullptr || perms == nullptr) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  if (agent.handle != kCpuAgent && !isGpu(agent.handle)) return HSA_STATUS_ERROR_INVALID_AGENT;
+  std::lock_guard lock(g_memMutex);
+  auto it = mappingOf(reinterpret_cast<uintptr_t>(va));
+  if (it == g_vmemMappings.end()) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  auto a = it->second.access.find(agent.handle);
+  *perms = a != it->second.access.end() ? a->second : static_cast<hsa_access_permission_t>(0);
+  return HSA_STATUS_SUCCESS;
+}
+EXPORT hsa_status_t hsa_amd_vmem_export_shareable_handle(int* fd, hsa_amd_vmem_alloc_handle_t handle,
+                                                         uint64_t flags) {
+  if (fd == nullptr || flags != 0) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  std::lock_guard lock(g_memMutex);
+  VmemHandle* h = liveVmem(handle.handle);
+  if (h == nullptr) return HSA_STATUS_ERROR_INVALID_ALLOCATION;
+  if (h->imported) return HSA_STATUS_ERROR_INVALID_ARGUMENT;  // ROCr never re-exports an import
+  *fd = ::dup(h->fd);  // the dma-buf: a descriptor of the caller's own
+  return *fd >= 0 ? HSA_STATUS_SUCCESS : HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+}
+EXPORT hsa_status_t hsa_amd_vmem_import_shareable_handle(int fd, hsa_amd_vmem_alloc_handle_t* out) {
+  struct stat st {};
+  if (out == nullptr || fd < 0 || fstat(fd, &st) != 0 || st.st_size <= 0 ||
+      !pageMultiple(static_cast<uint64_t>(st.st_size)))
+    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  const int own = ::dup(fd);  // the caller keeps its descriptor
+  if (own < 0) return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+  std::lock_guard lock(g_memMutex);
+  // The exporter's pool when it is this process's memory (the same file), none otherwise.
+  uint64_t pool = 0;
+  for (const auto& [h, v] : g_vmemHandles) {
+    struct stat other {};
+    if (!v.imported && fstat(v.fd, &other) == 0 && other.st_ino == st.st_ino && other.st_dev == st.st_dev)
+      pool = v.pool;
+  }
+  const uint64_t h = g_nextVmemHandle++;
+  VmemHandle& v = g_vmemHandles[h];
+  v.fd = own;
+  v.size = static_cast<size_t>(st.st_size);
+  v.pool = pool;
+  v.imported = true;
+  out->handle = h;
+  return HSA_STATUS_SUCCESS;
+}
+EXPORT hsa_status_t hsa_amd_vmem_retain_alloc_handle(hsa_amd_vmem_alloc_handle_t* out, void* addr) {
+  if (out == nullptr || addr == nullptr) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  std::lock_guard lock(g_memMutex);
+  auto it = mappingOf(reinterpret_cast<uintptr_t>(addr));
+  if (it == g_vmemMappings.end()) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  ++g_vmemHandles[it->second.handle].references;
+  out->handle = it->second.handle;
+  return HSA_STATUS_SUCCESS;
+}
+EXPORT hsa_status_t hsa_amd_vmem_get_alloc_properties_from_handle(hsa_amd_vmem_alloc_handle_t handle,
+                                                                  hsa_amd_memory_pool_t* pool,
+                                                                  hsa_amd_memory_type_t* type) {
+  if (pool == nullptr || type == nullptr) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  std::lock_guard lock(g_memMutex);
+  VmemHandle* h = liveVmem(handle.handle);
+  if (h == nullptr || h->pool == 0) return HSA_STATUS_ERROR_INVALID_ALLOCATION;
+  pool->handle = h->pool;
+  *type = h->type;
   return HSA_STATUS_SUCCESS;
 }
 

@@ -1,6 +1,5 @@
 // The HSA backend's memory pools family on the fake ROCr: unihip's generic stream-ordered pools
-// over ROCr memory and signals (reuse in stream order and after an event), and the parts ROCr
-// lacks answering hipErrorNotSupported.
+// over ROCr memory and signals (reuse in stream order and after an event).
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
@@ -52,12 +51,7 @@ TEST_CASE("fake ROCr: generic stream-ordered pools", "[hsa][backend][mempool]") 
   CHECK(reserved == 0);
   CHECK(ops->freeAsync(0, q, s2) == hipErrorInvalidValue);
 
-  // What needs ROCr's virtual memory is not there (IPC: test_ipc_fake_rocr.cpp).
-  hipMemAllocationProp prop{};
-  NativeAllocation allocation = 0;
-  CHECK(ops->memCreate(0, prop, 1 << 21, &allocation) == hipErrorNotSupported);
-  void* va = nullptr;
-  CHECK(ops->addressReserve(0, 1 << 21, 0, nullptr, &va) == hipErrorNotSupported);
+  // IPC: test_ipc_fake_rocr.cpp; virtual memory: test_vmm_fake_rocr.cpp.
   REQUIRE(b->streamDestroy(0, s1).ok());
   REQUIRE(b->streamDestroy(0, s2).ok());
 }

@@ -260,6 +260,8 @@ class FakeMemoryPoolOps final : public MemoryPoolOps {
     return backend != nullptr ? backend->malloc(device, d.size, ptr) : hipErrorNotSupported;
   }
   Status destroyExternalMemory(int, NativeExternalMemory) override { return kOk; }
+  bool externalSemaphores = true;  // false: a vendor without them (HSA)
+  bool hasExternalSemaphores() const override { return externalSemaphores; }
   Status importExternalSemaphore(int, const hipExternalSemaphoreHandleDesc&,
                                  NativeExternalSemaphore* out) override {
     *out = reinterpret_cast<NativeExternalSemaphore>(++next_);

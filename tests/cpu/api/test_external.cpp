@@ -137,6 +137,36 @@ TEST_CASE("external resources: imported memory and semaphores through a fake fam
   (void)hipGetLastError();
 }
 
+// A vendor whose family has no external semaphores (HSA) answers as AMD's runtime on Linux: the
+// type within OpaqueFd..D3D12Fence and a non-zero descriptor, then hipErrorNotSupported.
+TEST_CASE("external semaphores of a vendor without them: AMD's codes and order", "[api][external]") {
+  FakeBackend* fake = installFake();
+  FakeMemoryPoolOps ops;
+  ops.externalSemaphores = false;
+  fake->pools = &ops;
+  hipExternalSemaphore_t sem = nullptr;
+  hipExternalSemaphoreHandleDesc d{};
+  d.type = hipExternalSemaphoreHandleTypeOpaqueFd;
+  d.handle.fd = 4;
+  hipExternalSemaphoreHandleDesc timeline = d, zero = d, negative = d, win32 = d;
+  timeline.type = hipExternalSemaphoreHandleTypeTimelineSemaphoreFd;
+  zero.handle.fd = 0;
+  negative.handle.fd = -1;
+  win32.type = hipExternalSemaphoreHandleTypeOpaqueWin32;
+  checkCases({
+      {"null out", [&] { return hipImportExternalSemaphore(nullptr, &d); }, hipErrorInvalidValue},
+      {"past D3D12Fence", [&] { return hipImportExternalSemaphore(&sem, &timeline); }, hipErrorInvalidValue},
+      {"descriptor 0", [&] { return hipImportExternalSemaphore(&sem, &zero); }, hipErrorInvalidValue},
+      {"opaque fd", [&] { return hipImportExternalSemaphore(&sem, &d); }, hipErrorNotSupported},
+      {"descriptor -1", [&] { return hipImportExternalSemaphore(&sem, &negative); }, hipErrorNotSupported},
+      {"win32", [&] { return hipImportExternalSemaphore(&sem, &win32); }, hipErrorNotSupported},
+  });
+  CHECK(sem == nullptr);
+  fake->pools = nullptr;
+  installNoBackend();
+  (void)hipGetLastError();
+}
+
 TEST_CASE("external memory as a mipmapped array: checks, levels, lifetime", "[api][external]") {
   FakeBackend* fake = installFake();
   FakeMemoryPoolOps pools;
