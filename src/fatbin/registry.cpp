@@ -97,7 +97,8 @@ void Registry::indexPendingLocked() {
     }
   }
   // In registration order: a host function registered again gets its latest record.
-  kernels_.insertMany(n, [&](size_t i) { return std::make_pair(block[i].hostFunction, &block[i]); });
+  kernels_.insertMany(n,
+                      [&](size_t i) { return std::make_pair(block[i].hostFunction, &block[i]); });
   recordBlocks_.push_back(std::move(block));
   pendingKernels_.clear();
   pendingKernels_.shrink_to_fit();
@@ -169,7 +170,8 @@ Status Registry::resolve(KernelRecord* kernel, const Device& device, NativeFunct
   if (!fatbin->status.ok()) return hipErrorInvalidDeviceFunction;
   std::lock_guard<std::mutex> lock(fatbin->mutex);
   std::atomic<NativeFunction>* functions = kernel->functions.load(std::memory_order_acquire);
-  NativeFunction f = functions ? functions[device.ordinal].load(std::memory_order_acquire) : nullptr;
+  NativeFunction f =
+      functions ? functions[device.ordinal].load(std::memory_order_acquire) : nullptr;
   if (f == nullptr) {
     NativeModule module = nullptr;
     UNIHIP_TRY(moduleFor(fatbin, device, &module));

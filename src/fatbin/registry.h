@@ -125,7 +125,8 @@ class Registry {
 
   // Hot path: the cached function, else the slow path that loads the module.
   Status function(KernelRecord* kernel, const Device& device, NativeFunction* out) {
-    const std::atomic<NativeFunction>* functions = kernel->functions.load(std::memory_order_acquire);
+    const std::atomic<NativeFunction>* functions =
+        kernel->functions.load(std::memory_order_acquire);
     NativeFunction f = functions ? functions[device.ordinal].load(std::memory_order_acquire)
                                  : nullptr;
     if (f != nullptr) {
