@@ -148,5 +148,5 @@ UNIHIP_EXPORT const char* hipKernelNameRef(const hipFunction_t f) {
 UNIHIP_EXPORT const char* hipKernelNameRefByPtr(const void* hostFunction, hipStream_t stream) {
   UNIHIP_TRACE_API("hipKernelNameRefByPtr({}, {})", hostFunction, fmt::ptr(stream));
   KernelRecord* kernel = hostFunction ? Registry::get().findKernel(hostFunction) : nullptr;
-  return kernel ? kernel->name.c_str() : nullptr;
+  return kernel ? kernel->name.data() : nullptr;
 }

@@ -32,8 +32,23 @@ class HostFunctionMap {
   void insert(const void* key, Value* value) {
     std::lock_guard<std::mutex> lock(mutex_);
     Table* t = table_.load(std::memory_order_relaxed);
-    if ((used_ + 1) * 2 > t->mask + 1) t = grow(t);
+    if ((used_ + 1) * 2 > t->mask + 1) t = grow(t, (t->mask + 1) * 2);
     if (place(t, key, value)) ++used_;
+  }
+
+  // insert() of `count` pairs in order, `pairOf(i)` giving the i-th, under one lock and with at
+  // most one growth (the registry indexes a program's kernels at once).
+  template <typename PairOf>
+  void insertMany(size_t count, PairOf pairOf) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    Table* t = table_.load(std::memory_order_relaxed);
+    size_t capacity = t->mask + 1;
+    while ((used_ + count) * 2 > capacity) capacity *= 2;
+    if (capacity != t->mask + 1) t = grow(t, capacity);
+    for (size_t i = 0; i < count; ++i) {
+      auto [key, value] = pairOf(i);
+      if (place(t, key, value)) ++used_;
+    }
   }
 
   // Leaves the key as a tombstone with a null value.
@@ -91,8 +106,8 @@ class HostFunctionMap {
     }
   }
 
-  Table* grow(Table* old) {
-    Table* t = newTable((old->mask + 1) * 2);
+  Table* grow(Table* old, size_t capacity) {
+    Table* t = newTable(capacity);
     for (size_t i = 0; i <= old->mask; ++i) {
       const void* k = old->slots[i].key.load(std::memory_order_relaxed);
       if (k) place(t, k, old->slots[i].value.load(std::memory_order_relaxed));

@@ -60,17 +60,50 @@ void Registry::registerFunction(FatBinary* fatbin, const void* hostFunction,
     UNIHIP_LOG_ERROR("__hipRegisterFunction: null argument");
     return;
   }
-  auto* kernel = new KernelRecord();
-  kernel->fatbin = fatbin;
-  kernel->name = deviceName;
-  kernel->hostFunction = hostFunction;
-  std::lock_guard<std::mutex> lock(mutex_);
   {
-    std::lock_guard<std::mutex> fatbinLock(fatbin->mutex);
-    fatbin->kernels.push_back(kernel);
+    std::lock_guard<std::mutex> lock(mutex_);
+    // Room for a large program's kernels at once: growing by doubling from 1 costs copies.
+    if (pendingKernels_.capacity() == 0) pendingKernels_.reserve(1024);
+    pendingKernels_.push_back({fatbin, hostFunction, deviceName});
+    pending_.store(true, std::memory_order_release);
   }
-  kernels_.insert(hostFunction, kernel);
+  // A launch cache may hold this host function's previous record (launch_generation.h).
   invalidateLaunchCaches();
+}
+
+void Registry::indexPending() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  indexPendingLocked();
+}
+
+void Registry::indexPendingLocked() {
+  if (pendingKernels_.empty()) return;
+  const size_t n = pendingKernels_.size();
+  auto block = std::make_unique<KernelRecord[]>(n);
+  for (size_t i = 0; i < n;) {
+    // Runs of one fat binary (a module constructor's kernels) take its lock once.
+    FatBinary* fatbin = pendingKernels_[i].fatbin;
+    size_t end = i;
+    while (end < n && pendingKernels_[end].fatbin == fatbin) ++end;
+    std::lock_guard<std::mutex> fatbinLock(fatbin->mutex);
+    fatbin->kernels.reserve(fatbin->kernels.size() + (end - i));
+    for (; i < end; ++i) {
+      const PendingKernel& p = pendingKernels_[i];
+      KernelRecord& kernel = block[i];
+      kernel.fatbin = fatbin;
+      kernel.name = p.name;
+      kernel.hostFunction = p.hostFunction;
+      fatbin->kernels.push_back(&kernel);
+    }
+  }
+  // In registration order: a host function registered again gets its latest record.
+  kernels_.insertMany(n,
+                      [&](size_t i) { return std::make_pair(block[i].hostFunction, &block[i]); });
+  recordBlocks_.push_back(std::move(block));
+  pendingKernels_.clear();
+  pendingKernels_.shrink_to_fit();
+  // After the inserts: a reader that sees false also sees the records (findKernel).
+  pending_.store(false, std::memory_order_release);
 }
 
 void Registry::registerVariable(FatBinary* fatbin, void* hostVariable, const char* deviceName,
@@ -98,6 +131,7 @@ void Registry::unregisterFatBinary(FatBinary* fatbin) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (!fatbin->registered) return;
   fatbin->registered = false;
+  indexPendingLocked();  // its kernels may still be pending
   for (KernelRecord* k : fatbin->kernels) kernels_.erase(k->hostFunction);
   for (VariableRecord* v : fatbin->variables) variables_.erase(v->hostVariable);
   invalidateLaunchCaches();
@@ -107,7 +141,9 @@ void Registry::unregisterFatBinary(FatBinary* fatbin) {
 
 Status Registry::moduleFor(FatBinary* fatbin, const Device& device, NativeModule* module) {
   if (!fatbin->status.ok()) return fatbin->status;
-  FatBinary::DeviceModule& slot = fatbin->modules[device.ordinal];
+  if (!fatbin->modules)
+    fatbin->modules = std::make_unique<std::array<FatBinary::DeviceModule, kMaxDevices>>();
+  FatBinary::DeviceModule& slot = (*fatbin->modules)[device.ordinal];
   if (!slot.attempted) {
     slot.attempted = true;
     size_t index = 0;
@@ -133,11 +169,14 @@ Status Registry::resolve(KernelRecord* kernel, const Device& device, NativeFunct
   // A kernel of a corrupt fat binary is no device function (AMD's runtime answers the same).
   if (!fatbin->status.ok()) return hipErrorInvalidDeviceFunction;
   std::lock_guard<std::mutex> lock(fatbin->mutex);
-  NativeFunction f = kernel->function[device.ordinal].load(std::memory_order_acquire);
+  std::atomic<NativeFunction>* functions = kernel->functions.load(std::memory_order_acquire);
+  NativeFunction f =
+      functions ? functions[device.ordinal].load(std::memory_order_acquire) : nullptr;
   if (f == nullptr) {
     NativeModule module = nullptr;
     UNIHIP_TRY(moduleFor(fatbin, device, &module));
-    Status s = device.backend->getFunction(device.local, module, kernel->name.c_str(), &f);
+    // The name is NUL-terminated: it views the C string registration was given.
+    Status s = device.backend->getFunction(device.local, module, kernel->name.data(), &f);
     if (!s.ok()) {
       // Any other failure (a sticky fault of the context) is the driver's answer to pass on.
       if (s != Status(hipErrorNotFound) && s != Status(hipErrorInvalidDeviceFunction)) return s;
@@ -145,7 +184,11 @@ Status Registry::resolve(KernelRecord* kernel, const Device& device, NativeFunct
                        device.ordinal);
       return hipErrorInvalidDeviceFunction;
     }
-    kernel->function[device.ordinal].store(f, std::memory_order_release);
+    if (functions == nullptr) {
+      functions = new std::atomic<NativeFunction>[kMaxDevices]();  // never freed: racing readers
+      kernel->functions.store(functions, std::memory_order_release);
+    }
+    functions[device.ordinal].store(f, std::memory_order_release);
   }
   *out = f;
   return kOk;
@@ -170,10 +213,11 @@ void Registry::forgetDevice(int ordinal) {
   }
   for (FatBinary* fatbin : all) {
     std::lock_guard<std::mutex> lock(fatbin->mutex);
-    fatbin->modules[ordinal] = FatBinary::DeviceModule{};
+    if (fatbin->modules) (*fatbin->modules)[ordinal] = FatBinary::DeviceModule{};
     dropManagedStorage(fatbin, ordinal);
     for (KernelRecord* k : fatbin->kernels)
-      k->function[ordinal].store(nullptr, std::memory_order_release);
+      if (std::atomic<NativeFunction>* functions = k->functions.load(std::memory_order_acquire))
+        functions[ordinal].store(nullptr, std::memory_order_release);
   }
   invalidateLaunchCaches();
 }

@@ -2,17 +2,23 @@
 // and device variables.
 //
 // Registration (from static constructors, possibly on many threads) does no GPU work: it parses
-// the bundle header once and records names. Each device's image is chosen and loaded at the first
-// launch that needs it, then cached; functions are cached per kernel and device.
-// Thread safety: registration and loading take a mutex; findKernel() and the cached function
-// lookup are lock-free.
+// the bundle header once and appends each kernel's (host function, name) to a pending list. The
+// kernel records and the host-function index are built from that list at the first lookup after
+// a registration (a program with 1,000 kernels would otherwise pay a record, a heap string and a
+// hash insert per kernel before main, and the page faults of that memory). Each device's image
+// is chosen and loaded at the first launch that needs it, then cached; functions are cached per
+// kernel and device.
+// Thread safety: registration, indexing and loading take a mutex; findKernel() with nothing
+// pending and the cached function lookup are lock-free.
 #pragma once
 
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "backend.h"
@@ -27,9 +33,13 @@ struct FatBinary;
 
 struct KernelRecord {
   FatBinary* fatbin = nullptr;
-  std::string name;  // mangled device name
+  // The mangled device name, not copied: clang's strings are static in the binary that
+  // registers them, which unregisters before it is unmapped (as cudart keeps them).
+  std::string_view name;
   const void* hostFunction = nullptr;
-  std::array<std::atomic<NativeFunction>, kMaxDevices> function{};
+  // kMaxDevices cached functions, allocated at the kernel's first resolve (most registered
+  // kernels of a large program never run); null before.
+  std::atomic<std::atomic<NativeFunction>*> functions{nullptr};
 };
 
 struct VariableRecord {
@@ -71,8 +81,9 @@ struct FatBinary {
     Status status;
     NativeModule module = nullptr;
   };
-  std::mutex mutex;  // guards modules
-  std::array<DeviceModule, kMaxDevices> modules{};
+  std::mutex mutex;  // guards modules and kernels
+  // Allocated at the first load (registration touches as little memory as it can).
+  std::unique_ptr<std::array<DeviceModule, kMaxDevices>> modules;
 };
 
 // The wrapper struct clang emits around the embedded bundle.
@@ -103,14 +114,21 @@ class Registry {
                                const char* name, size_t size, unsigned align);
   void unregisterFatBinary(FatBinary* fatbin);
 
-  KernelRecord* findKernel(const void* hostFunction) const { return kernels_.find(hostFunction); }
+  // Indexes what registration left pending first (one acquire load when nothing is).
+  KernelRecord* findKernel(const void* hostFunction) {
+    if (__builtin_expect(pending_.load(std::memory_order_acquire), 0)) indexPending();
+    return kernels_.find(hostFunction);
+  }
   VariableRecord* findVariable(const void* hostVariable) const {
     return variables_.find(hostVariable);
   }
 
   // Hot path: the cached function, else the slow path that loads the module.
   Status function(KernelRecord* kernel, const Device& device, NativeFunction* out) {
-    NativeFunction f = kernel->function[device.ordinal].load(std::memory_order_acquire);
+    const std::atomic<NativeFunction>* functions =
+        kernel->functions.load(std::memory_order_acquire);
+    NativeFunction f = functions ? functions[device.ordinal].load(std::memory_order_acquire)
+                                 : nullptr;
     if (f != nullptr) {
       *out = f;
       return kOk;
@@ -129,6 +147,16 @@ class Registry {
  private:
   static Registry& create();
   static std::atomic<Registry*> instance_;
+  // A registered kernel not yet indexed: what __hipRegisterFunction was given.
+  struct PendingKernel {
+    FatBinary* fatbin;
+    const void* hostFunction;
+    const char* name;
+  };
+  // Builds the records of every pending kernel, in registration order (a host function
+  // registered again replaces its record, as before), and indexes them.
+  void indexPending();
+  void indexPendingLocked();  // with mutex_ held
   Status resolve(KernelRecord* kernel, const Device& device, NativeFunction* out);
   Status moduleFor(FatBinary* fatbin, const Device& device, NativeModule* module);
   // Gives the fat binary's managed variables their managed memory (once) and writes its address
@@ -138,8 +166,11 @@ class Registry {
   // copies of their initial values.
   void dropManagedStorage(FatBinary* fatbin, int ordinal);
 
-  std::mutex mutex_;  // guards fatbins_ and record creation
+  std::mutex mutex_;  // guards fatbins_, pendingKernels_ and record creation
   std::vector<FatBinary*> fatbins_;
+  std::vector<PendingKernel> pendingKernels_;
+  std::atomic<bool> pending_{false};  // pendingKernels_ is not empty
+  std::vector<std::unique_ptr<KernelRecord[]>> recordBlocks_;  // never freed (racing readers)
   HostFunctionMap<KernelRecord> kernels_;
   HostFunctionMap<VariableRecord> variables_;
   std::atomic<uint64_t> parseCount_{0};

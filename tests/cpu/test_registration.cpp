@@ -2,12 +2,15 @@
 // clang-19 in HIP mode with its fat binary embedded), and the registry's bookkeeping.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <cstring>
+#include <string>
 #include <thread>
 #include <vector>
 
 #include "api/hip_register.h"
+#include "core/launch_generation.h"
 #include "fatbin/registry.h"
 #include "install_fake.h"
 
@@ -264,5 +267,121 @@ TEST_CASE("__managed__ in an image without its pointer variable: the module is r
   CHECK(launchScale(&value, 2.0f, dim3(1), dim3(1), nullptr) == hipErrorInvalidSymbol);
   CHECK(fake->launches == 0);
   CHECK(*managedCounterAddress() == 42);
+  (void)hipGetLastError();
+}
+
+// Registration only appends; records and the host-function index are built at the first lookup
+// after it (fatbin/registry.h). These check that the lazy index answers as an eager one would.
+namespace {
+
+void registerKernel(void** handle, const void* hostStub, const char* name) {
+  __hipRegisterFunction(handle, hostStub, const_cast<char*>(name), name, ~0u, nullptr, nullptr,
+                        nullptr, nullptr, nullptr);
+}
+
+}  // namespace
+
+TEST_CASE("lazy kernel index: lookups before and after more registrations", "[registry]") {
+  void** handle = __hipRegisterFatBinary(&kCorruptWrapper);
+  REQUIRE(handle != nullptr);
+  static const char first = 0, second = 0, unknown = 0;
+  static const char kFirstName[] = "lazy_first";
+  const uint64_t generation = launchGeneration();
+  registerKernel(handle, &first, kFirstName);
+  CHECK(launchGeneration() > generation);  // a launch cache may hold the stub's old record
+  KernelRecord* a = Registry::get().findKernel(&first);
+  REQUIRE(a != nullptr);
+  CHECK(a->hostFunction == &first);
+  CHECK(a->fatbin == reinterpret_cast<FatBinary*>(handle));
+  CHECK(a->name == "lazy_first");
+  CHECK(a->name.data() == kFirstName);  // clang's static string, not a copy
+  registerKernel(handle, &second, "lazy_second");
+  KernelRecord* b = Registry::get().findKernel(&second);
+  REQUIRE(b != nullptr);
+  CHECK(b->name == "lazy_second");
+  CHECK(Registry::get().findKernel(&first) == a);  // records stay where they are
+  CHECK(hipKernelNameRefByPtr(&second, nullptr) == std::string("lazy_second"));
+  // An unknown stub, looked up while registrations are pending and after: not found.
+  CHECK(Registry::get().findKernel(&unknown) == nullptr);
+  CHECK(Registry::get().findKernel(&unknown) == nullptr);
+  const auto* fatbin = reinterpret_cast<FatBinary*>(handle);
+  CHECK(std::count(fatbin->kernels.begin(), fatbin->kernels.end(), a) == 1);
+  __hipUnregisterFatBinary(handle);
+  CHECK(Registry::get().findKernel(&first) == nullptr);
+  CHECK(Registry::get().findKernel(&second) == nullptr);
+}
+
+TEST_CASE("lazy kernel index: an unknown stub is hipErrorInvalidDeviceFunction", "[registry]") {
+  auto* fake = installFake(1, "gfx90a");
+  void** handle = __hipRegisterFatBinary(&kCorruptWrapper);
+  static const char registered = 0, unknown = 0;
+  registerKernel(handle, &registered, "k");  // pending when the launch looks up
+  CHECK(hipLaunchKernel(&unknown, dim3(1), dim3(1), nullptr, 0, nullptr) ==
+        hipErrorInvalidDeviceFunction);
+  CHECK(hipGetLastError() == hipErrorInvalidDeviceFunction);
+  CHECK(hipKernelNameRefByPtr(&unknown, nullptr) == nullptr);
+  // The registered one was indexed by that lookup; its bundle is corrupt, so no device function.
+  CHECK(hipLaunchKernel(&registered, dim3(1), dim3(1), nullptr, 0, nullptr) ==
+        hipErrorInvalidDeviceFunction);
+  CHECK(fake->launches == 0);
+  __hipUnregisterFatBinary(handle);
+  (void)hipGetLastError();
+}
+
+TEST_CASE("lazy kernel index: one name in two fat binaries, one stub registered twice",
+          "[registry]") {
+  void** one = __hipRegisterFatBinary(&kCorruptWrapper);
+  void** two = __hipRegisterFatBinary(&kCorruptWrapper);
+  REQUIRE(one != two);
+  static const char stubOne = 0, stubTwo = 0, shared = 0, sharedIndexed = 0;
+  // The same device name from two translation units: two kernels, each of its own fat binary.
+  registerKernel(one, &stubOne, "_Z3dupv");
+  registerKernel(two, &stubTwo, "_Z3dupv");
+  // A stub both register (an inline kernel's deduplicated stub): the later registration wins,
+  // whether the first was already indexed or both were pending.
+  registerKernel(one, &shared, "_Z6sharedv");
+  registerKernel(one, &sharedIndexed, "_Z6sharedv");
+  REQUIRE(Registry::get().findKernel(&sharedIndexed) != nullptr);
+  registerKernel(two, &shared, "_Z6sharedv");
+  registerKernel(two, &sharedIndexed, "_Z6sharedv");
+  KernelRecord* k1 = Registry::get().findKernel(&stubOne);
+  KernelRecord* k2 = Registry::get().findKernel(&stubTwo);
+  REQUIRE(k1 != nullptr);
+  REQUIRE(k2 != nullptr);
+  CHECK(k1 != k2);
+  CHECK(k1->fatbin == reinterpret_cast<FatBinary*>(one));
+  CHECK(k2->fatbin == reinterpret_cast<FatBinary*>(two));
+  CHECK(k1->name == k2->name);
+  REQUIRE(Registry::get().findKernel(&shared) != nullptr);
+  CHECK(Registry::get().findKernel(&shared)->fatbin == reinterpret_cast<FatBinary*>(two));
+  CHECK(Registry::get().findKernel(&sharedIndexed)->fatbin == reinterpret_cast<FatBinary*>(two));
+  // Unregistering the second drops the stubs it registered (as an eager index did), not the
+  // first's own kernel.
+  __hipUnregisterFatBinary(two);
+  CHECK(Registry::get().findKernel(&stubTwo) == nullptr);
+  CHECK(Registry::get().findKernel(&shared) == nullptr);
+  CHECK(Registry::get().findKernel(&stubOne) == k1);
+  __hipUnregisterFatBinary(one);
+  CHECK(Registry::get().findKernel(&stubOne) == nullptr);
+}
+
+TEST_CASE("lazy kernel index: a fat binary unregistered before any lookup", "[registry]") {
+  void** handle = __hipRegisterFatBinary(&kCorruptWrapper);
+  static const char stubs[10] = {};
+  for (const char& s : stubs) registerKernel(handle, &s, "never_looked_up");
+  const uint64_t generation = launchGeneration();
+  __hipUnregisterFatBinary(handle);  // its kernels are still pending
+  CHECK(launchGeneration() > generation);
+  for (const char& s : stubs) CHECK(Registry::get().findKernel(&s) == nullptr);
+  CHECK(hipLaunchKernel(&stubs[0], dim3(1), dim3(1), nullptr, 0, nullptr) ==
+        hipErrorInvalidDeviceFunction);
+  __hipUnregisterFatBinary(handle);  // twice: nothing happens
+  // Registered again afterwards (a library loaded again): found again.
+  void** again = __hipRegisterFatBinary(&kCorruptWrapper);
+  registerKernel(again, &stubs[3], "never_looked_up");
+  REQUIRE(Registry::get().findKernel(&stubs[3]) != nullptr);
+  CHECK(Registry::get().findKernel(&stubs[3])->fatbin == reinterpret_cast<FatBinary*>(again));
+  CHECK(Registry::get().findKernel(&stubs[4]) == nullptr);
+  __hipUnregisterFatBinary(again);
   (void)hipGetLastError();
 }
