@@ -39,19 +39,30 @@ FatBinary* Registry::registerFatBinary(const void* wrapperPtr) {
     fatbins_.push_back(fatbin);
   }
   fatbin->image = wrapper.binary;
+  return fatbin;
+}
+
+Status Registry::parse(FatBinary* fatbin) {
+  std::lock_guard<std::mutex> lock(fatbin->mutex);
+  return parseLocked(fatbin);
+}
+
+const Status& Registry::parseLocked(FatBinary* fatbin) {
+  if (fatbin->parsed) return fatbin->status;
+  fatbin->parsed = true;
   // The wrapper gives no size: the bundle's own header bounds it, checked against the loaded
   // segment that holds it or, for heap memory, against the pages the kernel says are readable.
-  fatbin->status = wrapper.binary == nullptr
+  fatbin->status = fatbin->image == nullptr
                        ? Status(hipErrorInvalidImage)
-                       : parseFatBinary(ImageView::unsized(wrapper.binary), &fatbin->entries,
+                       : parseFatBinary(ImageView::unsized(fatbin->image), &fatbin->entries,
                                         &fatbin->decompressed);
   parseCount_.fetch_add(1, std::memory_order_relaxed);
   if (log::logger().should_log(spdlog::level::debug)) {
     for (const auto& e : fatbin->entries)
-      UNIHIP_LOG_DEBUG("fat binary {}: entry '{}' ({}, {} bytes)", wrapper.binary, e.id,
+      UNIHIP_LOG_DEBUG("fat binary {}: entry '{}' ({}, {} bytes)", fatbin->image, e.id,
                        imageKindName(e.kind), e.size);
   }
-  return fatbin;
+  return fatbin->status;
 }
 
 void Registry::registerFunction(FatBinary* fatbin, const void* hostFunction,
@@ -140,7 +151,7 @@ void Registry::unregisterFatBinary(FatBinary* fatbin) {
 }
 
 Status Registry::moduleFor(FatBinary* fatbin, const Device& device, NativeModule* module) {
-  if (!fatbin->status.ok()) return fatbin->status;
+  if (const Status& parsed = parseLocked(fatbin); !parsed.ok()) return parsed;
   if (!fatbin->modules)
     fatbin->modules = std::make_unique<std::array<FatBinary::DeviceModule, kMaxDevices>>();
   FatBinary::DeviceModule& slot = (*fatbin->modules)[device.ordinal];
@@ -166,9 +177,9 @@ Status Registry::moduleFor(FatBinary* fatbin, const Device& device, NativeModule
 
 Status Registry::resolve(KernelRecord* kernel, const Device& device, NativeFunction* out) {
   FatBinary* fatbin = kernel->fatbin;
-  // A kernel of a corrupt fat binary is no device function (AMD's runtime answers the same).
-  if (!fatbin->status.ok()) return hipErrorInvalidDeviceFunction;
   std::lock_guard<std::mutex> lock(fatbin->mutex);
+  // A kernel of a corrupt fat binary is no device function (AMD's runtime answers the same).
+  if (!parseLocked(fatbin).ok()) return hipErrorInvalidDeviceFunction;
   std::atomic<NativeFunction>* functions = kernel->functions.load(std::memory_order_acquire);
   NativeFunction f =
       functions ? functions[device.ordinal].load(std::memory_order_acquire) : nullptr;

@@ -68,7 +68,10 @@ struct ManagedVariableRecord {
 
 struct FatBinary {
   const void* image = nullptr;
-  Status status;  // parse outcome; kernels of a broken fat binary are no device functions
+  // The parse outcome, once parsed (under mutex); kernels of a broken fat binary are no device
+  // functions.
+  bool parsed = false;
+  Status status;
   std::vector<BundleEntry> entries;
   std::vector<uint8_t> decompressed;  // a compressed bundle's contents; entries point into it
   std::vector<KernelRecord*> kernels;
@@ -104,8 +107,12 @@ class Registry {
   }
 
   // Null for a wrapper that is null, unreadable, or has a bad magic or version (as AMD's
-  // runtime answers); a corrupt bundle is recorded in the FatBinary's status instead.
+  // runtime answers). The bundle itself is parsed at its first use (parse()), as AMD's runtime
+  // defers it: registration reads only the wrapper, so a program's start-up does not touch
+  // every fat binary's pages. A corrupt bundle is recorded in the FatBinary's status then.
   FatBinary* registerFatBinary(const void* wrapper);
+  // Parses `fatbin` if not done yet; its status.
+  Status parse(FatBinary* fatbin);
   void registerFunction(FatBinary* fatbin, const void* hostFunction, const char* deviceName);
   void registerVariable(FatBinary* fatbin, void* hostVariable, const char* deviceName, size_t size,
                         bool constant);
@@ -159,6 +166,7 @@ class Registry {
   void indexPendingLocked();  // with mutex_ held
   Status resolve(KernelRecord* kernel, const Device& device, NativeFunction* out);
   Status moduleFor(FatBinary* fatbin, const Device& device, NativeModule* module);
+  const Status& parseLocked(FatBinary* fatbin);  // fatbin->mutex held
   // Gives the fat binary's managed variables their managed memory (once) and writes its address
   // into the device pointer variables of a module just loaded (managed_variables.cpp).
   Status bindManagedVariables(FatBinary* fatbin, const Device& device, NativeModule module);

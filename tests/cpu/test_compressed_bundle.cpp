@@ -210,7 +210,7 @@ TEST_CASE("a compressed bundle registers and launches like a plain one", "[ccob]
   void** handle = __hipRegisterFatBinary(&wrapper);
   REQUIRE(handle != nullptr);
   auto* fatbin = reinterpret_cast<FatBinary*>(handle);
-  REQUIRE(fatbin->status == kOk);
+  REQUIRE(Registry::get().parse(fatbin) == kOk);
   CHECK(fatbin->entries.size() >= 3);
   CHECK(!fatbin->decompressed.empty());
   static const char hostStub = 0;

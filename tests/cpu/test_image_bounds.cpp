@@ -271,7 +271,7 @@ TEST_CASE("registering a lying heap bundle records it as corrupt; its kernels ar
   const FatBinaryWrapper wrapper{kFatBinaryWrapperMagic, 1, lying.data(), nullptr};
   void** handle = __hipRegisterFatBinary(&wrapper);
   REQUIRE(handle != nullptr);
-  CHECK(reinterpret_cast<FatBinary*>(handle)->status == kInvalid);
+  CHECK(Registry::get().parse(reinterpret_cast<FatBinary*>(handle)) == kInvalid);
   static const char hostStub = 0;
   __hipRegisterFunction(handle, &hostStub, const_cast<char*>("k"), "k", ~0u, nullptr, nullptr,
                         nullptr, nullptr, nullptr);
