@@ -38,7 +38,8 @@ TABLE_ORDER = ("launch_0args", "launch_4args", "launch_16args", "launch_struct1k
                "occupancy_block_size", "func_get_attributes", "malloc_free_1MiB", "malloc_free_64MiB", "module_load_cubin",
                "module_load_ptx", "startup_first_kernel", "static_init_per_kernel",
                "registration_per_kernel", "pointer_attributes", "host_register_copy_64MiB",
-               "kernel_device_memory", "kernel_managed_prefetched")
+               "kernel_device_memory", "kernel_managed_prefetched", "tex2d_linear_4096",
+               "tex2d_stencil_4096")
 COPY2D_GROUPS = ("copy2d_h2d", "copy2d_d2h", "copy2d_d2d")
 
 
@@ -339,6 +340,10 @@ def goals(figures, extras):
                          "(time <= 1.02 x)", figures,
                          [(("kernel_managed_prefetched", "unihip"), ("kernel_device_memory", "unihip"))],
                          1.02))
+    # Issue 15: textures.
+    g.append(check_ratio("tex2D linear-filter reads and a texture stencil >= 0.98 x cudart "
+                         "(time <= 1.02 x)", figures, ["tex2d_linear_4096", "tex2d_stencil_4096"],
+                         "cudart", 1.02))
     # Issue 12: the execution family.
     g.append(check_ratio("hipModuleLaunchKernel <= 1.02 x cuLaunchKernel", figures,
                          ["module_launch_4args"], "driver", 1.02))

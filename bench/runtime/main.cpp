@@ -6,6 +6,7 @@
 //   --peer-only           only the several-GPU figures (peer copies, NCCL all-reduce)
 //   --launch-only         only the launch and sync figures (run_all.sh's short extra rounds)
 //   --managed-only        only the managed-memory kernel figures
+//   --textures-only       only the texture figures
 // Exits 77 when there is no usable GPU.
 #include <cstring>
 #include <string>
@@ -22,6 +23,7 @@ int main(int argc, char** argv) {
   bool peerOnly = false;
   bool launchOnly = false;
   bool managedOnly = false;
+  bool texturesOnly = false;
   size_t maxCopy = bench::kMaxCopyBytes;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--first-launch-only") == 0) {
@@ -36,10 +38,12 @@ int main(int argc, char** argv) {
       launchOnly = true;
     } else if (std::strcmp(argv[i], "--managed-only") == 0) {
       managedOnly = true;
+    } else if (std::strcmp(argv[i], "--textures-only") == 0) {
+      texturesOnly = true;
     } else if (std::strncmp(argv[i], "--max-copy=", 11) == 0) {
       maxCopy = std::stoull(argv[i] + 11) << 20;
     } else {
-      std::fprintf(stderr, "usage: %s [--first-launch-only] [--graphs-only] [--pools-only] [--peer-only] [--launch-only] [--managed-only] [--max-copy=<MiB>]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--first-launch-only] [--graphs-only] [--pools-only] [--peer-only] [--launch-only] [--managed-only] [--textures-only] [--max-copy=<MiB>]\n", argv[0]);
       return 2;
     }
   }
@@ -76,6 +80,10 @@ int main(int argc, char** argv) {
     bench::managedBenchmarks();
     return 0;
   }
+  if (texturesOnly) {
+    bench::textureBenchmarks();
+    return 0;
+  }
   bench::launchBenchmarks();
   if (launchOnly) {
     bench::syncBenchmarks();
@@ -87,6 +95,7 @@ int main(int argc, char** argv) {
   bench::syncBenchmarks();
   bench::memoryBenchmarks(maxCopy);
   bench::managedBenchmarks();
+  bench::textureBenchmarks();
   bench::moduleBenchmarks();
   bench::registrationBenchmark();
   return 0;

@@ -14,6 +14,8 @@ void launchBenchmarks();
 void executionBenchmarks();
 // managed_bench.cu: a kernel on prefetched managed memory against the same on device memory.
 void managedBenchmarks();
+// texture_bench.cu: tex2D linear-filter reads and a texture stencil (issue 15).
+void textureBenchmarks();
 // sync_bench.cpp
 void syncBenchmarks();
 // memory_bench.cpp: copies up to `maxCopyBytes`, memset, malloc/free.
