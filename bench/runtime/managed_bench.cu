@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "bench_stats.h"
+#include "event_timing.h"
 #include "gpu_api.h"
 #include "runtime_bench.h"
 
@@ -39,24 +40,9 @@ gpuError_t prefetchToDevice(const void* p, size_t bytes, int device, gpuStream_t
 gpuError_t mallocManaged(void** p, size_t bytes) { return cudaMallocManaged(p, bytes); }
 #endif
 
-// GPU time of one kernel over `in` -> `out`, median of `reps` event-timed launches.
+// GPU time of one kernel over `in` -> `out` (event_timing.h).
 Summary kernelTime(gpuStream_t s, float* out, const float* in, size_t n, int reps) {
-  gpuEvent_t start, stop;
-  GPU_CHECK(gpuEventCreate(&start));
-  GPU_CHECK(gpuEventCreate(&stop));
-  std::vector<double> samples;
-  for (int r = -2; r < reps; ++r) {  // two untimed warm-up launches
-    GPU_CHECK(gpuEventRecord(start, s));
-    bench_scale<<<1056, 256, 0, s>>>(out, in, n, 2.0f);
-    GPU_CHECK(gpuEventRecord(stop, s));
-    GPU_CHECK(gpuEventSynchronize(stop));
-    float ms = 0;
-    GPU_CHECK(gpuEventElapsedTime(&ms, start, stop));
-    if (r >= 0) samples.push_back(1e3 * ms);
-  }
-  GPU_CHECK(gpuEventDestroy(start));
-  GPU_CHECK(gpuEventDestroy(stop));
-  return summarize(std::move(samples));
+  return eventTimed(s, reps, [&] { bench_scale<<<1056, 256, 0, s>>>(out, in, n, 2.0f); });
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "bench_stats.h"
+#include "event_timing.h"
 #include "gpu_api.h"
 #include "runtime_bench.h"
 
@@ -40,23 +41,8 @@ __global__ void bench_tex_stencil(TEX(TextureObject_t) tex, float* out) {
 
 template <typename Kernel>
 double kernelUs(gpuStream_t s, Kernel kernel, TEX(TextureObject_t) tex, float* out) {
-  gpuEvent_t start, stop;
-  GPU_CHECK(gpuEventCreate(&start));
-  GPU_CHECK(gpuEventCreate(&stop));
   const dim3 block(32, 8), grid(kSide / 32, kSide / 8);
-  std::vector<double> samples;
-  for (int r = -2; r < 30; ++r) {
-    GPU_CHECK(gpuEventRecord(start, s));
-    kernel<<<grid, block, 0, s>>>(tex, out);
-    GPU_CHECK(gpuEventRecord(stop, s));
-    GPU_CHECK(gpuEventSynchronize(stop));
-    float ms = 0;
-    GPU_CHECK(gpuEventElapsedTime(&ms, start, stop));
-    if (r >= 0) samples.push_back(1e3 * ms);
-  }
-  GPU_CHECK(gpuEventDestroy(start));
-  GPU_CHECK(gpuEventDestroy(stop));
-  return summarize(std::move(samples)).median;
+  return eventTimed(s, 30, [&] { kernel<<<grid, block, 0, s>>>(tex, out); }).median;
 }
 
 TEX(TextureObject_t) makeTexture(TEX(Array_t) array, TEX(TextureFilterMode) filter) {
