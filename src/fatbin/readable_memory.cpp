@@ -1,5 +1,7 @@
 #include "fatbin/readable_memory.h"
 
+#include <dlfcn.h>
+#include <elf.h>
 #include <fcntl.h>
 #include <link.h>
 #include <sys/syscall.h>
@@ -126,6 +128,52 @@ bool isReadable(const void* p, size_t n) { return n == 0 || readablePrefix(p, n)
 
 namespace {
 
+// glibc >= 2.35 finds the object holding an address without walking every loaded object or
+// taking the loader's lock (_dl_find_object, made for unwinders); looked up at run time, as
+// older glibc lacks it.
+using FindObject = int (*)(void*, dl_find_object*);
+FindObject findObjectFunction() {
+  static const FindObject f =
+      reinterpret_cast<FindObject>(dlsym(RTLD_DEFAULT, "_dl_find_object"));
+  return f;
+}
+
+// Bytes from `p` to the end of its PT_LOAD segment, found through _dl_find_object and the
+// object's own program headers (its ELF header is the first byte it maps). False when that
+// cannot answer (no _dl_find_object, no ELF header there); *bytes is 0 for an address in no
+// loaded object.
+bool segmentBytesByLookup(const void* p, size_t* bytes) {
+  FindObject find = findObjectFunction();
+  if (find == nullptr) return false;
+  dl_find_object object;
+  *bytes = 0;
+  if (find(const_cast<void*>(p), &object) != 0) return true;  // in no loaded object
+  const auto* header = static_cast<const ElfW(Ehdr)*>(object.dlfo_map_start);
+  if (object.dlfo_link_map == nullptr || std::memcmp(header->e_ident, ELFMAG, SELFMAG) != 0 ||
+      header->e_phentsize != sizeof(ElfW(Phdr)))
+    return false;
+  const auto map = reinterpret_cast<uintptr_t>(object.dlfo_map_start);
+  const auto mapEnd = reinterpret_cast<uintptr_t>(object.dlfo_map_end);
+  const uintptr_t phdrs = map + header->e_phoff;
+  // Only headers on the mapping's first page, which is surely readable (the object's mapping
+  // may have protected holes further on).
+  if (phdrs < map || phdrs + size_t{header->e_phnum} * sizeof(ElfW(Phdr)) > map + pageSize() ||
+      map + pageSize() > mapEnd)
+    return false;
+  const uintptr_t bias = object.dlfo_link_map->l_addr;
+  const auto address = reinterpret_cast<uintptr_t>(p);
+  const auto* ph = reinterpret_cast<const ElfW(Phdr)*>(phdrs);
+  for (int i = 0; i < header->e_phnum; ++i) {
+    if (ph[i].p_type != PT_LOAD) continue;
+    const uintptr_t start = bias + ph[i].p_vaddr;
+    if (address >= start && address < start + ph[i].p_memsz) {
+      *bytes = start + ph[i].p_memsz - address;
+      return true;
+    }
+  }
+  return true;  // between the object's segments: a hole
+}
+
 // The loaded objects' PT_LOAD segments, rebuilt only when the loader's counters of objects added
 // and removed change: a full dl_iterate_phdr walk costs thousands of instructions per image.
 struct LoadedSegments {
@@ -134,9 +182,8 @@ struct LoadedSegments {
   std::vector<std::pair<uintptr_t, uintptr_t>> ranges;  // [start, end), sorted by start
 };
 
-}  // namespace
-
-size_t readableBytesAt(const void* p) {
+// The fallback: the PT_LOAD segments of every loaded object, cached.
+size_t segmentBytesByWalk(const void* p) {
   struct Counters {
     unsigned long long adds = 0, subs = 0;
   } now;
@@ -176,6 +223,13 @@ size_t readableBytesAt(const void* p) {
   if (it == cache->ranges.begin()) return 0;
   --it;
   return address < it->second ? it->second - address : 0;
+}
+
+}  // namespace
+
+size_t readableBytesAt(const void* p) {
+  size_t bytes = 0;
+  return segmentBytesByLookup(p, &bytes) ? bytes : segmentBytesByWalk(p);
 }
 
 namespace {

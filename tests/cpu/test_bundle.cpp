@@ -1,4 +1,5 @@
 // Parsing of clang offload bundles that the build produced, and of corrupt ones.
+#include <memory>
 #include <catch2/catch.hpp>
 
 #include <cstring>
@@ -138,4 +139,15 @@ TEST_CASE("readableBytesAt bounds static data by its loaded segment") {
   CHECK(n >= sizeof data);
   int onStack = 0;
   CHECK(readableBytesAt(&onStack) == 0);
+  auto heap = std::make_unique<char[]>(64);
+  CHECK(readableBytesAt(heap.get()) == 0);
+  // In a shared library (libc's code): bounded by that segment, which holds the whole function.
+  const void* libcCode = reinterpret_cast<const void*>(&std::strlen);
+  CHECK(readableBytesAt(libcCode) > 0);
+  CHECK(readableBytesAt(libcCode) < (size_t{1} << 32));
+  // The segment's end: one byte before it answers 1, the end itself lies outside the segment
+  // (or in the next one, never counting on from this one).
+  const size_t rest = readableBytesAt(data);
+  const char* last = data + rest - 1;
+  CHECK(readableBytesAt(last) == 1);
 }
