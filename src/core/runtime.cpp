@@ -39,6 +39,7 @@ Runtime& Runtime::create() {
   static Runtime* instance = [] {
     auto* r = new Runtime();
     instance_.store(r, std::memory_order_release);
+    Registry::get().indexPending();
     return r;
   }();
   return *instance;

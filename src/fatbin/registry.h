@@ -121,6 +121,11 @@ class Registry {
                                const char* name, size_t size, unsigned align);
   void unregisterFatBinary(FatBinary* fatbin);
 
+  // Builds the records of every kernel registered so far. The runtime calls it when it starts
+  // (AMD's runtime sizes every registered function's per-device slots at hip init too), so a
+  // first launch finds its kernel indexed; registration itself stays an append.
+  void indexPending();
+
   // Indexes what registration left pending first (one acquire load when nothing is).
   KernelRecord* findKernel(const void* hostFunction) {
     if (__builtin_expect(pending_.load(std::memory_order_acquire), 0)) indexPending();
@@ -160,10 +165,9 @@ class Registry {
     const void* hostFunction;
     const char* name;
   };
-  // Builds the records of every pending kernel, in registration order (a host function
-  // registered again replaces its record, as before), and indexes them.
-  void indexPending();
-  void indexPendingLocked();  // with mutex_ held
+  // In registration order (a host function registered again replaces its record, as before);
+  // with mutex_ held.
+  void indexPendingLocked();
   Status resolve(KernelRecord* kernel, const Device& device, NativeFunction* out);
   Status moduleFor(FatBinary* fatbin, const Device& device, NativeModule* module);
   const Status& parseLocked(FatBinary* fatbin);  // fatbin->mutex held
