@@ -157,10 +157,11 @@ CompileOutput compileWithClang(const Program& p, const CompileOptions& o, const 
       cmd.insert(cmd.end(), {"-Xclang", "-mlink-builtin-bitcode", "-Xclang", libdevice});
     if (!nvptxPlugin().empty())
       cmd.insert(cmd.end(), {"-fpass-plugin=" + nvptxPlugin(), "-mllvm", "-nvvm-reflect-enable=false"});
-    // unihipcc's nvcc-like partial unrolling budget (src/unihipcc/pipeline.cpp).
+    // unihipcc's nvcc-like partial unrolling budget and branch folding (src/unihipcc/pipeline.cpp).
     if (o.optLevel >= 2)
       cmd.insert(cmd.end(), {"-mllvm", o.optLevel >= 3 ? "-unroll-partial-threshold=300"
                                                        : "-unroll-partial-threshold=150"});
+    if (o.optLevel >= 1) cmd.insert(cmd.end(), {"-mllvm", "-bonus-inst-threshold=3"});
   }
   std::vector<std::string> flags = clangArguments(o);
   if (!amd) std::erase(flags, std::string("-fgpu-rdc"));  // PTX is the relocatable form here

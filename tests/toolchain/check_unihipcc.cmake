@@ -262,13 +262,27 @@ elseif(CHECK STREQUAL "nvptx_codegen")
     if(NOT ptx MATCHES "sqrt\\.rn\\.f32" OR ptx MATCHES "sqrt\\.approx" OR ptx MATCHES "nvvm_reflect")
       fail("hypotf: expected sqrt.rn.f32 and no sqrt.approx:\n${ptx}")
     endif()
+    # llvm.copysign (libdevice's tanhf, tanh) as PTX's copysign.
+    if(NOT ptx MATCHES "copysign\\.f32" OR NOT ptx MATCHES "copysign\\.f64")
+      fail("tanhf/tanh: expected copysign.f32 and copysign.f64:\n${ptx}")
+    endif()
+    # boundsKernel's four-part early return: one conditional branch.
+    string(FIND "${ptx}" ".entry boundsKernel" at)
+    string(SUBSTRING "${ptx}" ${at} -1 bounds)
+    string(FIND "${bounds}" "\n}" end)
+    string(SUBSTRING "${bounds}" 0 ${end} bounds)
+    string(REGEX MATCHALL "@%p[0-9]+ bra" branches "${bounds}")
+    list(LENGTH branches nbranches)
+    if(NOT nbranches EQUAL 1)
+      fail("boundsKernel: expected 1 conditional branch, got ${nbranches}:\n${bounds}")
+    endif()
   endif()
   execute_process(COMMAND ${CMAKE_COMMAND} -E env UNIHIP_NVPTX_MANAGED_PLUGIN=/nonexistent
     ${UNIHIPCC} --genco --offload-arch=sm_90 ${SOURCE_DIR}/nvptx_codegen.hip -o w2.hipfb
     WORKING_DIRECTORY ${WORK_DIR} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
   expect_ok(${rc} "${out}" "unihipcc without the plugin")
   # nvcc-like partial unrolling budget in the NVPTX pass: LLVM's full-unroll threshold.
-  foreach(level_expect "-O3;=300" "-O2;=150" "-O1;none")
+  foreach(level_expect "-O3;=300" "-O2;=150" "-O1;none" "-O0;none")
     list(GET level_expect 0 level)
     list(GET level_expect 1 expected)
     run_unihipcc(rc out -v --genco --offload-arch=sm_90 ${level} ${SOURCE_DIR}/nvptx_codegen.hip
@@ -281,6 +295,12 @@ elseif(CHECK STREQUAL "nvptx_codegen")
     endif()
     if(NOT got STREQUAL expected)
       fail("${level}: expected unroll-partial-threshold ${expected}, got ${got}:\n${out}")
+    endif()
+    # SimplifyCFG's branch folding budget, whenever optimizing.
+    if(level STREQUAL "-O0" AND out MATCHES "-bonus-inst-threshold")
+      fail("-O0: unexpected -bonus-inst-threshold:\n${out}")
+    elseif(NOT level STREQUAL "-O0" AND NOT out MATCHES "-bonus-inst-threshold=3")
+      fail("${level}: expected -bonus-inst-threshold=3:\n${out}")
     endif()
   endforeach()
 
