@@ -1,9 +1,10 @@
-// llvm.copysign on f32/f64 as integer bit operations. clang-19's NVPTX backend has no
-// copysign.f32/.f64 and expands copysign(m, s) to |m|, -|m|, a sign-bit test and a select
-// (SHF, ISETP, FSEL in SASS), where nvcc emits copysign.f32, one LOP3. libdevice calls
-// llvm.copysign in tanhf, tanh, asinf, atanf, erff, roundf, fmodf, sinhf and more (cg_f32_tanh:
-// 179 SASS instructions instead of nvcc's 163). (bits(m) & ~sign) | (bits(s) & sign) is the
-// same bits (copysign is a bit operation, NaNs included), and ptxas makes it one LOP3.
+// llvm.copysign on f32/f64 as PTX's copysign.f32/.f64. clang-19's NVPTX backend has no
+// copysign and expands copysign(m, s) to |m|, -|m|, a sign-bit test and a select (SHF, ISETP,
+// FSEL in SASS) where nvcc emits copysign.f32, one LOP3. libdevice calls llvm.copysign in tanhf,
+// tanh, asinf, atanf, erff, roundf, fmodf, sinhf and more (cg_f32_tanh: 179 SASS instructions
+// instead of nvcc's 163). The same bits: copysign is a bit operation, NaNs included. Integer
+// and/or would be the same bits too, but ptxas makes two LOP3 of them, not one. Runs last in
+// the optimizer (the asm is opaque to it), so only instruction selection comes after.
 #include <vector>
 
 #include "llvm/IR/IRBuilder.h"

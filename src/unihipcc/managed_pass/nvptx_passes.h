@@ -31,8 +31,8 @@ struct LoopExitLayoutPass : llvm::PassInfoMixin<LoopExitLayoutPass> {
   llvm::PreservedAnalyses run(llvm::Function& f, llvm::FunctionAnalysisManager& am);
 };
 
-// llvm.copysign on f32/f64 as integer bit operations (copysign_pass.cpp): clang-19's NVPTX
-// backend expands it to a compare and select where nvcc has one copysign. An optimization only.
+// llvm.copysign on f32/f64 as PTX's copysign (copysign_pass.cpp): clang-19's NVPTX backend
+// expands it to a compare and select where nvcc has one copysign. An optimization only.
 struct CopysignPass : llvm::PassInfoMixin<CopysignPass> {
   llvm::PreservedAnalyses run(llvm::Function& f, llvm::FunctionAnalysisManager&);
 };
