@@ -14,6 +14,7 @@
 #include "rtc/engine.h"
 #include "rtc/symbol_names.h"
 #include "rtc/tool_run.h"
+#include "unihipcc/ptx_peephole.h"
 
 #ifndef UNIHIP_RTC_DEFAULT_CLANG
 #define UNIHIP_RTC_DEFAULT_CLANG ""
@@ -173,6 +174,12 @@ CompileOutput compileWithClang(const Program& p, const CompileOptions& o, const 
   if (amd) cmd.push_back("--no-gpu-bundle-output");
   if (runTool(cmd, out.log) != 0) {
     out.status = CompileOutput::CompileError;
+    return out;
+  }
+  // unihipcc's rewrites of LLVM's PTX (src/unihipcc/ptx_peephole.h), before ptxas reads it.
+  if (!amd && !unihipcc::rewritePtxFile(output)) {
+    out.status = CompileOutput::InternalError;
+    out.log += "hiprtc: cannot rewrite the compiler's PTX\n";
     return out;
   }
   std::vector<char> image;

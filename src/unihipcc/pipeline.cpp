@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "depfile.h"
+#include "ptx_peephole.h"
 #include "subprocess.h"
 
 namespace fs = std::filesystem;
@@ -122,6 +123,7 @@ void Pipeline::compileForNvidia(const Input& input, const OffloadArch& arch,
   append(cmd, passDependencyFlags(temp_.file(tag + "-" + arch.processor + ".d")));
   cmd.insert(cmd.end(), {"-S", input.path, "-o", ptx});
   runCommand(cmd, options_.verbose);
+  if (!rewritePtxFile(ptx)) throw ToolFailed("cannot rewrite " + ptx);
 
   if (options_.rdc) {
     // Relocatable cubin for nvlink; the PTX of one object alone cannot be JIT-linked.
