@@ -276,6 +276,14 @@ elseif(CHECK STREQUAL "nvptx_codegen")
     if(NOT nbranches EQUAL 1)
       fail("boundsKernel: expected 1 conditional branch, got ${nbranches}:\n${bounds}")
     endif()
+    # blockDim read before blockIdx, as nvcc's PTX (ptxas then reads blockIdx with S2R).
+    foreach(dim x y)
+      string(FIND "${bounds}" "%ntid.${dim};" ntid_at)
+      string(FIND "${bounds}" "%ctaid.${dim};" ctaid_at)
+      if(ntid_at EQUAL -1 OR ctaid_at EQUAL -1 OR ntid_at GREATER ctaid_at)
+        fail("boundsKernel: expected %ntid.${dim} read before %ctaid.${dim}:\n${bounds}")
+      endif()
+    endforeach()
   endif()
   execute_process(COMMAND ${CMAKE_COMMAND} -E env UNIHIP_NVPTX_MANAGED_PLUGIN=/nonexistent
     ${UNIHIPCC} --genco --offload-arch=sm_90 ${SOURCE_DIR}/nvptx_codegen.hip -o w2.hipfb

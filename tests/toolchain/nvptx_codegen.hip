@@ -32,7 +32,7 @@ extern "C" __global__ void tanhKernel(const float* a, const double* b, float* ou
 }
 
 // Interior points of an n x n grid: one branch for the whole test, as nvcc's (unihipcc's
-// -bonus-inst-threshold=3), not one per half of the condition.
+// -bonus-inst-threshold=3), not one per half of the condition; blockDim read before blockIdx.
 extern "C" __global__ void boundsKernel(const float* in, float* out, int n) {
   int x = blockIdx.x * blockDim.x + threadIdx.x;
   int y = blockIdx.y * blockDim.y + threadIdx.y;

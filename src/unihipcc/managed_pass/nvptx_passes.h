@@ -37,4 +37,10 @@ struct CopysignPass : llvm::PassInfoMixin<CopysignPass> {
   llvm::PreservedAnalyses run(llvm::Function& f, llvm::FunctionAnalysisManager&);
 };
 
+// blockDim (%ntid) read before blockIdx (%ctaid) within a block, as nvcc's PTX orders them,
+// so that ptxas reads %ctaid with S2R, not S2UR (sreg_order_pass.cpp). An optimization only.
+struct SpecialRegisterOrderPass : llvm::PassInfoMixin<SpecialRegisterOrderPass> {
+  llvm::PreservedAnalyses run(llvm::Function& f, llvm::FunctionAnalysisManager&);
+};
+
 }  // namespace unihip

@@ -19,6 +19,7 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
               FunctionPassManager fpm;
               fpm.addPass(unihip::WideCopiesPass());
               fpm.addPass(unihip::CopysignPass());
+              fpm.addPass(unihip::SpecialRegisterOrderPass());
               fpm.addPass(unihip::LoopExitLayoutPass());
               mpm.addPass(createModuleToFunctionPassAdaptor(std::move(fpm)));
             });
