@@ -14,6 +14,7 @@
 #include "rtc/engine.h"
 #include "rtc/symbol_names.h"
 #include "rtc/tool_run.h"
+#include "unihipcc/ptx_peephole.h"
 
 #ifndef UNIHIP_RTC_DEFAULT_CLANG
 #define UNIHIP_RTC_DEFAULT_CLANG ""
@@ -157,10 +158,11 @@ CompileOutput compileWithClang(const Program& p, const CompileOptions& o, const 
       cmd.insert(cmd.end(), {"-Xclang", "-mlink-builtin-bitcode", "-Xclang", libdevice});
     if (!nvptxPlugin().empty())
       cmd.insert(cmd.end(), {"-fpass-plugin=" + nvptxPlugin(), "-mllvm", "-nvvm-reflect-enable=false"});
-    // unihipcc's nvcc-like partial unrolling budget (src/unihipcc/pipeline.cpp).
+    // unihipcc's nvcc-like partial unrolling budget and branch folding (src/unihipcc/pipeline.cpp).
     if (o.optLevel >= 2)
       cmd.insert(cmd.end(), {"-mllvm", o.optLevel >= 3 ? "-unroll-partial-threshold=300"
                                                        : "-unroll-partial-threshold=150"});
+    if (o.optLevel >= 1) cmd.insert(cmd.end(), {"-mllvm", "-bonus-inst-threshold=3"});
   }
   std::vector<std::string> flags = clangArguments(o);
   if (!amd) std::erase(flags, std::string("-fgpu-rdc"));  // PTX is the relocatable form here
@@ -172,6 +174,12 @@ CompileOutput compileWithClang(const Program& p, const CompileOptions& o, const 
   if (amd) cmd.push_back("--no-gpu-bundle-output");
   if (runTool(cmd, out.log) != 0) {
     out.status = CompileOutput::CompileError;
+    return out;
+  }
+  // unihipcc's rewrites of LLVM's PTX (src/unihipcc/ptx_peephole.h), before ptxas reads it.
+  if (!amd && !unihipcc::rewritePtxFile(output)) {
+    out.status = CompileOutput::InternalError;
+    out.log += "hiprtc: cannot rewrite the compiler's PTX\n";
     return out;
   }
   std::vector<char> image;

@@ -1,5 +1,5 @@
 // NVPTX code generation checks: aggregate copies that unihipcc's plugin turns into 128-bit
-// accesses (ld/st.v4), and libdevice math answered as nvcc's defaults.
+// accesses (ld/st.v4), libdevice math answered as nvcc's defaults, copysign and branch shape.
 #include <hip/hip_runtime.h>
 
 struct alignas(16) Pod48 {
@@ -22,4 +22,20 @@ extern "C" __global__ void moveFloat4s(float4* p) {
 // libdevice's hypotf asks __nvvm_reflect("__CUDA_PREC_SQRT"): sqrt.rn as nvcc's default.
 extern "C" __global__ void hypotKernel(const float* a, float* out) {
   out[threadIdx.x] = hypotf(a[threadIdx.x], a[threadIdx.x + 1]);
+}
+
+// libdevice's tanhf and tanh call llvm.copysign: PTX's copysign, as nvcc's, not a compare and
+// select (the plugin's CopysignPass).
+extern "C" __global__ void tanhKernel(const float* a, const double* b, float* out, double* out64) {
+  out[threadIdx.x] = tanhf(a[threadIdx.x]);
+  out64[threadIdx.x] = tanh(b[threadIdx.x]);
+}
+
+// Interior points of an n x n grid: one branch for the whole test, as nvcc's (unihipcc's
+// -bonus-inst-threshold=3), not one per half of the condition; blockDim read before blockIdx.
+extern "C" __global__ void boundsKernel(const float* in, float* out, int n) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x < 1 || y < 1 || x >= n - 1 || y >= n - 1) return;
+  out[y * n + x] = in[y * n + x - 1] + in[y * n + x + 1];
 }

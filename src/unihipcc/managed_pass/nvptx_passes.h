@@ -31,4 +31,16 @@ struct LoopExitLayoutPass : llvm::PassInfoMixin<LoopExitLayoutPass> {
   llvm::PreservedAnalyses run(llvm::Function& f, llvm::FunctionAnalysisManager& am);
 };
 
+// llvm.copysign on f32/f64 as PTX's copysign (copysign_pass.cpp): clang-19's NVPTX backend
+// expands it to a compare and select where nvcc has one copysign. An optimization only.
+struct CopysignPass : llvm::PassInfoMixin<CopysignPass> {
+  llvm::PreservedAnalyses run(llvm::Function& f, llvm::FunctionAnalysisManager&);
+};
+
+// blockDim (%ntid) read before blockIdx (%ctaid) within a block, as nvcc's PTX orders them,
+// so that ptxas reads %ctaid with S2R, not S2UR (sreg_order_pass.cpp). An optimization only.
+struct SpecialRegisterOrderPass : llvm::PassInfoMixin<SpecialRegisterOrderPass> {
+  llvm::PreservedAnalyses run(llvm::Function& f, llvm::FunctionAnalysisManager&);
+};
+
 }  // namespace unihip

@@ -18,6 +18,8 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
               if (level == OptimizationLevel::O0) return;
               FunctionPassManager fpm;
               fpm.addPass(unihip::WideCopiesPass());
+              fpm.addPass(unihip::CopysignPass());
+              fpm.addPass(unihip::SpecialRegisterOrderPass());
               fpm.addPass(unihip::LoopExitLayoutPass());
               mpm.addPass(createModuleToFunctionPassAdaptor(std::move(fpm)));
             });
