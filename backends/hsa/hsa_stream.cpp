@@ -39,8 +39,8 @@ const uint16_t kBarrierHeader = packetHeader(HSA_PACKET_TYPE_BARRIER_AND, true, 
   return st;
 }
 
-hsa_signal_t loadLastMarker(HsaStream& s) {
-  return std::atomic_ref(s.lastMarker).load(std::memory_order_acquire);
+SignalPool::Entry* markerEntry(const HsaStream& s, uint64_t marker) {
+  return marker == 0 ? nullptr : s.pool->entry(static_cast<uint32_t>(marker) - 1);
 }
 
 // The `after` signal of the stream's latest ring copy, or 0.
@@ -103,7 +103,7 @@ Status createStream(const HsaApi& api, SignalPool& pool, const AgentInfo& agent,
 void destroyStream(std::unique_ptr<HsaStream> s) {
   if (!s) return;
   if (s->queue != nullptr && s->inflight.handle != 0) (void)synchronizeStream(*s, false);
-  if (s->lastMarker.handle != 0) s->pool->release(s->lastMarker);
+  clearLastMarker(*s);
   if (s->copies.slots)
     for (uint32_t i = 0; i < CopyRing::kSlots; ++i)
       for (hsa_signal_t sig : {s->copies.slots[i].before, s->copies.slots[i].copied,
@@ -197,10 +197,12 @@ Status submitKernel(HsaStream& s, const KernelInfo& kernel, uint64_t kernelObjec
 }
 
 Status submitBarrier(HsaStream& s, std::span<const hsa_signal_t> dependencies,
-                     hsa_signal_t completion) {
+                     hsa_signal_t completion, uint64_t* index) {
   hsa_barrier_and_packet_t body;
   UNIHIP_TRY(encodeBarrierAndBody(dependencies, completion, &body));  // nothing reserved yet
-  return writeBarrier(s, reserveSlot(*s.api, s.queue), dependencies, completion);
+  const uint64_t slot = reserveSlot(*s.api, s.queue);
+  if (index != nullptr) *index = slot;
+  return writeBarrier(s, slot, dependencies, completion);
 }
 
 namespace {
@@ -237,7 +239,6 @@ Status submitCopy(HsaStream& s, void* dst, hsa_agent_t dstAgent, const void* src
   // guards, and the copy's end recorded as the stream's marker (the old, locking path).
   const bool useRing = c.after.handle == 0 || api.hsa_signal_load_scacquire(c.after) == 0;
   hsa_signal_t before{0}, copied{0}, after{0};
-  std::unique_lock<std::mutex> markerLock;
   Status st = kOk;
   const bool idle = streamIdle(s);
   if (useRing) {
@@ -250,7 +251,6 @@ Status submitCopy(HsaStream& s, void* dst, hsa_agent_t dstAgent, const void* src
         if (sig.handle != 0) api.hsa_signal_store_relaxed(sig, 1);
     }
   } else {
-    markerLock = std::unique_lock(s.markerMutex);  // lastMarker follows queue order
     if (!idle) st = s.pool->acquire(1, &before);
     if (st.ok()) st = s.pool->acquire(1, &copied);
     if (st.ok()) st = s.pool->acquire(1, &after);
@@ -278,11 +278,10 @@ Status submitCopy(HsaStream& s, void* dst, hsa_agent_t dstAgent, const void* src
     } else {
       if (before.handle != 0) s.pool->addGuard(before, copied);
       s.pool->addGuard(copied, after);
-      setLastMarker(s, after);
+      setLastMarker(s, after, p2);
     }
   }
   passIssued();
-  if (markerLock.owns_lock()) markerLock.unlock();
   passTurn();
   // Pageable memory stays locked until the copy is done. A ring slot reused meanwhile only
   // makes this wait for a later copy too.
@@ -295,10 +294,32 @@ Status submitCopy(HsaStream& s, void* dst, hsa_agent_t dstAgent, const void* src
   return st;
 }
 
-void setLastMarker(HsaStream& s, hsa_signal_t marker) {
-  s.pool->retain(marker);
-  if (s.lastMarker.handle != 0) s.pool->release(s.lastMarker);
-  std::atomic_ref(s.lastMarker).store(marker, std::memory_order_release);
+void setLastMarker(HsaStream& s, SignalPool::Entry* marker, uint64_t index) {
+  SignalPool::retain(marker);
+  const uint64_t mine = index << 32 | (marker->index + 1);
+  uint64_t seen = s.lastMarker.load(std::memory_order_acquire);
+  for (;;) {
+    // Packet indices compared modulo 2^32: concurrent markers are far closer than 2^31 apart.
+    if (seen != 0 &&
+        static_cast<int32_t>(static_cast<uint32_t>(seen >> 32) - static_cast<uint32_t>(index)) > 0) {
+      SignalPool::release(marker);  // a later packet's marker is already there
+      return;
+    }
+    if (s.lastMarker.compare_exchange_weak(seen, mine, std::memory_order_acq_rel,
+                                           std::memory_order_acquire)) {
+      if (seen != 0) SignalPool::release(markerEntry(s, seen));
+      return;
+    }
+  }
+}
+
+void setLastMarker(HsaStream& s, hsa_signal_t marker, uint64_t index) {
+  if (SignalPool::Entry* e = s.pool->find(marker)) setLastMarker(s, e, index);
+}
+
+void clearLastMarker(HsaStream& s) {
+  if (const uint64_t m = s.lastMarker.exchange(0, std::memory_order_acq_rel))
+    SignalPool::release(markerEntry(s, m));
 }
 
 // Lock-free: a marker or ring slot read while being replaced either was done (it is only
@@ -306,23 +327,28 @@ void setLastMarker(HsaStream& s, hsa_signal_t marker) {
 bool streamIdle(HsaStream& s) {
   const HsaApi& api = *s.api;
   if (api.hsa_signal_load_scacquire(s.inflight) != 0) return false;
-  const hsa_signal_t marker = loadLastMarker(s);
-  if (marker.handle != 0 && api.hsa_signal_load_scacquire(marker) != 0) return false;
+  if (const SignalPool::Entry* marker = markerEntry(s, s.lastMarker.load(std::memory_order_acquire));
+      marker != nullptr && api.hsa_signal_load_scacquire(marker->signal) != 0)
+    return false;
   const hsa_signal_t copy = lastCopy(s);
   return copy.handle == 0 || api.hsa_signal_load_scacquire(copy) == 0;
 }
 
 Status synchronizeStream(HsaStream& s, bool blocking) {
   waitZero(*s.api, s.inflight, blocking);
-  hsa_signal_t marker{0};
-  {
-    std::lock_guard lock(s.markerMutex);
-    marker = s.lastMarker;
-    if (marker.handle != 0) s.pool->retain(marker);
-  }
-  if (marker.handle != 0) {
-    waitZero(*s.api, marker, blocking);
-    s.pool->release(marker);
+  // The last marker, retained while the stream still names it (else it may be recycled).
+  for (;;) {
+    const uint64_t m = s.lastMarker.load(std::memory_order_acquire);
+    SignalPool::Entry* marker = markerEntry(s, m);
+    if (marker == nullptr) break;
+    if (!SignalPool::retainIfReferenced(marker)) continue;
+    if (s.lastMarker.load(std::memory_order_acquire) != m) {
+      SignalPool::release(marker);
+      continue;
+    }
+    waitZero(*s.api, marker->signal, blocking);
+    SignalPool::release(marker);
+    break;
   }
   // A ring slot reused meanwhile holds a newer copy of this stream: waiting for it is harmless.
   if (hsa_signal_t copy = lastCopy(s); copy.handle != 0) waitZero(*s.api, copy, blocking);
