@@ -13,6 +13,7 @@
 
 #include <hsa/hsa.h>
 
+#include <atomic>
 #include <cstdint>
 
 #include "hsa_loader.h"
@@ -30,6 +31,23 @@ inline uint64_t reserveSlot(const HsaApi& api, hsa_queue_t* queue) {
     waitForSlot(api, queue, index);
   return index;
 }
+// reserveSlot with `readBound`, a read index seen earlier (read indices only grow): while the
+// slot is free by it, ROCr's read index is not asked (one call less on the launch path); else
+// the bound is refreshed. Release/acquire on it pass on what the read index's acquire gave.
+inline uint64_t reserveSlot(const HsaApi& api, hsa_queue_t* queue,
+                            std::atomic<uint64_t>& readBound) {
+  const uint64_t index = api.hsa_queue_add_write_index_screlease(queue, 1);
+  if (index - readBound.load(std::memory_order_acquire) >= queue->size) [[unlikely]] {
+    uint64_t read = api.hsa_queue_load_read_index_scacquire(queue);
+    if (index - read >= queue->size) {
+      waitForSlot(api, queue, index);
+      read = api.hsa_queue_load_read_index_scacquire(queue);
+    }
+    readBound.store(read, std::memory_order_release);  // an older value stored later: harmless
+  }
+  return index;
+}
+
 // `count` consecutive slots (packets that must stay together in queue order); the first index.
 uint64_t reserveSlots(const HsaApi& api, hsa_queue_t* queue, uint64_t count);
 

@@ -188,16 +188,35 @@ Status HsaBackend::functionAttribute(int device, NativeFunction function, int at
 // hardware's, checked at launch.
 Status HsaBackend::setFunctionAttribute(int, NativeFunction, int, int) { return kOk; }
 
+// The usual launch (a named stream, no capture, a plain kernel without a dynamic stack) is a
+// tail call; everything else goes through launchGeneral.
 Status HsaBackend::launch(int device, NativeFunction function, const LaunchConfig& config,
                           void** args) {
+  const auto* f = static_cast<const HsaFunction*>(function);
+  const KernelInfo& k = *f->info;
+  if (graphs_.active() || config.stream == nullptr || !k.plainLaunch || k.usesDynamicStack)
+      [[unlikely]]
+    return launchGeneral(device, function, config, args);
+  return submitPlainKernel(*static_cast<HsaStream*>(config.stream), k, f->kernelObject, config, 0,
+                           args);
+}
+
+Status HsaBackend::launchGeneral(int device, NativeFunction function, const LaunchConfig& config,
+                                 void** args) {
   UNIHIP_CAPTURED(graphs_, captureLaunch, device, function, config, args);
   const auto* f = static_cast<const HsaFunction*>(function);
   HsaStream* s = nullptr;
   UNIHIP_TRY(resolve(device, config.stream, &s));
+  const KernelInfo& k = *f->info;
+  if (k.plainLaunch) {  // launchContext's context without device services
+    const uint32_t minPrivate =
+        k.usesDynamicStack ? static_cast<uint32_t>(devices_[device]->stackSize.load()) : 0;
+    return submitPlainKernel(*s, k, f->kernelObject, config, minPrivate, args);
+  }
   KernargContext ctx;
   DispatchExtras extras;
   UNIHIP_TRY(launchContext(device, *f, config, *s, &ctx, &extras));
-  return submitKernel(*s, *f->info, f->kernelObject, ctx, args, extras);
+  return submitKernel(*s, k, f->kernelObject, ctx, args, extras);
 }
 
 Status HsaBackend::vendorStreamHandle(int device, NativeStream stream, void** handle) {

@@ -252,6 +252,8 @@ class HsaBackend final : public Backend {
     return resolveDefault(device, out);
   }
   Status resolveDefault(int device, HsaStream** out);
+  [[gnu::noinline]] Status launchGeneral(int device, NativeFunction function,
+                                         const LaunchConfig& config, void** args);
   // A kernel launch's hidden-argument context and dispatch extras (launch and graph packets);
   // inline: it is on the launch path.
   [[gnu::always_inline]] Status launchContext(int device, const HsaFunction& f, const LaunchConfig& config,

@@ -80,6 +80,7 @@ Status createStream(const HsaApi& api, SignalPool& pool, const AgentInfo& agent,
   s->copies.slots = std::make_unique<CopySlot[]>(CopyRing::kSlots);
   for (uint32_t i = 0; i < CopyRing::kSlots; ++i) s->copies.slots[i].turn.store(i);
   s->kernargSlots = 2 * s->queue->size;
+  s->kernargLayout = std::make_unique<uint64_t[]>(s->kernargSlots);  // zero: no plain layout
   void* ring = nullptr;
   if (Status st = checkHsa(api,
                            api.hsa_amd_memory_pool_allocate(
@@ -170,7 +171,9 @@ Status submitKernel(HsaStream& s, const KernelInfo& kernel, uint64_t kernelObjec
 
   // From here on nothing may fail: the reserved slot must be published.
   const uint64_t index = reserveSlot(*s.api, s.queue);
-  uint8_t* kernarg = s.kernargRing + (index & (s.kernargSlots - 1)) * kKernargSlotBytes;  // 2^n
+  const uint64_t slotIndex = index & (s.kernargSlots - 1);  // 2^n
+  uint8_t* kernarg = s.kernargRing + slotIndex * kKernargSlotBytes;
+  if (s.kernargLayout) s.kernargLayout[slotIndex] = 0;  // not a plain launch's bytes
   if (extras.multiGrid == nullptr) {
     writeKernargs(kernel, args, ctx, kernarg);  // checked above
   } else {
@@ -193,6 +196,82 @@ Status submitKernel(HsaStream& s, const KernelInfo& kernel, uint64_t kernelObjec
   s.api->hsa_signal_add_relaxed(s.inflight, 1);
   publishSlot(*s.api, s.queue, index,
               headerWord(kDispatchHeader, setup));
+  return kOk;
+}
+
+namespace {
+// submitPlainKernel's failures, reported by the general path (which fails the same check).
+[[gnu::noinline, gnu::cold]] Status plainKernelFailed(HsaStream& s, const KernelInfo& kernel,
+                                                     uint64_t kernelObject,
+                                                     const LaunchConfig& config,
+                                                     uint32_t minPrivateSegmentBytes,
+                                                     void* const* args) {
+  KernargContext ctx;
+  ctx.gridBlocks[0] = config.grid.x, ctx.gridBlocks[1] = config.grid.y, ctx.gridBlocks[2] = config.grid.z;
+  ctx.blockSize[0] = config.block.x, ctx.blockSize[1] = config.block.y, ctx.blockSize[2] = config.block.z;
+  ctx.dynamicSharedBytes = config.sharedMemBytes;
+  ctx.queuePtr = reinterpret_cast<uint64_t>(s.queue);
+  DispatchExtras extras;
+  extras.minPrivateSegmentBytes = minPrivateSegmentBytes;
+  return submitKernel(s, kernel, kernelObject, ctx, args, extras);
+}
+}  // namespace
+
+// Values are read from `config` again after the calls rather than kept across them (fewer
+// registers saved and restored: this is the launch path).
+Status submitPlainKernel(HsaStream& s, const KernelInfo& kernel, uint64_t kernelObject,
+                         const LaunchConfig& config, uint32_t minPrivateSegmentBytes,
+                         void* const* args) {
+  {  // dispatchBody's and encodeDispatchBody's checks at once
+    const dim3 grid = config.grid, block = config.block;
+    const uint64_t x = uint64_t{grid.x} * block.x, y = uint64_t{grid.y} * block.y,
+                   z = uint64_t{grid.z} * block.z;
+    const uint64_t group = uint64_t{kernel.groupSegmentSize} + config.sharedMemBytes;
+    bool bad = ((x | y | z) >> 32 | (block.x | block.y | block.z) >> 16) != 0;
+    bad |= (x == 0) | (y == 0) | (z == 0);
+    bad |= (group > s.agent->properties.sharedMemPerBlock) | (kernel.kernargSize > kKernargSlotBytes);
+    if (const uint32_t n = kernel.explicitArgCount; n > 0) {
+      if (args == nullptr) [[unlikely]]
+        bad = true;
+      else
+        for (uint32_t i = 0; i < n; ++i)
+          if (args[i] == nullptr) [[unlikely]] bad = true;
+    }
+    if (bad) [[unlikely]]
+      return plainKernelFailed(s, kernel, kernelObject, config, minPrivateSegmentBytes, args);
+  }
+
+  // From here on nothing may fail: the reserved slot must be published.
+  const uint64_t index = reserveSlot(*s.api, s.queue, s.readBound);
+  const uint64_t slotIndex = index & (s.kernargSlots - 1);  // 2^n
+  uint8_t* kernarg = s.kernargRing + slotIndex * kKernargSlotBytes;
+  const bool reused = s.kernargLayout[slotIndex] == kernel.layoutId;
+  s.kernargLayout[slotIndex] = kernel.layoutId;
+  writePlainExplicitArgs(kernel, args, kernarg, reused);  // first: it may call memcpy
+  const dim3 grid = config.grid, block = config.block;
+  const uint32_t dims = grid.z > 1 || block.z > 1 ? 3 : grid.y > 1 || block.y > 1 ? 2 : 1;
+  writePlainHiddenArgs(kernel, grid, block, dims, config.sharedMemBytes,
+                       reinterpret_cast<uint64_t>(s.queue), kernarg);
+  // The body in place (the slot's header still says INVALID), as encodeDispatchBody writes it;
+  // workgroup_size_x..z, reserved0 and grid_size_x in two stores (sizes fit 16 bits: checked).
+  auto* p = static_cast<hsa_kernel_dispatch_packet_t*>(slotAddress(s.queue, index));
+  const uint32_t sizeXY = block.x | block.y << 16;
+  const uint64_t sizeZGridX = uint64_t{block.z} | uint64_t{grid.x * block.x} << 32;
+  std::memcpy(reinterpret_cast<uint8_t*>(p) + 4, &sizeXY, 4);
+  std::memcpy(reinterpret_cast<uint8_t*>(p) + 8, &sizeZGridX, 8);
+  p->grid_size_y = grid.y * block.y;
+  p->grid_size_z = grid.z * block.z;
+  p->private_segment_size = kernel.privateSegmentSize > minPrivateSegmentBytes
+                                ? kernel.privateSegmentSize
+                                : minPrivateSegmentBytes;
+  p->group_segment_size = kernel.groupSegmentSize + config.sharedMemBytes;
+  p->kernel_object = kernelObject;
+  p->kernarg_address = kernarg;
+  p->reserved2 = 0;
+  p->completion_signal = s.inflight;
+  const uint32_t header = headerWord(kDispatchHeader, static_cast<uint16_t>(dims));
+  s.api->hsa_signal_add_relaxed(s.inflight, 1);
+  publishSlot(*s.api, s.queue, index, header);
   return kOk;
 }
 

@@ -29,6 +29,7 @@
 #include "hsa_discovery.h"
 #include "hsa_loader.h"
 #include "kernarg_layout.h"
+#include "seam/handles.h"
 #include "signal_pool.h"
 
 namespace unihip::hsa {
@@ -46,6 +47,10 @@ struct HsaStream {
   hsa_signal_t inflight{0};
   uint8_t* kernargRing = nullptr;
   uint32_t kernargSlots = 0;
+  // Per ring slot: the KernelInfo::layoutId of the plain launch that wrote it last, 0 = other.
+  // Written and read only by the slot's reserver (the ring's reuse rule orders them).
+  std::unique_ptr<uint64_t[]> kernargLayout;
+  std::atomic<uint64_t> readBound{0};  // a read index of `queue` seen earlier (plain launches)
   unsigned flags = 0;
   int priority = 0;
   // (packet index mod 2^32) << 32 | (pool entry index + 1) of the latest marker, 0 = none; the
@@ -83,6 +88,13 @@ Status prepareDispatch(const AgentInfo& agent, const KernelInfo& kernel, uint64_
 Status submitKernel(HsaStream& s, const KernelInfo& kernel, uint64_t kernelObject,
                     const KernargContext& ctx, void* const* args,
                     const DispatchExtras& extras = {});
+
+// submitKernel for a kernel.plainLaunch kernel without a cooperative grid, whose context is
+// the launch geometry, `minPrivateSegmentBytes` and the stream's queue: the same checks, packet
+// and kernargs, with the kernel's plan (kernarg_layout.h) and the packet written in place.
+Status submitPlainKernel(HsaStream& s, const KernelInfo& kernel, uint64_t kernelObject,
+                         const LaunchConfig& config, uint32_t minPrivateSegmentBytes,
+                         void* const* args);
 
 // A barrier-AND packet waiting for `dependencies` (at most 5), completing into `completion`;
 // `index`: where it went in the queue (for setLastMarker).
