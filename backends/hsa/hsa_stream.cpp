@@ -24,19 +24,18 @@ constexpr hsa_fence_scope_t kScope = HSA_FENCE_SCOPE_SYSTEM;
 const uint16_t kDispatchHeader = packetHeader(HSA_PACKET_TYPE_KERNEL_DISPATCH, true, kScope, kScope);
 const uint16_t kBarrierHeader = packetHeader(HSA_PACKET_TYPE_BARRIER_AND, true, kScope, kScope);
 
-// Writes the body of a barrier-AND packet into the reserved slot `index` and publishes it.
-[[gnu::always_inline]] inline Status writeBarrier(HsaStream& s, uint64_t index,
-                                                 std::span<const hsa_signal_t> dependencies,
-                                                 hsa_signal_t completion) {
-  hsa_barrier_and_packet_t body;
-  Status st = encodeBarrierAndBody(dependencies, completion, &body);
-  if (!st.ok()) (void)encodeBarrierAndBody({}, completion, &body);  // must still be published
-  void* slot = slotAddress(s.queue, index);
-  std::memcpy(static_cast<uint8_t*>(slot) + 4, reinterpret_cast<const uint8_t*>(&body) + 4,
-              sizeof body - 4);
-  publishSlot(*s.api, s.queue, index,
-              headerWord(kBarrierHeader, 0));
-  return st;
+// Writes the body of a barrier-AND packet (at most 5 dependencies: checked by the caller) into
+// the reserved slot `index`, in place (its header still says INVALID), and publishes it.
+[[gnu::always_inline]] inline void writeBarrier(HsaStream& s, uint64_t index,
+                                               std::span<const hsa_signal_t> dependencies,
+                                               hsa_signal_t completion) {
+  auto* p = static_cast<hsa_barrier_and_packet_t*>(slotAddress(s.queue, index));
+  p->reserved1 = 0;
+  const size_t n = dependencies.size();
+  for (size_t i = 0; i < 5; ++i) p->dep_signal[i] = i < n ? dependencies[i] : hsa_signal_t{0};
+  p->reserved2 = 0;
+  p->completion_signal = completion;
+  publishSlot(*s.api, s.queue, index, headerWord(kBarrierHeader, 0));
 }
 
 SignalPool::Entry* markerEntry(const HsaStream& s, uint64_t marker) {
@@ -277,11 +276,14 @@ Status submitPlainKernel(HsaStream& s, const KernelInfo& kernel, uint64_t kernel
 
 Status submitBarrier(HsaStream& s, std::span<const hsa_signal_t> dependencies,
                      hsa_signal_t completion, uint64_t* index) {
-  hsa_barrier_and_packet_t body;
-  UNIHIP_TRY(encodeBarrierAndBody(dependencies, completion, &body));  // nothing reserved yet
+  if (dependencies.size() > 5) [[unlikely]] {  // nothing reserved yet; the encoder reports it
+    hsa_barrier_and_packet_t body;
+    return encodeBarrierAndBody(dependencies, completion, &body);
+  }
   const uint64_t slot = reserveSlot(*s.api, s.queue);
   if (index != nullptr) *index = slot;
-  return writeBarrier(s, slot, dependencies, completion);
+  writeBarrier(s, slot, dependencies, completion);
+  return kOk;
 }
 
 namespace {
@@ -296,26 +298,67 @@ Status slotSignals(const HsaApi& api, CopySlot& c) {
 
 }  // namespace
 
-Status submitCopy(HsaStream& s, void* dst, hsa_agent_t dstAgent, const void* src,
-                  hsa_agent_t srcAgent, size_t size, bool waitForCopy) {
+namespace {
+
+// One copy's ticket in the stream's copy ring (copy_ring.h) and what it must hand on.
+struct CopyTicket {
+  uint64_t ticket;
+  uint32_t index;
+  CopySlot* slot;
+};
+
+// P1 (when `before` is set), the copy and P2, then the ticket's turn passed on; `useRing`: the
+// signals are the slot's (the latest ring copy is recorded), else pool signals (guarded, the
+// copy's end made the stream's marker). Shared by the ring path and the cold pool path.
+[[gnu::always_inline]] inline Status issueCopy(HsaStream& s, const CopyTicket& t, void* dst,
+                                              hsa_agent_t dstAgent, const void* src,
+                                              hsa_agent_t srcAgent, size_t size,
+                                              hsa_signal_t before, hsa_signal_t copied,
+                                              hsa_signal_t after, bool useRing) {
   const HsaApi& api = *s.api;
   CopyRing& ring = s.copies;
-  const uint64_t ticket = ring.next.fetch_add(1, std::memory_order_relaxed);
-  const uint32_t index = static_cast<uint32_t>(ticket % CopyRing::kSlots);
-  CopySlot& c = ring.slots[index];
-  // Waits on other threads' enqueueing only (CPU-bound): the slot's previous ticket done with it,
-  // and every earlier ticket's copy handed to the engine, whose queue runs in submission order.
-  while (c.turn.load(std::memory_order_acquire) != ticket) std::this_thread::yield();
-  while (ring.issued.load(std::memory_order_acquire) != ticket) std::this_thread::yield();
-  bool issuedPassed = false;
-  auto passIssued = [&] {
-    if (!issuedPassed) ring.issued.store(ticket + 1, std::memory_order_release);
-    issuedPassed = true;
-  };
-  auto passTurn = [&] { c.turn.store(ticket + CopyRing::kSlots, std::memory_order_release); };
+  // P1 (when busy) and P2 in consecutive slots; from here on both must be published.
+  const bool busy = before.handle != 0;
+  const uint64_t first = reserveSlots(api, s.queue, busy ? 2 : 1);
+  if (busy) writeBarrier(s, first, {}, before);
+  const hsa_status_t raw = api.hsa_amd_memory_async_copy(dst, dstAgent, src, srcAgent, size,
+                                                         busy ? 1 : 0, busy ? &before : nullptr,
+                                                         copied);
+  ring.issued.store(t.ticket + 1, std::memory_order_release);
+  const Status st = checkHsa(api, raw, "hsa_amd_memory_async_copy");
+  if (!st.ok()) api.hsa_signal_store_screlease(copied, 0);  // P2 must not wait forever
+  const uint64_t p2 = first + (busy ? 1 : 0);
+  writeBarrier(s, p2, {&copied, 1}, after);
+  if (useRing) {  // the latest ring copy in queue order, for synchronize and query
+    const uint64_t mine = (p2 + 1) << 8 | t.index;
+    uint64_t seen = ring.last.load(std::memory_order_relaxed);
+    while (seen < mine &&
+           !ring.last.compare_exchange_weak(seen, mine, std::memory_order_release,
+                                            std::memory_order_relaxed)) {
+    }
+  } else {
+    if (busy) s.pool->addGuard(before, copied);
+    s.pool->addGuard(copied, after);
+    setLastMarker(s, after, p2);
+  }
+  t.slot->turn.store(t.ticket + CopyRing::kSlots, std::memory_order_release);
+  return st;
+}
 
-  // The slot is free once its last P2 ran; kSlots copies in flight: pool signals instead, with
-  // guards, and the copy's end recorded as the stream's marker (the old, locking path).
+// Pageable memory stays locked until the copy is done. A ring slot reused meanwhile only makes
+// this wait for a later copy too.
+void waitCopied(const HsaApi& api, hsa_signal_t copied) {
+  api.hsa_signal_wait_scacquire(copied, HSA_SIGNAL_CONDITION_EQ, 0, UINT64_MAX,
+                                HSA_WAIT_STATE_BLOCKED);
+}
+
+// submitCopy off its usual path: the slot's first use (its signals made), or a slot still busy
+// (kSlots copies in flight: pool signals instead, with guards).
+[[gnu::noinline]] Status submitCopyCold(HsaStream& s, const CopyTicket& t, void* dst,
+                                        hsa_agent_t dstAgent, const void* src,
+                                        hsa_agent_t srcAgent, size_t size, bool waitForCopy) {
+  const HsaApi& api = *s.api;
+  CopySlot& c = *t.slot;
   const bool useRing = c.after.handle == 0 || api.hsa_signal_load_scacquire(c.after) == 0;
   hsa_signal_t before{0}, copied{0}, after{0};
   Status st = kOk;
@@ -335,41 +378,47 @@ Status submitCopy(HsaStream& s, void* dst, hsa_agent_t dstAgent, const void* src
     if (st.ok()) st = s.pool->acquire(1, &after);
   }
   if (st.ok()) {
-    // P1 (when busy) and P2 in consecutive slots; from here on both must be published.
-    const uint64_t first = reserveSlots(api, s.queue, before.handle != 0 ? 2 : 1);
-    if (before.handle != 0) (void)writeBarrier(s, first, {}, before);
-    st = checkHsa(api,
-                  api.hsa_amd_memory_async_copy(dst, dstAgent, src, srcAgent, size,
-                                                before.handle != 0 ? 1 : 0,
-                                                before.handle != 0 ? &before : nullptr, copied),
-                  "hsa_amd_memory_async_copy");
-    passIssued();
-    if (!st.ok()) api.hsa_signal_store_screlease(copied, 0);  // P2 must not wait forever
-    const uint64_t p2 = first + (before.handle != 0 ? 1 : 0);
-    (void)writeBarrier(s, p2, {&copied, 1}, after);
-    if (useRing) {  // the latest ring copy in queue order, for synchronize and query
-      const uint64_t mine = (p2 + 1) << 8 | index;
-      uint64_t seen = ring.last.load(std::memory_order_relaxed);
-      while (seen < mine &&
-             !ring.last.compare_exchange_weak(seen, mine, std::memory_order_release,
-                                              std::memory_order_relaxed)) {
-      }
-    } else {
-      if (before.handle != 0) s.pool->addGuard(before, copied);
-      s.pool->addGuard(copied, after);
-      setLastMarker(s, after, p2);
-    }
+    st = issueCopy(s, t, dst, dstAgent, src, srcAgent, size, before, copied, after, useRing);
+  } else {
+    s.copies.issued.store(t.ticket + 1, std::memory_order_release);
+    c.turn.store(t.ticket + CopyRing::kSlots, std::memory_order_release);
   }
-  passIssued();
-  passTurn();
-  // Pageable memory stays locked until the copy is done. A ring slot reused meanwhile only
-  // makes this wait for a later copy too.
-  if (st.ok() && waitForCopy)
-    api.hsa_signal_wait_scacquire(copied, HSA_SIGNAL_CONDITION_EQ, 0, UINT64_MAX,
-                                  HSA_WAIT_STATE_BLOCKED);
+  if (st.ok() && waitForCopy) waitCopied(api, copied);
   if (!useRing)
     for (hsa_signal_t sig : {before, copied, after})
       if (sig.handle != 0) s.pool->release(sig);
+  return st;
+}
+
+}  // namespace
+
+Status submitCopy(HsaStream& s, void* dst, hsa_agent_t dstAgent, const void* src,
+                  hsa_agent_t srcAgent, size_t size, bool waitForCopy) {
+  const HsaApi& api = *s.api;
+  CopyRing& ring = s.copies;
+  CopyTicket t;
+  t.ticket = ring.next.fetch_add(1, std::memory_order_relaxed);
+  t.index = static_cast<uint32_t>(t.ticket % CopyRing::kSlots);
+  t.slot = &ring.slots[t.index];
+  CopySlot& c = *t.slot;
+  // Waits on other threads' enqueueing only (CPU-bound): the slot's previous ticket done with it,
+  // and every earlier ticket's copy handed to the engine, whose queue runs in submission order.
+  while (c.turn.load(std::memory_order_acquire) != t.ticket) std::this_thread::yield();
+  while (ring.issued.load(std::memory_order_acquire) != t.ticket) std::this_thread::yield();
+  // The usual path: the slot's signals exist and its last P2 ran.
+  if (c.after.handle == 0 || api.hsa_signal_load_scacquire(c.after) != 0) [[unlikely]]
+    return submitCopyCold(s, t, dst, dstAgent, src, srcAgent, size, waitForCopy);
+  hsa_signal_t before{0};
+  if (!streamIdle(s)) {
+    before = c.before;
+    api.hsa_signal_store_relaxed(before, 1);
+  }
+  api.hsa_signal_store_relaxed(c.copied, 1);
+  api.hsa_signal_store_relaxed(c.after, 1);
+  const hsa_signal_t copied = c.copied;
+  const Status st =
+      issueCopy(s, t, dst, dstAgent, src, srcAgent, size, before, copied, c.after, true);
+  if (st.ok() && waitForCopy) [[unlikely]] waitCopied(api, copied);
   return st;
 }
 
