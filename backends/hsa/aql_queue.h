@@ -57,11 +57,15 @@ inline void* slotAddress(const hsa_queue_t* queue, uint64_t index) {
   return static_cast<uint8_t*>(queue->base_address) + (index & (queue->size - 1)) * kPacketBytes;
 }
 
-// Step 4 and 5 for the packet at `index`, whose body is already written.
+// Step 4 and 5 for the packet at `index` (at `slot`), whose body is already written.
+inline void publishSlot(const HsaApi& api, hsa_queue_t* queue, uint64_t index, void* slot,
+                        uint32_t headerWord) {
+  __atomic_store_n(static_cast<uint32_t*>(slot), headerWord, __ATOMIC_RELEASE);
+  api.hsa_signal_store_screlease(queue->doorbell_signal, static_cast<hsa_signal_value_t>(index));
+}
 inline void publishSlot(const HsaApi& api, hsa_queue_t* queue, uint64_t index,
                         uint32_t headerWord) {
-  __atomic_store_n(static_cast<uint32_t*>(slotAddress(queue, index)), headerWord, __ATOMIC_RELEASE);
-  api.hsa_signal_store_screlease(queue->doorbell_signal, static_cast<hsa_signal_value_t>(index));
+  publishSlot(api, queue, index, slotAddress(queue, index), headerWord);
 }
 
 // The header a freshly reserved slot must carry until published (type INVALID), and the value

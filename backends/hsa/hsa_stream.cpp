@@ -1,5 +1,6 @@
 #include "hsa_stream.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstring>
 #include <thread>
@@ -35,7 +36,7 @@ const uint16_t kBarrierHeader = packetHeader(HSA_PACKET_TYPE_BARRIER_AND, true, 
   for (size_t i = 0; i < 5; ++i) p->dep_signal[i] = i < n ? dependencies[i] : hsa_signal_t{0};
   p->reserved2 = 0;
   p->completion_signal = completion;
-  publishSlot(*s.api, s.queue, index, headerWord(kBarrierHeader, 0));
+  publishSlot(*s.api, s.queue, index, p, headerWord(kBarrierHeader, 0));
 }
 
 SignalPool::Entry* markerEntry(const HsaStream& s, uint64_t marker) {
@@ -226,8 +227,9 @@ Status submitPlainKernel(HsaStream& s, const KernelInfo& kernel, uint64_t kernel
     const uint64_t x = uint64_t{grid.x} * block.x, y = uint64_t{grid.y} * block.y,
                    z = uint64_t{grid.z} * block.z;
     const uint64_t group = uint64_t{kernel.groupSegmentSize} + config.sharedMemBytes;
-    bool bad = ((x | y | z) >> 32 | (block.x | block.y | block.z) >> 16) != 0;
-    bad |= (x == 0) | (y == 0) | (z == 0);
+    // items - 1 >= 2^32 - 1: no work-item (a zero size) or more than 32 bits of them.
+    const uint64_t itemsLess1 = std::max({x - 1, y - 1, z - 1});
+    bool bad = (itemsLess1 >= 0xFFFFFFFFu) | (((block.x | block.y | block.z) >> 16) != 0);
     bad |= (group > s.agent->properties.sharedMemPerBlock) | (kernel.kernargSize > kKernargSlotBytes);
     if (const uint32_t n = kernel.explicitArgCount; n > 0) {
       if (args == nullptr) [[unlikely]]
@@ -270,7 +272,7 @@ Status submitPlainKernel(HsaStream& s, const KernelInfo& kernel, uint64_t kernel
   p->completion_signal = s.inflight;
   const uint32_t header = headerWord(kDispatchHeader, static_cast<uint16_t>(dims));
   s.api->hsa_signal_add_relaxed(s.inflight, 1);
-  publishSlot(*s.api, s.queue, index, header);
+  publishSlot(*s.api, s.queue, index, p, header);
   return kOk;
 }
 
