@@ -241,7 +241,8 @@ TEST_CASE("fake ROCr: concurrent records and waits of one event", "[hsa][hot-pat
         failures += !h.b->eventRecord(0, shared, s).ok();
         failures += !h.b->eventRecord(0, own, s).ok();
         failures += !h.b->streamWaitEvent(0, s, shared).ok();
-        failures += !h.b->eventQuery(0, shared).ok() && h.b->eventQuery(0, shared) != hipErrorNotReady;
+        const Status query = h.b->eventQuery(0, shared);
+        failures += !query.ok() && query != hipErrorNotReady;
         if (i % 16 == 0) failures += !h.b->eventSynchronize(0, shared).ok();
       }
       failures += !h.b->streamSynchronize(0, s).ok();
