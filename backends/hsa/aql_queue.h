@@ -13,6 +13,7 @@
 
 #include <hsa/hsa.h>
 
+#include <atomic>
 #include <cstdint>
 
 #include "hsa_loader.h"
@@ -30,6 +31,23 @@ inline uint64_t reserveSlot(const HsaApi& api, hsa_queue_t* queue) {
     waitForSlot(api, queue, index);
   return index;
 }
+// reserveSlot with `readBound`, a read index seen earlier (read indices only grow): while the
+// slot is free by it, ROCr's read index is not asked (one call less on the launch path); else
+// the bound is refreshed. Release/acquire on it pass on what the read index's acquire gave.
+inline uint64_t reserveSlot(const HsaApi& api, hsa_queue_t* queue,
+                            std::atomic<uint64_t>& readBound) {
+  const uint64_t index = api.hsa_queue_add_write_index_screlease(queue, 1);
+  if (index - readBound.load(std::memory_order_acquire) >= queue->size) [[unlikely]] {
+    uint64_t read = api.hsa_queue_load_read_index_scacquire(queue);
+    if (index - read >= queue->size) {
+      waitForSlot(api, queue, index);
+      read = api.hsa_queue_load_read_index_scacquire(queue);
+    }
+    readBound.store(read, std::memory_order_release);  // an older value stored later: harmless
+  }
+  return index;
+}
+
 // `count` consecutive slots (packets that must stay together in queue order); the first index.
 uint64_t reserveSlots(const HsaApi& api, hsa_queue_t* queue, uint64_t count);
 
@@ -39,11 +57,15 @@ inline void* slotAddress(const hsa_queue_t* queue, uint64_t index) {
   return static_cast<uint8_t*>(queue->base_address) + (index & (queue->size - 1)) * kPacketBytes;
 }
 
-// Step 4 and 5 for the packet at `index`, whose body is already written.
+// Step 4 and 5 for the packet at `index` (at `slot`), whose body is already written.
+inline void publishSlot(const HsaApi& api, hsa_queue_t* queue, uint64_t index, void* slot,
+                        uint32_t headerWord) {
+  __atomic_store_n(static_cast<uint32_t*>(slot), headerWord, __ATOMIC_RELEASE);
+  api.hsa_signal_store_screlease(queue->doorbell_signal, static_cast<hsa_signal_value_t>(index));
+}
 inline void publishSlot(const HsaApi& api, hsa_queue_t* queue, uint64_t index,
                         uint32_t headerWord) {
-  __atomic_store_n(static_cast<uint32_t*>(slotAddress(queue, index)), headerWord, __ATOMIC_RELEASE);
-  api.hsa_signal_store_screlease(queue->doorbell_signal, static_cast<hsa_signal_value_t>(index));
+  publishSlot(api, queue, index, slotAddress(queue, index), headerWord);
 }
 
 // The header a freshly reserved slot must carry until published (type INVALID), and the value

@@ -182,6 +182,7 @@ Status parseKernel(const msgpack::object& o, size_t index, KernelInfo* k) {
     if (size != 0) k->liveHiddenEnds[n++] = static_cast<uint32_t>(k->liveHidden.size());
   }
   k->planned = true;
+  planPlainLaunch(k);
   return kOk;
 }
 

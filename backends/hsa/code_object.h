@@ -63,6 +63,14 @@ struct KernelArg {
   ArgKind kind = ArgKind::ByValue;
 };
 
+// One hidden argument a plain launch writes (kernarg_layout.h, writePlainKernargs): `size` bytes
+// (2, 4 or 8) of launch value number `value` (PlainValue) at `offset`.
+struct PlainStore {
+  uint32_t offset = 0;
+  uint8_t size = 0;
+  uint8_t value = 0;
+};
+
 struct KernelInfo {
   std::string name;    // .name: the (mangled) kernel name used by getFunction
   std::string symbol;  // .symbol: the kernel descriptor, "<name>.kd"
@@ -93,6 +101,18 @@ struct KernelInfo {
   std::vector<KernelArg> liveHidden;
   uint32_t liveHiddenEnds[3] = {0, 0, 0};
   bool planned = false;
+  // The plain launch (no device services, no cooperative grid; planPlainLaunch, at parse): every
+  // hidden argument it may set is launch geometry or the queue pointer, of 2, 4 or 8 bytes; the
+  // rest of the segment is zero. `layoutId` (unique per parsed kernel, never 0) names the kernarg
+  // ring slots holding this kernel's plain arguments, which then need no zeroing.
+  bool plainLaunch = false;
+  uint64_t layoutId = 0;
+  // Code object v5's block counts (3 x 4 bytes) and group sizes (3 x 2 bytes) at this offset,
+  // written at once; -1: they are among plainStores (or absent). The grid dimension count
+  // (2 bytes) at gridDimsOffset, -1: among plainStores or absent.
+  int32_t geometryOffset = -1;
+  int32_t gridDimsOffset = -1;
+  std::vector<PlainStore> plainStores;
 };
 
 struct CodeObjectInfo {

@@ -11,8 +11,8 @@
 // next, so two threads never share one. A slot is reusable once `after` reads 0: P2 finished,
 // so it no longer reads `copied`, and the copy finished, so it no longer reads `before`. When
 // the slot a ticket gets is still busy (kSlots copies in flight), that copy takes pool signals
-// and the stream's marker mutex instead (submitCopy in hsa_stream.cpp), so nothing ever waits
-// for the GPU to free a slot. Signals are created at a slot's first use.
+// and ends in a stream marker instead (submitCopy in hsa_stream.cpp), so nothing ever waits for
+// the GPU to free a slot. Signals are created at a slot's first use.
 #pragma once
 
 #include <hsa/hsa.h>

@@ -188,16 +188,35 @@ Status HsaBackend::functionAttribute(int device, NativeFunction function, int at
 // hardware's, checked at launch.
 Status HsaBackend::setFunctionAttribute(int, NativeFunction, int, int) { return kOk; }
 
+// The usual launch (a named stream, no capture, a plain kernel without a dynamic stack) is a
+// tail call; everything else goes through launchGeneral.
 Status HsaBackend::launch(int device, NativeFunction function, const LaunchConfig& config,
                           void** args) {
+  const auto* f = static_cast<const HsaFunction*>(function);
+  const KernelInfo& k = *f->info;
+  if (graphs_.active() || config.stream == nullptr || !k.plainLaunch || k.usesDynamicStack)
+      [[unlikely]]
+    return launchGeneral(device, function, config, args);
+  return submitPlainKernel(*static_cast<HsaStream*>(config.stream), k, f->kernelObject, config, 0,
+                           args);
+}
+
+Status HsaBackend::launchGeneral(int device, NativeFunction function, const LaunchConfig& config,
+                                 void** args) {
   UNIHIP_CAPTURED(graphs_, captureLaunch, device, function, config, args);
   const auto* f = static_cast<const HsaFunction*>(function);
   HsaStream* s = nullptr;
   UNIHIP_TRY(resolve(device, config.stream, &s));
+  const KernelInfo& k = *f->info;
+  if (k.plainLaunch) {  // launchContext's context without device services
+    const uint32_t minPrivate =
+        k.usesDynamicStack ? static_cast<uint32_t>(devices_[device]->stackSize.load()) : 0;
+    return submitPlainKernel(*s, k, f->kernelObject, config, minPrivate, args);
+  }
   KernargContext ctx;
   DispatchExtras extras;
   UNIHIP_TRY(launchContext(device, *f, config, *s, &ctx, &extras));
-  return submitKernel(*s, *f->info, f->kernelObject, ctx, args, extras);
+  return submitKernel(*s, k, f->kernelObject, ctx, args, extras);
 }
 
 Status HsaBackend::vendorStreamHandle(int device, NativeStream stream, void** handle) {
@@ -297,30 +316,27 @@ Status HsaBackend::streamWaitEvent(int device, NativeStream stream, NativeEvent 
   UNIHIP_TRY(resolve(device, stream, &s));
   auto* e = static_cast<HsaEvent*>(event);
   if (e->flags & hipEventInterprocess) return ipcStreamWait(device, stream, *e);
-  hsa_signal_t dependency{0};
-  SignalPool* owner = nullptr;
-  {
-    std::lock_guard lock(e->mutex);
-    dependency = latestRecord(*e, &owner);
-    if (dependency.handle == 0) return kOk;  // never recorded: nothing to wait for
-    owner->retain(dependency);  // a concurrent re-record must not recycle it under us
-  }
+  SignalPool::Entry* dependency = retainLatest(*e);
+  if (dependency == nullptr) return kOk;  // never recorded: nothing to wait for
   Status st = kOk;
-  if (api_.hsa_signal_load_scacquire(dependency) != 0) {
-    SignalPool& pool = devices_[device]->pool;
-    hsa_signal_t done{0};
-    st = pool.acquire(1, &done);
+  if (api_.hsa_signal_load_scacquire(dependency->signal) != 0) {
+    SignalPool::Entry* done = nullptr;
+    st = s->pool->acquire(1, &done);
     if (st.ok()) {
-      std::lock_guard lock(s->markerMutex);
-      st = submitBarrier(*s, {&dependency, 1}, done);
+      uint64_t index = 0;
+      st = submitBarrier(*s, {&dependency->signal, 1}, done->signal, &index);
       if (st.ok()) {
-        owner->addGuard(dependency, done);  // not reused before this barrier has run
-        setLastMarker(*s, done);
+        // Not reused before this barrier has run: `done` keeps our reference until it is reused.
+        SignalPool::hold(done, dependency);
+        dependency = nullptr;
+        setLastMarker(*s, done, index);
+      } else {
+        api_.hsa_signal_store_relaxed(done->signal, 0);
       }
-      pool.release(done);
+      SignalPool::release(done);
     }
   }
-  owner->release(dependency);
+  if (dependency != nullptr) SignalPool::release(dependency);
   return st;
 }
 
@@ -366,13 +382,13 @@ Status HsaBackend::launchHostFunc(int device, NativeStream stream, void (*fn)(vo
   if (st.ok()) st = pool.acquire(1, &after);
   bool queued = false;
   if (st.ok()) {
-    std::lock_guard lock(s->markerMutex);
+    uint64_t index = 0;
     st = submitBarrier(*s, {}, reached);  // completes after all earlier packets (barrier bit)
-    if (st.ok()) st = submitBarrier(*s, {&returned, 1}, after);
+    if (st.ok()) st = submitBarrier(*s, {&returned, 1}, after, &index);
     if (st.ok()) {
       queued = true;
       pool.addGuard(returned, after);
-      setLastMarker(*s, after);
+      setLastMarker(*s, after, index);
     }
   }
   if (queued) {
@@ -427,75 +443,65 @@ Status HsaBackend::eventDestroy(int device, NativeEvent event) {
   auto* e = static_cast<HsaEvent*>(event);
   (void)device;
   graphCompiler_.eventGone(e);  // graph nodes naming it forget it
-  if (e->signal.handle != 0) releaseRecord(*e, e->pool, e->signal);
-  if (e->waitGuard.handle != 0) e->waitGuardPool->release(e->waitGuard);
+  if (const uintptr_t latest = e->latest.exchange(0)) releaseRecord(*e, latest);
+  if (SignalPool::Entry* guard = e->waitGuard.load()) SignalPool::release(guard);
   closeIpcEventSegment(api_, std::move(e->ipc));
   delete e;
   return kOk;
 }
 
+// Lock-free once warm: a pool signal, a barrier, the stream's last marker and the event's state
+// swapped atomically (concurrent records on several streams: the last swap wins).
 Status HsaBackend::eventRecord(int device, NativeEvent event, NativeStream stream) {
   UNIHIP_CAPTURED(graphs_, captureEventRecord, device, event, stream);
   HsaStream* s = nullptr;
   UNIHIP_TRY(resolve(device, stream, &s));
-  HsaDeviceState& d = *devices_[device];
   auto* e = static_cast<HsaEvent*>(event);
   if (e->flags & hipEventInterprocess) return ipcRecord(device, *e, stream);
-  hsa_signal_t signal{0};
-  UNIHIP_TRY(d.pool.acquire(1, &signal));
-  {
-    std::lock_guard lock(s->markerMutex);
-    if (Status st = submitBarrier(*s, {}, signal); !st.ok()) {
-      d.pool.release(signal);
-      return st;
-    }
-    setLastMarker(*s, signal);
+  SignalPool::Entry* signal = nullptr;
+  UNIHIP_TRY(s->pool->acquire(1, &signal));
+  uint64_t index = 0;
+  if (Status st = submitBarrier(*s, {}, signal->signal, &index); !st.ok()) {
+    api_.hsa_signal_store_relaxed(signal->signal, 0);
+    SignalPool::release(signal);
+    return st;
   }
-  hsa_signal_t previous{0};
-  SignalPool* previousPool = nullptr;
-  {
-    std::lock_guard lock(e->mutex);
-    previous = e->signal;
-    previousPool = e->pool;
-    std::atomic_ref(e->signal).store(signal);  // graph wait nodes read it without the lock
-    e->pool = &d.pool;
-    e->graphSignal.store(0);  // newer than a graph's record
-  }
-  if (previous.handle != 0) releaseRecord(*e, previousPool, previous);
+  setLastMarker(*s, signal, index);
+  // The event takes our reference.
+  if (const uintptr_t previous = e->latest.exchange(reinterpret_cast<uintptr_t>(signal),
+                                                    std::memory_order_acq_rel))
+    releaseRecord(*e, previous);
   return kOk;
 }
 
-void HsaBackend::releaseRecord(HsaEvent& e, SignalPool* pool, hsa_signal_t signal) {
-  if (e.waitGuard.handle != 0) pool->addGuard(signal, e.waitGuard);
-  pool->release(signal);
+void HsaBackend::releaseRecord(HsaEvent& e, uintptr_t latest) {
+  if (latest & HsaEvent::kGraphRecord) return;  // the graph's program holds that one
+  SignalPool::Entry* record = recordEntry(latest);
+  if (SignalPool::Entry* guard = e.waitGuard.load(std::memory_order_acquire))
+    record->pool->addGuard(record, guard->signal);
+  SignalPool::release(record);
 }
 
 Status HsaBackend::eventSynchronize(int, NativeEvent event) {
   auto* e = static_cast<HsaEvent*>(event);
   if (e->flags & hipEventInterprocess) return ipcSynchronize(*e);
-  hsa_signal_t signal{0};
-  SignalPool* pool = nullptr;
-  {
-    std::lock_guard lock(e->mutex);
-    signal = latestRecord(*e, &pool);
-    if (signal.handle != 0) pool->retain(signal);
-  }
-  if (signal.handle == 0) return kOk;
-  api_.hsa_signal_wait_scacquire(signal, HSA_SIGNAL_CONDITION_EQ, 0, UINT64_MAX,
+  SignalPool::Entry* record = retainLatest(*e);
+  if (record == nullptr) return kOk;
+  api_.hsa_signal_wait_scacquire(record->signal, HSA_SIGNAL_CONDITION_EQ, 0, UINT64_MAX,
                                  (e->flags & hipEventBlockingSync) ? HSA_WAIT_STATE_BLOCKED
                                                                    : HSA_WAIT_STATE_ACTIVE);
-  pool->release(signal);
+  SignalPool::release(record);
   return kOk;
 }
 
 Status HsaBackend::eventQuery(int, NativeEvent event) {
   auto* e = static_cast<HsaEvent*>(event);
   if (e->flags & hipEventInterprocess) return ipcQuery(*e);
-  std::lock_guard lock(e->mutex);
-  SignalPool* pool = nullptr;
-  const hsa_signal_t signal = latestRecord(*e, &pool);
-  if (signal.handle == 0) return kOk;
-  return api_.hsa_signal_load_scacquire(signal) == 0 ? kOk : Status(hipErrorNotReady);
+  SignalPool::Entry* record = retainLatest(*e);
+  if (record == nullptr) return kOk;
+  const bool done = api_.hsa_signal_load_scacquire(record->signal) == 0;
+  SignalPool::release(record);
+  return done ? kOk : Status(hipErrorNotReady);
 }
 
 Status HsaBackend::eventElapsedTime(int device, NativeEvent start, NativeEvent stop, float* ms) {
@@ -506,13 +512,17 @@ Status HsaBackend::eventElapsedTime(int device, NativeEvent start, NativeEvent s
   uint64_t ends[2];
   HsaEvent* events[2] = {a, b};
   for (int i = 0; i < 2; ++i) {
-    std::lock_guard lock(events[i]->mutex);
-    SignalPool* pool = nullptr;
-    const hsa_signal_t signal = latestRecord(*events[i], &pool);
-    if (signal.handle == 0) return hipErrorInvalidHandle;  // never recorded
-    if (api_.hsa_signal_load_scacquire(signal) != 0) return hipErrorNotReady;
+    SignalPool::Entry* record = retainLatest(*events[i]);
+    if (record == nullptr) return hipErrorInvalidHandle;  // never recorded
+    Status st = kOk;
     hsa_amd_profiling_dispatch_time_t t{};
-    UNIHIP_HSA_TRY(api_, hsa_amd_profiling_get_dispatch_time(info.agent, signal, &t));
+    if (api_.hsa_signal_load_scacquire(record->signal) != 0)
+      st = hipErrorNotReady;
+    else
+      st = checkHsa(api_, api_.hsa_amd_profiling_get_dispatch_time(info.agent, record->signal, &t),
+                    "hsa_amd_profiling_get_dispatch_time");
+    SignalPool::release(record);
+    UNIHIP_TRY(st);
     ends[i] = t.end;
   }
   if (info.timestampFrequency == 0) return hipErrorNotSupported;

@@ -2,9 +2,8 @@
 //
 // Per device: the agent's discovery record, a signal pool, the legacy default stream (created on
 // first use), user and per-thread streams, the built-in fill kernels (loaded on first memset).
-// Launch and async-copy paths: no lock, no allocation (hsa_stream.h, copy_ring.h). Marker
-// operations (event record, stream wait, host functions) take the stream's marker mutex and the
-// pool mutex.
+// Launch, async-copy, event-record and stream-wait paths: no lock, and no allocation once warm
+// (hsa_stream.h, copy_ring.h, signal_pool.h).
 #pragma once
 
 #include <atomic>
@@ -32,33 +31,41 @@
 
 namespace unihip::hsa {
 
+// An event's state is one word, `latest`: its latest record's pool entry, which the event holds a
+// reference to, or a graph's record (kGraphRecord set: the graph's program holds the reference
+// and hands it over when it goes, hsa_graph_exec.h). Records, waits and queries swap and read it
+// without a lock (event record and stream wait are hot paths); the previous record is released
+// by whoever swapped it out, and readers take a reference only while the event still names it.
 struct HsaEvent {
+  static constexpr uintptr_t kGraphRecord = 1;
   unsigned flags = 0;
-  std::mutex mutex;        // guards `signal` and `pool` against a concurrent record
-  hsa_signal_t signal{0};  // pool signal of the latest record; 0 = never recorded
-  SignalPool* pool = nullptr;  // the pool `signal` came from (the recording device's)
+  std::atomic<uintptr_t> latest{0};  // 0 = never recorded
+  std::mutex mutex;  // ipc and waitGuard creation (not records, waits or queries)
   // hipEventInterprocess: the shared segment, made at the first record or handle (under mutex).
   std::unique_ptr<IpcEventSegment> ipc;
-  // A graph's event record node (hsa_graph_exec.h): the record signal of the latest graph
-  // launch, newer than `signal` while set (a stream record clears it), owned by the graph's
-  // program (which hands it over to `signal` when it goes). Stored without a lock at launch.
-  std::atomic<uint64_t> graphSignal{0};
-  std::atomic<SignalPool*> graphPool{nullptr};
   // Graph event wait nodes on this event count their barriers not yet passed here; every signal
   // the event gives up stays unused while it reads non-zero (a barrier may still read it).
   // Made at the first compile of such a node (under mutex), released with the event.
-  hsa_signal_t waitGuard{0};
-  SignalPool* waitGuardPool = nullptr;
+  std::atomic<SignalPool::Entry*> waitGuard{nullptr};
 };
 
-// The event's latest record (signal and pool; 0 when never recorded). Call with e.mutex held.
-inline hsa_signal_t latestRecord(const HsaEvent& e, SignalPool** pool) {
-  if (uint64_t g = e.graphSignal.load(std::memory_order_acquire)) {
-    *pool = e.graphPool.load(std::memory_order_relaxed);
-    return hsa_signal_t{g};
+inline SignalPool::Entry* recordEntry(uintptr_t latest) {
+  return reinterpret_cast<SignalPool::Entry*>(latest & ~HsaEvent::kGraphRecord);
+}
+
+// The event's latest record with a reference taken (release it), null when never recorded.
+inline SignalPool::Entry* retainLatest(const HsaEvent& e) {
+  for (;;) {
+    const uintptr_t v = e.latest.load(std::memory_order_acquire);
+    if (v == 0) return nullptr;
+    SignalPool::Entry* r = recordEntry(v);
+    // A reference taken while the entry was referenced, and the event still naming it after:
+    // it is the event's (an entry is recycled only once unreferenced).
+    if (SignalPool::retainIfReferenced(r)) {
+      if (e.latest.load(std::memory_order_acquire) == v) return r;
+      SignalPool::release(r);
+    }
   }
-  *pool = e.pool;
-  return e.signal;
 }
 
 // AMD's runtime's defaults for hipDeviceGetLimit (CLR device.hpp: stack_size_, and
@@ -232,8 +239,9 @@ class HsaBackend final : public Backend {
 
  private:
   friend class HsaGraphProgram;  // builds and launches packets as launch() does
-  // Gives up `signal`, an event's former record, guarded by the event's graph waits.
-  static void releaseRecord(HsaEvent& e, SignalPool* pool, hsa_signal_t signal);
+  // Gives up `latest`, an event's former state (a record it owns), guarded by the event's graph
+  // waits.
+  static void releaseRecord(HsaEvent& e, uintptr_t latest);
   // The stream a NativeStream names (null: the legacy default stream, created on first use).
   // Inline: a named stream is a cast on the launch and copy paths.
   Status resolve(int device, NativeStream stream, HsaStream** out) {
@@ -244,6 +252,8 @@ class HsaBackend final : public Backend {
     return resolveDefault(device, out);
   }
   Status resolveDefault(int device, HsaStream** out);
+  [[gnu::noinline]] Status launchGeneral(int device, NativeFunction function,
+                                         const LaunchConfig& config, void** args);
   // A kernel launch's hidden-argument context and dispatch extras (launch and graph packets);
   // inline: it is on the launch path.
   [[gnu::always_inline]] Status launchContext(int device, const HsaFunction& f, const LaunchConfig& config,

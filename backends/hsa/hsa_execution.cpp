@@ -8,8 +8,8 @@
 // ordered against the user's stream by barrier packets, after a one-work-item kernel that
 // initialises GWS for the grid's workgroup count; its hidden_multigrid_sync_arg points to the
 // mg_info block (grid_sync.h), so grid_group::is_valid() holds and multi-grid barriers find
-// their counter. Not a hot path: it takes the device's cooperative mutex and the streams' marker
-// mutexes (CLR serialises cooperative launches on its one cooperative queue too).
+// their counter. Not a hot path: it takes the device's cooperative mutex (CLR serialises
+// cooperative launches on its one cooperative queue too).
 //
 // unihip-coverage: not-supported hipOccupancyAvailableDynamicSMemPerBlock (AMD: needs CLR's LDS allocation granule per ISA, not reproduced)
 #include <cstring>
@@ -166,13 +166,12 @@ Status HsaBackend::launchCooperativeGrid(int device, NativeFunction function,
     std::lock_guard coop(d.cooperativeMutex);
     HsaStream* c = nullptr;
     st = cooperativeStream(device, &c);
+    uint64_t index = 0;
     if (st.ok()) {  // the user stream's earlier work completes `ready`
-      std::lock_guard lock(user->markerMutex);
-      st = submitBarrier(*user, {}, ready);
-      if (st.ok()) setLastMarker(*user, ready);
+      st = submitBarrier(*user, {}, ready, &index);
+      if (st.ok()) setLastMarker(*user, ready, index);
     }
     if (st.ok()) {  // on the cooperative queue: wait, initialise GWS, run, mark `done`
-      std::lock_guard lock(c->markerMutex);
       st = submitBarrier(*c, {&ready, 1}, hsa_signal_t{0});
       if (st.ok()) d.pool.addGuard(ready, done);
       KernargContext gws;
@@ -197,16 +196,15 @@ Status HsaBackend::launchCooperativeGrid(int device, NativeFunction function,
         extras.minPrivateSegmentBytes = static_cast<uint32_t>(d.stackSize.load());
       if (st.ok()) st = submitKernel(*c, info, f->kernelObject, ctx, args, extras);
       // Even after a failure the barrier above must be answered: `done` follows whatever ran.
-      const Status marked = submitBarrier(*c, {}, done);
-      if (marked.ok()) setLastMarker(*c, done);
+      const Status marked = submitBarrier(*c, {}, done, &index);
+      if (marked.ok()) setLastMarker(*c, done, index);
       if (st.ok()) st = marked;
     }
     if (st.ok()) {  // the user stream's later work waits for `done`
-      std::lock_guard lock(user->markerMutex);
-      st = submitBarrier(*user, {&done, 1}, after);
+      st = submitBarrier(*user, {&done, 1}, after, &index);
       if (st.ok()) {
         d.pool.addGuard(done, after);
-        setLastMarker(*user, after);
+        setLastMarker(*user, after, index);
       }
     }
   }

@@ -176,13 +176,10 @@ std::unique_ptr<HsaGraphProgram> HsaGraphProgram::build(HsaBackend& backend,
     en->record = record;
     en->pool = &pool;
     if (record) {
-      if (!pool.acquire(0, &en->signal).ok()) compilable = false;
-    } else {
-      std::lock_guard lock(e->mutex);
-      if (e->waitGuard.handle == 0) {
-        if (pool.acquire(0, &e->waitGuard).ok()) e->waitGuardPool = &pool;
-        else compilable = false;
-      }
+      if (pool.acquire(0, &en->entry).ok()) en->signal = en->entry->signal;
+      else compilable = false;
+    } else if (!ensureWaitGuard(*e, pool)) {
+      compilable = false;
     }
     if (p->events_.empty()) owner.track(p.get());
     p->events_.push_back(std::move(en));
@@ -416,7 +413,7 @@ HsaGraphProgram::~HsaGraphProgram() {
     for (auto& en : events_) {
       if (!en->record || en->signal.handle == 0) continue;
       handOver(*en);
-      l.pooled.emplace_back(en->pool, en->signal);
+      l.pooled.emplace_back(en->pool, en->signal);  // released once its launches finished
     }
   }
   owner_.retire(std::move(l));
@@ -425,22 +422,24 @@ HsaGraphProgram::~HsaGraphProgram() {
 void HsaGraphProgram::handOver(EventNode& en) {
   HsaEvent* e = en.event.load(std::memory_order_relaxed);
   if (e == nullptr) return;
-  hsa_signal_t previous{0};
-  SignalPool* previousPool = nullptr;
-  {
-    // The event's latest record is this program's: the event takes it over.
-    std::lock_guard eventLock(e->mutex);
-    if (e->graphSignal.load() == en.signal.handle) {
-      en.pool->retain(en.signal);
-      previous = e->signal;
-      previousPool = e->pool;
-      std::atomic_ref(e->signal).store(en.signal);
-      e->pool = en.pool;
-      e->graphSignal.store(0);
-    }
-    if (e->waitGuard.handle != 0) en.pool->addGuard(en.signal, e->waitGuard);
-  }
-  if (previous.handle != 0) HsaBackend::releaseRecord(*e, previousPool, previous);
+  // The event's latest record is this program's: the event takes it over, with a reference of
+  // its own (a record or launch swapping it out meanwhile finds it owned then).
+  SignalPool::retain(en.entry);
+  uintptr_t mine = reinterpret_cast<uintptr_t>(en.entry) | HsaEvent::kGraphRecord;
+  if (!e->latest.compare_exchange_strong(mine, reinterpret_cast<uintptr_t>(en.entry),
+                                         std::memory_order_acq_rel))
+    SignalPool::release(en.entry);
+  if (SignalPool::Entry* guard = e->waitGuard.load(std::memory_order_acquire))
+    en.pool->addGuard(en.entry, guard->signal);
+}
+
+bool HsaGraphProgram::ensureWaitGuard(HsaEvent& e, SignalPool& pool) {
+  std::lock_guard lock(e.mutex);
+  if (e.waitGuard.load(std::memory_order_relaxed) != nullptr) return true;
+  SignalPool::Entry* guard = nullptr;
+  if (!pool.acquire(0, &guard).ok()) return false;
+  e.waitGuard.store(guard, std::memory_order_release);
+  return true;
 }
 
 void HsaGraphProgram::eventGone(HsaEvent* event) {
@@ -541,8 +540,10 @@ bool HsaGraphProgram::prepareLaunch(Buffer& b) {
         const EventNode& en = *events_[k.index];
         api_.hsa_signal_add_relaxed(en.signal, 1);
         if (HsaEvent* e = en.event.load(std::memory_order_relaxed)) {
-          e->graphPool.store(en.pool, std::memory_order_relaxed);
-          e->graphSignal.store(en.signal.handle, std::memory_order_release);
+          const uintptr_t previous = e->latest.exchange(
+              reinterpret_cast<uintptr_t>(en.entry) | HsaEvent::kGraphRecord,
+              std::memory_order_acq_rel);
+          if (previous != 0) HsaBackend::releaseRecord(*e, previous);
         }
         break;
       }
@@ -551,11 +552,11 @@ bool HsaGraphProgram::prepareLaunch(Buffer& b) {
         if (HsaEvent* e = events_[k.index]->event.load(std::memory_order_relaxed)) {
           // Counted in the guard before the signal is read: a record replacing it meanwhile
           // keeps it from reuse until this barrier passed.
-          guard = e->waitGuard;
+          guard = e->waitGuard.load(std::memory_order_acquire)->signal;
           api_.hsa_signal_add_relaxed(guard, 1);
           std::atomic_thread_fence(std::memory_order_seq_cst);
-          const uint64_t g = e->graphSignal.load(std::memory_order_acquire);
-          dependency = g != 0 ? hsa_signal_t{g} : std::atomic_ref(e->signal).load();
+          const uintptr_t latest = e->latest.load(std::memory_order_seq_cst);
+          if (latest != 0) dependency = recordEntry(latest)->signal;
           if (dependency.handle != 0 && api_.hsa_signal_load_scacquire(dependency) == 0)
             dependency = hsa_signal_t{0};  // already complete
         }
@@ -691,20 +692,18 @@ bool HsaGraphProgram::patch(const Node& node) {
       std::lock_guard lock(owner_.eventMutex());
       if (en.record) {
         // The old event keeps its latest record; the node records with a fresh signal.
-        hsa_signal_t fresh{0};
+        SignalPool::Entry* fresh = nullptr;
         if (!en.pool->acquire(0, &fresh).ok()) return false;
         handOver(en);
-        en.pool->release(en.signal);
-        en.signal = fresh;
+        SignalPool::release(en.entry);
+        en.entry = fresh;
+        en.signal = fresh->signal;
         for (Buffer& b : buffers_)
           if (!b.packets.empty())
-            reinterpret_cast<hsa_barrier_and_packet_t*>(&b.packets[at])->completion_signal = fresh;
-      } else {
-        std::lock_guard eventLock(e->mutex);
-        if (e->waitGuard.handle == 0) {
-          if (!en.pool->acquire(0, &e->waitGuard).ok()) return false;
-          e->waitGuardPool = en.pool;
-        }
+            reinterpret_cast<hsa_barrier_and_packet_t*>(&b.packets[at])->completion_signal =
+                fresh->signal;
+      } else if (!ensureWaitGuard(*e, *en.pool)) {
+        return false;
       }
       en.event.store(e, std::memory_order_relaxed);
       return true;

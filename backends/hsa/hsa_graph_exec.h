@@ -22,7 +22,7 @@
 //   the GPU reaches (device, pinned, registered, managed): one copy-kernel packet
 //   (fill_kernels.hip's __unihip_copy_*), as AMD's runtime copies with blit kernels;
 // - event record nodes: a barrier-AND completing into the node's own pool signal, which the
-//   launch makes the event's latest record (HsaEvent::graphSignal, set without a lock);
+//   launch makes the event's latest record (HsaEvent::latest, swapped without a lock);
 // - event wait nodes: a barrier-AND whose dependency is the event's signal, read and patched
 //   into the packet at launch; it completes into the event's wait guard (HsaEvent::waitGuard)
 //   so that the signal is not recycled while the barrier may read it;
@@ -60,6 +60,7 @@
 
 #include "core/generic_graphs/native_program.h"
 #include "hsa_stream.h"
+#include "signal_pool.h"
 
 namespace unihip::hsa {
 
@@ -125,6 +126,7 @@ class HsaGraphProgram final : public generic_graphs::NativeGraphProgram {
     std::atomic<HsaEvent*> event{nullptr};  // null once the event is destroyed
     bool record = false;
     hsa_signal_t signal{0};  // a record's own pool signal (the program holds a reference)
+    SignalPool::Entry* entry = nullptr;  // its entry
     SignalPool* pool = nullptr;
   };
   static bool runHost(hsa_signal_value_t, void* arg);
@@ -133,6 +135,8 @@ class HsaGraphProgram final : public generic_graphs::NativeGraphProgram {
   // A record node's event takes over the node's signal when it is its latest record (the
   // program gives it up); call with the compiler's eventMutex() held.
   void handOver(EventNode& en);
+  // Makes `e`'s wait guard if it has none; false when it cannot.
+  static bool ensureWaitGuard(HsaEvent& e, SignalPool& pool);
   // A copy of every kernarg block and the packets that point into it.
   struct Buffer {
     uint8_t* kernargs = nullptr;

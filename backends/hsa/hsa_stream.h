@@ -7,6 +7,8 @@
 // `copies.last`; every other operation (event record, wait, a copy when the ring is full) ends in
 // a pool signal kept as `lastMarker`. The stream is idle when `inflight`, the last copy and
 // `lastMarker` read 0: because packets run in order, nothing before any of them can still run.
+// `lastMarker` names the marker's packet too, so that concurrent marker operations keep the one
+// latest in queue order without a lock (event record and stream wait are hot paths).
 //
 // Kernarg ring: 2 x queue size slots, the slot of packet i is index % slots. reserveSlot() waits
 // until packet i - size + 1 was consumed; with the barrier bit that means packet i - size
@@ -27,6 +29,7 @@
 #include "hsa_discovery.h"
 #include "hsa_loader.h"
 #include "kernarg_layout.h"
+#include "seam/handles.h"
 #include "signal_pool.h"
 
 namespace unihip::hsa {
@@ -44,12 +47,15 @@ struct HsaStream {
   hsa_signal_t inflight{0};
   uint8_t* kernargRing = nullptr;
   uint32_t kernargSlots = 0;
+  // Per ring slot: the KernelInfo::layoutId of the plain launch that wrote it last, 0 = other.
+  // Written and read only by the slot's reserver (the ring's reuse rule orders them).
+  std::unique_ptr<uint64_t[]> kernargLayout;
+  std::atomic<uint64_t> readBound{0};  // a read index of `queue` seen earlier (plain launches)
   unsigned flags = 0;
   int priority = 0;
-  std::mutex markerMutex;  // orders marker operations of one stream (not launches, not copies)
-  // Written under markerMutex through std::atomic_ref; read without it the same way (the
-  // handle stays valid: pools destroy signals only with the backend).
-  hsa_signal_t lastMarker{0};
+  // (packet index mod 2^32) << 32 | (pool entry index + 1) of the latest marker, 0 = none; the
+  // stream holds a reference to the entry (setLastMarker).
+  std::atomic<uint64_t> lastMarker{0};
   CopyRing copies;
 };
 
@@ -83,20 +89,32 @@ Status submitKernel(HsaStream& s, const KernelInfo& kernel, uint64_t kernelObjec
                     const KernargContext& ctx, void* const* args,
                     const DispatchExtras& extras = {});
 
-// A barrier-AND packet waiting for `dependencies` (at most 5), completing into `completion`.
+// submitKernel for a kernel.plainLaunch kernel without a cooperative grid, whose context is
+// the launch geometry, `minPrivateSegmentBytes` and the stream's queue: the same checks, packet
+// and kernargs, with the kernel's plan (kernarg_layout.h) and the packet written in place.
+Status submitPlainKernel(HsaStream& s, const KernelInfo& kernel, uint64_t kernelObject,
+                         const LaunchConfig& config, uint32_t minPrivateSegmentBytes,
+                         void* const* args);
+
+// A barrier-AND packet waiting for `dependencies` (at most 5), completing into `completion`;
+// `index`: where it went in the queue (for setLastMarker).
 Status submitBarrier(HsaStream& s, std::span<const hsa_signal_t> dependencies,
-                     hsa_signal_t completion);
+                     hsa_signal_t completion, uint64_t* index = nullptr);
 
 // An async copy ordered on the stream, its signals from the stream's copy ring (copy_ring.h):
 // no lock, and no allocation once the ring slot's signals exist. With kSlots copies in flight,
-// pool signals and the marker mutex instead. `waitForCopy`: returns once the copy is done
+// pool signals and a marker instead. `waitForCopy`: returns once the copy is done
 // (pageable memory locked for it).
 Status submitCopy(HsaStream& s, void* dst, hsa_agent_t dstAgent, const void* src,
                   hsa_agent_t srcAgent, size_t size, bool waitForCopy);
 
-// Records `marker` (a pool signal; the stream takes a reference) as the stream's last marker.
-// Call with markerMutex held.
-void setLastMarker(HsaStream& s, hsa_signal_t marker);
+// Records `marker` (an entry of s.pool, completed by the packet at `index`; the stream takes a
+// reference) as the stream's last marker unless a later packet's marker is already there.
+// Lock-free.
+void setLastMarker(HsaStream& s, SignalPool::Entry* marker, uint64_t index);
+void setLastMarker(HsaStream& s, hsa_signal_t marker, uint64_t index);
+// Drops the stream's reference to its last marker (destruction).
+void clearLastMarker(HsaStream& s);
 
 bool streamIdle(HsaStream& s);
 // Waits until idle; `blocking` sleeps in the kernel (hipDeviceScheduleBlockingSync) else spins.

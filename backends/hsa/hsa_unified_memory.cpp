@@ -133,7 +133,6 @@ Status HsaBackend::prefetch(int device, const void* ptr, size_t count, int targe
   SignalPool& pool = devices_[device]->pool;
   const hsa_agent_t agent = locationAgent(device, target);
   hsa_signal_t before{0}, done{0}, after{0};
-  std::lock_guard lock(s->markerMutex);
   Status st = streamIdle(*s) ? kOk : pool.acquire(1, &before);
   if (st.ok()) st = pool.acquire(1, &done);
   if (st.ok()) st = pool.acquire(1, &after);
@@ -146,9 +145,10 @@ Status HsaBackend::prefetch(int device, const void* ptr, size_t count, int targe
                   "hsa_amd_svm_prefetch_async");
   if (st.ok()) {
     if (before.handle != 0) pool.addGuard(before, done);  // read by the prefetch
-    if (Status b = submitBarrier(*s, {&done, 1}, after); b.ok()) {
+    uint64_t index = 0;
+    if (Status b = submitBarrier(*s, {&done, 1}, after, &index); b.ok()) {
       pool.addGuard(done, after);
-      setLastMarker(*s, after);
+      setLastMarker(*s, after, index);
     } else {
       st = b;
     }

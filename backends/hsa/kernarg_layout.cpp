@@ -1,5 +1,7 @@
 #include "kernarg_layout.h"
 
+#include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cstring>
 
@@ -144,6 +146,74 @@ void writeKernargs(const KernelInfo& kernel, void* const* args, const KernargCon
   for (uint32_t i = kernel.explicitArgCount; i < kernel.args.size(); ++i)
     if (isHidden(arg[i].kind))
       storeLittleEndian(out + arg[i].offset, arg[i].size, hiddenValue(arg[i].kind, ctx, dims));
+}
+
+namespace {
+std::atomic<uint64_t> g_nextLayoutId{1};
+
+// The plain launch's value of hidden kind `k`; -1: a kind a plain launch leaves zero, -2: one it
+// cannot make (device services, a cooperative grid).
+int plainValue(ArgKind k) {
+  switch (k) {
+    case ArgKind::HiddenBlockCountX: return kPlainGridX;
+    case ArgKind::HiddenBlockCountY: return kPlainGridY;
+    case ArgKind::HiddenBlockCountZ: return kPlainGridZ;
+    case ArgKind::HiddenGroupSizeX: return kPlainBlockX;
+    case ArgKind::HiddenGroupSizeY: return kPlainBlockY;
+    case ArgKind::HiddenGroupSizeZ: return kPlainBlockZ;
+    case ArgKind::HiddenGridDims: return kPlainGridDims;
+    case ArgKind::HiddenDynamicLdsSize: return kPlainDynamicLds;
+    case ArgKind::HiddenQueuePtr: return kPlainQueuePtr;
+    case ArgKind::HiddenHostcallBuffer:
+    case ArgKind::HiddenHeapV1:
+    case ArgKind::HiddenMultigridSyncArg: return -2;
+    default: return -1;  // 0 in a plain launch (launchContext leaves them so)
+  }
+}
+}  // namespace
+
+void planPlainLaunch(KernelInfo* k) {
+  k->plainLaunch = false;
+  k->geometryOffset = -1;
+  k->gridDimsOffset = -1;
+  k->plainStores.clear();
+  if (std::endian::native != std::endian::little || !k->planned) return;
+  std::vector<PlainStore> stores;
+  for (const KernelArg& a : k->liveHidden) {
+    const int v = plainValue(a.kind);
+    if (v == -2) return;
+    if (v == -1) continue;
+    if (a.size != 2 && a.size != 4 && a.size != 8) return;
+    stores.push_back({a.offset, static_cast<uint8_t>(a.size), static_cast<uint8_t>(v)});
+  }
+  // v5's geometry block: block counts x, y, z (4 bytes) then group sizes x, y, z (2 bytes).
+  auto at = [&](PlainValue v, uint32_t offset, uint8_t size) {
+    return std::find_if(stores.begin(), stores.end(), [&](const PlainStore& s) {
+             return s.value == v && s.offset == offset && s.size == size;
+           }) != stores.end();
+  };
+  for (const PlainStore& first : stores) {
+    if (first.value != kPlainGridX || first.size != 4) continue;
+    const uint32_t g = first.offset;
+    if (at(kPlainGridY, g + 4, 4) && at(kPlainGridZ, g + 8, 4) && at(kPlainBlockX, g + 12, 2) &&
+        at(kPlainBlockY, g + 14, 2) && at(kPlainBlockZ, g + 16, 2)) {
+      k->geometryOffset = static_cast<int32_t>(g);
+      std::erase_if(stores, [&](const PlainStore& s) { return s.offset >= g && s.offset < g + 18; });
+    }
+    break;
+  }
+  auto dims = std::find_if(stores.begin(), stores.end(), [](const PlainStore& s) {
+    return s.value == kPlainGridDims && s.size == 2;
+  });
+  if (dims != stores.end() && std::count_if(stores.begin(), stores.end(), [](const PlainStore& s) {
+                                return s.value == kPlainGridDims;
+                              }) == 1) {
+    k->gridDimsOffset = static_cast<int32_t>(dims->offset);
+    stores.erase(dims);
+  }
+  k->plainStores = std::move(stores);
+  k->layoutId = g_nextLayoutId.fetch_add(1, std::memory_order_relaxed);
+  k->plainLaunch = true;
 }
 
 }  // namespace unihip::hsa

@@ -55,7 +55,7 @@ struct FakeStream {
     stream.kernargSlots = 2 * packets;
   }
   ~FakeStream() {
-    if (stream.lastMarker.handle) pool.release(stream.lastMarker);
+    clearLastMarker(stream);
   }
 };
 
@@ -253,11 +253,9 @@ TEST_CASE("markers: the stream is idle only when its last marker completed", "[h
   FakeStream fs(4);
   hsa_signal_t marker;
   REQUIRE(fs.pool.acquire(1, &marker).ok());
-  {
-    std::lock_guard lock(fs.stream.markerMutex);
-    REQUIRE(submitBarrier(fs.stream, {}, marker).ok());
-    setLastMarker(fs.stream, marker);
-  }
+  uint64_t index = 0;
+  REQUIRE(submitBarrier(fs.stream, {}, marker, &index).ok());
+  setLastMarker(fs.stream, marker, index);
   fs.pool.release(marker);  // the stream still holds it
   CHECK_FALSE(streamIdle(fs.stream));
   std::thread processor([&] {

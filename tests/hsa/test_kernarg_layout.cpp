@@ -290,3 +290,58 @@ TEST_CASE("kernargs from the parse-time hidden list equal a walk over every argu
   }
   CHECK(kernels > 7);
 }
+
+// The plain launch (writePlainExplicitArgs + writePlainHiddenArgs, the plan made at parse) writes
+// what layoutKernargs writes for the same geometry, dynamic shared memory and queue: into a
+// buffer of garbage (not reused: zeroed first), and into the segment of an earlier plain launch
+// of the same kernel with other arguments and geometry (reused: no zeroing).
+TEST_CASE("plain-launch kernargs equal layoutKernargs, fresh and reused", "[hsa][kernarg]") {
+  struct Launch {
+    dim3 grid, block;
+    uint32_t shared;
+    uint8_t fill;
+  };
+  const Launch launches[] = {{dim3(7, 3, 2), dim3(64, 2, 1), 512, 0x5A},
+                             {dim3(1, 1, 1), dim3(256, 1, 1), 0, 0xA5},
+                             {dim3(100000, 1, 1), dim3(32, 4, 2), 64, 0x11}};
+  const uint64_t queue = 0x123456789A;
+  int plain = 0;
+  for (const char* variant : {"gfx90a", "gfx942", "gfx1100", "gfx803", "gfx90a-xnack-v4",
+                              "gfx9-generic-v6", "gfx11-generic-v6"}) {
+    const CodeObjectInfo info = parse(variant);
+    for (const KernelInfo& k : info.kernels) {
+      INFO(variant << " " << k.name);
+      if (!k.plainLaunch) {  // only device services, a grid sync or odd sizes keep it off
+        bool reason = false;
+        for (const KernelArg& a : k.args)
+          reason |= a.kind == ArgKind::HiddenHostcallBuffer || a.kind == ArgKind::HiddenHeapV1 ||
+                    a.kind == ArgKind::HiddenMultigridSyncArg ||
+                    (isHidden(a.kind) && hiddenMayBeNonZero(a.kind) && a.size != 2 &&
+                     a.size != 4 && a.size != 8);
+        CHECK(reason);
+        continue;
+      }
+      ++plain;
+      CHECK(k.layoutId != 0);
+      std::vector<uint8_t> segment(k.kernargSize + 64, 0xCC);
+      bool reused = false;
+      for (const Launch& l : launches) {
+        std::vector<uint8_t> argBytes(4096, l.fill);
+        std::vector<void*> args(256, argBytes.data());
+        KernargContext ctx;
+        ctx.gridBlocks[0] = l.grid.x, ctx.gridBlocks[1] = l.grid.y, ctx.gridBlocks[2] = l.grid.z;
+        ctx.blockSize[0] = l.block.x, ctx.blockSize[1] = l.block.y, ctx.blockSize[2] = l.block.z;
+        ctx.dynamicSharedBytes = l.shared;
+        ctx.queuePtr = queue;
+        const uint32_t dims = gridDimensions(ctx.gridBlocks, ctx.blockSize);
+        writePlainExplicitArgs(k, args.data(), segment.data(), reused);
+        writePlainHiddenArgs(k, l.grid, l.block, dims, l.shared, queue, segment.data());
+        for (size_t i = k.kernargSize; i < segment.size(); ++i) REQUIRE(segment[i] == 0xCC);
+        compareBytes(std::vector<uint8_t>(segment.begin(), segment.begin() + k.kernargSize),
+                     layout(k, args.data(), ctx));
+        reused = true;
+      }
+    }
+  }
+  CHECK(plain > 7);
+}
