@@ -299,6 +299,17 @@ elseif(CHECK STREQUAL "nvptx_codegen")
     if(header_at EQUAL -1 OR NOT ninf EQUAL 2 OR header MATCHES "0f7F800000")
       fail("sincosLoop: expected 2 |x| == inf tests, none in the loop header, got ${ninf}:\n${sincos}")
     endif()
+    # sharedReverse: 32-bit shared addresses (clang's -fcuda-short-ptr with the backend's flag).
+    string(FIND "${ptx}" ".entry sharedReverse" at)
+    string(SUBSTRING "${ptx}" ${at} -1 shared)
+    string(FIND "${shared}" "\n}" end)
+    string(SUBSTRING "${shared}" 0 ${end} shared)
+    if(NOT shared MATCHES "mov\\.u32[ \t]+%r[0-9]+, _ZZ13sharedReverseE4tile;" OR
+       NOT shared MATCHES "st\\.shared\\.f32[ \t]+\\[%r[0-9]+\\]" OR
+       NOT shared MATCHES "ld\\.shared\\.f32[ \t]+%f[0-9]+, \\[%r[0-9]+" OR
+       shared MATCHES "\\.shared[^\n]*\\[%rd")
+      fail("sharedReverse: expected 32-bit shared addresses:\n${shared}")
+    endif()
   endif()
   execute_process(COMMAND ${CMAKE_COMMAND} -E env UNIHIP_NVPTX_MANAGED_PLUGIN=/nonexistent
     ${UNIHIPCC} --genco --offload-arch=sm_90 ${SOURCE_DIR}/nvptx_codegen.hip -o w2.hipfb

@@ -50,3 +50,12 @@ extern "C" __global__ void sincosLoop(const float* in, float* out) {
   }
   out[threadIdx.x] = acc;
 }
+
+// A __shared__ array addressed as nvcc does: 32-bit shared addresses (mov.u32 of the array,
+// ld/st.shared through 32-bit registers), not 64-bit ones.
+extern "C" __global__ void sharedReverse(float* data) {
+  __shared__ float tile[256];
+  tile[threadIdx.x] = data[threadIdx.x];
+  __syncthreads();
+  data[threadIdx.x] = tile[255 - threadIdx.x];
+}
