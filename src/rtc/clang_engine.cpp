@@ -97,7 +97,7 @@ std::string clangIdentity() {
   if (clang.empty()) return {};
   std::string plugin = nvptxPlugin().empty() ? "none" : fileIdentity(nvptxPlugin());
   return "clang " + fileIdentity(clang) + " headers " + embeddedHipHeadersDigest() + " " +
-         UNIHIP_RTC_ROCM_DEVICE_LIB_PATH + " plugin " + plugin;
+         UNIHIP_RTC_ROCM_DEVICE_LIB_PATH + " plugin " + plugin + " nvptx short-ptr";
 }
 
 CompileOutput compileWithClang(const Program& p, const CompileOptions& o, const std::string& arch) {
@@ -158,7 +158,9 @@ CompileOutput compileWithClang(const Program& p, const CompileOptions& o, const 
       cmd.insert(cmd.end(), {"-Xclang", "-mlink-builtin-bitcode", "-Xclang", libdevice});
     if (!nvptxPlugin().empty())
       cmd.insert(cmd.end(), {"-fpass-plugin=" + nvptxPlugin(), "-mllvm", "-nvvm-reflect-enable=false"});
-    // unihipcc's nvcc-like partial unrolling budget and branch folding (src/unihipcc/pipeline.cpp).
+    // unihipcc's 32-bit shared/constant/local pointers, nvcc-like partial unrolling budget and
+    // branch folding (src/unihipcc/pipeline.cpp).
+    cmd.insert(cmd.end(), {"-fcuda-short-ptr", "-mllvm", "--nvptx-short-ptr"});
     if (o.optLevel >= 2)
       cmd.insert(cmd.end(), {"-mllvm", o.optLevel >= 3 ? "-unroll-partial-threshold=300"
                                                        : "-unroll-partial-threshold=150"});

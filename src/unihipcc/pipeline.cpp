@@ -59,6 +59,16 @@ std::vector<std::string> nvptxBranchFoldFlags(const std::string& optLevel) {
   return {"-mllvm", "-bonus-inst-threshold=3"};
 }
 
+// 32-bit pointers to shared, constant and local memory, as nvcc's PTX (mov.u32 of a __shared__
+// array, st/ld/atom.shared on 32-bit registers): half the registers and 32-bit address
+// arithmetic for every shared access. clang-19's -fcuda-short-ptr gives the frontend that layout
+// but, with -nocudalib, not the backend (fixed in clang 20, llvm-project PR 111682): the driver
+// then stops at "backend data layout does not match", so the backend's flag goes along. Every
+// address in those spaces fits 32 bits; generic pointers stay 64-bit.
+std::vector<std::string> nvptxShortPointerFlags() {
+  return {"-fcuda-short-ptr", "-mllvm", "--nvptx-short-ptr"};
+}
+
 }  // namespace
 
 Pipeline::Pipeline(const Options& options, const Toolchain& toolchain, TempDir& temp)
@@ -114,6 +124,7 @@ void Pipeline::compileForNvidia(const Input& input, const OffloadArch& arch,
                            "-DUNIHIP_NVPTX_MANAGED_PASS=1", "-mllvm", "-nvvm-reflect-enable=false"});
   if (toolchain_.libdevice)
     cmd.insert(cmd.end(), {"-Xclang", "-mlink-builtin-bitcode", "-Xclang", *toolchain_.libdevice});
+  append(cmd, nvptxShortPointerFlags());
   append(cmd, nvptxUnrollFlags(options_.optLevel));
   append(cmd, nvptxBranchFoldFlags(options_.optLevel));
   append(cmd, hipSourceFlags());

@@ -284,6 +284,32 @@ elseif(CHECK STREQUAL "nvptx_codegen")
         fail("boundsKernel: expected %ntid.${dim} read before %ctaid.${dim}:\n${bounds}")
       endif()
     endforeach()
+    # sincosLoop: the huge-argument paths' |x| == inf tests stay there, out of the loop header
+    # (the header runs from its label to its first branch).
+    string(FIND "${ptx}" ".entry sincosLoop" at)
+    string(SUBSTRING "${ptx}" ${at} -1 sincos)
+    string(FIND "${sincos}" "\n}" end)
+    string(SUBSTRING "${sincos}" 0 ${end} sincos)
+    string(REGEX MATCHALL "setp\\.[a-z]+\\.f32[^\n]*0f7F800000" inf_tests "${sincos}")
+    list(LENGTH inf_tests ninf)
+    string(FIND "${sincos}" "Loop Header" header_at)
+    string(SUBSTRING "${sincos}" ${header_at} -1 header)
+    string(FIND "${header}" " bra" header_end)
+    string(SUBSTRING "${header}" 0 ${header_end} header)
+    if(header_at EQUAL -1 OR NOT ninf EQUAL 2 OR header MATCHES "0f7F800000")
+      fail("sincosLoop: expected 2 |x| == inf tests, none in the loop header, got ${ninf}:\n${sincos}")
+    endif()
+    # sharedReverse: 32-bit shared addresses (clang's -fcuda-short-ptr with the backend's flag).
+    string(FIND "${ptx}" ".entry sharedReverse" at)
+    string(SUBSTRING "${ptx}" ${at} -1 shared)
+    string(FIND "${shared}" "\n}" end)
+    string(SUBSTRING "${shared}" 0 ${end} shared)
+    if(NOT shared MATCHES "mov\\.u32[ \t]+%r[0-9]+, _ZZ13sharedReverseE4tile;" OR
+       NOT shared MATCHES "st\\.shared\\.f32[ \t]+\\[%r[0-9]+\\]" OR
+       NOT shared MATCHES "ld\\.shared\\.f32[ \t]+%f[0-9]+, \\[%r[0-9]+" OR
+       shared MATCHES "\\.shared[^\n]*\\[%rd")
+      fail("sharedReverse: expected 32-bit shared addresses:\n${shared}")
+    endif()
   endif()
   execute_process(COMMAND ${CMAKE_COMMAND} -E env UNIHIP_NVPTX_MANAGED_PLUGIN=/nonexistent
     ${UNIHIPCC} --genco --offload-arch=sm_90 ${SOURCE_DIR}/nvptx_codegen.hip -o w2.hipfb

@@ -39,3 +39,23 @@ extern "C" __global__ void boundsKernel(const float* in, float* out, int n) {
   if (x < 1 || y < 1 || x >= n - 1 || y >= n - 1) return;
   out[y * n + x] = in[y * n + x - 1] + in[y * n + x + 1];
 }
+
+// libdevice's sinf/cosf reduce huge arguments (|x| >= 105615) on a slow path that the plugin
+// marks unlikely: each path keeps its own |x| == inf test, none is hoisted into the loop.
+extern "C" __global__ void sincosLoop(const float* in, float* out) {
+  float x = in[threadIdx.x], acc = 0.0f;
+  for (int k = 0; k < 32; ++k) {
+    acc += sinf(x) * cosf(x);
+    x = x * 0.9f + 0.05f;
+  }
+  out[threadIdx.x] = acc;
+}
+
+// A __shared__ array addressed as nvcc does: 32-bit shared addresses (mov.u32 of the array,
+// ld/st.shared through 32-bit registers), not 64-bit ones.
+extern "C" __global__ void sharedReverse(float* data) {
+  __shared__ float tile[256];
+  tile[threadIdx.x] = data[threadIdx.x];
+  __syncthreads();
+  data[threadIdx.x] = tile[255 - threadIdx.x];
+}

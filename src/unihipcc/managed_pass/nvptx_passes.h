@@ -43,4 +43,10 @@ struct SpecialRegisterOrderPass : llvm::PassInfoMixin<SpecialRegisterOrderPass> 
   llvm::PreservedAnalyses run(llvm::Function& f, llvm::FunctionAnalysisManager&);
 };
 
+// libdevice's trig argument reduction for huge arguments marked unlikely (cold_paths_pass.cpp),
+// so that no compare of that path is hoisted into a loop. An optimization only.
+struct ColdPathsPass : llvm::PassInfoMixin<ColdPathsPass> {
+  llvm::PreservedAnalyses run(llvm::Module& m, llvm::ModuleAnalysisManager&);
+};
+
 }  // namespace unihip

@@ -12,6 +12,7 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
             pb.registerPipelineStartEPCallback([](ModulePassManager& mpm, OptimizationLevel) {
               mpm.addPass(unihip::ReflectPass());
               mpm.addPass(unihip::ManagedVariablesPass());
+              mpm.addPass(unihip::ColdPathsPass());
             });
             // Last, so that the copies left are those the optimizer did not turn into values.
             pb.registerOptimizerLastEPCallback([](ModulePassManager& mpm, OptimizationLevel level) {
