@@ -97,7 +97,7 @@ std::string clangIdentity() {
   if (clang.empty()) return {};
   std::string plugin = nvptxPlugin().empty() ? "none" : fileIdentity(nvptxPlugin());
   return "clang " + fileIdentity(clang) + " headers " + embeddedHipHeadersDigest() + " " +
-         UNIHIP_RTC_ROCM_DEVICE_LIB_PATH + " plugin " + plugin + " nvptx short-ptr";
+         UNIHIP_RTC_ROCM_DEVICE_LIB_PATH + " plugin " + plugin + " nvptx short-ptr unroll-250";
 }
 
 CompileOutput compileWithClang(const Program& p, const CompileOptions& o, const std::string& arch) {
@@ -162,7 +162,7 @@ CompileOutput compileWithClang(const Program& p, const CompileOptions& o, const 
     // branch folding (src/unihipcc/pipeline.cpp).
     cmd.insert(cmd.end(), {"-fcuda-short-ptr", "-mllvm", "--nvptx-short-ptr"});
     if (o.optLevel >= 2)
-      cmd.insert(cmd.end(), {"-mllvm", o.optLevel >= 3 ? "-unroll-partial-threshold=300"
+      cmd.insert(cmd.end(), {"-mllvm", o.optLevel >= 3 ? "-unroll-partial-threshold=250"
                                                        : "-unroll-partial-threshold=150"});
     if (o.optLevel >= 1) cmd.insert(cmd.end(), {"-mllvm", "-bonus-inst-threshold=3"});
   }

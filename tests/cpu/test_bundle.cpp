@@ -1,4 +1,5 @@
 // Parsing of clang offload bundles that the build produced, and of corrupt ones.
+#include <cstdint>
 #include <memory>
 #include <catch2/catch.hpp>
 
@@ -148,6 +149,7 @@ TEST_CASE("readableBytesAt bounds static data by its loaded segment") {
   // The segment's end: one byte before it answers 1, the end itself lies outside the segment
   // (or in the next one, never counting on from this one).
   const size_t rest = readableBytesAt(data);
-  const char* last = data + rest - 1;
+  // Computed as an integer: the segment's last byte lies outside `data` itself.
+  const auto* last = reinterpret_cast<const char*>(reinterpret_cast<uintptr_t>(data) + rest - 1);
   CHECK(readableBytesAt(last) == 1);
 }

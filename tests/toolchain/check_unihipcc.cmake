@@ -315,8 +315,8 @@ elseif(CHECK STREQUAL "nvptx_codegen")
     ${UNIHIPCC} --genco --offload-arch=sm_90 ${SOURCE_DIR}/nvptx_codegen.hip -o w2.hipfb
     WORKING_DIRECTORY ${WORK_DIR} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
   expect_ok(${rc} "${out}" "unihipcc without the plugin")
-  # nvcc-like partial unrolling budget in the NVPTX pass: LLVM's full-unroll threshold.
-  foreach(level_expect "-O3;=300" "-O2;=150" "-O1;none" "-O0;none")
+  # nvcc-like partial unrolling budget in the NVPTX pass (src/unihipcc/pipeline.cpp).
+  foreach(level_expect "-O3;=250" "-O2;=150" "-O1;none" "-O0;none")
     list(GET level_expect 0 level)
     list(GET level_expect 1 expected)
     run_unihipcc(rc out -v --genco --offload-arch=sm_90 ${level} ${SOURCE_DIR}/nvptx_codegen.hip
