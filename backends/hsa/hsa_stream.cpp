@@ -248,7 +248,7 @@ Status submitPlainKernel(HsaStream& s, const KernelInfo& kernel, uint64_t kernel
   uint8_t* kernarg = s.kernargRing + slotIndex * kKernargSlotBytes;
   const bool reused = s.kernargLayout[slotIndex] == kernel.layoutId;
   s.kernargLayout[slotIndex] = kernel.layoutId;
-  writePlainExplicitArgs(kernel, args, kernarg, reused);  // first: it may call memcpy
+  writeExplicitArgs(kernel, args, kernarg, reused);  // first: it may call memcpy
   const dim3 grid = config.grid, block = config.block;
   const uint32_t dims = grid.z > 1 || block.z > 1 ? 3 : grid.y > 1 || block.y > 1 ? 2 : 1;
   writePlainHiddenArgs(kernel, grid, block, dims, config.sharedMemBytes,

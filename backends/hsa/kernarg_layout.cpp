@@ -89,18 +89,7 @@ Status layoutKernargs(const KernelInfo& kernel, void* const* args, const Kernarg
 
 void writeKernargs(const KernelInfo& kernel, void* const* args, const KernargContext& ctx,
                    uint8_t* out) {
-  std::memset(out, 0, kernel.kernargSize);
-  const KernelArg* arg = kernel.args.data();  // offset + size <= kernargSize: checked at parse
-  const uint32_t explicitCount = kernel.explicitArgCount;  // a local: the stores may alias
-  for (uint32_t i = 0; i < explicitCount; ++i) {
-    uint8_t* dst = out + arg[i].offset;
-    switch (arg[i].size) {  // the usual sizes as one move each
-      case 8: std::memcpy(dst, args[i], 8); break;
-      case 4: std::memcpy(dst, args[i], 4); break;
-      case 0: break;
-      default: std::memcpy(dst, args[i], arg[i].size); break;
-    }
-  }
+  writeExplicitArgs(kernel, args, out, /*reused=*/false);  // offset + size: checked at parse
   const uint32_t dims = gridDimensions(ctx.gridBlocks, ctx.blockSize);
   if (std::endian::native == std::endian::little && kernel.planned) {  // stores below: LE
     // Every kind hiddenMayBeNonZero names, looked up by kind (cheaper than a switch per argument).
@@ -143,6 +132,7 @@ void writeKernargs(const KernelInfo& kernel, void* const* args, const KernargCon
     for (; i < count; ++i) storeLittleEndian(out + h[i].offset, h[i].size, value(i));
     return;
   }
+  const KernelArg* arg = kernel.args.data();
   for (uint32_t i = kernel.explicitArgCount; i < kernel.args.size(); ++i)
     if (isHidden(arg[i].kind))
       storeLittleEndian(out + arg[i].offset, arg[i].size, hiddenValue(arg[i].kind, ctx, dims));

@@ -86,10 +86,11 @@ void planPlainLaunch(KernelInfo* kernel);
 
 // The kernarg segment of a plain launch (kernel.plainLaunch; `args` checked as writeKernargs
 // needs) in two steps: the same bytes layoutKernargs writes for a context of this geometry,
-// dynamic shared memory and queue. `reused`: `out` holds this kernel's plain-launch segment of
-// an earlier launch, zero wherever no launch of it writes, so it is not zeroed again. Inline:
-// the launch path.
-[[gnu::always_inline]] inline void writePlainExplicitArgs(const KernelInfo& kernel,
+// dynamic shared memory and queue. writeExplicitArgs (also writeKernargs' first step) zeroes
+// the segment and copies the explicit arguments; `reused`: `out` holds this kernel's
+// plain-launch segment of an earlier launch, zero wherever no launch of it writes, so it is not
+// zeroed again. Inline: the launch path.
+[[gnu::always_inline]] inline void writeExplicitArgs(const KernelInfo& kernel,
                                                           void* const* args, uint8_t* out,
                                                           bool reused) {
   if (!reused) [[unlikely]] std::memset(out, 0, kernel.kernargSize);

@@ -291,7 +291,7 @@ TEST_CASE("kernargs from the parse-time hidden list equal a walk over every argu
   CHECK(kernels > 7);
 }
 
-// The plain launch (writePlainExplicitArgs + writePlainHiddenArgs, the plan made at parse) writes
+// The plain launch (writeExplicitArgs + writePlainHiddenArgs, the plan made at parse) writes
 // what layoutKernargs writes for the same geometry, dynamic shared memory and queue: into a
 // buffer of garbage (not reused: zeroed first), and into the segment of an earlier plain launch
 // of the same kernel with other arguments and geometry (reused: no zeroing).
@@ -334,7 +334,7 @@ TEST_CASE("plain-launch kernargs equal layoutKernargs, fresh and reused", "[hsa]
         ctx.dynamicSharedBytes = l.shared;
         ctx.queuePtr = queue;
         const uint32_t dims = gridDimensions(ctx.gridBlocks, ctx.blockSize);
-        writePlainExplicitArgs(k, args.data(), segment.data(), reused);
+        writeExplicitArgs(k, args.data(), segment.data(), reused);
         writePlainHiddenArgs(k, l.grid, l.block, dims, l.shared, queue, segment.data());
         for (size_t i = k.kernargSize; i < segment.size(); ++i) REQUIRE(segment[i] == 0xCC);
         compareBytes(std::vector<uint8_t>(segment.begin(), segment.begin() + k.kernargSize),
