@@ -211,6 +211,15 @@ int main(int argc, char** argv) {
     cases.push_back({"math_f64", {unsigned(n / 256), 1, 1}, {256, 1, 1},
                      {ptrArg(in.ptr), ptrArg(out.ptr), intArg(n)}, out, Kind::F64, 1e-12, {}});
   }
+  for (const char* fn : {"f64_exp", "f64_log", "f64_sincos", "f64_tanh", "f64_pow"}) {
+    const int n = 4 << 20;
+    std::vector<float> f = floats(n);
+    std::vector<double> d(f.begin(), f.end());
+    Buffer in = upload(d), out = deviceBuffer(size_t(n) * sizeof(double));
+    keep.push_back(in);
+    cases.push_back({fn, {unsigned(n / 256), 1, 1}, {256, 1, 1},
+                     {ptrArg(in.ptr), ptrArg(out.ptr), intArg(n)}, out, Kind::F64, 1e-12, {}});
+  }
   {
     const int n = 8192;
     Buffer in = upload(floats(size_t(n) * n)), out = deviceBuffer(size_t(n) * n * sizeof(float));

@@ -151,3 +151,22 @@ CG_F32_FUNCTION(sincos, sinf(x) * cosf(x))
 CG_F32_FUNCTION(tanh, tanhf(x))
 CG_F32_FUNCTION(pow, powf(fabsf(x) + 1.0f, 0.3f))
 #undef CG_F32_FUNCTION
+
+// The same per function in f64 (cg_math_f64's terms): libdevice's double-precision code.
+#define CG_F64_FUNCTION(name, expr)                                           \
+  extern "C" __global__ void cg_f64_##name(const double* in, double* out, int n) { \
+    int i = blockIdx.x * blockDim.x + threadIdx.x;                            \
+    if (i >= n) return;                                                       \
+    double x = in[i], acc = 0.0;                                              \
+    for (int k = 0; k < kFunctionIterations; ++k) {                           \
+      acc += (expr);                                                          \
+      x = x * 0.9 + 0.05;                                                     \
+    }                                                                         \
+    out[i] = acc;                                                             \
+  }
+CG_F64_FUNCTION(exp, exp(-x * x))
+CG_F64_FUNCTION(log, log(1.0 + fabs(x)))
+CG_F64_FUNCTION(sincos, sin(x) * cos(x))
+CG_F64_FUNCTION(tanh, tanh(x))
+CG_F64_FUNCTION(pow, pow(fabs(x) + 1.0, 0.3))
+#undef CG_F64_FUNCTION

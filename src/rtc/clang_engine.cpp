@@ -14,6 +14,7 @@
 #include "rtc/engine.h"
 #include "rtc/symbol_names.h"
 #include "rtc/tool_run.h"
+#include "unihipcc/nvptx_prelude.h"
 #include "unihipcc/ptx_peephole.h"
 
 #ifndef UNIHIP_RTC_DEFAULT_CLANG
@@ -97,7 +98,7 @@ std::string clangIdentity() {
   if (clang.empty()) return {};
   std::string plugin = nvptxPlugin().empty() ? "none" : fileIdentity(nvptxPlugin());
   return "clang " + fileIdentity(clang) + " headers " + embeddedHipHeadersDigest() + " " +
-         UNIHIP_RTC_ROCM_DEVICE_LIB_PATH + " plugin " + plugin + " nvptx short-ptr unroll-250";
+         UNIHIP_RTC_ROCM_DEVICE_LIB_PATH + " plugin " + plugin + " nvptx short-ptr unroll-250 sincos";
 }
 
 CompileOutput compileWithClang(const Program& p, const CompileOptions& o, const std::string& arch) {
@@ -157,7 +158,8 @@ CompileOutput compileWithClang(const Program& p, const CompileOptions& o, const 
     if (access(libdevice.c_str(), R_OK) == 0)
       cmd.insert(cmd.end(), {"-Xclang", "-mlink-builtin-bitcode", "-Xclang", libdevice});
     if (!nvptxPlugin().empty())
-      cmd.insert(cmd.end(), {"-fpass-plugin=" + nvptxPlugin(), "-mllvm", "-nvvm-reflect-enable=false"});
+      cmd.insert(cmd.end(), {"-fpass-plugin=" + nvptxPlugin(), "-DUNIHIP_NVPTX_PLUGIN=1", "-mllvm",
+                             "-nvvm-reflect-enable=false"});
     // unihipcc's 32-bit shared/constant/local pointers, nvcc-like partial unrolling budget and
     // branch folding (src/unihipcc/pipeline.cpp).
     cmd.insert(cmd.end(), {"-fcuda-short-ptr", "-mllvm", "--nvptx-short-ptr"});
@@ -171,6 +173,11 @@ CompileOutput compileWithClang(const Program& p, const CompileOptions& o, const 
   cmd.insert(cmd.end(), flags.begin(), flags.end());
   cmd.insert(cmd.end(), {"-D__HIPCC_RTC__=1", "-I" + (root / "inc").string(), "-isystem",
                          (root / "sys").string(), "-include", "hip/hip_runtime.h"});
+  if (!amd) {  // unihipcc's NVIDIA prelude (src/unihipcc/nvptx_prelude.h)
+    const fs::path prelude = root / "unihip-nvptx-prelude.h";
+    writeFile(prelude, unihipcc::nvptxPrelude());
+    cmd.insert(cmd.end(), {"-include", prelude.string()});
+  }
   if (amd && o.rdc) cmd.insert(cmd.end(), {"-fgpu-rdc", "-emit-llvm"});
   cmd.insert(cmd.end(), {amd ? "-c" : "-S", src.string(), "-o", output});
   if (amd) cmd.push_back("--no-gpu-bundle-output");

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "depfile.h"
+#include "nvptx_prelude.h"
 #include "ptx_peephole.h"
 #include "subprocess.h"
 
@@ -123,14 +124,15 @@ void Pipeline::compileForNvidia(const Input& input, const OffloadArch& arch,
   // LLVM's NVVMReflect.
   if (toolchain_.managedPassPlugin)
     cmd.insert(cmd.end(), {"-fpass-plugin=" + *toolchain_.managedPassPlugin,
-                           "-DUNIHIP_NVPTX_MANAGED_PASS=1", "-mllvm", "-nvvm-reflect-enable=false"});
+                           "-DUNIHIP_NVPTX_MANAGED_PASS=1", "-DUNIHIP_NVPTX_PLUGIN=1", "-mllvm",
+                           "-nvvm-reflect-enable=false"});
   if (toolchain_.libdevice)
     cmd.insert(cmd.end(), {"-Xclang", "-mlink-builtin-bitcode", "-Xclang", *toolchain_.libdevice});
   append(cmd, nvptxShortPointerFlags());
   append(cmd, nvptxUnrollFlags(options_.optLevel));
   append(cmd, nvptxBranchFoldFlags(options_.optLevel));
   append(cmd, hipSourceFlags());
-  cmd.insert(cmd.end(), {"-include", nvptxLanguageMacros()});
+  cmd.insert(cmd.end(), {"-include", nvptxPreludeFile()});
   append(cmd, options_.deviceCompile);
   append(cmd, options_.nvidiaCompile);
   append(cmd, passDependencyFlags(temp_.file(tag + "-" + arch.processor + ".d")));
@@ -222,17 +224,15 @@ std::vector<Pipeline::BundleEntry> Pipeline::compileDevices(const Input& input,
   return entries;
 }
 
-// clang compiles the NVIDIA pass in CUDA mode, which does not define HIP's language macros;
-// the host and AMD passes (HIP mode) do. Defined after hip_runtime.h (whose headers tell the
-// passes apart by them), user code sees __HIP__ in every pass, and CMake's HIP language probes
-// ("#ifndef __HIP__ #error") build for sm_XX too.
-const std::string& Pipeline::nvptxLanguageMacros() {
-  if (nvptxMacros_.empty()) {
-    nvptxMacros_ = temp_.file("unihip-nvptx-hip-macros.h");
-    std::ofstream(nvptxMacros_) << "#ifndef __HIP__\n#define __HIP__ 1\n#endif\n"
-                                   "#ifndef __HIPCC__\n#define __HIPCC__ 1\n#endif\n";
+// The NVIDIA pass's prelude (nvptx_prelude.h), written once per run. Included after
+// hip_runtime.h (whose headers tell the passes apart by __HIP__), it lets user code see __HIP__
+// in every pass, and CMake's HIP language probes ("#ifndef __HIP__ #error") build for sm_XX too.
+const std::string& Pipeline::nvptxPreludeFile() {
+  if (nvptxPrelude_.empty()) {
+    nvptxPrelude_ = temp_.file("unihip-nvptx-prelude.h");
+    std::ofstream(nvptxPrelude_) << nvptxPrelude();
   }
-  return nvptxMacros_;
+  return nvptxPrelude_;
 }
 
 std::vector<std::string> Pipeline::passDependencyFlags(const std::string& file) {
@@ -293,7 +293,7 @@ void Pipeline::compileHip(const Input& input, const std::string& tag, const std:
     std::vector<std::string> all;
     for (const std::string& file : passDepFiles_)
       for (std::string& p : readDepPrerequisites(file))
-        if (p != nvptxMacros_ && std::find(all.begin(), all.end(), p) == all.end())
+        if (p != nvptxPrelude_ && std::find(all.begin(), all.end(), p) == all.end())
           all.push_back(std::move(p));
     writeDepFile(*depRequest_, object, all);
     depRequest_.reset();

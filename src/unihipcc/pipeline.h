@@ -74,8 +74,8 @@ class Pipeline {
   std::vector<std::string> hostPassCommand(const std::string& cuid) const;
   // The dependency-file flags of one pass of a multi-pass compile (-MD/-MMD into `file`).
   std::vector<std::string> passDependencyFlags(const std::string& file);
-  // The NVIDIA pass's -include defining __HIP__/__HIPCC__ (written once per run).
-  const std::string& nvptxLanguageMacros();
+  // The NVIDIA pass's prelude header (nvptx_prelude.h), written once per run.
+  const std::string& nvptxPreludeFile();
   // A tool beside clang (llvm-nm, llvm-ar, ld.lld).
   std::string llvmTool(const char* name) const;
   std::string nvlink() const;
@@ -89,7 +89,7 @@ class Pipeline {
   // Per-pass dependency files of the source being compiled (merged after its passes).
   std::vector<std::string> passDepFiles_;
   std::optional<DepRequest> depRequest_;
-  std::string nvptxMacros_;  // set while a HIP source with -MD/-MMD compiles
+  std::string nvptxPrelude_;  // set while a HIP source with -MD/-MMD compiles
 };
 
 }  // namespace unihipcc

@@ -65,6 +65,11 @@ int mathCaseCountFloat();
 int mathCaseCountDouble();
 hipError_t launchMathFloat(const float* x, const float* y, float* out, int n);
 hipError_t launchMathDouble(const double* x, const double* y, double* out, int n);
+// sin and cos of each x, computed together (pair*) and each alone (alone*).
+hipError_t launchSinCosFloat(const float* x, float* pairSin, float* pairCos, float* aloneSin,
+                             float* aloneCos, int n);
+hipError_t launchSinCosDouble(const double* x, double* pairSin, double* pairCos,
+                              double* aloneSin, double* aloneCos, int n);
 // Half precision: out[i * kHalfResults + k], see kernels_math.hip.
 inline constexpr int kHalfResults = 15;
 hipError_t launchHalf(const float* a, const float* b, float* out, int n);

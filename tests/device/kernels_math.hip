@@ -124,6 +124,43 @@ hipError_t launchMathDouble(const double* x, const double* y, double* out, int n
   mathDouble<<<(n + 63) / 64, 64>>>(x, y, out, n);
   return hipGetLastError();
 }
+// sin(x) and cos(x) of one x, which unihipcc computes with one sincos (its plugin's SincosPass),
+// and each alone, which nothing fuses.
+template <typename T>
+__global__ void sinCosPair(const T* x, T* s, T* c, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  const T v = x[i];  // one value for both calls (a store through s may alias x)
+  s[i] = sin(v);
+  c[i] = cos(v);
+}
+template <typename T>
+__global__ void sinAlone(const T* x, T* s, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) s[i] = sin(x[i]);
+}
+template <typename T>
+__global__ void cosAlone(const T* x, T* c, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) c[i] = cos(x[i]);
+}
+template <typename T>
+hipError_t launchSinCos(const T* x, T* pairSin, T* pairCos, T* aloneSin, T* aloneCos, int n) {
+  const int blocks = (n + 255) / 256;
+  sinCosPair<<<blocks, 256>>>(x, pairSin, pairCos, n);
+  sinAlone<<<blocks, 256>>>(x, aloneSin, n);
+  cosAlone<<<blocks, 256>>>(x, aloneCos, n);
+  return hipGetLastError();
+}
+hipError_t launchSinCosFloat(const float* x, float* pairSin, float* pairCos, float* aloneSin,
+                             float* aloneCos, int n) {
+  return launchSinCos(x, pairSin, pairCos, aloneSin, aloneCos, n);
+}
+hipError_t launchSinCosDouble(const double* x, double* pairSin, double* pairCos,
+                              double* aloneSin, double* aloneCos, int n) {
+  return launchSinCos(x, pairSin, pairCos, aloneSin, aloneCos, n);
+}
+
 hipError_t launchHalf(const float* a, const float* b, float* out, int n) {
   halfOps<<<(n + 63) / 64, 64>>>(a, b, out, n);
   return hipGetLastError();

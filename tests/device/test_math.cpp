@@ -2,6 +2,8 @@
 // references, and half precision against the host's _Float16.
 #include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <limits>
 #include <string>
 
 #include <hip/hip_fp16.h>
@@ -85,6 +87,64 @@ TEST_CASE("double math functions") {
 #undef CHECK_CASE
   }
   CHECK(failures == 0);
+}
+
+namespace {
+
+// Arguments for sin and cos: small and large, both signs, near multiples of pi/2, where libdevice
+// switches to its huge-argument reduction (105615 in f32, 2^31 in f64), denormals, zeros,
+// infinities and NaN.
+template <typename T>
+std::vector<T> trigArguments() {
+  std::vector<T> x;
+  for (int i = -20000; i <= 20000; ++i) x.push_back(static_cast<T>(i * 0.0123456789));
+  for (double m = 1e-40; m < 1e300; m *= 3.7) {
+    x.push_back(static_cast<T>(m));
+    x.push_back(static_cast<T>(-m));
+  }
+  for (int k = 1; k < 4096; k += 7) x.push_back(static_cast<T>(k * 1.5707963267948966));
+  for (double edge : {105615.0, 2147483648.0}) {
+    for (int d = -64; d <= 64; ++d) x.push_back(static_cast<T>(edge + d * 0.25));
+  }
+  const T special[] = {T(0), -T(0), std::numeric_limits<T>::denorm_min(),
+                       std::numeric_limits<T>::min(), std::numeric_limits<T>::max(),
+                       -std::numeric_limits<T>::max(), std::numeric_limits<T>::infinity(),
+                       -std::numeric_limits<T>::infinity(), std::numeric_limits<T>::quiet_NaN()};
+  x.insert(x.end(), std::begin(special), std::end(special));
+  return x;
+}
+
+// Same bits, or both NaN.
+template <typename T>
+bool sameResult(T a, T b) {
+  return (std::isnan(a) && std::isnan(b)) || std::memcmp(&a, &b, sizeof(T)) == 0;
+}
+
+template <typename T, typename Launch>
+void checkSinCosPair(Launch launch) {
+  const std::vector<T> x = trigArguments<T>();
+  const int n = static_cast<int>(x.size());
+  DeviceBuffer<T> dx(x), pairSin(x.size()), pairCos(x.size()), aloneSin(x.size()),
+      aloneCos(x.size());
+  LAUNCH_AND_WAIT(launch(dx.ptr, pairSin.ptr, pairCos.ptr, aloneSin.ptr, aloneCos.ptr, n));
+  const std::vector<T> ps = pairSin.read(), pc = pairCos.read(), as = aloneSin.read(),
+                       ac = aloneCos.read();
+  int failures = 0;
+  for (int i = 0; i < n; ++i) {
+    if ((!sameResult(ps[i], as[i]) || !sameResult(pc[i], ac[i])) && failures++ < 10)
+      FAIL_CHECK("x = " << static_cast<double>(x[i]) << ": together sin " << ps[i] << " cos "
+                        << pc[i] << ", alone sin " << as[i] << " cos " << ac[i]);
+  }
+  CHECK(failures == 0);
+}
+
+}  // namespace
+
+// unihipcc computes sin(x) and cos(x) of one x with libdevice's sincos, as nvcc does: the results
+// must be those of sin and cos alone, bit for bit.
+TEST_CASE("sin and cos of one argument give the bits of each alone") {
+  SECTION("float") { checkSinCosPair<float>(launchSinCosFloat); }
+  SECTION("double") { checkSinCosPair<double>(launchSinCosDouble); }
 }
 
 TEST_CASE("__half and __half2 arithmetic, comparisons and conversions") {

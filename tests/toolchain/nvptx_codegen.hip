@@ -59,3 +59,11 @@ extern "C" __global__ void sharedReverse(float* data) {
   __syncthreads();
   data[threadIdx.x] = tile[255 - threadIdx.x];
 }
+
+// sin and cos of one x: one libdevice sincos (the plugin's SincosPass), so one argument
+// reduction, whose huge-argument path is one call, not two.
+extern "C" __global__ void sinCosOfOne(const double* a, double* s, double* c) {
+  const double x = a[threadIdx.x];
+  s[threadIdx.x] = sin(x);
+  c[threadIdx.x] = cos(x);
+}

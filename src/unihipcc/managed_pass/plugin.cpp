@@ -14,6 +14,9 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
               mpm.addPass(unihip::ManagedVariablesPass());
               mpm.addPass(unihip::ColdPathsPass());
             });
+            // In SSA form, before inlining: calls of sin and cos are still calls.
+            pb.registerPipelineEarlySimplificationEPCallback(
+                [](ModulePassManager& mpm, OptimizationLevel) { mpm.addPass(unihip::SincosPass()); });
             // Last, so that the copies left are those the optimizer did not turn into values.
             pb.registerOptimizerLastEPCallback([](ModulePassManager& mpm, OptimizationLevel level) {
               if (level == OptimizationLevel::O0) return;
