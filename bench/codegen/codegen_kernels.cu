@@ -133,40 +133,27 @@ extern "C" __global__ void cg_fp16(const __half2* in, __half2* out, int n) {
   out[i] = __hadd2(acc, x);
 }
 
-// One f32 function at a time, so a gap in cg_math_f32 can be traced to the function behind it.
-#define CG_F32_FUNCTION(name, expr)                                           \
-  extern "C" __global__ void cg_f32_##name(const float* in, float* out, int n) { \
-    int i = blockIdx.x * blockDim.x + threadIdx.x;                            \
-    if (i >= n) return;                                                       \
-    float x = in[i], acc = 0.0f;                                              \
-    for (int k = 0; k < kFunctionIterations; ++k) {                           \
-      acc += (expr);                                                          \
-      x = x * 0.9f + 0.05f;                                                   \
-    }                                                                         \
-    out[i] = acc;                                                             \
+// One function at a time, in f32 and in f64, so that a gap in cg_math_f32 or cg_math_f64 can be
+// traced to the function behind it.
+#define CG_FUNCTION(type, name, expr)                                          \
+  extern "C" __global__ void cg_##name(const type* in, type* out, int n) {     \
+    int i = blockIdx.x * blockDim.x + threadIdx.x;                             \
+    if (i >= n) return;                                                        \
+    type x = in[i], acc = type(0);                                             \
+    for (int k = 0; k < kFunctionIterations; ++k) {                            \
+      acc += (expr);                                                           \
+      x = x * type(0.9) + type(0.05);                                          \
+    }                                                                          \
+    out[i] = acc;                                                              \
   }
-CG_F32_FUNCTION(exp, expf(x))
-CG_F32_FUNCTION(log, logf(1.0f + fabsf(x)))
-CG_F32_FUNCTION(sincos, sinf(x) * cosf(x))
-CG_F32_FUNCTION(tanh, tanhf(x))
-CG_F32_FUNCTION(pow, powf(fabsf(x) + 1.0f, 0.3f))
-#undef CG_F32_FUNCTION
-
-// The same per function in f64 (cg_math_f64's terms): libdevice's double-precision code.
-#define CG_F64_FUNCTION(name, expr)                                           \
-  extern "C" __global__ void cg_f64_##name(const double* in, double* out, int n) { \
-    int i = blockIdx.x * blockDim.x + threadIdx.x;                            \
-    if (i >= n) return;                                                       \
-    double x = in[i], acc = 0.0;                                              \
-    for (int k = 0; k < kFunctionIterations; ++k) {                           \
-      acc += (expr);                                                          \
-      x = x * 0.9 + 0.05;                                                     \
-    }                                                                         \
-    out[i] = acc;                                                             \
-  }
-CG_F64_FUNCTION(exp, exp(-x * x))
-CG_F64_FUNCTION(log, log(1.0 + fabs(x)))
-CG_F64_FUNCTION(sincos, sin(x) * cos(x))
-CG_F64_FUNCTION(tanh, tanh(x))
-CG_F64_FUNCTION(pow, pow(fabs(x) + 1.0, 0.3))
-#undef CG_F64_FUNCTION
+CG_FUNCTION(float, f32_exp, expf(x))
+CG_FUNCTION(float, f32_log, logf(1.0f + fabsf(x)))
+CG_FUNCTION(float, f32_sincos, sinf(x) * cosf(x))
+CG_FUNCTION(float, f32_tanh, tanhf(x))
+CG_FUNCTION(float, f32_pow, powf(fabsf(x) + 1.0f, 0.3f))
+CG_FUNCTION(double, f64_exp, exp(-x * x))
+CG_FUNCTION(double, f64_log, log(1.0 + fabs(x)))
+CG_FUNCTION(double, f64_sincos, sin(x) * cos(x))
+CG_FUNCTION(double, f64_tanh, tanh(x))
+CG_FUNCTION(double, f64_pow, pow(fabs(x) + 1.0, 0.3))
+#undef CG_FUNCTION

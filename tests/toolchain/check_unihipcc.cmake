@@ -103,6 +103,18 @@ endfunction()
 # Every non-empty entry of the bundle `file` starts at a multiple of 4096, as hipcc lays them
 # out (-bundle-align=4096): loaders then read the images in place, ELF-aligned (issue 17: an odd
 # offset made libelf copy the metadata note, and a use-after-free followed).
+# The PTX of one .entry (from its declaration to its closing brace) of `ptx`.
+function(entry_ptx ptx name out_var)
+  string(FIND "${ptx}" ".entry ${name}" at)
+  if(at EQUAL -1)
+    fail("no .entry ${name} in the PTX")
+  endif()
+  string(SUBSTRING "${ptx}" ${at} -1 entry)
+  string(FIND "${entry}" "\n}" end)
+  string(SUBSTRING "${entry}" 0 ${end} entry)
+  set(${out_var} "${entry}" PARENT_SCOPE)
+endfunction()
+
 function(check_bundle_alignment file)
   file(READ "${file}" magic LIMIT 24 HEX)  # "__CLANG_OFFLOAD_BUNDLE__"
   if(NOT magic STREQUAL "5f5f434c414e475f4f46464c4f41445f42554e444c455f5f")
@@ -267,10 +279,7 @@ elseif(CHECK STREQUAL "nvptx_codegen")
       fail("tanhf/tanh: expected copysign.f32 and copysign.f64:\n${ptx}")
     endif()
     # boundsKernel's four-part early return: one conditional branch.
-    string(FIND "${ptx}" ".entry boundsKernel" at)
-    string(SUBSTRING "${ptx}" ${at} -1 bounds)
-    string(FIND "${bounds}" "\n}" end)
-    string(SUBSTRING "${bounds}" 0 ${end} bounds)
+    entry_ptx("${ptx}" boundsKernel bounds)
     string(REGEX MATCHALL "@%p[0-9]+ bra" branches "${bounds}")
     list(LENGTH branches nbranches)
     if(NOT nbranches EQUAL 1)
@@ -286,10 +295,7 @@ elseif(CHECK STREQUAL "nvptx_codegen")
     endforeach()
     # sincosLoop: the huge-argument paths' |x| == inf tests stay there, out of the loop header
     # (the header runs from its label to its first branch).
-    string(FIND "${ptx}" ".entry sincosLoop" at)
-    string(SUBSTRING "${ptx}" ${at} -1 sincos)
-    string(FIND "${sincos}" "\n}" end)
-    string(SUBSTRING "${sincos}" 0 ${end} sincos)
+    entry_ptx("${ptx}" sincosLoop sincos)
     string(REGEX MATCHALL "setp\\.[a-z]+\\.f32[^\n]*0f7F800000" inf_tests "${sincos}")
     list(LENGTH inf_tests ninf)
     string(FIND "${sincos}" "Loop Header" header_at)
@@ -300,20 +306,14 @@ elseif(CHECK STREQUAL "nvptx_codegen")
       fail("sincosLoop: expected 2 |x| == inf tests, none in the loop header, got ${ninf}:\n${sincos}")
     endif()
     # sinCosOfOne: sin and cos of one x as one sincos: one call of the huge-argument reduction.
-    string(FIND "${ptx}" ".entry sinCosOfOne" at)
-    string(SUBSTRING "${ptx}" ${at} -1 pair)
-    string(FIND "${pair}" "\n}" end)
-    string(SUBSTRING "${pair}" 0 ${end} pair)
+    entry_ptx("${ptx}" sinCosOfOne pair)
     string(REGEX MATCHALL "__internal_trig_reduction_slowpathd" reductions "${pair}")
     list(LENGTH reductions nreductions)
     if(NOT nreductions EQUAL 1)
       fail("sinCosOfOne: expected 1 call of the huge-argument reduction, got ${nreductions}:\n${pair}")
     endif()
     # sharedReverse: 32-bit shared addresses (clang's -fcuda-short-ptr with the backend's flag).
-    string(FIND "${ptx}" ".entry sharedReverse" at)
-    string(SUBSTRING "${ptx}" ${at} -1 shared)
-    string(FIND "${shared}" "\n}" end)
-    string(SUBSTRING "${shared}" 0 ${end} shared)
+    entry_ptx("${ptx}" sharedReverse shared)
     if(NOT shared MATCHES "mov\\.u32[ \t]+%r[0-9]+, _ZZ13sharedReverseE4tile;" OR
        NOT shared MATCHES "st\\.shared\\.f32[ \t]+\\[%r[0-9]+\\]" OR
        NOT shared MATCHES "ld\\.shared\\.f32[ \t]+%f[0-9]+, \\[%r[0-9]+" OR
