@@ -140,8 +140,8 @@ void checkSinCosPair(Launch launch) {
 
 }  // namespace
 
-// unihipcc computes sin(x) and cos(x) of one x with libdevice's sincos, as nvcc does: the results
-// must be those of sin and cos alone, bit for bit.
+// unihipcc computes sin(x) and cos(x) of one x with libdevice's sincos (its plugin's
+// SincosPass): the results must be those of sin and cos alone, bit for bit.
 TEST_CASE("sin and cos of one argument give the bits of each alone") {
   SECTION("float") { checkSinCosPair<float>(launchSinCosFloat); }
   SECTION("double") { checkSinCosPair<double>(launchSinCosDouble); }

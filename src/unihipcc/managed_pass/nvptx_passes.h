@@ -49,7 +49,7 @@ struct ColdPathsPass : llvm::PassInfoMixin<ColdPathsPass> {
   llvm::PreservedAnalyses run(llvm::Module& m, llvm::ModuleAnalysisManager&);
 };
 
-// sin(x) and cos(x) of one x as one libdevice sincos call, as nvcc does (sincos_pass.cpp). An
+// sin(x) and cos(x) of one x as one libdevice sincos call (sincos_pass.cpp). An
 // optimization only; it also deletes the pointers unihipcc's header adds to keep sincos linked.
 struct SincosPass : llvm::PassInfoMixin<SincosPass> {
   llvm::PreservedAnalyses run(llvm::Module& m, llvm::ModuleAnalysisManager&);
