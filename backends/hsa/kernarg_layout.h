@@ -91,8 +91,8 @@ void planPlainLaunch(KernelInfo* kernel);
 // plain-launch segment of an earlier launch, zero wherever no launch of it writes, so it is not
 // zeroed again. Inline: the launch path.
 [[gnu::always_inline]] inline void writeExplicitArgs(const KernelInfo& kernel,
-                                                          void* const* args, uint8_t* out,
-                                                          bool reused) {
+                                                     void* const* args, uint8_t* out,
+                                                     bool reused) {
   if (!reused) [[unlikely]] std::memset(out, 0, kernel.kernargSize);
   const KernelArg* arg = kernel.args.data();
   const uint32_t explicitCount = kernel.explicitArgCount;

@@ -115,6 +115,15 @@ function(entry_ptx ptx name out_var)
   set(${out_var} "${entry}" PARENT_SCOPE)
 endfunction()
 
+# Fails unless `text` holds `regex` exactly `expected` times; `what` names the check.
+function(expect_match_count text regex expected what)
+  string(REGEX MATCHALL "${regex}" found "${text}")
+  list(LENGTH found n)
+  if(NOT n EQUAL expected)
+    fail("${what}: expected ${expected}, got ${n}:\n${text}")
+  endif()
+endfunction()
+
 function(check_bundle_alignment file)
   file(READ "${file}" magic LIMIT 24 HEX)  # "__CLANG_OFFLOAD_BUNDLE__"
   if(NOT magic STREQUAL "5f5f434c414e475f4f46464c4f41445f42554e444c455f5f")
@@ -280,11 +289,7 @@ elseif(CHECK STREQUAL "nvptx_codegen")
     endif()
     # boundsKernel's four-part early return: one conditional branch.
     entry_ptx("${ptx}" boundsKernel bounds)
-    string(REGEX MATCHALL "@%p[0-9]+ bra" branches "${bounds}")
-    list(LENGTH branches nbranches)
-    if(NOT nbranches EQUAL 1)
-      fail("boundsKernel: expected 1 conditional branch, got ${nbranches}:\n${bounds}")
-    endif()
+    expect_match_count("${bounds}" "@%p[0-9]+ bra" 1 "boundsKernel: conditional branches")
     # blockDim read before blockIdx, as nvcc's PTX (ptxas then reads blockIdx with S2R).
     foreach(dim x y)
       string(FIND "${bounds}" "%ntid.${dim};" ntid_at)
@@ -307,11 +312,8 @@ elseif(CHECK STREQUAL "nvptx_codegen")
     endif()
     # sinCosOfOne: sin and cos of one x as one sincos: one call of the huge-argument reduction.
     entry_ptx("${ptx}" sinCosOfOne pair)
-    string(REGEX MATCHALL "__internal_trig_reduction_slowpathd" reductions "${pair}")
-    list(LENGTH reductions nreductions)
-    if(NOT nreductions EQUAL 1)
-      fail("sinCosOfOne: expected 1 call of the huge-argument reduction, got ${nreductions}:\n${pair}")
-    endif()
+    expect_match_count("${pair}" "__internal_trig_reduction_slowpathd" 1
+                       "sinCosOfOne: calls of the huge-argument reduction")
     # sharedReverse: 32-bit shared addresses (clang's -fcuda-short-ptr with the backend's flag).
     entry_ptx("${ptx}" sharedReverse shared)
     if(NOT shared MATCHES "mov\\.u32[ \t]+%r[0-9]+, _ZZ13sharedReverseE4tile;" OR
