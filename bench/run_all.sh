@@ -13,9 +13,11 @@
 #   - the kernel comparison (bench_codegen: nvcc and unihipcc images, ABBA in one process);
 #   - every program pinned with taskset to the same CPUs (default: up to 8 CPUs of the allowed
 #     set, CPU 0 left out when there are more than 8, since it takes most interrupts).
-# Then the startup benchmark, the check that unihip JIT-compiled no PTX, and the pageable-staging
-# experiment. Writes only <out-dir>/results/<date>/: results.json, results.csv, table.md, plots,
-# raw.jsonl, logs.txt, and the SASS of the codegen kernels when cuobjdump is there. About 6
+# Then the startup benchmark, the check that unihip JIT-compiled no PTX, the pageable-staging
+# experiment, and host instructions per launch and copy with libcuda counted
+# (count_gpu_instructions.sh, when the folder carries valgrind/). Writes only
+# <out-dir>/results/<date>/: results.json, results.csv, table.md, plots, raw.jsonl, logs.txt,
+# and the SASS of the codegen kernels when cuobjdump is there. About 6
 # minutes on an H100 with the defaults. Exit status 77 without a GPU.
 set -uo pipefail
 
@@ -140,6 +142,15 @@ fi
 for f in "$bin/../instructions.jsonl" "$bin/../bench-gpu/instructions.jsonl"; do
   if [[ -f $f ]]; then cat "$f" >>"$raw"; break; fi
 done
+# The same count here, libcuda included (the CUDA path whole), with the valgrind carried along.
+echo "== gpu instructions" >>"$logs"
+"$here/count_gpu_instructions.sh" "$bin" "$work/gpu_instructions.jsonl" 2>>"$logs"
+case $? in
+  0) cat "$work/gpu_instructions.jsonl" >>"$raw" ;;
+  77) echo "run_all.sh: no valgrind here; the CUDA path's instructions not counted" >&2 ;;
+  *) echo "run_all.sh: count_gpu_instructions.sh failed (logs.txt)" >&2
+     [[ -f $work/gpu_instructions.jsonl ]] && cat "$work/gpu_instructions.jsonl" >>"$raw" ;;
+esac
 
 echo "run_all.sh: measured in $((SECONDS - started)) s" | tee -a "$logs" >&2
 report_args=()

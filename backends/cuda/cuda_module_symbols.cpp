@@ -30,6 +30,7 @@ struct Symbol {
   uint64_t value, size;
 };
 constexpr uint32_t kSymtab = 2;
+constexpr unsigned kSectionSymbol = 3;  // STT_SECTION
 constexpr uint16_t kMachineCuda = 190;
 
 template <typename T>
@@ -62,7 +63,9 @@ bool readCubinSymbols(const unsigned char* data, size_t size,
     for (uint64_t at = 0; at + sizeof(Symbol) <= sh.size; at += sizeof(Symbol)) {
       Symbol sym;
       std::memcpy(&sym, data + sh.offset + at, sizeof(Symbol));
-      if (sym.name == 0 || sym.name >= strtab.size) continue;
+      // Section symbols (.text.<kernel>, .nv.constant0.<kernel>, ...: half of a cubin's
+      // names, the longest) name no kernel or variable: not hashed.
+      if (sym.name == 0 || sym.name >= strtab.size || (sym.info & 0xF) == kSectionSymbol) continue;
       size_t length = strnlen(strings + sym.name, strtab.size - sym.name);
       names->add(std::string_view(strings + sym.name, length));
     }

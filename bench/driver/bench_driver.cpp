@@ -5,10 +5,13 @@
 //   --first-launch-only  only the first-launch figure
 //   --launch-only        only the launch and sync figures (run_all.sh's short extra rounds)
 //   --max-copy=<MiB>     largest copy (default 1024)
+//   --instruction-loop=<launch|copy>:<batches>
+//                        only operations for bench/count_gpu_instructions.sh (as bench_unihip's)
 // Exits 77 when there is no usable GPU.
 #include <time.h>
 
 #include <atomic>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <thread>
@@ -193,6 +196,52 @@ CUcontext driverContext() {
   return context;
 }
 
+struct InstructionBatch {
+  bool copy = false;
+  CUfunction args4 = nullptr;
+  CUstream stream = nullptr;
+  CUdeviceptr device = 0;
+  void* pinned = nullptr;
+};
+
+// One batch of 64 operations, as bench_unihip's: what cudart's stub and cudaMemcpyAsync reach.
+extern "C" [[gnu::noinline]] int benchInstructionBatch(const InstructionBatch& b) {
+  int failures = 0;
+  float* f = nullptr;
+  int n = 1;
+  float scale = 2.0f;
+  for (int i = 0; i < 64; ++i) {
+    if (b.copy) {
+      failures += cuMemcpyHtoDAsync(b.device, b.pinned, 1024, b.stream) != CUDA_SUCCESS;
+    } else {
+      void* args[] = {&f, &f, &n, &scale};
+      failures += cuLaunchKernel(b.args4, 1, 1, 1, 1, 1, 1, 0, b.stream, args, nullptr) !=
+                  CUDA_SUCCESS;
+    }
+  }
+  return failures;
+}
+
+bool instructionLoop(const Kernels& k, const std::string& kind, int batches) {
+  InstructionBatch b;
+  b.copy = kind == "copy";
+  if (!b.copy && kind != "launch") return false;
+  b.args4 = k.args4;
+  CU_CHECK(cuStreamCreate(&b.stream, CU_STREAM_DEFAULT));
+  CU_CHECK(cuMemAlloc(&b.device, 1024));
+  CU_CHECK(cuMemAllocHost(&b.pinned, 1024));
+  int failures = 0;
+  for (int i = 0; i < batches + 4; ++i) {  // 4 warm-up batches
+    failures += benchInstructionBatch(b);
+    drain(b.stream);
+  }
+  CU_CHECK(cuMemFreeHost(b.pinned));
+  CU_CHECK(cuMemFree(b.device));
+  CU_CHECK(cuStreamDestroy(b.stream));
+  if (failures != 0) std::fprintf(stderr, "bench_driver: %d operations failed\n", failures);
+  return failures == 0;
+}
+
 }  // namespace bench
 
 int main(int argc, char** argv) {
@@ -200,8 +249,18 @@ int main(int argc, char** argv) {
   implName() = "driver";
   bool startup = false, firstLaunchOnly = false, launchOnly = false;
   size_t maxCopy = kMaxCopyBytes;
+  std::string loopKind;
+  int loopBatches = 0;
   for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--startup") == 0) {
+    if (std::strncmp(argv[i], "--instruction-loop=", 19) == 0) {
+      const char* spec = argv[i] + 19;
+      const char* colon = std::strchr(spec, ':');
+      if (colon == nullptr || (loopBatches = std::atoi(colon + 1)) <= 0) {
+        std::fprintf(stderr, "bench_driver: --instruction-loop=<launch|copy>:<batches>\n");
+        return 2;
+      }
+      loopKind.assign(spec, colon);
+    } else if (std::strcmp(argv[i], "--startup") == 0) {
       startup = true;
     } else if (std::strcmp(argv[i], "--first-launch-only") == 0) {
       firstLaunchOnly = true;
@@ -210,7 +269,7 @@ int main(int argc, char** argv) {
     } else if (std::strncmp(argv[i], "--max-copy=", 11) == 0) {
       maxCopy = std::stoull(argv[i] + 11) << 20;
     } else {
-      std::fprintf(stderr, "usage: %s [--startup|--first-launch-only|--launch-only] [--max-copy=<MiB>]\n",
+      std::fprintf(stderr, "usage: %s [--startup|--first-launch-only|--launch-only|--instruction-loop=<launch|copy>:<batches>] [--max-copy=<MiB>]\n",
                    argv[0]);
       return 2;
     }
@@ -235,6 +294,11 @@ int main(int argc, char** argv) {
   CU_CHECK(cuStreamCreate(&s, CU_STREAM_DEFAULT));
   double firstLaunchUs = 0;
   Kernels k = loadKernels(cubin, s, &firstLaunchUs);
+  if (!loopKind.empty()) {
+    if (instructionLoop(k, loopKind, loopBatches)) return 0;
+    std::fprintf(stderr, "bench_driver: unknown or failed instruction loop '%s'\n", loopKind.c_str());
+    return 2;
+  }
   if (startup) {
     const char* t0 = std::getenv("BENCH_T0_NS");
     if (t0 == nullptr) {

@@ -32,6 +32,7 @@
 #define gpuMallocHost(ptr, size) hipHostMalloc((ptr), (size), hipHostMallocDefault)
 #define gpuFreeHost hipHostFree
 #define gpuMemcpy hipMemcpy
+#define gpuMemcpyAsync hipMemcpyAsync
 #define gpuMemcpyHostToDevice hipMemcpyHostToDevice
 #define gpuMemcpyDeviceToHost hipMemcpyDeviceToHost
 #define gpuMemcpyDeviceToDevice hipMemcpyDeviceToDevice
@@ -90,6 +91,7 @@
 #define gpuMallocHost(ptr, size) cudaMallocHost((ptr), (size))
 #define gpuFreeHost cudaFreeHost
 #define gpuMemcpy cudaMemcpy
+#define gpuMemcpyAsync cudaMemcpyAsync
 #define gpuMemcpyHostToDevice cudaMemcpyHostToDevice
 #define gpuMemcpyDeviceToHost cudaMemcpyDeviceToHost
 #define gpuMemcpyDeviceToDevice cudaMemcpyDeviceToDevice

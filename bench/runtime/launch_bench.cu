@@ -4,9 +4,12 @@
 #include <hip/hip_runtime.h>
 #endif
 #include <atomic>
+#include <cstdio>
+#include <cstring>
 #include <thread>
 #include <vector>
 
+#include "bench_files.h"
 #include "bench_kernels.cuh"
 #include "bench_stats.h"
 #include "gpu_api.h"
@@ -94,6 +97,72 @@ void firstLaunch() {
   double t = nowUs() - t0;
   report("first_launch", "first_launch", 0, Summary{t, t, t, 1});
   GPU_CHECK(gpuStreamDestroy(s));
+}
+
+struct InstructionBatch {
+  enum Kind { kLaunch, kCopy, kModuleLaunch } kind = kLaunch;
+  gpuStream_t stream = nullptr;
+  void* device = nullptr;
+  void* pinned = nullptr;
+#if defined(BENCH_IMPL_UNIHIP)
+  hipFunction_t function = nullptr;  // bench_args4 from the cubin (kModuleLaunch)
+#endif
+};
+
+// One batch of 64 operations: everything executed in here is the figure (runtime and driver).
+extern "C" [[gnu::noinline]] int benchInstructionBatch(const InstructionBatch& b) {
+  int failures = 0;
+  float* f = nullptr;
+  for (int i = 0; i < 64; ++i) {
+    if (b.kind == InstructionBatch::kCopy) {
+      failures += gpuMemcpyAsync(b.device, b.pinned, 1024, gpuMemcpyHostToDevice, b.stream) !=
+                  gpuSuccess;
+    } else if (b.kind == InstructionBatch::kLaunch) {
+      bench_args4<<<1, 1, 0, b.stream>>>(f, f, 1, 2.0f);
+    } else {
+#if defined(BENCH_IMPL_UNIHIP)
+      int n = 1;
+      float scale = 2.0f;
+      void* args[] = {&f, &f, &n, &scale};
+      failures += hipModuleLaunchKernel(b.function, 1, 1, 1, 1, 1, 1, 0, b.stream, args,
+                                        nullptr) != hipSuccess;
+#endif
+    }
+  }
+  return failures;
+}
+
+bool instructionLoop(const char* kind, int batches) {
+  InstructionBatch b;
+  if (std::strcmp(kind, "copy") == 0) {
+    b.kind = InstructionBatch::kCopy;
+  } else if (std::strcmp(kind, "module-launch") == 0) {
+#if defined(BENCH_IMPL_UNIHIP)
+    b.kind = InstructionBatch::kModuleLaunch;
+    std::vector<char> cubin = readFile(cubinPath());
+    hipModule_t module = nullptr;
+    if (cubin.empty() || hipModuleLoadData(&module, cubin.data()) != hipSuccess ||
+        hipModuleGetFunction(&b.function, module, "bench_args4") != hipSuccess)
+      return false;
+#else
+    return false;  // the CUDA runtime has no module API
+#endif
+  } else if (std::strcmp(kind, "launch") != 0) {
+    return false;
+  }
+  GPU_CHECK(gpuStreamCreate(&b.stream));
+  GPU_CHECK(gpuMalloc(&b.device, 1024));
+  GPU_CHECK(gpuMallocHost(&b.pinned, 1024));
+  int failures = 0;
+  for (int i = 0; i < batches + 4; ++i) {  // 4 warm-up batches
+    failures += benchInstructionBatch(b);
+    drain(b.stream);
+  }
+  GPU_CHECK(gpuFreeHost(b.pinned));
+  GPU_CHECK(gpuFree(b.device));
+  GPU_CHECK(gpuStreamDestroy(b.stream));
+  if (failures != 0) std::fprintf(stderr, "bench_%s: %d operations failed\n", BENCH_IMPL, failures);
+  return failures == 0;
 }
 
 void launchBenchmarks() {

@@ -7,7 +7,11 @@
 //   --launch-only         only the launch and sync figures (run_all.sh's short extra rounds)
 //   --managed-only        only the managed-memory kernel figures
 //   --textures-only       only the texture figures
+//   --instruction-loop=<launch|copy|module-launch>:<batches>
+//                         only operations for bench/count_gpu_instructions.sh, no figures
 // Exits 77 when there is no usable GPU.
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 
@@ -25,8 +29,18 @@ int main(int argc, char** argv) {
   bool managedOnly = false;
   bool texturesOnly = false;
   size_t maxCopy = bench::kMaxCopyBytes;
+  std::string loopKind;
+  int loopBatches = 0;
   for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--first-launch-only") == 0) {
+    if (std::strncmp(argv[i], "--instruction-loop=", 19) == 0) {
+      const char* spec = argv[i] + 19;
+      const char* colon = std::strchr(spec, ':');
+      if (colon == nullptr || (loopBatches = std::atoi(colon + 1)) <= 0) {
+        std::fprintf(stderr, "%s: --instruction-loop=<launch|copy|module-launch>:<batches>\n", argv[0]);
+        return 2;
+      }
+      loopKind.assign(spec, colon);
+    } else if (std::strcmp(argv[i], "--first-launch-only") == 0) {
       firstLaunchOnly = true;
     } else if (std::strcmp(argv[i], "--graphs-only") == 0) {
       graphsOnly = true;
@@ -43,7 +57,7 @@ int main(int argc, char** argv) {
     } else if (std::strncmp(argv[i], "--max-copy=", 11) == 0) {
       maxCopy = std::stoull(argv[i] + 11) << 20;
     } else {
-      std::fprintf(stderr, "usage: %s [--first-launch-only] [--graphs-only] [--pools-only] [--peer-only] [--launch-only] [--managed-only] [--textures-only] [--max-copy=<MiB>]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--first-launch-only] [--graphs-only] [--pools-only] [--peer-only] [--launch-only] [--managed-only] [--textures-only] [--max-copy=<MiB>] [--instruction-loop=<launch|copy|module-launch>:<batches>]\n", argv[0]);
       return 2;
     }
   }
@@ -55,6 +69,11 @@ int main(int argc, char** argv) {
     return bench::kNoGpuExit;
   }
   GPU_CHECK(gpuSetDevice(0));
+  if (!loopKind.empty()) {
+    if (bench::instructionLoop(loopKind.c_str(), loopBatches)) return 0;
+    std::fprintf(stderr, "%s: unknown or failed instruction loop '%s'\n", argv[0], loopKind.c_str());
+    return 2;
+  }
   gpuDeviceProp_t props;
   GPU_CHECK(gpuGetDeviceProperties(&props, 0));
   int driver = 0;

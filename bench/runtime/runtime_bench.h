@@ -10,6 +10,12 @@ namespace bench {
 // a kernel, which includes loading its module (and JIT-compiling PTX, were a runtime to pick it).
 void firstLaunch();
 void launchBenchmarks();
+// For bench/count_gpu_instructions.sh: `batches` x 64 operations of one kind ("launch":
+// bench_args4<<<>>>; "copy": a 1 KiB async copy from pinned host memory to the device;
+// "module-launch", unihip only: hipModuleLaunchKernel of bench_args4 from the cubin), each
+// batch through benchInstructionBatch (which callgrind collects), the stream drained between
+// batches outside it. False for an unknown kind.
+bool instructionLoop(const char* kind, int batches);
 // execution_bench.cu: cooperative launch, occupancy queries, function attributes (issue 12).
 void executionBenchmarks();
 // managed_bench.cu: a kernel on prefetched managed memory against the same on device memory.

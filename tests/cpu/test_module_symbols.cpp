@@ -48,6 +48,10 @@ TEST_CASE("module symbols: a cubin's symbol table", "[module-symbols]") {
   CHECK(names.count("_Z6addOnePi") == 1);
   CHECK(names.count("deviceCounter") == 1);
   CHECK(names.count("noSuchKernel") == 0);
+  // Section symbols are not names of kernels or variables: not kept (15 names, 5 kept).
+  CHECK(names.count(".text._Z5scalePff") == 0);
+  CHECK(names.count(".nv.constant0._Z6addOnePi") == 0);
+  CHECK(names.size() == 5);
 
   // Truncated or corrupted images are "unknown" (the driver decides), never read past their end.
   unihip::cu::ModuleSymbols partial;

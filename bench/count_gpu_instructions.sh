@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# Host instructions per launch and per async copy on the GPU machine, everything counted: the
+# runtime and the driver below it (issue 16 item 7: the CUDA path, to set beside the AMD path,
+# where unihip itself writes the packets that libcuda writes on NVIDIA). callgrind collects
+# inside benchInstructionBatch (64 operations per call) of bench_driver (cuLaunchKernel,
+# cuMemcpyHtoDAsync), bench_cudart and bench_unihip (<<<>>>, cudaMemcpyAsync / hipMemcpyAsync
+# of 1 KiB from pinned memory; and hipModuleLaunchKernel, the same kernel from the cubin, set
+# against cuLaunchKernel) for 40 and 80 batches; the difference over 2,560 operations is the
+# figure, so one-time work cancels out. Split by where it runs: libcuda, the runtime's own code
+# (libunihip; cudart, linked into bench_cudart), and the rest (libc, the loader), which both call. valgrind: the bench folder's valgrind/ (the build machine's callgrind, gathered by the
+# unihip_bench target), else the one on PATH. Instruction counts under valgrind are the
+# program's own; they do not depend on the machine's load.
+#   bench/count_gpu_instructions.sh <bench-bin-dir> [json-out]
+# With UNIHIP_CALLGRIND_KEEP=<dir>, the 80-batch profiles are kept there (callgrind_annotate).
+# Exit status: 0, 2 on a usage or tool error, 77 when valgrind is not there.
+set -uo pipefail
+
+bin=${1:?usage: count_gpu_instructions.sh <bench-bin-dir> [json-out]}
+json_out=${2:-}
+valgrind=(valgrind)
+for dir in "$bin/../valgrind" "$bin/valgrind"; do
+  if [[ -x $dir/valgrind ]]; then
+    valgrind=(env "VALGRIND_LIB=$(cd "$dir" && pwd)" "$dir/valgrind")
+    break
+  fi
+done
+if ! "${valgrind[@]}" --tool=callgrind --version >/dev/null 2>&1; then
+  echo "count_gpu_instructions: no valgrind (neither in $bin/../valgrind nor on PATH)" >&2
+  exit 77
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# Writes the callgrind profile of <impl> doing <kind> for <batches> batches; prints its path.
+profile() {  # impl kind batches
+  local out="$work/$1.$2.$3"
+  if ! "${valgrind[@]}" --tool=callgrind --callgrind-out-file="$out" \
+      --toggle-collect=benchInstructionBatch "$bin/bench_$1" "--instruction-loop=$2:$3" \
+      >/dev/null 2>"$work/valgrind.log"; then
+    tail -n 20 "$work/valgrind.log" >&2
+    return 1
+  fi
+  echo "$out"
+}
+total() { awk '/^(summary|totals):/ {print $2; exit}' "$1"; }
+# Instructions executed inside an object (its functions' own cost), read from the profile:
+# cost lines under the latest "ob=" naming it, calls' inclusive lines excluded.
+in_object() {  # profile object-pattern
+  awk -v pattern="$2" '
+    # Compressed names: "(id) name" defines id (in ob= or cob=), "(id)" refers to it.
+    function object(spec,   id, name) {
+      if (spec !~ /^\([0-9]+\)/) return spec
+      id = spec; sub(/\).*/, ")", id)
+      name = spec; sub(/^\([0-9]+\) ?/, "", name)
+      if (name != "") known[id] = name
+      return known[id]
+    }
+    /^cob=/ { object(substr($0, 5)); next }
+    /^ob=/ { cur = object(substr($0, 4)); next }
+    /^calls=/ { skip = 1; next }
+    /^[0-9+*-]/ { if (skip) { skip = 0; next } if (cur ~ pattern) s += $2; next }
+    END { print s + 0 }' "$1"
+}
+
+# The runtime's own code: libunihip, or the executable for bench_cudart (cudart is linked
+# statically) and bench_driver (the loop alone).
+runtime_object() {  # impl
+  case $1 in unihip) echo libunihip ;; *) echo "bench_$1\$" ;; esac
+}
+
+lines=()
+status=0
+printf '%-8s %-13s %10s %10s %10s %10s\n' impl op total libcuda runtime other >&2
+for impl in driver cudart unihip; do
+  kinds=(launch copy)
+  [[ $impl == unihip ]] && kinds+=(module-launch)  # against cuLaunchKernel (driver launch)
+  for kind in "${kinds[@]}"; do
+    a=$(profile "$impl" "$kind" 40) && b=$(profile "$impl" "$kind" 80) || {
+      echo "count_gpu_instructions: bench_$impl --instruction-loop=$kind failed" >&2
+      status=2
+      continue
+    }
+    per=$((($(total "$b") - $(total "$a")) / 2560))
+    [[ -n ${UNIHIP_CALLGRIND_KEEP:-} ]] && cp "$b" "$UNIHIP_CALLGRIND_KEEP/callgrind.$impl.$kind"
+    cuda=$((($(in_object "$b" libcuda) - $(in_object "$a" libcuda)) / 2560))
+    own_object=$(runtime_object "$impl")
+    own=$((($(in_object "$b" "$own_object") - $(in_object "$a" "$own_object")) / 2560))
+    # libc, the loader, libstdc++: called by the runtime and by libcuda alike.
+    printf '%-8s %-13s %10d %10d %10d %10d\n' "$impl" "$kind" "$per" "$cuda" "$own" "$((per - cuda - own))" >&2
+    for part in "total:$per" "libcuda:$cuda" "runtime:$own"; do
+      lines+=("$(printf '{"bench":"instructions_gpu_%s_%s_%s","impl":"%s","group":"instructions","x":0,"instructions":%d}' "$kind" "$impl" "${part%%:*}" "$impl" "${part#*:}")")
+    done
+  done
+done
+if [[ -n $json_out ]]; then printf '%s\n' "${lines[@]}" >"$json_out"; else printf '%s\n' "${lines[@]}"; fi
+exit $status
