@@ -814,9 +814,15 @@ class CudaBackend final : public Backend, public CudaCore {
   }
 
   // Maps a driver result; failures are logged with the call's name (NOT_READY is an answer).
+  // Success inline; the failure (logging, the error's name) out of line, so the callers on the
+  // launch and copy paths keep nothing alive across the driver call for it.
   Status check(CUresult r, const char* call) const override {
     if (r == CUDA_SUCCESS) [[likely]]
       return kOk;
+    return failed(r, call);
+  }
+
+  [[gnu::noinline, gnu::cold]] Status failed(CUresult r, const char* call) const {
     if (r != CUDA_ERROR_NOT_READY) {
       const char* name = nullptr;
       if (api_->cuGetErrorName(r, &name) != CUDA_SUCCESS) name = "unknown";
@@ -830,12 +836,18 @@ class CudaBackend final : public Backend, public CudaCore {
     return target == hipCpuDeviceId ? CUdevice{-1} : devices_[target]->handle;
   }
 
+  // The check inline (every operation makes it: ~8 instructions), the binding out of line.
   Status makeCurrent(int device) override {
-    CudaDevice& d = *devices_[device];
-    uint32_t epoch = resetEpoch_.load(std::memory_order_acquire);
-    CUcontext context = d.context.load(std::memory_order_relaxed);
+    const CudaDevice& d = *devices_[device];
+    const uint32_t epoch = resetEpoch_.load(std::memory_order_acquire);
+    const CUcontext context = d.context.load(std::memory_order_relaxed);
     if (t_context == context && context != nullptr && t_contextEpoch == epoch) [[likely]]
       return kOk;
+    return bindContext(device, epoch);
+  }
+
+  [[gnu::noinline]] Status bindContext(int device, uint32_t epoch) {
+    CudaDevice& d = *devices_[device];
     std::call_once(d.contextOnce, [&] {
       CUcontext retained = nullptr;
       d.contextStatus = check(api_->cuDevicePrimaryCtxRetain(&retained, d.handle),
@@ -843,7 +855,7 @@ class CudaBackend final : public Backend, public CudaCore {
       d.context.store(retained, std::memory_order_relaxed);
     });
     UNIHIP_TRY(d.contextStatus);
-    context = d.context.load(std::memory_order_relaxed);
+    const CUcontext context = d.context.load(std::memory_order_relaxed);
     UNIHIP_TRY(check(api_->cuCtxSetCurrent(context), "cuCtxSetCurrent"));
     t_context = context;
     t_contextEpoch = epoch;
