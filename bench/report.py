@@ -41,6 +41,7 @@ TABLE_ORDER = ("launch_0args", "launch_4args", "launch_16args", "launch_struct1k
                "kernel_device_memory", "kernel_managed_prefetched", "tex2d_linear_4096",
                "tex2d_stencil_4096")
 COPY2D_GROUPS = ("copy2d_h2d", "copy2d_d2h", "copy2d_d2d")
+LIBCUDA_SPREAD = 0.02  # run-to-run spread of libcuda's instruction count per launch (goals())
 
 
 def load(paths):
@@ -372,8 +373,10 @@ def goals(figures, extras):
                       f"callgrind, fake backend)", None if v is None else v <= limit,
                       "not counted here (bench/count_instructions.sh)" if v is None else
                       f"{v} per {what}"))
-    # Exact counterparts of the noisy time ratios: host instructions per operation with libcuda
-    # counted (bench/count_gpu_instructions.sh on the GPU machine).
+    # Counterparts of the noisy time ratios: host instructions per operation with libcuda counted
+    # (bench/count_gpu_instructions.sh on the GPU machine). libcuda's own count moves between runs
+    # (cuLaunchKernel alone: 8,475 / 8,616 / 8,480 in three runs on an H100, 1.7%), so a ratio
+    # within LIBCUDA_SPREAD above its limit is UNSURE, not MISS.
     for name, key, other_key, limit in (
             ("<<<>>> launch: host instructions <= 1.02 x cuLaunchKernel's (libcuda counted)",
              "instructions_gpu_launch_unihip_total", "instructions_gpu_launch_driver_total", 1.02),
@@ -382,7 +385,9 @@ def goals(figures, extras):
             ("hipMemcpyAsync: host instructions <= 1.0 x cudaMemcpyAsync's (libcuda counted)",
              "instructions_gpu_copy_unihip_total", "instructions_gpu_copy_cudart_total", 1.0)):
         v, o = ins.get(key), ins.get(other_key)
-        g.append(goal(name, None if v is None or o is None else v <= limit * o,
+        status = (None if v is None or o is None else "PASS" if v <= limit * o else
+                  "UNSURE" if v <= (limit + LIBCUDA_SPREAD) * o else "MISS")
+        g.append(goal(name, status,
                       "not counted (bench/count_gpu_instructions.sh)" if v is None or o is None
                       else f"{v} against {o}: {v / o:.3f}"))
     # Item 7, whole paths: what the host executes per operation. The CUDA path is counted on the
