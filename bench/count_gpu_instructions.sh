@@ -11,11 +11,20 @@
 # unihip_bench target), else the one on PATH. Instruction counts under valgrind are the
 # program's own; they do not depend on the machine's load.
 #   bench/count_gpu_instructions.sh <bench-bin-dir> [json-out]
+#   bench/count_gpu_instructions.sh --self-test <build-dir>   (no GPU: checks the profile reading
+#     on bench_launch_instructions, with <build-dir>/bench-gpu/valgrind where it was gathered)
 # With UNIHIP_CALLGRIND_KEEP=<dir>, the 80-batch profiles are kept there (callgrind_annotate).
 # Exit status: 0, 2 on a usage or tool error, 77 when valgrind is not there.
 set -uo pipefail
 
-bin=${1:?usage: count_gpu_instructions.sh <bench-bin-dir> [json-out]}
+self_test=false
+if [[ ${1:-} == --self-test ]]; then
+  self_test=true
+  build=${2:?usage: count_gpu_instructions.sh --self-test <build-dir>}
+  bin=$build/bench-gpu/bin
+else
+  bin=${1:?usage: count_gpu_instructions.sh <bench-bin-dir> [json-out]}
+fi
 json_out=${2:-}
 valgrind=(valgrind)
 for dir in "$bin/../valgrind" "$bin/valgrind"; do
@@ -61,6 +70,31 @@ in_object() {  # profile object-pattern
     /^[0-9+*-]/ { if (skip) { skip = 0; next } if (cur ~ pattern) s += $2; next }
     END { print s + 0 }' "$1"
 }
+
+# The object split must account for every instruction, whatever valgrind's name compression
+# does (names defined in cob= lines, referred to by number later).
+if $self_test; then
+  out="$work/self-test"
+  if ! "${valgrind[@]}" --tool=callgrind --callgrind-out-file="$out" --toggle-collect=hipLaunchKernel \
+      "$build/bench/bench_launch_instructions" 200 direct >/dev/null 2>"$work/valgrind.log"; then
+    tail -n 20 "$work/valgrind.log" >&2
+    exit 2
+  fi
+  all=$(total "$out")
+  runtime=$(in_object "$out" bench_unihip_fake)
+  libc=$(in_object "$out" 'libc[.]so')
+  sum=0
+  for object in bench_unihip_fake 'libc[.]so' ld-linux 'libstdc[+][+]' bench_launch_instructions; do
+    sum=$((sum + $(in_object "$out" "$object")))
+  done
+  echo "self-test: total $all, libunihip's objects $runtime, libc $libc, all objects $sum" >&2
+  if ((all <= 0 || runtime <= 0 || sum != all || $(in_object "$out" libcuda) != 0)); then
+    echo "count_gpu_instructions: self-test FAILED" >&2
+    exit 1
+  fi
+  echo "count_gpu_instructions: self-test passed" >&2
+  exit 0
+fi
 
 # The runtime's own code: libunihip, or the executable for bench_cudart (cudart is linked
 # statically) and bench_driver (the loop alone).
