@@ -112,4 +112,17 @@ inline constexpr int kLaunchSamples = 300;
 inline constexpr int kLaunchBatch = 100;
 inline constexpr int kSyncReps = 3000;
 
+// The --instruction-loop body (count_gpu_instructions.sh): 4 warm-up batches, then `batches`,
+// the stream drained after each outside the collected batch; true when no operation failed.
+template <typename Batch, typename Drain>
+bool runInstructionBatches(const char* impl, int batches, Batch batch, Drain drain) {
+  int failures = 0;
+  for (int i = 0; i < batches + 4; ++i) {
+    failures += batch();
+    drain();
+  }
+  if (failures != 0) std::fprintf(stderr, "bench_%s: %d operations failed\n", impl, failures);
+  return failures == 0;
+}
+
 }  // namespace bench

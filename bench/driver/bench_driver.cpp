@@ -230,16 +230,12 @@ bool instructionLoop(const Kernels& k, const std::string& kind, int batches) {
   CU_CHECK(cuStreamCreate(&b.stream, CU_STREAM_DEFAULT));
   CU_CHECK(cuMemAlloc(&b.device, 1024));
   CU_CHECK(cuMemAllocHost(&b.pinned, 1024));
-  int failures = 0;
-  for (int i = 0; i < batches + 4; ++i) {  // 4 warm-up batches
-    failures += benchInstructionBatch(b);
-    drain(b.stream);
-  }
+  const bool ok = runInstructionBatches("driver", batches, [&] { return benchInstructionBatch(b); },
+                                        [&] { drain(b.stream); });
   CU_CHECK(cuMemFreeHost(b.pinned));
   CU_CHECK(cuMemFree(b.device));
   CU_CHECK(cuStreamDestroy(b.stream));
-  if (failures != 0) std::fprintf(stderr, "bench_driver: %d operations failed\n", failures);
-  return failures == 0;
+  return ok;
 }
 
 }  // namespace bench

@@ -153,16 +153,12 @@ bool instructionLoop(const char* kind, int batches) {
   GPU_CHECK(gpuStreamCreate(&b.stream));
   GPU_CHECK(gpuMalloc(&b.device, 1024));
   GPU_CHECK(gpuMallocHost(&b.pinned, 1024));
-  int failures = 0;
-  for (int i = 0; i < batches + 4; ++i) {  // 4 warm-up batches
-    failures += benchInstructionBatch(b);
-    drain(b.stream);
-  }
+  const bool ok = runInstructionBatches(BENCH_IMPL, batches, [&] { return benchInstructionBatch(b); },
+                                        [&] { drain(b.stream); });
   GPU_CHECK(gpuFreeHost(b.pinned));
   GPU_CHECK(gpuFree(b.device));
   GPU_CHECK(gpuStreamDestroy(b.stream));
-  if (failures != 0) std::fprintf(stderr, "bench_%s: %d operations failed\n", BENCH_IMPL, failures);
-  return failures == 0;
+  return ok;
 }
 
 void launchBenchmarks() {
