@@ -7,7 +7,8 @@
 # of 1 KiB from pinned memory; and hipModuleLaunchKernel, the same kernel from the cubin, set
 # against cuLaunchKernel) for 40 and 80 batches; the difference over 2,560 operations is the
 # figure, so one-time work cancels out. Split by where it runs: libcuda, the runtime's own code
-# (libunihip; cudart, linked into bench_cudart), and the rest (libc, the loader), which both call. valgrind: the bench folder's valgrind/ (the build machine's callgrind, gathered by the
+# (libunihip; cudart, linked into bench_cudart), and the rest (libc, the loader), which both
+# call. valgrind: the bench folder's valgrind/ (the build machine's callgrind, gathered by the
 # unihip_bench target), else the one on PATH. Instruction counts under valgrind are the
 # program's own; they do not depend on the machine's load.
 #   bench/count_gpu_instructions.sh <bench-bin-dir> [json-out]
@@ -17,15 +18,15 @@
 # Exit status: 0, 2 on a usage or tool error, 77 when valgrind is not there.
 set -uo pipefail
 
-self_test=false
+self_test=false json_out=
 if [[ ${1:-} == --self-test ]]; then
   self_test=true
   build=${2:?usage: count_gpu_instructions.sh --self-test <build-dir>}
   bin=$build/bench-gpu/bin
 else
   bin=${1:?usage: count_gpu_instructions.sh <bench-bin-dir> [json-out]}
+  json_out=${2:-}
 fi
-json_out=${2:-}
 valgrind=(valgrind)
 for dir in "$bin/../valgrind" "$bin/valgrind"; do
   if [[ -x $dir/valgrind ]]; then
@@ -122,7 +123,9 @@ for impl in driver cudart unihip; do
     # libc, the loader, libstdc++: called by the runtime and by libcuda alike.
     printf '%-8s %-13s %10d %10d %10d %10d\n' "$impl" "$kind" "$per" "$cuda" "$own" "$((per - cuda - own))" >&2
     for part in "total:$per" "libcuda:$cuda" "runtime:$own"; do
-      lines+=("$(printf '{"bench":"instructions_gpu_%s_%s_%s","impl":"%s","group":"instructions","x":0,"instructions":%d}' "$kind" "$impl" "${part%%:*}" "$impl" "${part#*:}")")
+      record='{"bench":"instructions_gpu_%s_%s_%s","impl":"%s","group":"instructions","x":0,'
+      record+='"instructions":%d}'
+      lines+=("$(printf "$record" "$kind" "$impl" "${part%%:*}" "$impl" "${part#*:}")")
     done
   done
 done

@@ -17,8 +17,8 @@
 # experiment, and host instructions per launch and copy with libcuda counted
 # (count_gpu_instructions.sh, when the folder carries valgrind/). Writes only
 # <out-dir>/results/<date>/: results.json, results.csv, table.md, plots, raw.jsonl, logs.txt,
-# and the SASS of the codegen kernels when cuobjdump is there. About 6
-# minutes on an H100 with the defaults. Exit status 77 without a GPU.
+# and the SASS of the codegen kernels when cuobjdump is there. About 6 minutes on an H100 with
+# the defaults. Exit status 77 without a GPU.
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)

@@ -11,6 +11,8 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -111,6 +113,18 @@ inline constexpr int kNoGpuExit = 77;  // like the samples: "skipped"
 inline constexpr int kLaunchSamples = 300;
 inline constexpr int kLaunchBatch = 100;
 inline constexpr int kSyncReps = 3000;
+
+// Parses --instruction-loop=<kind>:<batches> (count_gpu_instructions.sh). False when `arg` is
+// another option; *ok false when it is this one, malformed.
+inline bool parseInstructionLoop(const char* arg, std::string* kind, int* batches, bool* ok) {
+  constexpr char kPrefix[] = "--instruction-loop=";
+  if (std::strncmp(arg, kPrefix, sizeof kPrefix - 1) != 0) return false;
+  const char* spec = arg + sizeof kPrefix - 1;
+  const char* colon = std::strchr(spec, ':');
+  *ok = colon != nullptr && colon != spec && (*batches = std::atoi(colon + 1)) > 0;
+  if (*ok) kind->assign(spec, colon);
+  return true;
+}
 
 // The --instruction-loop body (count_gpu_instructions.sh): 4 warm-up batches, then `batches`,
 // the stream drained after each outside the collected batch; true when no operation failed.

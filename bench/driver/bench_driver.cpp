@@ -11,7 +11,6 @@
 #include <time.h>
 
 #include <atomic>
-#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <thread>
@@ -230,8 +229,8 @@ bool instructionLoop(const Kernels& k, const std::string& kind, int batches) {
   CU_CHECK(cuStreamCreate(&b.stream, CU_STREAM_DEFAULT));
   CU_CHECK(cuMemAlloc(&b.device, 1024));
   CU_CHECK(cuMemAllocHost(&b.pinned, 1024));
-  const bool ok = runInstructionBatches("driver", batches, [&] { return benchInstructionBatch(b); },
-                                        [&] { drain(b.stream); });
+  const bool ok = runInstructionBatches(
+      "driver", batches, [&] { return benchInstructionBatch(b); }, [&] { drain(b.stream); });
   CU_CHECK(cuMemFreeHost(b.pinned));
   CU_CHECK(cuMemFree(b.device));
   CU_CHECK(cuStreamDestroy(b.stream));
@@ -248,14 +247,12 @@ int main(int argc, char** argv) {
   std::string loopKind;
   int loopBatches = 0;
   for (int i = 1; i < argc; ++i) {
-    if (std::strncmp(argv[i], "--instruction-loop=", 19) == 0) {
-      const char* spec = argv[i] + 19;
-      const char* colon = std::strchr(spec, ':');
-      if (colon == nullptr || (loopBatches = std::atoi(colon + 1)) <= 0) {
+    bool loopOk = true;
+    if (parseInstructionLoop(argv[i], &loopKind, &loopBatches, &loopOk)) {
+      if (!loopOk) {
         std::fprintf(stderr, "bench_driver: --instruction-loop=<launch|copy>:<batches>\n");
         return 2;
       }
-      loopKind.assign(spec, colon);
     } else if (std::strcmp(argv[i], "--startup") == 0) {
       startup = true;
     } else if (std::strcmp(argv[i], "--first-launch-only") == 0) {

@@ -134,13 +134,15 @@ extern "C" [[gnu::noinline]] int benchInstructionBatch(const InstructionBatch& b
 
 bool instructionLoop(const char* kind, int batches) {
   InstructionBatch b;
+#if defined(BENCH_IMPL_UNIHIP)
+  hipModule_t module = nullptr;
+#endif
   if (std::strcmp(kind, "copy") == 0) {
     b.kind = InstructionBatch::kCopy;
   } else if (std::strcmp(kind, "module-launch") == 0) {
 #if defined(BENCH_IMPL_UNIHIP)
     b.kind = InstructionBatch::kModuleLaunch;
     std::vector<char> cubin = readFile(cubinPath());
-    hipModule_t module = nullptr;
     if (cubin.empty() || hipModuleLoadData(&module, cubin.data()) != hipSuccess ||
         hipModuleGetFunction(&b.function, module, "bench_args4") != hipSuccess)
       return false;
@@ -153,11 +155,14 @@ bool instructionLoop(const char* kind, int batches) {
   GPU_CHECK(gpuStreamCreate(&b.stream));
   GPU_CHECK(gpuMalloc(&b.device, 1024));
   GPU_CHECK(gpuMallocHost(&b.pinned, 1024));
-  const bool ok = runInstructionBatches(BENCH_IMPL, batches, [&] { return benchInstructionBatch(b); },
-                                        [&] { drain(b.stream); });
+  const bool ok = runInstructionBatches(
+      BENCH_IMPL, batches, [&] { return benchInstructionBatch(b); }, [&] { drain(b.stream); });
   GPU_CHECK(gpuFreeHost(b.pinned));
   GPU_CHECK(gpuFree(b.device));
   GPU_CHECK(gpuStreamDestroy(b.stream));
+#if defined(BENCH_IMPL_UNIHIP)
+  if (module != nullptr) GPU_CHECK(hipModuleUnload(module));
+#endif
   return ok;
 }
 

@@ -11,7 +11,6 @@
 //                         only operations for bench/count_gpu_instructions.sh, no figures
 // Exits 77 when there is no usable GPU.
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <string>
 
@@ -32,14 +31,12 @@ int main(int argc, char** argv) {
   std::string loopKind;
   int loopBatches = 0;
   for (int i = 1; i < argc; ++i) {
-    if (std::strncmp(argv[i], "--instruction-loop=", 19) == 0) {
-      const char* spec = argv[i] + 19;
-      const char* colon = std::strchr(spec, ':');
-      if (colon == nullptr || (loopBatches = std::atoi(colon + 1)) <= 0) {
+    bool loopOk = true;
+    if (bench::parseInstructionLoop(argv[i], &loopKind, &loopBatches, &loopOk)) {
+      if (!loopOk) {
         std::fprintf(stderr, "%s: --instruction-loop=<launch|copy|module-launch>:<batches>\n", argv[0]);
         return 2;
       }
-      loopKind.assign(spec, colon);
     } else if (std::strcmp(argv[i], "--first-launch-only") == 0) {
       firstLaunchOnly = true;
     } else if (std::strcmp(argv[i], "--graphs-only") == 0) {

@@ -2,9 +2,10 @@
 //
 //   bench_startup_runner [--runs N] [--kernels K] <impl>=<program>[,<arg>]...
 //
-// The order rotates every run. For each run the runner reads CLOCK_MONOTONIC, forks and execs the program with that time in
-// BENCH_T0_NS; the program prints "startup_ns=<n>" (and "static_init_ns=<n>" when it measured
-// its static constructors) after its first kernel completed. One untimed run per program first
+// The order rotates every run. For each run the runner reads CLOCK_MONOTONIC, forks and execs
+// the program with that time in BENCH_T0_NS; the program prints "startup_ns=<n>" (and
+// "static_init_ns=<n>" when it measured its static constructors) after its first kernel
+// completed. One untimed run per program first
 // warms the page cache. Prints JSON lines (bench_stats.h), one per program and run (its "round"):
 // startup_first_kernel and, where reported, static_init_per_kernel (static construction time /
 // K kernels).
