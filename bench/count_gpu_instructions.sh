@@ -14,7 +14,8 @@
 #   bench/count_gpu_instructions.sh <bench-bin-dir> [json-out]
 #   bench/count_gpu_instructions.sh --self-test <build-dir>   (no GPU: checks the profile reading
 #     on bench_launch_instructions, with <build-dir>/bench-gpu/valgrind where it was gathered)
-# With UNIHIP_CALLGRIND_KEEP=<dir>, the 80-batch profiles are kept there (callgrind_annotate).
+# Then the first launch of a kernel, once per program, with the cache simulator (below).
+# With UNIHIP_CALLGRIND_KEEP=<dir>, the 80-batch and first-launch profiles are kept there.
 # Exit status: 0, 2 on a usage or tool error, 77 when valgrind is not there.
 set -uo pipefail
 
@@ -72,6 +73,35 @@ in_object() {  # profile object-pattern
     END { print s + 0 }' "$1"
 }
 
+# Sum of the events <names...> in an object's own cost lines (columns after the position;
+# callgrind leaves out trailing zeros).
+events_in_object() {  # profile object-pattern event-names...
+  local profile=$1 pattern=$2
+  shift 2
+  awk -v pattern="$pattern" -v wanted="$*" '
+    function object(spec,   id, name) {
+      if (spec !~ /^\([0-9]+\)/) return spec
+      id = spec; sub(/\).*/, ")", id)
+      name = spec; sub(/^\([0-9]+\) ?/, "", name)
+      if (name != "") known[id] = name
+      return known[id]
+    }
+    /^events:/ {
+      n = split(wanted, w, " ")
+      for (i = 2; i <= NF; i++) for (j = 1; j <= n; j++) if ($i == w[j]) col[i] = 1
+      next
+    }
+    /^cob=/ { object(substr($0, 5)); next }
+    /^ob=/ { cur = object(substr($0, 4)); next }
+    /^calls=/ { skip = 1; next }
+    /^[0-9+*-]/ {
+      if (skip) { skip = 0; next }
+      if (cur ~ pattern) for (i in col) s += $i
+      next
+    }
+    END { print s + 0 }' "$profile"
+}
+
 # The object split must account for every instruction, whatever valgrind's name compression
 # does (names defined in cob= lines, referred to by number later).
 if $self_test; then
@@ -93,6 +123,26 @@ if $self_test; then
     echo "count_gpu_instructions: self-test FAILED" >&2
     exit 1
   fi
+  # The same with the cache simulator (the first-launch figures): every event's split adds up.
+  if ! "${valgrind[@]}" --tool=callgrind --cache-sim=yes --callgrind-out-file="$out.cache" \
+      --toggle-collect=hipLaunchKernel "$build/bench/bench_launch_instructions" 200 direct \
+      >/dev/null 2>"$work/valgrind.log"; then
+    tail -n 20 "$work/valgrind.log" >&2
+    exit 2
+  fi
+  read -r -a names < <(awk '/^events:/ {$1 = ""; print; exit}' "$out.cache")
+  read -r -a sums < <(awk '/^(summary|totals):/ {$1 = ""; print; exit}' "$out.cache")
+  for i in "${!names[@]}"; do
+    whole=${sums[i]:-0} split=0
+    for object in bench_unihip_fake 'libc[.]so' ld-linux 'libstdc[+][+]' bench_launch_instructions; do
+      split=$((split + $(events_in_object "$out.cache" "$object" "${names[i]}")))
+    done
+    if ((split != whole || $(events_in_object "$out.cache" . "${names[i]}") != whole)); then
+      echo "count_gpu_instructions: self-test FAILED: ${names[i]} $whole, by object $split" >&2
+      exit 1
+    fi
+  done
+  echo "self-test: cache simulation, ${#names[@]} events split by object: $(IFS=,; echo "${names[*]}")" >&2
   echo "count_gpu_instructions: self-test passed" >&2
   exit 0
 fi
@@ -127,6 +177,41 @@ for impl in driver cudart unihip; do
       record+='"instructions":%d}'
       lines+=("$(printf "$record" "$kind" "$impl" "${part%%:*}" "$impl" "${part#*:}")")
     done
+  done
+done
+
+# The first launch (benchFirstLaunch: module load, lookup, launch, wait), once per program, with
+# callgrind's cache simulator: instructions and last-level cache misses (instruction fetches,
+# data reads and writes), split as above. The misses are the simulated caches' (the machine's
+# sizes), as warm as the process left them after making its context: what a cold path costs
+# beyond its instructions, which the time of one first launch cannot tell apart.
+printf '%-8s %-13s %10s %10s %10s %10s   %s\n' impl op total libcuda runtime other \
+  "last-level misses: total libcuda runtime other" >&2
+for impl in driver cudart unihip; do
+  out="$work/$impl.first-launch"
+  if ! "${valgrind[@]}" --tool=callgrind --cache-sim=yes --callgrind-out-file="$out" \
+      --toggle-collect=benchFirstLaunch "$bin/bench_$impl" --first-launch-only \
+      >/dev/null 2>"$work/valgrind.log"; then
+    tail -n 20 "$work/valgrind.log" >&2
+    echo "count_gpu_instructions: bench_$impl --first-launch-only failed under callgrind" >&2
+    status=2
+    continue
+  fi
+  [[ -n ${UNIHIP_CALLGRIND_KEEP:-} ]] && cp "$out" "$UNIHIP_CALLGRIND_KEEP/callgrind.$impl.first-launch"
+  own_object=$(runtime_object "$impl")
+  declare -A ir=() ll=()
+  for part in total libcuda runtime; do
+    case $part in total) pattern=. ;; libcuda) pattern=libcuda ;; runtime) pattern=$own_object ;; esac
+    ir[$part]=$(events_in_object "$out" "$pattern" Ir)
+    ll[$part]=$(events_in_object "$out" "$pattern" ILmr DLmr DLmw)
+  done
+  printf '%-8s %-13s %10d %10d %10d %10d   %d %d %d %d\n' "$impl" first-launch "${ir[total]}" \
+    "${ir[libcuda]}" "${ir[runtime]}" "$((ir[total] - ir[libcuda] - ir[runtime]))" "${ll[total]}" \
+    "${ll[libcuda]}" "${ll[runtime]}" "$((ll[total] - ll[libcuda] - ll[runtime]))" >&2
+  for part in total libcuda runtime; do
+    record='{"bench":"instructions_gpu_first-launch_%s_%s","impl":"%s","group":"instructions",'
+    record+='"x":0,"instructions":%d,"ll_misses":%d}'
+    lines+=("$(printf "$record" "$impl" "$part" "$impl" "${ir[$part]}" "${ll[$part]}")")
   done
 done
 if [[ -n $json_out ]]; then printf '%s\n' "${lines[@]}" >"$json_out"; else printf '%s\n' "${lines[@]}"; fi

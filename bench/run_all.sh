@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every benchmark on the GPU machine and writes the report (issues 5 and 16).
 #   bench/run_all.sh <bench-gpu-dir> [<out-dir>] [--rounds N] [--launch-rounds N]
-#                    [--codegen-rounds N] [--max-copy MiB] [--startup-runs N] [--pin CPUS|none]
+#                    [--codegen-rounds N] [--first-rounds N] [--max-copy MiB] [--startup-runs N]
+#                    [--pin CPUS|none]
 # <bench-gpu-dir> is <build>/bench-gpu, gathered by the unihip_bench target (bin/, lib/, and
 # instructions.jsonl, the callgrind count made on the build machine); a build folder or a folder
 # made by scripts/stage-for-device.sh from one also works. <out-dir> defaults to
@@ -10,6 +11,9 @@
 #     three implementations, one process each, the order rotating every round (driver, cudart,
 #     unihip; cudart, unihip, driver; ...); each round's figures are paired, and report.py gives
 #     the median of the per-round ratios with a distribution-free 95% interval;
+#   - N first-launch rounds (default 21; one figure per process, so more rounds): the first
+#     launch of a kernel, the driver's also with its cubin read before the context, then the
+#     same after another module's first launch (code paths warm);
 #   - the kernel comparison (bench_codegen: nvcc and unihipcc images, ABBA in one process);
 #   - every program pinned with taskset to the same CPUs (default: up to 8 CPUs of the allowed
 #     set, CPU 0 left out when there are more than 8, since it takes most interrupts).
@@ -22,18 +26,19 @@
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
-usage="usage: run_all.sh <bench-gpu-dir> [<out-dir>] [--rounds N] [--launch-rounds N] [--codegen-rounds N] [--max-copy MiB] [--startup-runs N] [--pin CPUS|none]"
+usage="usage: run_all.sh <bench-gpu-dir> [<out-dir>] [--rounds N] [--launch-rounds N] [--codegen-rounds N] [--first-rounds N] [--max-copy MiB] [--startup-runs N] [--pin CPUS|none]"
 dir=${1:?$usage}
 shift
 out=${UNIHIP_BENCH_OUT:-}
 if (($#)) && [[ $1 != --* ]]; then out=$1; shift; fi
 [[ -n $out ]] || { echo "run_all.sh: no <out-dir> and UNIHIP_BENCH_OUT unset; $usage" >&2; exit 2; }
-rounds=7 launch_rounds=14 codegen_rounds=21 max_copy=1024 startup_runs=10 pin=auto
+rounds=7 launch_rounds=14 first_rounds=21 codegen_rounds=21 max_copy=1024 startup_runs=10 pin=auto
 while (($#)); do
   case $1 in
     --rounds) rounds=$2; shift 2 ;;
     --launch-rounds) launch_rounds=$2; shift 2 ;;
     --codegen-rounds) codegen_rounds=$2; shift 2 ;;
+    --first-rounds) first_rounds=$2; shift 2 ;;
     --max-copy) max_copy=$2; shift 2 ;;
     --startup-runs) startup_runs=$2; shift 2 ;;
     --pin) pin=$2; shift 2 ;;
@@ -110,6 +115,16 @@ for ((r = 0; r < rounds; r++)); do
 done
 for ((r = rounds; r < rounds + launch_rounds; r++)); do round "$r" --launch-only; done
 echo "run_all.sh: launch rounds done at $((SECONDS - started)) s" >&2
+first=$((rounds + launch_rounds))
+for ((r = first; r < first + first_rounds; r++)); do
+  round "$r" --first-launch-only
+  # Paired with round r's unihip: the driver with its cubin read before the context.
+  echo "{\"round\":$r}" >>"$raw"
+  run "bench_driver round $r (image before the context)" "$bin/bench_driver" \
+    --first-launch-only --image-before-context
+  round "$((r + first_rounds))" --first-launch-warm
+done
+echo "run_all.sh: first-launch rounds done at $((SECONDS - started)) s" >&2
 
 # Never JIT PTX when the bundle has a cubin for the GPU: unihip logs a JIT at info level.
 UNIHIP_LOG_LEVEL=info "$bin/bench_unihip" --first-launch-only >/dev/null 2>"$work/first.log"

@@ -16,6 +16,8 @@
 #include <string>
 #include <vector>
 
+#include <sys/resource.h>
+
 namespace bench {
 
 using Clock = std::chrono::steady_clock;
@@ -56,6 +58,22 @@ inline void report(const std::string& bench, const std::string& group, double x,
               bench.c_str(), implName(), group.c_str(), x, s.median, s.min, s.p90, s.reps);
   if (bytes > 0 && s.median > 0) std::printf(",\"gbps\":%.4f", bytes / (s.median * 1e3));
   std::printf("}\n");
+  std::fflush(stdout);
+}
+
+// Page faults of the process so far (minor and major): what the time of a one-off event (a
+// first launch) may be made of besides instructions; the kernel's work, which callgrind does
+// not see.
+inline long pageFaults() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return u.ru_minflt + u.ru_majflt;
+}
+
+// A count beside the figures, as a JSON line (report.py keeps the median per bench and impl).
+inline void reportCount(const std::string& bench, long value) {
+  std::printf("{\"count\":\"%s\",\"impl\":\"%s\",\"value\":%ld}\n", bench.c_str(),
+              implName(), value);
   std::fflush(stdout);
 }
 

@@ -3,6 +3,12 @@
 //   --startup            print the time from BENCH_T0_NS (CLOCK_MONOTONIC, set by the startup
 //                        runner before exec) to the first kernel's completion, and exit
 //   --first-launch-only  only the first-launch figure
+//   --first-launch-warm  only a first launch after another module's (the same cubin loaded
+//                        once before, untimed): the code paths have run once
+//   --image-before-context  with --first-launch-only: the cubin read before the context is made
+//                        (figure "first_launch_image_early"), as a runtime's image embedded in
+//                        the executable is there before; read just before, its memory and the
+//                        heap blocks freed by the read are warm for cuModuleLoadData
 //   --launch-only        only the launch and sync figures (run_all.sh's short extra rounds)
 //   --max-copy=<MiB>     largest copy (default 1024)
 //   --instruction-loop=<launch|copy>:<batches>
@@ -163,14 +169,23 @@ void moduleLoadFigure(const char* bench, double x, const std::vector<char>& imag
 }
 
 // Module load, function lookup and first launch: what a runtime does at a kernel's first launch.
-Kernels loadKernels(const std::vector<char>& cubin, CUstream s, double* firstLaunchUs) {
-  Kernels k;
-  double t0 = nowUs();
-  CU_CHECK(cuModuleLoadData(&k.module, cubin.data()));
-  CU_CHECK(cuModuleGetFunction(&k.empty, k.module, "bench_empty"));
-  launchEmpty(k, s);
+// Its own function so that callgrind can collect exactly it (count_gpu_instructions.sh).
+extern "C" [[gnu::noinline]] void benchFirstLaunch(const std::vector<char>& cubin, CUstream s,
+                                                 Kernels* k) {
+  CU_CHECK(cuModuleLoadData(&k->module, cubin.data()));
+  CU_CHECK(cuModuleGetFunction(&k->empty, k->module, "bench_empty"));
+  launchEmpty(*k, s);
   drain(s);
+}
+
+Kernels loadKernels(const std::vector<char>& cubin, CUstream s, double* firstLaunchUs,
+                    long* pageFaultCount = nullptr) {
+  Kernels k;
+  const long faults = pageFaults();
+  double t0 = nowUs();
+  benchFirstLaunch(cubin, s, &k);
   *firstLaunchUs = nowUs() - t0;
+  if (pageFaultCount != nullptr) *pageFaultCount = pageFaults() - faults;
   CU_CHECK(cuModuleGetFunction(&k.args4, k.module, "bench_args4"));
   CU_CHECK(cuModuleGetFunction(&k.args16, k.module, "bench_args16"));
   CU_CHECK(cuModuleGetFunction(&k.struct1k, k.module, "bench_struct1k"));
@@ -242,7 +257,8 @@ bool instructionLoop(const Kernels& k, const std::string& kind, int batches) {
 int main(int argc, char** argv) {
   using namespace bench;
   implName() = "driver";
-  bool startup = false, firstLaunchOnly = false, launchOnly = false;
+  bool startup = false, firstLaunchOnly = false, firstLaunchWarm = false, launchOnly = false;
+  bool imageBeforeContext = false;
   size_t maxCopy = kMaxCopyBytes;
   std::string loopKind;
   int loopBatches = 0;
@@ -257,12 +273,16 @@ int main(int argc, char** argv) {
       startup = true;
     } else if (std::strcmp(argv[i], "--first-launch-only") == 0) {
       firstLaunchOnly = true;
+    } else if (std::strcmp(argv[i], "--first-launch-warm") == 0) {
+      firstLaunchWarm = true;
+    } else if (std::strcmp(argv[i], "--image-before-context") == 0) {
+      imageBeforeContext = true;
     } else if (std::strcmp(argv[i], "--launch-only") == 0) {
       launchOnly = true;
     } else if (std::strncmp(argv[i], "--max-copy=", 11) == 0) {
       maxCopy = std::stoull(argv[i] + 11) << 20;
     } else {
-      std::fprintf(stderr, "usage: %s [--startup|--first-launch-only|--launch-only|--instruction-loop=<launch|copy>:<batches>] [--max-copy=<MiB>]\n",
+      std::fprintf(stderr, "usage: %s [--startup|--first-launch-only [--image-before-context]|--first-launch-warm|--launch-only|--instruction-loop=<launch|copy>:<batches>] [--max-copy=<MiB>]\n",
                    argv[0]);
       return 2;
     }
@@ -277,8 +297,10 @@ int main(int argc, char** argv) {
     return kNoGpuExit;
   }
   CU_CHECK(cuDeviceGet(&g_device, 0));
+  std::vector<char> cubin;
+  if (imageBeforeContext) cubin = readFile(cubinPath());
   driverContext();
-  std::vector<char> cubin = readFile(cubinPath());
+  if (!imageBeforeContext) cubin = readFile(cubinPath());
   if (cubin.empty()) {
     std::fprintf(stderr, "bench_driver: cannot read %s\n", cubinPath().c_str());
     return 1;
@@ -286,7 +308,18 @@ int main(int argc, char** argv) {
   CUstream s;
   CU_CHECK(cuStreamCreate(&s, CU_STREAM_DEFAULT));
   double firstLaunchUs = 0;
-  Kernels k = loadKernels(cubin, s, &firstLaunchUs);
+  long faults = 0;
+  if (firstLaunchWarm) {
+    Kernels other = loadKernels(cubin, s, &firstLaunchUs);
+    Kernels k = loadKernels(cubin, s, &firstLaunchUs, &faults);
+    report("first_launch_warm", "first_launch", 0,
+           Summary{firstLaunchUs, firstLaunchUs, firstLaunchUs, 1});
+    reportCount("first_launch_warm_page_faults", faults);
+    CU_CHECK(cuModuleUnload(k.module));
+    CU_CHECK(cuModuleUnload(other.module));
+    return 0;
+  }
+  Kernels k = loadKernels(cubin, s, &firstLaunchUs, &faults);
   if (!loopKind.empty()) {
     if (instructionLoop(k, loopKind, loopBatches)) return 0;
     std::fprintf(stderr, "bench_driver: unknown or failed instruction loop '%s'\n", loopKind.c_str());
@@ -309,7 +342,9 @@ int main(int argc, char** argv) {
   CU_CHECK(cuDriverGetVersion(&driver));
   std::printf("{\"meta\":true,\"impl\":\"driver\",\"gpu\":\"%s\",\"driver_version\":%d}\n", name,
               driver);
-  report("first_launch", "first_launch", 0, Summary{firstLaunchUs, firstLaunchUs, firstLaunchUs, 1});
+  const char* firstName = imageBeforeContext ? "first_launch_image_early" : "first_launch";
+  report(firstName, "first_launch", 0, Summary{firstLaunchUs, firstLaunchUs, firstLaunchUs, 1});
+  reportCount(std::string(firstName) + "_page_faults", faults);
   if (firstLaunchOnly) return 0;
 
   enqueueFigures(k, s);

@@ -1,5 +1,6 @@
 // bench_unihip / bench_cudart: every runtime figure, as JSON lines on stdout.
 //   --first-launch-only   only the first-launch figure (run_all.sh checks unihip's log with it)
+//   --first-launch-warm   only the first launch of a kernel after another module's first launch
 //   --max-copy=<MiB>      largest copy (default 1024)
 //   --graphs-only         only the graph figures
 //   --pools-only          only the stream-ordered allocation figures
@@ -21,6 +22,7 @@
 int main(int argc, char** argv) {
   bench::implName() = BENCH_IMPL;
   bool firstLaunchOnly = false;
+  bool firstLaunchWarm = false;
   bool graphsOnly = false;
   bool poolsOnly = false;
   bool peerOnly = false;
@@ -39,6 +41,8 @@ int main(int argc, char** argv) {
       }
     } else if (std::strcmp(argv[i], "--first-launch-only") == 0) {
       firstLaunchOnly = true;
+    } else if (std::strcmp(argv[i], "--first-launch-warm") == 0) {
+      firstLaunchWarm = true;
     } else if (std::strcmp(argv[i], "--graphs-only") == 0) {
       graphsOnly = true;
     } else if (std::strcmp(argv[i], "--pools-only") == 0) {
@@ -54,7 +58,7 @@ int main(int argc, char** argv) {
     } else if (std::strncmp(argv[i], "--max-copy=", 11) == 0) {
       maxCopy = std::stoull(argv[i] + 11) << 20;
     } else {
-      std::fprintf(stderr, "usage: %s [--first-launch-only] [--graphs-only] [--pools-only] [--peer-only] [--launch-only] [--managed-only] [--textures-only] [--max-copy=<MiB>] [--instruction-loop=<launch|copy|module-launch>:<batches>]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--first-launch-only|--first-launch-warm] [--graphs-only] [--pools-only] [--peer-only] [--launch-only] [--managed-only] [--textures-only] [--max-copy=<MiB>] [--instruction-loop=<launch|copy|module-launch>:<batches>]\n", argv[0]);
       return 2;
     }
   }
@@ -78,8 +82,8 @@ int main(int argc, char** argv) {
   std::printf("{\"meta\":true,\"impl\":\"%s\",\"gpu\":\"%s\",\"driver_version\":%d}\n",
               BENCH_IMPL, props.name, driver);
 
-  bench::firstLaunch();
-  if (firstLaunchOnly) return 0;
+  bench::firstLaunch(firstLaunchWarm);
+  if (firstLaunchOnly || firstLaunchWarm) return 0;
   if (graphsOnly) {
     bench::graphBenchmarks();
     return 0;

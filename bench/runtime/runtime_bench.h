@@ -4,11 +4,18 @@
 
 #include <cstddef>
 
+#include "gpu_api.h"
+
 namespace bench {
 
 // launch_bench.cu. firstLaunch() must run before any other launch: it times the first launch of
 // a kernel, which includes loading its module (and JIT-compiling PTX, were a runtime to pick it).
-void firstLaunch();
+// With `afterOtherModule`, a kernel of another module (managed_bench.cu's, its own fat binary)
+// is launched first, untimed: the figure is then a first launch whose code paths have run once
+// ("first_launch_warm"), which tells cold caches from work.
+void firstLaunch(bool afterOtherModule);
+// managed_bench.cu: one launch of its kernel, on nothing (a module of its own).
+void launchOtherModuleKernel(gpuStream_t s);
 void launchBenchmarks();
 // For bench/count_gpu_instructions.sh: `batches` x 64 operations of one kind ("launch":
 // bench_args4<<<>>>; "copy": a 1 KiB async copy from pinned host memory to the device;
