@@ -21,7 +21,7 @@
 # experiment, and host instructions per launch and copy with libcuda counted
 # (count_gpu_instructions.sh, when the folder carries valgrind/). Writes only
 # <out-dir>/results/<date>/: results.json, results.csv, table.md, plots, raw.jsonl, logs.txt,
-# and the SASS of the codegen kernels when cuobjdump is there. About 6 minutes on an H100 with
+# and the SASS of the codegen kernels when cuobjdump is there. About 6.5 minutes on an H100 with
 # the defaults. Exit status 77 without a GPU.
 set -uo pipefail
 
