@@ -3,11 +3,12 @@
 // callgrind for two launch counts and divides the difference, so one-time work (the first
 // launch's module load, process start-up) cancels out.
 //
-//   bench_launch_instructions <launches> direct|stub
+//   bench_launch_instructions <launches> direct|stub|module
 //
 //   direct: hipLaunchKernel, as hipLaunchKernelGGL-style code and every launch's tail call it;
 //   stub:   __hipPushCallConfiguration at the call site, then __hipPopCallConfiguration and
-//           hipLaunchKernel in the kernel's stub: what clang emits for <<<>>>.
+//           hipLaunchKernel in the kernel's stub: what clang emits for <<<>>>;
+//   module: hipModuleLaunchKernel of the same kernel from hipModuleLoadData's module.
 // The script collects only inside those runtime entry points (--toggle-collect).
 //
 // Two builds: bench_launch_instructions links bench_unihip_fake, a shared library made of the
@@ -90,13 +91,20 @@ __attribute__((noinline)) hipError_t launchLikeClang(hipStream_t s, Args4& a) {
   return hipLaunchKernel(&g_kernelHandle, grid, block, args, shmem, stream);
 }
 
+hipFunction_t g_moduleFunction = nullptr;
+
+__attribute__((noinline)) hipError_t launchModule(hipStream_t s, Args4& a) {
+  void* args[] = {&a.out, &a.in, &a.n, &a.scale};
+  return hipModuleLaunchKernel(g_moduleFunction, 1, 1, 1, 32, 1, 1, 0, s, args, nullptr);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   long launches = argc > 2 ? std::strtol(argv[1], nullptr, 10) : 0;
-  bool stub = argc > 2 && std::strcmp(argv[2], "stub") == 0;
-  if (launches <= 0 || (!stub && std::strcmp(argv[2], "direct") != 0)) {
-    std::fprintf(stderr, "usage: %s <launches> direct|stub\n", argv[0]);
+  const std::string path = argc > 2 ? argv[2] : "";
+  if (launches <= 0 || (path != "direct" && path != "stub" && path != "module")) {
+    std::fprintf(stderr, "usage: %s <launches> direct|stub|module\n", argv[0]);
     return 2;
   }
   benchInstallFakeBackend();
@@ -110,9 +118,17 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "hipStreamCreate failed on the fake backend\n");
     return 1;
   }
+  if (path == "module") {
+    hipModule_t module = nullptr;
+    if (hipModuleLoadData(&module, bundle.data()) != hipSuccess ||
+        hipModuleGetFunction(&g_moduleFunction, module, "bench_args4") != hipSuccess) {
+      std::fprintf(stderr, "hipModuleLoadData / hipModuleGetFunction failed on the fake backend\n");
+      return 1;
+    }
+  }
   Args4 args;
   // The first launch loads the module and caches the function: not part of the steady state.
-  auto launch = stub ? launchLikeClang : launchDirect;
+  auto launch = path == "stub" ? launchLikeClang : path == "module" ? launchModule : launchDirect;
   for (long i = 0; i <= launches; ++i) {
     hipError_t e = launch(stream, args);
     if (e != hipSuccess) {
@@ -125,7 +141,6 @@ int main(int argc, char** argv) {
                  benchFakeLaunchCount(), launches + 1);
     return 1;
   }
-  std::printf("%ld launches (%s) recorded by the fake backend\n", launches + 1,
-              stub ? "stub" : "direct");
+  std::printf("%ld launches (%s) recorded by the fake backend\n", launches + 1, path.c_str());
   return 0;
 }

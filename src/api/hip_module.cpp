@@ -5,6 +5,8 @@
 
 #include "api/api_boundary.h"
 #include "core/handles.h"
+#include "core/hot_tls.h"
+#include "core/launch_generation.h"
 #include "core/launch_check.h"
 #include "core/stream_resolve.h"
 #include "fatbin/bundle.h"
@@ -92,32 +94,81 @@ UNIHIP_EXPORT hipError_t hipModuleGetFunction(hipFunction_t* function, hipModule
   UNIHIP_RETURN(kOk);
 }
 
+namespace {
+
+// What a thread's last hipModuleLaunchKernel resolved (as hip_launch.cpp's launch cache does for
+// host functions): valid while the launch generation holds, which module unload, device reset
+// and stream destruction bump (core/launch_generation.h, core/handles.h).
+struct ModuleLaunchCache {
+  hipFunction_t function;
+  hipStream_t stream;
+  uint64_t generation;
+  const Device* device;
+  NativeStream native;
+  int currentDevice;  // null, hipStreamLegacy and hipStreamPerThread follow it
+};
+UNIHIP_HOT_TLS ModuleLaunchCache t_moduleLaunchCache;
+
+// Every check, in AMD's order and with its codes; fills the cache once all but the backend's
+// launch succeeded (a plain launch: `extra` packs its arguments anew each time).
+[[gnu::noinline]] hipError_t fullModuleLaunch(hipFunction_t f, dim3 grid, dim3 block,
+                                              unsigned int sharedMemBytes, hipStream_t stream,
+                                              void** kernelParams, void** extra) {
+  UNIHIP_TRACE_API("hipModuleLaunchKernel({}, ({},{},{}), ({},{},{}), {}, {})", fmt::ptr(f),
+                   grid.x, grid.y, grid.z, block.x, block.y, block.z, sharedMemBytes,
+                   fmt::ptr(stream));
+  constexpr const char* kName = "hipModuleLaunchKernel";
+  const uint64_t generation = launchGeneration();  // before the lookups (launch_generation.h)
+  if (UNIHIP_UNLIKELY(!isLive(f))) return apiReturn(kName, hipErrorInvalidResourceHandle);
+  const void* packed = nullptr;
+  size_t packedBytes = 0;
+  if (UNIHIP_UNLIKELY(extra != nullptr)) {
+    Status e = packedArguments(kernelParams, extra, &packed, &packedBytes);
+    if (!e.ok()) return apiReturn(kName, e);
+  }
+  ResolvedStream rs;
+  Status s = resolveStream(stream, &rs);
+  if (UNIHIP_UNLIKELY(!s.ok())) return apiReturn(kName, s);
+  if (UNIHIP_UNLIKELY(rs.device->ordinal != f->device))
+    return apiReturn(kName, hipErrorInvalidHandle);
+  s = checkLaunch(*rs.device->props, grid, block, sharedMemBytes);
+  if (UNIHIP_UNLIKELY(!s.ok())) return apiReturn(kName, s);
+  LaunchConfig config{grid, block, sharedMemBytes, rs.native};
+  if (UNIHIP_UNLIKELY(extra != nullptr))
+    return apiReturn(kName, rs.device->backend->launchPacked(rs.device->local, f->native, config,
+                                                             packed, packedBytes));
+  // A per-thread stream the backend could not create (null) is asked for again next time.
+  if (stream != hipStreamPerThread || rs.native != nullptr)
+    t_moduleLaunchCache = {f, stream, generation, rs.device, rs.native, Runtime::currentDevice()};
+  return apiReturn(kName, rs.device->backend->launch(rs.device->local, f->native, config,
+                                                     kernelParams));
+}
+
+[[gnu::cold, gnu::noinline]] hipError_t failedModuleLaunch(Status s) {
+  return apiReturn("hipModuleLaunchKernel", s);
+}
+
+}  // namespace
+
+// The hot path: the thread's last function and stream again, within the device's limits, no
+// `extra`, no trace; anything else takes fullModuleLaunch.
 UNIHIP_EXPORT hipError_t hipModuleLaunchKernel(hipFunction_t f, unsigned int gridDimX,
                                                unsigned int gridDimY, unsigned int gridDimZ,
                                                unsigned int blockDimX, unsigned int blockDimY,
                                                unsigned int blockDimZ, unsigned int sharedMemBytes,
                                                hipStream_t stream, void** kernelParams,
                                                void** extra) {
-  UNIHIP_TRACE_API("hipModuleLaunchKernel({}, ({},{},{}), ({},{},{}), {}, {})", fmt::ptr(f),
-                   gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY, blockDimZ, sharedMemBytes,
-                   fmt::ptr(stream));
-  if (UNIHIP_UNLIKELY(!isLive(f))) UNIHIP_RETURN(hipErrorInvalidResourceHandle);
-  const void* packed = nullptr;
-  size_t packedBytes = 0;
-  if (UNIHIP_UNLIKELY(extra != nullptr)) {
-    Status e = packedArguments(kernelParams, extra, &packed, &packedBytes);
-    if (!e.ok()) UNIHIP_RETURN(e);
-  }
-  ResolvedStream rs;
-  Status s = resolveStream(stream, &rs);
-  if (UNIHIP_UNLIKELY(!s.ok())) UNIHIP_RETURN(s);
-  if (UNIHIP_UNLIKELY(rs.device->ordinal != f->device)) UNIHIP_RETURN(hipErrorInvalidHandle);
-  dim3 grid(gridDimX, gridDimY, gridDimZ), block(blockDimX, blockDimY, blockDimZ);
-  s = checkLaunch(*rs.device->props, grid, block, sharedMemBytes);
-  if (UNIHIP_UNLIKELY(!s.ok())) UNIHIP_RETURN(s);
-  LaunchConfig config{grid, block, sharedMemBytes, rs.native};
-  if (UNIHIP_UNLIKELY(extra != nullptr))
-    UNIHIP_RETURN(rs.device->backend->launchPacked(rs.device->local, f->native, config, packed,
-                                                   packedBytes));
-  UNIHIP_RETURN(rs.device->backend->launch(rs.device->local, f->native, config, kernelParams));
+  const dim3 grid(gridDimX, gridDimY, gridDimZ), block(blockDimX, blockDimY, blockDimZ);
+  const ModuleLaunchCache& c = t_moduleLaunchCache;
+  if (UNIHIP_UNLIKELY(f != c.function || stream != c.stream || extra != nullptr ||
+                      log::g_traceState.load(std::memory_order_relaxed) != 0 ||
+                      c.generation != launchGeneration() ||
+                      c.currentDevice != Runtime::currentDevice() ||
+                      !withinLaunchLimits(c.device->launchLimits, grid, block, sharedMemBytes)))
+    return fullModuleLaunch(f, grid, block, sharedMemBytes, stream, kernelParams, extra);
+  const Device* device = c.device;
+  LaunchConfig config{grid, block, sharedMemBytes, c.native};
+  Status s = device->backend->launch(device->local, f->native, config, kernelParams);
+  if (UNIHIP_UNLIKELY(!s.ok())) return failedModuleLaunch(s);
+  return hipSuccess;
 }

@@ -122,8 +122,10 @@ class HandleTable {
         live_[i] = live_.back();
         live_.pop_back();
         free_.push_back(h);
-        // Launch caches remember a stream's device and native stream (core/launch_generation.h).
-        if constexpr (std::is_same_v<T, ihipStream_t>) invalidateLaunchCaches();
+        // Launch caches remember a stream's device and native stream, and a module's functions
+        // (core/launch_generation.h).
+        if constexpr (std::is_same_v<T, ihipStream_t> || std::is_same_v<T, ihipModule_t>)
+          invalidateLaunchCaches();
         return true;
       }
     }

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstring>
+#include <thread>
 
 #include "build_files.h"
 #include "hip/hip_ext.h"
@@ -280,6 +281,60 @@ TEST_CASE("cooperative launches: checked, then the backend's") {
   CHECK(hipModuleLaunchCooperativeKernelMultiDevice(fp, 1, 0) == hipErrorInvalidResourceHandle);
   fake->cooperative = false;
   CHECK(hipStreamDestroy(s1) == hipSuccess);
+  (void)hipGetLastError();
+}
+
+// hipModuleLaunchKernel keeps what a thread's last launch resolved (hip_module.cpp); nothing it
+// keeps may outlive the handles it came from, and every argument is still read afresh.
+TEST_CASE("hipModuleLaunchKernel's cache: each launch's own geometry, dropped with its handles") {
+  auto* fake = installFake(2, "gfx90a");
+  REQUIRE(hipSetDevice(0) == hipSuccess);
+  hipModule_t m = loadTestModule();
+  hipFunction_t f = nullptr;
+  REQUIRE(hipModuleGetFunction(&f, m, "scale") == hipSuccess);
+  float* x = nullptr;
+  float a = 1;
+  void* args[] = {&x, &a};
+  const int before = fake->launches;
+  REQUIRE(hipModuleLaunchKernel(f, 3, 1, 1, 64, 1, 1, 0, nullptr, args, nullptr) == hipSuccess);
+  REQUIRE(hipModuleLaunchKernel(f, 5, 2, 1, 32, 2, 1, 16, nullptr, args, nullptr) == hipSuccess);
+  CHECK(fake->launches == before + 2);
+  CHECK(fake->lastLaunch.grid.x == 5);
+  CHECK(fake->lastLaunch.grid.y == 2);
+  CHECK(fake->lastLaunch.block.y == 2);
+  CHECK(fake->lastLaunch.sharedMemBytes == 16);
+  // Out of the device's limits after a cached launch: the full checks answer, as on a first call.
+  CHECK(hipModuleLaunchKernel(f, 1, 1, 1, 4096, 1, 1, 0, nullptr, args, nullptr) ==
+        hipErrorInvalidConfiguration);
+  CHECK(hipModuleLaunchKernel(f, 1, 1, 1, 1, 1, 1, 1u << 30, nullptr, args, nullptr) ==
+        hipErrorInvalidValue);
+  // Another device current: the null stream is that device's, which the function is not.
+  REQUIRE(hipModuleLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, nullptr, args, nullptr) == hipSuccess);
+  REQUIRE(hipSetDevice(1) == hipSuccess);
+  CHECK(hipModuleLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, nullptr, args, nullptr) ==
+        hipErrorInvalidHandle);
+  REQUIRE(hipSetDevice(0) == hipSuccess);
+  // A destroyed stream, launched on just before.
+  hipStream_t s = nullptr;
+  REQUIRE(hipStreamCreate(&s) == hipSuccess);
+  REQUIRE(hipModuleLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, s, args, nullptr) == hipSuccess);
+  REQUIRE(hipStreamDestroy(s) == hipSuccess);
+  CHECK(hipModuleLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, s, args, nullptr) ==
+        hipErrorContextIsDestroyed);
+  // Another thread has its own cache.
+  hipError_t other = hipErrorUnknown;
+  std::thread([&] {
+    (void)hipSetDevice(0);
+    other = hipModuleLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, nullptr, args, nullptr);
+  }).join();
+  CHECK(other == hipSuccess);
+  // An unloaded module's function, launched on just before.
+  REQUIRE(hipModuleLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, nullptr, args, nullptr) == hipSuccess);
+  const int launched = fake->launches;
+  REQUIRE(hipModuleUnload(m) == hipSuccess);
+  CHECK(hipModuleLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, nullptr, args, nullptr) ==
+        hipErrorInvalidResourceHandle);
+  CHECK(fake->launches == launched);
   (void)hipGetLastError();
 }
 
