@@ -54,31 +54,14 @@ profile() {  # impl kind batches
   echo "$out"
 }
 total() { awk '/^(summary|totals):/ {print $2; exit}' "$1"; }
-# Instructions executed inside an object (its functions' own cost), read from the profile:
-# cost lines under the latest "ob=" naming it, calls' inclusive lines excluded.
-in_object() {  # profile object-pattern
-  awk -v pattern="$2" '
-    # Compressed names: "(id) name" defines id (in ob= or cob=), "(id)" refers to it.
-    function object(spec,   id, name) {
-      if (spec !~ /^\([0-9]+\)/) return spec
-      id = spec; sub(/\).*/, ")", id)
-      name = spec; sub(/^\([0-9]+\) ?/, "", name)
-      if (name != "") known[id] = name
-      return known[id]
-    }
-    /^cob=/ { object(substr($0, 5)); next }
-    /^ob=/ { cur = object(substr($0, 4)); next }
-    /^calls=/ { skip = 1; next }
-    /^[0-9+*-]/ { if (skip) { skip = 0; next } if (cur ~ pattern) s += $2; next }
-    END { print s + 0 }' "$1"
-}
-
-# Sum of the events <names...> in an object's own cost lines (columns after the position;
-# callgrind leaves out trailing zeros).
+# Sum of the events <names...> in an object's own cost lines (its functions' own cost: cost
+# lines under the latest "ob=" naming it, calls' inclusive lines excluded; the columns after the
+# position, callgrind leaving out trailing zeros).
 events_in_object() {  # profile object-pattern event-names...
   local profile=$1 pattern=$2
   shift 2
   awk -v pattern="$pattern" -v wanted="$*" '
+    # Compressed names: "(id) name" defines id (in ob= or cob=), "(id)" refers to it.
     function object(spec,   id, name) {
       if (spec !~ /^\([0-9]+\)/) return spec
       id = spec; sub(/\).*/, ")", id)
@@ -101,6 +84,8 @@ events_in_object() {  # profile object-pattern event-names...
     }
     END { print s + 0 }' "$profile"
 }
+# Instructions executed inside an object.
+in_object() { events_in_object "$1" "$2" Ir; }  # profile object-pattern
 
 # The object split must account for every instruction, whatever valgrind's name compression
 # does (names defined in cob= lines, referred to by number later).
