@@ -47,7 +47,9 @@ Summary kernelTime(gpuStream_t s, float* out, const float* in, size_t n, int rep
 
 }  // namespace
 
-void launchOtherModuleKernel(gpuStream_t s) { bench_scale<<<1, 1, 0, s>>>(nullptr, nullptr, 0, 1.0f); }
+void launchOtherModuleKernel(gpuStream_t s) {
+  bench_scale<<<1, 1, 0, s>>>(nullptr, nullptr, 0, 1.0f);
+}
 
 void managedBenchmarks() {
   constexpr size_t kBytes = size_t{256} << 20, kFloats = kBytes / sizeof(float);

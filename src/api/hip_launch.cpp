@@ -5,8 +5,7 @@
 #include "api/api_boundary.h"
 #include "api/hip_register.h"
 #include "core/hot_tls.h"
-#include "core/launch_generation.h"
-#include "core/launch_check.h"
+#include "core/launch_cache.h"
 #include "core/stream_resolve.h"
 #include "fatbin/registry.h"
 
@@ -134,29 +133,14 @@ constexpr const char* entryName(LaunchEntry e) {
   return e == LaunchEntry::Plain ? "hipLaunchKernel" : "hipLaunchKernel_spt";
 }
 
-// What this thread's last full launch resolved, for the next launch of the same host function
-// on the same stream: while the generation (core/launch_generation.h) and the current device are
-// unchanged, the kernel lookup, the stream's liveness and device, and the per-device function
-// would all resolve the same again. The geometry is checked on every launch. Filled only while
-// no API trace is written: the trace state never changes once it is 0, so a launch the cache
-// answers has no trace to write.
-struct LaunchCache {
-  const void* hostFunction;
-  hipStream_t stream;
-  uint64_t generation;
-  const Device* device;
-  NativeStream native;
-  NativeFunction function;
-  int currentDevice;  // null, hipStreamLegacy and hipStreamPerThread follow it
-};
-UNIHIP_HOT_TLS LaunchCache t_launchCache;
+UNIHIP_HOT_TLS LaunchCache t_launchCache;  // keyed by host function (core/launch_cache.h)
 
-// The full launch: every lookup and check, in AMD's order and with its codes. With `fill`, fills
-// the thread's launch cache once everything but the backend's own launch succeeded.
+// The full launch: every lookup and check, in AMD's order and with its codes. Fills the thread's
+// launch cache once everything but the backend's own launch succeeded.
 __attribute__((always_inline)) inline Status launchKernel(const void* function_address,
                                                           dim3 numBlocks, dim3 dimBlocks,
                                                           void** args, size_t sharedMemBytes,
-                                                          hipStream_t stream, bool fill) {
+                                                          hipStream_t stream) {
   const uint64_t generation = launchGeneration();  // before the lookups (launch_generation.h)
   Registry& registry = Registry::get();
   KernelRecord* kernel = registry.findKernel(function_address);
@@ -170,9 +154,7 @@ __attribute__((always_inline)) inline Status launchKernel(const void* function_a
   UNIHIP_TRY(checkLaunch(*rs.device->props, numBlocks, dimBlocks, sharedMemBytes));
   NativeFunction function;
   UNIHIP_TRY(registry.function(kernel, *rs.device, &function));
-  // A per-thread stream the backend could not create (null: the legacy stream for now) is
-  // asked for again next time.
-  if (fill && (stream != hipStreamPerThread || rs.native != nullptr))
+  if (mayFillLaunchCache(stream, rs.native))
     t_launchCache = {function_address, stream,   generation, rs.device,
                      rs.native,        function, Runtime::currentDevice()};
   LaunchConfig config{numBlocks, dimBlocks, static_cast<uint32_t>(sharedMemBytes), rs.native};
@@ -186,7 +168,7 @@ __attribute__((always_inline)) inline Status launchKernel(const void* function_a
                    numBlocks.x, numBlocks.y, numBlocks.z, dimBlocks.x, dimBlocks.y, dimBlocks.z,
                    fmt::ptr(args), sharedMemBytes, fmt::ptr(stream));
   return apiReturn(api, launchKernel(function_address, numBlocks, dimBlocks, args,
-                                     sharedMemBytes, stream, false));
+                                     sharedMemBytes, stream));
 }
 
 template <LaunchEntry E>
@@ -197,7 +179,7 @@ template <LaunchEntry E>
     return tracedLaunch(entryName(E), function_address, numBlocks, dimBlocks, args,
                         sharedMemBytes, stream);
   return apiReturn(entryName(E), launchKernel(function_address, numBlocks, dimBlocks, args,
-                                              sharedMemBytes, stream, true));
+                                              sharedMemBytes, stream));
 }
 
 template <LaunchEntry E>
@@ -215,7 +197,9 @@ __attribute__((always_inline)) inline hipError_t launch(const void* function_add
                                                         void** args, size_t sharedMemBytes,
                                                         hipStream_t stream) {
   const LaunchCache& c = t_launchCache;
-  if (UNIHIP_UNLIKELY(c.hostFunction != function_address || c.stream != stream ||
+  // LaunchCache::answers spelled out: through the member function the compiler spends two more
+  // register moves per launch (75 -> 77 instructions, bench/count_instructions.sh).
+  if (UNIHIP_UNLIKELY(c.key != function_address || c.stream != stream ||
                       c.generation != launchGeneration() ||
                       c.currentDevice != Runtime::currentDevice() ||
                       !withinLaunchLimits(c.device->launchLimits, numBlocks, dimBlocks,

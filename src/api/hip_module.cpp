@@ -6,7 +6,7 @@
 #include "api/api_boundary.h"
 #include "core/handles.h"
 #include "core/hot_tls.h"
-#include "core/launch_generation.h"
+#include "core/launch_cache.h"
 #include "core/launch_check.h"
 #include "core/stream_resolve.h"
 #include "fatbin/bundle.h"
@@ -96,18 +96,7 @@ UNIHIP_EXPORT hipError_t hipModuleGetFunction(hipFunction_t* function, hipModule
 
 namespace {
 
-// What a thread's last hipModuleLaunchKernel resolved (as hip_launch.cpp's launch cache does for
-// host functions): valid while the launch generation holds, which module unload, device reset
-// and stream destruction bump (core/launch_generation.h, core/handles.h).
-struct ModuleLaunchCache {
-  hipFunction_t function;
-  hipStream_t stream;
-  uint64_t generation;
-  const Device* device;
-  NativeStream native;
-  int currentDevice;  // null, hipStreamLegacy and hipStreamPerThread follow it
-};
-UNIHIP_HOT_TLS ModuleLaunchCache t_moduleLaunchCache;
+UNIHIP_HOT_TLS LaunchCache t_moduleLaunchCache;  // keyed by hipFunction_t (core/launch_cache.h)
 
 // Every check, in AMD's order and with its codes; fills the cache once all but the backend's
 // launch succeeded (a plain launch: `extra` packs its arguments anew each time).
@@ -137,9 +126,9 @@ UNIHIP_HOT_TLS ModuleLaunchCache t_moduleLaunchCache;
   if (UNIHIP_UNLIKELY(extra != nullptr))
     return apiReturn(kName, rs.device->backend->launchPacked(rs.device->local, f->native, config,
                                                              packed, packedBytes));
-  // A per-thread stream the backend could not create (null) is asked for again next time.
-  if (stream != hipStreamPerThread || rs.native != nullptr)
-    t_moduleLaunchCache = {f, stream, generation, rs.device, rs.native, Runtime::currentDevice()};
+  if (mayFillLaunchCache(stream, rs.native))
+    t_moduleLaunchCache = {f,         stream,    generation, rs.device,
+                           rs.native, f->native, Runtime::currentDevice()};
   return apiReturn(kName, rs.device->backend->launch(rs.device->local, f->native, config,
                                                      kernelParams));
 }
@@ -151,7 +140,7 @@ UNIHIP_HOT_TLS ModuleLaunchCache t_moduleLaunchCache;
 }  // namespace
 
 // The hot path: the thread's last function and stream again, within the device's limits, no
-// `extra`, no trace; anything else takes fullModuleLaunch.
+// `extra`; anything else takes fullModuleLaunch.
 UNIHIP_EXPORT hipError_t hipModuleLaunchKernel(hipFunction_t f, unsigned int gridDimX,
                                                unsigned int gridDimY, unsigned int gridDimZ,
                                                unsigned int blockDimX, unsigned int blockDimY,
@@ -159,16 +148,12 @@ UNIHIP_EXPORT hipError_t hipModuleLaunchKernel(hipFunction_t f, unsigned int gri
                                                hipStream_t stream, void** kernelParams,
                                                void** extra) {
   const dim3 grid(gridDimX, gridDimY, gridDimZ), block(blockDimX, blockDimY, blockDimZ);
-  const ModuleLaunchCache& c = t_moduleLaunchCache;
-  if (UNIHIP_UNLIKELY(f != c.function || stream != c.stream || extra != nullptr ||
-                      log::g_traceState.load(std::memory_order_relaxed) != 0 ||
-                      c.generation != launchGeneration() ||
-                      c.currentDevice != Runtime::currentDevice() ||
-                      !withinLaunchLimits(c.device->launchLimits, grid, block, sharedMemBytes)))
+  const LaunchCache& c = t_moduleLaunchCache;
+  if (UNIHIP_UNLIKELY(extra != nullptr || !c.answers(f, stream, grid, block, sharedMemBytes)))
     return fullModuleLaunch(f, grid, block, sharedMemBytes, stream, kernelParams, extra);
   const Device* device = c.device;
   LaunchConfig config{grid, block, sharedMemBytes, c.native};
-  Status s = device->backend->launch(device->local, f->native, config, kernelParams);
+  Status s = device->backend->launch(device->local, c.function, config, kernelParams);
   if (UNIHIP_UNLIKELY(!s.ok())) return failedModuleLaunch(s);
   return hipSuccess;
 }
