@@ -21,6 +21,12 @@ class CodeOps {
   // hipErrorNoBinaryForGpu when none does.
   virtual Status selectImage(int device, std::span<const BundleEntry> entries, size_t* index) = 0;
   virtual Status loadModule(int device, const BundleEntry& image, NativeModule* module) = 0;
+  // The same for an image of a registered fat binary: the runtime asks such a module only for
+  // names clang registered from that image (its kernels and variables), so a backend need not
+  // index the image's symbols to answer unknown names.
+  virtual Status loadRegisteredModule(int device, const BundleEntry& image, NativeModule* module) {
+    return loadModule(device, image, module);
+  }
   virtual Status unloadModule(int device, NativeModule module) = 0;
   // hipErrorInvalidDeviceFunction (or hipErrorNotFound) when the module lacks `name`.
   virtual Status getFunction(int device, NativeModule module, const char* name,

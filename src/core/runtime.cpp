@@ -39,7 +39,7 @@ Runtime& Runtime::create() {
   static Runtime* instance = [] {
     auto* r = new Runtime();
     instance_.store(r, std::memory_order_release);
-    Registry::get().indexPending();
+    Registry::get().start();
     return r;
   }();
   return *instance;

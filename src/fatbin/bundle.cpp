@@ -215,6 +215,10 @@ static bool startsWith(ImageView& view, const void* magic, size_t n) {
   return true;
 }
 
+bool isCompressedBundle(ImageView view) {
+  return view.data() != nullptr && startsWith(view, kCompressedBundleMagic, 4);
+}
+
 Status parseFatBinary(ImageView view, std::vector<BundleEntry>* entries,
                       std::vector<uint8_t>* storage) {
   entries->clear();

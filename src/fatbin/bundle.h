@@ -44,6 +44,9 @@ inline constexpr uint64_t kMaxBundleIdLength = 1024;
 Status parseFatBinary(ImageView view, std::vector<BundleEntry>* entries,
                       std::vector<uint8_t>* storage = nullptr);
 
+// True when `view` starts with a compressed (CCOB) bundle's magic: parsing it decompresses.
+bool isCompressedBundle(ImageView view);
+
 // The same for `size` readable bytes at `data`.
 inline Status parseFatBinary(const void* data, size_t size, std::vector<BundleEntry>* entries,
                              std::vector<uint8_t>* storage = nullptr) {

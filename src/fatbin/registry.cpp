@@ -34,12 +34,31 @@ FatBinary* Registry::registerFatBinary(const void* wrapperPtr) {
     return nullptr;
   }
   auto* fatbin = new FatBinary();
+  fatbin->image = wrapper.binary;
+  bool started = false;
   {
     std::lock_guard<std::mutex> lock(mutex_);
     fatbins_.push_back(fatbin);
+    started = started_;
   }
-  fatbin->image = wrapper.binary;
+  if (started) digest(fatbin);
   return fatbin;
+}
+
+void Registry::digest(FatBinary* fatbin) {
+  std::lock_guard<std::mutex> lock(fatbin->mutex);
+  if (fatbin->image != nullptr && isCompressedBundle(ImageView::unsized(fatbin->image))) return;
+  parseLocked(fatbin);
+}
+
+void Registry::start() {
+  // mutex_ held throughout: a fat binary unregistered (its library unloaded) meanwhile would
+  // otherwise be read after its memory is gone.
+  std::lock_guard<std::mutex> lock(mutex_);
+  indexPendingLocked();
+  started_ = true;
+  for (FatBinary* fatbin : fatbins_)
+    if (fatbin->registered) digest(fatbin);
 }
 
 Status Registry::parse(FatBinary* fatbin) {
@@ -163,7 +182,7 @@ Status Registry::moduleFor(FatBinary* fatbin, const Device& device, NativeModule
       const BundleEntry& e = fatbin->entries[index];
       UNIHIP_LOG_DEBUG("device {}: loading '{}' ({}, {} bytes)", device.ordinal, e.id,
                        imageKindName(e.kind), e.size);
-      slot.status = device.backend->loadModule(device.local, e, &slot.module);
+      slot.status = device.backend->loadRegisteredModule(device.local, e, &slot.module);
       if (slot.status.ok() && !fatbin->managedVariables.empty())
         slot.status = bindManagedVariables(fatbin, device, slot.module);
     } else {

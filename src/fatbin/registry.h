@@ -1,13 +1,17 @@
 // The registry of fat binaries that clang's module constructors register, and of their kernels
 // and device variables.
 //
-// Registration (from static constructors, possibly on many threads) does no GPU work: it parses
-// the bundle header once and appends each kernel's (host function, name) to a pending list. The
-// kernel records and the host-function index are built from that list at the first lookup after
-// a registration (a program with 1,000 kernels would otherwise pay a record, a heap string and a
-// hash insert per kernel before main, and the page faults of that memory). Each device's image
-// is chosen and loaded at the first launch that needs it, then cached; functions are cached per
-// kernel and device.
+// Registration (from static constructors, possibly on many threads) does no GPU work: before the
+// runtime starts it reads only the wrapper and appends each kernel's (host function, name) to a
+// pending list. The kernel records and the host-function index are built from that list when the
+// runtime starts or at the first lookup after a registration (a program with 1,000 kernels would
+// otherwise pay a record, a heap string and a hash insert per kernel before main, and the page
+// faults of that memory). Each bundle is parsed once, as AMD's runtime digests fat binaries: at
+// the runtime's start, or at registration once it has started, so that a kernel's first launch
+// does not pay it; a compressed bundle at its first use instead (decompressing is the costly
+// part, and most of a large library's kernels never run). Each device's image is chosen and
+// loaded at the first launch that needs it, then cached; functions are cached per kernel and
+// device.
 // Thread safety: registration, indexing and loading take a mutex; findKernel() with nothing
 // pending and the cached function lookup are lock-free.
 #pragma once
@@ -107,9 +111,9 @@ class Registry {
   }
 
   // Null for a wrapper that is null, unreadable, or has a bad magic or version (as AMD's
-  // runtime answers). The bundle itself is parsed at its first use (parse()), as AMD's runtime
-  // defers it: registration reads only the wrapper, so a program's start-up does not touch
-  // every fat binary's pages. A corrupt bundle is recorded in the FatBinary's status then.
+  // runtime answers). Before the runtime starts, registration reads only the wrapper (a
+  // program's static constructors stay cheap); once it has started, a plain bundle is parsed
+  // here (digest()). A corrupt bundle is recorded in the FatBinary's status when parsed.
   FatBinary* registerFatBinary(const void* wrapper);
   // Parses `fatbin` if not done yet; its status.
   Status parse(FatBinary* fatbin);
@@ -121,9 +125,12 @@ class Registry {
                                const char* name, size_t size, unsigned align);
   void unregisterFatBinary(FatBinary* fatbin);
 
-  // Builds the records of every kernel registered so far. The runtime calls it when it starts
-  // (AMD's runtime sizes every registered function's per-device slots at hip init too), so a
-  // first launch finds its kernel indexed; registration itself stays an append.
+  // The runtime's start (AMD's runtime digests every registered fat binary and sizes every
+  // function's per-device slots at hip init): indexes the kernels registered so far and parses
+  // every registered plain bundle, so that a kernel's first launch finds both done. Fat binaries
+  // registered afterwards are parsed at registration.
+  void start();
+  // Builds the records of every kernel registered so far (registration itself stays an append).
   void indexPending();
 
   // Indexes what registration left pending first (one acquire load when nothing is).
@@ -168,6 +175,8 @@ class Registry {
   // In registration order (a host function registered again replaces its record, as before);
   // with mutex_ held.
   void indexPendingLocked();
+  // Parses `fatbin` unless it is compressed (left to its first use).
+  void digest(FatBinary* fatbin);
   Status resolve(KernelRecord* kernel, const Device& device, NativeFunction* out);
   Status moduleFor(FatBinary* fatbin, const Device& device, NativeModule* module);
   const Status& parseLocked(FatBinary* fatbin);  // fatbin->mutex held
@@ -182,6 +191,7 @@ class Registry {
   std::vector<FatBinary*> fatbins_;
   std::vector<PendingKernel> pendingKernels_;
   std::atomic<bool> pending_{false};  // pendingKernels_ is not empty
+  bool started_ = false;              // start() ran: registration digests (mutex_)
   std::vector<std::unique_ptr<KernelRecord[]>> recordBlocks_;  // never freed (racing readers)
   HostFunctionMap<KernelRecord> kernels_;
   HostFunctionMap<VariableRecord> variables_;

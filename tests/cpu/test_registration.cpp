@@ -9,9 +9,13 @@
 #include <thread>
 #include <vector>
 
+#include <fstream>
+#include <iterator>
+
 #include "api/hip_register.h"
 #include "core/launch_generation.h"
 #include "fatbin/registry.h"
+#include "build_files.h"
 #include "install_fake.h"
 
 using namespace unihip;
@@ -31,6 +35,36 @@ alignas(8) const unsigned char kCorruptBundle[64] = "__CLANG_OFFLOAD_BUNDLE__\x0
 const FatBinaryWrapper kCorruptWrapper{kFatBinaryWrapperMagic, 1, kCorruptBundle, nullptr};
 const FatBinaryWrapper kBadMagicWrapper{0x12345678, 1, kCorruptBundle, nullptr};
 
+// Fat binaries registered by a static constructor, before anything starts the runtime, as clang's
+// module constructors register theirs: a corrupt plain bundle and a compressed one (the test
+// bundle as clang-offload-bundler -compress wrote it).
+struct EarlyRegistration {
+  std::vector<uint8_t> ccob;
+  FatBinaryWrapper ccobWrapper{kFatBinaryWrapperMagic, 1, nullptr, nullptr};
+  void** corrupt = nullptr;
+  void** compressed = nullptr;
+  bool corruptParsedAtRegistration = true;
+  bool compressedParsedAtRegistration = true;
+
+  EarlyRegistration() {
+    std::ifstream f(unihip::testing::buildFilePath(UNIHIP_TEST_CCOB_FATBIN), std::ios::binary);
+    ccob.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+    ccobWrapper.binary = ccob.data();
+    corrupt = __hipRegisterFatBinary(&kCorruptWrapper);
+    compressed = __hipRegisterFatBinary(&ccobWrapper);
+    if (corrupt) corruptParsedAtRegistration = reinterpret_cast<FatBinary*>(corrupt)->parsed;
+    if (compressed)
+      compressedParsedAtRegistration = reinterpret_cast<FatBinary*>(compressed)->parsed;
+  }
+};
+const EarlyRegistration g_early;
+
+bool parsed(void** handle) {
+  auto* fatbin = reinterpret_cast<FatBinary*>(handle);
+  std::lock_guard<std::mutex> lock(fatbin->mutex);
+  return fatbin->parsed;
+}
+
 }  // namespace
 
 TEST_CASE("clang's module constructor registered the kernels and variables") {
@@ -39,7 +73,7 @@ TEST_CASE("clang's module constructor registered the kernels and variables") {
   REQUIRE(scale != nullptr);
   CHECK(scale->name == "_Z5scalePff");
   REQUIRE(scale->fatbin != nullptr);
-  CHECK(r.parse(scale->fatbin) == kOk);  // parsed at its first use: here
+  CHECK(r.parse(scale->fatbin) == kOk);  // parsed when the runtime started, or here
   CHECK(scale->fatbin->entries.size() >= 3);
 
   KernelRecord* addOne = r.findKernel(addOneHostFunction());
@@ -81,12 +115,16 @@ TEST_CASE("a device with no fitting image gets hipErrorNoBinaryForGpu") {
   CHECK(hipGetLastError() == hipSuccess);  // launchScale already read and cleared it
 }
 
-TEST_CASE("a corrupt bundle is found at its first use; its kernels are no device functions") {
+TEST_CASE("a corrupt bundle registered once the runtime runs is found at registration; its "
+          "kernels are no device functions") {
   auto* fake = installFake(1, "gfx90a");
   uint64_t before = Registry::get().parseCount();
   void** handle = __hipRegisterFatBinary(&kCorruptWrapper);
   REQUIRE(handle != nullptr);
-  CHECK(Registry::get().parseCount() == before);  // registration reads only the wrapper
+  // Parsed at registration (AMD's runtime digests a fat binary registered after hip init), with
+  // the registration itself answered as usual: the error shows at the kernels' launches.
+  CHECK(Registry::get().parseCount() == before + 1);
+  CHECK(reinterpret_cast<FatBinary*>(handle)->status == Status(hipErrorInvalidImage));
   static const char hostStub = 0;
   __hipRegisterFunction(handle, &hostStub, const_cast<char*>("k"), "k", ~0u, nullptr, nullptr,
                         nullptr, nullptr, nullptr);
@@ -94,8 +132,6 @@ TEST_CASE("a corrupt bundle is found at its first use; its kernels are no device
   // AMD's runtime answers hipErrorInvalidDeviceFunction for kernels of a bundle it cannot use.
   CHECK(hipLaunchKernel(&hostStub, dim3(1), dim3(1), nullptr, 0, nullptr) ==
         hipErrorInvalidDeviceFunction);
-  CHECK(Registry::get().parseCount() == before + 1);
-  CHECK(reinterpret_cast<FatBinary*>(handle)->status == Status(hipErrorInvalidImage));
   CHECK(hipLaunchKernel(&hostStub, dim3(1), dim3(1), nullptr, 0, nullptr) ==
         hipErrorInvalidDeviceFunction);
   CHECK(Registry::get().parseCount() == before + 1);  // parsed once
@@ -104,6 +140,44 @@ TEST_CASE("a corrupt bundle is found at its first use; its kernels are no device
   __hipUnregisterFatBinary(handle);
   CHECK(hipLaunchKernel(&hostStub, dim3(1), dim3(1), nullptr, 0, nullptr) ==
         hipErrorInvalidDeviceFunction);
+}
+
+TEST_CASE("the runtime's start parses the plain bundles registered before it; a compressed one "
+          "waits for its first use") {
+  REQUIRE(g_early.corrupt != nullptr);
+  REQUIRE(g_early.compressed != nullptr);
+  REQUIRE(g_early.ccob.size() > 4);
+  // Registered before the runtime started: only the wrappers were read.
+  CHECK_FALSE(g_early.corruptParsedAtRegistration);
+  CHECK_FALSE(g_early.compressedParsedAtRegistration);
+  auto* fake = installFake(1, "gfx90a");  // the runtime runs from here on, if nothing started it
+  CHECK(parsed(g_early.corrupt));
+  CHECK(reinterpret_cast<FatBinary*>(g_early.corrupt)->status == Status(hipErrorInvalidImage));
+  CHECK_FALSE(parsed(g_early.compressed));
+
+  // Registered now: still left to its first use.
+  const uint64_t before = Registry::get().parseCount();
+  const FatBinaryWrapper again{kFatBinaryWrapperMagic, 1, g_early.ccob.data(), nullptr};
+  void** late = __hipRegisterFatBinary(&again);
+  REQUIRE(late != nullptr);
+  CHECK_FALSE(parsed(late));
+  CHECK(Registry::get().parseCount() == before);
+
+  // The first launch of one of its kernels decompresses and parses it, once.
+  static const char stub = 0;
+  __hipRegisterFunction(g_early.compressed, &stub, const_cast<char*>("_Z5scalePff"),
+                        "_Z5scalePff", ~0u, nullptr, nullptr, nullptr, nullptr, nullptr);
+  float x = 1.0f, a = 2.0f;
+  float* px = &x;
+  void* args[] = {&px, &a};
+  CHECK(hipLaunchKernel(&stub, dim3(1), dim3(1), args, 0, nullptr) == hipSuccess);
+  CHECK(hipLaunchKernel(&stub, dim3(1), dim3(1), args, 0, nullptr) == hipSuccess);
+  CHECK(fake->launches == 2);
+  CHECK(parsed(g_early.compressed));
+  CHECK(reinterpret_cast<FatBinary*>(g_early.compressed)->status == kOk);
+  CHECK(reinterpret_cast<FatBinary*>(g_early.compressed)->entries.size() >= 3);
+  CHECK(Registry::get().parseCount() == before + 1);
+  __hipUnregisterFatBinary(late);
 }
 
 TEST_CASE("a wrapper with a bad magic or version is rejected: null handle, nothing parsed") {
