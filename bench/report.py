@@ -34,7 +34,7 @@ MiB = 1 << 20
 TABLE_COPY_SIZES = (4, 64 << 10, MiB, 64 * MiB, 1024 * MiB)
 TABLE_ORDER = ("launch_0args", "launch_4args", "launch_16args", "launch_struct1k", "launch_sync",
                "launch_4threads", "launch_8threads", "first_launch", "first_launch_image_early",
-               "first_launch_warm", "event_record_sync", "stream_sync_idle", "device_sync_idle",
+               "first_launch_image_mapped", "first_launch_warm", "event_record_sync", "stream_sync_idle", "device_sync_idle",
                "module_launch_4args", "coop_launch", "occupancy_active_blocks",
                "occupancy_block_size", "func_get_attributes", "malloc_free_1MiB",
                "malloc_free_64MiB", "module_load_cubin", "module_load_ptx", "startup_first_kernel",
@@ -313,6 +313,10 @@ def goals(figures, extras):
     g.append(check_pairs("(diagnostic) first launch <= 1.1 x driver, its cubin read before the "
                          "context", figures, [(("first_launch", "unihip"),
                                                ("first_launch_image_early", "driver"))], 1.1))
+    g.append(check_pairs("(diagnostic) first launch <= 1.1 x driver, its cubin mapped from its "
+                         "file as an executable's embedded image is", figures,
+                         [(("first_launch", "unihip"), ("first_launch_image_mapped", "driver"))],
+                         1.1))
     g.append(check_ratio("(diagnostic) first launch after another module's <= 1.1 x driver",
                          figures, ["first_launch_warm"], "driver", 1.1))
     ins, misses = extras["instructions"], extras["ll_misses"]
@@ -329,7 +333,8 @@ def goals(figures, extras):
                   "(callgrind's cache simulator)", "INFO" if parts else None,
                   "; ".join(parts) if parts else "not counted (bench/count_gpu_instructions.sh)"))
     faults = []
-    for name in ("first_launch", "first_launch_image_early", "first_launch_warm"):
+    for name in ("first_launch", "first_launch_image_early", "first_launch_image_mapped",
+                 "first_launch_warm"):
         found = {i: extras["counts"].get((f"{name}_page_faults", i)) for i in IMPLS}
         if any(found.values()):
             faults.append(f"{name}: " + ", ".join(

@@ -12,8 +12,9 @@
 #     unihip; cudart, unihip, driver; ...); each round's figures are paired, and report.py gives
 #     the median of the per-round ratios with a distribution-free 95% interval;
 #   - N first-launch rounds (default 21; one figure per process, so more rounds): the first
-#     launch of a kernel, the driver's also with its cubin read before the context, then the
-#     same after another module's first launch (code paths warm);
+#     launch of a kernel, the driver's also with its cubin read before the context and with it
+#     mapped from its file (as an embedded image is), then the same after another module's
+#     first launch (code paths warm);
 #   - the kernel comparison (bench_codegen: nvcc and unihipcc images, ABBA in one process);
 #   - every program pinned with taskset to the same CPUs (default: up to 8 CPUs of the allowed
 #     set, CPU 0 left out when there are more than 8, since it takes most interrupts).
@@ -122,6 +123,9 @@ for ((r = first; r < first + first_rounds; r++)); do
   echo "{\"round\":$r}" >>"$raw"
   run "bench_driver round $r (image before the context)" "$bin/bench_driver" \
     --first-launch-only --image-before-context
+  # And with its cubin mapped from the file, as an executable's embedded image is.
+  echo "{\"round\":$r}" >>"$raw"
+  run "bench_driver round $r (image mapped)" "$bin/bench_driver" --first-launch-only --image-mapped
   round "$((r + first_rounds))" --first-launch-warm
 done
 echo "run_all.sh: first-launch rounds done at $((SECONDS - started)) s" >&2

@@ -9,12 +9,19 @@
 //                        (figure "first_launch_image_early"), as a runtime's image embedded in
 //                        the executable is there before; read just before, its memory and the
 //                        heap blocks freed by the read are warm for cuModuleLoadData
+//   --image-mapped       with --first-launch-only: the cubin mapped from its file (figure
+//                        "first_launch_image_mapped"), as an executable's embedded image is:
+//                        file-backed pages, no heap copy made just before
 //   --launch-only        only the launch and sync figures (run_all.sh's short extra rounds)
 //   --max-copy=<MiB>     largest copy (default 1024)
 //   --instruction-loop=<launch|copy>:<batches>
 //                        only operations for bench/count_gpu_instructions.sh (as bench_unihip's)
 // Exits 77 when there is no usable GPU.
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <cstring>
@@ -170,9 +177,8 @@ void moduleLoadFigure(const char* bench, double x, const std::vector<char>& imag
 
 // Module load, function lookup and first launch: what a runtime does at a kernel's first launch.
 // Its own function so that callgrind can collect exactly it (count_gpu_instructions.sh).
-extern "C" [[gnu::noinline]] void benchFirstLaunch(const std::vector<char>& cubin, CUstream s,
-                                                 Kernels* k) {
-  CU_CHECK(cuModuleLoadData(&k->module, cubin.data()));
+extern "C" [[gnu::noinline]] void benchFirstLaunch(const char* cubin, CUstream s, Kernels* k) {
+  CU_CHECK(cuModuleLoadData(&k->module, cubin));
   CU_CHECK(cuModuleGetFunction(&k->empty, k->module, "bench_empty"));
   launchEmpty(*k, s);
   drain(s);
@@ -201,7 +207,19 @@ CUmodule firstLaunchOfAnotherModule(CUstream s) {
   return m;
 }
 
-Kernels loadKernels(const std::vector<char>& cubin, CUstream s, double* firstLaunchUs,
+// A file mapped read-only (never unmapped), or null.
+const char* mapFile(const std::string& path) {
+  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return nullptr;
+  struct stat st{};
+  void* p = fstat(fd, &st) == 0 && st.st_size > 0
+                ? mmap(nullptr, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0)
+                : MAP_FAILED;
+  close(fd);
+  return p == MAP_FAILED ? nullptr : static_cast<const char*>(p);
+}
+
+Kernels loadKernels(const char* cubin, CUstream s, double* firstLaunchUs,
                     long* pageFaultCount = nullptr) {
   Kernels k;
   const long faults = pageFaults();
@@ -281,7 +299,7 @@ int main(int argc, char** argv) {
   using namespace bench;
   implName() = "driver";
   bool startup = false, firstLaunchOnly = false, firstLaunchWarm = false, launchOnly = false;
-  bool imageBeforeContext = false;
+  bool imageBeforeContext = false, imageMapped = false;
   size_t maxCopy = kMaxCopyBytes;
   std::string loopKind;
   int loopBatches = 0;
@@ -300,12 +318,14 @@ int main(int argc, char** argv) {
       firstLaunchWarm = true;
     } else if (std::strcmp(argv[i], "--image-before-context") == 0) {
       imageBeforeContext = true;
+    } else if (std::strcmp(argv[i], "--image-mapped") == 0) {
+      imageMapped = true;
     } else if (std::strcmp(argv[i], "--launch-only") == 0) {
       launchOnly = true;
     } else if (std::strncmp(argv[i], "--max-copy=", 11) == 0) {
       maxCopy = std::stoull(argv[i] + 11) << 20;
     } else {
-      std::fprintf(stderr, "usage: %s [--startup|--first-launch-only [--image-before-context]|--first-launch-warm|--launch-only|--instruction-loop=<launch|copy>:<batches>] [--max-copy=<MiB>]\n",
+      std::fprintf(stderr, "usage: %s [--startup|--first-launch-only [--image-before-context|--image-mapped]|--first-launch-warm|--launch-only|--instruction-loop=<launch|copy>:<batches>] [--max-copy=<MiB>]\n",
                    argv[0]);
       return 2;
     }
@@ -321,10 +341,16 @@ int main(int argc, char** argv) {
   }
   CU_CHECK(cuDeviceGet(&g_device, 0));
   std::vector<char> cubin;
+  if (imageMapped && !firstLaunchOnly) {
+    std::fprintf(stderr, "bench_driver: --image-mapped goes with --first-launch-only\n");
+    return 2;
+  }
+  const char* image = imageMapped ? mapFile(cubinPath()) : nullptr;
   if (imageBeforeContext) cubin = readFile(cubinPath());
   driverContext();
-  if (!imageBeforeContext) cubin = readFile(cubinPath());
-  if (cubin.empty()) {
+  if (!imageBeforeContext && !imageMapped) cubin = readFile(cubinPath());
+  if (!imageMapped) image = cubin.empty() ? nullptr : cubin.data();
+  if (image == nullptr) {
     std::fprintf(stderr, "bench_driver: cannot read %s\n", cubinPath().c_str());
     return 1;
   }
@@ -334,7 +360,7 @@ int main(int argc, char** argv) {
   long faults = 0;
   if (firstLaunchWarm) {
     CUmodule other = firstLaunchOfAnotherModule(s);
-    Kernels k = loadKernels(cubin, s, &firstLaunchUs, &faults);
+    Kernels k = loadKernels(image, s, &firstLaunchUs, &faults);
     report("first_launch_warm", "first_launch", 0,
            Summary{firstLaunchUs, firstLaunchUs, firstLaunchUs, 1});
     reportCount("first_launch_warm_page_faults", faults);
@@ -342,7 +368,7 @@ int main(int argc, char** argv) {
     CU_CHECK(cuModuleUnload(other));
     return 0;
   }
-  Kernels k = loadKernels(cubin, s, &firstLaunchUs, &faults);
+  Kernels k = loadKernels(image, s, &firstLaunchUs, &faults);
   if (!loopKind.empty()) {
     if (instructionLoop(k, loopKind, loopBatches)) return 0;
     std::fprintf(stderr, "bench_driver: unknown or failed instruction loop '%s'\n", loopKind.c_str());
@@ -365,7 +391,9 @@ int main(int argc, char** argv) {
   CU_CHECK(cuDriverGetVersion(&driver));
   std::printf("{\"meta\":true,\"impl\":\"driver\",\"gpu\":\"%s\",\"driver_version\":%d}\n", name,
               driver);
-  const char* firstName = imageBeforeContext ? "first_launch_image_early" : "first_launch";
+  const char* firstName = imageMapped          ? "first_launch_image_mapped"
+                         : imageBeforeContext ? "first_launch_image_early"
+                                              : "first_launch";
   report(firstName, "first_launch", 0, Summary{firstLaunchUs, firstLaunchUs, firstLaunchUs, 1});
   reportCount(std::string(firstName) + "_page_faults", faults);
   if (firstLaunchOnly) return 0;
