@@ -21,6 +21,7 @@ TAIL=40 run device "$b/tests/device/unihip_device_tests"
 run device.assert "$b/tests/device/unihip_device_assert"
 for p in rdc_app rdc_static rdc_shared; do run "gpu.$p" "$b/tests/toolchain/rdc_gpu/$p"; done
 TAIL=20 run cpu "$b/tests/cpu/unihip_cpu_tests"
+TAIL=5 run layout "$b/tests/layout/unihip_layout_tests"
 # Reliability (issue 17): device faults and teardown, a soak, compute-sanitizer over the GPU suite.
 TAIL=30 run faults "$b/tests/faults/unihip_fault_tests"
 TAIL=12 run soak "$b/tests/faults/unihip_soak" --seconds "${UNIHIP_SOAK_SECONDS:-60}"

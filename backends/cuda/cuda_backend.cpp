@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "backend.h"
+#include "core/hot_text.h"
 #include "core/hot_tls.h"
 #include "core/log.h"
 #include "cuda/cuda_core.h"
@@ -124,7 +125,8 @@ class CudaBackend final : public Backend, public CudaCore {
     return check(api_->cuDriverGetVersion(version), "cuDriverGetVersion");
   }
 
-  Status selectImage(int device, std::span<const BundleEntry> entries, size_t* index) override {
+  UNIHIP_HOT_TEXT Status selectImage(int device, std::span<const BundleEntry> entries,
+                                     size_t* index) override {
     const auto& p = devices_[device]->props;
     Status s = selectCudaImage(entries, p.major * 10 + p.minor, index);
     if (s.ok() && entries[*index].kind == ImageKind::Ptx)
@@ -140,13 +142,15 @@ class CudaBackend final : public Backend, public CudaCore {
   // Without the symbol table: reading it took 8-11 us of a kernel's first launch on the H100
   // (cold code and fresh memory), and a registered name is in its image (were it not, the
   // driver's "not found" gives the same answer).
-  Status loadRegisteredModule(int device, const BundleEntry& image, NativeModule* module) override {
+  UNIHIP_HOT_TEXT Status loadRegisteredModule(int device, const BundleEntry& image,
+                                              NativeModule* module) override {
     return load(device, image, false, module);
   }
 
   // `readSymbols`: index the image's names so that mayDefine() answers unknown ones without a
   // failing driver call (hipModuleGetFunction with a user's name).
-  Status load(int device, const BundleEntry& image, bool readSymbols, NativeModule* module) {
+  UNIHIP_HOT_TEXT Status load(int device, const BundleEntry& image, bool readSymbols,
+                              NativeModule* module) {
     UNIHIP_TRY(makeCurrent(device));
     // The driver wants NUL-terminated PTX and 8-byte-aligned ELF; bundle entries are neither.
     std::vector<uint64_t> copy;
@@ -205,8 +209,8 @@ class CudaBackend final : public Backend, public CudaCore {
     return it == symbols_.end() || it->second.count(name) != 0;
   }
 
-  Status getFunction(int device, NativeModule module, const char* name,
-                     NativeFunction* function) override {
+  UNIHIP_HOT_TEXT Status getFunction(int device, NativeModule module, const char* name,
+                                     NativeFunction* function) override {
     UNIHIP_TRY(makeCurrent(device));
     if (!mayDefine(module, name)) return hipErrorNotFound;
     CUfunction f = nullptr;
@@ -246,7 +250,8 @@ class CudaBackend final : public Backend, public CudaCore {
                  "cuFuncGetAttribute");
   }
 
-  Status launch(int device, NativeFunction function, const LaunchConfig& c, void** args) override {
+  UNIHIP_HOT_TEXT Status launch(int device, NativeFunction function, const LaunchConfig& c,
+                                void** args) override {
     UNIHIP_TRY(makeCurrent(device));
     return check(api_->cuLaunchKernel(static_cast<CUfunction>(function), c.grid.x, c.grid.y,
                                       c.grid.z, c.block.x, c.block.y, c.block.z,
@@ -640,7 +645,7 @@ class CudaBackend final : public Backend, public CudaCore {
     return check(api_->cuStreamDestroy(asStream(stream)), "cuStreamDestroy");
   }
 
-  Status streamSynchronize(int device, NativeStream stream) override {
+  UNIHIP_HOT_TEXT Status streamSynchronize(int device, NativeStream stream) override {
     UNIHIP_TRY(makeCurrent(device));
     return check(api_->cuStreamSynchronize(asStream(stream)), "cuStreamSynchronize");
   }
@@ -850,7 +855,7 @@ class CudaBackend final : public Backend, public CudaCore {
   }
 
   // The check inline (every operation makes it: ~8 instructions), the binding out of line.
-  Status makeCurrent(int device) override {
+  UNIHIP_HOT_TEXT Status makeCurrent(int device) override {
     const CudaDevice& d = *devices_[device];
     const uint32_t epoch = resetEpoch_.load(std::memory_order_acquire);
     const CUcontext context = d.context.load(std::memory_order_relaxed);

@@ -2,6 +2,8 @@
 
 #include <string_view>
 
+#include "core/hot_text.h"
+
 namespace unihip::cu {
 
 namespace {
@@ -35,7 +37,8 @@ int parseSmTarget(std::string_view target, std::string_view prefix, bool* archSp
   return value;
 }
 
-Status selectCudaImage(std::span<const BundleEntry> entries, int sm, size_t* index) {
+UNIHIP_HOT_TEXT Status selectCudaImage(std::span<const BundleEntry> entries, int sm,
+                                       size_t* index) {
   constexpr size_t kNone = static_cast<size_t>(-1);
   size_t exact = kNone, compatible = kNone, ptx = kNone;
   int compatibleSm = -1, ptxSm = -1;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "core/hot_text.h"
 #include "core/log.h"
 #include "hsa_status.h"
 #include "target_id.h"
@@ -115,11 +116,13 @@ Status HsaBackend::driverVersion(int* version) {
   return kOk;
 }
 
-Status HsaBackend::selectImage(int device, std::span<const BundleEntry> entries, size_t* index) {
+UNIHIP_HOT_TEXT Status HsaBackend::selectImage(int device, std::span<const BundleEntry> entries,
+                                               size_t* index) {
   return selectAmdImage(devices_[device]->info.target, entries, index);
 }
 
-Status HsaBackend::loadModule(int device, const BundleEntry& image, NativeModule* module) {
+UNIHIP_HOT_TEXT Status HsaBackend::loadModule(int device, const BundleEntry& image,
+                                              NativeModule* module) {
   std::shared_ptr<const CodeObjectInfo> code;
   UNIHIP_TRY(codeObjects_.get(image.data, image.size, &code));
   std::unique_ptr<HsaModule> m;
@@ -133,8 +136,8 @@ Status HsaBackend::unloadModule(int, NativeModule module) {
   return kOk;
 }
 
-Status HsaBackend::getFunction(int, NativeModule module, const char* name,
-                               NativeFunction* function) {
+UNIHIP_HOT_TEXT Status HsaBackend::getFunction(int, NativeModule module, const char* name,
+                                               NativeFunction* function) {
   HsaFunction* f = nullptr;
   UNIHIP_TRY(findFunction(*static_cast<HsaModule*>(module), name, &f));
   *function = f;
@@ -190,8 +193,8 @@ Status HsaBackend::setFunctionAttribute(int, NativeFunction, int, int) { return 
 
 // The usual launch (a named stream, no capture, a plain kernel without a dynamic stack) is a
 // tail call; everything else goes through launchGeneral.
-Status HsaBackend::launch(int device, NativeFunction function, const LaunchConfig& config,
-                          void** args) {
+UNIHIP_HOT_TEXT Status HsaBackend::launch(int device, NativeFunction function,
+                                          const LaunchConfig& config, void** args) {
   const auto* f = static_cast<const HsaFunction*>(function);
   const KernelInfo& k = *f->info;
   if (graphs_.active() || config.stream == nullptr || !k.plainLaunch || k.usesDynamicStack)
@@ -201,8 +204,8 @@ Status HsaBackend::launch(int device, NativeFunction function, const LaunchConfi
                            args);
 }
 
-Status HsaBackend::launchGeneral(int device, NativeFunction function, const LaunchConfig& config,
-                                 void** args) {
+UNIHIP_HOT_TEXT Status HsaBackend::launchGeneral(int device, NativeFunction function,
+                                                 const LaunchConfig& config, void** args) {
   UNIHIP_CAPTURED(graphs_, captureLaunch, device, function, config, args);
   const auto* f = static_cast<const HsaFunction*>(function);
   HsaStream* s = nullptr;
@@ -296,7 +299,7 @@ Status HsaBackend::streamDestroy(int device, NativeStream stream) {
   return kOk;
 }
 
-Status HsaBackend::streamSynchronize(int device, NativeStream stream) {
+UNIHIP_HOT_TEXT Status HsaBackend::streamSynchronize(int device, NativeStream stream) {
   UNIHIP_CAPTURED(graphs_, refuseSync, stream);
   HsaStream* s = nullptr;
   UNIHIP_TRY(resolve(device, stream, &s));

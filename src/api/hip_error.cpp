@@ -2,6 +2,7 @@
 #include "api/api_boundary.h"
 #include "core/enum_value.h"
 #include "core/error_names.h"
+#include "core/hot_text.h"
 
 namespace unihip {
 
@@ -14,7 +15,7 @@ void logApiFailure(const char* function, hipError_t code) {
 
 using namespace unihip;
 
-UNIHIP_EXPORT hipError_t hipGetLastError(void) {
+UNIHIP_EXPORT UNIHIP_HOT_TEXT hipError_t hipGetLastError(void) {
   hipError_t e = t_lastError;
   t_lastError = hipSuccess;
   return e;

@@ -4,6 +4,7 @@
 
 #include "api/api_boundary.h"
 #include "api/hip_register.h"
+#include "core/hot_text.h"
 #include "core/hot_tls.h"
 #include "core/launch_cache.h"
 #include "core/stream_resolve.h"
@@ -92,8 +93,9 @@ Status popConfiguration(dim3* grid, dim3* block, size_t* sharedMem, hipStream_t*
 }  // namespace
 
 // Hot path of <<<>>> (clang's call site): no trace, no configuration pending.
-UNIHIP_EXPORT hipError_t __hipPushCallConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedMem,
-                                                    hipStream_t stream) {
+UNIHIP_EXPORT UNIHIP_HOT_TEXT hipError_t __hipPushCallConfiguration(dim3 gridDim, dim3 blockDim,
+                                                                    size_t sharedMem,
+                                                                    hipStream_t stream) {
   ConfigurationTop& st = t_configuration;
   if (UNIHIP_UNLIKELY((st.depth | traceState()) != 0))
     return fullPush(gridDim, blockDim, sharedMem, stream);
@@ -104,8 +106,9 @@ UNIHIP_EXPORT hipError_t __hipPushCallConfiguration(dim3 gridDim, dim3 blockDim,
 
 // Hot path of <<<>>> (clang's kernel stub): taken when tracing is off, exactly one configuration
 // was pushed and every output pointer is given; anything else goes through fullPop.
-UNIHIP_EXPORT hipError_t __hipPopCallConfiguration(dim3* gridDim, dim3* blockDim,
-                                                   size_t* sharedMem, hipStream_t* stream) {
+UNIHIP_EXPORT UNIHIP_HOT_TEXT hipError_t __hipPopCallConfiguration(dim3* gridDim, dim3* blockDim,
+                                                                   size_t* sharedMem,
+                                                                   hipStream_t* stream) {
   ConfigurationTop& st = t_configuration;
   if (UNIHIP_UNLIKELY(((st.depth - 1) | traceState()) != 0) || gridDim == nullptr ||
       blockDim == nullptr || sharedMem == nullptr || stream == nullptr)
@@ -172,9 +175,9 @@ __attribute__((always_inline)) inline Status launchKernel(const void* function_a
 }
 
 template <LaunchEntry E>
-[[gnu::noinline]] hipError_t fullLaunch(const void* function_address, dim3 numBlocks,
-                                        dim3 dimBlocks, void** args, size_t sharedMemBytes,
-                                        hipStream_t stream) {
+[[gnu::noinline]] UNIHIP_HOT_TEXT hipError_t fullLaunch(const void* function_address,
+                                                        dim3 numBlocks, dim3 dimBlocks, void** args,
+                                                        size_t sharedMemBytes, hipStream_t stream) {
   if (UNIHIP_UNLIKELY(traceState() != 0))
     return tracedLaunch(entryName(E), function_address, numBlocks, dimBlocks, args,
                         sharedMemBytes, stream);
@@ -214,17 +217,19 @@ __attribute__((always_inline)) inline hipError_t launch(const void* function_add
 
 }  // namespace
 
-UNIHIP_EXPORT hipError_t hipLaunchKernel(const void* function_address, dim3 numBlocks,
-                                         dim3 dimBlocks, void** args, size_t sharedMemBytes,
-                                         hipStream_t stream) {
+UNIHIP_EXPORT UNIHIP_HOT_TEXT hipError_t hipLaunchKernel(const void* function_address,
+                                                         dim3 numBlocks, dim3 dimBlocks,
+                                                         void** args, size_t sharedMemBytes,
+                                                         hipStream_t stream) {
   return launch<LaunchEntry::Plain>(function_address, numBlocks, dimBlocks, args, sharedMemBytes,
                                     stream);
 }
 
 // -fgpu-default-stream=per-thread: the null stream is the calling thread's default stream.
-UNIHIP_EXPORT hipError_t hipLaunchKernel_spt(const void* function_address, dim3 numBlocks,
-                                             dim3 dimBlocks, void** args, size_t sharedMemBytes,
-                                             hipStream_t stream) {
+UNIHIP_EXPORT UNIHIP_HOT_TEXT hipError_t hipLaunchKernel_spt(const void* function_address,
+                                                             dim3 numBlocks, dim3 dimBlocks,
+                                                             void** args, size_t sharedMemBytes,
+                                                             hipStream_t stream) {
   if (stream == nullptr) stream = hipStreamPerThread;
   return launch<LaunchEntry::PerThread>(function_address, numBlocks, dimBlocks, args,
                                         sharedMemBytes, stream);

@@ -5,6 +5,7 @@
 
 #include "api/api_boundary.h"
 #include "core/handles.h"
+#include "core/hot_text.h"
 #include "core/hot_tls.h"
 #include "core/launch_cache.h"
 #include "core/launch_check.h"
@@ -100,9 +101,11 @@ UNIHIP_HOT_TLS LaunchCache t_moduleLaunchCache;  // keyed by hipFunction_t (core
 
 // Every check, in AMD's order and with its codes; fills the cache once all but the backend's
 // launch succeeded (a plain launch: `extra` packs its arguments anew each time).
-[[gnu::noinline]] hipError_t fullModuleLaunch(hipFunction_t f, dim3 grid, dim3 block,
-                                              unsigned int sharedMemBytes, hipStream_t stream,
-                                              void** kernelParams, void** extra) {
+[[gnu::noinline]] UNIHIP_HOT_TEXT hipError_t fullModuleLaunch(hipFunction_t f, dim3 grid,
+                                                              dim3 block,
+                                                              unsigned int sharedMemBytes,
+                                                              hipStream_t stream,
+                                                              void** kernelParams, void** extra) {
   UNIHIP_TRACE_API("hipModuleLaunchKernel({}, ({},{},{}), ({},{},{}), {}, {})", fmt::ptr(f),
                    grid.x, grid.y, grid.z, block.x, block.y, block.z, sharedMemBytes,
                    fmt::ptr(stream));
@@ -141,12 +144,10 @@ UNIHIP_HOT_TLS LaunchCache t_moduleLaunchCache;  // keyed by hipFunction_t (core
 
 // The hot path: the thread's last function and stream again, within the device's limits, no
 // `extra`; anything else takes fullModuleLaunch.
-UNIHIP_EXPORT hipError_t hipModuleLaunchKernel(hipFunction_t f, unsigned int gridDimX,
-                                               unsigned int gridDimY, unsigned int gridDimZ,
-                                               unsigned int blockDimX, unsigned int blockDimY,
-                                               unsigned int blockDimZ, unsigned int sharedMemBytes,
-                                               hipStream_t stream, void** kernelParams,
-                                               void** extra) {
+UNIHIP_EXPORT UNIHIP_HOT_TEXT hipError_t hipModuleLaunchKernel(
+    hipFunction_t f, unsigned int gridDimX, unsigned int gridDimY, unsigned int gridDimZ,
+    unsigned int blockDimX, unsigned int blockDimY, unsigned int blockDimZ,
+    unsigned int sharedMemBytes, hipStream_t stream, void** kernelParams, void** extra) {
   const dim3 grid(gridDimX, gridDimY, gridDimZ), block(blockDimX, blockDimY, blockDimZ);
   const LaunchCache& c = t_moduleLaunchCache;
   if (UNIHIP_UNLIKELY(extra != nullptr || !c.answers(f, stream, grid, block, sharedMemBytes)))

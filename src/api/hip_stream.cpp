@@ -4,6 +4,7 @@
 #include "api/api_boundary.h"
 #include "core/graph/capture_guard.h"
 #include "core/handles.h"
+#include "core/hot_text.h"
 #include "core/stream_resolve.h"
 
 using namespace unihip;
@@ -86,7 +87,7 @@ UNIHIP_EXPORT hipError_t hipStreamDestroy(hipStream_t stream) {
   })());
 }
 
-UNIHIP_EXPORT hipError_t hipStreamSynchronize(hipStream_t stream) {
+UNIHIP_EXPORT UNIHIP_HOT_TEXT hipError_t hipStreamSynchronize(hipStream_t stream) {
   UNIHIP_TRACE_API("hipStreamSynchronize({})", fmt::ptr(stream));
   ResolvedStream rs;
   Status s = resolveStream(stream, &rs);

@@ -7,6 +7,8 @@
 #include <cstring>
 #include <string>
 
+#include "core/hot_text.h"
+
 namespace unihip::log {
 
 std::atomic<int8_t> g_traceState{-1};
@@ -64,7 +66,7 @@ spdlog::level::level_enum parseLevel(const char* text, bool amdScale) {
   return level;
 }
 
-spdlog::logger& logger() {
+UNIHIP_HOT_TEXT spdlog::logger& logger() {
   // Never destroyed: registration and atexit handlers may log after static destructors ran.
   static spdlog::logger* instance = createLogger();
   return *instance;

@@ -27,8 +27,15 @@ spdlog::level::level_enum parseLevel(const char* text, bool amdScale);
 
 }  // namespace unihip::log
 
-#define UNIHIP_LOG_TRACE(...) ::unihip::log::logger().trace(__VA_ARGS__)
-#define UNIHIP_LOG_DEBUG(...) ::unihip::log::logger().debug(__VA_ARGS__)
-#define UNIHIP_LOG_INFO(...) ::unihip::log::logger().info(__VA_ARGS__)
-#define UNIHIP_LOG_WARN(...) ::unihip::log::logger().warn(__VA_ARGS__)
-#define UNIHIP_LOG_ERROR(...) ::unihip::log::logger().error(__VA_ARGS__)
+// The level is checked before the arguments are evaluated: a message below the level costs one
+// call and one load, not its arguments' calls and spdlog's own check.
+#define UNIHIP_LOG_AT(level, ...)                                                         \
+  do {                                                                                    \
+    ::spdlog::logger& unihip_log_logger_ = ::unihip::log::logger();                       \
+    if (unihip_log_logger_.should_log(level)) unihip_log_logger_.log(level, __VA_ARGS__); \
+  } while (0)
+#define UNIHIP_LOG_TRACE(...) UNIHIP_LOG_AT(::spdlog::level::trace, __VA_ARGS__)
+#define UNIHIP_LOG_DEBUG(...) UNIHIP_LOG_AT(::spdlog::level::debug, __VA_ARGS__)
+#define UNIHIP_LOG_INFO(...) UNIHIP_LOG_AT(::spdlog::level::info, __VA_ARGS__)
+#define UNIHIP_LOG_WARN(...) UNIHIP_LOG_AT(::spdlog::level::warn, __VA_ARGS__)
+#define UNIHIP_LOG_ERROR(...) UNIHIP_LOG_AT(::spdlog::level::err, __VA_ARGS__)

@@ -3,6 +3,7 @@
 #include <cstring>
 #include <limits>
 
+#include "core/hot_text.h"
 #include "core/launch_generation.h"
 #include "core/log.h"
 
@@ -66,7 +67,7 @@ Status Registry::parse(FatBinary* fatbin) {
   return parseLocked(fatbin);
 }
 
-const Status& Registry::parseLocked(FatBinary* fatbin) {
+UNIHIP_HOT_TEXT const Status& Registry::parseLocked(FatBinary* fatbin) {
   if (fatbin->parsed) return fatbin->status;
   fatbin->parsed = true;
   // The wrapper gives no size: the bundle's own header bounds it, checked against the loaded
@@ -169,7 +170,8 @@ void Registry::unregisterFatBinary(FatBinary* fatbin) {
   // still running must keep its code. Records are kept so a racing reader never sees freed memory.
 }
 
-Status Registry::moduleFor(FatBinary* fatbin, const Device& device, NativeModule* module) {
+UNIHIP_HOT_TEXT Status Registry::moduleFor(FatBinary* fatbin, const Device& device,
+                                           NativeModule* module) {
   if (const Status& parsed = parseLocked(fatbin); !parsed.ok()) return parsed;
   if (!fatbin->modules)
     fatbin->modules = std::make_unique<std::array<FatBinary::DeviceModule, kMaxDevices>>();
@@ -194,7 +196,8 @@ Status Registry::moduleFor(FatBinary* fatbin, const Device& device, NativeModule
   return slot.status;
 }
 
-Status Registry::resolve(KernelRecord* kernel, const Device& device, NativeFunction* out) {
+UNIHIP_HOT_TEXT Status Registry::resolve(KernelRecord* kernel, const Device& device,
+                                         NativeFunction* out) {
   FatBinary* fatbin = kernel->fatbin;
   std::lock_guard<std::mutex> lock(fatbin->mutex);
   // A kernel of a corrupt fat binary is no device function (AMD's runtime answers the same).
