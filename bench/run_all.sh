@@ -2,7 +2,7 @@
 # Runs every benchmark on the GPU machine and writes the report (issues 5 and 16).
 #   bench/run_all.sh <bench-gpu-dir> [<out-dir>] [--rounds N] [--launch-rounds N]
 #                    [--codegen-rounds N] [--first-rounds N] [--max-copy MiB] [--startup-runs N]
-#                    [--pin CPUS|none]
+#                    [--pair-rounds N] [--pin CPUS|none]
 # <bench-gpu-dir> is <build>/bench-gpu, gathered by the unihip_bench target (bin/, lib/, and
 # instructions.jsonl, the callgrind count made on the build machine); a build folder or a folder
 # made by scripts/stage-for-device.sh from one also works. <out-dir> defaults to
@@ -16,24 +16,27 @@
 #     mapped from its file (as an embedded image is), then the same after another module's
 #     first launch (code paths warm);
 #   - the kernel comparison (bench_codegen: nvcc and unihipcc images, ABBA in one process);
+#   - launch enqueue of unihip and the driver interleaved in one process (bench_launch_pair,
+#     default 60 rounds): both sides of a round meet the same host drift;
 #   - every program pinned with taskset to the same CPUs (default: up to 8 CPUs of the allowed
 #     set, CPU 0 left out when there are more than 8, since it takes most interrupts).
 # Then the startup benchmark, the check that unihip JIT-compiled no PTX, the pageable-staging
 # experiment, and host instructions per launch and copy with libcuda counted
 # (count_gpu_instructions.sh, when the folder carries valgrind/). Writes only
 # <out-dir>/results/<date>/: results.json, results.csv, table.md, plots, raw.jsonl, logs.txt,
-# and the SASS of the codegen kernels when cuobjdump is there. About 6.5 minutes on an H100 with
+# and the SASS of the codegen kernels when cuobjdump is there. About 7 minutes on an H100 with
 # the defaults. Exit status 77 without a GPU.
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
-usage="usage: run_all.sh <bench-gpu-dir> [<out-dir>] [--rounds N] [--launch-rounds N] [--codegen-rounds N] [--first-rounds N] [--max-copy MiB] [--startup-runs N] [--pin CPUS|none]"
+usage="usage: run_all.sh <bench-gpu-dir> [<out-dir>] [--rounds N] [--launch-rounds N] [--codegen-rounds N] [--first-rounds N] [--max-copy MiB] [--startup-runs N] [--pair-rounds N] [--pin CPUS|none]"
 dir=${1:?$usage}
 shift
 out=${UNIHIP_BENCH_OUT:-}
 if (($#)) && [[ $1 != --* ]]; then out=$1; shift; fi
 [[ -n $out ]] || { echo "run_all.sh: no <out-dir> and UNIHIP_BENCH_OUT unset; $usage" >&2; exit 2; }
-rounds=7 launch_rounds=14 first_rounds=21 codegen_rounds=21 max_copy=1024 startup_runs=10 pin=auto
+rounds=7 launch_rounds=14 first_rounds=21 codegen_rounds=21 max_copy=1024 startup_runs=10
+pair_rounds=60 pin=auto
 while (($#)); do
   case $1 in
     --rounds) rounds=$2; shift 2 ;;
@@ -42,6 +45,7 @@ while (($#)); do
     --first-rounds) first_rounds=$2; shift 2 ;;
     --max-copy) max_copy=$2; shift 2 ;;
     --startup-runs) startup_runs=$2; shift 2 ;;
+    --pair-rounds) pair_rounds=$2; shift 2 ;;
     --pin) pin=$2; shift 2 ;;
     *) echo "run_all.sh: unknown option $1; $usage" >&2; exit 2 ;;
   esac
@@ -137,6 +141,10 @@ if grep -q "JIT-compiling PTX" "$work/first.log"; then jit=false; else jit=true;
 echo "{\"check\":\"no_ptx_jit\",\"ok\":$jit}" >>"$raw"
 
 echo '{"round":null}' >>"$raw"  # the programs below pair their own runs, or none
+if [[ -x $bin/bench_launch_pair ]] && ((pair_rounds > 0)); then
+  run "launch pair" "$bin/bench_launch_pair" --rounds "$pair_rounds"
+  echo '{"round":null}' >>"$raw"
+fi
 run startup "$bin/bench_startup_runner" --runs "$startup_runs" --kernels 1000 \
   "unihip=$bin/startup_unihip" "cudart=$bin/startup_cudart" "driver=$bin/bench_driver,--startup"
 run staging "$bin/bench_pageable_staging" --max-copy="$max_copy"
