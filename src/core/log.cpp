@@ -1,4 +1,4 @@
-#include "core/log.h"
+#include "core/log_sink.h"
 
 #include <spdlog/sinks/stdout_sinks.h>
 
@@ -70,6 +70,24 @@ UNIHIP_HOT_TEXT spdlog::logger& logger() {
   // Never destroyed: registration and atexit handlers may log after static destructors ran.
   static spdlog::logger* instance = createLogger();
   return *instance;
+}
+
+UNIHIP_HOT_TEXT bool shouldLog(Level level) {
+  return logger().should_log(static_cast<spdlog::level::level_enum>(level));
+}
+
+void write(Level level, fmt::string_view format, fmt::format_args args) noexcept {
+  const auto spdLevel = static_cast<spdlog::level::level_enum>(level);
+  try {
+    logger().log(spdLevel, fmt::string_view(fmt::vformat(format, args)));
+  } catch (...) {
+    // A format string that does not fit its arguments (only builds without
+    // UNIHIP_CHECK_LOG_FORMATS can have one), or no memory: the raw text is better than nothing.
+    try {
+      logger().log(spdLevel, format);
+    } catch (...) {
+    }
+  }
 }
 
 bool traceEnabledSlow() {

@@ -77,7 +77,7 @@ UNIHIP_HOT_TEXT const Status& Registry::parseLocked(FatBinary* fatbin) {
                        : parseFatBinary(ImageView::unsized(fatbin->image), &fatbin->entries,
                                         &fatbin->decompressed);
   parseCount_.fetch_add(1, std::memory_order_relaxed);
-  if (log::logger().should_log(spdlog::level::debug)) {
+  if (log::shouldLog(log::Level::debug)) {
     for (const auto& e : fatbin->entries)
       UNIHIP_LOG_DEBUG("fat binary {}: entry '{}' ({}, {} bytes)", fatbin->image, e.id,
                        imageKindName(e.kind), e.size);

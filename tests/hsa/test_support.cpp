@@ -9,7 +9,9 @@
 #include <fstream>
 #include <iterator>
 
-#include "core/log.h"
+#include <spdlog/sinks/ringbuffer_sink.h>
+
+#include "core/log_sink.h"
 #include "core/runtime.h"
 #include "hip/hip_runtime_api.h"
 
@@ -101,28 +103,36 @@ std::vector<uint8_t> readCodeObject(const std::string& variant) {
   return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), {});
 }
 
-LogCapture::LogCapture() : sink_(std::make_shared<spdlog::sinks::ringbuffer_sink_mt>(256)) {
+struct LogCapture::State {
+  std::shared_ptr<spdlog::sinks::ringbuffer_sink_mt> sink =
+      std::make_shared<spdlog::sinks::ringbuffer_sink_mt>(256);
+  int previousLevel = 0;
+  std::vector<std::pair<std::shared_ptr<spdlog::sinks::sink>, int>> muted;
+};
+
+LogCapture::LogCapture() : state_(std::make_unique<State>()) {
   auto& logger = unihip::log::logger();
-  previousLevel_ = logger.level();
+  state_->previousLevel = logger.level();
   for (auto& sink : logger.sinks()) {
-    muted_.emplace_back(sink, sink->level());
+    state_->muted.emplace_back(sink, sink->level());
     sink->set_level(spdlog::level::off);
   }
-  logger.sinks().push_back(sink_);
+  logger.sinks().push_back(state_->sink);
   logger.set_level(std::min(logger.level(), spdlog::level::info));
 }
 
 LogCapture::~LogCapture() {
   auto& logger = unihip::log::logger();
   auto& sinks = logger.sinks();
-  sinks.erase(std::remove(sinks.begin(), sinks.end(), sink_), sinks.end());
-  for (auto& [sink, level] : muted_) sink->set_level(static_cast<spdlog::level::level_enum>(level));
-  logger.set_level(static_cast<spdlog::level::level_enum>(previousLevel_));
+  sinks.erase(std::remove(sinks.begin(), sinks.end(), state_->sink), sinks.end());
+  for (auto& [sink, level] : state_->muted)
+    sink->set_level(static_cast<spdlog::level::level_enum>(level));
+  logger.set_level(static_cast<spdlog::level::level_enum>(state_->previousLevel));
 }
 
 std::string LogCapture::text() const {
   std::string all;
-  for (const std::string& line : sink_->last_formatted()) all += line;
+  for (const std::string& line : state_->sink->last_formatted()) all += line;
   return all;
 }
 
