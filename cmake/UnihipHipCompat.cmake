@@ -1,14 +1,16 @@
-# HIP's own names for unihip's tools and packages, in the build tree and the install:
+# HIP's own names for unihip's tools and packages. The prefix (build tree or install) is shaped
+# as a ROCm root: hipconfig --path and --rocmpath name it, and unihipcc -v -print-targets reports
+# it to CMake's HIP language:
 #   bin/hipcc              unihipcc under hipcc's name (a symlink)
 #   bin/unihip-clang++     the same, under a name CMake's HIP language accepts as
 #                          CMAKE_HIP_COMPILER (cmake rejects any path containing "hipcc")
 #   bin/hipconfig          --platform, --cpp_config, --rocmpath... (src/hipconfig/hipconfig.in)
-#   lib/cmake/hip/         find_package(hip): hip::host, hip::device, hip::amdhip64
-#   lib/unihip/hip-root/   the "ROCm root" CMake's HIP language looks for (unihipcc -v
-#                          -print-targets and hipconfig --rocmpath name it):
-#                          lib/cmake/hip-lang/ (the device runtime target),
-#                          bin/rocm_agent_enumerator (default CMAKE_HIP_ARCHITECTURES),
-#                          llvm/bin/clang++ (hipconfig --hipclangpath: CMake's default compiler)
+#   bin/rocm_agent_enumerator  unihip's default archs (CMake's default CMAKE_HIP_ARCHITECTURES)
+#   include/hip            the headers (in the build tree a symlink to the source's)
+#   lib/                   libunihip, libamdhip64 (its filter), libhiprtc
+#   lib/cmake/hip/         find_package(hip): hip::host, hip::device, hip::amdhip64, HIP_VERSION*
+#   lib/cmake/hip-lang/    the device runtime target CMake's HIP language loads, hip-lang_VERSION*
+#   llvm/bin/clang++       hipconfig --hipclangpath (CMake's default compiler), unihipcc again
 # Include after the unihip and unihipcc targets exist.
 include_guard(GLOBAL)
 if(NOT TARGET unihipcc)
@@ -27,23 +29,22 @@ set(HIPCONFIG_SOURCE_INCLUDE ${PROJECT_SOURCE_DIR}/include)
 
 set(_root ${PROJECT_BINARY_DIR})
 set(_stage ${PROJECT_BINARY_DIR}/unihip-install-files)  # install variants of generated files
-file(MAKE_DIRECTORY ${_root}/bin ${_root}/lib/cmake/hip ${_root}/lib/unihip/hip-root/bin
-  ${_root}/lib/unihip/hip-root/llvm/bin ${_root}/lib/unihip/hip-root/lib/cmake/hip-lang
-  ${_stage})
+file(MAKE_DIRECTORY ${_root}/bin ${_root}/include ${_root}/lib/cmake/hip
+  ${_root}/lib/cmake/hip-lang ${_root}/llvm/bin ${_stage})
 
 # Scripts (the same file serves the build tree and the install: paths are found at run time).
 foreach(script hipconfig rocm_agent_enumerator)
   configure_file(${PROJECT_SOURCE_DIR}/src/hipconfig/${script}.in ${_stage}/${script} @ONLY)
   file(CHMOD ${_stage}/${script} PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ
     GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
+  file(COPY ${_stage}/${script} DESTINATION ${_root}/bin)
 endforeach()
-file(COPY ${_stage}/hipconfig DESTINATION ${_root}/bin)
-file(COPY ${_stage}/rocm_agent_enumerator DESTINATION ${_root}/lib/unihip/hip-root/bin)
 
-# Symlinks, relative so that they hold in both trees.
+# Symlinks, relative so that they hold in both trees (include/hip: the build tree's only).
 file(CREATE_LINK unihipcc ${_root}/bin/hipcc SYMBOLIC)
 file(CREATE_LINK unihipcc ${_root}/bin/unihip-clang++ SYMBOLIC)
-file(CREATE_LINK ../../../../../bin/unihipcc ${_root}/lib/unihip/hip-root/llvm/bin/clang++ SYMBOLIC)
+file(CREATE_LINK ../../bin/unihipcc ${_root}/llvm/bin/clang++ SYMBOLIC)
+file(CREATE_LINK ${PROJECT_SOURCE_DIR}/include/hip ${_root}/include/hip SYMBOLIC)
 
 # Packages: the build tree points at the source headers, the install at its own.
 set(HIPCFG_LIBRARY "\${_hip_prefix}/lib/libunihip.so")
@@ -52,21 +53,24 @@ set(HIPCFG_INCLUDE_DIR ${PROJECT_SOURCE_DIR}/include)
 set(HIPCFG_INCLUDE_DIR_FROM_ROOT ${PROJECT_SOURCE_DIR}/include)
 configure_file(${CMAKE_CURRENT_LIST_DIR}/hip-config.cmake.in ${_root}/lib/cmake/hip/hip-config.cmake @ONLY)
 configure_file(${CMAKE_CURRENT_LIST_DIR}/hip-lang-config.cmake.in
-  ${_root}/lib/unihip/hip-root/lib/cmake/hip-lang/hip-lang-config.cmake @ONLY)
+  ${_root}/lib/cmake/hip-lang/hip-lang-config.cmake @ONLY)
 set(HIPCFG_INCLUDE_DIR "\${_hip_prefix}/include")
 set(HIPCFG_INCLUDE_DIR_FROM_ROOT "\${_hip_lang_prefix}/include")
 configure_file(${CMAKE_CURRENT_LIST_DIR}/hip-config.cmake.in ${_stage}/hip-config.cmake @ONLY)
 configure_file(${CMAKE_CURRENT_LIST_DIR}/hip-lang-config.cmake.in ${_stage}/hip-lang-config.cmake @ONLY)
 include(CMakePackageConfigHelpers)
-write_basic_package_version_file(${_root}/lib/cmake/hip/hip-config-version.cmake
-  VERSION ${HIP_VERSION_MAJOR}.${HIP_VERSION_MINOR}.${HIP_VERSION_PATCH}
-  COMPATIBILITY SameMajorVersion)
-file(COPY ${_root}/lib/cmake/hip/hip-config-version.cmake DESTINATION ${_stage})
+# find_package sets <package>_VERSION(_MAJOR/_MINOR/_PATCH) from these, as with ROCm's packages.
+foreach(package hip hip-lang)
+  write_basic_package_version_file(${_root}/lib/cmake/${package}/${package}-config-version.cmake
+    VERSION ${HIP_VERSION_MAJOR}.${HIP_VERSION_MINOR}.${HIP_VERSION_PATCH}
+    COMPATIBILITY SameMajorVersion)
+  file(COPY ${_root}/lib/cmake/${package}/${package}-config-version.cmake DESTINATION ${_stage})
+endforeach()
 
-install(PROGRAMS ${_stage}/hipconfig DESTINATION bin)
+install(PROGRAMS ${_stage}/hipconfig ${_stage}/rocm_agent_enumerator DESTINATION bin)
 install(FILES ${_root}/bin/hipcc ${_root}/bin/unihip-clang++ DESTINATION bin)
 install(FILES ${_stage}/hip-config.cmake ${_stage}/hip-config-version.cmake
   DESTINATION lib/cmake/hip)
-install(FILES ${_stage}/hip-lang-config.cmake DESTINATION lib/unihip/hip-root/lib/cmake/hip-lang)
-install(PROGRAMS ${_stage}/rocm_agent_enumerator DESTINATION lib/unihip/hip-root/bin)
-install(FILES ${_root}/lib/unihip/hip-root/llvm/bin/clang++ DESTINATION lib/unihip/hip-root/llvm/bin)
+install(FILES ${_stage}/hip-lang-config.cmake ${_stage}/hip-lang-config-version.cmake
+  DESTINATION lib/cmake/hip-lang)
+install(FILES ${_root}/llvm/bin/clang++ DESTINATION llvm/bin)

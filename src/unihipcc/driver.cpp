@@ -134,7 +134,7 @@ void runDriver(const Options& commandLine) {
 }
 
 std::string hipRootDir() {
-  return (fs::path(executableDir()).parent_path() / "lib" / "unihip" / "hip-root").string();
+  return fs::path(executableDir()).parent_path().string();
 }
 
 std::string cppConfig(const std::string& includeDir) {
@@ -147,8 +147,8 @@ void printFlags(const Options& options) {
     return;
   }
   if (options.printTargets) {
-    // As clang: with -v, the "ROCm root" line CMake's HIP language reads. unihip's root
-    // (lib/unihip/hip-root) holds the hip-lang CMake package and rocm_agent_enumerator.
+    // As clang: with -v, the "ROCm root" line CMake's HIP language reads. unihip's prefix is
+    // that root (lib/cmake/hip-lang, bin/rocm_agent_enumerator).
     if (options.verbose)
       std::fprintf(stderr, "Found HIP installation: %s, version %d.%d.%d\n",
                    hipRootDir().c_str(), HIP_VERSION_MAJOR, HIP_VERSION_MINOR,

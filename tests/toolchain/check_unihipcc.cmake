@@ -26,7 +26,9 @@
 #                 other one): objects carry relocatable device code, the link device-links it
 #                 (nvlink / lld); also --emit-static-lib and shared libraries (rdc and not);
 #                 every program runs (PASSED, or 77 without a GPU)
-#   hipconfig     bin/hipconfig --platform/--compiler/--cpp_config/--rocmpath/--version...
+#   hipconfig     bin/hipconfig --platform/--compiler/--cpp_config/--rocmpath/--version...; the
+#                 build tree is a ROCm-shaped root (--path = --rocmpath, --check off PATH);
+#                 hipcc -lamdhip64
 #   cmake_hip     CMake projects against this build tree: find_package(hip) + hip::device with
 #                 CMAKE_CXX_COMPILER=hipcc (a .cpp kernel, -fgpu-rdc across two TUs), and
 #                 project(LANGUAGES CXX HIP) with CMAKE_HIP_COMPILER=bin/unihip-clang++
@@ -54,6 +56,34 @@ function(check_fatbin object)
       fail("bundle entry ${id} missing in ${object}; entries:\n${ids}")
     endif()
   endforeach()
+endfunction()
+
+# `prefix`'s bin/hipconfig names `prefix` for both --path and --rocmpath, and the prefix is
+# ROCm-shaped: what CMake's HIP language and ROCm-built tooling look for under ROCM_PATH.
+function(check_rocm_root prefix)
+  file(REAL_PATH "${prefix}" expected)
+  foreach(option --path --rocmpath)
+    execute_process(COMMAND ${prefix}/bin/hipconfig ${option} OUTPUT_VARIABLE root)
+    file(REAL_PATH "${root}" root)
+    if(NOT root STREQUAL expected)
+      fail("${prefix}/bin/hipconfig ${option}: '${root}', expected '${expected}'")
+    endif()
+  endforeach()
+  foreach(file bin/hipcc bin/hipconfig bin/rocm_agent_enumerator include/hip/hip_runtime.h
+               lib/libamdhip64.so lib/libamdhip64.so.7 lib/libunihip.so lib/libhiprtc.so
+               lib/cmake/hip/hip-config.cmake lib/cmake/hip/hip-config-version.cmake
+               lib/cmake/hip-lang/hip-lang-config.cmake
+               lib/cmake/hip-lang/hip-lang-config-version.cmake llvm/bin/clang++)
+    if(NOT EXISTS ${prefix}/${file})
+      fail("the ROCm-shaped root ${prefix} lacks ${file}")
+    endif()
+  endforeach()
+  # --check passes with hipconfig off PATH (it finds its prefix from its own path).
+  execute_process(COMMAND ${CMAKE_COMMAND} -E env PATH=/usr/bin:/bin ${prefix}/bin/hipconfig --check
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(NOT rc EQUAL 0 OR out MATCHES "FAIL" OR NOT out MATCHES "libamdhip64.so in [^\n]*good")
+    fail("${prefix}/bin/hipconfig --check off PATH: exit ${rc}:\n${out}")
+  endif()
 endfunction()
 
 # Runs a built program: PASSED (exit 0) or SKIPPED (exit 77, no GPU here).
@@ -402,10 +432,7 @@ elseif(CHECK STREQUAL "install_consumer")
   endif()
   foreach(file bin/unihipcc bin/unihipinfo lib/libunihip.so include/hip/hip_runtime.h
                include/hip/hip_fp16.h lib/cmake/unihip/unihipConfig.cmake bin/hipcc
-               bin/hipconfig bin/unihip-clang++ lib/cmake/hip/hip-config.cmake
-               lib/unihip/hip-root/lib/cmake/hip-lang/hip-lang-config.cmake
-               lib/unihip/hip-root/bin/rocm_agent_enumerator
-               lib/unihip/hip-root/llvm/bin/clang++)
+               bin/hipconfig bin/unihip-clang++ lib/cmake/hip/hip-config.cmake)
     if(NOT EXISTS ${WORK_DIR}/prefix/${file})
       fail("the install lacks ${file}")
     endif()
@@ -431,11 +458,7 @@ elseif(CHECK STREQUAL "install_consumer")
   endforeach()
   # The installed hipconfig, and CMake's HIP language against the install (its ROCm root,
   # hip-lang package and compiler symlinks).
-  execute_process(COMMAND ${WORK_DIR}/prefix/bin/hipconfig --rocmpath OUTPUT_VARIABLE root)
-  file(REAL_PATH "${WORK_DIR}/prefix/lib/unihip/hip-root" expected)
-  if(NOT root STREQUAL expected)
-    fail("installed hipconfig --rocmpath: '${root}', expected '${expected}'")
-  endif()
+  check_rocm_root(${WORK_DIR}/prefix)
   execute_process(COMMAND ${CMAKE_COMMAND} -E env UNIHIP_OFFLOAD_ARCHS=sm_90,gfx90a
       ${CMAKE_COMMAND} -S ${SOURCE_DIR}/hip_language -B ${WORK_DIR}/hip_language -G Ninja
       -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix -DUNIHIP_TESTS=${SOURCE_DIR}
@@ -631,11 +654,21 @@ elseif(CHECK STREQUAL "hipconfig")
       fail("hipconfig ${option}: exit ${rc}, '${out}' does not match '${expected}' ${err}")
     endif()
   endforeach()
+  check_rocm_root(${BUILD_DIR})
   execute_process(COMMAND ${HIPCONFIG} --rocmpath OUTPUT_VARIABLE root)
-  if(NOT EXISTS "${root}/lib/cmake/hip-lang/hip-lang-config.cmake" OR
-     NOT EXISTS "${root}/bin/rocm_agent_enumerator")
-    fail("hipconfig --rocmpath '${root}' is not a root CMake's HIP language accepts")
+  # -lamdhip64 (AMD's runtime name) links with hipcc: the program needs libamdhip64.so.7 and runs.
+  execute_process(COMMAND ${BUILD_DIR}/bin/hipcc -x c++ ${SOURCE_DIR}/consumer/host_only.cpp
+      -lamdhip64 -o amd_named WORKING_DIRECTORY ${WORK_DIR}
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  expect_ok("${rc}" "${out}" "hipcc -lamdhip64")
+  execute_process(COMMAND ${NM} -D --undefined-only ${WORK_DIR}/amd_named  # llvm-nm: versions shown
+    OUTPUT_VARIABLE undefined)
+  if(NOT undefined MATCHES "@hip_4\\.2")
+    fail("hipcc -lamdhip64: no reference carries AMD's version nodes:\n${undefined}")
   endif()
+  execute_process(COMMAND ${WORK_DIR}/amd_named RESULT_VARIABLE rc OUTPUT_VARIABLE out
+    ERROR_VARIABLE out)
+  expect_ok("${rc}" "${out}" "the -lamdhip64 program")
   execute_process(COMMAND ${HIPCONFIG} --bogus RESULT_VARIABLE rc OUTPUT_QUIET)
   if(rc EQUAL 0)
     fail("hipconfig --bogus succeeded")
