@@ -48,6 +48,7 @@
 #define HIP_SYMBOL(X) X
 
 #if defined(UNIHIP_OFFLOAD_LANGUAGE)
+#include "hip/unihip/short_type_names.h"
 #include "hip/unihip/coordinates.h"
 #include "hip/unihip/sync.h"
 #include "hip/unihip/atomics.h"
