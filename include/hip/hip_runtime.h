@@ -64,6 +64,7 @@
 #include "hip/unihip/texture_functions.h"
 #include "hip/unihip/surface_functions.h"
 #include "hip/unihip/amdgcn_builtins_nvptx.h"
+#include "hip/unihip/cxx_abi.h"
 #endif
 
 /* HIP's hip_runtime.h and clang's HIP wrapper also bring in clang's device-capable <algorithm>,
