@@ -52,20 +52,30 @@ inline hipError_t extLaunch(const void* kernel, const dim3& numBlocks, const dim
   return hipExtLaunchKernel(kernel, numBlocks, dimBlocks, pointers, sharedMemBytes, stream,
                             startEvent, stopEvent, static_cast<int>(flags));
 }
-}  // namespace unihip_detail
 
-/* hipLaunchKernelGGL with a start and a stop event and hipExtLaunch* flags. */
 template <typename... Params, typename... Args>
-inline void hipExtLaunchKernelGGL(void (*kernel)(Params...), const dim3& numBlocks,
-                                  const dim3& dimBlocks, std::uint32_t sharedMemBytes,
-                                  hipStream_t stream, hipEvent_t startEvent,
-                                  hipEvent_t stopEvent, std::uint32_t flags, Args... args) {
+inline void extLaunchGGL(void (*kernel)(Params...), const dim3& numBlocks, const dim3& dimBlocks,
+                         std::uint32_t sharedMemBytes, hipStream_t stream, hipEvent_t startEvent,
+                         hipEvent_t stopEvent, std::uint32_t flags, Args... args) {
   static_assert(sizeof...(Params) == sizeof...(Args),
                 "hipExtLaunchKernelGGL: one argument per kernel parameter");
   std::tuple<typename std::decay<Params>::type...> params(args...);
-  (void)unihip_detail::extLaunch(reinterpret_cast<const void*>(kernel), numBlocks, dimBlocks,
-                                 sharedMemBytes, stream, startEvent, stopEvent, flags, params,
-                                 std::index_sequence_for<Params...>{});
+  (void)extLaunch(reinterpret_cast<const void*>(kernel), numBlocks, dimBlocks, sharedMemBytes,
+                  stream, startEvent, stopEvent, flags, params,
+                  std::index_sequence_for<Params...>{});
+}
+}  // namespace unihip_detail
+
+/* hipLaunchKernelGGL with a start and a stop event and hipExtLaunch* flags. As in HIP, the
+ * kernel's type defaults to one taking the arguments' types, so a function template's name
+ * (hipExtLaunchKernelGGL(kernel, ..., a, b)) picks the specialization for them. */
+template <typename... Args, typename F = void (*)(Args...)>
+inline void hipExtLaunchKernelGGL(F kernel, const dim3& numBlocks, const dim3& dimBlocks,
+                                  std::uint32_t sharedMemBytes, hipStream_t stream,
+                                  hipEvent_t startEvent, hipEvent_t stopEvent,
+                                  std::uint32_t flags, Args... args) {
+  unihip_detail::extLaunchGGL(kernel, numBlocks, dimBlocks, sharedMemBytes, stream, startEvent,
+                              stopEvent, flags, args...);
 }
 #endif /* __cplusplus */
 

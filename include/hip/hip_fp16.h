@@ -9,8 +9,8 @@
  * comparisons (__heq ... __hge, __hisnan, __hisinf), min/max, a few math functions
  * (hsqrt, hrsqrt, hexp, hlog, hsin, hcos, hceil, hfloor, htrunc, hrint, hexp2, hexp10, hlog2,
  * hlog10, hrcp and h2 forms, computed in float; device only) and C++ operators; also integer
- * conversions (__half2int_rn/rd/ru, __half2{uint,short,ushort,ll,ull}_rz/rn and back), _sat
- * arithmetic, unordered and two-lane comparisons, __half_raw/__half2_raw. */
+ * conversions (__half2{int,uint,short,ushort,ll,ull}_rn/rz/rd/ru and back), _sat
+ * arithmetic, unordered and two-lane comparisons (__hisnan2, __hisinf2), __half_raw/__half2_raw. */
 #ifndef UNIHIP_HIP_FP16_H
 #define UNIHIP_HIP_FP16_H
 
@@ -24,12 +24,26 @@
 #define UNIHIP_HALF_FN __host__ __device__ inline __attribute__((always_inline))
 
 /* Raw bit patterns, as HIP has them (used by conversion APIs such as hip_fp8.h's). */
+/* As HIP's, the bits also read as `data` (_Float16; a 2-lane vector for __half2_raw). */
+#if defined(__clang__)
+typedef _Float16 __unihip_half2_vector __attribute__((ext_vector_type(2)));
+#else
+typedef _Float16 __unihip_half2_vector __attribute__((vector_size(4)));
+#endif
 struct __half_raw {
-  unsigned short x;
+  union {
+    unsigned short x;
+    _Float16 data;
+  };
 };
 struct __half2_raw {
-  unsigned short x;
-  unsigned short y;
+  union {
+    struct {
+      unsigned short x;
+      unsigned short y;
+    };
+    __unihip_half2_vector data;
+  };
 };
 
 struct __half {
@@ -53,7 +67,10 @@ struct __attribute__((aligned(4))) __half2 {
   UNIHIP_HALF_FN __half2(__half a, __half b) : x(a), y(b) {}
   UNIHIP_HALF_FN __half2(const __half2_raw& r) : x(__half_raw{r.x}), y(__half_raw{r.y}) {}
   UNIHIP_HALF_FN operator __half2_raw() const {
-    return __half2_raw{__builtin_bit_cast(unsigned short, x), __builtin_bit_cast(unsigned short, y)};
+    __half2_raw r;
+    r.x = __builtin_bit_cast(unsigned short, x);
+    r.y = __builtin_bit_cast(unsigned short, y);
+    return r;
   }
 };
 typedef __half half;
@@ -226,6 +243,14 @@ UNIHIP_HALF_FN __half __double2half(double d) { return __half(static_cast<float>
     float r = __builtin_rintf(f);                                                             \
     return f != f ? (T)0 : r <= (float)(lo) ? (T)(lo) : r >= (float)(hi) ? (T)(hi) : (T)r;  \
   }                                                                                           \
+  UNIHIP_HALF_FN T __half2##stem##_rd(__half h) {                                             \
+    float f = __builtin_floorf(static_cast<float>(h.data));                                   \
+    return f != f ? (T)0 : f <= (float)(lo) ? (T)(lo) : f >= (float)(hi) ? (T)(hi) : (T)f;  \
+  }                                                                                           \
+  UNIHIP_HALF_FN T __half2##stem##_ru(__half h) {                                             \
+    float f = __builtin_ceilf(static_cast<float>(h.data));                                    \
+    return f != f ? (T)0 : f <= (float)(lo) ? (T)(lo) : f >= (float)(hi) ? (T)(hi) : (T)f;  \
+  }                                                                                           \
   UNIHIP_HALF_FN __half __##stem##2half_rn(T v) { return __half(static_cast<float>(v)); }
 UNIHIP_HALF_TO_INT(unsigned int, uint, 0, 4294967295u)
 UNIHIP_HALF_TO_INT(short, short, (-32767 - 1), 32767)
@@ -274,6 +299,9 @@ UNIHIP_HALF2_BCMP(ge) UNIHIP_HALF2_BCMP(equ) UNIHIP_HALF2_BCMP(neu) UNIHIP_HALF2
 UNIHIP_HALF2_BCMP(leu) UNIHIP_HALF2_BCMP(gtu) UNIHIP_HALF2_BCMP(geu)
 #undef UNIHIP_HALF2_CMP
 #undef UNIHIP_HALF2_BCMP
+UNIHIP_HALF_FN __half2 __hisinf2(__half2 a) {
+  return __half2{__half(__hisinf(a.x) ? 1.0f : 0.0f), __half(__hisinf(a.y) ? 1.0f : 0.0f)};
+}
 UNIHIP_HALF_FN __half2 __hisnan2(__half2 a) {
   return __half2{__half(__hisnan(a.x) ? 1.0f : 0.0f), __half(__hisnan(a.y) ? 1.0f : 0.0f)};
 }

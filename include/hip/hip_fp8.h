@@ -157,7 +157,10 @@ UNIHIP_FP8_FN __half2_raw __hip_cvt_fp8x2_to_halfraw2(const __hip_fp8x2_storage_
                                                       const __hip_fp8_interpretation_t t) {
   __half_raw lo = __hip_cvt_fp8_to_halfraw((__hip_fp8_storage_t)(x & 0xffu), t);
   __half_raw hi = __hip_cvt_fp8_to_halfraw((__hip_fp8_storage_t)(x >> 8), t);
-  return __half2_raw{lo.x, hi.x};
+  __half2_raw r;
+  r.x = lo.x;
+  r.y = hi.x;
+  return r;
 }
 
 /* Integer conversions of a value: NaN gives 0; narrow types clamp, as HIP does. */

@@ -48,6 +48,7 @@
 #define HIP_SYMBOL(X) X
 
 #if defined(UNIHIP_OFFLOAD_LANGUAGE)
+#include "hip/unihip/short_type_names.h"
 #include "hip/unihip/coordinates.h"
 #include "hip/unihip/sync.h"
 #include "hip/unihip/atomics.h"
@@ -62,6 +63,8 @@
 #include "hip/unihip/launch.h"
 #include "hip/unihip/texture_functions.h"
 #include "hip/unihip/surface_functions.h"
+#include "hip/unihip/amdgcn_builtins_nvptx.h"
+#include "hip/unihip/cxx_abi.h"
 #endif
 
 /* HIP's hip_runtime.h and clang's HIP wrapper also bring in clang's device-capable <algorithm>,

@@ -26,12 +26,14 @@
 #define UNIHIP_VEC_CTOR __host__ __device__ constexpr
 #define UNIHIP_VEC_STRUCT1(N, T, A)                             \
   struct __attribute__((aligned(A))) N {                        \
+    typedef T value_type; /* as HIP_vector_type */              \
     T x;                                                        \
     N() = default;                                              \
     UNIHIP_VEC_CTOR N(T a) : x(a) {}                            \
   };
 #define UNIHIP_VEC_STRUCT2(N, T, A)                             \
   struct __attribute__((aligned(A))) N {                        \
+    typedef T value_type; /* as HIP_vector_type */              \
     T x, y;                                                     \
     N() = default;                                              \
     UNIHIP_VEC_CTOR N(T a, T b) : x(a), y(b) {}                 \
@@ -39,6 +41,7 @@
   };
 #define UNIHIP_VEC_STRUCT3(N, T, A)                             \
   struct __attribute__((aligned(A))) N {                        \
+    typedef T value_type; /* as HIP_vector_type */              \
     T x, y, z;                                                  \
     N() = default;                                              \
     UNIHIP_VEC_CTOR N(T a, T b, T c) : x(a), y(b), z(c) {}      \
@@ -46,6 +49,7 @@
   };
 #define UNIHIP_VEC_STRUCT4(N, T, A)                                     \
   struct __attribute__((aligned(A))) N {                                \
+    typedef T value_type; /* as HIP_vector_type */                      \
     T x, y, z, w;                                                       \
     N() = default;                                                      \
     UNIHIP_VEC_CTOR N(T a, T b, T c, T d) : x(a), y(b), z(c), w(d) {}   \

@@ -24,7 +24,7 @@ std::string outputName(const Options& options, const Input& input) {
   const std::string stem = fs::path(input.path).stem().string();
   switch (options.mode) {
     case Mode::Assemble: return stem + ".s";
-    case Mode::GenCodeObject: return stem + ".hipfb";
+    case Mode::GenCodeObject: return stem + (options.deviceOnlyObject ? ".o" : ".hipfb");
     case Mode::Preprocess: return "";
     default: return stem + ".o";
   }

@@ -276,7 +276,7 @@ Options parseCommandLine(const std::vector<std::string>& commandLine, const Envi
     } else if (a == "--cuda-host-only" || a == "--offload-host-only") {
       o.hostOnly = true;  // CMake's HIP compiler check passes it
     } else if (a == "--cuda-device-only" || a == "--offload-device-only") {
-      setMode(o, Mode::GenCodeObject, a);  // as hipcc maps --genco to it
+      o.deviceOnly = true;  // hipcc maps --genco to it; with -c: the bundle as <stem>.o
     } else if (a == "-print-targets" || a == "--print-targets") {
       o.printTargets = true;
     } else if (a == "--cxxflags" || a == "--ldflags" || a == "--short-version") {
@@ -334,6 +334,8 @@ Options parseCommandLine(const std::vector<std::string>& commandLine, const Envi
       o.optLevel = a;
     } else if (a.starts_with("-std=")) {
       o.standard = a;
+    } else if ((v = cur.equalsOrSeparate("--std"))) {
+      o.standard = "-std=" + *v;  // clang's spelling, used by hip-tests
     } else if (a == "-g" || a == "-g1" || a == "-g2" || a == "-g3" || a == "-ggdb") {
       o.debug = a;
     } else if (a.starts_with("-gdwarf") || a == "-gline-tables-only" || a == "-gz" ||
@@ -390,8 +392,11 @@ Options parseCommandLine(const std::vector<std::string>& commandLine, const Envi
       o.deviceCompile.push_back(*v);
     } else if ((v = cur.separate("-Xptxas"))) {
       o.ptxas.push_back(*v);
-    } else if (a.starts_with("--cuda-gpu-arch") || a.starts_with("-arch")) {
-      throw UsageError("unknown option '" + a + "'; use --offload-arch=sm_XX,gfxNNN");
+    } else if ((v = cur.equalsOrSeparate("--cuda-gpu-arch")) || (v = cur.equalsOrSeparate("-arch"))) {
+      // clang's older name of --offload-arch, and nvcc's -arch (both forms) that hipcc
+      // passes on for NVIDIA.
+      explicitArchs = true;
+      addOffloadArchs(o, *v);
     } else {
       throw UsageError("unknown option '" + a +
                        "' (see unihipcc --help; -Xhost/-Xdevice pass flags through)");
@@ -413,6 +418,14 @@ Options parseCommandLine(const std::vector<std::string>& commandLine, const Envi
                                    [](const Input& in) { return in.kind != InputKind::Linker; });
     if (sources > 1)
       throw UsageError("cannot specify -o with -c, -E, -S or --genco and several source files");
+  }
+  if (o.deviceOnly) {
+    // As clang: device code only; with -c (or alone) the offload bundle of every arch.
+    if (o.mode != Mode::Link && o.mode != Mode::Compile && o.mode != Mode::GenCodeObject)
+      throw UsageError("--cuda-device-only combines with -c or --genco only");
+    o.deviceOnlyObject = o.mode == Mode::Compile;
+    o.mode = Mode::GenCodeObject;
+    o.compileOnly = true;
   }
   if (o.mode == Mode::GenCodeObject)
     for (const Input& in : o.inputs)
@@ -442,6 +455,7 @@ Offload targets:
                             gfxNNN[:xnack+|-][:sramecc+|-] (AMD code object v5).
                             native: the GPUs the runtime finds on this machine.
                             Repeatable. Default: )" + archs + R"(
+  --cuda-gpu-arch=<a>, -arch <a>, -arch=<a>   the same (clang's and nvcc's spellings)
   --no-ptx                  do not embed PTX next to each cubin
 
 Compilation:
@@ -450,13 +464,14 @@ Compilation:
   -M -MM                    write the dependency list (host pass) instead of compiling
   -S                        host assembly (the offload bundle embedded) to -o or <stem>.s
   --cuda-host-only          HIP sources without device code (CMake's compiler check)
+  --cuda-device-only [-c]   as --genco; with -c the bundle is written to <stem>.o
   --genco                   device code only: an offload bundle (default <stem>.hipfb) of
                             every offload arch, for hipModuleLoad / hipModuleLoadData
   -o <file>                 output file (default a.out when linking)
   -x <lang>                 treat following inputs as hip|cu|cuda|c++|c|none
   -I -isystem -iquote -idirafter -include -D -U    preprocessor options
   -O0 -O1 -O2 -O3 -Os -Oz -Ofast   optimization for host and device (default -O3)
-  -std=<std>  -g  -g0..-g3  -W<warning>  -w  -pedantic
+  -std=<std> (--std=<std>)  -g  -g0..-g3  -W<warning>  -w  -pedantic
   -ffast-math -fno-exceptions -fno-rtti -ffp-contract=... -fgpu-flush-denormals-to-zero
   -fPIC -fPIE -fvisibility=... -march=... -mtune=...  (host code only)
   -MD -MMD -MF -MT -MQ -MP  dependency file, from the host pass

@@ -64,6 +64,8 @@ struct Options {
   bool printLdFlags = false;              // --ldflags
   bool shortVersion = false;              // --short-version
   bool hostOnly = false;                  // --cuda-host-only: HIP sources get no device code
+  bool deviceOnly = false;                // --cuda-device-only / --offload-device-only
+  bool deviceOnlyObject = false;          // ... with -c: the bundle's default name is <stem>.o
   bool printTargets = false;              // -print-targets (CMake's HIP language asks -v with it)
 
   std::string optLevel;  // "-O2"; empty: the default (-O3)

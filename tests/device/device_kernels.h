@@ -55,6 +55,9 @@ hipError_t launchSystemAtomicOnHost(int* counter, int n);
 // One block of `threads` (a multiple of 64); kWarpValues ints per thread (see kernels_warp.hip).
 inline constexpr int kWarpValues = 23;
 hipError_t launchWarpOps(int threads, long long* out);
+// --- kernels_amdgcn.hip: AMD's __builtin_amdgcn_* (one block; kAmdgcnValues per thread) -----
+inline constexpr int kAmdgcnValues = 20;
+hipError_t launchAmdgcnBuiltins(int threads, long long* out);
 // Bit intrinsics on in[0..3]; results in out[0..kBitResults).
 inline constexpr int kBitResults = 16;
 hipError_t launchBits(const unsigned long long* in, long long* out);

@@ -218,7 +218,7 @@ TEST_CASE("usage errors are clear") {
              Catch::Contains("-o with -c, -E, -S or --genco and several source files"));
   CHECK_THAT(usageError({"-Wa,-foo", "a.hip"}), Catch::Contains("not supported"));
   CHECK_THAT(usageError({"-x", "fortran", "a.f"}), Catch::Contains("unsupported language"));
-  CHECK_THAT(usageError({"--cuda-gpu-arch=sm_90", "a.hip"}), Catch::Contains("--offload-arch"));
+  CHECK_THAT(usageError({"-arch", "sm_9", "a.hip"}), Catch::Contains("unsupported offload architecture"));
 }
 
 TEST_CASE("--help and --version need no inputs") {
@@ -240,6 +240,30 @@ TEST_CASE("-E, -S, -M, --genco select one output mode each") {
   CHECK(usageError({"-c", "-S", "k.hip"}).find("cannot be combined") != std::string::npos);
   CHECK(usageError({"--genco", "k.c"}).find("HIP sources only") != std::string::npos);
   CHECK(usageError({"--genco", "-x", "c++", "k.cpp"}).find("HIP sources only") != std::string::npos);
+}
+
+TEST_CASE("clang's and nvcc's spellings: --std=, -arch sm_XX, --cuda-gpu-arch") {
+  CHECK(parseCommandLine({"--std=c++17", "k.hip"}).standard == "-std=c++17");
+  CHECK(parseCommandLine({"--std", "c++14", "k.hip"}).standard == "-std=c++14");
+  CHECK(archIds(parseCommandLine({"-arch", "sm_80", "k.hip"})) == std::vector<std::string>{"sm_80"});
+  CHECK(archIds(parseCommandLine({"-arch=sm_90", "k.hip"})) == std::vector<std::string>{"sm_90"});
+  Options clangArchs = parseCommandLine({"--cuda-gpu-arch=gfx90a", "--cuda-gpu-arch", "sm_90", "k.hip"});
+  CHECK(archIds(clangArchs) == std::vector<std::string>{"gfx90a", "sm_90"});
+  CHECK(clangArchs.explicitArchs);
+}
+
+TEST_CASE("--cuda-device-only -c writes the device bundle, as clang") {
+  using unihipcc::Mode;
+  Options c = parseCommandLine({"--cuda-device-only", "-c", "k.hip"});
+  CHECK(c.mode == Mode::GenCodeObject);
+  CHECK(c.compileOnly);
+  CHECK(c.deviceOnlyObject);
+  Options alone = parseCommandLine({"--offload-device-only", "k.hip", "-o", "k.hipfb"});
+  CHECK(alone.mode == Mode::GenCodeObject);
+  CHECK_FALSE(alone.deviceOnlyObject);
+  CHECK(parseCommandLine({"-c", "--cuda-device-only", "k.hip"}).mode == Mode::GenCodeObject);
+  CHECK_THAT(usageError({"--cuda-device-only", "-E", "k.hip"}), Catch::Contains("-c or --genco"));
+  CHECK_THAT(usageError({"--cuda-device-only", "-c", "k.c"}), Catch::Contains("HIP sources only"));
 }
 
 TEST_CASE("--offload-arch=native is resolved later, and keeps explicit archs") {

@@ -6,7 +6,8 @@
  *   - NVPTX system scope: LLVM 19's NVPTX backend drops the scope of atomicrmw (everything
  *     becomes .gpu), so _system uses the explicit atom.sys builtins (__nvvm_atom_sys_*).
  *   - atomicInc/atomicDec (wrap-around increment/decrement) use the targets' own builtins.
- * Types: int, unsigned int, unsigned long long, float and double where HIP offers them;
+ * Types: int, unsigned int, unsigned long, unsigned long long, float and double where HIP
+ * offers them;
  * atomicMin/Max on float/double and every op without a native instruction become CAS loops in
  * the backend. */
 #ifndef UNIHIP_DEVICE_ATOMICS_H
@@ -167,6 +168,38 @@ UNIHIP_ATOMIC_CAS(unsigned long long)
 #undef UNIHIP_ATOMIC_CAS
 #undef UNIHIP_CAS_AT
 #undef UNIHIP_CAS_SYSTEM
+
+/* unsigned long (AMD's headers declare it for every integer op): the 64-bit forms. */
+#define UNIHIP_ATOMIC_ULONG(fn)                                                                   \
+  UNIHIP_DEVICE_INLINE unsigned long fn(unsigned long* address, unsigned long value) {            \
+    return (unsigned long)fn((unsigned long long*)address, (unsigned long long)value);            \
+  }                                                                                               \
+  UNIHIP_DEVICE_INLINE unsigned long fn##_block(unsigned long* address, unsigned long value) {    \
+    return (unsigned long)fn##_block((unsigned long long*)address, (unsigned long long)value);    \
+  }                                                                                               \
+  UNIHIP_DEVICE_INLINE unsigned long fn##_system(unsigned long* address, unsigned long value) {   \
+    return (unsigned long)fn##_system((unsigned long long*)address, (unsigned long long)value);   \
+  }
+static_assert(sizeof(unsigned long) == sizeof(unsigned long long), "LP64");
+UNIHIP_ATOMIC_ULONG(atomicAdd)
+UNIHIP_ATOMIC_ULONG(atomicSub)
+UNIHIP_ATOMIC_ULONG(atomicExch)
+UNIHIP_ATOMIC_ULONG(atomicMin)
+UNIHIP_ATOMIC_ULONG(atomicMax)
+UNIHIP_ATOMIC_ULONG(atomicAnd)
+UNIHIP_ATOMIC_ULONG(atomicOr)
+UNIHIP_ATOMIC_ULONG(atomicXor)
+#undef UNIHIP_ATOMIC_ULONG
+#define UNIHIP_ATOMIC_CAS_ULONG(fn)                                                               \
+  UNIHIP_DEVICE_INLINE unsigned long fn(unsigned long* address, unsigned long compare,            \
+                                        unsigned long value) {                                    \
+    return (unsigned long)fn((unsigned long long*)address, (unsigned long long)compare,           \
+                             (unsigned long long)value);                                          \
+  }
+UNIHIP_ATOMIC_CAS_ULONG(atomicCAS)
+UNIHIP_ATOMIC_CAS_ULONG(atomicCAS_block)
+UNIHIP_ATOMIC_CAS_ULONG(atomicCAS_system)
+#undef UNIHIP_ATOMIC_CAS_ULONG
 
 /* atomicInc: old >= limit ? 0 : old + 1.  atomicDec: (old == 0 || old > limit) ? limit : old - 1. */
 #if defined(UNIHIP_DEVICE_NVPTX)

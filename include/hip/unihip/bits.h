@@ -6,6 +6,7 @@
 #ifndef UNIHIP_DEVICE_BITS_H
 #define UNIHIP_DEVICE_BITS_H
 
+#include "hip/hip_vector_types.h"
 #include "hip/unihip/qualifiers.h"
 
 #if defined(UNIHIP_OFFLOAD_LANGUAGE)
@@ -113,6 +114,22 @@ UNIHIP_DEVICE_INLINE unsigned int __uhadd(unsigned int x, unsigned int y) {
 UNIHIP_DEVICE_INLINE unsigned int __urhadd(unsigned int x, unsigned int y) {
   return (unsigned int)(((unsigned long long)x + y + 1) >> 1);
 }
+
+/* HCC's packed byte arithmetic: each of the four lanes wraps modulo 256 (AMD's headers define
+ * only lane w; the other lanes follow the same rule here). */
+#define UNIHIP_PACKED8(name, op)                                                   \
+  UNIHIP_DEVICE_INLINE char4 name(char4 a, char4 b) {                              \
+    char4 r;                                                                       \
+    r.x = (signed char)(unsigned char)((unsigned)a.x op (unsigned)b.x);            \
+    r.y = (signed char)(unsigned char)((unsigned)a.y op (unsigned)b.y);            \
+    r.z = (signed char)(unsigned char)((unsigned)a.z op (unsigned)b.z);            \
+    r.w = (signed char)(unsigned char)((unsigned)a.w op (unsigned)b.w);            \
+    return r;                                                                      \
+  }
+UNIHIP_PACKED8(__hip_hc_add8pk, +)
+UNIHIP_PACKED8(__hip_hc_sub8pk, -)
+UNIHIP_PACKED8(__hip_hc_mul8pk, *)
+#undef UNIHIP_PACKED8
 
 #endif /* UNIHIP_OFFLOAD_LANGUAGE */
 

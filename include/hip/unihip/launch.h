@@ -17,10 +17,7 @@
 extern "C" {
 #endif
 #if !defined(__UNIHIP_CUDA_MODE__)
-hipError_t __hipPushCallConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedMem = 0,
-                                      hipStream_t stream = 0);
-hipError_t __hipPopCallConfiguration(dim3* gridDim, dim3* blockDim, size_t* sharedMem,
-                                     hipStream_t* stream);
+/* __hipPushCallConfiguration/__hipPopCallConfiguration: hip_runtime_api.h (api/execution.h). */
 /* With -fgpu-default-stream=per-thread clang's kernel stubs call this instead of
  * hipLaunchKernel: the same launch, with a null stream meaning hipStreamPerThread. */
 hipError_t hipLaunchKernel_spt(const void* function_address, dim3 numBlocks, dim3 dimBlocks,

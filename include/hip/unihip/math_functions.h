@@ -75,6 +75,17 @@ UNIHIP_MATH float sqrt(float x) { return sqrtf(x); }
 UNIHIP_MATH float fmaf(float x, float y, float z) { return UNIHIP_MATH_F32(fma, fma)(x, y, z); }
 UNIHIP_MATH double fma(double x, double y, double z) { return UNIHIP_MATH_F64(fma, fma)(x, y, z); }
 UNIHIP_MATH float fma(float x, float y, float z) { return fmaf(x, y, z); }
+/* fma with mixed argument types (fma(x, y, 1), float with double) computes in double, as the
+ * C++ <cmath> rule and HIP's overloads do; with only the two exact overloads it is ambiguous. */
+template <typename A, typename B, typename C,
+          typename = typename std::enable_if<
+              std::is_arithmetic<A>::value && std::is_arithmetic<B>::value &&
+              std::is_arithmetic<C>::value &&
+              !(std::is_same<A, B>::value && std::is_same<B, C>::value &&
+                std::is_floating_point<A>::value)>::type>
+UNIHIP_MATH double fma(A x, B y, C z) {
+  return fma((double)x, (double)y, (double)z);
+}
 
 /* Functions with an integer argument or result. */
 UNIHIP_MATH float ldexpf(float x, int e) { return UNIHIP_MATH_F32(ldexp, ldexp)(x, e); }
@@ -83,6 +94,13 @@ UNIHIP_MATH float ldexp(float x, int e) { return ldexpf(x, e); }
 UNIHIP_MATH float scalbnf(float x, int e) { return UNIHIP_MATH_F32(scalbn, scalbn)(x, e); }
 UNIHIP_MATH double scalbn(double x, int e) { return UNIHIP_MATH_F64(scalbn, scalbn)(x, e); }
 UNIHIP_MATH float scalbn(float x, int e) { return scalbnf(x, e); }
+/* scalbln: a long exponent; beyond int's range every result is already 0 or infinity. */
+UNIHIP_MATH int __unihip_clamp_exponent(long e) {
+  return e > 100000 ? 100000 : e < -100000 ? -100000 : (int)e;
+}
+UNIHIP_MATH float scalblnf(float x, long e) { return scalbnf(x, __unihip_clamp_exponent(e)); }
+UNIHIP_MATH double scalbln(double x, long e) { return scalbn(x, __unihip_clamp_exponent(e)); }
+UNIHIP_MATH float scalbln(float x, long e) { return scalblnf(x, e); }
 UNIHIP_MATH int ilogbf(float x) { return UNIHIP_MATH_F32(ilogb, ilogb)(x); }
 UNIHIP_MATH int ilogb(double x) { return UNIHIP_MATH_F64(ilogb, ilogb)(x); }
 UNIHIP_MATH int ilogb(float x) { return ilogbf(x); }

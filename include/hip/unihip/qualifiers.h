@@ -45,6 +45,12 @@
 #define __align__(n) __attribute__((aligned(n)))
 #endif
 
+/* __grid_constant__ (const kernel parameters, CUDA 11.7): kernel arguments are read-only
+ * constants in both vendors' ABIs, so the qualifier has nothing to add. */
+#ifndef __grid_constant__
+#define __grid_constant__
+#endif
+
 #define __forceinline__ __inline__ __attribute__((always_inline))
 
 /* unihip's device helpers: always inlined, so they add no symbols to an image. */

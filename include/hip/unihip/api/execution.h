@@ -119,6 +119,12 @@ hipError_t hipExtLaunchKernel(const void* function_address, dim3 numBlocks, dim3
 hipError_t hipLaunchKernelExC(const hipLaunchConfig_t* config, const void* fPtr, void** args);
 hipError_t hipDrvLaunchKernelEx(const HIP_LAUNCH_CONFIG* config, hipFunction_t f, void** params,
                                 void** extra);
+/* What clang's <<<>>> lowering calls in HIP mode; declared for user code too, as AMD does. */
+hipError_t __hipPushCallConfiguration(dim3 gridDim, dim3 blockDim,
+                                      size_t sharedMem UNIHIP_DEFAULT_ARG(0),
+                                      hipStream_t stream UNIHIP_DEFAULT_ARG(0));
+hipError_t __hipPopCallConfiguration(dim3* gridDim, dim3* blockDim, size_t* sharedMem,
+                                     hipStream_t* stream);
 /* The pre-<<<>>> launch protocol: configure, push each argument, launch. */
 hipError_t hipConfigureCall(dim3 gridDim, dim3 blockDim, size_t sharedMem UNIHIP_DEFAULT_ARG(0),
                             hipStream_t stream UNIHIP_DEFAULT_ARG(0));

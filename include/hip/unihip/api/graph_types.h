@@ -20,7 +20,11 @@ typedef struct hipUserObject* hipUserObject_t;
 
 /* Host functions: hipLaunchHostFunc, host nodes, user-object destructors. */
 typedef void (*hipHostFn_t)(void* userData);
-typedef void (*hipStreamCallback_t)(hipStream_t stream, hipError_t status, void* userData);
+/* The calling convention of host callbacks: none on Linux (CUDA's CUDART_CB). */
+#ifndef HIPRT_CB
+#define HIPRT_CB
+#endif
+typedef void (HIPRT_CB* hipStreamCallback_t)(hipStream_t stream, hipError_t status, void* userData);
 
 typedef enum hipGraphNodeType UNIHIP_ENUM_INT {
   hipGraphNodeTypeKernel = 0,
