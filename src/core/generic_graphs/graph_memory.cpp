@@ -37,77 +37,69 @@ std::shared_ptr<GraphAllocation> GraphMemory::find(void* ptr) {
   return it == byAddress_.end() ? nullptr : it->second.lock();
 }
 
+void GraphMemory::raise(std::atomic<uint64_t>& high, uint64_t now) {
+  uint64_t h = high.load(std::memory_order_relaxed);
+  while (now > h && !high.compare_exchange_weak(h, now, std::memory_order_relaxed)) {
+  }
+}
+
 void GraphMemory::begin(const std::shared_ptr<GraphAllocation>& a) {
-  std::lock_guard lock(mutex_);
-  if (a->live) return;
-  a->live = true;
+  if (a->live.exchange(true, std::memory_order_acq_rel)) return;
   a->self = a;
   if (a->device >= kDevices) return;
   Figures& f = figures_[a->device];
-  f.used += a->size;
-  f.cached -= std::min(f.cached, static_cast<uint64_t>(a->size));  // freed memory reused first
-  f.usedHigh = std::max(f.usedHigh, f.used);
-  f.reservedHigh = std::max(f.reservedHigh, f.used + f.cached);
+  const uint64_t size = a->size;
+  // Freed memory is reused first: what is cached shrinks by what this allocation takes of it.
+  uint64_t c = f.cached.load(std::memory_order_relaxed);
+  while (!f.cached.compare_exchange_weak(c, c - std::min(c, size), std::memory_order_relaxed)) {
+  }
+  const uint64_t used = f.used.fetch_add(size, std::memory_order_relaxed) + size;
+  raise(f.usedHigh, used);
+  raise(f.reservedHigh, used + f.cached.load(std::memory_order_relaxed));
 }
 
 bool GraphMemory::end(GraphAllocation& a) {
-  std::shared_ptr<GraphAllocation> holder;  // dropped after the lock: it may be the last owner
-  {
-    std::lock_guard lock(mutex_);
-    if (!a.live) return false;
-    a.live = false;
-    holder = std::move(a.self);
-    if (a.device < kDevices) {
-      Figures& f = figures_[a.device];
-      f.used -= std::min(f.used, static_cast<uint64_t>(a.size));
-      f.cached += a.size;
-    }
+  if (!a.live.exchange(false, std::memory_order_acq_rel)) return false;
+  // Moved out first: it may be the last owner, whose destructor gives the memory back.
+  std::shared_ptr<GraphAllocation> holder = std::move(a.self);
+  if (a.device < kDevices) {
+    Figures& f = figures_[a.device];
+    f.used.fetch_sub(a.size, std::memory_order_relaxed);
+    f.cached.fetch_add(a.size, std::memory_order_relaxed);
   }
   return true;
 }
 
 bool GraphMemory::live(const GraphAllocation& a) {
-  std::lock_guard lock(mutex_);
-  return a.live;
+  return a.live.load(std::memory_order_acquire);
 }
 
 Status GraphMemory::attribute(int device, int attr, uint64_t* value, bool set) {
   if (device < 0 || device >= kDevices) return hipErrorInvalidDevice;
-  std::lock_guard lock(mutex_);
   Figures& f = figures_[device];
-  switch (attr) {
-    case hipGraphMemAttrUsedMemCurrent:
-      if (set) return hipErrorInvalidValue;
-      *value = f.used;
-      return kOk;
-    case hipGraphMemAttrReservedMemCurrent:
-      if (set) return hipErrorInvalidValue;
-      *value = f.used + f.cached;
-      return kOk;
-    case hipGraphMemAttrUsedMemHigh:
-      if (set) {
-        if (*value != 0) return hipErrorInvalidValue;  // a high mark is only reset
-        f.usedHigh = f.used;
-      } else {
-        *value = f.usedHigh;
-      }
-      return kOk;
-    case hipGraphMemAttrReservedMemHigh:
-      if (set) {
-        if (*value != 0) return hipErrorInvalidValue;
-        f.reservedHigh = f.used + f.cached;
-      } else {
-        *value = f.reservedHigh;
-      }
-      return kOk;
-    default: return hipErrorInvalidValue;
+  const uint64_t used = f.used.load(std::memory_order_relaxed);
+  const uint64_t reserved = used + f.cached.load(std::memory_order_relaxed);
+  const bool high = attr == hipGraphMemAttrUsedMemHigh || attr == hipGraphMemAttrReservedMemHigh;
+  if (!high && attr != hipGraphMemAttrUsedMemCurrent && attr != hipGraphMemAttrReservedMemCurrent)
+    return hipErrorInvalidValue;
+  if (set) {
+    if (!high || *value != 0) return hipErrorInvalidValue;  // a high mark is only reset
+    if (attr == hipGraphMemAttrUsedMemHigh) f.usedHigh.store(used, std::memory_order_relaxed);
+    else f.reservedHigh.store(reserved, std::memory_order_relaxed);
+    return kOk;
   }
+  switch (attr) {
+    case hipGraphMemAttrUsedMemCurrent: *value = used; break;
+    case hipGraphMemAttrReservedMemCurrent: *value = reserved; break;
+    case hipGraphMemAttrUsedMemHigh: *value = f.usedHigh.load(std::memory_order_relaxed); break;
+    default: *value = f.reservedHigh.load(std::memory_order_relaxed); break;
+  }
+  return kOk;
 }
 
 void GraphMemory::trim(int device) {
   if (device < 0 || device >= kDevices) return;
-  std::lock_guard lock(mutex_);
-  figures_[device].cached = 0;
+  figures_[device].cached.store(0, std::memory_order_relaxed);
 }
 
 }  // namespace unihip::generic_graphs

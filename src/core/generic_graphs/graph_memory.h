@@ -6,10 +6,12 @@
 // allocations as used; what they freed stays reserved (cached) until hipDeviceGraphMemTrim.
 // The memory itself stays with the graphs that name its address, so that they can run again.
 //
-// Thread safety: one mutex for the figures and liveness, one for the address registry; a launch
-// takes the first only when its graph has memory nodes.
+// Thread safety: figures and liveness are atomics (a launch takes no lock, allocates nothing);
+// the address registry has a mutex, taken when nodes are made, instantiated, freed by hipFree.
+// A free racing the launch that made the allocation is the caller's race, as in CUDA.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -33,8 +35,8 @@ struct GraphAllocation {
   void* ptr = nullptr;
   size_t size = 0;
   GraphMemory* memory = nullptr;
-  bool live = false;  // under GraphMemory's mutex
-  std::shared_ptr<GraphAllocation> self;
+  std::atomic<bool> live{false};
+  std::shared_ptr<GraphAllocation> self;  // set while live
   ~GraphAllocation();
 };
 
@@ -61,9 +63,9 @@ class GraphMemory {
 
  private:
   struct Figures {
-    uint64_t used = 0, cached = 0, usedHigh = 0, reservedHigh = 0;
+    std::atomic<uint64_t> used{0}, cached{0}, usedHigh{0}, reservedHigh{0};
   };
-  std::mutex mutex_;  // figures_ and every allocation's `live`
+  static void raise(std::atomic<uint64_t>& high, uint64_t now);
   Figures figures_[kDevices];
   std::mutex registryMutex_;
   std::unordered_map<void*, std::weak_ptr<GraphAllocation>> byAddress_;
