@@ -255,6 +255,8 @@ class GenericGraphs final : public GraphOps {
   bool prohibited(std::thread::id self) const;
 
   Backend& backend_;
+  // First of the members, so the last to go: a graph another member ends may free its memory.
+  generic_graphs::GraphMemory memory_;
   bool (*blocking_)(NativeStream) = nullptr;
   generic_graphs::NativeGraphCompiler* compiler_ = nullptr;
   std::mutex mutex_;
@@ -263,7 +265,7 @@ class GenericGraphs final : public GraphOps {
   std::unordered_map<NativeEvent, EventCapture> events_;
   std::vector<std::shared_ptr<Capture>> captures_;  // live captures
   unsigned long long nextCaptureId_ = 0;
-  generic_graphs::GraphMemory memory_;
+
 };
 
 }  // namespace unihip
