@@ -102,23 +102,8 @@ class CudaBackend final : public Backend, public CudaCore {
   const hipDeviceProp_t& properties(int device) const override { return devices_[device]->props; }
 
   Status attribute(int device, hipDeviceAttribute_t attr, int* value) override {
-    // wall_clock64() reads %globaltimer, which counts nanoseconds: 1 GHz in kHz.
-    if (attr == hipDeviceAttributeWallClockRate) {
-      *value = 1000000;
-      return kOk;
-    }
-    // The driver's answer while the memory pools family (which holds the VMM calls) is present.
-    if (attr == hipDeviceAttributeVirtualMemoryManagementSupported) {
-      constexpr int kCuVirtualMemoryManagementSupported = 102;  // cuda.h
-      int v = 0;
-      if (memoryPools_ == nullptr ||
-          api_->cuDeviceGetAttribute(&v, kCuVirtualMemoryManagementSupported,
-                                     deviceHandle(device)) != CUDA_SUCCESS)
-        v = 0;
-      *value = v;
-      return kOk;
-    }
-    return hipErrorNotSupported;  // the rest NVIDIA answers is in hipDeviceProp_t
+    return queryDeviceAttribute(*api_, deviceHandle(device), devices_[device]->props,
+                                static_cast<int>(attr), memoryPools_ != nullptr, value);
   }
 
   Status driverVersion(int* version) override {

@@ -54,6 +54,38 @@ Status queryDeviceProperties(const DriverApi& api, CUdevice device, hipDevicePro
   p->maxTexture3D[1] = get(MAXIMUM_TEXTURE3D_HEIGHT);
   p->maxTexture3D[2] = get(MAXIMUM_TEXTURE3D_DEPTH);
   p->maxSurface1D = get(MAXIMUM_SURFACE1D_WIDTH);
+  p->maxTexture1DMipmap = get(MAXIMUM_TEXTURE1D_MIPMAPPED_WIDTH);
+  p->maxTexture2DMipmap[0] = get(MAXIMUM_TEXTURE2D_MIPMAPPED_WIDTH);
+  p->maxTexture2DMipmap[1] = get(MAXIMUM_TEXTURE2D_MIPMAPPED_HEIGHT);
+  p->maxTexture2DLinear[0] = get(MAXIMUM_TEXTURE2D_LINEAR_WIDTH);
+  p->maxTexture2DLinear[1] = get(MAXIMUM_TEXTURE2D_LINEAR_HEIGHT);
+  p->maxTexture2DLinear[2] = get(MAXIMUM_TEXTURE2D_LINEAR_PITCH);
+  p->maxTexture2DGather[0] = get(MAXIMUM_TEXTURE2D_GATHER_WIDTH);
+  p->maxTexture2DGather[1] = get(MAXIMUM_TEXTURE2D_GATHER_HEIGHT);
+  p->maxTexture3DAlt[0] = get(MAXIMUM_TEXTURE3D_WIDTH_ALTERNATE);
+  p->maxTexture3DAlt[1] = get(MAXIMUM_TEXTURE3D_HEIGHT_ALTERNATE);
+  p->maxTexture3DAlt[2] = get(MAXIMUM_TEXTURE3D_DEPTH_ALTERNATE);
+  p->maxTextureCubemap = get(MAXIMUM_TEXTURECUBEMAP_WIDTH);
+  p->maxTexture1DLayered[0] = get(MAXIMUM_TEXTURE1D_LAYERED_WIDTH);
+  p->maxTexture1DLayered[1] = get(MAXIMUM_TEXTURE1D_LAYERED_LAYERS);
+  p->maxTexture2DLayered[0] = get(MAXIMUM_TEXTURE2D_LAYERED_WIDTH);
+  p->maxTexture2DLayered[1] = get(MAXIMUM_TEXTURE2D_LAYERED_HEIGHT);
+  p->maxTexture2DLayered[2] = get(MAXIMUM_TEXTURE2D_LAYERED_LAYERS);
+  p->maxTextureCubemapLayered[0] = get(MAXIMUM_TEXTURECUBEMAP_LAYERED_WIDTH);
+  p->maxTextureCubemapLayered[1] = get(MAXIMUM_TEXTURECUBEMAP_LAYERED_LAYERS);
+  p->maxSurface2D[0] = get(MAXIMUM_SURFACE2D_WIDTH);
+  p->maxSurface2D[1] = get(MAXIMUM_SURFACE2D_HEIGHT);
+  p->maxSurface3D[0] = get(MAXIMUM_SURFACE3D_WIDTH);
+  p->maxSurface3D[1] = get(MAXIMUM_SURFACE3D_HEIGHT);
+  p->maxSurface3D[2] = get(MAXIMUM_SURFACE3D_DEPTH);
+  p->maxSurface1DLayered[0] = get(MAXIMUM_SURFACE1D_LAYERED_WIDTH);
+  p->maxSurface1DLayered[1] = get(MAXIMUM_SURFACE1D_LAYERED_LAYERS);
+  p->maxSurface2DLayered[0] = get(MAXIMUM_SURFACE2D_LAYERED_WIDTH);
+  p->maxSurface2DLayered[1] = get(MAXIMUM_SURFACE2D_LAYERED_HEIGHT);
+  p->maxSurface2DLayered[2] = get(MAXIMUM_SURFACE2D_LAYERED_LAYERS);
+  p->maxSurfaceCubemap = get(MAXIMUM_SURFACECUBEMAP_WIDTH);
+  p->maxSurfaceCubemapLayered[0] = get(MAXIMUM_SURFACECUBEMAP_LAYERED_WIDTH);
+  p->maxSurfaceCubemapLayered[1] = get(MAXIMUM_SURFACECUBEMAP_LAYERED_LAYERS);
   p->surfaceAlignment = static_cast<size_t>(get(SURFACE_ALIGNMENT));
   p->concurrentKernels = get(CONCURRENT_KERNELS);
   p->ECCEnabled = get(ECC_ENABLED);
@@ -96,6 +128,8 @@ Status queryDeviceProperties(const DriverApi& api, CUdevice device, hipDevicePro
   p->timelineSemaphoreInteropSupported = get(TIMELINE_SEMAPHORE_INTEROP_SUPPORTED);
   p->memoryPoolsSupported = get(MEMORY_POOLS_SUPPORTED);
   p->gpuDirectRDMASupported = get(GPU_DIRECT_RDMA_SUPPORTED);
+  p->gpuDirectRDMAFlushWritesOptions = static_cast<unsigned>(get(GPU_DIRECT_RDMA_FLUSH_WRITES_OPTIONS));
+  p->gpuDirectRDMAWritesOrdering = get(GPU_DIRECT_RDMA_WRITES_ORDERING);
   p->memoryPoolSupportedHandleTypes = static_cast<unsigned>(get(MEMPOOL_SUPPORTED_HANDLE_TYPES));
   p->deferredMappingHipArraySupported = get(DEFERRED_MAPPING_CUDA_ARRAY_SUPPORTED);
   p->ipcEventSupported = get(IPC_EVENT_SUPPORTED);
@@ -112,6 +146,37 @@ Status queryDeviceProperties(const DriverApi& api, CUdevice device, hipDevicePro
   p->arch.hasDoubles = p->arch.hasWarpVote = p->arch.hasWarpBallot = p->arch.hasWarpShuffle = 1;
   p->arch.hasFunnelShift = p->arch.hasThreadFenceSystem = p->arch.hasSyncThreadsExt = 1;
   p->arch.hasSurfaceFuncs = p->arch.has3dGrid = p->arch.hasDynamicParallelism = 1;
+  return kOk;
+}
+
+Status queryDeviceAttribute(const DriverApi& api, CUdevice device, const hipDeviceProp_t& p,
+                            int attr, bool vmmFamily, int* value) {
+  int v = 0;
+  switch (attr) {
+    // Every NVIDIA GPU the driver supports samples textures and reads/writes surfaces.
+    case hipDeviceAttributeImageSupport: v = 1; break;
+    // wall_clock64() reads %globaltimer, which counts nanoseconds: 1 GHz in kHz.
+    case hipDeviceAttributeWallClockRate: v = 1000000; break;
+    case hipDeviceAttributePhysicalMultiProcessorCount: v = p.multiProcessorCount; break;
+    // hipStreamWaitValue*/WriteValue* map onto the driver's stream memory operations.
+    case hipDeviceAttributeCanUseStreamWaitValue: v = 1; break;
+    // hipExtMallocWithFlags(hipDeviceMallocFinegrained) is not available on NVIDIA.
+    case hipDeviceAttributeFineGrainSupport: v = 0; break;
+    case hipDeviceAttributeNumberOfXccs: v = 1; break;  // one die per device
+    case hipDeviceAttributeMaxAvailableVgprsPerThread: v = 255; break;  // PTX's register limit
+    case hipDeviceAttributeHostNumaId:
+      // -1 (CUDA's "no NUMA node") where the driver does not know the attribute.
+      if (api.cuDeviceGetAttribute(&v, HOST_NUMA_ID, device) != CUDA_SUCCESS) v = -1;
+      break;
+    // The driver's answer while the memory pools family (which holds the VMM calls) is present.
+    case hipDeviceAttributeVirtualMemoryManagementSupported:
+      if (!vmmFamily ||
+          api.cuDeviceGetAttribute(&v, VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED, device) != CUDA_SUCCESS)
+        v = 0;
+      break;
+    default: return hipErrorNotSupported;
+  }
+  *value = v;
   return kOk;
 }
 

@@ -599,6 +599,14 @@ class CudaGraphOps final : public GraphOps {
     UNIHIP_TRY(core_.makeCurrent(device));
     return check(api_.cuDeviceGraphMemTrim(core_.deviceHandle(device)), "cuDeviceGraphMemTrim");
   }
+  // The driver frees graph allocations with cuMemFree and cuMemFreeAsync (and keeps the
+  // footprint figures and the relaunch rule itself).
+  Status freeGraphMemory(int device, void* p, NativeStream stream) override {
+    UNIHIP_TRY(core_.makeCurrent(device));
+    if (stream == nullptr) return check(api_.cuMemFree(dptr(p)), "cuMemFree");
+    if (api_.cuMemFreeAsync == nullptr) return hipErrorNotSupported;
+    return check(api_.cuMemFreeAsync(dptr(p), asStream(stream)), "cuMemFreeAsync");
+  }
 
   // ---- User objects ----
   Status userObjectCreate(int device, void* p, hipHostFn_t destroy, unsigned int refcount,

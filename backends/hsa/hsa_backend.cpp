@@ -102,7 +102,10 @@ Status HsaBackend::attribute(int device, hipDeviceAttribute_t attr, int* value) 
     }
     case hipDeviceAttributePhysicalMultiProcessorCount: *value = p.multiProcessorCount; return kOk;
     case hipDeviceAttributeFineGrainSupport: *value = 1; return kOk;
-    case hipDeviceAttributeImageSupport: *value = 0; return kOk;
+    // AMD's rule: images need ROCr's image extension and an agent that reports image limits.
+    case hipDeviceAttributeImageSupport:
+      *value = images_ != nullptr && p.maxTexture2D[0] > 0 ? 1 : 0;
+      return kOk;
     case hipDeviceAttributeCanUseStreamWaitValue: *value = 1; return kOk;  // hsa_stream_ext.cpp
     default: return hipErrorNotSupported;
   }

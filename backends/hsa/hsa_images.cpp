@@ -250,6 +250,8 @@ std::unique_ptr<HsaImages> HsaImages::create(Backend& backend, const HsaApi& api
 }
 
 Status HsaImages::arrayCreate(int device, const ArrayShape& shape, NativeArray* out) {
+  // ROCr's image extension has no cube geometry (AMD's runtime has no cubemap arrays either).
+  if (shape.flags & hipArrayCubemap) return hipErrorNotSupported;
   const hsa_agent_t agent = hooks_.agentOf(device);
   auto a = std::make_unique<HsaArray>();
   a->shape = shape;
@@ -288,6 +290,7 @@ Status HsaImages::arrayDestroy(int device, NativeArray array) {
 // documents for its mipmapped arrays); a level past them is then hipErrorInvalidValue.
 Status HsaImages::mipmapCreate(int device, const ArrayShape& shape, unsigned levels,
                                NativeMipmap* out) {
+  if (shape.flags & hipArrayCubemap) return hipErrorNotSupported;  // as arrayCreate
   auto m = std::make_unique<HsaMipmap>();
   m->shape = shape;
   const unsigned n = std::min(levels, maxLevels(shape));

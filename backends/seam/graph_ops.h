@@ -147,6 +147,10 @@ class GraphOps {
   // Graph memory (hipGraphMemAttributeType values).
   virtual Status graphMemAttribute(int device, int attr, void* value, bool set) = 0;
   virtual Status graphMemTrim(int device) = 0;
+  // Ends the allocation a graph launch made at `ptr` outside any graph: hipFree (stream null,
+  // called after the device's work) or hipFreeAsync (in `stream`'s order).
+  // hipErrorInvalidValue when no launch's allocation is live there.
+  virtual Status freeGraphMemory(int device, void* ptr, NativeStream stream) = 0;
 
   // User objects.
   virtual Status userObjectCreate(int device, void* ptr, hipHostFn_t destroy,

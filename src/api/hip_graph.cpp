@@ -12,6 +12,8 @@
 
 #include "api/api_boundary.h"
 #include "api/kernel_lookup.h"
+#include "api/memory_allocation.h"
+#include "core/allocation_map.h"
 #include "core/graph/graph_handles.h"
 #include "core/launch_check.h"
 #include "core/memory_pool_handles.h"
@@ -369,13 +371,17 @@ Status addEvent(hipGraphNode_t* out, hipGraph_t g, const hipGraphNode_t* deps, s
   return kOk;
 }
 
+// The address is known from here on (the memory, CUDA's rule, from a launch): recorded as graph
+// memory, so that copies, fills and hipFree/hipFreeAsync know it.
 Status addAlloc(hipGraphNode_t* out, hipGraph_t g, const hipGraphNode_t* deps, size_t n,
                 hipMemAllocNodeParams* p) {
   const Device* owner = Runtime::get().device(p->poolProps.location.id);
-  return addNode(out, g, deps, n, [&](GraphOps& ops, int, const NodePlace& at,
-                                      NativeGraphNode* node) {
+  UNIHIP_TRY(addNode(out, g, deps, n, [&](GraphOps& ops, int, const NodePlace& at,
+                                          NativeGraphNode* node) {
     return ops.addMemAllocNode(owner->local, at, p, node);
-  });
+  }));
+  AllocationMap::get().insert({p->dptr, p->bytesize, owner->ordinal, AllocationKind::Graph});
+  return kOk;
 }
 
 Status addFree(hipGraphNode_t* out, hipGraph_t g, const hipGraphNode_t* deps, size_t n,
@@ -1430,6 +1436,13 @@ UNIHIP_EXPORT hipError_t hipDeviceGraphMemTrim(int device) {
   const Device* d = nullptr;
   GRAPH_CHECK(deviceFamily(device, &d, &ops));
   UNIHIP_RETURN(ops->graphMemTrim(d->local));
+}
+
+Status memory::freeGraphAllocation(Device* d, void* ptr, NativeStream stream) {
+  GraphOps* ops = d->backend->graphs();
+  if (ops == nullptr) return hipErrorInvalidValue;
+  if (stream == nullptr) UNIHIP_TRY(d->backend->deviceSynchronize(d->local));
+  return ops->freeGraphMemory(d->local, ptr, stream);
 }
 
 // ---- User objects ----

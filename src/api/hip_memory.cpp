@@ -46,6 +46,10 @@ Status freeAllocation(void* ptr) {
   }
   Device* d = Runtime::get().device(a.device);
   if (d == nullptr) return hipErrorInvalidValue;
+  if (a.kind == AllocationKind::Graph) {
+    AllocationMap::get().insert(a);  // the graph's address, for its next launch
+    return memory::freeGraphAllocation(d, ptr, nullptr);
+  }
   Status s = memory::release(d, a);
   if (!s.ok()) AllocationMap::get().insert(a);  // still allocated
   return s;

@@ -7,6 +7,7 @@
 #include "api/memory_allocation.h"
 #include "api/memory_pool_family.h"
 #include "core/allocation_map.h"
+#include "seam/graph_ops.h"
 
 using namespace unihip;
 
@@ -52,6 +53,17 @@ Status poolFamily(hipMemPool_t pool, Device** d, MemoryPoolOps** ops) {
   return pools::family(*d, ops);
 }
 
+// A capturing stream's allocation is a graph's allocation node (CUDA's and HIP's rule).
+AllocationKind capturedKind(const ResolvedStream& rs) {
+  GraphOps* g = rs.device->backend->graphs();
+  hipStreamCaptureStatus status = hipStreamCaptureStatusNone;
+  if (g == nullptr || !g->captureInfo(rs.device->local, rs.native, &status, nullptr, nullptr,
+                                      nullptr, nullptr)
+                           .ok())
+    return AllocationKind::Pool;
+  return status == hipStreamCaptureStatusActive ? AllocationKind::Graph : AllocationKind::Pool;
+}
+
 // Allocates from `pool` (null: the stream's device's current pool) in stream order.
 Status mallocAsync(void** ptr, size_t size, hipMemPool_t pool, hipStream_t stream) {
   ResolvedStream rs;
@@ -68,7 +80,7 @@ Status mallocAsync(void** ptr, size_t size, hipMemPool_t pool, hipStream_t strea
   void* p = nullptr;
   UNIHIP_TRY(ops->mallocFromPool(rs.device->local, pool->native, size, rs.native, &p));
   if (p == nullptr) return hipErrorOutOfMemory;
-  AllocationMap::get().insert({p, size, d->ordinal, AllocationKind::Pool});
+  AllocationMap::get().insert({p, size, d->ordinal, capturedKind(rs)});
   *ptr = p;
   return kOk;
 }
@@ -88,6 +100,9 @@ Status freeAsync(void* ptr, hipStream_t stream) {
     if (s.ok()) s = ops->freeAsync(d->local, ptr, rs.native);
   } else if (d != nullptr && a.kind == AllocationKind::Device) {
     s = memory::release(d, a);
+  } else if (d != nullptr && a.kind == AllocationKind::Graph) {
+    AllocationMap::get().insert(a);  // the graph's address, for its next launch
+    return memory::freeGraphAllocation(d, ptr, rs.native);
   }
   if (!s.ok()) AllocationMap::get().insert(a);  // still allocated
   return s;

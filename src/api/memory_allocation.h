@@ -15,6 +15,9 @@ Status allocateDevice(void** ptr, size_t size);
 // AMD's hipFree; an IPC mapping: closed. Both in hip_mempool.cpp / hip_ipc.cpp.
 Status releasePooled(Device* d, const Allocation& a);
 Status releaseIpc(Device* d, const Allocation& a);
+// Ends a graph launch's allocation (AllocationKind::Graph): hipFree (stream null: after the
+// device's work, as hipFree waits) or hipFreeAsync (in stream order). In hip_graph.cpp.
+Status freeGraphAllocation(Device* d, void* ptr, NativeStream stream);
 
 // Gives one allocation of the allocation map back to its backend, by kind: the one place that
 // knows which backend call frees what (hipFree/hipHostFree, hipHostUnregister, hipDeviceReset).
@@ -28,6 +31,7 @@ inline Status release(Device* d, const Allocation& a) {
     case AllocationKind::Pool: return releasePooled(d, a);
     case AllocationKind::Ipc: return releaseIpc(d, a);
     case AllocationKind::Virtual: return kOk;  // the mapping's owner unmaps it
+    case AllocationKind::Graph: return kOk;    // the graph's, released with it
   }
   return hipErrorInvalidValue;
 }

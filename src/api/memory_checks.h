@@ -161,16 +161,24 @@ inline bool validChannelFormat(const hipChannelFormatDesc& d) {
   return channels != 3;
 }
 
-// An array descriptor: 1, 2 or 4 channels, a width, the flags HIP knows (cubemaps excepted),
-// texture gather only for 2D arrays.
+// An array descriptor: 1, 2 or 4 channels, a width, the flags HIP knows, texture gather only for
+// 2D arrays; a cubemap has square faces and six of them (a layered one, six per layer), as
+// CUDA's cudaMalloc3DArray requires.
 inline Status checkArrayDescriptor(size_t width, size_t height, size_t depth,
                                    unsigned numChannels, unsigned flags) {
   if (numChannels != 1 && numChannels != 2 && numChannels != 4) return hipErrorInvalidValue;
-  if ((flags & ~(hipArrayLayered | hipArraySurfaceLoadStore | hipArrayTextureGather)) != 0)
+  if ((flags & ~(hipArrayLayered | hipArraySurfaceLoadStore | hipArrayCubemap |
+                 hipArrayTextureGather)) != 0)
     return hipErrorInvalidValue;
   if ((flags & hipArrayTextureGather) && (width == 0 || height == 0 || depth != 0))
     return hipErrorInvalidValue;
   if (width == 0) return hipErrorInvalidValue;
+  if (flags & hipArrayCubemap) {
+    if (flags & hipArrayTextureGather) return hipErrorInvalidValue;
+    if (height != width) return hipErrorInvalidValue;
+    const bool layered = (flags & hipArrayLayered) != 0;
+    if (layered ? (depth == 0 || depth % 6 != 0) : depth != 6) return hipErrorInvalidValue;
+  }
   return kOk;
 }
 

@@ -24,6 +24,8 @@ enum class AllocationKind : uint8_t {
   Pool,        // hipMallocAsync / hipMallocFromPoolAsync: device memory of a stream-ordered pool
   Ipc,         // hipIpcOpenMemHandle: another process's device memory (hipIpcCloseMemHandle)
   Virtual,     // hipMemMap: a mapped range of a reservation (hipMemUnmap)
+  Graph,       // a graph's allocation node: hipFree/hipFreeAsync end a launch's allocation there,
+               // the address stays the graph's (the entry stays) for its next launch
 };
 
 struct Allocation {

@@ -57,6 +57,9 @@ Status attributeFromProperties(const hipDeviceProp_t& p, int attr, int* value) {
     case hipDeviceAttributeMaxSurface1D: v = p.maxSurface1D; break;
     case hipDeviceAttributeMaxTexture1DWidth: v = p.maxTexture1D; break;
     case hipDeviceAttributeMaxTexture1DLinear: v = p.maxTexture1DLinear; break;
+    case hipDeviceAttributeMaxTexture1DMipmap: v = p.maxTexture1DMipmap; break;
+    case hipDeviceAttributeMaxTextureCubemap: v = p.maxTextureCubemap; break;
+    case hipDeviceAttributeLuidDeviceNodeMask: v = static_cast<int>(p.luidDeviceNodeMask); break;
     case hipDeviceAttributeMaxTexture2DWidth: v = p.maxTexture2D[0]; break;
     case hipDeviceAttributeMaxTexture2DHeight: v = p.maxTexture2D[1]; break;
     case hipDeviceAttributeMaxTexture3DWidth: v = p.maxTexture3D[0]; break;

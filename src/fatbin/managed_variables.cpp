@@ -103,20 +103,45 @@ Status Registry::bindManagedVariables(FatBinary* fatbin, const Device& device,
   return kOk;
 }
 
+namespace {
+
+// Gives `v`'s managed memory back; the host variable points at a host copy from then on: of
+// the initial value (`keep` false: a device reset lost the memory's contents) or of the value the
+// memory holds (`keep`: the fat binary goes, host code may still read the variable).
+void releaseStorage(ManagedVariableRecord* v, bool keep) {
+  Device* d = Runtime::get().device(v->storageDevice);
+  void* staging = newStaging(v->size, v->align, v->initialValue);
+  if (staging == nullptr) return;  // keep the old memory rather than a null variable
+  if (keep && d != nullptr)
+    (void)d->backend->memcpy(d->local, staging, v->storage, v->size, CopyDirection::DeviceToHost);
+  Allocation a;
+  if (AllocationMap::get().take(v->storage, &a) && d != nullptr)
+    (void)d->backend->freeManaged(d->local, v->storage);
+  v->storage = nullptr;
+  v->storageDevice = -1;
+  v->staging = staging;
+  *v->pointer = staging;
+}
+
+}  // namespace
+
 void Registry::dropManagedStorage(FatBinary* fatbin, int ordinal) {
+  for (ManagedVariableRecord* v : fatbin->managedVariables)
+    if (v->storage != nullptr && v->storageDevice == ordinal) releaseStorage(v, false);
+}
+
+// CUDA's runtime frees a module's managed memory when the module goes. Its modules stay loaded
+// (registry.cpp), but no launch of its kernels starts any more; one still running may read the
+// memory, so its device finishes first. At process exit a driver already shut down answers
+// errors here, which are ignored.
+void Registry::releaseManagedStorage(FatBinary* fatbin) {
+  InternalWork internal;
+  std::lock_guard<std::mutex> lock(fatbin->mutex);
   for (ManagedVariableRecord* v : fatbin->managedVariables) {
-    if (v->storage == nullptr || v->storageDevice != ordinal) continue;
-    void* staging = newStaging(v->size, v->align, v->initialValue);
-    if (staging == nullptr) continue;  // keep the old memory rather than a null variable
-    Allocation a;
-    if (AllocationMap::get().take(v->storage, &a)) {
-      if (Device* d = Runtime::get().device(ordinal))
-        (void)d->backend->freeManaged(d->local, v->storage);
-    }
-    v->storage = nullptr;
-    v->storageDevice = -1;
-    v->staging = staging;
-    *v->pointer = staging;
+    if (v->storage == nullptr) continue;
+    if (Device* d = Runtime::get().device(v->storageDevice))
+      (void)d->backend->deviceSynchronize(d->local);
+    releaseStorage(v, true);
   }
 }
 

@@ -159,15 +159,19 @@ void Registry::registerVariable(FatBinary* fatbin, void* hostVariable, const cha
 
 void Registry::unregisterFatBinary(FatBinary* fatbin) {
   if (fatbin == nullptr) return;
-  std::lock_guard<std::mutex> lock(mutex_);
-  if (!fatbin->registered) return;
-  fatbin->registered = false;
-  indexPendingLocked();  // its kernels may still be pending
-  for (KernelRecord* k : fatbin->kernels) kernels_.erase(k->hostFunction);
-  for (VariableRecord* v : fatbin->variables) variables_.erase(v->hostVariable);
-  invalidateLaunchCaches();
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!fatbin->registered) return;
+    fatbin->registered = false;
+    indexPendingLocked();  // its kernels may still be pending
+    for (KernelRecord* k : fatbin->kernels) kernels_.erase(k->hostFunction);
+    for (VariableRecord* v : fatbin->variables) variables_.erase(v->hostVariable);
+    invalidateLaunchCaches();
+  }
   // Modules stay loaded: at process exit the driver may already be gone, and a kernel that is
   // still running must keep its code. Records are kept so a racing reader never sees freed memory.
+  // Managed memory goes (after the device's work), as CUDA's runtime frees it with the module.
+  releaseManagedStorage(fatbin);
 }
 
 UNIHIP_HOT_TEXT Status Registry::moduleFor(FatBinary* fatbin, const Device& device,

@@ -186,6 +186,9 @@ class Registry {
   // After a device reset: managed memory of that device is gone, the variables go back to host
   // copies of their initial values.
   void dropManagedStorage(FatBinary* fatbin, int ordinal);
+  // At unregistration: the managed memory is freed once its device's work is done; the host
+  // variables keep their last values in host copies.
+  void releaseManagedStorage(FatBinary* fatbin);
 
   std::mutex mutex_;  // guards fatbins_, pendingKernels_ and record creation
   std::vector<FatBinary*> fatbins_;

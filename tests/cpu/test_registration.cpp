@@ -335,6 +335,45 @@ TEST_CASE("__managed__ on a device of two: one managed memory, bound into each d
   REQUIRE(hipSetDevice(0) == hipSuccess);
 }
 
+// Issue 35: CUDA's runtime frees a module's managed memory when it goes; unihip leaked it (a
+// sanitizer's leak check reported it at exit). Now __hipUnregisterFatBinary frees it, and the
+// host variable keeps its last value in host memory.
+TEST_CASE("__managed__ memory is freed when its fat binary is unregistered", "[managed]") {
+  auto* fake = installFake(1, "gfx90a");
+  std::ifstream in(unihip::testing::buildFilePath(UNIHIP_TEST_FATBIN), std::ios::binary);
+  std::vector<char> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  REQUIRE(bytes.size() > 64);
+  std::vector<uint64_t> bundle(bytes.size() / 8 + 1);  // 8-byte aligned, as a linker places it
+  std::memcpy(bundle.data(), bytes.data(), bytes.size());
+  const FatBinaryWrapper wrapper{kFatBinaryWrapperMagic, 1, bundle.data(), nullptr};
+  static char stub;
+  static int initial = 5;
+  void* hostPointer = nullptr;  // what clang's host variable of a __managed__ one is
+  void** handle = __hipRegisterFatBinary(&wrapper);
+  REQUIRE(handle != nullptr);
+  __hipRegisterFunction(handle, &stub, nullptr, "_Z5scalePff", ~0u, nullptr, nullptr, nullptr,
+                        nullptr, nullptr);
+  __hipRegisterManagedVar(handle, &hostPointer, &initial, "managedCounter", sizeof(int), 4);
+  REQUIRE(hostPointer != nullptr);
+  const int before = fake->managedLive.load();
+  float x = 1.0f, a = 2.0f;
+  float* px = &x;
+  void* args[] = {&px, &a};
+  REQUIRE(hipLaunchKernel(&stub, dim3(1), dim3(1), args, 0, nullptr) == hipSuccess);
+  CHECK(fake->managedLive.load() == before + 1);  // the first launch gave it managed memory
+  void* storage = hostPointer;
+  *static_cast<int*>(storage) = 9;
+  hipPointerAttribute_t attributes{};
+  REQUIRE(hipPointerGetAttributes(&attributes, storage) == hipSuccess);
+
+  __hipUnregisterFatBinary(handle);
+  CHECK(fake->managedLive.load() == before);  // freed (was leaked)
+  CHECK(hostPointer != storage);
+  CHECK(*static_cast<int*>(hostPointer) == 9);  // the last value, in host memory
+  CHECK(hipPointerGetAttributes(&attributes, storage) == hipErrorInvalidValue);
+  (void)hipGetLastError();
+}
+
 TEST_CASE("__managed__ in an image without its pointer variable: the module is refused",
           "[managed]") {
   // An image compiled without HIP's managed layout holds the variable itself (any size but a

@@ -39,3 +39,28 @@ TEST_CASE("devices, properties and attributes agree") {
   CHECK(total >= free);
   (void)hipGetLastError();
 }
+
+// Issue 35: programs check image support before using textures. NVIDIA always has it; an AMD
+// agent has it when ROCr's image extension reports limits.
+TEST_CASE("image support and texture limits agree with hipDeviceProp_t") {
+  const hipDeviceProp_t p = deviceProperties();
+  int v = -1;
+  HIP_REQUIRE(hipDeviceGetAttribute(&v, hipDeviceAttributeImageSupport, 0));
+  const bool nvidia = std::strncmp(p.gcnArchName, "sm_", 3) == 0;
+  if (nvidia) CHECK(v == 1);
+  if (v == 1) {
+    CHECK(p.maxTexture2D[0] > 0);
+    CHECK(p.maxSurface2D[0] > 0);
+    CHECK(p.maxTexture2DLayered[2] > 0);
+  }
+  HIP_REQUIRE(hipDeviceGetAttribute(&v, hipDeviceAttributeMaxTextureCubemap, 0));
+  CHECK(v == p.maxTextureCubemap);
+  HIP_REQUIRE(hipDeviceGetAttribute(&v, hipDeviceAttributeMaxTexture1DMipmap, 0));
+  CHECK(v == p.maxTexture1DMipmap);
+  if (nvidia) {
+    CHECK(p.maxTextureCubemap > 0);
+    CHECK(p.maxTextureCubemapLayered[1] > 0);
+    CHECK(p.maxSurfaceCubemap > 0);
+    CHECK(p.maxSurface3D[2] > 0);
+  }
+}

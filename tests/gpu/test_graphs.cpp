@@ -683,3 +683,88 @@ TEST_CASE("hipStreamBeginCaptureToGraph appends a capture to an existing graph",
   HIP_CHECK(hipFree(d));
   (void)hipGetLastError();
 }
+
+// Issue 35: memory a graph allocated and left unfreed is freed by hipFree or hipFreeAsync after
+// the launch (CUDA and HIP allow both); a relaunch while it lives is refused; the footprint
+// figures count launched allocations, freed memory stays reserved until hipDeviceGraphMemTrim.
+TEST_CASE("graph memory freed outside the graph, relaunch rule, footprint", "[graphs][graphmem]") {
+  hipStream_t s = nullptr;
+  HIP_REQUIRE(hipStreamCreate(&s));
+  uint64_t zero = 0;
+  HIP_REQUIRE(hipDeviceGraphMemTrim(0));
+  HIP_REQUIRE(hipDeviceSetGraphMemAttribute(0, hipGraphMemAttrUsedMemHigh, &zero));
+  HIP_REQUIRE(hipDeviceSetGraphMemAttribute(0, hipGraphMemAttrReservedMemHigh, &zero));
+  auto figure = [](hipGraphMemAttributeType attr) {
+    uint64_t v = ~uint64_t{0};
+    HIP_REQUIRE(hipDeviceGetGraphMemAttribute(0, attr, &v));
+    return v;
+  };
+  constexpr size_t kAlloc = size_t{64} << 20;
+  hipGraph_t g = nullptr;
+  HIP_REQUIRE(hipGraphCreate(&g, 0));
+  hipMemAllocNodeParams ap{};
+  ap.poolProps.allocType = hipMemAllocationTypePinned;
+  ap.poolProps.location.type = hipMemLocationTypeDevice;
+  ap.poolProps.location.id = 0;
+  ap.bytesize = kAlloc;
+  hipGraphNode_t alloc = nullptr, fill = nullptr;
+  HIP_REQUIRE(hipGraphAddMemAllocNode(&alloc, g, nullptr, 0, &ap));
+  int* d = static_cast<int*>(ap.dptr);
+  REQUIRE(d != nullptr);
+  hipMemsetParams mp{};
+  mp.dst = d;
+  mp.value = 5;
+  mp.elementSize = 4;
+  mp.width = kN;
+  mp.height = 1;
+  HIP_REQUIRE(hipGraphAddMemsetNode(&fill, g, &alloc, 1, &mp));
+  hipGraphExec_t e = nullptr;
+  HIP_REQUIRE(hipGraphInstantiate(&e, g, nullptr, nullptr, 0));
+  CHECK(figure(hipGraphMemAttrUsedMemCurrent) == 0);
+
+  HIP_REQUIRE(hipGraphLaunch(e, s));
+  HIP_REQUIRE(hipStreamSynchronize(s));
+  std::vector<int> host(kN);
+  HIP_REQUIRE(hipMemcpy(host.data(), d, kBytes, hipMemcpyDeviceToHost));
+  CHECK(countNot(host.data(), kN, 5) == 0);
+  CHECK(figure(hipGraphMemAttrUsedMemCurrent) >= kAlloc);
+  CHECK(figure(hipGraphMemAttrReservedMemCurrent) >= kAlloc);
+  CHECK(hipGraphLaunch(e, s) == hipErrorInvalidValue);  // its allocation still lives
+  (void)hipGetLastError();
+  HIP_CHECK(hipFree(d));  // was hipErrorInvalidValue
+  CHECK(figure(hipGraphMemAttrUsedMemCurrent) == 0);
+  CHECK(figure(hipGraphMemAttrUsedMemHigh) >= kAlloc);
+
+  HIP_REQUIRE(hipGraphLaunch(e, s));  // freed: runs again, at the same address
+  HIP_CHECK(hipFreeAsync(d, s));
+  HIP_REQUIRE(hipStreamSynchronize(s));
+  CHECK(figure(hipGraphMemAttrUsedMemCurrent) == 0);
+
+  // Freed after its graph and executable graph are gone (hip-tests' Functional_4).
+  HIP_REQUIRE(hipGraphLaunch(e, s));
+  HIP_REQUIRE(hipStreamSynchronize(s));
+  HIP_REQUIRE(hipGraphExecDestroy(e));
+  HIP_REQUIRE(hipGraphDestroy(g));
+  HIP_CHECK(hipFree(d));
+  HIP_REQUIRE(hipDeviceGraphMemTrim(0));
+  CHECK(figure(hipGraphMemAttrUsedMemCurrent) == 0);
+  CHECK(figure(hipGraphMemAttrReservedMemCurrent) == 0);
+  CHECK(figure(hipGraphMemAttrReservedMemHigh) >= kAlloc);
+  HIP_REQUIRE(hipDeviceSetGraphMemAttribute(0, hipGraphMemAttrUsedMemHigh, &zero));
+  CHECK(figure(hipGraphMemAttrUsedMemHigh) == 0);
+
+  // A captured hipMallocAsync left unfreed: hipFree after the launch.
+  HIP_REQUIRE(hipStreamBeginCapture(s, hipStreamCaptureModeGlobal));
+  void* p = nullptr;
+  HIP_REQUIRE(hipMallocAsync(&p, kBytes, s));
+  HIP_REQUIRE(hipMemsetAsync(p, 0, kBytes, s));
+  HIP_REQUIRE(hipStreamEndCapture(s, &g));
+  HIP_REQUIRE(hipGraphInstantiate(&e, g, nullptr, nullptr, 0));
+  HIP_REQUIRE(hipGraphLaunch(e, s));
+  HIP_REQUIRE(hipStreamSynchronize(s));
+  HIP_CHECK(hipFree(p));
+  HIP_REQUIRE(hipGraphExecDestroy(e));
+  HIP_REQUIRE(hipGraphDestroy(g));
+  HIP_REQUIRE(hipStreamDestroy(s));
+  HIP_REQUIRE(hipDeviceGraphMemTrim(0));
+}

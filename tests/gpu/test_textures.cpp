@@ -550,3 +550,93 @@ TEST_CASE("texture and surface objects: destroyed, foreign and mismatched inputs
   HIP_CHECK(hipDeviceGetTexture1DLinearMaxWidth(&maxWidth, &f, 0));
   CHECK(maxWidth >= (size_t(1) << 20));
 }
+
+// Issue 35: cubemap and layered cubemap arrays (hipArrayCubemap) were refused. Each face holds
+// one value; a direction along each axis samples its face (+X, -X, +Y, -Y, +Z, -Z: faces 0-5);
+// surfaces address faces as layers. AMD answers hipErrorNotSupported (no cube images in ROCr's
+// image extension, as in AMD's runtime).
+TEST_CASE("cubemap textures and surfaces", "[textures][cubemap]") {
+  constexpr int kW = 8, kLayers = 2;
+  const hipChannelFormatDesc desc = hipCreateChannelDesc<float>();
+  hipArray_t cube = nullptr;
+  hipError_t e = hipMalloc3DArray(&cube, &desc, make_hipExtent(kW, kW, 6),
+                                  hipArrayCubemap | hipArraySurfaceLoadStore);
+  if (e == hipErrorNotSupported) {
+    (void)hipGetLastError();
+    SUCCEED("no cubemaps on this device's backend");
+    return;
+  }
+  HIP_REQUIRE(e);
+  CHECK(hipMalloc3DArray(&cube, &desc, make_hipExtent(kW, kW / 2, 6), hipArrayCubemap) ==
+        hipErrorInvalidValue);
+  (void)hipGetLastError();
+  auto fill = [&](hipArray_t a, int faces) {
+    std::vector<float> v(kW * kW * faces);
+    for (int f = 0; f < faces; ++f)
+      for (int i = 0; i < kW * kW; ++i) v[f * kW * kW + i] = float(100 + f % 6 + 10 * (f / 6));
+    hipMemcpy3DParms p{};
+    p.srcPtr = make_hipPitchedPtr(v.data(), kW * 4, kW, kW);
+    p.dstArray = a;
+    p.extent = make_hipExtent(kW, kW, faces);
+    p.kind = hipMemcpyHostToDevice;
+    HIP_REQUIRE(hipMemcpy3D(&p));
+  };
+  const std::vector<float> axes = {1, 0, 0, 0, -1, 0, 0, 0, 0, 1, 0, 0,
+                                   0, -1, 0, 0, 0, 0, 1, 0, 0, 0, -1, 0};
+  fill(cube, 6);
+  hipTextureObject_t o = makeTexture(cube, hipAddressModeClamp, hipFilterModePoint, 1);
+  {
+    DeviceBuffer<float> c(axes);
+    DeviceBuffer<float> out(6);
+    LAUNCH_AND_WAIT(launchTexCubemap(o, c.ptr, out.ptr, 6, 0));
+    CHECK(out.read() == std::vector<float>{100, 101, 102, 103, 104, 105});
+  }
+  HIP_CHECK(hipDestroyTextureObject(o));
+  // The surface: every face doubled plus its index, read back through hipMemcpy3D.
+  hipResourceDesc r{};
+  r.resType = hipResourceTypeArray;
+  r.res.array.array = cube;
+  hipSurfaceObject_t s = nullptr;
+  HIP_REQUIRE(hipCreateSurfaceObject(&s, &r));
+  LAUNCH_AND_WAIT(launchSurfCubemap(s, kW, 0));
+  std::vector<float> back(kW * kW * 6);
+  hipMemcpy3DParms p{};
+  p.srcArray = cube;
+  p.dstPtr = make_hipPitchedPtr(back.data(), kW * 4, kW, kW);
+  p.extent = make_hipExtent(kW, kW, 6);
+  p.kind = hipMemcpyDeviceToHost;
+  HIP_REQUIRE(hipMemcpy3D(&p));
+  for (int f = 0; f < 6; ++f) CHECK(back[f * kW * kW + 5] == 2.0f * (100 + f) + f);
+  HIP_CHECK(hipDestroySurfaceObject(s));
+  HIP_CHECK(hipFreeArray(cube));
+
+  // Layered: two cubemaps of six faces; face f of layer l holds 100 + f + 10l.
+  hipArray_t layered = nullptr;
+  HIP_REQUIRE(hipMalloc3DArray(&layered, &desc, make_hipExtent(kW, kW, 6 * kLayers),
+                               hipArrayCubemap | hipArrayLayered | hipArraySurfaceLoadStore));
+  fill(layered, 6 * kLayers);
+  o = makeTexture(layered, hipAddressModeClamp, hipFilterModePoint, 1);
+  std::vector<float> coords = axes;
+  for (int i = 0; i < 6; ++i) coords[4 * i + 3] = 1.0f;  // layer 1
+  {
+    DeviceBuffer<float> c(coords);
+    DeviceBuffer<float> out(6);
+    LAUNCH_AND_WAIT(launchTexCubemap(o, c.ptr, out.ptr, 6, 1));
+    CHECK(out.read() == std::vector<float>{110, 111, 112, 113, 114, 115});
+  }
+  HIP_CHECK(hipDestroyTextureObject(o));
+  r.res.array.array = layered;
+  HIP_REQUIRE(hipCreateSurfaceObject(&s, &r));
+  LAUNCH_AND_WAIT(launchSurfCubemap(s, kW, kLayers));
+  back.assign(kW * kW * 6 * kLayers, 0.0f);
+  p.srcArray = layered;
+  p.extent = make_hipExtent(kW, kW, 6 * kLayers);
+  HIP_REQUIRE(hipMemcpy3D(&p));
+  for (int l = 0; l < kLayers; ++l)
+    for (int f = 0; f < 6; ++f) {
+      const float v = 100 + f + 10 * l;
+      CHECK(back[(6 * l + f) * kW * kW + 9] == 2.0f * v + f + 10 * l);
+    }
+  HIP_CHECK(hipDestroySurfaceObject(s));
+  HIP_CHECK(hipFreeArray(layered));
+}

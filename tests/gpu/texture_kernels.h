@@ -23,6 +23,13 @@ hipError_t launchTex3D(hipTextureObject_t t, const float* xyz, float* out, int n
 hipError_t launchTex1DLayered(hipTextureObject_t t, const float* xl, float* out, int n);
 // out[i] = tex2DLayered<float>(t, xyl[3i], xyl[3i+1], (int)xyl[3i+2]).
 hipError_t launchTex2DLayered(hipTextureObject_t t, const float* xyl, float* out, int n);
+// out[i] = texCubemap<float>(t, x, y, z) of xyzl[4i..4i+2], or with layered != 0
+// texCubemapLayered<float>(t, x, y, z, (int)xyzl[4i+3]).
+hipError_t launchTexCubemap(hipTextureObject_t t, const float* xyzl, float* out, int n,
+                            int layered);
+// Over a w x w float cubemap surface (layers 0: not layered): each element of face f, layer l
+// becomes 2v + f + 10l (surfCubemapread/write, surfCubemapLayeredread/write).
+hipError_t launchSurfCubemap(hipSurfaceObject_t s, int w, int layers);
 // out[i] = tex2DLod<float>(t, xy.., level), and tex2DGrad with zero gradients in out[n + i].
 hipError_t launchTex2DLod(hipTextureObject_t t, const float* xy, float level, float* out, int n);
 // out[i] = tex2Dgather<float4>(t, xy.., comp).

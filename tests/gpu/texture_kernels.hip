@@ -45,6 +45,27 @@ __global__ void tex2DLayeredKernel(hipTextureObject_t t, const float* xyl, float
   if (i < n)
     out[i] = tex2DLayered<float>(t, xyl[3 * i], xyl[3 * i + 1], static_cast<int>(xyl[3 * i + 2]));
 }
+__global__ void texCubemapKernel(hipTextureObject_t t, const float* xyzl, float* out, int n,
+                                 int layered) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  const float* c = xyzl + 4 * i;
+  out[i] = layered ? texCubemapLayered<float>(t, c[0], c[1], c[2], static_cast<int>(c[3]))
+                   : texCubemap<float>(t, c[0], c[1], c[2]);
+}
+// Each element of face f (of layer l) of a w x w cubemap surface: v = 2v + f + 10l.
+__global__ void surfCubemapKernel(hipSurfaceObject_t s, int w, int layers) {
+  const int x = threadIdx.x, y = blockIdx.x, face = blockIdx.y % 6, layer = blockIdx.y / 6;
+  if (x >= w) return;
+  float v = 0.0f;
+  if (layers == 0) {
+    surfCubemapread(&v, s, x * 4, y, face);
+    surfCubemapwrite(2.0f * v + face, s, x * 4, y, face);
+  } else {
+    surfCubemapLayeredread(&v, s, x * 4, y, blockIdx.y);
+    surfCubemapLayeredwrite(2.0f * v + face + 10.0f * layer, s, x * 4, y, blockIdx.y);
+  }
+}
 __global__ void tex2DLodKernel(hipTextureObject_t t, const float* xy, float level, float* out,
                                int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -91,6 +112,9 @@ __device__ int allFetches(hipTextureObject_t t) {
   s += channelSum(tex2DLayeredLod<T>(t, 0.5f, 0.5f, 0, 0.0f));
   s += channelSum(texCubemapLod<T>(t, 1.0f, 0.0f, 0.0f, 0.0f));
   s += channelSum(texCubemapLayeredLod<T>(t, 1.0f, 0.0f, 0.0f, 0, 0.0f));
+  const float4 g4 = make_float4(0, 0, 0, 0);
+  s += channelSum(texCubemapGrad<T>(t, 1.0f, 0.0f, 0.0f, g4, g4));
+  s += channelSum(texCubemapLayeredGrad<T>(t, 1.0f, 0.0f, 0.0f, 0, g4, g4));
   s += channelSum(tex1DGrad<T>(t, 0.5f, 0.0f, 0.0f));
   s += channelSum(tex2DGrad<T>(t, 0.5f, 0.5f, make_float2(0, 0), make_float2(0, 0)));
   s += channelSum(tex3DGrad<T>(t, 0.5f, 0.5f, 0.5f, make_float4(0, 0, 0, 0),
@@ -223,6 +247,17 @@ hipError_t launchTex1DLayered(hipTextureObject_t t, const float* xl, float* out,
 hipError_t launchTex2DLayered(hipTextureObject_t t, const float* xyl, float* out, int n) {
   (void)hipGetLastError();  // report this launch only
   tex2DLayeredKernel<<<blocksFor(n), kBlock>>>(t, xyl, out, n);
+  return hipGetLastError();
+}
+hipError_t launchTexCubemap(hipTextureObject_t t, const float* xyzl, float* out, int n,
+                            int layered) {
+  (void)hipGetLastError();  // report this launch only
+  texCubemapKernel<<<blocksFor(n), kBlock>>>(t, xyzl, out, n, layered);
+  return hipGetLastError();
+}
+hipError_t launchSurfCubemap(hipSurfaceObject_t s, int w, int layers) {
+  (void)hipGetLastError();  // report this launch only
+  surfCubemapKernel<<<dim3(w, 6 * (layers == 0 ? 1 : layers)), w>>>(s, w, layers);
   return hipGetLastError();
 }
 hipError_t launchTex2DLod(hipTextureObject_t t, const float* xy, float level, float* out, int n) {

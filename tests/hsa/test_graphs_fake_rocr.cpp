@@ -15,6 +15,7 @@
 
 using namespace unihip;
 using unihip::hsa::test::fakeBackend;
+using unihip::hsa::test::FakeRuntime;
 
 TEST_CASE("fake ROCr: generic graphs capture fills and copies and replay them",
           "[hsa][backend][graph]") {
@@ -129,7 +130,7 @@ TEST_CASE("fake ROCr: stream-ordered allocation in a capture is graph memory",
   CHECK(type == hipGraphNodeTypeMemFree);
   uint64_t used = 0;
   REQUIRE(ops->graphMemAttribute(0, hipGraphMemAttrUsedMemCurrent, &used, false).ok());
-  CHECK(used == 4096);
+  CHECK(used == 0);  // allocated by a launch (CUDA's figures)
 
   NativeGraphExec exec = nullptr;
   InstantiateResult result;
@@ -141,5 +142,49 @@ TEST_CASE("fake ROCr: stream-ordered allocation in a capture is graph memory",
   REQUIRE(ops->execDestroy(0, exec).ok());
   REQUIRE(ops->graphMemAttribute(0, hipGraphMemAttrUsedMemCurrent, &used, false).ok());
   CHECK(used == 0);
+  REQUIRE(ops->graphMemAttribute(0, hipGraphMemAttrUsedMemHigh, &used, false).ok());
+  CHECK(used == 4096);
+  REQUIRE(ops->graphMemAttribute(0, hipGraphMemAttrReservedMemCurrent, &used, false).ok());
+  CHECK(used == 4096);  // freed, cached until a trim
+  REQUIRE(ops->graphMemTrim(0).ok());
+  REQUIRE(ops->graphMemAttribute(0, hipGraphMemAttrReservedMemCurrent, &used, false).ok());
+  CHECK(used == 0);
   REQUIRE(b->streamDestroy(0, s).ok());
+}
+
+// Issue 35: a captured hipMallocAsync not freed in the graph is freed by hipFree or hipFreeAsync
+// after the launch (CUDA and HIP allow both), and blocks a relaunch until then.
+TEST_CASE("fake ROCr: captured graph memory freed outside the graph",
+          "[hsa][graph][mempool][graphmem]") {
+  FakeRuntime rt;
+  hipStream_t s = nullptr;
+  REQUIRE(hipStreamCreate(&s) == hipSuccess);
+  REQUIRE(hipStreamBeginCapture(s, hipStreamCaptureModeGlobal) == hipSuccess);
+  void* p = nullptr;
+  REQUIRE(hipMallocAsync(&p, 4096, s) == hipSuccess);
+  REQUIRE(hipMemsetAsync(p, 0x5a, 4096, s) == hipSuccess);
+  hipGraph_t g = nullptr;
+  REQUIRE(hipStreamEndCapture(s, &g) == hipSuccess);
+  hipGraphExec_t e = nullptr;
+  REQUIRE(hipGraphInstantiate(&e, g, nullptr, nullptr, 0) == hipSuccess);
+  REQUIRE(hipGraphDestroy(g) == hipSuccess);
+  REQUIRE(hipGraphLaunch(e, s) == hipSuccess);
+  REQUIRE(hipStreamSynchronize(s) == hipSuccess);
+  uint8_t byte = 0;
+  REQUIRE(hipMemcpy(&byte, p, 1, hipMemcpyDeviceToHost) == hipSuccess);
+  CHECK(byte == 0x5a);
+  size_t used = 0;
+  REQUIRE(hipDeviceGetGraphMemAttribute(0, hipGraphMemAttrUsedMemCurrent, &used) == hipSuccess);
+  CHECK(used == 4096);
+  CHECK(hipGraphLaunch(e, s) == hipErrorInvalidValue);  // its allocation still lives
+  REQUIRE(hipFree(p) == hipSuccess);
+  REQUIRE(hipGraphLaunch(e, s) == hipSuccess);
+  REQUIRE(hipFreeAsync(p, s) == hipSuccess);
+  REQUIRE(hipStreamSynchronize(s) == hipSuccess);
+  REQUIRE(hipDeviceGetGraphMemAttribute(0, hipGraphMemAttrUsedMemCurrent, &used) == hipSuccess);
+  CHECK(used == 0);
+  CHECK(hipFree(p) == hipErrorInvalidValue);
+  REQUIRE(hipGraphExecDestroy(e) == hipSuccess);
+  REQUIRE(hipDeviceGraphMemTrim(0) == hipSuccess);
+  REQUIRE(hipStreamDestroy(s) == hipSuccess);
 }

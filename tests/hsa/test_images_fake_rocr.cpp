@@ -531,12 +531,22 @@ TEST_CASE("fake ROCr: texture limits come from the image extension", "[hsa][imag
   CHECK(v == 16384);
   REQUIRE(hipDeviceGetAttribute(&v, hipDeviceAttributeMaxTexture3DDepth, 0) == hipSuccess);
   CHECK(v == 2048);
+  // The agent reports image limits and ROCr has the image extension: images are supported.
+  v = -1;
+  REQUIRE(hipDeviceGetAttribute(&v, hipDeviceAttributeImageSupport, 0) == hipSuccess);
+  CHECK(v == 1);
   hipDeviceProp_t p{};
   REQUIRE(hipGetDeviceProperties(&p, 0) == hipSuccess);
   CHECK((p.maxTexture1D == 16384 && p.maxTexture2DLayered[2] == 2048 && p.maxSurface3D[0] == 2048));
   // A 3D array past the limit is refused.
   hipArray_t a = nullptr;
   CHECK(hipMalloc3DArray(&a, &f4, make_hipExtent(4096, 4, 4), 0) == hipErrorInvalidValue);
+  // Cubemaps: ROCr's image extension has no cube geometry (nor has AMD's runtime cubemaps).
+  CHECK(hipMalloc3DArray(&a, &f4, make_hipExtent(8, 8, 6), hipArrayCubemap) ==
+        hipErrorNotSupported);
+  CHECK(hipMalloc3DArray(&a, &f4, make_hipExtent(8, 8, 5), hipArrayCubemap) ==
+        hipErrorInvalidValue);  // HIP's checks first
+  (void)hipGetLastError();
 }
 
 TEST_CASE("HSA images without ROCr's image extension: not supported", "[hsa][images]") {

@@ -273,8 +273,15 @@ class FakeBackend final : public Backend {
   // Unified memory: managed memory is heap memory; hints are recorded; registered memory gets a
   // distinct (never dereferenced) device address, so offsets through it can be checked.
   static constexpr uintptr_t kRegisteredOffset = uintptr_t{1} << 44;
-  Status mallocManaged(int, size_t size, unsigned, void** p) override { return malloc(0, size, p); }
-  Status freeManaged(int, void* p) override { return free(0, p); }
+  Status mallocManaged(int, size_t size, unsigned, void** p) override {
+    managedLive.fetch_add(1);
+    return malloc(0, size, p);
+  }
+  Status freeManaged(int, void* p) override {
+    managedLive.fetch_sub(1);
+    return free(0, p);
+  }
+  std::atomic<int> managedLive{0};  // managed allocations not freed
   Status prefetch(int, const void*, size_t, int target, NativeStream) override {
     lastPrefetchTarget = target;
     ++prefetches;

@@ -328,6 +328,7 @@ class FakeGraphOps final : public GraphOps {
     return kOk;
   }
   Status graphMemTrim(int) override { return kOk; }
+  Status freeGraphMemory(int, void*, NativeStream) override { return hipErrorInvalidValue; }
 
   // ---- User objects: destroyed when the last reference goes ----
   Status userObjectCreate(int, void* ptr, hipHostFn_t destroy, unsigned int refs, unsigned int,

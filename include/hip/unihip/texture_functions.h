@@ -184,6 +184,20 @@ __UNIHIP_TEX(tex2DLayeredGrad, "tex.grad.a2d", "f32",
              (float x, float y, int layer, float2 dPdx, float2 dPdy), (x, y, layer, dPdx, dPdy),
              ([x] "f"(x), [y] "f"(y), [l] "r"(layer), [dxx] "f"(dPdx.x), [dxy] "f"(dPdx.y),
               [dyx] "f"(dPdy.x), [dyy] "f"(dPdy.y)))
+__UNIHIP_TEX(texCubemapGrad, "tex.grad.cube", "f32",
+             "{%[x], %[y], %[z], %[z]}], {%[dxx], %[dxy], %[dxz], %[dxz]}, "
+             "{%[dyx], %[dyy], %[dyz], %[dyz]}",
+             (float x, float y, float z, float4 dPdx, float4 dPdy), (x, y, z, dPdx, dPdy),
+             ([x] "f"(x), [y] "f"(y), [z] "f"(z), [dxx] "f"(dPdx.x), [dxy] "f"(dPdx.y),
+              [dxz] "f"(dPdx.z), [dyx] "f"(dPdy.x), [dyy] "f"(dPdy.y), [dyz] "f"(dPdy.z)))
+__UNIHIP_TEX(texCubemapLayeredGrad, "tex.grad.acube", "f32",
+             "{%[l], %[x], %[y], %[z]}], {%[dxx], %[dxy], %[dxz], %[dxz]}, "
+             "{%[dyx], %[dyy], %[dyz], %[dyz]}",
+             (float x, float y, float z, int layer, float4 dPdx, float4 dPdy),
+             (x, y, z, layer, dPdx, dPdy),
+             ([x] "f"(x), [y] "f"(y), [z] "f"(z), [l] "r"(layer), [dxx] "f"(dPdx.x),
+              [dxy] "f"(dPdx.y), [dxz] "f"(dPdx.z), [dyx] "f"(dPdy.x), [dyy] "f"(dPdy.y),
+              [dyz] "f"(dPdy.z)))
 
 /* tex2Dgather: one component (0..3 = x..w) of the four texels bilinear filtering would read. */
 __UNIHIP_TEX_LOW(__unihip_tex2Dgather0, "tld4.r.2d", "f32", "{%[x], %[y]}]", (float x, float y),
@@ -451,6 +465,19 @@ __UNIHIP_TEX_MIP(tex2DLayeredGrad, (float x, float y, int layer, float2 dPdx, fl
                                               __UNIHIP_V2(dPdx.x, dPdx.y),
                                               __UNIHIP_V2(dPdy.x, dPdy.y)),
                  __ockl_image_sample_2Da(__UNIHIP_LS, __UNIHIP_V4(x, y, (float)layer, 0.0f)))
+/* The device libraries have no cube gradient sample: one level reads level 0 (as AMD's HIP,
+ * whose Grad forms of cubemaps return zeros, cannot). */
+__UNIHIP_TEX_MIP(texCubemapGrad, (float x, float y, float z, float4 dPdx, float4 dPdy),
+                 (x, y, z, dPdx, dPdy),
+                 __unihip_mip_grad_lod(__h, dPdx.x, dPdx.y, dPdx.z, dPdy.x, dPdy.y, dPdy.z),
+                 __ockl_image_sample_CM(__UNIHIP_TS, __UNIHIP_V4(x, y, z, 0.0f)),
+                 __ockl_image_sample_CM(__UNIHIP_LS, __UNIHIP_V4(x, y, z, 0.0f)))
+__UNIHIP_TEX_MIP(texCubemapLayeredGrad,
+                 (float x, float y, float z, int layer, float4 dPdx, float4 dPdy),
+                 (x, y, z, layer, dPdx, dPdy),
+                 __unihip_mip_grad_lod(__h, dPdx.x, dPdx.y, dPdx.z, dPdy.x, dPdy.y, dPdy.z),
+                 __ockl_image_sample_CMa(__UNIHIP_TS, __UNIHIP_V4(x, y, z, (float)layer)),
+                 __ockl_image_sample_CMa(__UNIHIP_LS, __UNIHIP_V4(x, y, z, (float)layer)))
 
 /* tex2Dgather: one component (0..3 = x..w) of the four texels bilinear filtering would read. */
 template <class T, typename __unihip_tex_elem<T>::tag* = nullptr>

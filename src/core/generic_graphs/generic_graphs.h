@@ -176,6 +176,7 @@ class GenericGraphs final : public GraphOps {
 
   Status graphMemAttribute(int device, int attr, void* value, bool set) override;
   Status graphMemTrim(int device) override;
+  Status freeGraphMemory(int device, void* ptr, NativeStream stream) override;
 
   Status userObjectCreate(int device, void* ptr, hipHostFn_t destroy, unsigned int refcount,
                           unsigned int flags, NativeUserObject* object) override;
@@ -228,8 +229,11 @@ class GenericGraphs final : public GraphOps {
   Status setKernel(int device, const KernelNodeArgs& p, generic_graphs::KernelLaunch* k);
   void destroyGraph(Graph* g);
   Status changeRefs(generic_graphs::UserObject* o, long long count);
-  // Graph memory of `size` bytes on `device`, counted in the graph memory attributes.
+  // Graph memory of `size` bytes on `device` for a new allocation node (graph_memory.h).
   Status allocate(int device, size_t size, std::shared_ptr<generic_graphs::GraphAllocation>* out);
+  // A launch's allocations and frees, after the relaunch rule (graph_exec.cpp).
+  Status checkRelaunch(const Exec& e);
+  void accountLaunch(const Exec& e);
   // Running (graph_exec.cpp).
   // (Re)compiles the exec's program after a change (null when the backend does not compile it).
   void compile(Exec& e);
@@ -251,6 +255,8 @@ class GenericGraphs final : public GraphOps {
   bool prohibited(std::thread::id self) const;
 
   Backend& backend_;
+  // First of the members, so the last to go: a graph another member ends may free its memory.
+  generic_graphs::GraphMemory memory_;
   bool (*blocking_)(NativeStream) = nullptr;
   generic_graphs::NativeGraphCompiler* compiler_ = nullptr;
   std::mutex mutex_;
@@ -259,8 +265,7 @@ class GenericGraphs final : public GraphOps {
   std::unordered_map<NativeEvent, EventCapture> events_;
   std::vector<std::shared_ptr<Capture>> captures_;  // live captures
   unsigned long long nextCaptureId_ = 0;
-  // Graph memory, per backend-local device (first 16).
-  std::atomic<uint64_t> graphMemUsed_[16] = {}, graphMemHigh_[16] = {};
+
 };
 
 }  // namespace unihip

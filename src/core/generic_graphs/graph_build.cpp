@@ -298,7 +298,8 @@ Status GenericGraphs::addEventNode(int device, const NodePlace& at, bool record,
 }
 
 // The memory is the graph's from the node's creation (its address is fixed then, as HIP's
-// graph allocations are), shared by clones and executable graphs, freed with the last of them.
+// graph allocations are), shared by clones and executable graphs; it counts in the figures from a
+// launch on (graph_memory.h).
 Status GenericGraphs::allocate(int device, size_t size,
                                std::shared_ptr<generic_graphs::GraphAllocation>* out) {
   auto a = std::make_shared<generic_graphs::GraphAllocation>();
@@ -309,13 +310,8 @@ Status GenericGraphs::allocate(int device, size_t size,
   a->backend = &backend_;
   a->device = device;
   a->size = size;
-  if (device < 16) {
-    a->used = &graphMemUsed_[device];
-    const uint64_t now = a->used->fetch_add(a->size) + a->size;
-    uint64_t high = graphMemHigh_[device].load();
-    while (now > high && !graphMemHigh_[device].compare_exchange_weak(high, now)) {
-    }
-  }
+  a->memory = &memory_;
+  memory_.add(a);
   *out = std::move(a);
   return kOk;
 }
@@ -437,25 +433,23 @@ Status GenericGraphs::copyKernelNodeAttributes(int, NativeGraphNode src, NativeG
 
 // ---- Graph memory ----
 
-// hipGraphMemAttrUsedMemCurrent/High, ReservedMemCurrent/High: graph memory is allocated as
-// reserved, so used and reserved are the same; only a high mark may be set, to zero.
+// hipGraphMemAttrUsedMemCurrent/High, ReservedMemCurrent/High (graph_memory.h).
 Status GenericGraphs::graphMemAttribute(int device, int attr, void* value, bool set) {
-  if (device >= 16) return hipErrorInvalidDevice;
-  const bool high = attr == hipGraphMemAttrUsedMemHigh || attr == hipGraphMemAttrReservedMemHigh;
-  const bool known = high || attr == hipGraphMemAttrUsedMemCurrent ||
-                     attr == hipGraphMemAttrReservedMemCurrent;
-  if (!known) return hipErrorInvalidValue;
-  auto* v = static_cast<uint64_t*>(value);
-  if (set) {
-    if (!high || *v != 0) return hipErrorInvalidValue;
-    graphMemHigh_[device].store(graphMemUsed_[device].load());
-    return kOk;
-  }
-  *v = high ? graphMemHigh_[device].load() : graphMemUsed_[device].load();
+  return memory_.attribute(device, attr, static_cast<uint64_t*>(value), set);
+}
+
+Status GenericGraphs::graphMemTrim(int device) {
+  memory_.trim(device);
   return kOk;
 }
 
-// Graph memory is held by its graphs and executable graphs, none of it is idle cache.
-Status GenericGraphs::graphMemTrim(int) { return kOk; }
+// hipFreeAsync ends the allocation at the call: the memory stays the graph's, so work still
+// queued before the free reads it safely. On a capturing stream it is a free node.
+Status GenericGraphs::freeGraphMemory(int device, void* ptr, NativeStream stream) {
+  UNIHIP_CAPTURED(*this, captureFree, device, ptr, stream);
+  std::shared_ptr<generic_graphs::GraphAllocation> a = memory_.find(ptr);
+  if (a == nullptr || a->device != device || !memory_.end(*a)) return hipErrorInvalidValue;
+  return kOk;
+}
 
 }  // namespace unihip

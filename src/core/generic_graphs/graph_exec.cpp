@@ -118,6 +118,17 @@ void takeParams(const Graph& from, Graph* to) {
 }
 
 
+// The allocation nodes' memory and the free nodes' targets of `g` and its child graphs.
+void memoryNodes(const Graph& g, generic_graphs::GraphMemory& memory, Exec* e) {
+  for (const auto& n : g.nodes) {
+    if (n->type == hipGraphNodeTypeMemAlloc && n->allocation) e->allocs.push_back(n->allocation);
+    if (n->type == hipGraphNodeTypeMemFree) {
+      if (auto a = memory.find(n->freed)) e->frees.push_back(std::move(a));
+    }
+    if (n->child) memoryNodes(*n->child, memory, e);
+  }
+}
+
 // Replaces one parameter block of `node`'s copy in `e` (a node of kind `type`); the caller holds
 // the graphs' lock.
 template <typename Params>
@@ -158,6 +169,7 @@ Status GenericGraphs::instantiate(int device, NativeGraph graph, unsigned long l
     }
   }
   result->result = hipGraphInstantiateSuccess;
+  memoryNodes(*e->graph, memory_, e.get());
   compile(*e);
   *exec = e.release();
   return kOk;
@@ -239,14 +251,35 @@ Status GenericGraphs::run(const Graph& g, NativeStream stream) {
   return kOk;
 }
 
+// CUDA's rule: an allocation of the last launch still live stops the next one, unless the
+// graph frees it on launch.
+Status GenericGraphs::checkRelaunch(const Exec& e) {
+  if ((e.flags & hipGraphInstantiateFlagAutoFreeOnLaunch) != 0) return kOk;
+  for (const auto& a : e.allocs)
+    if (memory_.live(*a)) return hipErrorInvalidValue;
+  return kOk;
+}
+
+// In the schedule's order as far as the figures go: a graph freeing its own allocation leaves
+// it cached, not used.
+void GenericGraphs::accountLaunch(const Exec& e) {
+  for (const auto& a : e.allocs) {
+    (void)memory_.end(*a);  // auto-free on launch; a no-op otherwise (checkRelaunch)
+    memory_.begin(a);
+  }
+  for (const auto& a : e.frees) (void)memory_.end(*a);
+}
+
 Status GenericGraphs::launchGraph(int device, NativeGraphExec exec, NativeStream stream) {
   Exec* e = X(exec);
+  const bool memory = !e->allocs.empty() || !e->frees.empty();
+  if (memory) UNIHIP_TRY(checkRelaunch(*e));
+  Status s;
   // A capturing stream takes the nodes one by one (replay hands each to the capture hooks).
-  if (e->program && device == e->device && !active()) {
-    Status s;
-    if (e->program->launch(stream, &s)) return s;
-  }
-  return run(*e->graph, stream);
+  if (!(e->program && device == e->device && !active() && e->program->launch(stream, &s)))
+    s = run(*e->graph, stream);
+  if (memory && s.ok()) accountLaunch(*e);
+  return s;
 }
 
 Status GenericGraphs::uploadGraph(int, NativeGraphExec, NativeStream) { return kOk; }

@@ -7,12 +7,6 @@
 
 namespace unihip::generic_graphs {
 
-GraphAllocation::~GraphAllocation() {
-  if (used != nullptr) used->fetch_sub(size, std::memory_order_relaxed);
-  InternalWork internal;
-  if (backend != nullptr && ptr != nullptr) (void)backend->free(device, ptr);
-}
-
 namespace {
 
 // Points a kernel launch's argument pointers (or extra block) at its own bytes.

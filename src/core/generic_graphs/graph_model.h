@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "backend.h"
+#include "core/generic_graphs/graph_memory.h"
 #include "core/generic_graphs/native_program.h"
 #include "seam/graph_ops.h"
 
@@ -34,17 +35,6 @@ struct KernelLaunch {
   size_t packedSize = 0;
   void* extra[5] = {};
   std::map<int, hipLaunchAttributeValue> attributes;
-};
-
-// Memory a graph allocation node owns: shared by the graph, its clones and executable graphs,
-// given back to the backend when the last of them goes.
-struct GraphAllocation {
-  Backend* backend = nullptr;
-  int device = 0;
-  void* ptr = nullptr;
-  size_t size = 0;
-  std::atomic<uint64_t>* used = nullptr;  // the device's graph memory in use
-  ~GraphAllocation();
 };
 
 struct Node {
@@ -79,6 +69,8 @@ struct Exec {
   std::unique_ptr<Graph> graph;        // the instantiated copy
   std::map<Node*, Node*> byOriginal;   // the instantiated graph's node -> its copy here
   unsigned long long flags = 0;
+  // Its allocation nodes' memory and what its free nodes free (child graphs included).
+  std::vector<std::shared_ptr<GraphAllocation>> allocs, frees;
   // The backend's compiled form of `graph` (native_program.h), null when it is replayed; declared
   // after `graph` so that it goes first (it may wait for its launches in flight).
   std::unique_ptr<NativeGraphProgram> program;

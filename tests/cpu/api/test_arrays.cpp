@@ -468,3 +468,51 @@ TEST_CASE("hipDeviceReset releases the device's arrays and objects", "[api][arra
   CHECK(hipDestroySurfaceObject(s) == hipErrorInvalidValue);
   (void)hipGetLastError();
 }
+
+// Issue 35: cubemap and layered cubemap arrays were refused (hipErrorInvalidValue). They need
+// square faces and six of them (six per layer), CUDA's rule for cudaMalloc3DArray.
+TEST_CASE("cubemap arrays: accepted with six square faces per layer", "[api][arrays][cubemap]") {
+  FakeImageOps* images = installImages();
+  const hipChannelFormatDesc f = hipCreateChannelDesc<float>();
+  hipArray_t a = nullptr;
+  REQUIRE(hipMalloc3DArray(&a, &f, make_hipExtent(16, 16, 6), hipArrayCubemap) == hipSuccess);
+  hipChannelFormatDesc desc{};
+  hipExtent e{};
+  unsigned flags = 0;
+  REQUIRE(hipArrayGetInfo(&desc, &e, &flags, a) == hipSuccess);
+  CHECK(flags == hipArrayCubemap);
+  CHECK(e.depth == 6);
+  REQUIRE(hipFreeArray(a) == hipSuccess);
+  const unsigned layeredCube = hipArrayLayered | hipArrayCubemap;
+  REQUIRE(hipMalloc3DArray(&a, &f, make_hipExtent(8, 8, 12), layeredCube | hipArraySurfaceLoadStore) ==
+          hipSuccess);
+  REQUIRE(hipFreeArray(a) == hipSuccess);
+  HIP_ARRAY3D_DESCRIPTOR d{};
+  d.Width = d.Height = 4;
+  d.Depth = 6;
+  d.Format = HIP_AD_FORMAT_FLOAT;
+  d.NumChannels = 1;
+  d.Flags = hipArrayCubemap;
+  REQUIRE(hipArray3DCreate(&a, &d) == hipSuccess);
+  REQUIRE(hipFreeArray(a) == hipSuccess);
+  CHECK(images->liveArrays == 0);
+
+  const struct {
+    hipExtent extent;
+    unsigned flags;
+  } bad[] = {
+      {make_hipExtent(16, 8, 6), hipArrayCubemap},            // faces not square
+      {make_hipExtent(16, 16, 5), hipArrayCubemap},           // not six faces
+      {make_hipExtent(16, 16, 12), hipArrayCubemap},          // twelve without the layered flag
+      {make_hipExtent(16, 16, 0), hipArrayCubemap},
+      {make_hipExtent(16, 16, 9), layeredCube},               // not a multiple of six
+      {make_hipExtent(16, 16, 0), layeredCube},
+      {make_hipExtent(16, 16, 6), hipArrayCubemap | hipArrayTextureGather},
+  };
+  for (const auto& b : bad) {
+    INFO(b.extent.width << "x" << b.extent.height << "x" << b.extent.depth << " flags " << b.flags);
+    CHECK(hipMalloc3DArray(&a, &f, b.extent, b.flags) == hipErrorInvalidValue);
+  }
+  CHECK(images->liveArrays == 0);
+  (void)hipGetLastError();
+}

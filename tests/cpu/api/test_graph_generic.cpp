@@ -506,7 +506,8 @@ TEST_CASE("generic graphs: dot dump, user objects, graph memory", "[graph][gener
   REQUIRE(hipGraphDestroy(clone) == hipSuccess);
   CHECK(g_destroyed == 1);
 
-  // Graph memory: an allocation node's memory is the graph's, counted while it lives.
+  // Graph memory: an allocation node's memory is the graph's; the figures count what a launch
+  // allocated (tests below: "graph memory as CUDA's").
   REQUIRE(hipGraphCreate(&g, 0) == hipSuccess);
   hipMemAllocNodeParams ap{};
   ap.poolProps.allocType = hipMemAllocationTypePinned;
@@ -519,16 +520,14 @@ TEST_CASE("generic graphs: dot dump, user objects, graph memory", "[graph][gener
   REQUIRE(hipGraphAddMemFreeNode(&freeNode, g, &alloc, 1, ap.dptr) == hipSuccess);
   uint64_t used = 0;
   REQUIRE(hipDeviceGetGraphMemAttribute(0, hipGraphMemAttrUsedMemCurrent, &used) == hipSuccess);
-  CHECK(used == 4096);
+  CHECK(used == 0);  // nothing launched yet
   hipGraphExec_t exec = nullptr;
   REQUIRE(hipGraphInstantiate(&exec, g, nullptr, nullptr, 0) == hipSuccess);
   REQUIRE(hipGraphLaunch(exec, nullptr) == hipSuccess);
   REQUIRE(hipGraphDestroy(g) == hipSuccess);
   REQUIRE(hipDeviceGetGraphMemAttribute(0, hipGraphMemAttrUsedMemCurrent, &used) == hipSuccess);
-  CHECK(used == 4096);  // the exec still holds it
+  CHECK(used == 0);  // the graph freed it
   REQUIRE(hipGraphExecDestroy(exec) == hipSuccess);
-  REQUIRE(hipDeviceGetGraphMemAttribute(0, hipGraphMemAttrUsedMemCurrent, &used) == hipSuccess);
-  CHECK(used == 0);
   REQUIRE(hipDeviceGetGraphMemAttribute(0, hipGraphMemAttrUsedMemHigh, &used) == hipSuccess);
   CHECK(used == 4096);
   uint64_t zero = 0;
@@ -536,6 +535,148 @@ TEST_CASE("generic graphs: dot dump, user objects, graph memory", "[graph][gener
   REQUIRE(hipDeviceGetGraphMemAttribute(0, hipGraphMemAttrUsedMemHigh, &used) == hipSuccess);
   CHECK(used == 0);
   REQUIRE(hipDeviceGraphMemTrim(0) == hipSuccess);
+  (void)hipGetLastError();
+}
+
+namespace {
+
+hipMemAllocNodeParams allocParams(size_t bytes) {
+  hipMemAllocNodeParams ap{};
+  ap.poolProps.allocType = hipMemAllocationTypePinned;
+  ap.poolProps.location.type = hipMemLocationTypeDevice;
+  ap.poolProps.location.id = 0;
+  ap.bytesize = bytes;
+  return ap;
+}
+
+uint64_t graphMem(hipGraphMemAttributeType attr) {
+  uint64_t v = ~uint64_t{0};
+  REQUIRE(hipDeviceGetGraphMemAttribute(0, attr, &v) == hipSuccess);
+  return v;
+}
+
+// An executable graph whose one node allocates `bytes` (freed outside it); *ptr its address.
+hipGraphExec_t allocatingGraph(size_t bytes, void** ptr, unsigned long long flags = 0) {
+  hipGraph_t g = nullptr;
+  REQUIRE(hipGraphCreate(&g, 0) == hipSuccess);
+  hipMemAllocNodeParams ap = allocParams(bytes);
+  hipGraphNode_t alloc = nullptr;
+  REQUIRE(hipGraphAddMemAllocNode(&alloc, g, nullptr, 0, &ap) == hipSuccess);
+  *ptr = ap.dptr;
+  hipGraphExec_t exec = nullptr;
+  REQUIRE(hipGraphInstantiateWithFlags(&exec, g, flags) == hipSuccess);
+  REQUIRE(hipGraphDestroy(g) == hipSuccess);
+  return exec;
+}
+
+void resetGraphMem() {
+  uint64_t zero = 0;
+  REQUIRE(hipDeviceGraphMemTrim(0) == hipSuccess);
+  REQUIRE(hipDeviceSetGraphMemAttribute(0, hipGraphMemAttrUsedMemHigh, &zero) == hipSuccess);
+  REQUIRE(hipDeviceSetGraphMemAttribute(0, hipGraphMemAttrReservedMemHigh, &zero) == hipSuccess);
+}
+
+}  // namespace
+
+// Issue 35: CUDA's (and HIP's) graph memory. hipFree and hipFreeAsync end a launch's
+// allocation; an unfreed one stops a relaunch; freed memory stays reserved until a trim.
+TEST_CASE("generic graphs: graph memory as CUDA's", "[graph][generic][graphmem]") {
+  installGeneric();
+  resetGraphMem();
+  hipStream_t s = nullptr;
+  REQUIRE(hipStreamCreate(&s) == hipSuccess);
+
+  SECTION("hipFree after the launch, and footprint figures") {
+    void* p1 = nullptr;
+    void* p2 = nullptr;
+    hipGraphExec_t e1 = allocatingGraph(4096, &p1);
+    CHECK(graphMem(hipGraphMemAttrUsedMemCurrent) == 0);
+    CHECK(hipFree(p1) == hipErrorInvalidValue);  // not allocated before a launch
+    REQUIRE(hipGraphLaunch(e1, s) == hipSuccess);
+    REQUIRE(hipStreamSynchronize(s) == hipSuccess);
+    CHECK(graphMem(hipGraphMemAttrUsedMemCurrent) == 4096);
+    CHECK(graphMem(hipGraphMemAttrReservedMemCurrent) == 4096);
+    // The memory is ordinary device memory to copies and fills.
+    CHECK(hipMemset(p1, 7, 4096) == hipSuccess);
+    hipGraphExec_t e2 = allocatingGraph(8192, &p2);
+    REQUIRE(hipGraphLaunch(e2, s) == hipSuccess);
+    REQUIRE(hipStreamSynchronize(s) == hipSuccess);
+    CHECK(graphMem(hipGraphMemAttrUsedMemCurrent) == 12288);
+    CHECK(graphMem(hipGraphMemAttrUsedMemHigh) == 12288);
+    // Launched again while its allocation lives: refused (CUDA's cudaErrorInvalidValue).
+    CHECK(hipGraphLaunch(e1, s) == hipErrorInvalidValue);
+    REQUIRE(hipFree(p1) == hipSuccess);
+    CHECK(hipFree(p1) == hipErrorInvalidValue);  // already freed
+    CHECK(graphMem(hipGraphMemAttrUsedMemCurrent) == 8192);
+    CHECK(graphMem(hipGraphMemAttrReservedMemCurrent) == 12288);  // cached until a trim
+    // Relaunched after the free: the same address, allocated again, freed again.
+    REQUIRE(hipGraphLaunch(e1, s) == hipSuccess);
+    REQUIRE(hipStreamSynchronize(s) == hipSuccess);
+    CHECK(graphMem(hipGraphMemAttrUsedMemCurrent) == 12288);
+    CHECK(graphMem(hipGraphMemAttrReservedMemCurrent) == 12288);  // the cache was reused
+    REQUIRE(hipFree(p1) == hipSuccess);
+    REQUIRE(hipFreeAsync(p2, s) == hipSuccess);
+    REQUIRE(hipStreamSynchronize(s) == hipSuccess);
+    CHECK(graphMem(hipGraphMemAttrUsedMemCurrent) == 0);
+    REQUIRE(hipGraphExecDestroy(e1) == hipSuccess);
+    REQUIRE(hipGraphExecDestroy(e2) == hipSuccess);
+    CHECK(graphMem(hipGraphMemAttrReservedMemCurrent) == 12288);
+    REQUIRE(hipDeviceGraphMemTrim(0) == hipSuccess);
+    CHECK(graphMem(hipGraphMemAttrReservedMemCurrent) == 0);
+    CHECK(graphMem(hipGraphMemAttrUsedMemHigh) == 12288);
+    CHECK(graphMem(hipGraphMemAttrReservedMemHigh) == 12288);
+    uint64_t zero = 0;
+    REQUIRE(hipDeviceSetGraphMemAttribute(0, hipGraphMemAttrUsedMemHigh, &zero) == hipSuccess);
+    CHECK(graphMem(hipGraphMemAttrUsedMemHigh) == 0);
+    CHECK(graphMem(hipGraphMemAttrReservedMemHigh) == 12288);  // each mark resets alone
+  }
+
+  SECTION("a live allocation outlives its graph and executable graph") {
+    void* p = nullptr;
+    hipGraphExec_t e = allocatingGraph(4096, &p);
+    REQUIRE(hipGraphLaunch(e, s) == hipSuccess);
+    REQUIRE(hipStreamSynchronize(s) == hipSuccess);
+    REQUIRE(hipGraphExecDestroy(e) == hipSuccess);
+    CHECK(graphMem(hipGraphMemAttrUsedMemCurrent) == 4096);
+    CHECK(hipMemset(p, 1, 4096) == hipSuccess);
+    REQUIRE(hipFree(p) == hipSuccess);
+    CHECK(graphMem(hipGraphMemAttrUsedMemCurrent) == 0);
+    // Gone with its last holder: the address names nothing now.
+    CHECK(hipFree(p) == hipErrorInvalidValue);
+    CHECK(hipMemset(p, 1, 4096) == hipErrorInvalidValue);
+  }
+
+  SECTION("freed by another graph's free node; auto-free on launch") {
+    void* p = nullptr;
+    hipGraphExec_t e = allocatingGraph(4096, &p);
+    hipGraph_t fg = nullptr;
+    REQUIRE(hipGraphCreate(&fg, 0) == hipSuccess);
+    hipGraphNode_t freeNode = nullptr;
+    REQUIRE(hipGraphAddMemFreeNode(&freeNode, fg, nullptr, 0, p) == hipSuccess);
+    hipGraphExec_t fe = nullptr;
+    REQUIRE(hipGraphInstantiate(&fe, fg, nullptr, nullptr, 0) == hipSuccess);
+    REQUIRE(hipGraphLaunch(e, s) == hipSuccess);
+    REQUIRE(hipGraphLaunch(fe, s) == hipSuccess);
+    REQUIRE(hipStreamSynchronize(s) == hipSuccess);
+    CHECK(graphMem(hipGraphMemAttrUsedMemCurrent) == 0);
+    REQUIRE(hipGraphLaunch(e, s) == hipSuccess);  // freed: may run again
+    REQUIRE(hipFree(p) == hipSuccess);
+    REQUIRE(hipGraphExecDestroy(fe) == hipSuccess);
+    REQUIRE(hipGraphDestroy(fg) == hipSuccess);
+    REQUIRE(hipGraphExecDestroy(e) == hipSuccess);
+
+    hipGraphExec_t autoFree =
+        allocatingGraph(4096, &p, hipGraphInstantiateFlagAutoFreeOnLaunch);
+    REQUIRE(hipGraphLaunch(autoFree, s) == hipSuccess);
+    REQUIRE(hipGraphLaunch(autoFree, s) == hipSuccess);  // the first launch's is freed
+    REQUIRE(hipStreamSynchronize(s) == hipSuccess);
+    CHECK(graphMem(hipGraphMemAttrUsedMemCurrent) == 4096);
+    REQUIRE(hipFree(p) == hipSuccess);
+    REQUIRE(hipGraphExecDestroy(autoFree) == hipSuccess);
+  }
+
+  REQUIRE(hipStreamDestroy(s) == hipSuccess);
+  resetGraphMem();
   (void)hipGetLastError();
 }
 
