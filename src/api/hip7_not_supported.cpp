@@ -8,10 +8,6 @@
 #define UNIHIP_NOT_YET(name, params) \
   UNIHIP_EXPORT hipError_t name params { UNIHIP_RETURN_NOT_SUPPORTED(); }
 
-// Devices
-UNIHIP_NOT_YET(hipInitDevice, (int, unsigned int, unsigned int))
-UNIHIP_NOT_YET(hipDeviceGetLuid, (char*, unsigned int*, hipDevice_t))
-
 // Stream memory operations in a batch, and their graph node
 UNIHIP_NOT_YET(hipStreamBatchMemOp, (hipStream_t, unsigned int, hipStreamBatchMemOpParams*,
                                      unsigned int))
@@ -52,23 +48,7 @@ UNIHIP_NOT_YET(hipMipmappedArrayGetMemoryRequirements, (hipArrayMemoryRequiremen
                                                         hipMipmappedArray_t, hipDevice_t))
 
 // Modules, libraries, kernels, linking
-UNIHIP_NOT_YET(hipModuleGetFunctionCount, (unsigned int*, hipModule_t))
-UNIHIP_NOT_YET(hipModuleLoadFatBinary, (hipModule_t*, const void*))
-UNIHIP_NOT_YET(hipLibraryLoadData, (hipLibrary_t*, const void*, hipJitOption*, void**,
-                                    unsigned int, hipLibraryOption*, void**, unsigned int))
-UNIHIP_NOT_YET(hipLibraryLoadFromFile, (hipLibrary_t*, const char*, hipJitOption*, void**,
-                                        unsigned int, hipLibraryOption*, void**, unsigned int))
-UNIHIP_NOT_YET(hipLibraryUnload, (hipLibrary_t))
-UNIHIP_NOT_YET(hipLibraryGetKernel, (hipKernel_t*, hipLibrary_t, const char*))
-UNIHIP_NOT_YET(hipLibraryGetKernelCount, (unsigned int*, hipLibrary_t))
-UNIHIP_NOT_YET(hipLibraryEnumerateKernels, (hipKernel_t*, unsigned int, hipLibrary_t))
-UNIHIP_NOT_YET(hipLibraryGetGlobal, (void**, size_t*, hipLibrary_t, const char*))
 UNIHIP_NOT_YET(hipLibraryGetManaged, (void**, size_t*, hipLibrary_t, const char*))
-UNIHIP_NOT_YET(hipKernelGetLibrary, (hipLibrary_t*, hipKernel_t))
-UNIHIP_NOT_YET(hipKernelGetName, (const char**, hipKernel_t))
-UNIHIP_NOT_YET(hipKernelGetFunction, (hipFunction_t*, hipKernel_t))
-UNIHIP_NOT_YET(hipKernelGetParamInfo, (hipKernel_t, size_t, size_t*, size_t*))
-UNIHIP_NOT_YET(hipKernelGetAttribute, (int*, hipFunction_attribute, hipKernel_t, hipDevice_t))
 UNIHIP_NOT_YET(hipKernelSetAttribute, (hipFunction_attribute, int, hipKernel_t, hipDevice_t))
 UNIHIP_NOT_YET(hipLinkCreate, (unsigned int, hipJitOption*, void**, hipLinkState_t*))
 UNIHIP_NOT_YET(hipLinkAddData, (hipLinkState_t, hipJitInputType, void*, size_t, const char*,

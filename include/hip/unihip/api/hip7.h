@@ -15,6 +15,9 @@ typedef struct ihipLinkState_t* hipLinkState_t;
 typedef struct ihipExecutionCtx_t* hipExecutionCtx_t;
 typedef struct ihipDevResourceDesc_t* hipDevResourceDesc_t;
 
+/* ---- Devices ---- */
+#define hipInitDeviceFlagsAreValid 0x1 /* hipInitDevice: deviceFlags are to be applied */
+
 /* ---- Events ---- */
 #define hipEventRecordDefault 0x00
 #define hipEventRecordExternal 0x01
@@ -103,9 +106,8 @@ typedef struct hipBatchMemOpNodeParams {
 
 /* ---- Arrays ---- */
 typedef struct hipArrayMemoryRequirements {
-  size_t size;
   size_t alignment;
-  unsigned int reserved[4];
+  size_t size;
 } hipArrayMemoryRequirements;
 
 /* ---- Device resources and execution (green) contexts ---- */
