@@ -26,8 +26,10 @@ README = ROOT / "README.md"
 MARK = "unihip-coverage: not-supported"
 
 
-# Functions of src/api/functions.tsv that HIP's 6.3 export list lacks (its header says so).
+# Functions of src/api/functions.tsv that HIP's 6.3 export list lacks (its header says so), besides
+# the area of HIP 7's additions.
 LATER_HIP = {"hipLaunchKernelExC", "hipDrvLaunchKernelEx"}
+HIP7_AREA = "22 HIP 7 additions (after 6.3)"
 
 def read_functions():
     rows = []
@@ -46,6 +48,8 @@ def exported_symbols(lib):
 
 
 ENTRY = re.compile(r"UNIHIP_EXPORT\s+[\w\s\*]+?\b(\w+)\s*\(")
+# A row of src/api/hip7_not_supported.cpp: an exported function that returns hipErrorNotSupported.
+NOT_YET = re.compile(r"^UNIHIP_NOT_YET\((\w+),", re.M)
 
 
 def entry_bodies():
@@ -56,6 +60,8 @@ def entry_bodies():
         for m in ENTRY.finditer(text):
             end = text.find("\n}", m.end())
             bodies[m.group(1)] = text[m.start():end if end >= 0 else len(text)]
+        for m in NOT_YET.finditer(text):
+            bodies[m.group(1)] = "UNIHIP_RETURN_NOT_SUPPORTED"
     return bodies
 
 
@@ -95,6 +101,7 @@ def build_table(rows, exported):
         t = "yes" if name in tested else "no"
         by_area.setdefault(area, []).append((name, uses, is_exported, nv, amd, t))
         totals["functions"] += 1
+        totals["hip7"] += area == HIP7_AREA
         totals["exported"] += is_exported
         totals["nvidia"] += nv == "yes"
         totals["amd"] += amd == "yes"
@@ -110,9 +117,12 @@ def build_table(rows, exported):
         "",
         totals_line(totals, "tested"),
         "",
-        f"The list is HIP's runtime API (HIP 6.3's export list, {totals['functions'] - len(LATER_HIP)} "
+        f"The list is HIP's runtime API (HIP 6.3's export list, "
+        f"{totals['functions'] - len(LATER_HIP) - totals['hip7']} "
         f"functions, as `shared/hip-api/functions.tsv`) plus {len(LATER_HIP)} added in HIP 6.5: "
-        + ", ".join(f"`{n}`" for n in sorted(LATER_HIP)) + ".",
+        + ", ".join(f"`{n}`" for n in sorted(LATER_HIP))
+        + f", and the other {totals['hip7']} functions HIP added after 6.3 (HIP 6.4 to 7.x, "
+        f"`shared/hip-api/hip7-new.tsv`), in area {HIP7_AREA.split()[0]}.",
         "",
         "| area | functions | exported | NVIDIA | AMD | tested |",
         "|---|---:|---:|---:|---:|---:|",

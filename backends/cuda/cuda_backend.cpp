@@ -206,6 +206,29 @@ class CudaBackend final : public Backend, public CudaCore {
     return kOk;
   }
 
+  // The driver's enumeration (CUDA 12.4), names by cuFuncGetName (12.3).
+  Status moduleFunctionNames(int device, NativeModule module,
+                             std::vector<std::string>* names) override {
+    if (api_->cuModuleGetFunctionCount == nullptr || api_->cuModuleEnumerateFunctions == nullptr ||
+        api_->cuFuncGetName == nullptr)
+      return hipErrorNotSupported;
+    UNIHIP_TRY(makeCurrent(device));
+    CUmodule m = static_cast<CUmodule>(module);
+    unsigned int count = 0;
+    UNIHIP_TRY(check(api_->cuModuleGetFunctionCount(&count, m), "cuModuleGetFunctionCount"));
+    std::vector<CUfunction> functions(count);
+    if (count != 0)
+      UNIHIP_TRY(check(api_->cuModuleEnumerateFunctions(functions.data(), count, m),
+                       "cuModuleEnumerateFunctions"));
+    names->clear();
+    for (CUfunction f : functions) {
+      const char* name = nullptr;
+      UNIHIP_TRY(check(api_->cuFuncGetName(&name, f), "cuFuncGetName"));
+      names->emplace_back(name ? name : "");
+    }
+    return kOk;
+  }
+
   Status getGlobal(int device, NativeModule module, const char* name, void** address,
                    size_t* size) override {
     UNIHIP_TRY(makeCurrent(device));

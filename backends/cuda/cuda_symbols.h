@@ -95,6 +95,10 @@ UNIHIP_CU_OPTIONAL(cuCtxEnablePeerAccess, CUcontext, unsigned int)
 UNIHIP_CU_OPTIONAL(cuCtxDisablePeerAccess, CUcontext)
 // Parameter layout (CUDA 12.4): the packed-argument launch clamps a padded buffer to it.
 UNIHIP_CU_OPTIONAL_SINCE(12040, cuFuncGetParamInfo, CUfunction, size_t, size_t*, size_t*)
+// A module's kernels by enumeration (hipModuleGetFunctionCount, hipLibraryEnumerateKernels).
+UNIHIP_CU_OPTIONAL_SINCE(12040, cuModuleGetFunctionCount, unsigned int*, CUmodule)
+UNIHIP_CU_OPTIONAL_SINCE(12040, cuModuleEnumerateFunctions, CUfunction*, unsigned int, CUmodule)
+UNIHIP_CU_OPTIONAL_SINCE(12030, cuFuncGetName, const char**, CUfunction)
 UNIHIP_CU_OPTIONAL(cuLaunchCooperativeKernel, CUfunction, unsigned int, unsigned int, unsigned int,
                    unsigned int, unsigned int, unsigned int, unsigned int, CUstream, void**)
 // hipProfilerStart/Stop, hipPointerSetAttribute

@@ -147,6 +147,15 @@ UNIHIP_HOT_TEXT Status HsaBackend::getFunction(int, NativeModule module, const c
   return kOk;
 }
 
+// The kernels of the code object's metadata, in its order.
+Status HsaBackend::moduleFunctionNames(int, NativeModule module, std::vector<std::string>* names) {
+  const auto& kernels = static_cast<HsaModule*>(module)->code->kernels;
+  names->clear();
+  names->reserve(kernels.size());
+  for (const KernelInfo& k : kernels) names->push_back(k.name);
+  return kOk;
+}
+
 Status HsaBackend::getGlobal(int, NativeModule module, const char* name, void** address,
                              size_t* size) {
   return findGlobal(api_, *static_cast<HsaModule*>(module), name, address, size);

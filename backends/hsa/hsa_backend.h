@@ -133,6 +133,8 @@ class HsaBackend final : public Backend {
   Status unloadModule(int device, NativeModule module) override;
   Status getFunction(int device, NativeModule module, const char* name,
                      NativeFunction* function) override;
+  Status moduleFunctionNames(int device, NativeModule module,
+                             std::vector<std::string>* names) override;
   Status getGlobal(int device, NativeModule module, const char* name, void** address,
                    size_t* size) override;
   Status functionMaxThreadsPerBlock(int device, NativeFunction function, int* value) override;

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "core/status.h"
@@ -31,6 +32,13 @@ class CodeOps {
   // hipErrorInvalidDeviceFunction (or hipErrorNotFound) when the module lacks `name`.
   virtual Status getFunction(int device, NativeModule module, const char* name,
                              NativeFunction* function) = 0;
+  // The names of the module's kernels (hipModuleGetFunctionCount, hipLibraryEnumerateKernels),
+  // in a stable order; hipErrorNotSupported when the vendor cannot list them.
+  virtual Status moduleFunctionNames(int device, NativeModule module,
+                                     std::vector<std::string>* names) {
+    (void)device, (void)module, (void)names;
+    return hipErrorNotSupported;
+  }
   // Address and size of a device global; hipErrorNotFound when absent.
   virtual Status getGlobal(int device, NativeModule module, const char* name, void** address,
                            size_t* size) = 0;

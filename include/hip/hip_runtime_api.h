@@ -348,6 +348,7 @@ typedef struct dim3 {
 #include "hip/unihip/api/texture.h"
 #include "hip/unihip/api/interop.h"
 #include "hip/unihip/api/unihip_ext.h"
+#include "hip/unihip/api/hip7.h"
 
 
 #endif /* UNIHIP_HIP_RUNTIME_API_H */

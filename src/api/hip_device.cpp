@@ -143,17 +143,48 @@ UNIHIP_EXPORT hipError_t hipDeviceGetAttribute(int* pi, hipDeviceAttribute_t att
   })());
 }
 
+namespace {
+
+// hipSetDeviceFlags' and hipInitDevice's device flags.
+Status checkDeviceFlags(unsigned flags) {
+  constexpr unsigned kKnown = hipDeviceScheduleMask | hipDeviceMapHost | hipDeviceLmemResizeToMax;
+  if ((flags & ~kKnown) != 0) return hipErrorInvalidValue;
+  // At most one of spin, yield and blocking sync, as AMD checks.
+  if (__builtin_popcount(flags & hipDeviceScheduleMask) > 1) return hipErrorInvalidValue;
+  return kOk;
+}
+
+// Scheduling hints are accepted and recorded; both backends always map host memory.
+void recordDeviceFlags(const Device& d, unsigned flags) {
+  if (d.ordinal < kMaxDevices) g_deviceFlags[d.ordinal].store(flags);
+}
+
+}  // namespace
+
 UNIHIP_EXPORT hipError_t hipSetDeviceFlags(unsigned flags) {
   UNIHIP_TRACE_API("hipSetDeviceFlags({:#x})", flags);
-  constexpr unsigned kKnown = hipDeviceScheduleMask | hipDeviceMapHost | hipDeviceLmemResizeToMax;
-  if ((flags & ~kKnown) != 0) UNIHIP_RETURN(hipErrorInvalidValue);
-  // At most one of spin, yield and blocking sync, as AMD checks.
-  if (__builtin_popcount(flags & hipDeviceScheduleMask) > 1) UNIHIP_RETURN(hipErrorInvalidValue);
+  if (Status s = checkDeviceFlags(flags); !s.ok()) UNIHIP_RETURN(s);
   Device* d = nullptr;
   Status s = currentDevice(&d);
-  // Scheduling hints are accepted and recorded; both backends always map host memory.
-  if (s.ok() && d->ordinal < kMaxDevices) g_deviceFlags[d->ordinal].store(flags);
+  if (s.ok()) recordDeviceFlags(*d, flags);
   UNIHIP_RETURN(s);
+}
+
+// HIP 7 (CUDA's cudaInitDevice): the device's flags without making it current. `flags` is 0
+// (deviceFlags ignored) or hipInitDeviceFlagsAreValid. unihip's devices are initialized when
+// the runtime starts, so nothing else is left to do.
+UNIHIP_EXPORT hipError_t hipInitDevice(int device, unsigned int deviceFlags, unsigned int flags) {
+  UNIHIP_TRACE_API("hipInitDevice({}, {:#x}, {:#x})", device, deviceFlags, flags);
+  UNIHIP_RETURN(([&]() -> Status {
+    if (flags != 0 && flags != hipInitDeviceFlagsAreValid) return hipErrorInvalidValue;
+    Device* d = nullptr;
+    UNIHIP_TRY(deviceAt(device, &d));
+    if (flags == hipInitDeviceFlagsAreValid) {
+      UNIHIP_TRY(checkDeviceFlags(deviceFlags));
+      recordDeviceFlags(*d, deviceFlags);
+    }
+    return kOk;
+  })());
 }
 
 UNIHIP_EXPORT hipError_t hipGetDeviceFlags(unsigned int* flags) {

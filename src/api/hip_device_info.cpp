@@ -233,6 +233,21 @@ UNIHIP_EXPORT hipError_t hipDeviceGetUuid(hipUUID* uuid, hipDevice_t device) {
   })());
 }
 
+// A LUID exists on Windows only (AMD's and NVIDIA's drivers alike): on Linux a valid query is
+// answered hipErrorNotSupported, leaving the outputs untouched, as AMD documents.
+// unihip-coverage: not-supported hipDeviceGetLuid (Windows only)
+UNIHIP_EXPORT hipError_t hipDeviceGetLuid(char* luid, unsigned int* deviceNodeMask,
+                                          hipDevice_t device) {
+  UNIHIP_TRACE_API("hipDeviceGetLuid({}, {}, {})", fmt::ptr(luid), fmt::ptr(deviceNodeMask),
+                   device);
+  UNIHIP_RETURN(([&]() -> Status {
+    if (luid == nullptr || deviceNodeMask == nullptr) return hipErrorInvalidValue;
+    Device* d = nullptr;
+    UNIHIP_TRY(lookupDevice(device, &d));
+    return hipErrorNotSupported;
+  })());
+}
+
 UNIHIP_EXPORT hipError_t hipDeviceGetLimit(size_t* pValue, enum hipLimit_t limit) {
   UNIHIP_TRACE_API("hipDeviceGetLimit({}, {})", fmt::ptr(pValue), static_cast<int>(limit));
   UNIHIP_RETURN(([&]() -> Status {

@@ -6,14 +6,30 @@
 
 namespace unihip {
 
+namespace {
+// What __hipOnError receives: the failing function and its answer (unihip's layout).
+struct OnErrorInfo {
+  hipError_t code;
+  const char* name;
+  const char* function;
+};
+}  // namespace
+
 void logApiFailure(const char* function, hipError_t code) {
   if (code == hipErrorNotReady) return;  // a normal answer of query functions
   UNIHIP_LOG_DEBUG("{} returned {}", function, errorName(code));
+  OnErrorInfo info{code, errorName(code), function};
+  __hipOnError(&info);
 }
 
 }  // namespace unihip
 
 using namespace unihip;
+
+// HIP 7.14: called on every failed HIP call; does nothing, so that a debugger can break on it.
+UNIHIP_EXPORT __attribute__((noinline)) void __hipOnError(void* err_info) {
+  asm volatile("" : : "r"(err_info) : "memory");  // keeps the call and the symbol
+}
 
 UNIHIP_EXPORT UNIHIP_HOT_TEXT hipError_t hipGetLastError(void) {
   hipError_t e = t_lastError;

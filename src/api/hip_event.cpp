@@ -70,6 +70,17 @@ UNIHIP_EXPORT hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream) {
   UNIHIP_RETURN(s);
 }
 
+// HIP 6.4: flags hipEventRecordDefault or hipEventRecordExternal (which CUDA gives a meaning only
+// inside stream capture); either records as hipEventRecord does. Other bits: hipErrorInvalidValue.
+UNIHIP_EXPORT hipError_t hipEventRecordWithFlags(hipEvent_t event, hipStream_t stream,
+                                                 unsigned int flags) {
+  UNIHIP_TRACE_API("hipEventRecordWithFlags({}, {}, {:#x})", fmt::ptr(event), fmt::ptr(stream),
+                   flags);
+  if ((flags & ~static_cast<unsigned>(hipEventRecordExternal)) != 0)
+    UNIHIP_RETURN(hipErrorInvalidValue);
+  return hipEventRecord(event, stream);
+}
+
 UNIHIP_EXPORT hipError_t hipEventSynchronize(hipEvent_t event) {
   UNIHIP_TRACE_API("hipEventSynchronize({})", fmt::ptr(event));
   Device* d = nullptr;

@@ -11,6 +11,18 @@ using namespace unihip;
 
 namespace {
 
+// A hipMemLocation (the _v2 forms) as the device argument of the first forms: a device, or the
+// host as hipCpuDeviceId. Host NUMA nodes have no such argument: hipErrorNotSupported.
+Status locationDevice(const hipMemLocation& location, int* device) {
+  switch (enumValue(location.type)) {
+    case hipMemLocationTypeDevice: *device = location.id; return kOk;
+    case hipMemLocationTypeHost: *device = hipCpuDeviceId; return kOk;
+    case hipMemLocationTypeHostNuma:
+    case hipMemLocationTypeHostNumaCurrent: return hipErrorNotSupported;
+  }
+  return hipErrorInvalidValue;
+}
+
 // A device argument that may also name the host (hipCpuDeviceId).
 Status checkDeviceOrHost(int device) {
   if (device == hipCpuDeviceId) return kOk;
@@ -116,12 +128,11 @@ UNIHIP_EXPORT hipError_t hipMallocManaged(void** dev_ptr, size_t size, unsigned 
   })());
 }
 
-UNIHIP_EXPORT hipError_t hipMemPrefetchAsync(const void* dev_ptr, size_t count, int device,
-                                             hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMemPrefetchAsync({}, {}, {}, {})", dev_ptr, count, device,
-                   fmt::ptr(stream));
-  if (dev_ptr == nullptr || count == 0) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN(([&]() -> Status {
+namespace {
+
+Status prefetch(const void* dev_ptr, size_t count, int device, hipStream_t stream) {
+  if (dev_ptr == nullptr || count == 0) return hipErrorInvalidValue;
+  return ([&]() -> Status {
     UNIHIP_TRY(checkDeviceOrHost(device));
     ResolvedStream rs;
     UNIHIP_TRY(resolveStream(stream, &rs));
@@ -131,23 +142,57 @@ UNIHIP_EXPORT hipError_t hipMemPrefetchAsync(const void* dev_ptr, size_t count, 
     int target = 0;
     UNIHIP_TRY(backendLocation(owner, device, &target));
     return rs.device->backend->prefetch(rs.device->local, dev_ptr, count, target, rs.native);
-  })());
+  })();
 }
 
-UNIHIP_EXPORT hipError_t hipMemAdvise(const void* dev_ptr, size_t count, hipMemoryAdvise advice,
-                                      int device) {
-  UNIHIP_TRACE_API("hipMemAdvise({}, {}, {}, {})", dev_ptr, count, static_cast<int>(advice),
-                   device);
-  if (dev_ptr == nullptr || count == 0 || !knownAdvice(advice))
-    UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN(([&]() -> Status {
+Status advise(const void* dev_ptr, size_t count, hipMemoryAdvise advice, int device) {
+  if (dev_ptr == nullptr || count == 0 || !knownAdvice(advice)) return hipErrorInvalidValue;
+  return ([&]() -> Status {
     UNIHIP_TRY(checkDeviceOrHost(device));
     Device* owner = nullptr;
     UNIHIP_TRY(managedRange(dev_ptr, count, &owner));
     int target = 0;
     UNIHIP_TRY(backendLocation(owner, device, &target));
     return owner->backend->advise(owner->local, dev_ptr, count, enumValue(advice), target);
-  })());
+  })();
+}
+
+}  // namespace
+
+UNIHIP_EXPORT hipError_t hipMemPrefetchAsync(const void* dev_ptr, size_t count, int device,
+                                             hipStream_t stream) {
+  UNIHIP_TRACE_API("hipMemPrefetchAsync({}, {}, {}, {})", dev_ptr, count, device,
+                   fmt::ptr(stream));
+  UNIHIP_RETURN(prefetch(dev_ptr, count, device, stream));
+}
+
+// HIP 7.1: the target as a hipMemLocation; flags are reserved (AMD: nonzero is
+// hipErrorInvalidValue, checked first).
+UNIHIP_EXPORT hipError_t hipMemPrefetchAsync_v2(const void* dev_ptr, size_t count,
+                                                hipMemLocation location, unsigned int flags,
+                                                hipStream_t stream) {
+  UNIHIP_TRACE_API("hipMemPrefetchAsync_v2({}, {}, {}/{}, {:#x}, {})", dev_ptr, count,
+                   static_cast<int>(location.type), location.id, flags, fmt::ptr(stream));
+  if (flags != 0) UNIHIP_RETURN(hipErrorInvalidValue);
+  int device = 0;
+  Status s = locationDevice(location, &device);
+  UNIHIP_RETURN(s.ok() ? prefetch(dev_ptr, count, device, stream) : s);
+}
+
+UNIHIP_EXPORT hipError_t hipMemAdvise(const void* dev_ptr, size_t count, hipMemoryAdvise advice,
+                                      int device) {
+  UNIHIP_TRACE_API("hipMemAdvise({}, {}, {}, {})", dev_ptr, count, static_cast<int>(advice),
+                   device);
+  UNIHIP_RETURN(advise(dev_ptr, count, advice, device));
+}
+
+UNIHIP_EXPORT hipError_t hipMemAdvise_v2(const void* dev_ptr, size_t count, hipMemoryAdvise advice,
+                                         hipMemLocation location) {
+  UNIHIP_TRACE_API("hipMemAdvise_v2({}, {}, {}, {}/{})", dev_ptr, count,
+                   static_cast<int>(advice), static_cast<int>(location.type), location.id);
+  int device = 0;
+  Status s = locationDevice(location, &device);
+  UNIHIP_RETURN(s.ok() ? advise(dev_ptr, count, advice, device) : s);
 }
 
 UNIHIP_EXPORT hipError_t hipMemRangeGetAttribute(void* data, size_t data_size,

@@ -83,6 +83,30 @@ Status fill3D(const hipPitchedPtr& p, int value, const hipExtent& extent, hipStr
                      {extent.width, extent.height, extent.depth}, sync);
 }
 
+// hipMemsetD2D8/16/32 (HIP 7.1): `width` elements of `elementSize` bytes in each of `height`
+// rows `pitch` bytes apart. The geometry as hipMemset2D checks it (in bytes), then the
+// destination and pitch aligned to the element, the region inside one allocation; 8-bit rows go
+// through the pitched byte fill, wider ones one linear fill per row.
+Status fill2DElements(void* dst, size_t pitch, uint32_t value, size_t width, size_t height,
+                      size_t elementSize, hipStream_t stream, bool sync) {
+  ResolvedStream rs;
+  UNIHIP_TRY(resolveStream(stream, &rs));
+  if (width > SIZE_MAX / elementSize) return hipErrorInvalidValue;
+  const size_t rowBytes = width * elementSize;
+  bool empty = false;
+  UNIHIP_TRY(memory::check2DFill(dst, pitch, rowBytes, height, &empty));
+  if (empty) return kOk;
+  if (elementSize == 1)
+    return pitchedFill(rs, dst, pitch, 0, static_cast<int>(value), {width, height, 1}, sync);
+  if (reinterpret_cast<uintptr_t>(dst) % elementSize != 0 || pitch % elementSize != 0)
+    return hipErrorInvalidValue;
+  const size_t extent = pitched::extentBytes(pitch, 0, {rowBytes, height, 1});
+  if (!AllocationMap::get().containsRange(dst, extent)) return hipErrorInvalidValue;
+  for (size_t row = 0; row < height; ++row)
+    UNIHIP_TRY(fillOn(rs, static_cast<char*>(dst) + row * pitch, value, width, elementSize));
+  return sync ? rs.device->backend->streamSynchronize(rs.device->local, rs.native) : kOk;
+}
+
 }  // namespace
 
 UNIHIP_EXPORT hipError_t hipMemsetD8Async(hipDeviceptr_t dest, unsigned char value, size_t count,
@@ -174,4 +198,46 @@ UNIHIP_EXPORT hipError_t hipMemset3DAsync_spt(hipPitchedPtr pitchedDevPtr, int v
                    extent.width, extent.height, extent.depth, fmt::ptr(stream));
   UNIHIP_RETURN(
       fill3D(pitchedDevPtr, value, extent, unihipPerThreadStream(stream), false));
+}
+
+UNIHIP_EXPORT hipError_t hipMemsetD2D8(hipDeviceptr_t dst, size_t dstPitch, unsigned char value,
+                                       size_t width, size_t height) {
+  UNIHIP_TRACE_API("hipMemsetD2D8({}, {}, {}, {}, {})", dst, dstPitch, value, width, height);
+  UNIHIP_RETURN(fill2DElements(dst, dstPitch, value, width, height, 1, nullptr, true));
+}
+
+UNIHIP_EXPORT hipError_t hipMemsetD2D8Async(hipDeviceptr_t dst, size_t dstPitch,
+                                            unsigned char value, size_t width, size_t height,
+                                            hipStream_t stream) {
+  UNIHIP_TRACE_API("hipMemsetD2D8Async({}, {}, {}, {}, {}, {})", dst, dstPitch, value, width,
+                   height, fmt::ptr(stream));
+  UNIHIP_RETURN(fill2DElements(dst, dstPitch, value, width, height, 1, stream, false));
+}
+
+UNIHIP_EXPORT hipError_t hipMemsetD2D16(hipDeviceptr_t dst, size_t dstPitch, unsigned short value,
+                                        size_t width, size_t height) {
+  UNIHIP_TRACE_API("hipMemsetD2D16({}, {}, {}, {}, {})", dst, dstPitch, value, width, height);
+  UNIHIP_RETURN(fill2DElements(dst, dstPitch, value, width, height, 2, nullptr, true));
+}
+
+UNIHIP_EXPORT hipError_t hipMemsetD2D16Async(hipDeviceptr_t dst, size_t dstPitch,
+                                             unsigned short value, size_t width, size_t height,
+                                             hipStream_t stream) {
+  UNIHIP_TRACE_API("hipMemsetD2D16Async({}, {}, {}, {}, {}, {})", dst, dstPitch, value, width,
+                   height, fmt::ptr(stream));
+  UNIHIP_RETURN(fill2DElements(dst, dstPitch, value, width, height, 2, stream, false));
+}
+
+UNIHIP_EXPORT hipError_t hipMemsetD2D32(hipDeviceptr_t dst, size_t dstPitch, unsigned int value,
+                                        size_t width, size_t height) {
+  UNIHIP_TRACE_API("hipMemsetD2D32({}, {}, {}, {}, {})", dst, dstPitch, value, width, height);
+  UNIHIP_RETURN(fill2DElements(dst, dstPitch, value, width, height, 4, nullptr, true));
+}
+
+UNIHIP_EXPORT hipError_t hipMemsetD2D32Async(hipDeviceptr_t dst, size_t dstPitch,
+                                             unsigned int value, size_t width, size_t height,
+                                             hipStream_t stream) {
+  UNIHIP_TRACE_API("hipMemsetD2D32Async({}, {}, {}, {}, {}, {})", dst, dstPitch, value, width,
+                   height, fmt::ptr(stream));
+  UNIHIP_RETURN(fill2DElements(dst, dstPitch, value, width, height, 4, stream, false));
 }

@@ -2,8 +2,12 @@
 // hipModuleLaunchKernel. Images are parsed with the same code as registered fat binaries.
 #include <fstream>
 #include <iterator>
+#include <mutex>
+#include <string>
+#include <vector>
 
 #include "api/api_boundary.h"
+#include "api/module_family.h"
 #include "core/handles.h"
 #include "core/hot_text.h"
 #include "core/hot_tls.h"
@@ -15,6 +19,8 @@
 using namespace unihip;
 
 namespace {
+
+std::mutex g_moduleFunctionsMutex;  // guards every module's `functions`
 
 // `owned`: the bytes behind `view` when the module must keep them (a file read into memory).
 Status loadModule(hipModule_t* module, ImageView view, std::vector<uint8_t> owned) {
@@ -49,17 +55,16 @@ UNIHIP_EXPORT hipError_t hipModuleLoadData(hipModule_t* module, const void* imag
   UNIHIP_RETURN(loadModule(module, ImageView::unsized(image), {}));
 }
 
+// HIP 7.1 (CUDA's cuModuleLoadFatBinary): an offload bundle, parsed as hipModuleLoadData parses
+// any image.
+UNIHIP_EXPORT hipError_t hipModuleLoadFatBinary(hipModule_t* module, const void* fatbin) {
+  UNIHIP_TRACE_API("hipModuleLoadFatBinary({}, {})", fmt::ptr(module), fatbin);
+  UNIHIP_RETURN(loadModule(module, ImageView::unsized(fatbin), {}));
+}
+
 UNIHIP_EXPORT hipError_t hipModuleLoad(hipModule_t* module, const char* fname) {
   UNIHIP_TRACE_API("hipModuleLoad({}, {})", fmt::ptr(module), fname ? fname : "(null)");
-  if (module == nullptr || fname == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
-  std::ifstream file(fname, std::ios::binary);
-  if (!file) UNIHIP_RETURN(hipErrorFileNotFound);
-  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(file)),
-                             std::istreambuf_iterator<char>());
-  if (bytes.empty()) UNIHIP_RETURN(hipErrorInvalidImage);
-  bytes.push_back(0);  // PTX text must end in NUL
-  ImageView view = ImageView::sized(bytes.data(), bytes.size());
-  UNIHIP_RETURN(loadModule(module, view, std::move(bytes)));
+  UNIHIP_RETURN(loadModuleFile(module, fname));
 }
 
 UNIHIP_EXPORT hipError_t hipModuleUnload(hipModule_t module) {
@@ -67,32 +72,81 @@ UNIHIP_EXPORT hipError_t hipModuleUnload(hipModule_t module) {
   if (!isLive(module)) UNIHIP_RETURN(hipErrorInvalidResourceHandle);
   Device* d = Runtime::get().device(module->device);
   NativeModule native = module->native;
-  for (ihipModuleSymbol_t* f : module->functions) f->magic.store(0, std::memory_order_release);
+  {
+    std::lock_guard<std::mutex> lock(g_moduleFunctionsMutex);
+    for (ihipModuleSymbol_t* f : module->functions) f->magic.store(0, std::memory_order_release);
+  }
   if (!moduleTable().retire(module)) UNIHIP_RETURN(hipErrorInvalidResourceHandle);
   UNIHIP_RETURN(d ? d->backend->unloadModule(d->local, native) : kOk);
 }
 
-UNIHIP_EXPORT hipError_t hipModuleGetFunction(hipFunction_t* function, hipModule_t module,
-                                              const char* kname) {
-  UNIHIP_TRACE_API("hipModuleGetFunction({}, {}, {})", fmt::ptr(function), fmt::ptr(module),
-                   kname ? kname : "(null)");
-  if (function == nullptr || kname == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
-  if (!isLive(module)) UNIHIP_RETURN(hipErrorInvalidResourceHandle);
+namespace unihip {
+
+Status moduleFunction(hipModule_t module, const char* name, hipFunction_t* function) {
+  if (function == nullptr || name == nullptr) return hipErrorInvalidValue;
+  if (!isLive(module)) return hipErrorInvalidResourceHandle;
   Device* d = Runtime::get().device(module->device);
-  if (d == nullptr) UNIHIP_RETURN(hipErrorInvalidResourceHandle);
+  if (d == nullptr) return hipErrorInvalidResourceHandle;
+  std::lock_guard<std::mutex> lock(g_moduleFunctionsMutex);
+  // One object per name: asking again (or enumerating a library) hands out the same handle.
+  for (ihipModuleSymbol_t* f : module->functions) {
+    if (f->name == name) {
+      *function = f;
+      return kOk;
+    }
+  }
   NativeFunction native = nullptr;
-  Status s = d->backend->getFunction(d->local, module->native, kname, &native);
-  if (!s.ok()) UNIHIP_RETURN(hipErrorNotFound);
+  Status s = d->backend->getFunction(d->local, module->native, name, &native);
+  if (!s.ok()) return hipErrorNotFound;
   // Function objects live as long as the process; unload only clears their magic.
   auto* f = new ihipModuleSymbol_t();
   f->device = module->device;
   f->module = module;
   f->native = native;
-  f->name = kname;
+  f->name = name;
   f->magic.store(ihipModuleSymbol_t::kMagic, std::memory_order_release);
   module->functions.push_back(f);
   *function = f;
-  UNIHIP_RETURN(kOk);
+  return kOk;
+}
+
+Status moduleKernelNames(hipModule_t module, std::vector<std::string>* names) {
+  if (!isLive(module)) return hipErrorInvalidResourceHandle;
+  Device* d = Runtime::get().device(module->device);
+  if (d == nullptr) return hipErrorInvalidResourceHandle;
+  return d->backend->moduleFunctionNames(d->local, module->native, names);
+}
+
+Status loadModuleFile(hipModule_t* module, const char* fname) {
+  if (module == nullptr || fname == nullptr) return hipErrorInvalidValue;
+  std::ifstream file(fname, std::ios::binary);
+  if (!file) return hipErrorFileNotFound;
+  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(file)),
+                             std::istreambuf_iterator<char>());
+  if (bytes.empty()) return hipErrorInvalidImage;
+  bytes.push_back(0);  // PTX text must end in NUL
+  ImageView view = ImageView::sized(bytes.data(), bytes.size());
+  return loadModule(module, view, std::move(bytes));
+}
+
+}  // namespace unihip
+
+UNIHIP_EXPORT hipError_t hipModuleGetFunction(hipFunction_t* function, hipModule_t module,
+                                              const char* kname) {
+  UNIHIP_TRACE_API("hipModuleGetFunction({}, {}, {})", fmt::ptr(function), fmt::ptr(module),
+                   kname ? kname : "(null)");
+  UNIHIP_RETURN(moduleFunction(module, kname, function));
+}
+
+UNIHIP_EXPORT hipError_t hipModuleGetFunctionCount(unsigned int* count, hipModule_t mod) {
+  UNIHIP_TRACE_API("hipModuleGetFunctionCount({}, {})", fmt::ptr(count), fmt::ptr(mod));
+  UNIHIP_RETURN(([&]() -> Status {
+    if (count == nullptr) return hipErrorInvalidValue;
+    std::vector<std::string> names;
+    UNIHIP_TRY(moduleKernelNames(mod, &names));
+    *count = static_cast<unsigned int>(names.size());
+    return kOk;
+  })());
 }
 
 namespace {

@@ -52,7 +52,57 @@ Status procAddress(const char* symbol, void** pfn, int hipVersion, uint64_t flag
   return kOk;
 }
 
+// hipGetDriverEntryPoint (AMD's semantics): HIP's own entry points by name, the `_spt` twin first
+// for hipEnablePerThreadDefaultStream; a name it lacks is hipErrorInvalidValue with
+// hipDriverEntryPointSymbolNotFound.
+Status driverEntryPoint(const char* symbol, void** funcPtr, unsigned long long flags,
+                        hipDriverEntryPointQueryResult* status) {
+  if (symbol == nullptr || symbol[0] == '\0' || funcPtr == nullptr ||
+      flags > hipEnablePerThreadDefaultStream)
+    return hipErrorInvalidValue;
+  const uint64_t procFlags = flags == hipEnablePerThreadDefaultStream
+                                 ? HIP_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM
+                                 : HIP_GET_PROC_ADDRESS_DEFAULT;
+  hipDriverProcAddressQueryResult found = HIP_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND;
+  Status s = procAddress(symbol, funcPtr, HIP_VERSION_MAJOR * 100 + HIP_VERSION_MINOR, procFlags,
+                         &found);
+  if (status) {
+    *status = found == HIP_GET_PROC_ADDRESS_SUCCESS ? hipDriverEntryPointSuccess
+                                                    : hipDriverEntryPointSymbolNotFound;
+  }
+  return s;
+}
+
 }  // namespace
+
+UNIHIP_EXPORT hipError_t hipGetDriverEntryPoint(const char* symbol, void** funcPtr,
+                                                unsigned long long flags,
+                                                hipDriverEntryPointQueryResult* status) {
+  UNIHIP_TRACE_API("hipGetDriverEntryPoint({}, {}, {:#x})", symbol ? symbol : "(null)",
+                   fmt::ptr(funcPtr), flags);
+  UNIHIP_RETURN(driverEntryPoint(symbol, funcPtr, flags, status));
+}
+
+// The per-thread-stream builds' names: their lookups prefer the `_spt` twins.
+UNIHIP_EXPORT hipError_t hipGetDriverEntryPoint_spt(const char* symbol, void** funcPtr,
+                                                    unsigned long long flags,
+                                                    hipDriverEntryPointQueryResult* status) {
+  UNIHIP_TRACE_API("hipGetDriverEntryPoint_spt({}, {}, {:#x})", symbol ? symbol : "(null)",
+                   fmt::ptr(funcPtr), flags);
+  if (flags > hipEnablePerThreadDefaultStream) UNIHIP_RETURN(hipErrorInvalidValue);
+  const unsigned long long effective =
+      flags == hipEnableLegacyStream ? flags : hipEnablePerThreadDefaultStream;
+  UNIHIP_RETURN(driverEntryPoint(symbol, funcPtr, effective, status));
+}
+
+UNIHIP_EXPORT hipError_t hipGetProcAddress_spt(const char* symbol, void** pfn, int hipVersion,
+                                               uint64_t flags,
+                                               hipDriverProcAddressQueryResult* symbolStatus) {
+  UNIHIP_TRACE_API("hipGetProcAddress_spt({}, {}, {}, {:#x})", symbol ? symbol : "(null)",
+                   fmt::ptr(pfn), hipVersion, flags);
+  if (flags == HIP_GET_PROC_ADDRESS_DEFAULT) flags = HIP_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM;
+  UNIHIP_RETURN(procAddress(symbol, pfn, hipVersion, flags, symbolStatus));
+}
 
 UNIHIP_EXPORT hipError_t hipGetProcAddress(const char* symbol, void** pfn, int hipVersion,
                                            uint64_t flags,

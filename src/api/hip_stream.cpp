@@ -5,6 +5,7 @@
 #include "core/graph/capture_guard.h"
 #include "core/handles.h"
 #include "core/hot_text.h"
+#include "core/stream_ids.h"
 #include "core/stream_resolve.h"
 
 using namespace unihip;
@@ -25,6 +26,8 @@ Status createStream(hipStream_t* stream, unsigned int flags, int priority, bool 
   s->device = d->ordinal;
   s->flags = flags;
   s->priority = priority;
+  s->id = nextStreamId();
+  s->syncPolicy = hipSyncPolicyAuto;
   s->native = nullptr;
   NativeStream native = nullptr;
   Status status = d->backend->streamCreate(d->local, flags, priority, &native);

@@ -50,6 +50,8 @@ struct ihipStream_t {
   unihip::HandleField<unihip::NativeStream> native;
   unihip::HandleField<unsigned int> flags;
   unihip::HandleField<int> priority;
+  unihip::HandleField<unsigned long long> id;  // hipStreamGetId: unique for the process
+  unihip::HandleField<int> syncPolicy;         // hipStreamAttributeSynchronizationPolicy
 };
 
 struct ihipEvent_t {

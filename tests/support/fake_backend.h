@@ -125,6 +125,12 @@ class FakeBackend final : public Backend {
     *f = reinterpret_cast<NativeFunction>(0x2000 + static_cast<uintptr_t>(name[0]));
     return kOk;
   }
+  // Every module holds the kernels named here (hipModuleGetFunctionCount and the library family).
+  std::vector<std::string> moduleKernels{"kernelA", "kernelB", "kernelC"};
+  Status moduleFunctionNames(int, NativeModule, std::vector<std::string>* names) override {
+    *names = moduleKernels;
+    return kOk;
+  }
   Status getGlobal(int, NativeModule, const char* name, void** a, size_t* s) override {
     // A __managed__ variable's image symbol is a pointer (clang's HIP layout), one per name.
     if (std::strncmp(name, "managed", 7) == 0) {

@@ -89,6 +89,7 @@ typedef struct hipMemAccessDesc {
 typedef enum hipMemAllocationType UNIHIP_ENUM_INT {
   hipMemAllocationTypeInvalid = 0x0,
   hipMemAllocationTypePinned = 0x1,
+  hipMemAllocationTypeManaged = 0x2, /* HIP 7: the pool of managed allocations (hipMemGetMemPool) */
   hipMemAllocationTypeUncached = 0x40000000,
   hipMemAllocationTypeMax = 0x7FFFFFFF
 } hipMemAllocationType;

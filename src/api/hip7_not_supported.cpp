@@ -1,0 +1,92 @@
+// HIP 7 entry points unihip does not implement yet: each validates nothing and returns
+// hipErrorNotSupported (logged once), on every backend. One row per function; the declaration
+// in include/hip/unihip/api/hip7.h is in scope, so a row whose parameter types differ from it
+// does not compile. scripts/api_coverage.py reads the rows (UNIHIP_NOT_YET) as "not supported".
+// A function leaves this list when its family is implemented in its own src/api file.
+#include "api/api_boundary.h"
+
+#define UNIHIP_NOT_YET(name, params) \
+  UNIHIP_EXPORT hipError_t name params { UNIHIP_RETURN_NOT_SUPPORTED(); }
+
+// Stream memory operations in a batch, and their graph node
+UNIHIP_NOT_YET(hipStreamBatchMemOp, (hipStream_t, unsigned int, hipStreamBatchMemOpParams*,
+                                     unsigned int))
+UNIHIP_NOT_YET(hipGraphAddBatchMemOpNode, (hipGraphNode_t*, hipGraph_t, const hipGraphNode_t*,
+                                           size_t, const hipBatchMemOpNodeParams*))
+UNIHIP_NOT_YET(hipGraphBatchMemOpNodeGetParams, (hipGraphNode_t, hipBatchMemOpNodeParams*))
+UNIHIP_NOT_YET(hipGraphBatchMemOpNodeSetParams, (hipGraphNode_t, hipBatchMemOpNodeParams*))
+UNIHIP_NOT_YET(hipGraphExecBatchMemOpNodeSetParams, (hipGraphExec_t, hipGraphNode_t,
+                                                     const hipBatchMemOpNodeParams*))
+
+// Unified memory in batches, pools by location, handles of address ranges
+UNIHIP_NOT_YET(hipMemPrefetchBatchAsync, (void**, size_t*, size_t, hipMemLocation*, size_t*,
+                                          size_t, unsigned long long, hipStream_t))
+UNIHIP_NOT_YET(hipMemDiscardBatchAsync, (void**, size_t*, size_t, unsigned long long,
+                                         hipStream_t))
+UNIHIP_NOT_YET(hipDrvMemDiscardBatchAsync, (hipDeviceptr_t*, size_t*, size_t, unsigned long long,
+                                            hipStream_t))
+UNIHIP_NOT_YET(hipMemDiscardAndPrefetchBatchAsync, (void**, size_t*, size_t, hipMemLocation*,
+                                                    size_t*, size_t, unsigned long long,
+                                                    hipStream_t))
+UNIHIP_NOT_YET(hipDrvMemDiscardAndPrefetchBatchAsync, (hipDeviceptr_t*, size_t*, size_t,
+                                                       hipMemLocation*, size_t*, size_t,
+                                                       unsigned long long, hipStream_t))
+UNIHIP_NOT_YET(hipMemGetMemPool, (hipMemPool_t*, hipMemLocation*, hipMemAllocationType))
+UNIHIP_NOT_YET(hipMemSetMemPool, (hipMemLocation*, hipMemAllocationType, hipMemPool_t))
+UNIHIP_NOT_YET(hipMemGetDefaultMemPool, (hipMemPool_t*, hipMemLocation*, hipMemAllocationType))
+UNIHIP_NOT_YET(hipMemGetHandleForAddressRange, (void*, hipDeviceptr_t, size_t,
+                                                hipMemRangeHandleType, unsigned long long))
+
+// Batched and peer 3D copies, array requirements
+UNIHIP_NOT_YET(hipMemcpyBatchAsync, (void**, void**, size_t*, size_t, hipMemcpyAttributes*,
+                                     size_t*, size_t, size_t*, hipStream_t))
+UNIHIP_NOT_YET(hipMemcpy3DBatchAsync, (size_t, struct hipMemcpy3DBatchOp*, size_t*,
+                                       unsigned long long, hipStream_t))
+UNIHIP_NOT_YET(hipMemcpy3DPeer, (hipMemcpy3DPeerParms*))
+UNIHIP_NOT_YET(hipMemcpy3DPeerAsync, (hipMemcpy3DPeerParms*, hipStream_t))
+UNIHIP_NOT_YET(hipMipmappedArrayGetMemoryRequirements, (hipArrayMemoryRequirements*,
+                                                        hipMipmappedArray_t, hipDevice_t))
+
+// Modules, libraries, kernels, linking
+UNIHIP_NOT_YET(hipLibraryGetManaged, (void**, size_t*, hipLibrary_t, const char*))
+UNIHIP_NOT_YET(hipKernelSetAttribute, (hipFunction_attribute, int, hipKernel_t, hipDevice_t))
+UNIHIP_NOT_YET(hipLinkCreate, (unsigned int, hipJitOption*, void**, hipLinkState_t*))
+UNIHIP_NOT_YET(hipLinkAddData, (hipLinkState_t, hipJitInputType, void*, size_t, const char*,
+                                unsigned int, hipJitOption*, void**))
+UNIHIP_NOT_YET(hipLinkAddFile, (hipLinkState_t, hipJitInputType, const char*, unsigned int,
+                                hipJitOption*, void**))
+UNIHIP_NOT_YET(hipLinkComplete, (hipLinkState_t, void**, size_t*))
+UNIHIP_NOT_YET(hipLinkDestroy, (hipLinkState_t))
+
+// Occupancy of clusters
+UNIHIP_NOT_YET(hipOccupancyMaxPotentialClusterSize, (int*, const void*,
+                                                     const hipLaunchConfig_t*))
+UNIHIP_NOT_YET(hipOccupancyMaxActiveClusters, (int*, const void*, const hipLaunchConfig_t*))
+
+// Logging controls
+UNIHIP_NOT_YET(hipExtEnableLogging, (void))
+UNIHIP_NOT_YET(hipExtDisableLogging, (void))
+UNIHIP_NOT_YET(hipExtSetLoggingParams, (size_t, size_t, size_t))
+
+// Device resources and execution (green) contexts
+UNIHIP_NOT_YET(hipDeviceGetDevResource, (hipDevice_t, hipDevResource*, hipDevResourceType))
+UNIHIP_NOT_YET(hipDevSmResourceSplitByCount, (hipDevResource*, unsigned int*,
+                                              const hipDevResource*, hipDevResource*,
+                                              unsigned int, unsigned int))
+UNIHIP_NOT_YET(hipDevSmResourceSplit, (hipDevResource*, unsigned int, const hipDevResource*,
+                                       hipDevResource*, unsigned int,
+                                       hipDevSmResourceGroupParams*))
+UNIHIP_NOT_YET(hipDevResourceGenerateDesc, (hipDevResourceDesc_t*, hipDevResource*,
+                                            unsigned int))
+UNIHIP_NOT_YET(hipGreenCtxCreate, (hipExecutionCtx_t*, hipDevResourceDesc_t, int, unsigned int))
+UNIHIP_NOT_YET(hipDeviceGetExecutionCtx, (hipExecutionCtx_t*, hipDevice_t))
+UNIHIP_NOT_YET(hipExecutionCtxDestroy, (hipExecutionCtx_t))
+UNIHIP_NOT_YET(hipExecutionCtxStreamCreate, (hipStream_t*, hipExecutionCtx_t, unsigned int, int))
+UNIHIP_NOT_YET(hipExecutionCtxGetDevResource, (hipExecutionCtx_t, hipDevResource*,
+                                               hipDevResourceType))
+UNIHIP_NOT_YET(hipExecutionCtxGetDevice, (hipDevice_t*, hipExecutionCtx_t))
+UNIHIP_NOT_YET(hipExecutionCtxGetId, (hipExecutionCtx_t, unsigned long long*))
+UNIHIP_NOT_YET(hipExecutionCtxRecordEvent, (hipExecutionCtx_t, hipEvent_t))
+UNIHIP_NOT_YET(hipExecutionCtxWaitEvent, (hipExecutionCtx_t, hipEvent_t))
+UNIHIP_NOT_YET(hipExecutionCtxSynchronize, (hipExecutionCtx_t))
+UNIHIP_NOT_YET(hipStreamGetDevResource, (hipStream_t, hipDevResource*, hipDevResourceType))
