@@ -20,6 +20,10 @@ TAIL=40 run gpu "$b/tests/gpu/unihip_gpu_tests"
 TAIL=40 run device "$b/tests/device/unihip_device_tests"
 run device.assert "$b/tests/device/unihip_device_assert"
 for p in rdc_app rdc_static rdc_shared; do run "gpu.$p" "$b/tests/toolchain/rdc_gpu/$p"; done
+# The HIP libraries' GPU tests (libs/<name>/tests), whichever the build has.
+for t in "$b"/libs/*/tests/*gpu*; do
+  [ -x "$t" ] && [ -f "$t" ] && TAIL=15 run "libs/$(basename "$t")" "$t"
+done
 TAIL=20 run cpu "$b/tests/cpu/unihip_cpu_tests"
 TAIL=5 run layout "$b/tests/layout/unihip_layout_tests"
 # Reliability (issue 17): device faults and teardown, a soak, compute-sanitizer over the GPU suite.

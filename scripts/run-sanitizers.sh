@@ -66,7 +66,8 @@ run_suites() {
     rc=0
     wait "${pids[$i]}" || rc=$?
     echo "== ${names[$i]} (exit $rc; log ${logs[$i]})"
-    tail -n 60 "${logs[$i]}"
+    # Catch2's closing line when it passed; the failures and the sanitizer's report when not.
+    if [ $rc -eq 0 ]; then tail -n 2 "${logs[$i]}"; else tail -n 80 "${logs[$i]}"; fi
     record "${names[$i]}" $rc
   done
 }
