@@ -42,12 +42,18 @@ hipError_t hipExtLaunchKernel(const void* function_address, dim3 numBlocks, dim3
 } /* extern "C" */
 
 namespace unihip_detail {
+/* std::index_sequence is C++14; HIP's headers compile as C++11. */
+template <std::size_t... I> struct ext_indices {};
+template <std::size_t N, std::size_t... I>
+struct ext_make_indices : ext_make_indices<N - 1, N - 1, I...> {};
+template <std::size_t... I> struct ext_make_indices<0, I...> { typedef ext_indices<I...> type; };
+
 /* Converts each argument to the kernel's parameter type, then launches with a pointer to each. */
 template <typename Tuple, std::size_t... I>
 inline hipError_t extLaunch(const void* kernel, const dim3& numBlocks, const dim3& dimBlocks,
                             std::uint32_t sharedMemBytes, hipStream_t stream,
                             hipEvent_t startEvent, hipEvent_t stopEvent, std::uint32_t flags,
-                            Tuple& params, std::index_sequence<I...>) {
+                            Tuple& params, ext_indices<I...>) {
   void* pointers[sizeof...(I) + 1] = {static_cast<void*>(&std::get<I>(params))..., nullptr};
   return hipExtLaunchKernel(kernel, numBlocks, dimBlocks, pointers, sharedMemBytes, stream,
                             startEvent, stopEvent, static_cast<int>(flags));
@@ -62,7 +68,7 @@ inline void extLaunchGGL(void (*kernel)(Params...), const dim3& numBlocks, const
   std::tuple<typename std::decay<Params>::type...> params(args...);
   (void)extLaunch(reinterpret_cast<const void*>(kernel), numBlocks, dimBlocks, sharedMemBytes,
                   stream, startEvent, stopEvent, flags, params,
-                  std::index_sequence_for<Params...>{});
+                  typename ext_make_indices<sizeof...(Params)>::type{});
 }
 }  // namespace unihip_detail
 

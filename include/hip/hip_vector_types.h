@@ -5,7 +5,9 @@
  * kernels and in AMD kernels. Usable from host compilers too. Operators: + - * / (vector with
  * vector, or with a scalar of the element type), the compound forms, unary + and -, ++ and --,
  * == and != (all members equal); integer types also % & | ^ << >> (+ compound forms) and ~.
- * Constructors: N(a, b, ...), explicit broadcast N(s), trivial default. */
+ * Constructors: N(a, b, ...), explicit broadcast N(s), trivial default. In C (as in HIP) they
+ * are plain structs with the same members, sizes and alignments, plus the make_<type> functions;
+ * the operators and constructors are C++ only. */
 #ifndef UNIHIP_HIP_VECTOR_TYPES_H
 #define UNIHIP_HIP_VECTOR_TYPES_H
 
@@ -19,6 +21,7 @@
 #endif
 #include "hip/unihip/qualifiers.h"
 
+#if defined(__cplusplus)
 #define UNIHIP_VEC_FN __host__ __device__ inline __attribute__((always_inline))
 
 /* Constructors as HIP's vector types have them: default (trivial, so __shared__ arrays work),
@@ -55,6 +58,17 @@
     UNIHIP_VEC_CTOR N(T a, T b, T c, T d) : x(a), y(b), z(c), w(d) {}   \
     UNIHIP_VEC_CTOR explicit N(T s) : x(s), y(s), z(s), w(s) {}         \
   };
+
+#define UNIHIP_VEC_MAKE(N, n) N{UNIHIP_VEC_ARGS##n}
+#else /* C: the members alone; static, as C99 inline functions need an external definition. */
+#define UNIHIP_VEC_FN __host__ __device__ static inline __attribute__((always_inline))
+#define UNIHIP_VEC_STRUCT1(N, T, A) typedef struct __attribute__((aligned(A))) N { T x; } N;
+#define UNIHIP_VEC_STRUCT2(N, T, A) typedef struct __attribute__((aligned(A))) N { T x, y; } N;
+#define UNIHIP_VEC_STRUCT3(N, T, A) typedef struct __attribute__((aligned(A))) N { T x, y, z; } N;
+#define UNIHIP_VEC_STRUCT4(N, T, A) \
+  typedef struct __attribute__((aligned(A))) N { T x, y, z, w; } N;
+#define UNIHIP_VEC_MAKE(N, n) (N){UNIHIP_VEC_ARGS##n}
+#endif /* __cplusplus */
 
 #define UNIHIP_VEC_PARAMS1(T) T x
 #define UNIHIP_VEC_PARAMS2(T) T x, T y
@@ -112,9 +126,13 @@
     return a op##= b;                                                                            \
   }
 
+#define UNIHIP_VEC_DECL(N, T, n, A) \
+  UNIHIP_VEC_STRUCT##n(N, T, A)     \
+  UNIHIP_VEC_FN N make_##N(UNIHIP_VEC_PARAMS##n(T)) { return UNIHIP_VEC_MAKE(N, n); }
+
+#if defined(__cplusplus)
 #define UNIHIP_VEC_TYPE(N, T, n, A)                                                               \
-  UNIHIP_VEC_STRUCT##n(N, T, A)                                                                   \
-  UNIHIP_VEC_FN N make_##N(UNIHIP_VEC_PARAMS##n(T)) { return N{UNIHIP_VEC_ARGS##n}; }             \
+  UNIHIP_VEC_DECL(N, T, n, A)                                                                     \
   UNIHIP_VEC_ARITH(N, T, n, +, ADD)                                                               \
   UNIHIP_VEC_ARITH(N, T, n, -, SUB)                                                               \
   UNIHIP_VEC_ARITH(N, T, n, *, MUL)                                                               \
@@ -137,6 +155,10 @@
   UNIHIP_VEC_ARITH(N, T, n, <<, SHL)                              \
   UNIHIP_VEC_ARITH(N, T, n, >>, SHR)                              \
   UNIHIP_VEC_FN N operator~(N a) { UNIHIP_VEC_EACH##n(UNIHIP_VEC_NOT_M) return a; }
+#else
+#define UNIHIP_VEC_TYPE(N, T, n, A) UNIHIP_VEC_DECL(N, T, n, A)
+#define UNIHIP_VEC_INT_OPS(N, T, n)
+#endif /* __cplusplus */
 
 /* One element type in widths 1-4, with CUDA's alignments. */
 #define UNIHIP_VEC_FAMILY(prefix, T, a1, a2, a3, a4) \
@@ -169,6 +191,8 @@ UNIHIP_VEC_FAMILY(double, double, 8, 16, 8, 16)
 #undef UNIHIP_VEC_INT_OPS
 #undef UNIHIP_VEC_CTOR
 #undef UNIHIP_VEC_TYPE
+#undef UNIHIP_VEC_DECL
+#undef UNIHIP_VEC_MAKE
 #undef UNIHIP_VEC_ARITH
 #undef UNIHIP_VEC_ADD_M
 #undef UNIHIP_VEC_SUB_M

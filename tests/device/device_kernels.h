@@ -87,3 +87,8 @@ hipError_t launchPrintf(int threads);
 hipError_t launchDeviceHeap(long long* out, int blocks, int threads, int n);
 // assert(x[i] >= 0) for every i, then out[i] = x[i] + 1.
 hipError_t launchAssert(const int* x, int* out, int n);
+
+// --- kernels_std_math.hip: std:: math in device code --------------------------------------
+// out[t * stdMathCaseCount() + k] = case k of std_math_cases.h on (d[t], float(d[t]), i[t]).
+int stdMathCaseCount();
+hipError_t launchStdMath(const double* d, const int* i, double* out, int n);

@@ -5,7 +5,7 @@
  * __clang_cuda_libdevice_declares.h / __clang_hip_libdevice_declares.h and unihipcc links the
  * bitcode libraries. For every name `f` we define, as device functions in the global namespace:
  *   double f(double), float ff(float), and the C++ overload float f(float).
- * std::f in device code is not provided (see the README). The host pass parses the AMD bodies
+ * Their standard names are also brought into namespace std (end of file). The host pass parses the AMD bodies
  * (it uses the AMD aux target) and never emits them. */
 #ifndef UNIHIP_DEVICE_MATH_FUNCTIONS_H
 #define UNIHIP_DEVICE_MATH_FUNCTIONS_H
@@ -264,6 +264,60 @@ UNIHIP_MATH double nan(const char*) { return __builtin_nan(""); }
 UNIHIP_MATH int abs(int x) { return x < 0 ? -x : x; }
 UNIHIP_MATH long labs(long x) { return x < 0 ? -x : x; }
 UNIHIP_MATH long long llabs(long long x) { return x < 0 ? -x : x; }
+
+/* The rest of C++'s overloads, as HIP has them in device code: pow with an int exponent (float
+ * stays float, as in CUDA and HIP), abs of long, long long and floating types, and integer or
+ * mixed arguments computed in double (the <cmath> rule). */
+UNIHIP_MATH float pow(float x, int n) { return powif(x, n); }
+UNIHIP_MATH double pow(double x, int n) { return powi(x, n); }
+UNIHIP_MATH long abs(long x) { return labs(x); }
+UNIHIP_MATH long long abs(long long x) { return llabs(x); }
+UNIHIP_MATH float abs(float x) { return fabsf(x); }
+UNIHIP_MATH double abs(double x) { return fabs(x); }
+
+#define UNIHIP_MATH_INTEGRAL(T) typename std::enable_if<std::is_integral<T>::value, double>::type
+#define UNIHIP_MATH_MIXED(A, B)                                                             \
+  typename std::enable_if<std::is_arithmetic<A>::value && std::is_arithmetic<B>::value &&   \
+                              !(std::is_same<A, B>::value && std::is_floating_point<A>::value), \
+                          double>::type
+#define UNIHIP_MATH_PROMOTE_UNARY(name, nv, amd)                                                \
+  template <typename T>                                                                         \
+  UNIHIP_MATH UNIHIP_MATH_INTEGRAL(T) name(T x) { return name((double)x); }
+#define UNIHIP_MATH_PROMOTE_BINARY(name, nv, amd)                                               \
+  template <typename A, typename B>                                                             \
+  UNIHIP_MATH UNIHIP_MATH_MIXED(A, B) name(A x, B y) { return name((double)x, (double)y); }
+UNIHIP_MATH_UNARY_TABLE(UNIHIP_MATH_PROMOTE_UNARY)
+UNIHIP_MATH_BINARY_TABLE(UNIHIP_MATH_PROMOTE_BINARY)
+UNIHIP_MATH_PROMOTE_UNARY(sqrt, , )
+template <typename T>
+UNIHIP_MATH typename std::enable_if<std::is_integral<T>::value, int>::type ilogb(T x) {
+  return ilogb((double)x);
+}
+template <typename T>
+UNIHIP_MATH UNIHIP_MATH_INTEGRAL(T) ldexp(T x, int e) { return ldexp((double)x, e); }
+#undef UNIHIP_MATH_PROMOTE_UNARY
+#undef UNIHIP_MATH_PROMOTE_BINARY
+#undef UNIHIP_MATH_MIXED
+#undef UNIHIP_MATH_INTEGRAL
+
+/* std::f in device code (HIP makes <cmath>'s std:: forms device-callable): libstdc++'s <cmath>
+ * brings ::f into std with `using`, which sees only the overloads declared by then, and that
+ * was before these device ones (unihipcc passes -nogpuinc, so clang's own cmath wrappers, which
+ * do the same, are not used). Bring them in again, the standard names only. */
+#define UNIHIP_MATH_STD_NAMES(X)                                                                \
+  X(acos) X(acosh) X(asin) X(asinh) X(atan) X(atanh) X(cbrt) X(ceil) X(cos) X(cosh) X(erf)      \
+  X(erfc) X(exp) X(exp2) X(expm1) X(fabs) X(floor) X(lgamma) X(log) X(log10) X(log1p) X(log2)  \
+  X(logb) X(nearbyint) X(rint) X(round) X(sin) X(sinh) X(tan) X(tanh) X(tgamma) X(trunc)       \
+  X(sqrt) X(atan2) X(copysign) X(fdim) X(fmax) X(fmin) X(fmod) X(hypot) X(nextafter) X(pow)   \
+  X(remainder) X(fma) X(ldexp) X(scalbn) X(scalbln) X(ilogb) X(lround) X(llround) X(lrint)    \
+  X(llrint) X(frexp) X(modf) X(remquo) X(isnan) X(isinf) X(isfinite) X(signbit) X(nan)        \
+  X(abs) X(labs) X(llabs)
+#define UNIHIP_MATH_USING(name) using ::name;
+namespace std {
+UNIHIP_MATH_STD_NAMES(UNIHIP_MATH_USING)
+}  // namespace std
+#undef UNIHIP_MATH_USING
+#undef UNIHIP_MATH_STD_NAMES
 
 #undef UNIHIP_MATH_UNARY
 #undef UNIHIP_MATH_BINARY

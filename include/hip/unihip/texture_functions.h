@@ -350,12 +350,15 @@ UNIHIP_DEVICE_INLINE __unihip_tex_u4 __unihip_tex_lanes(__unihip_tex_ku, __unihi
           static_cast<unsigned int>(i.z), static_cast<unsigned int>(i.w)};
 }
 
+/* The fetch's result type for tag K (spelt out: HIP's headers compile as C++11). */
+#define __UNIHIP_TEX_RESULT -> decltype(__unihip_tex_lanes(__k, __unihip_tex_v4f{}))
+
 /* One fetch: CALL is the image function's call on __t (the object's address) and the
  * parameters, KIND the instructions it needs; the result type follows the tag. */
 #define __UNIHIP_TEX_AMD(NAME, KIND, PARAMS, ARGS, CALL)                                      \
   template <class K>                                                                          \
   UNIHIP_DEVICE_INLINE auto __unihip_##NAME(K __k, unsigned long long __t,                    \
-                                            __UNIHIP_STRIP PARAMS) {                          \
+                                            __UNIHIP_STRIP PARAMS) __UNIHIP_TEX_RESULT {      \
     return __unihip_tex_lanes(__k, __UNIHIP_TEX_##KIND(CALL));                                \
   }                                                                                           \
   __UNIHIP_TEX_PUBLIC(NAME, __unihip_##NAME, PARAMS, ARGS)
@@ -386,7 +389,7 @@ __UNIHIP_TEX_AMD(texCubemapLayered, BASIC, (float x, float y, float z, int layer
 #define __UNIHIP_TEX_MIP(NAME, PARAMS, ARGS, LOD, NATIVE, LEVEL)                               \
   template <class K>                                                                          \
   UNIHIP_DEVICE_INLINE auto __unihip_##NAME(K __k, unsigned long long __t,                    \
-                                            __UNIHIP_STRIP PARAMS) {                          \
+                                            __UNIHIP_STRIP PARAMS) __UNIHIP_TEX_RESULT {      \
     const unsigned long long __m = __unihip_mip_table_of(__t);                                \
     if (__builtin_expect(__m == 0, 1)) {                                                      \
       __unihip_tex_sharp __i = __UNIHIP_TEX_T(__t);                                           \
@@ -397,7 +400,7 @@ __UNIHIP_TEX_AMD(texCubemapLayered, BASIC, (float x, float y, float z, int layer
     const __unihip_mip_pick __p = __unihip_mip_select(__h, LOD);                              \
     __unihip_tex_sharp __i = __unihip_mip_level(__m, __p.lo);                                 \
     __unihip_tex_v4f __v = __UNIHIP_TEX_BASIC(LEVEL);                                         \
-    if constexpr (std::is_same<K, __unihip_tex_kf>::value) {                                  \
+    if (std::is_same<K, __unihip_tex_kf>::value) { /* float reads lerp the levels */          \
       if (__p.frac != 0.0f) {                                                                 \
         __i = __unihip_mip_level(__m, __p.hi);                                                \
         const __unihip_tex_v4f __w = __UNIHIP_TEX_BASIC(LEVEL);                               \
