@@ -25,15 +25,17 @@ hipfftResult forward(Fn CufftLibrary::*slot, Check check, A... args) {
   if (check.result != HIPFFT_SUCCESS) return check.result;
   if (a.valueError != HIPFFT_SUCCESS) return a.valueError;
   const CufftLibrary* library = nullptr;
+  int device = a.planDevice;
   if (a.hasPlan) {
     library = cufftLibrary();  // a live plan is a cuFFT plan: the library is loaded
-  } else if (hipfftResult r = selectCufft(&library); r != HIPFFT_SUCCESS) {
+    if (hipfftResult r = bindDevice(device); r != HIPFFT_SUCCESS) return r;
+  } else if (hipfftResult r = selectCufft(&library, &device); r != HIPFFT_SUCCESS) {
     return r;
   }
   Fn fn = library->*slot;
   if (fn == nullptr) return HIPFFT_NOT_SUPPORTED;  // older cuFFT without this entry point
   hipfftResult r = resultFromCufft(std::apply(fn, vendorArgs));
-  if (r == HIPFFT_SUCCESS && a.createdOut != nullptr) *a.createdOut = registerPlan(a.created);
+  if (r == HIPFFT_SUCCESS && a.createdOut != nullptr) *a.createdOut = registerPlan(a.created, device);
   return r;
 }
 

@@ -7,8 +7,9 @@
 using namespace unihip::hipfft;
 
 extern "C" HIPFFT_EXPORT hipfftResult hipfftDestroy(hipfftHandle plan) {
-  int cu = 0;
-  if (!releasePlan(plan, &cu)) return HIPFFT_INVALID_PLAN;
+  int cu = 0, device = 0;
+  if (!lookupPlan(plan, &cu, &device) || !releasePlan(plan, &cu)) return HIPFFT_INVALID_PLAN;
+  (void)bindDevice(device);  // destroyed either way: the handle is gone
   return resultFromCufft(cufftLibrary()->cufftDestroy(cu));
 }
 

@@ -18,19 +18,20 @@ Registry& registry() {
 
 }  // namespace
 
-hipfftHandle registerPlan(int cufftHandle) {
-  auto* plan = new hipfftHandle_t{cufftHandle};
+hipfftHandle registerPlan(int cufftHandle, int device) {
+  auto* plan = new hipfftHandle_t{cufftHandle, device};
   Registry& r = registry();
   std::lock_guard lock(r.mutex);
   r.live.insert(plan);
   return plan;
 }
 
-bool lookupPlan(hipfftHandle plan, int* cufftHandle) {
+bool lookupPlan(hipfftHandle plan, int* cufftHandle, int* device) {
   Registry& r = registry();
   std::lock_guard lock(r.mutex);
   if (plan == nullptr || !r.live.contains(plan)) return false;
   *cufftHandle = plan->cufft;
+  if (device != nullptr) *device = plan->device;
   return true;
 }
 

@@ -9,13 +9,14 @@
 // creation), so the vendor handle is cuFFT's int.
 struct hipfftHandle_t {
   int cufft = 0;
+  int device = 0;  // the HIP device current at creation: its context is bound for every call
 };
 
 namespace unihip::hipfft {
 
-hipfftHandle registerPlan(int cufftHandle);
-// The cuFFT handle of a live plan; false for null, destroyed or unknown handles.
-bool lookupPlan(hipfftHandle plan, int* cufftHandle);
+hipfftHandle registerPlan(int cufftHandle, int device);
+// The cuFFT handle and device of a live plan; false for null, destroyed or unknown handles.
+bool lookupPlan(hipfftHandle plan, int* cufftHandle, int* device = nullptr);
 // Removes a live plan (its cuFFT handle in *cufftHandle); false as lookupPlan. The caller
 // destroys the cuFFT plan: a second destroy of the same handle already fails here.
 bool releasePlan(hipfftHandle plan, int* cufftHandle);

@@ -38,6 +38,7 @@ class Arguments {
   hipfftResult planError = HIPFFT_SUCCESS;
   hipfftResult valueError = HIPFFT_SUCCESS;
   bool hasPlan = false;
+  int planDevice = 0;
   // A handle the call creates: cuFFT writes into `created`, the caller registers it.
   hipfftHandle* createdOut = nullptr;
   int created = 0;
@@ -45,7 +46,8 @@ class Arguments {
   int convert(hipfftHandle plan) {
     hasPlan = true;
     int cu = 0;
-    if (!lookupPlan(plan, &cu) && planError == HIPFFT_SUCCESS) planError = HIPFFT_INVALID_PLAN;
+    if (!lookupPlan(plan, &cu, &planDevice) && planError == HIPFFT_SUCCESS)
+      planError = HIPFFT_INVALID_PLAN;
     return cu;
   }
   int* convert(hipfftHandle* out) {

@@ -8,6 +8,7 @@
 #include <cstdlib>
 
 #include "hipfft/hipfftXt.h"
+#include "cufft_library.h"
 #include "vendor_map.h"
 
 using namespace unihip::hipfft;
@@ -106,6 +107,12 @@ TEST_CASE("hipfft: bad sizes and values are refused before cuFFT", "[checks]") {
   int v = 0;
   CHECK(hipfftGetProperty(static_cast<hipfftLibraryPropertyType>(3), &v) == HIPFFT_INVALID_VALUE);
   CHECK(hipfftGetProperty(HIPFFT_MAJOR_VERSION, nullptr) == HIPFFT_INVALID_VALUE);
+}
+
+TEST_CASE("hipfft: an AMD device is HIPFFT_NOT_SUPPORTED, without loading cuFFT", "[checks]") {
+  const CufftLibrary* library = reinterpret_cast<const CufftLibrary*>(0x1);
+  CHECK(selectBackend("hsa", &library) == HIPFFT_NOT_SUPPORTED);
+  CHECK(library == reinterpret_cast<const CufftLibrary*>(0x1));  // untouched: nothing loaded
 }
 
 TEST_CASE("hipfft: without cuFFT every call is HIPFFT_SETUP_FAILED", "[absent]") {
