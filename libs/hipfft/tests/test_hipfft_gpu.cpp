@@ -1,6 +1,7 @@
 // hipFFT on an NVIDIA GPU through cuFFT, every transform on a non-default stream and compared
 // with a host DFT: 1D C2C forward + inverse, 2D R2C + C2R, batched strided C2C (PlanMany), D2Z.
 // Exit 77 (skip) without an NVIDIA device or without cuFFT.
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <cstdio>
@@ -120,9 +121,17 @@ void r2c2d(hipStream_t s) {
   std::vector<cd> ref(nx * ny);
   for (int i = 0; i < nx * ny; ++i) ref[i] = x[i] = float(input(i));
   hipfftHandle fwd = nullptr, inv = nullptr;
+  // The forward plan runs in a work area of ours (auto-allocation off).
   EXPECT(hipfftCreate(&fwd) == HIPFFT_SUCCESS);
-  size_t ws = 0;
+  EXPECT(hipfftSetAutoAllocation(fwd, 0) == HIPFFT_SUCCESS);
+  size_t ws = 0, estimate = 0, size = 0;
+  EXPECT(hipfftEstimate2d(nx, ny, HIPFFT_R2C, &estimate) == HIPFFT_SUCCESS);
   EXPECT(hipfftMakePlan2d(fwd, nx, ny, HIPFFT_R2C, &ws) == HIPFFT_SUCCESS);
+  EXPECT(hipfftGetSize(fwd, &size) == HIPFFT_SUCCESS);
+  EXPECT(size == ws);
+  void* work = nullptr;
+  HIP_OK(hipMalloc(&work, std::max<size_t>(ws, 1)));
+  EXPECT(hipfftSetWorkArea(fwd, work) == HIPFFT_SUCCESS);
   EXPECT(hipfftPlan2d(&inv, nx, ny, HIPFFT_C2R) == HIPFFT_SUCCESS);
   EXPECT(hipfftSetStream(fwd, s) == HIPFFT_SUCCESS);
   EXPECT(hipfftSetStream(inv, s) == HIPFFT_SUCCESS);
@@ -152,6 +161,7 @@ void r2c2d(hipStream_t s) {
   EXPECT(hipfftDestroy(inv) == HIPFFT_SUCCESS);
   HIP_OK(hipFree(dr));
   HIP_OK(hipFree(dc));
+  HIP_OK(hipFree(work));
 }
 
 void manyStrided(hipStream_t s) {
