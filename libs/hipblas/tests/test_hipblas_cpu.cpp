@@ -139,6 +139,14 @@ TEST_CASE("handles: NULL and destroyed ones are refused", "[handle]") {
   (void)m;
 }
 
+TEST_CASE("hipblasCreate without a device is NOT_INITIALIZED", "[handle]") {
+  int count = 0;
+  if (hipGetDeviceCount(&count) == hipSuccess && count > 0) return;  // covered by hipblas.gpu
+  hipblasHandle_t h = reinterpret_cast<hipblasHandle_t>(0x1);
+  CHECK(hipblasCreate(&h) == HIPBLAS_STATUS_NOT_INITIALIZED);
+  CHECK(h == reinterpret_cast<hipblasHandle_t>(0x1));  // untouched on failure
+}
+
 TEST_CASE("Set/GetVector and Set/GetMatrix check their arguments", "[transfer]") {
   float h[4] = {};
   void* d = h;  // never reached: every call below fails its checks or copies nothing
