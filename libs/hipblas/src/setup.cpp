@@ -28,6 +28,7 @@ bool bindCudaContext(int device) {
   void* ctx = nullptr;
   if (unihipDeviceGetNativeContext(device, &ctx) != hipSuccess) return false;
   void* cuda = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);  // unihip has loaded it
+  if (cuda == nullptr) cuda = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
   if (cuda == nullptr) return false;
   auto setCurrent = reinterpret_cast<int (*)(void*)>(dlsym(cuda, "cuCtxSetCurrent"));
   const bool ok = setCurrent != nullptr && setCurrent(ctx) == 0;
