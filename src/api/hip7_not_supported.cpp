@@ -18,10 +18,7 @@ UNIHIP_NOT_YET(hipGraphBatchMemOpNodeSetParams, (hipGraphNode_t, hipBatchMemOpNo
 UNIHIP_NOT_YET(hipGraphExecBatchMemOpNodeSetParams, (hipGraphExec_t, hipGraphNode_t,
                                                      const hipBatchMemOpNodeParams*))
 
-// Pools by location, handles of address ranges
-UNIHIP_NOT_YET(hipMemGetMemPool, (hipMemPool_t*, hipMemLocation*, hipMemAllocationType))
-UNIHIP_NOT_YET(hipMemSetMemPool, (hipMemLocation*, hipMemAllocationType, hipMemPool_t))
-UNIHIP_NOT_YET(hipMemGetDefaultMemPool, (hipMemPool_t*, hipMemLocation*, hipMemAllocationType))
+// Handles of address ranges
 UNIHIP_NOT_YET(hipMemGetHandleForAddressRange, (void*, hipDeviceptr_t, size_t,
                                                 hipMemRangeHandleType, unsigned long long))
 

@@ -257,3 +257,26 @@ TEST_CASE("hip7: hipMemPrefetchBatchAsync and hipMemDiscardBatchAsync on managed
   HIP_CHECK(hipStreamDestroy(s));
   for (auto& p : m) HIP_CHECK(hipFree(p));
 }
+
+TEST_CASE("hip7: hipMemGetDefaultMemPool / hipMemGet/SetMemPool name the device's pools") {
+  hipMemLocation dev0{hipMemLocationTypeDevice, 0};
+  hipMemPool_t viaLocation = nullptr, viaDevice = nullptr;
+  HIP_REQUIRE(hipMemGetDefaultMemPool(&viaLocation, &dev0, hipMemAllocationTypePinned));
+  HIP_REQUIRE(hipDeviceGetDefaultMemPool(&viaDevice, 0));
+  CHECK(viaLocation == viaDevice);
+  hipMemPoolProps props = {};
+  props.allocType = hipMemAllocationTypePinned;
+  props.location = dev0;
+  hipMemPool_t pool = nullptr;
+  HIP_REQUIRE(hipMemPoolCreate(&pool, &props));
+  HIP_CHECK(hipMemSetMemPool(&dev0, hipMemAllocationTypePinned, pool));
+  hipMemPool_t current = nullptr;
+  HIP_CHECK(hipMemGetMemPool(&current, &dev0, hipMemAllocationTypePinned));
+  CHECK(current == pool);
+  void* p = nullptr;  // hipMallocAsync draws from the pool just set
+  HIP_CHECK(hipMallocAsync(&p, 4096, nullptr));
+  HIP_CHECK(hipFreeAsync(p, nullptr));
+  HIP_CHECK(hipDeviceSynchronize());
+  HIP_CHECK(hipMemSetMemPool(&dev0, hipMemAllocationTypePinned, viaDevice));
+  HIP_CHECK(hipMemPoolDestroy(pool));
+}

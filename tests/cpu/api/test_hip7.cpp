@@ -9,6 +9,7 @@
 
 #include "api_cases.h"
 #include "build_files.h"
+#include "fake_memory_pools.h"
 #include "install_fake.h"
 
 using namespace unihip::testing;
@@ -560,4 +561,51 @@ TEST_CASE("hipMemPrefetchBatchAsync / discard variants: ranges, locations, manag
   CHECK(fake->lastPrefetchTarget == 1);
   for (auto& p : m) CHECK(hipFree(p) == hipSuccess);
   CHECK(hipFree(plain) == hipSuccess);
+}
+
+TEST_CASE("hipMemGetDefaultMemPool / hipMemGet/SetMemPool: a device location, pinned memory",
+          "[hip7]") {
+  auto* fake = installFake(2);
+  FakeMemoryPoolOps ops;
+  fake->pools = &ops;
+  hipMemPool_t pool = nullptr, def1 = nullptr, other = nullptr;
+  hipMemLocation dev1{hipMemLocationTypeDevice, 1};
+  hipMemLocation host{hipMemLocationTypeHost, 0};
+  hipMemLocation none{hipMemLocationTypeNone, 0};
+  hipMemLocation bad{hipMemLocationTypeDevice, 5};
+  hipMemLocation numa{hipMemLocationTypeHostNuma, 0};
+  const auto pinned = hipMemAllocationTypePinned;
+  CHECK(hipMemGetDefaultMemPool(nullptr, &dev1, pinned) == hipErrorInvalidValue);
+  CHECK(hipMemGetDefaultMemPool(&pool, nullptr, pinned) == hipErrorInvalidValue);
+  CHECK(hipMemGetDefaultMemPool(&pool, &host, pinned) == hipErrorInvalidValue);
+  CHECK(hipMemGetDefaultMemPool(&pool, &none, pinned) == hipErrorInvalidValue);
+  CHECK(hipMemGetDefaultMemPool(&pool, &bad, pinned) == hipErrorInvalidValue);
+  CHECK(hipMemGetDefaultMemPool(&pool, &dev1, hipMemAllocationTypeInvalid) ==
+        hipErrorInvalidValue);
+  CHECK(hipMemGetDefaultMemPool(&pool, &dev1, hipMemAllocationTypeManaged) ==
+        hipErrorNotSupported);
+  CHECK(hipMemGetDefaultMemPool(&pool, &numa, pinned) == hipErrorNotSupported);
+  CHECK(pool == nullptr);
+  REQUIRE(hipMemGetDefaultMemPool(&pool, &dev1, pinned) == hipSuccess);
+  REQUIRE(hipDeviceGetDefaultMemPool(&def1, 1) == hipSuccess);
+  CHECK(pool == def1);
+
+  hipMemPoolProps props = {};
+  props.allocType = hipMemAllocationTypePinned;
+  props.location = {hipMemLocationTypeDevice, 1};
+  REQUIRE(hipMemPoolCreate(&other, &props) == hipSuccess);
+  CHECK(hipMemSetMemPool(&dev1, pinned, nullptr) == hipErrorInvalidValue);
+  CHECK(hipMemSetMemPool(&host, pinned, other) == hipErrorInvalidValue);
+  hipMemLocation dev0{hipMemLocationTypeDevice, 0};
+  CHECK(hipMemSetMemPool(&dev0, pinned, other) == hipErrorInvalidDevice);  // device 1's pool
+  CHECK(hipMemGetMemPool(&pool, &host, pinned) == hipErrorInvalidValue);
+  REQUIRE(hipMemSetMemPool(&dev1, pinned, other) == hipSuccess);
+  REQUIRE(hipMemGetMemPool(&pool, &dev1, pinned) == hipSuccess);
+  CHECK(pool == other);
+  hipMemPool_t viaDevice = nullptr;
+  REQUIRE(hipDeviceGetMemPool(&viaDevice, 1) == hipSuccess);
+  CHECK(viaDevice == other);
+  REQUIRE(hipMemSetMemPool(&dev1, pinned, def1) == hipSuccess);
+  CHECK(hipMemPoolDestroy(other) == hipSuccess);
+  installNoBackend();
 }
