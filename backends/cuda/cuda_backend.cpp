@@ -358,6 +358,24 @@ class CudaBackend final : public Backend, public CudaCore {
     }
   }
 
+  Status memcpyBatchAsync(int device, void* const* dsts, const void* const* srcs,
+                          const size_t* sizes, size_t count, const BatchCopyAttributes* attrs,
+                          const size_t* attrIdxs, size_t numAttrs, size_t* failIdx,
+                          NativeStream stream) override {
+    static_assert(sizeof(BatchCopyAttributes) == sizeof(cu::CUmemcpyAttributes));
+    if (api_->cuMemcpyBatchAsync == nullptr) return hipErrorNotSupported;
+    UNIHIP_TRY(makeCurrent(device));
+    // The driver takes the arrays as non-const and leaves them unchanged.
+    return check(api_->cuMemcpyBatchAsync(
+                     reinterpret_cast<CUdeviceptr*>(const_cast<void**>(dsts)),
+                     reinterpret_cast<CUdeviceptr*>(const_cast<void**>(srcs)),
+                     const_cast<size_t*>(sizes), count,
+                     reinterpret_cast<cu::CUmemcpyAttributes*>(
+                         const_cast<BatchCopyAttributes*>(attrs)),
+                     const_cast<size_t*>(attrIdxs), numAttrs, failIdx, asStream(stream)),
+                 "cuMemcpyBatchAsync");
+  }
+
   Status memset(int device, void* dst, uint8_t value, size_t size) override {
     UNIHIP_TRY(makeCurrent(device));
     return check(api_->cuMemsetD8(dptr(dst), value, size), "cuMemsetD8");
@@ -488,6 +506,16 @@ class CudaBackend final : public Backend, public CudaCore {
     UNIHIP_TRY(makeCurrent(device));
     return check(api_->cuMemPrefetchAsync(dptr(ptr), count, location(target), asStream(stream)),
                  "cuMemPrefetchAsync");
+  }
+
+  Status discardBatchAsync(int device, void* const* ptrs, const size_t* sizes, size_t count,
+                           NativeStream stream) override {
+    if (api_->cuMemDiscardBatchAsync == nullptr) return hipErrorNotSupported;
+    UNIHIP_TRY(makeCurrent(device));
+    return check(api_->cuMemDiscardBatchAsync(
+                     reinterpret_cast<CUdeviceptr*>(const_cast<void**>(ptrs)),
+                     const_cast<size_t*>(sizes), count, 0, asStream(stream)),
+                 "cuMemDiscardBatchAsync");
   }
 
   Status advise(int device, const void* ptr, size_t count, int advice, int target) override {

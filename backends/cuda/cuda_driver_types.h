@@ -201,6 +201,14 @@ struct CUDA_MEMCPY3D {
   size_t WidthInBytes, Height, Depth;
 };
 
+// Batched copies (CUDA 12.8): CUmemLocation is {int type; int id}.
+struct CUmemcpyAttributes {
+  int srcAccessOrder;
+  int srcLocHintType, srcLocHintId;
+  int dstLocHintType, dstLocHintId;
+  unsigned int flags;
+};
+
 }  // namespace unihip::cu
 
 // The optional families' types, one file each.

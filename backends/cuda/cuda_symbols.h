@@ -101,6 +101,12 @@ UNIHIP_CU_OPTIONAL_SINCE(12040, cuModuleEnumerateFunctions, CUfunction*, unsigne
 UNIHIP_CU_OPTIONAL_SINCE(12030, cuFuncGetName, const char**, CUfunction)
 UNIHIP_CU_OPTIONAL(cuLaunchCooperativeKernel, CUfunction, unsigned int, unsigned int, unsigned int,
                    unsigned int, unsigned int, unsigned int, unsigned int, CUstream, void**)
+// Batched copies and discards (hipMemcpyBatchAsync, hipMem*DiscardBatchAsync): at 12.8 the
+// copy batch has its failIdx argument (13.0's _v2 dropped it).
+UNIHIP_CU_OPTIONAL_SINCE(12080, cuMemcpyBatchAsync, CUdeviceptr*, CUdeviceptr*, size_t*, size_t,
+                         CUmemcpyAttributes*, size_t*, size_t, size_t*, CUstream)
+UNIHIP_CU_OPTIONAL_SINCE(13000, cuMemDiscardBatchAsync, CUdeviceptr*, size_t*, size_t,
+                         unsigned long long, CUstream)
 // hipProfilerStart/Stop, hipPointerSetAttribute
 UNIHIP_CU_OPTIONAL(cuProfilerStart)
 UNIHIP_CU_OPTIONAL(cuProfilerStop)

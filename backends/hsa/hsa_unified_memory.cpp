@@ -8,6 +8,11 @@
 // attributes are ROCr's (hsa_amd_svm_attributes_get). Without SVM, managed memory is
 // fine-grained system memory every GPU reaches in place: advice and prefetches move nothing (as
 // in CLR), but unihip records them per page so range attributes still answer as HIP's.
+//
+// Discards are not offered: ROCr has no call that drops a managed range's contents.
+// unihip-coverage: not-supported hipMemDiscardBatchAsync hipDrvMemDiscardBatchAsync
+// unihip-coverage: not-supported hipMemDiscardAndPrefetchBatchAsync
+// unihip-coverage: not-supported hipDrvMemDiscardAndPrefetchBatchAsync
 #include <sys/mman.h>
 
 #include <algorithm>

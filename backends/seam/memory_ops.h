@@ -22,6 +22,15 @@ struct PitchedCopy {
   CopyDirection dir = CopyDirection::Default;
 };
 
+// One attribute of a batch of linear copies, laid out as the CUDA driver's CUmemcpyAttributes
+// (values are HIP's, which equal CUDA's); hint locations name this backend's devices.
+struct BatchCopyAttributes {
+  int srcAccessOrder = 1;  // hipMemcpySrcAccessOrderStream
+  int srcLocType = 0, srcLocId = 0;
+  int dstLocType = 0, dstLocId = 0;
+  unsigned int flags = 0;
+};
+
 class MemoryOps {
  public:
   virtual ~MemoryOps() = default;
@@ -54,6 +63,18 @@ class MemoryOps {
   virtual Status memsetPitchedAsync(int device, void* dst, size_t pitch, uint8_t value,
                                     size_t width, size_t height, NativeStream stream) {
     (void)device, (void)dst, (void)pitch, (void)value, (void)width, (void)height, (void)stream;
+    return hipErrorNotSupported;
+  }
+  // A batch of linear copies as one operation, in order on `stream` (never the legacy default
+  // stream): attrs[k] applies from copy attrIdxs[k] on (checked by the API layer). *failIdx: the
+  // copy a failure concerns, SIZE_MAX for none. hipErrorNotSupported: the caller queues the
+  // copies one by one through memcpyAsync().
+  virtual Status memcpyBatchAsync(int device, void* const* dsts, const void* const* srcs,
+                                  const size_t* sizes, size_t count,
+                                  const BatchCopyAttributes* attrs, const size_t* attrIdxs,
+                                  size_t numAttrs, size_t* failIdx, NativeStream stream) {
+    (void)device, (void)dsts, (void)srcs, (void)sizes, (void)count, (void)attrs, (void)attrIdxs,
+        (void)numAttrs, (void)failIdx, (void)stream;
     return hipErrorNotSupported;
   }
   virtual Status memGetInfo(int device, size_t* free, size_t* total) = 0;

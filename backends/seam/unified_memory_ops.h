@@ -31,6 +31,13 @@ class UnifiedMemoryOps {
     (void)device, (void)ptr, (void)count, (void)target, (void)stream;
     return hipErrorNotSupported;
   }
+  // Marks the managed ranges' contents as no longer needed (a read before the next write or
+  // prefetch is indeterminate), ordered on `stream`.
+  virtual Status discardBatchAsync(int device, void* const* ptrs, const size_t* sizes,
+                                   size_t count, NativeStream stream) {
+    (void)device, (void)ptrs, (void)sizes, (void)count, (void)stream;
+    return hipErrorNotSupported;
+  }
   // `advice` is a hipMemoryAdvise; `target` a device of this backend or hipCpuDeviceId.
   virtual Status advise(int device, const void* ptr, size_t count, int advice, int target) {
     (void)device, (void)ptr, (void)count, (void)advice, (void)target;

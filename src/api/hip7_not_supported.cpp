@@ -18,32 +18,11 @@ UNIHIP_NOT_YET(hipGraphBatchMemOpNodeSetParams, (hipGraphNode_t, hipBatchMemOpNo
 UNIHIP_NOT_YET(hipGraphExecBatchMemOpNodeSetParams, (hipGraphExec_t, hipGraphNode_t,
                                                      const hipBatchMemOpNodeParams*))
 
-// Unified memory in batches, pools by location, handles of address ranges
-UNIHIP_NOT_YET(hipMemPrefetchBatchAsync, (void**, size_t*, size_t, hipMemLocation*, size_t*,
-                                          size_t, unsigned long long, hipStream_t))
-UNIHIP_NOT_YET(hipMemDiscardBatchAsync, (void**, size_t*, size_t, unsigned long long,
-                                         hipStream_t))
-UNIHIP_NOT_YET(hipDrvMemDiscardBatchAsync, (hipDeviceptr_t*, size_t*, size_t, unsigned long long,
-                                            hipStream_t))
-UNIHIP_NOT_YET(hipMemDiscardAndPrefetchBatchAsync, (void**, size_t*, size_t, hipMemLocation*,
-                                                    size_t*, size_t, unsigned long long,
-                                                    hipStream_t))
-UNIHIP_NOT_YET(hipDrvMemDiscardAndPrefetchBatchAsync, (hipDeviceptr_t*, size_t*, size_t,
-                                                       hipMemLocation*, size_t*, size_t,
-                                                       unsigned long long, hipStream_t))
-UNIHIP_NOT_YET(hipMemGetMemPool, (hipMemPool_t*, hipMemLocation*, hipMemAllocationType))
-UNIHIP_NOT_YET(hipMemSetMemPool, (hipMemLocation*, hipMemAllocationType, hipMemPool_t))
-UNIHIP_NOT_YET(hipMemGetDefaultMemPool, (hipMemPool_t*, hipMemLocation*, hipMemAllocationType))
+// Handles of address ranges
 UNIHIP_NOT_YET(hipMemGetHandleForAddressRange, (void*, hipDeviceptr_t, size_t,
                                                 hipMemRangeHandleType, unsigned long long))
 
-// Batched and peer 3D copies, array requirements
-UNIHIP_NOT_YET(hipMemcpyBatchAsync, (void**, void**, size_t*, size_t, hipMemcpyAttributes*,
-                                     size_t*, size_t, size_t*, hipStream_t))
-UNIHIP_NOT_YET(hipMemcpy3DBatchAsync, (size_t, struct hipMemcpy3DBatchOp*, size_t*,
-                                       unsigned long long, hipStream_t))
-UNIHIP_NOT_YET(hipMemcpy3DPeer, (hipMemcpy3DPeerParms*))
-UNIHIP_NOT_YET(hipMemcpy3DPeerAsync, (hipMemcpy3DPeerParms*, hipStream_t))
+// Array requirements
 UNIHIP_NOT_YET(hipMipmappedArrayGetMemoryRequirements, (hipArrayMemoryRequirements*,
                                                         hipMipmappedArray_t, hipDevice_t))
 

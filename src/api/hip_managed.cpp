@@ -2,6 +2,7 @@
 // hipStreamAttachMemAsync): arguments checked as AMD's runtime does; the range must be managed
 // memory unihip allocated; then the backend of the memory's device (seam/unified_memory_ops.h).
 #include "api/api_boundary.h"
+#include "api/batch_checks.h"
 #include "api/memory_checks.h"
 #include "core/allocation_map.h"
 #include "core/enum_value.h"
@@ -157,7 +158,102 @@ Status advise(const void* dev_ptr, size_t count, hipMemoryAdvise advice, int dev
   })();
 }
 
+// hipMem*PrefetchBatchAsync: locs[k] applies from operation idxs[k] on; each operation is a
+// prefetch as hipMemPrefetchAsync's, queued in turn (one that fails leaves the earlier queued).
+Status prefetchBatch(void** ptrs, size_t* sizes, size_t count, const hipMemLocation* locs,
+                     const size_t* idxs, size_t numLocs, hipStream_t stream) {
+  if (locs == nullptr) return hipErrorInvalidValue;
+  UNIHIP_TRY(memory::checkBatchRanges(idxs, numLocs, count));
+  size_t k = 0;
+  for (size_t i = 0; i < count; ++i) {
+    if (k + 1 < numLocs && i == idxs[k + 1]) ++k;
+    int device = 0;
+    UNIHIP_TRY(locationDevice(locs[k], &device));
+    UNIHIP_TRY(prefetch(ptrs[i], sizes[i], device, stream));
+  }
+  return kOk;
+}
+
+Status checkBatch(void** ptrs, size_t* sizes, size_t count, unsigned long long flags) {
+  return ptrs == nullptr || sizes == nullptr || count == 0 || flags != 0
+             ? Status(hipErrorInvalidValue)
+             : kOk;
+}
+
+// hipMem*DiscardBatchAsync: every range managed memory of the stream's backend, then the
+// backend's discard of them all.
+Status discardBatch(void** ptrs, size_t* sizes, size_t count, hipStream_t stream) {
+  ResolvedStream rs;
+  UNIHIP_TRY(resolveStream(stream, &rs));
+  for (size_t i = 0; i < count; ++i) {
+    if (ptrs[i] == nullptr || sizes[i] == 0) return hipErrorInvalidValue;
+    Device* owner = nullptr;
+    UNIHIP_TRY(managedRange(ptrs[i], sizes[i], &owner));
+    if (owner->backend != rs.device->backend) return hipErrorInvalidValue;
+  }
+  return rs.device->backend->discardBatchAsync(rs.device->local, ptrs, sizes, count, rs.native);
+}
+
 }  // namespace
+
+UNIHIP_EXPORT hipError_t hipMemPrefetchBatchAsync(void** dev_ptrs, size_t* sizes, size_t count,
+                                                  hipMemLocation* prefetch_locs,
+                                                  size_t* prefetch_loc_idxs,
+                                                  size_t num_prefetch_locs,
+                                                  unsigned long long flags, hipStream_t stream) {
+  UNIHIP_TRACE_API("hipMemPrefetchBatchAsync({}, {}, {}, {}, {}, {}, {:#x}, {})",
+                   fmt::ptr(dev_ptrs), fmt::ptr(sizes), count, fmt::ptr(prefetch_locs),
+                   fmt::ptr(prefetch_loc_idxs), num_prefetch_locs, flags, fmt::ptr(stream));
+  Status s = checkBatch(dev_ptrs, sizes, count, flags);
+  UNIHIP_RETURN(s.ok() ? prefetchBatch(dev_ptrs, sizes, count, prefetch_locs, prefetch_loc_idxs,
+                                       num_prefetch_locs, stream)
+                       : s);
+}
+
+UNIHIP_EXPORT hipError_t hipMemDiscardBatchAsync(void** dev_ptrs, size_t* sizes, size_t count,
+                                                 unsigned long long flags, hipStream_t stream) {
+  UNIHIP_TRACE_API("hipMemDiscardBatchAsync({}, {}, {}, {:#x}, {})", fmt::ptr(dev_ptrs),
+                   fmt::ptr(sizes), count, flags, fmt::ptr(stream));
+  Status s = checkBatch(dev_ptrs, sizes, count, flags);
+  UNIHIP_RETURN(s.ok() ? discardBatch(dev_ptrs, sizes, count, stream) : s);
+}
+
+UNIHIP_EXPORT hipError_t hipDrvMemDiscardBatchAsync(hipDeviceptr_t* dev_ptrs, size_t* sizes,
+                                                    size_t count, unsigned long long flags,
+                                                    hipStream_t stream) {
+  UNIHIP_TRACE_API("hipDrvMemDiscardBatchAsync({}, {}, {}, {:#x}, {})", fmt::ptr(dev_ptrs),
+                   fmt::ptr(sizes), count, flags, fmt::ptr(stream));
+  Status s = checkBatch(dev_ptrs, sizes, count, flags);
+  UNIHIP_RETURN(s.ok() ? discardBatch(dev_ptrs, sizes, count, stream) : s);
+}
+
+// A discard, then a prefetch, of each range (CUDA: the same as the two batches in turn).
+UNIHIP_EXPORT hipError_t hipMemDiscardAndPrefetchBatchAsync(void** dev_ptrs, size_t* sizes,
+                                                            size_t count,
+                                                            hipMemLocation* prefetch_locs,
+                                                            size_t* prefetch_loc_idxs,
+                                                            size_t num_prefetch_locs,
+                                                            unsigned long long flags,
+                                                            hipStream_t stream) {
+  UNIHIP_TRACE_API("hipMemDiscardAndPrefetchBatchAsync({}, {}, {}, {}, {}, {}, {:#x}, {})",
+                   fmt::ptr(dev_ptrs), fmt::ptr(sizes), count, fmt::ptr(prefetch_locs),
+                   fmt::ptr(prefetch_loc_idxs), num_prefetch_locs, flags, fmt::ptr(stream));
+  Status s = checkBatch(dev_ptrs, sizes, count, flags);
+  if (s.ok() && prefetch_locs == nullptr) s = hipErrorInvalidValue;
+  if (s.ok()) s = memory::checkBatchRanges(prefetch_loc_idxs, num_prefetch_locs, count);
+  if (s.ok()) s = discardBatch(dev_ptrs, sizes, count, stream);
+  UNIHIP_RETURN(s.ok() ? prefetchBatch(dev_ptrs, sizes, count, prefetch_locs, prefetch_loc_idxs,
+                                       num_prefetch_locs, stream)
+                       : s);
+}
+
+UNIHIP_EXPORT hipError_t hipDrvMemDiscardAndPrefetchBatchAsync(
+    hipDeviceptr_t* dev_ptrs, size_t* sizes, size_t count, hipMemLocation* prefetch_locs,
+    size_t* prefetch_loc_idxs, size_t num_prefetch_locs, unsigned long long flags,
+    hipStream_t stream) {
+  return hipMemDiscardAndPrefetchBatchAsync(dev_ptrs, sizes, count, prefetch_locs,
+                                            prefetch_loc_idxs, num_prefetch_locs, flags, stream);
+}
 
 UNIHIP_EXPORT hipError_t hipMemPrefetchAsync(const void* dev_ptr, size_t count, int device,
                                              hipStream_t stream) {

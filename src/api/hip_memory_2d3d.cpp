@@ -7,6 +7,7 @@
 // (hipErrorInvalidMemcpyDirection), then a row wider than a pitch (hipErrorInvalidPitchValue),
 // then null pointers (hipErrorInvalidValue); the async forms also check their stream.
 #include "api/api_boundary.h"
+#include "api/copy_3d.h"
 #include "api/image_support.h"
 #include "api/memory_allocation.h"
 #include "api/memory_checks.h"
@@ -340,6 +341,10 @@ UNIHIP_EXPORT hipError_t hipMalloc3D(hipPitchedPtr* pitchedDevPtr, hipExtent ext
   UNIHIP_RETURN(s);
 }
 
+
+Status memory::copy3D(const hipMemcpy3DParms* p, hipStream_t stream, bool sync) {
+  return ::copy3D(p, stream, sync);
+}
 
 UNIHIP_EXPORT hipError_t hipMemcpy3D(const struct hipMemcpy3DParms* p) {
   UNIHIP_TRACE_API("hipMemcpy3D({})", fmt::ptr(p));

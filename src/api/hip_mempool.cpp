@@ -7,6 +7,7 @@
 #include "api/memory_allocation.h"
 #include "api/memory_pool_family.h"
 #include "core/allocation_map.h"
+#include "core/enum_value.h"
 #include "seam/graph_ops.h"
 
 using namespace unihip;
@@ -151,14 +152,61 @@ UNIHIP_EXPORT hipError_t hipMallocFromPoolAsync(void** dev_ptr, size_t size, hip
   UNIHIP_RETURN(mallocAsync(dev_ptr, size, mem_pool, stream));
 }
 
+namespace {
+
+Status defaultPoolOf(int device, hipMemPool_t* mem_pool) {
+  Device* d = Runtime::get().device(device);
+  MemoryPoolOps* ops = nullptr;
+  UNIHIP_TRY(pools::family(d, &ops));
+  return MemoryPoolRegistry::get().defaultPool(d, ops, mem_pool);
+}
+
+Status currentPoolOf(int device, hipMemPool_t* mem_pool) {
+  Device* d = Runtime::get().device(device);
+  MemoryPoolOps* ops = nullptr;
+  UNIHIP_TRY(pools::family(d, &ops));
+  return MemoryPoolRegistry::get().currentPool(d, ops, mem_pool);
+}
+
+Status setPoolOf(int device, hipMemPool_t mem_pool) {
+  Device* d = nullptr;
+  MemoryPoolOps* ops = nullptr;
+  UNIHIP_TRY(poolFamily(mem_pool, &d, &ops));
+  if (mem_pool->device != device) return hipErrorInvalidDevice;
+  UNIHIP_TRY(ops->setCurrentPool(d->local, mem_pool->native));
+  MemoryPoolRegistry::get().setCurrent(device, mem_pool);
+  return kOk;
+}
+
+// The HIP 7 forms name the device as a hipMemLocation, with the kind of allocation (AMD: a null
+// location, a location other than a device, a bad ordinal or the invalid type are
+// hipErrorInvalidValue). unihip's pools hold pinned device memory; managed pools and host NUMA
+// nodes' pools are hipErrorNotSupported.
+Status poolLocation(const hipMemLocation* location, hipMemAllocationType type, int* device) {
+  if (location == nullptr) return hipErrorInvalidValue;
+  switch (enumValue(location->type)) {
+    case hipMemLocationTypeDevice: break;
+    case hipMemLocationTypeHostNuma:
+    case hipMemLocationTypeHostNumaCurrent: return hipErrorNotSupported;
+    default: return hipErrorInvalidValue;
+  }
+  if (!checkDeviceOrdinal(location->id).ok()) return hipErrorInvalidValue;
+  switch (enumValue(type)) {
+    case hipMemAllocationTypePinned: break;
+    case hipMemAllocationTypeManaged: return hipErrorNotSupported;
+    default: return hipErrorInvalidValue;
+  }
+  *device = location->id;
+  return kOk;
+}
+
+}  // namespace
+
 UNIHIP_EXPORT hipError_t hipDeviceGetDefaultMemPool(hipMemPool_t* mem_pool, int device) {
   UNIHIP_TRACE_API("hipDeviceGetDefaultMemPool({}, {})", (void*)mem_pool, device);
   if (mem_pool == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN_IF_FAILED(checkDeviceOrdinal(device));
-  Device* d = Runtime::get().device(device);
-  MemoryPoolOps* ops = nullptr;
-  UNIHIP_RETURN_IF_FAILED(pools::family(d, &ops));
-  UNIHIP_RETURN(MemoryPoolRegistry::get().defaultPool(d, ops, mem_pool));
+  UNIHIP_RETURN(defaultPoolOf(device, mem_pool));
 }
 
 UNIHIP_EXPORT hipError_t hipDeviceSetMemPool(int device, hipMemPool_t mem_pool) {
@@ -166,23 +214,41 @@ UNIHIP_EXPORT hipError_t hipDeviceSetMemPool(int device, hipMemPool_t mem_pool) 
   // AMD answers hipErrorInvalidValue for a bad device here (not hipErrorInvalidDevice).
   if (mem_pool == nullptr || !checkDeviceOrdinal(device).ok())
     UNIHIP_RETURN(hipErrorInvalidValue);
-  Device* d = nullptr;
-  MemoryPoolOps* ops = nullptr;
-  UNIHIP_RETURN_IF_FAILED(poolFamily(mem_pool, &d, &ops));
-  if (mem_pool->device != device) UNIHIP_RETURN(hipErrorInvalidDevice);
-  UNIHIP_RETURN_IF_FAILED(ops->setCurrentPool(d->local, mem_pool->native));
-  MemoryPoolRegistry::get().setCurrent(device, mem_pool);
-  UNIHIP_RETURN(kOk);
+  UNIHIP_RETURN(setPoolOf(device, mem_pool));
 }
 
 UNIHIP_EXPORT hipError_t hipDeviceGetMemPool(hipMemPool_t* mem_pool, int device) {
   UNIHIP_TRACE_API("hipDeviceGetMemPool({}, {})", (void*)mem_pool, device);
   if (mem_pool == nullptr || !checkDeviceOrdinal(device).ok())
     UNIHIP_RETURN(hipErrorInvalidValue);
-  Device* d = Runtime::get().device(device);
-  MemoryPoolOps* ops = nullptr;
-  UNIHIP_RETURN_IF_FAILED(pools::family(d, &ops));
-  UNIHIP_RETURN(MemoryPoolRegistry::get().currentPool(d, ops, mem_pool));
+  UNIHIP_RETURN(currentPoolOf(device, mem_pool));
+}
+
+UNIHIP_EXPORT hipError_t hipMemGetDefaultMemPool(hipMemPool_t* pool, hipMemLocation* location,
+                                                 hipMemAllocationType type) {
+  UNIHIP_TRACE_API("hipMemGetDefaultMemPool({}, {}, {})", (void*)pool, (void*)location,
+                   static_cast<int>(type));
+  int device = 0;
+  Status s = pool != nullptr ? poolLocation(location, type, &device) : hipErrorInvalidValue;
+  UNIHIP_RETURN(s.ok() ? defaultPoolOf(device, pool) : s);
+}
+
+UNIHIP_EXPORT hipError_t hipMemGetMemPool(hipMemPool_t* pool, hipMemLocation* location,
+                                          hipMemAllocationType type) {
+  UNIHIP_TRACE_API("hipMemGetMemPool({}, {}, {})", (void*)pool, (void*)location,
+                   static_cast<int>(type));
+  int device = 0;
+  Status s = pool != nullptr ? poolLocation(location, type, &device) : hipErrorInvalidValue;
+  UNIHIP_RETURN(s.ok() ? currentPoolOf(device, pool) : s);
+}
+
+UNIHIP_EXPORT hipError_t hipMemSetMemPool(hipMemLocation* location, hipMemAllocationType type,
+                                          hipMemPool_t pool) {
+  UNIHIP_TRACE_API("hipMemSetMemPool({}, {}, {})", (void*)location, static_cast<int>(type),
+                   (void*)pool);
+  int device = 0;
+  Status s = pool != nullptr ? poolLocation(location, type, &device) : hipErrorInvalidValue;
+  UNIHIP_RETURN(s.ok() ? setPoolOf(device, pool) : s);
 }
 
 UNIHIP_EXPORT hipError_t hipMemPoolCreate(hipMemPool_t* mem_pool,

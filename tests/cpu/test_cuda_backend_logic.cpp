@@ -179,6 +179,7 @@ TEST_CASE("re-declared graph structures match cuda.h's layout") {
                  int{::CU_ARRAY_SPARSE_SUBRESOURCE_TYPE_MIPTAIL});
   STATIC_REQUIRE(int{hipMemOperationTypeUnmap} == int{::CU_MEM_OPERATION_TYPE_UNMAP});
   STATIC_REQUIRE(int{hipMemHandleTypeGeneric} == int{::CU_MEM_HANDLE_TYPE_GENERIC});
+  UNIHIP_SAME_LAYOUT(CUmemcpyAttributes, CUmemcpyAttributes_v1, flags);
 #undef UNIHIP_SAME_LAYOUT
   STATIC_REQUIRE(cu::CU_MEMORYTYPE_HOST == ::CU_MEMORYTYPE_HOST);
   STATIC_REQUIRE(cu::CU_MEMORYTYPE_DEVICE == ::CU_MEMORYTYPE_DEVICE);

@@ -1,8 +1,11 @@
 // HIP 7 additions on a real device: libraries and kernels over the --genco bundle
 // (module_kernels.hipfb), a module's kernel count, hipInitDevice, hipDeviceGetLuid, entry points
-// by name (this executable links libunihip.so, whose dynamic symbols the lookups read).
+// by name (this executable links libunihip.so, whose dynamic symbols the lookups read), batched
+// and peer 3D copies, batched prefetches and discards.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -129,4 +132,151 @@ TEST_CASE("hip7: hipGetDriverEntryPoint(_spt) and hipGetProcAddress_spt find HIP
   HIP_CHECK(hipGetProcAddress_spt("hipStreamQuery", &fn, 700, 0, &ps));
   CHECK(fn == reinterpret_cast<void*>(&hipStreamQuery_spt));
   CHECK(ps == HIP_GET_PROC_ADDRESS_SUCCESS);
+}
+
+TEST_CASE("hip7: hipMemcpyBatchAsync copies 1,000 buffers on a stream, with or without attrs") {
+  constexpr size_t kCount = 1000, kBytes = 256;
+  std::vector<unsigned char> host(kCount * kBytes), back(kCount * kBytes, 0);
+  for (size_t i = 0; i < host.size(); ++i) host[i] = static_cast<unsigned char>(i * 7 + 3);
+  void* a = nullptr;
+  void* b = nullptr;
+  HIP_REQUIRE(hipMalloc(&a, host.size()));
+  HIP_REQUIRE(hipMalloc(&b, host.size()));
+  HIP_REQUIRE(hipMemcpy(a, host.data(), host.size(), hipMemcpyHostToDevice));
+  std::vector<void*> dsts(kCount), srcs(kCount), hostDsts(kCount);
+  std::vector<size_t> sizes(kCount, kBytes);
+  for (size_t i = 0; i < kCount; ++i) {
+    srcs[i] = static_cast<char*>(a) + i * kBytes;
+    dsts[i] = static_cast<char*>(b) + (kCount - 1 - i) * kBytes;  // reversed order
+    hostDsts[i] = back.data() + i * kBytes;
+  }
+  hipStream_t s = nullptr;
+  HIP_REQUIRE(hipStreamCreate(&s));
+  size_t failIdx = 0;
+  HIP_CHECK(hipMemcpyBatchAsync(dsts.data(), srcs.data(), sizes.data(), kCount, nullptr, nullptr,
+                                0, &failIdx, s));
+  CHECK(failIdx == SIZE_MAX);
+  // Back to the host, the batch's other direction, with one attribute for all copies.
+  hipMemcpyAttributes attr = {};
+  attr.srcAccessOrder = hipMemcpySrcAccessOrderStream;
+  size_t idx = 0;
+  std::vector<void*> fromB(kCount);
+  for (size_t i = 0; i < kCount; ++i) fromB[i] = static_cast<char*>(b) + i * kBytes;
+  HIP_CHECK(hipMemcpyBatchAsync(hostDsts.data(), fromB.data(), sizes.data(), kCount, &attr, &idx,
+                                1, &failIdx, s));
+  HIP_CHECK(hipStreamSynchronize(s));
+  for (size_t i = 0; i < kCount; ++i)
+    REQUIRE(std::memcmp(back.data() + (kCount - 1 - i) * kBytes, host.data() + i * kBytes,
+                        kBytes) == 0);
+  // The legacy default stream: copy by copy, same result.
+  std::fill(back.begin(), back.end(), 0);
+  HIP_CHECK(hipMemcpyBatchAsync(hostDsts.data(), fromB.data(), sizes.data(), kCount, &attr, &idx,
+                                1, &failIdx, nullptr));
+  HIP_CHECK(hipDeviceSynchronize());
+  CHECK(std::memcmp(back.data() + (kCount - 1) * kBytes, host.data(), kBytes) == 0);
+  HIP_CHECK(hipStreamDestroy(s));
+  HIP_CHECK(hipFree(a));
+  HIP_CHECK(hipFree(b));
+}
+
+TEST_CASE("hip7: hipMemcpy3DBatchAsync and hipMemcpy3DPeer copy pitched boxes on the device") {
+  constexpr size_t kW = 32, kH = 8, kD = 4, kRow = 64;
+  std::vector<unsigned char> host(kRow * kH * kD), back(kW * kH * kD, 0);
+  for (size_t i = 0; i < host.size(); ++i) host[i] = static_cast<unsigned char>(i * 13 + 1);
+  void* src = nullptr;
+  void* dst = nullptr;
+  HIP_REQUIRE(hipMalloc(&src, host.size()));
+  HIP_REQUIRE(hipMalloc(&dst, back.size()));
+  HIP_REQUIRE(hipMemcpy(src, host.data(), host.size(), hipMemcpyHostToDevice));
+  hipMemcpy3DBatchOp op = {};
+  op.src.type = hipMemcpyOperandTypePointer;
+  op.src.op.ptr.ptr = src;
+  op.src.op.ptr.rowLength = kRow;
+  op.dst.type = hipMemcpyOperandTypePointer;
+  op.dst.op.ptr.ptr = dst;
+  op.extent = make_hipExtent(kW, kH, kD);
+  op.srcAccessOrder = hipMemcpySrcAccessOrderStream;
+  hipStream_t s = nullptr;
+  HIP_REQUIRE(hipStreamCreate(&s));
+  size_t failIdx = 0;
+  HIP_CHECK(hipMemcpy3DBatchAsync(1, &op, &failIdx, 0, s));
+  HIP_CHECK(hipStreamSynchronize(s));
+  HIP_REQUIRE(hipMemcpy(back.data(), dst, back.size(), hipMemcpyDeviceToHost));
+  for (size_t z = 0; z < kD; ++z)
+    for (size_t y = 0; y < kH; ++y)
+      REQUIRE(std::memcmp(&back[(z * kH + y) * kW], &host[(z * kH + y) * kRow], kW) == 0);
+
+  // The same box between devices (the last device and device 0; one GPU: itself).
+  int n = 0;
+  HIP_REQUIRE(hipGetDeviceCount(&n));
+  void* peer = nullptr;
+  HIP_REQUIRE(hipSetDevice(n - 1));
+  HIP_REQUIRE(hipMalloc(&peer, back.size()));
+  HIP_REQUIRE(hipSetDevice(0));
+  hipMemcpy3DPeerParms p = {};
+  p.srcPtr = make_hipPitchedPtr(dst, kW, kW, kH);
+  p.srcDevice = 0;
+  p.dstPtr = make_hipPitchedPtr(peer, kW, kW, kH);
+  p.dstDevice = n - 1;
+  p.extent = make_hipExtent(kW, kH, kD);
+  HIP_CHECK(hipMemcpy3DPeer(&p));
+  std::vector<unsigned char> peerBack(back.size(), 0);
+  HIP_REQUIRE(hipMemcpy(peerBack.data(), peer, peerBack.size(), hipMemcpyDeviceToHost));
+  CHECK(peerBack == back);
+  HIP_CHECK(hipFree(peer));
+  HIP_CHECK(hipStreamDestroy(s));
+  HIP_CHECK(hipFree(src));
+  HIP_CHECK(hipFree(dst));
+}
+
+TEST_CASE("hip7: hipMemPrefetchBatchAsync and hipMemDiscardBatchAsync on managed memory") {
+  constexpr size_t kBytes = 1 << 16;
+  void* m[2] = {};
+  for (auto& p : m) HIP_REQUIRE(hipMallocManaged(&p, kBytes));
+  std::memset(m[0], 0x11, kBytes);
+  std::memset(m[1], 0x22, kBytes);
+  size_t sizes[2] = {kBytes, kBytes};
+  hipMemLocation locs[2] = {{hipMemLocationTypeDevice, 0}, {hipMemLocationTypeHost, 0}};
+  size_t idxs[2] = {0, 1};
+  hipStream_t s = nullptr;
+  HIP_REQUIRE(hipStreamCreate(&s));
+  const hipError_t e = hipMemPrefetchBatchAsync(m, sizes, 2, locs, idxs, 2, 0, s);
+  if (e != hipErrorNotSupported) {  // a device without concurrent managed access
+    HIP_CHECK(e);
+    HIP_CHECK(hipStreamSynchronize(s));
+    int where = -2;
+    HIP_CHECK(hipMemRangeGetAttribute(&where, sizeof(where),
+                                      hipMemRangeAttributeLastPrefetchLocation, m[0], kBytes));
+    CHECK(where == 0);
+    CHECK(static_cast<unsigned char*>(m[1])[kBytes - 1] == 0x22);  // contents kept
+  }
+  // NVIDIA: CUDA 13's cuMemDiscardBatchAsync; an older driver, and AMD, answer not supported.
+  const hipError_t d = hipMemDiscardBatchAsync(m, sizes, 2, 0, s);
+  CHECK((d == hipSuccess || d == hipErrorNotSupported));
+  HIP_CHECK(hipStreamSynchronize(s));
+  HIP_CHECK(hipStreamDestroy(s));
+  for (auto& p : m) HIP_CHECK(hipFree(p));
+}
+
+TEST_CASE("hip7: hipMemGetDefaultMemPool / hipMemGet/SetMemPool name the device's pools") {
+  hipMemLocation dev0{hipMemLocationTypeDevice, 0};
+  hipMemPool_t viaLocation = nullptr, viaDevice = nullptr;
+  HIP_REQUIRE(hipMemGetDefaultMemPool(&viaLocation, &dev0, hipMemAllocationTypePinned));
+  HIP_REQUIRE(hipDeviceGetDefaultMemPool(&viaDevice, 0));
+  CHECK(viaLocation == viaDevice);
+  hipMemPoolProps props = {};
+  props.allocType = hipMemAllocationTypePinned;
+  props.location = dev0;
+  hipMemPool_t pool = nullptr;
+  HIP_REQUIRE(hipMemPoolCreate(&pool, &props));
+  HIP_CHECK(hipMemSetMemPool(&dev0, hipMemAllocationTypePinned, pool));
+  hipMemPool_t current = nullptr;
+  HIP_CHECK(hipMemGetMemPool(&current, &dev0, hipMemAllocationTypePinned));
+  CHECK(current == pool);
+  void* p = nullptr;  // hipMallocAsync draws from the pool just set
+  HIP_CHECK(hipMallocAsync(&p, 4096, nullptr));
+  HIP_CHECK(hipFreeAsync(p, nullptr));
+  HIP_CHECK(hipDeviceSynchronize());
+  HIP_CHECK(hipMemSetMemPool(&dev0, hipMemAllocationTypePinned, viaDevice));
+  HIP_CHECK(hipMemPoolDestroy(pool));
 }

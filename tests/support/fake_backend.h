@@ -213,6 +213,20 @@ class FakeBackend final : public Backend {
     std::memmove(d, s, n);
     return kOk;
   }
+  // A driver's batch copy, when a test sets batchCopies: runs the copies and keeps the
+  // attributes it was handed.
+  bool batchCopies = false;
+  std::vector<BatchCopyAttributes> batchAttrs;
+  int batchCalls = 0;
+  Status memcpyBatchAsync(int, void* const* dsts, const void* const* srcs, const size_t* sizes,
+                          size_t count, const BatchCopyAttributes* attrs, const size_t*,
+                          size_t numAttrs, size_t*, NativeStream) override {
+    if (!batchCopies) return hipErrorNotSupported;
+    ++batchCalls;
+    batchAttrs.assign(attrs, attrs + numAttrs);
+    for (size_t i = 0; i < count; ++i) std::memmove(dsts[i], srcs[i], sizes[i]);
+    return kOk;
+  }
   Status memset(int, void* d, uint8_t v, size_t n) override {
     UNIHIP_CAPTURED(genericGraphs, refuseAny, hipErrorStreamCaptureImplicit);
     std::memset(d, v, n);
@@ -318,6 +332,12 @@ class FakeBackend final : public Backend {
     --registrations;
     return kOk;
   }
+  Status discardBatchAsync(int, void* const*, const size_t*, size_t count,
+                           NativeStream) override {
+    discarded += static_cast<int>(count);
+    return kOk;
+  }
+  std::atomic<int> discarded{0};
   int lastPrefetchTarget = -2, lastAdvice = 0, lastAdviceTarget = -2;
   std::atomic<int> prefetches{0}, registrations{0};
 

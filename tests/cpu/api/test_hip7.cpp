@@ -9,6 +9,7 @@
 
 #include "api_cases.h"
 #include "build_files.h"
+#include "fake_memory_pools.h"
 #include "install_fake.h"
 
 using namespace unihip::testing;
@@ -163,8 +164,6 @@ TEST_CASE("HIP 7 functions not implemented yet answer hipErrorNotSupported", "[h
   hipExecutionCtx_t ctx = nullptr;
   CHECK(hipLinkCreate(0, nullptr, nullptr, &link) == hipErrorNotSupported);
   CHECK(hipDeviceGetExecutionCtx(&ctx, 0) == hipErrorNotSupported);
-  CHECK(hipMemcpyBatchAsync(nullptr, nullptr, nullptr, 0, nullptr, nullptr, 0, nullptr,
-                            nullptr) == hipErrorNotSupported);
   CHECK(hipGetLastError() == hipErrorNotSupported);
   __hipOnError(nullptr);  // exported and callable: a no-op
 }
@@ -321,4 +320,292 @@ TEST_CASE("hipLibrary* / hipKernel*: a library is a module, a kernel its functio
   REQUIRE(hipLibraryUnload(lib) == hipSuccess);
   CHECK(hipKernelGetName(&name, k) == hipErrorInvalidResourceHandle);  // died with its library
   CHECK(hipLibraryGetKernelCount(&count, lib) == hipErrorInvalidResourceHandle);
+}
+
+TEST_CASE("hipMemcpyBatchAsync: AMD's codes for bad arrays, attribute ranges as CUDA's", "[hip7]") {
+  installFake();
+  constexpr size_t kCount = 3, kBytes = 64;
+  void* src[kCount];
+  void* dst[kCount];
+  size_t sizes[kCount];
+  for (size_t i = 0; i < kCount; ++i) {
+    REQUIRE(hipMalloc(&src[i], kBytes) == hipSuccess);
+    REQUIRE(hipMalloc(&dst[i], kBytes) == hipSuccess);
+    std::memset(src[i], static_cast<int>(0x10 + i), kBytes);
+    std::memset(dst[i], 0, kBytes);
+    sizes[i] = kBytes;
+  }
+  size_t failIdx = 0;
+  CHECK(hipMemcpyBatchAsync(nullptr, src, sizes, kCount, nullptr, nullptr, 0, &failIdx,
+                            nullptr) == hipErrorInvalidValue);
+  CHECK(hipMemcpyBatchAsync(dst, nullptr, sizes, kCount, nullptr, nullptr, 0, &failIdx,
+                            nullptr) == hipErrorInvalidValue);
+  CHECK(hipMemcpyBatchAsync(dst, src, nullptr, kCount, nullptr, nullptr, 0, &failIdx,
+                            nullptr) == hipErrorInvalidValue);
+  CHECK(hipMemcpyBatchAsync(dst, src, sizes, 0, nullptr, nullptr, 0, &failIdx, nullptr) ==
+        hipErrorInvalidValue);
+  CHECK(failIdx == SIZE_MAX);
+
+  hipMemcpyAttributes attrs[2] = {};
+  attrs[0].srcAccessOrder = hipMemcpySrcAccessOrderStream;
+  attrs[1].srcAccessOrder = hipMemcpySrcAccessOrderAny;
+  size_t idxs[2] = {0, 2};
+  CHECK(hipMemcpyBatchAsync(dst, src, sizes, kCount, nullptr, idxs, 2, &failIdx, nullptr) ==
+        hipErrorInvalidValue);
+  CHECK(hipMemcpyBatchAsync(dst, src, sizes, kCount, attrs, nullptr, 2, &failIdx, nullptr) ==
+        hipErrorInvalidValue);
+  CHECK(hipMemcpyBatchAsync(dst, src, sizes, 1, attrs, idxs, 2, &failIdx, nullptr) ==
+        hipErrorInvalidValue);  // more attributes than copies
+  size_t notFirst[2] = {1, 2}, notIncreasing[2] = {0, 0}, past[2] = {0, 3};
+  CHECK(hipMemcpyBatchAsync(dst, src, sizes, kCount, attrs, notFirst, 2, &failIdx, nullptr) ==
+        hipErrorInvalidValue);
+  CHECK(hipMemcpyBatchAsync(dst, src, sizes, kCount, attrs, notIncreasing, 2, &failIdx,
+                            nullptr) == hipErrorInvalidValue);
+  CHECK(hipMemcpyBatchAsync(dst, src, sizes, kCount, attrs, past, 2, &failIdx, nullptr) ==
+        hipErrorInvalidValue);
+  attrs[1].srcAccessOrder = hipMemcpySrcAccessOrderInvalid;
+  CHECK(hipMemcpyBatchAsync(dst, src, sizes, kCount, attrs, idxs, 2, &failIdx, nullptr) ==
+        hipErrorInvalidValue);
+  attrs[1].srcAccessOrder = hipMemcpySrcAccessOrderAny;
+  attrs[1].flags = 0x4;
+  CHECK(hipMemcpyBatchAsync(dst, src, sizes, kCount, attrs, idxs, 2, &failIdx, nullptr) ==
+        hipErrorInvalidValue);
+  attrs[1].flags = hipMemcpyFlagPreferOverlapWithCompute;
+  void* withNull[kCount] = {dst[0], nullptr, dst[2]};
+  CHECK(hipMemcpyBatchAsync(withNull, src, sizes, kCount, attrs, idxs, 2, &failIdx, nullptr) ==
+        hipErrorInvalidValue);
+  CHECK(failIdx == 1);
+  // Nothing queued by the refused calls.
+  for (size_t i = 0; i < kCount; ++i) CHECK(static_cast<unsigned char*>(dst[i])[0] == 0);
+
+  // Valid: copy by copy on a backend without a batch copy.
+  CHECK(hipMemcpyBatchAsync(dst, src, sizes, kCount, attrs, idxs, 2, &failIdx, nullptr) ==
+        hipSuccess);
+  CHECK(failIdx == SIZE_MAX);
+  CHECK(hipMemcpyBatchAsync(dst, src, sizes, kCount, nullptr, nullptr, 0, nullptr, nullptr) ==
+        hipSuccess);  // no attributes: in stream order (AMD)
+  CHECK(hipDeviceSynchronize() == hipSuccess);
+  for (size_t i = 0; i < kCount; ++i)
+    CHECK(std::memcmp(dst[i], src[i], kBytes) == 0);
+  for (size_t i = 0; i < kCount; ++i) {
+    CHECK(hipFree(src[i]) == hipSuccess);
+    CHECK(hipFree(dst[i]) == hipSuccess);
+  }
+}
+
+TEST_CASE("hipMemcpyBatchAsync: the backend's batch copy gets translated attributes", "[hip7]") {
+  auto* fake = installFake(2);
+  fake->batchCopies = true;
+  char a[16] = "batched", b[16] = {};
+  void* dsts[1] = {b};
+  void* srcs[1] = {a};
+  size_t sizes[1] = {8};
+  hipStream_t s = nullptr;
+  REQUIRE(hipStreamCreate(&s) == hipSuccess);
+  CHECK(hipMemcpyBatchAsync(dsts, srcs, sizes, 1, nullptr, nullptr, 0, nullptr, s) == hipSuccess);
+  CHECK(fake->batchCalls == 1);
+  REQUIRE(fake->batchAttrs.size() == 1);
+  CHECK(fake->batchAttrs[0].srcAccessOrder == hipMemcpySrcAccessOrderStream);
+  CHECK(std::strcmp(b, "batched") == 0);
+
+  hipMemcpyAttributes attr = {};
+  attr.srcAccessOrder = hipMemcpySrcAccessOrderDuringApiCall;
+  attr.dstLocHint = {hipMemLocationTypeDevice, 1};
+  attr.srcLocHint = {hipMemLocationTypeDevice, 9};  // no such device: no hint
+  size_t idx = 0;
+  CHECK(hipMemcpyBatchAsync(dsts, srcs, sizes, 1, &attr, &idx, 1, nullptr, s) == hipSuccess);
+  REQUIRE(fake->batchAttrs.size() == 1);
+  CHECK(fake->batchAttrs[0].srcAccessOrder == hipMemcpySrcAccessOrderDuringApiCall);
+  CHECK(fake->batchAttrs[0].dstLocType == hipMemLocationTypeDevice);
+  CHECK(fake->batchAttrs[0].dstLocId == 1);
+  CHECK(fake->batchAttrs[0].srcLocType == hipMemLocationTypeInvalid);
+  // The legacy default stream is not the driver's: copy by copy.
+  CHECK(hipMemcpyBatchAsync(dsts, srcs, sizes, 1, &attr, &idx, 1, nullptr, nullptr) ==
+        hipSuccess);
+  CHECK(fake->batchCalls == 2);
+  CHECK(hipStreamDestroy(s) == hipSuccess);
+}
+
+TEST_CASE("hipMemcpy3DBatchAsync: operations checked, copied as hipMemcpy3D", "[hip7]") {
+  installFake();
+  constexpr size_t kW = 4, kH = 2, kD = 2, kRow = 8;  // source rows of 8 bytes, 4 copied
+  std::vector<unsigned char> src(kRow * kH * kD), dst(kW * kH * kD, 0);
+  for (size_t i = 0; i < src.size(); ++i) src[i] = static_cast<unsigned char>(i);
+  hipMemcpy3DBatchOp op = {};
+  op.src.type = hipMemcpyOperandTypePointer;
+  op.src.op.ptr.ptr = src.data();
+  op.src.op.ptr.rowLength = kRow;
+  op.dst.type = hipMemcpyOperandTypePointer;
+  op.dst.op.ptr.ptr = dst.data();  // rowLength, layerHeight 0: packed
+  op.extent = make_hipExtent(kW, kH, kD);
+  op.srcAccessOrder = hipMemcpySrcAccessOrderStream;
+  size_t failIdx = 0;
+  CHECK(hipMemcpy3DBatchAsync(0, &op, &failIdx, 0, nullptr) == hipErrorInvalidValue);
+  CHECK(hipMemcpy3DBatchAsync(1, nullptr, &failIdx, 0, nullptr) == hipErrorInvalidValue);
+  CHECK(hipMemcpy3DBatchAsync(1, &op, &failIdx, 1, nullptr) == hipErrorInvalidValue);
+  CHECK(failIdx == SIZE_MAX);
+  hipMemcpy3DBatchOp ops[2] = {op, op};
+  ops[1].srcAccessOrder = hipMemcpySrcAccessOrderInvalid;
+  CHECK(hipMemcpy3DBatchAsync(2, ops, &failIdx, 0, nullptr) == hipErrorInvalidValue);
+  CHECK(failIdx == 1);
+  ops[1] = op;
+  ops[1].extent.depth = 0;
+  CHECK(hipMemcpy3DBatchAsync(2, ops, &failIdx, 0, nullptr) == hipErrorInvalidValue);
+  ops[1] = op;
+  ops[1].src.op.ptr.rowLength = kW - 1;  // shorter than a row of the copy
+  CHECK(hipMemcpy3DBatchAsync(2, ops, &failIdx, 0, nullptr) == hipErrorInvalidValue);
+  ops[1] = op;
+  ops[1].dst.type = static_cast<hipMemcpy3DOperandType>(7);
+  CHECK(hipMemcpy3DBatchAsync(2, ops, &failIdx, 0, nullptr) == hipErrorInvalidValue);
+  ops[1] = op;
+  ops[1].dst.op.ptr.ptr = nullptr;
+  CHECK(hipMemcpy3DBatchAsync(2, ops, &failIdx, 0, nullptr) == hipErrorInvalidValue);
+  CHECK(failIdx == 1);
+
+  CHECK(hipMemcpy3DBatchAsync(1, &op, &failIdx, 0, nullptr) == hipSuccess);
+  CHECK(failIdx == SIZE_MAX);
+  CHECK(hipDeviceSynchronize() == hipSuccess);
+  for (size_t z = 0; z < kD; ++z)
+    for (size_t y = 0; y < kH; ++y)
+      for (size_t x = 0; x < kW; ++x)
+        CHECK(dst[(z * kH + y) * kW + x] == src[(z * kH + y) * kRow + x]);
+}
+
+TEST_CASE("hipMemcpy3DPeer(Async): devices checked, then hipMemcpy3D's copy", "[hip7]") {
+  installFake(2);
+  constexpr size_t kW = 16, kH = 4;
+  void* a = nullptr;
+  void* b = nullptr;
+  REQUIRE(hipSetDevice(0) == hipSuccess);
+  REQUIRE(hipMalloc(&a, kW * kH) == hipSuccess);
+  REQUIRE(hipSetDevice(1) == hipSuccess);
+  REQUIRE(hipMalloc(&b, kW * kH) == hipSuccess);
+  REQUIRE(hipSetDevice(0) == hipSuccess);
+  std::memset(a, 0x5a, kW * kH);
+  std::memset(b, 0, kW * kH);
+  hipMemcpy3DPeerParms p = {};
+  p.srcPtr = make_hipPitchedPtr(a, kW, kW, kH);
+  p.srcDevice = 0;
+  p.dstPtr = make_hipPitchedPtr(b, kW, kW, kH);
+  p.dstDevice = 1;
+  p.extent = make_hipExtent(kW, kH, 1);
+  CHECK(hipMemcpy3DPeer(nullptr) == hipErrorInvalidValue);
+  CHECK(hipMemcpy3DPeerAsync(nullptr, nullptr) == hipErrorInvalidValue);
+  p.dstDevice = 7;
+  CHECK(hipMemcpy3DPeer(&p) == hipErrorInvalidDevice);
+  p.dstDevice = 1;
+  p.srcDevice = -1;
+  CHECK(hipMemcpy3DPeerAsync(&p, nullptr) == hipErrorInvalidDevice);
+  p.srcDevice = 0;
+  p.srcPtr.pitch = kW - 1;  // as hipMemcpy3D: narrower than a row
+  CHECK(hipMemcpy3DPeer(&p) == hipErrorInvalidPitchValue);
+  p.srcPtr.pitch = kW;
+  CHECK(static_cast<unsigned char*>(b)[0] == 0);
+  CHECK(hipMemcpy3DPeer(&p) == hipSuccess);
+  CHECK(std::memcmp(a, b, kW * kH) == 0);
+  std::memset(b, 0, kW * kH);
+  CHECK(hipMemcpy3DPeerAsync(&p, nullptr) == hipSuccess);
+  CHECK(hipDeviceSynchronize() == hipSuccess);
+  CHECK(std::memcmp(a, b, kW * kH) == 0);
+  CHECK(hipFree(a) == hipSuccess);
+  CHECK(hipFree(b) == hipSuccess);
+}
+
+TEST_CASE("hipMemPrefetchBatchAsync / discard variants: ranges, locations, managed memory",
+          "[hip7]") {
+  auto* fake = installFake(2);
+  void* m[3] = {};
+  for (auto& p : m) REQUIRE(hipMallocManaged(&p, 256) == hipSuccess);
+  void* plain = nullptr;
+  REQUIRE(hipMalloc(&plain, 256) == hipSuccess);
+  size_t sizes[3] = {256, 128, 64};
+  hipMemLocation locs[2] = {{hipMemLocationTypeDevice, 1}, {hipMemLocationTypeHost, 0}};
+  size_t idxs[2] = {0, 2};
+  CHECK(hipMemPrefetchBatchAsync(nullptr, sizes, 3, locs, idxs, 2, 0, nullptr) ==
+        hipErrorInvalidValue);
+  CHECK(hipMemPrefetchBatchAsync(m, nullptr, 3, locs, idxs, 2, 0, nullptr) ==
+        hipErrorInvalidValue);
+  CHECK(hipMemPrefetchBatchAsync(m, sizes, 0, locs, idxs, 2, 0, nullptr) == hipErrorInvalidValue);
+  CHECK(hipMemPrefetchBatchAsync(m, sizes, 3, locs, idxs, 2, 1, nullptr) == hipErrorInvalidValue);
+  CHECK(hipMemPrefetchBatchAsync(m, sizes, 3, nullptr, idxs, 2, 0, nullptr) ==
+        hipErrorInvalidValue);
+  size_t bad[2] = {0, 3};
+  CHECK(hipMemPrefetchBatchAsync(m, sizes, 3, locs, bad, 2, 0, nullptr) == hipErrorInvalidValue);
+  CHECK(hipMemPrefetchBatchAsync(m, sizes, 3, locs, idxs, 0, 0, nullptr) == hipErrorInvalidValue);
+  CHECK(fake->prefetches == 0);
+  const int before = fake->prefetches;
+  CHECK(hipMemPrefetchBatchAsync(m, sizes, 3, locs, idxs, 2, 0, nullptr) == hipSuccess);
+  CHECK(fake->prefetches == before + 3);
+  CHECK(fake->lastPrefetchTarget == hipCpuDeviceId);  // m[2] takes locs[1]
+  CHECK(hipMemPrefetchBatchAsync(m, sizes, 2, locs, idxs, 1, 0, nullptr) == hipSuccess);
+  CHECK(fake->lastPrefetchTarget == 1);
+
+  CHECK(hipMemDiscardBatchAsync(m, sizes, 3, 1, nullptr) == hipErrorInvalidValue);
+  CHECK(hipMemDiscardBatchAsync(m, sizes, 0, 0, nullptr) == hipErrorInvalidValue);
+  void* withPlain[2] = {m[0], plain};
+  CHECK(hipMemDiscardBatchAsync(withPlain, sizes, 2, 0, nullptr) == hipErrorInvalidValue);
+  size_t tooLong[1] = {512};
+  CHECK(hipDrvMemDiscardBatchAsync(m, tooLong, 1, 0, nullptr) == hipErrorInvalidValue);
+  CHECK(fake->discarded == 0);
+  CHECK(hipMemDiscardBatchAsync(m, sizes, 3, 0, nullptr) == hipSuccess);
+  CHECK(hipDrvMemDiscardBatchAsync(m, sizes, 2, 0, nullptr) == hipSuccess);
+  CHECK(fake->discarded == 5);
+  CHECK(hipMemDiscardAndPrefetchBatchAsync(m, sizes, 3, locs, bad, 2, 0, nullptr) ==
+        hipErrorInvalidValue);
+  CHECK(fake->discarded == 5);
+  CHECK(hipMemDiscardAndPrefetchBatchAsync(m, sizes, 3, locs, idxs, 2, 0, nullptr) == hipSuccess);
+  CHECK(fake->discarded == 8);
+  CHECK(fake->lastPrefetchTarget == hipCpuDeviceId);
+  CHECK(hipDrvMemDiscardAndPrefetchBatchAsync(m, sizes, 1, locs, idxs, 1, 0, nullptr) ==
+        hipSuccess);
+  CHECK(fake->lastPrefetchTarget == 1);
+  for (auto& p : m) CHECK(hipFree(p) == hipSuccess);
+  CHECK(hipFree(plain) == hipSuccess);
+}
+
+TEST_CASE("hipMemGetDefaultMemPool / hipMemGet/SetMemPool: a device location, pinned memory",
+          "[hip7]") {
+  auto* fake = installFake(2);
+  FakeMemoryPoolOps ops;
+  fake->pools = &ops;
+  hipMemPool_t pool = nullptr, def1 = nullptr, other = nullptr;
+  hipMemLocation dev1{hipMemLocationTypeDevice, 1};
+  hipMemLocation host{hipMemLocationTypeHost, 0};
+  hipMemLocation none{hipMemLocationTypeNone, 0};
+  hipMemLocation bad{hipMemLocationTypeDevice, 5};
+  hipMemLocation numa{hipMemLocationTypeHostNuma, 0};
+  const auto pinned = hipMemAllocationTypePinned;
+  CHECK(hipMemGetDefaultMemPool(nullptr, &dev1, pinned) == hipErrorInvalidValue);
+  CHECK(hipMemGetDefaultMemPool(&pool, nullptr, pinned) == hipErrorInvalidValue);
+  CHECK(hipMemGetDefaultMemPool(&pool, &host, pinned) == hipErrorInvalidValue);
+  CHECK(hipMemGetDefaultMemPool(&pool, &none, pinned) == hipErrorInvalidValue);
+  CHECK(hipMemGetDefaultMemPool(&pool, &bad, pinned) == hipErrorInvalidValue);
+  CHECK(hipMemGetDefaultMemPool(&pool, &dev1, hipMemAllocationTypeInvalid) ==
+        hipErrorInvalidValue);
+  CHECK(hipMemGetDefaultMemPool(&pool, &dev1, hipMemAllocationTypeManaged) ==
+        hipErrorNotSupported);
+  CHECK(hipMemGetDefaultMemPool(&pool, &numa, pinned) == hipErrorNotSupported);
+  CHECK(pool == nullptr);
+  REQUIRE(hipMemGetDefaultMemPool(&pool, &dev1, pinned) == hipSuccess);
+  REQUIRE(hipDeviceGetDefaultMemPool(&def1, 1) == hipSuccess);
+  CHECK(pool == def1);
+
+  hipMemPoolProps props = {};
+  props.allocType = hipMemAllocationTypePinned;
+  props.location = {hipMemLocationTypeDevice, 1};
+  REQUIRE(hipMemPoolCreate(&other, &props) == hipSuccess);
+  CHECK(hipMemSetMemPool(&dev1, pinned, nullptr) == hipErrorInvalidValue);
+  CHECK(hipMemSetMemPool(&host, pinned, other) == hipErrorInvalidValue);
+  hipMemLocation dev0{hipMemLocationTypeDevice, 0};
+  CHECK(hipMemSetMemPool(&dev0, pinned, other) == hipErrorInvalidDevice);  // device 1's pool
+  CHECK(hipMemGetMemPool(&pool, &host, pinned) == hipErrorInvalidValue);
+  REQUIRE(hipMemSetMemPool(&dev1, pinned, other) == hipSuccess);
+  REQUIRE(hipMemGetMemPool(&pool, &dev1, pinned) == hipSuccess);
+  CHECK(pool == other);
+  hipMemPool_t viaDevice = nullptr;
+  REQUIRE(hipDeviceGetMemPool(&viaDevice, 1) == hipSuccess);
+  CHECK(viaDevice == other);
+  REQUIRE(hipMemSetMemPool(&dev1, pinned, def1) == hipSuccess);
+  CHECK(hipMemPoolDestroy(other) == hipSuccess);
+  installNoBackend();
 }
