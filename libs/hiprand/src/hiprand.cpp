@@ -131,12 +131,27 @@ hiprandStatus_t device_backend_is_cuda() {
   return HIPRAND_STATUS_NOT_IMPLEMENTED;
 }
 
+// cuRAND (through cudart) uses the thread's current CUDA context: make it the primary
+// context of unihip's current device, so a device generator lands there.
+void bind_current_context() {
+  int device = 0;
+  void* ctx = nullptr;
+  if (hipGetDevice(&device) != hipSuccess || unihipDeviceGetNativeContext(device, &ctx) != hipSuccess)
+    return;
+  void* cuda = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);  // loaded by unihip already
+  if (cuda == nullptr) return;
+  if (auto set = reinterpret_cast<int (*)(void*)>(dlsym(cuda, "cuCtxSetCurrent"))) set(ctx);
+  dlclose(cuda);
+}
+
 hiprandStatus_t create(hiprandGenerator_t* generator, hiprandRngType_t rng_type, bool host) {
   if (generator == nullptr) return HIPRAND_STATUS_NOT_INITIALIZED;
   const int type = unihip::rand::rng_to_curand(rng_type);
   if (type < 0) return HIPRAND_STATUS_TYPE_ERROR;
-  if (!host)
+  if (!host) {
     if (hiprandStatus_t st = device_backend_is_cuda(); st != HIPRAND_STATUS_SUCCESS) return st;
+    bind_current_context();
+  }
   if (curand_library() == nullptr) return HIPRAND_STATUS_NOT_INITIALIZED;
   auto fn = reinterpret_cast<int (*)(void**, int)>(
       dlsym(curand_library(), host ? "curandCreateGeneratorHost" : "curandCreateGenerator"));
