@@ -6,6 +6,10 @@
 #include <cstdint>
 #include <cstring>
 
+// cuRAND's all-zero MRG32k3a state (subsequence bits 51..55) returns 1.0 forever, on
+// which the Poisson samplers never stop: those draws are left out.
+#define MRG_LIVE(s, expr) ((s.s1[0] | s.s1[1] | s.s1[2]) == 0 ? 0u : (expr))
+
 // X(name, state, expression)
 #define RNG_CASES(X)                                                                         \
   X(xorwow_u32, RNG(StateXORWOW_t), RNG()(&s))                                               \
@@ -38,6 +42,11 @@
   X(philox_log_normal_double, RNG(StatePhilox4_32_10_t), RNG(_log_normal_double)(&s, 1.0, 0.5)) \
   X(philox_skipahead, RNG(StatePhilox4_32_10_t), (skipahead(i * 0x9E3779B97F4A7C15ull + i, &s), RNG()(&s))) \
   X(philox_skipahead_sequence, RNG(StatePhilox4_32_10_t), (skipahead_sequence(i * 0x100000001ull, &s), RNG()(&s))) \
+  X(xorwow_poisson_small, RNG(StateXORWOW_t), RNG(_poisson)(&s, 0.5 + (i % 7) * 9.0))         \
+  X(xorwow_poisson_gammainc, RNG(StateXORWOW_t), RNG(_poisson)(&s, 64.0 + (i % 5) * 900.0))   \
+  X(xorwow_poisson_normal, RNG(StateXORWOW_t), RNG(_poisson)(&s, 4000.5 + i))                 \
+  X(philox_poisson, RNG(StatePhilox4_32_10_t), RNG(_poisson)(&s, (i % 3 == 0 ? 3.5 : i % 3 == 1 ? 700.0 : 1e5))) \
+  X(mrg_poisson, RNG(StateMRG32k3a_t), MRG_LIVE(s, RNG(_poisson)(&s, (i % 3 == 0 ? 63.9 : i % 3 == 1 ? 128.0 : 4001.0)))) \
   X(mrg_u32, RNG(StateMRG32k3a_t), RNG()(&s))                                                \
   X(mrg_uniform, RNG(StateMRG32k3a_t), RNG(_uniform)(&s))                                    \
   X(mrg_uniform_double, RNG(StateMRG32k3a_t), RNG(_uniform_double)(&s))                      \

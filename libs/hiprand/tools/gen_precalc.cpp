@@ -1,6 +1,7 @@
 // Writes hiprand/hiprand_precalc.h: the jump tables of XORWOW and MRG32k3a,
 // computed here from the generators' transition functions (build time), so
 // skipahead is a table walk on the device.
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <vector>
@@ -124,6 +125,14 @@ int main(int argc, char** argv) {
   emit_mrg(f, "mrg_m2_subseq", a2, m2, 76, 56, 51);
   emit_mrg(f, "mrg_m1_seq", a1, m1, 127, 64, 64);    // sequences: 2^127 apart
   emit_mrg(f, "mrg_m2_seq", a2, m2, 127, 64, 64);
+  // ln((a-1)!) for a = 1..9, for the Poisson sampler.
+  std::fprintf(f, "HIPRAND_PRECALC_TABLE double lgamma_small[9] = {");
+  double fact = 1;
+  for (int a = 1; a <= 9; ++a) {
+    if (a > 1) fact *= a - 1;
+    std::fprintf(f, "%.17g,", std::log(fact));
+  }
+  std::fprintf(f, "};\n");
   std::fprintf(f, "}  // namespace hiprand_detail\n#undef HIPRAND_PRECALC_TABLE\n");
   return std::fclose(f) == 0 ? 0 : 1;
 }

@@ -561,5 +561,141 @@ HIPRAND_KERNEL_QUALIFIERS float4 hiprand_log_normal4(hiprandStatePhilox4_32_10_t
                      expf(mean + stddev * v.z), expf(mean + stddev * v.w));
 }
 
+/* ================= Poisson, as cuRAND draws it ================= */
+
+namespace hiprand_detail {
+
+/* The approximate instructions cuRAND's Poisson uses on the device (PTX's .approx.ftz
+ * forms; the AMD hardware's counterparts), the exact functions on the host. */
+HIPRAND_KERNEL_QUALIFIERS float approx_rsqrt(float a) {
+#if defined(__CUDA_ARCH__)
+  asm("rsqrt.approx.f32.ftz %0, %1;" : "=f"(a) : "f"(a));
+  return a;
+#elif defined(__AMDGCN__)
+  return __builtin_amdgcn_rsqf(a);
+#else
+  return 1.0f / sqrtf(a);
+#endif
+}
+HIPRAND_KERNEL_QUALIFIERS float approx_exp(float a) {
+#if defined(__CUDA_ARCH__)
+  a = a * 1.4426950408889634074;
+  asm("ex2.approx.f32.ftz %0, %1;" : "=f"(a) : "f"(a));
+  return a;
+#elif defined(__AMDGCN__)
+  a = a * 1.4426950408889634074;
+  return __builtin_amdgcn_exp2f(a);
+#else
+  return expf(a);
+#endif
+}
+HIPRAND_KERNEL_QUALIFIERS float approx_log(float a) {
+#if defined(__CUDA_ARCH__)
+  asm("lg2.approx.f32.ftz %0, %1;" : "=f"(a) : "f"(a));
+  a = a * 0.69314718055994530942;
+  return a;
+#elif defined(__AMDGCN__)
+  a = __builtin_amdgcn_logf(a);
+  a = a * 0.69314718055994530942;
+  return a;
+#else
+  return logf(a);
+#endif
+}
+HIPRAND_KERNEL_QUALIFIERS float approx_rcp(float a) {
+#if defined(__CUDA_ARCH__)
+  asm("rcp.approx.f32.ftz %0, %1;" : "=f"(a) : "f"(a));
+  return a;
+#elif defined(__AMDGCN__)
+  return __builtin_amdgcn_rcpf(a);
+#else
+  return 1.0f / a;
+#endif
+}
+
+/* A closed-form fit of the regularized incomplete gamma function P(a, x) and its
+ * inverse in x (cuRAND's constants). */
+struct GammaFit {
+  float alpha, beta;
+};
+HIPRAND_KERNEL_QUALIFIERS GammaFit gamma_fit(float a) {
+  return {1.43248035075540910f * approx_rsqrt(a - 0.12400979329415655f) + 0.00025361074907033f,
+          0.21096734870196546f * approx_rsqrt(a - 1.97381164089999420f) + 0.94201734077887530f};
+}
+HIPRAND_KERNEL_QUALIFIERS float gammainc_fit(float a, float x) {
+  GammaFit f = gamma_fit(a);
+  float t = 1.0f + approx_exp(f.alpha * (a - x) - f.beta);
+  return approx_rcp(t * t);
+}
+HIPRAND_KERNEL_QUALIFIERS float gammainc_fit_inverse(float a, float y) {
+  GammaFit f = gamma_fit(a);
+  float t = f.beta + approx_log(approx_rsqrt(y) - 1.0f);
+  return -t * approx_rcp(f.alpha) + a;
+}
+
+/* ln((a-1)!): the table below 9, Stirling's series (Hart et al. 5404) above. */
+HIPRAND_KERNEL_QUALIFIERS double lgamma_integer(int a) {
+  double fa = fabs((float)a);
+  if (a <= 8) return lgamma_small[a < 1 ? 8 : a - 1];
+  double s = 1.0 / fa, t = s * s;
+  double sum = -0.1633436431e-2;
+  sum = sum * t + 0.83645878922e-3;
+  sum = sum * t - 0.5951896861197e-3;
+  sum = sum * t + 0.793650576493454e-3;
+  sum = sum * t - 0.277777777735865004e-2;
+  sum = sum * t + 0.833333333333331018375e-1;
+  sum = sum * s + 0.918938533204672;
+  s = 0.5 * log(fa) * (fa - 0.5);
+  return (s - fa) + (s + sum);
+}
+
+/* Knuth's multiplication method (lambda < 64). */
+template <typename State>
+HIPRAND_KERNEL_QUALIFIERS unsigned int poisson_knuth(State* s, float lambda) {
+  unsigned int k = 0;
+  float p = expf(lambda);
+  do {
+    ++k;
+    p *= hiprand_uniform(s);
+  } while (p > 1.0);
+  return k - 1;
+}
+
+/* Rejection from the incomplete-gamma fit (64 <= lambda <= 4000). */
+template <typename State>
+HIPRAND_KERNEL_QUALIFIERS unsigned int poisson_gammainc(State* s, float lambda) {
+  const float logl = approx_log(lambda);
+  float x;
+  while (true) {
+    float y = hiprand_uniform(s);
+    x = floorf(gammainc_fit_inverse(lambda, y));
+    float z = hiprand_uniform(s);
+    float v = (gammainc_fit(lambda, x + 1.0f) - gammainc_fit(lambda, x)) * 1.3f;
+    z = z * v;
+    float t = approx_exp(-lambda + x * logl - (float)lgamma_integer((int)(1.0f + x)));
+    if (z < t && v >= 1e-20) break;
+  }
+  return (unsigned int)x;
+}
+
+template <typename State>
+HIPRAND_KERNEL_QUALIFIERS unsigned int poisson(State* s, double lambda) {
+  if (lambda < 64) return poisson_knuth(s, (float)lambda);
+  if (lambda > 4000) return (unsigned int)((sqrt(lambda) * hiprand_normal_double(s)) + lambda + 0.5);
+  return poisson_gammainc(s, (float)lambda);
+}
+
+}  // namespace hiprand_detail
+
+HIPRAND_KERNEL_QUALIFIERS unsigned int hiprand_poisson(hiprandStateXORWOW_t* s, double lambda) {
+  return hiprand_detail::poisson(s, lambda);
+}
+HIPRAND_KERNEL_QUALIFIERS unsigned int hiprand_poisson(hiprandStatePhilox4_32_10_t* s, double lambda) {
+  return hiprand_detail::poisson(s, lambda);
+}
+HIPRAND_KERNEL_QUALIFIERS unsigned int hiprand_poisson(hiprandStateMRG32k3a_t* s, double lambda) {
+  return hiprand_detail::poisson(s, lambda);
+}
+
 #undef HIPRAND_KERNEL_QUALIFIERS
 #endif
