@@ -24,8 +24,8 @@ for p in rdc_app rdc_static rdc_shared; do run "gpu.$p" "$b/tests/toolchain/rdc_
 for t in "$b"/libs/*/tests/*gpu*; do
   [ -x "$t" ] && [ -f "$t" ] && TAIL=15 run "libs/$(basename "$t")" "$t"
 done
-TAIL=20 run cpu "$b/tests/cpu/unihip_cpu_tests"
-TAIL=5 run layout "$b/tests/layout/unihip_layout_tests"
+[ -x "$b/tests/cpu/unihip_cpu_tests" ] && TAIL=20 run cpu "$b/tests/cpu/unihip_cpu_tests"
+[ -x "$b/tests/layout/unihip_layout_tests" ] && TAIL=5 run layout "$b/tests/layout/unihip_layout_tests"
 # Reliability (issue 17): device faults and teardown, a soak, compute-sanitizer over the GPU suite.
 TAIL=30 run faults "$b/tests/faults/unihip_fault_tests"
 TAIL=12 run soak "$b/tests/faults/unihip_soak" --seconds "${UNIHIP_SOAK_SECONDS:-60}"
