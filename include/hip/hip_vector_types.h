@@ -5,7 +5,8 @@
  * kernels and in AMD kernels. Usable from host compilers too. Operators: + - * / (vector with
  * vector, or with a scalar of the element type), the compound forms, unary + and -, ++ and --,
  * == and != (all members equal); integer types also % & | ^ << >> (+ compound forms) and ~.
- * Constructors: N(a, b, ...), explicit broadcast N(s), trivial default. */
+ * Constructors: N(a, b, ...), explicit broadcast N(s), trivial default. Valid C as well (the
+ * same structs and make_<type>, without the C++ operators and constructors). */
 #ifndef UNIHIP_HIP_VECTOR_TYPES_H
 #define UNIHIP_HIP_VECTOR_TYPES_H
 
@@ -21,6 +22,7 @@
 
 #define UNIHIP_VEC_FN __host__ __device__ inline __attribute__((always_inline))
 
+#ifdef __cplusplus
 /* Constructors as HIP's vector types have them: default (trivial, so __shared__ arrays work),
  * one value per member (N(a, b, ...)), and an explicit broadcast N(s) for widths 2-4. */
 #define UNIHIP_VEC_CTOR __host__ __device__ constexpr
@@ -55,6 +57,8 @@
     UNIHIP_VEC_CTOR N(T a, T b, T c, T d) : x(a), y(b), z(c), w(d) {}   \
     UNIHIP_VEC_CTOR explicit N(T s) : x(s), y(s), z(s), w(s) {}         \
   };
+
+#endif /* __cplusplus */
 
 #define UNIHIP_VEC_PARAMS1(T) T x
 #define UNIHIP_VEC_PARAMS2(T) T x, T y
@@ -112,6 +116,7 @@
     return a op##= b;                                                                            \
   }
 
+#ifdef __cplusplus
 #define UNIHIP_VEC_TYPE(N, T, n, A)                                                               \
   UNIHIP_VEC_STRUCT##n(N, T, A)                                                                   \
   UNIHIP_VEC_FN N make_##N(UNIHIP_VEC_PARAMS##n(T)) { return N{UNIHIP_VEC_ARGS##n}; }             \
@@ -126,7 +131,12 @@
   UNIHIP_VEC_FN N operator++(N& a, int) { N old = a; ++a; return old; }                           \
   UNIHIP_VEC_FN N operator--(N& a, int) { N old = a; --a; return old; }                           \
   UNIHIP_VEC_FN bool operator==(const N& a, const N& b) { return true UNIHIP_VEC_EACH##n(UNIHIP_VEC_EQ_M); } \
-  UNIHIP_VEC_FN bool operator!=(const N& a, const N& b) { return !(a == b); }
+  UNIHIP_VEC_FN bool operator!=(const N& a, const N& b) { return !(a == b); }                      \
+  /* with a scalar: compared with the scalar broadcast to every member, as HIP's */               \
+  UNIHIP_VEC_FN bool operator==(const N& a, T s) { return a == N(UNIHIP_VEC_SPLAT##n(s)); }       \
+  UNIHIP_VEC_FN bool operator==(T s, const N& b) { return N(UNIHIP_VEC_SPLAT##n(s)) == b; }       \
+  UNIHIP_VEC_FN bool operator!=(const N& a, T s) { return !(a == s); }                            \
+  UNIHIP_VEC_FN bool operator!=(T s, const N& b) { return !(s == b); }
 
 /* Integer element types add %, &, |, ^, <<, >> (+ compound forms) and ~. */
 #define UNIHIP_VEC_INT_OPS(N, T, n)                               \
@@ -137,6 +147,20 @@
   UNIHIP_VEC_ARITH(N, T, n, <<, SHL)                              \
   UNIHIP_VEC_ARITH(N, T, n, >>, SHR)                              \
   UNIHIP_VEC_FN N operator~(N a) { UNIHIP_VEC_EACH##n(UNIHIP_VEC_NOT_M) return a; }
+
+#else /* C: the same members and layout, make_<type>; no operators or constructors. */
+#define UNIHIP_VEC_MEMBERS1(T) T x;
+#define UNIHIP_VEC_MEMBERS2(T) T x, y;
+#define UNIHIP_VEC_MEMBERS3(T) T x, y, z;
+#define UNIHIP_VEC_MEMBERS4(T) T x, y, z, w;
+#define UNIHIP_VEC_TYPE(N, T, n, A)                                                      \
+  typedef struct __attribute__((aligned(A))) N { UNIHIP_VEC_MEMBERS##n(T) } N;           \
+  static inline __host__ __device__ N make_##N(UNIHIP_VEC_PARAMS##n(T)) {                \
+    N v = {UNIHIP_VEC_ARGS##n};                                                          \
+    return v;                                                                            \
+  }
+#define UNIHIP_VEC_INT_OPS(N, T, n)
+#endif /* __cplusplus */
 
 /* One element type in widths 1-4, with CUDA's alignments. */
 #define UNIHIP_VEC_FAMILY(prefix, T, a1, a2, a3, a4) \
@@ -164,6 +188,10 @@ UNIHIP_VEC_INT_FAMILY(ulonglong, unsigned long long, 8, 16, 8, 16)
 UNIHIP_VEC_FAMILY(float, float, 4, 8, 4, 16)
 UNIHIP_VEC_FAMILY(double, double, 8, 16, 8, 16)
 
+#undef UNIHIP_VEC_MEMBERS1
+#undef UNIHIP_VEC_MEMBERS2
+#undef UNIHIP_VEC_MEMBERS3
+#undef UNIHIP_VEC_MEMBERS4
 #undef UNIHIP_VEC_FAMILY
 #undef UNIHIP_VEC_INT_FAMILY
 #undef UNIHIP_VEC_INT_OPS

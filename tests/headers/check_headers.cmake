@@ -9,7 +9,7 @@ file(REMOVE_RECURSE ${WORK_DIR})
 file(MAKE_DIRECTORY ${WORK_DIR})
 
 # Headers HIP allows in C, and those with device code (compiled through every unihipcc pass).
-set(c_headers hip_runtime_api.h hiprtc.h)
+set(c_headers hip_runtime_api.h hiprtc.h hip_runtime.h hip_vector_types.h)
 set(device_headers hip_runtime.h hip_fp16.h hip_bf16.h hip_bfloat16.h hip_fp8.h hip_complex.h
     hipComplex.h hip_cooperative_groups.h hip_vector_types.h math_functions.h device_functions.h
     hip_math_constants.h)
