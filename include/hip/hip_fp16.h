@@ -54,7 +54,19 @@ struct __half {
   UNIHIP_HALF_FN operator __half_raw() const { return __half_raw{__builtin_bit_cast(unsigned short, data)}; }
   UNIHIP_HALF_FN __half(float f) : data(static_cast<_Float16>(f)) {}
   UNIHIP_HALF_FN __half(double f) : data(static_cast<_Float16>(f)) {}
+  /* From every integral type, as HIP's (a template there): one exact overload each, so no
+   * conversion (static_cast<__half>(1ull)) is ambiguous. */
   UNIHIP_HALF_FN __half(int i) : data(static_cast<_Float16>(i)) {}
+  UNIHIP_HALF_FN __half(unsigned int i) : data(static_cast<_Float16>(i)) {}
+  UNIHIP_HALF_FN __half(short i) : data(static_cast<_Float16>(i)) {}
+  UNIHIP_HALF_FN __half(unsigned short i) : data(static_cast<_Float16>(i)) {}
+  UNIHIP_HALF_FN __half(char i) : data(static_cast<_Float16>(i)) {}
+  UNIHIP_HALF_FN __half(signed char i) : data(static_cast<_Float16>(i)) {}
+  UNIHIP_HALF_FN __half(unsigned char i) : data(static_cast<_Float16>(i)) {}
+  UNIHIP_HALF_FN __half(long i) : data(static_cast<_Float16>(i)) {}
+  UNIHIP_HALF_FN __half(unsigned long i) : data(static_cast<_Float16>(i)) {}
+  UNIHIP_HALF_FN __half(long long i) : data(static_cast<_Float16>(i)) {}
+  UNIHIP_HALF_FN __half(unsigned long long i) : data(static_cast<_Float16>(i)) {}
   UNIHIP_HALF_FN __half(_Float16 h) : data(h) {}
   UNIHIP_HALF_FN operator float() const { return static_cast<float>(data); }
 };
@@ -77,6 +89,10 @@ struct __attribute__((aligned(4))) __half2 {
   __half2() = default;
   UNIHIP_HALF_FN __half2(__half a, __half b) : x(a), y(b) {}
   UNIHIP_HALF_FN __half2(const __half2_raw& r) : x(__half_raw{r.x}), y(__half_raw{r.y}) {}
+#if defined(__clang__)
+  /* From the lane vector, as HIP's; a scalar converts to it by splatting (static_cast<__half2>(1ull)). */
+  UNIHIP_HALF_FN __half2(__unihip_half2_vector v) : data(v) {}
+#endif
   UNIHIP_HALF_FN operator __half2_raw() const {
     __half2_raw r;
     r.x = __builtin_bit_cast(unsigned short, x);
