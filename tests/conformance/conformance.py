@@ -456,8 +456,10 @@ def cmd_report(a):
         if r[3] != "compiled" and os.path.exists(path):
             for m in UNDECLARED.finditer(open(path).read()):
                 undecl[m.group(1)].add(r[2])
-    if undecl:
-        L.append("\n### Undeclared names (all errors of every failed file)\n")
+    L.append("\n### Undeclared names (all errors of every failed file)\n")
+    if not undecl:
+        L.append("none")
+    else:
         L.append("| name | files |")
         L.append("|---|---|")
         for name, files in sorted(undecl.items(), key=lambda kv: (-len(kv[1]), kv[0])):

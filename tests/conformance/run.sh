@@ -19,8 +19,12 @@ done
 deadline=$(($(date +%s) + total_t))
 bin=$(mktemp -d "${TMPDIR:-/tmp}/ht-bin.XXXXXX")  # executables stay out of OUT_DIR
 mkdir -p "$out/log"
+unxz_to() {  # xz, else Python's lzma
+  if command -v xz >/dev/null; then xz -dc "$1" >"$2"
+  else python3 -c 'import lzma,sys; open(sys.argv[2],"wb").write(lzma.open(sys.argv[1]).read())' "$1" "$2"; fi
+}
 (cd "$stage" && find . -name '*.xz' | while read -r f; do
-  mkdir -p "$bin/$(dirname "$f")" && xz -dc "$f" >"$bin/${f%.xz}" && chmod +x "$bin/${f%.xz}"
+  mkdir -p "$bin/$(dirname "$f")" && unxz_to "$f" "$bin/${f%.xz}" && chmod +x "$bin/${f%.xz}"
 done)
 
 # One file's cases, sequentially, within the file's budget; prints result rows.
