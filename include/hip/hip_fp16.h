@@ -54,18 +54,45 @@ struct __half {
   UNIHIP_HALF_FN operator __half_raw() const { return __half_raw{__builtin_bit_cast(unsigned short, data)}; }
   UNIHIP_HALF_FN __half(float f) : data(static_cast<_Float16>(f)) {}
   UNIHIP_HALF_FN __half(double f) : data(static_cast<_Float16>(f)) {}
+  /* From every integral type, as HIP's (a template there): one exact overload each, so no
+   * conversion (static_cast<__half>(1ull)) is ambiguous. */
   UNIHIP_HALF_FN __half(int i) : data(static_cast<_Float16>(i)) {}
+  UNIHIP_HALF_FN __half(unsigned int i) : data(static_cast<_Float16>(i)) {}
+  UNIHIP_HALF_FN __half(short i) : data(static_cast<_Float16>(i)) {}
+  UNIHIP_HALF_FN __half(unsigned short i) : data(static_cast<_Float16>(i)) {}
+  UNIHIP_HALF_FN __half(char i) : data(static_cast<_Float16>(i)) {}
+  UNIHIP_HALF_FN __half(signed char i) : data(static_cast<_Float16>(i)) {}
+  UNIHIP_HALF_FN __half(unsigned char i) : data(static_cast<_Float16>(i)) {}
+  UNIHIP_HALF_FN __half(long i) : data(static_cast<_Float16>(i)) {}
+  UNIHIP_HALF_FN __half(unsigned long i) : data(static_cast<_Float16>(i)) {}
+  UNIHIP_HALF_FN __half(long long i) : data(static_cast<_Float16>(i)) {}
+  UNIHIP_HALF_FN __half(unsigned long long i) : data(static_cast<_Float16>(i)) {}
   UNIHIP_HALF_FN __half(_Float16 h) : data(h) {}
   UNIHIP_HALF_FN operator float() const { return static_cast<float>(data); }
 };
 static_assert(sizeof(__half) == 2, "__half must be 2 bytes");
 
+/* As HIP's (clang), both lanes also read as one 2-lane vector, `data`. GCC allows no members
+ * with constructors in an anonymous struct: there (host code only) __half2 is x and y alone. */
 struct __attribute__((aligned(4))) __half2 {
+#if defined(__clang__)
+  union {
+    struct {
+      __half x, y;
+    };
+    __unihip_half2_vector data;
+  };
+#else
   __half x, y;
+#endif
 
   __half2() = default;
   UNIHIP_HALF_FN __half2(__half a, __half b) : x(a), y(b) {}
   UNIHIP_HALF_FN __half2(const __half2_raw& r) : x(__half_raw{r.x}), y(__half_raw{r.y}) {}
+#if defined(__clang__)
+  /* From the lane vector, as HIP's; a scalar converts to it by splatting (static_cast<__half2>(1ull)). */
+  UNIHIP_HALF_FN __half2(__unihip_half2_vector v) : data(v) {}
+#endif
   UNIHIP_HALF_FN operator __half2_raw() const {
     __half2_raw r;
     r.x = __builtin_bit_cast(unsigned short, x);
@@ -205,30 +232,32 @@ UNIHIP_HALF_MATH(cos, cosf)
 #undef UNIHIP_HALF_MATH
 #endif
 
-/* C++ operators. */
-UNIHIP_HALF_FN __half operator+(__half a, __half b) { return __hadd(a, b); }
-UNIHIP_HALF_FN __half operator-(__half a, __half b) { return __hsub(a, b); }
-UNIHIP_HALF_FN __half operator*(__half a, __half b) { return __hmul(a, b); }
-UNIHIP_HALF_FN __half operator/(__half a, __half b) { return __hdiv(a, b); }
+/* C++ operators. Operands by const reference, as HIP's: a program's own host operator taking
+ * __half by value (hip-tests' warp tests define one, HIP's having no host form) is then another
+ * overload, preferred in host code, not a clash with ours. */
+UNIHIP_HALF_FN __half operator+(const __half& a, const __half& b) { return __hadd(a, b); }
+UNIHIP_HALF_FN __half operator-(const __half& a, const __half& b) { return __hsub(a, b); }
+UNIHIP_HALF_FN __half operator*(const __half& a, const __half& b) { return __hmul(a, b); }
+UNIHIP_HALF_FN __half operator/(const __half& a, const __half& b) { return __hdiv(a, b); }
 UNIHIP_HALF_FN __half operator-(__half a) { return __hneg(a); }
-UNIHIP_HALF_FN __half& operator+=(__half& a, __half b) { return a = __hadd(a, b); }
-UNIHIP_HALF_FN __half& operator-=(__half& a, __half b) { return a = __hsub(a, b); }
-UNIHIP_HALF_FN __half& operator*=(__half& a, __half b) { return a = __hmul(a, b); }
-UNIHIP_HALF_FN __half& operator/=(__half& a, __half b) { return a = __hdiv(a, b); }
-UNIHIP_HALF_FN bool operator==(__half a, __half b) { return __heq(a, b); }
-UNIHIP_HALF_FN bool operator!=(__half a, __half b) { return __hne(a, b); }
-UNIHIP_HALF_FN bool operator<(__half a, __half b) { return __hlt(a, b); }
-UNIHIP_HALF_FN bool operator<=(__half a, __half b) { return __hle(a, b); }
-UNIHIP_HALF_FN bool operator>(__half a, __half b) { return __hgt(a, b); }
-UNIHIP_HALF_FN bool operator>=(__half a, __half b) { return __hge(a, b); }
-UNIHIP_HALF_FN __half2 operator+(__half2 a, __half2 b) { return __hadd2(a, b); }
-UNIHIP_HALF_FN __half2 operator-(__half2 a, __half2 b) { return __hsub2(a, b); }
-UNIHIP_HALF_FN __half2 operator*(__half2 a, __half2 b) { return __hmul2(a, b); }
-UNIHIP_HALF_FN __half2 operator/(__half2 a, __half2 b) { return __h2div(a, b); }
+UNIHIP_HALF_FN __half& operator+=(__half& a, const __half& b) { return a = __hadd(a, b); }
+UNIHIP_HALF_FN __half& operator-=(__half& a, const __half& b) { return a = __hsub(a, b); }
+UNIHIP_HALF_FN __half& operator*=(__half& a, const __half& b) { return a = __hmul(a, b); }
+UNIHIP_HALF_FN __half& operator/=(__half& a, const __half& b) { return a = __hdiv(a, b); }
+UNIHIP_HALF_FN bool operator==(const __half& a, const __half& b) { return __heq(a, b); }
+UNIHIP_HALF_FN bool operator!=(const __half& a, const __half& b) { return __hne(a, b); }
+UNIHIP_HALF_FN bool operator<(const __half& a, const __half& b) { return __hlt(a, b); }
+UNIHIP_HALF_FN bool operator<=(const __half& a, const __half& b) { return __hle(a, b); }
+UNIHIP_HALF_FN bool operator>(const __half& a, const __half& b) { return __hgt(a, b); }
+UNIHIP_HALF_FN bool operator>=(const __half& a, const __half& b) { return __hge(a, b); }
+UNIHIP_HALF_FN __half2 operator+(const __half2& a, const __half2& b) { return __hadd2(a, b); }
+UNIHIP_HALF_FN __half2 operator-(const __half2& a, const __half2& b) { return __hsub2(a, b); }
+UNIHIP_HALF_FN __half2 operator*(const __half2& a, const __half2& b) { return __hmul2(a, b); }
+UNIHIP_HALF_FN __half2 operator/(const __half2& a, const __half2& b) { return __h2div(a, b); }
 UNIHIP_HALF_FN __half2 operator-(__half2 a) { return __hneg2(a); }
-UNIHIP_HALF_FN __half2& operator+=(__half2& a, __half2 b) { return a = __hadd2(a, b); }
-UNIHIP_HALF_FN __half2& operator*=(__half2& a, __half2 b) { return a = __hmul2(a, b); }
-UNIHIP_HALF_FN bool operator==(__half2 a, __half2 b) { return __hbeq2(a, b); }
+UNIHIP_HALF_FN __half2& operator+=(__half2& a, const __half2& b) { return a = __hadd2(a, b); }
+UNIHIP_HALF_FN __half2& operator*=(__half2& a, const __half2& b) { return a = __hmul2(a, b); }
+UNIHIP_HALF_FN bool operator==(const __half2& a, const __half2& b) { return __hbeq2(a, b); }
 
 /* More of HIP's half API: integer conversions (through float, NaN -> 0, clamped), saturating
  * arithmetic, unordered and two-lane comparisons, more math and operators. */
@@ -328,9 +357,9 @@ UNIHIP_HALF_FN __half& operator--(__half& a) { return a = __hsub(a, __half(1.0f)
 UNIHIP_HALF_FN __half operator++(__half& a, int) { __half old = a; ++a; return old; }
 UNIHIP_HALF_FN __half operator--(__half& a, int) { __half old = a; --a; return old; }
 UNIHIP_HALF_FN __half2 operator+(__half2 a) { return a; }
-UNIHIP_HALF_FN __half2& operator-=(__half2& a, __half2 b) { return a = __hsub2(a, b); }
-UNIHIP_HALF_FN __half2& operator/=(__half2& a, __half2 b) { return a = __h2div(a, b); }
-UNIHIP_HALF_FN bool operator!=(__half2 a, __half2 b) { return !__hbeq2(a, b); }
+UNIHIP_HALF_FN __half2& operator-=(__half2& a, const __half2& b) { return a = __hsub2(a, b); }
+UNIHIP_HALF_FN __half2& operator/=(__half2& a, const __half2& b) { return a = __h2div(a, b); }
+UNIHIP_HALF_FN bool operator!=(const __half2& a, const __half2& b) { return !__hbeq2(a, b); }
 
 /* Warp shuffles of halves: moved as 32-bit lanes. */
 #if defined(UNIHIP_OFFLOAD_LANGUAGE)

@@ -5,9 +5,8 @@
  * kernels and in AMD kernels. Usable from host compilers too. Operators: + - * / (vector with
  * vector, or with a scalar of the element type), the compound forms, unary + and -, ++ and --,
  * == and != (all members equal); integer types also % & | ^ << >> (+ compound forms) and ~.
- * Constructors: N(a, b, ...), explicit broadcast N(s), trivial default. In C (as in HIP) they
- * are plain structs with the same members, sizes and alignments, plus the make_<type> functions;
- * the operators and constructors are C++ only. */
+ * Constructors: N(a, b, ...), explicit broadcast N(s), trivial default. Valid C as well (the
+ * same structs and make_<type>, without the C++ operators and constructors). */
 #ifndef UNIHIP_HIP_VECTOR_TYPES_H
 #define UNIHIP_HIP_VECTOR_TYPES_H
 
@@ -21,9 +20,9 @@
 #endif
 #include "hip/unihip/qualifiers.h"
 
-#if defined(__cplusplus)
 #define UNIHIP_VEC_FN __host__ __device__ inline __attribute__((always_inline))
 
+#ifdef __cplusplus
 /* Constructors as HIP's vector types have them: default (trivial, so __shared__ arrays work),
  * one value per member (N(a, b, ...)), and an explicit broadcast N(s) for widths 2-4. */
 #define UNIHIP_VEC_CTOR __host__ __device__ constexpr
@@ -59,15 +58,6 @@
     UNIHIP_VEC_CTOR explicit N(T s) : x(s), y(s), z(s), w(s) {}         \
   };
 
-#define UNIHIP_VEC_MAKE(N, n) N{UNIHIP_VEC_ARGS##n}
-#else /* C: the members alone; static, as C99 inline functions need an external definition. */
-#define UNIHIP_VEC_FN __host__ __device__ static inline __attribute__((always_inline))
-#define UNIHIP_VEC_STRUCT1(N, T, A) typedef struct __attribute__((aligned(A))) N { T x; } N;
-#define UNIHIP_VEC_STRUCT2(N, T, A) typedef struct __attribute__((aligned(A))) N { T x, y; } N;
-#define UNIHIP_VEC_STRUCT3(N, T, A) typedef struct __attribute__((aligned(A))) N { T x, y, z; } N;
-#define UNIHIP_VEC_STRUCT4(N, T, A) \
-  typedef struct __attribute__((aligned(A))) N { T x, y, z, w; } N;
-#define UNIHIP_VEC_MAKE(N, n) (N){UNIHIP_VEC_ARGS##n}
 #endif /* __cplusplus */
 
 #define UNIHIP_VEC_PARAMS1(T) T x
@@ -126,13 +116,10 @@
     return a op##= b;                                                                            \
   }
 
-#define UNIHIP_VEC_DECL(N, T, n, A) \
-  UNIHIP_VEC_STRUCT##n(N, T, A)     \
-  UNIHIP_VEC_FN N make_##N(UNIHIP_VEC_PARAMS##n(T)) { return UNIHIP_VEC_MAKE(N, n); }
-
-#if defined(__cplusplus)
+#ifdef __cplusplus
 #define UNIHIP_VEC_TYPE(N, T, n, A)                                                               \
-  UNIHIP_VEC_DECL(N, T, n, A)                                                                     \
+  UNIHIP_VEC_STRUCT##n(N, T, A)                                                                   \
+  UNIHIP_VEC_FN N make_##N(UNIHIP_VEC_PARAMS##n(T)) { return N{UNIHIP_VEC_ARGS##n}; }             \
   UNIHIP_VEC_ARITH(N, T, n, +, ADD)                                                               \
   UNIHIP_VEC_ARITH(N, T, n, -, SUB)                                                               \
   UNIHIP_VEC_ARITH(N, T, n, *, MUL)                                                               \
@@ -144,7 +131,12 @@
   UNIHIP_VEC_FN N operator++(N& a, int) { N old = a; ++a; return old; }                           \
   UNIHIP_VEC_FN N operator--(N& a, int) { N old = a; --a; return old; }                           \
   UNIHIP_VEC_FN bool operator==(const N& a, const N& b) { return true UNIHIP_VEC_EACH##n(UNIHIP_VEC_EQ_M); } \
-  UNIHIP_VEC_FN bool operator!=(const N& a, const N& b) { return !(a == b); }
+  UNIHIP_VEC_FN bool operator!=(const N& a, const N& b) { return !(a == b); }                      \
+  /* with a scalar: compared with the scalar broadcast to every member, as HIP's */               \
+  UNIHIP_VEC_FN bool operator==(const N& a, T s) { return a == N(UNIHIP_VEC_SPLAT##n(s)); }       \
+  UNIHIP_VEC_FN bool operator==(T s, const N& b) { return N(UNIHIP_VEC_SPLAT##n(s)) == b; }       \
+  UNIHIP_VEC_FN bool operator!=(const N& a, T s) { return !(a == s); }                            \
+  UNIHIP_VEC_FN bool operator!=(T s, const N& b) { return !(s == b); }
 
 /* Integer element types add %, &, |, ^, <<, >> (+ compound forms) and ~. */
 #define UNIHIP_VEC_INT_OPS(N, T, n)                               \
@@ -155,8 +147,18 @@
   UNIHIP_VEC_ARITH(N, T, n, <<, SHL)                              \
   UNIHIP_VEC_ARITH(N, T, n, >>, SHR)                              \
   UNIHIP_VEC_FN N operator~(N a) { UNIHIP_VEC_EACH##n(UNIHIP_VEC_NOT_M) return a; }
-#else
-#define UNIHIP_VEC_TYPE(N, T, n, A) UNIHIP_VEC_DECL(N, T, n, A)
+
+#else /* C: the same members and layout, make_<type>; no operators or constructors. */
+#define UNIHIP_VEC_MEMBERS1(T) T x;
+#define UNIHIP_VEC_MEMBERS2(T) T x, y;
+#define UNIHIP_VEC_MEMBERS3(T) T x, y, z;
+#define UNIHIP_VEC_MEMBERS4(T) T x, y, z, w;
+#define UNIHIP_VEC_TYPE(N, T, n, A)                                                      \
+  typedef struct __attribute__((aligned(A))) N { UNIHIP_VEC_MEMBERS##n(T) } N;           \
+  static inline __host__ __device__ N make_##N(UNIHIP_VEC_PARAMS##n(T)) {                \
+    N v = {UNIHIP_VEC_ARGS##n};                                                          \
+    return v;                                                                            \
+  }
 #define UNIHIP_VEC_INT_OPS(N, T, n)
 #endif /* __cplusplus */
 
@@ -186,13 +188,15 @@ UNIHIP_VEC_INT_FAMILY(ulonglong, unsigned long long, 8, 16, 8, 16)
 UNIHIP_VEC_FAMILY(float, float, 4, 8, 4, 16)
 UNIHIP_VEC_FAMILY(double, double, 8, 16, 8, 16)
 
+#undef UNIHIP_VEC_MEMBERS1
+#undef UNIHIP_VEC_MEMBERS2
+#undef UNIHIP_VEC_MEMBERS3
+#undef UNIHIP_VEC_MEMBERS4
 #undef UNIHIP_VEC_FAMILY
 #undef UNIHIP_VEC_INT_FAMILY
 #undef UNIHIP_VEC_INT_OPS
 #undef UNIHIP_VEC_CTOR
 #undef UNIHIP_VEC_TYPE
-#undef UNIHIP_VEC_DECL
-#undef UNIHIP_VEC_MAKE
 #undef UNIHIP_VEC_ARITH
 #undef UNIHIP_VEC_ADD_M
 #undef UNIHIP_VEC_SUB_M

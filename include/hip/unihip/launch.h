@@ -31,12 +31,15 @@ int cudaConfigureCall(dim3 gridDim, dim3 blockDim, size_t sharedMem = 0, hipStre
 #endif
 
 /* hipLaunchKernelGGL(kernel, grid, block, sharedMemBytes, stream, args...). Wrap template
- * kernels whose arguments contain commas in HIP_KERNEL_NAME(...). */
+ * kernels whose arguments contain commas in HIP_KERNEL_NAME(...). As in HIP, the outer macro
+ * takes only the kernel and forwards the rest, so one macro may hold the whole launch
+ * configuration (hipLaunchKernelGGL(k, CONFIG, args)): it is expanded before it is split. */
 #define HIP_KERNEL_NAME(...) __VA_ARGS__
-#define hipLaunchKernelGGL(kernelName, numBlocks, numThreads, memPerBlock, streamId, ...) \
-  do {                                                                                   \
-    kernelName<<<(numBlocks), (numThreads), (memPerBlock), (streamId)>>>(__VA_ARGS__);   \
+#define hipLaunchKernelGGLInternal(kernelName, numBlocks, numThreads, memPerBlock, streamId, ...) \
+  do {                                                                                           \
+    kernelName<<<(numBlocks), (numThreads), (memPerBlock), (streamId)>>>(__VA_ARGS__);           \
   } while (0)
+#define hipLaunchKernelGGL(kernelName, ...) hipLaunchKernelGGLInternal((kernelName), __VA_ARGS__)
 
 /* HIP keeps the legacy launch-parameter type of hipLaunchKernel-era kernels. */
 typedef int hipLaunchParm;

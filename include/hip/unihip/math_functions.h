@@ -118,6 +118,18 @@ UNIHIP_MATH double powi(double x, int n) {
   return __ocml_pown_f64(x, n);
 #endif
 }
+/* pow with an int exponent, as HIP's cmath overloads: without them pow(2.0f, 2) is ambiguous
+ * between pow(float, float) and pow(double, double). The _Float16 one rounds the float result
+ * on NVIDIA (libdevice has no half pown). */
+UNIHIP_MATH float pow(float x, int n) { return powif(x, n); }
+UNIHIP_MATH double pow(double x, int n) { return powi(x, n); }
+UNIHIP_MATH _Float16 pow(_Float16 x, int n) {
+#if defined(UNIHIP_DEVICE_NVPTX)
+  return (_Float16)powif((float)x, n);
+#else
+  return __ocml_pown_f16(x, n);
+#endif
+}
 UNIHIP_MATH long lroundf(float x) { return (long)roundf(x); }
 UNIHIP_MATH long lround(double x) { return (long)round(x); }
 UNIHIP_MATH long long llroundf(float x) { return (long long)roundf(x); }

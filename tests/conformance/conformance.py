@@ -1,0 +1,538 @@
+#!/usr/bin/env python3
+"""Conformance runner for AMD's hip-tests catch/unit against a unihip build (see README.md).
+
+  conformance.py build  --hip-tests SRC --unihip BUILD [--work DIR] [--sample N] [-j J] [--area A]
+  conformance.py stage  --work DIR [--out DIR] [--max-mib 60]
+  conformance.py report --work DIR [--run-results DIR] [--out docs/conformance.md]
+
+build: configures hip-tests' own CMake (HIP_PLATFORM=amd, STANDALONE_TESTS=1: one executable
+per test file) against the unihip prefix, once more with HIP_PLATFORM=nvidia to learn which files
+hip-tests builds only on AMD, then builds the chosen executables with ninja -k 0 and records per
+file compiled / failed and the first error line (WORK/compile/<target>.tsv). Incremental: ninja
+rebuilds only what changed, and a later call updates only the files it built.
+"""
+import argparse
+import collections
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def sh(cmd, **kw):
+    return subprocess.run(cmd, check=True, **kw)
+
+
+# --- configure -------------------------------------------------------------------------------
+
+def configure(src, unihip, bdir, platform, archs):
+    """Runs hip-tests' CMake for one platform; returns {target: info} from CMake's file API."""
+    query = os.path.join(bdir, ".cmake", "api", "v1", "query", "codemodel-v2")
+    os.makedirs(os.path.dirname(query), exist_ok=True)
+    open(query, "w").close()
+    hipcc = os.path.join(unihip, "bin", "hipcc")
+    if not os.path.exists(os.path.join(bdir, "build.ninja")):
+        cmd = ["cmake", "-S", os.path.join(src, "catch"), "-B", bdir, "-G", "Ninja",
+               "-DHIP_PLATFORM=" + platform, "-DHIP_PATH=" + unihip, "-DROCM_PATH=" + unihip,
+               "-DCMAKE_CXX_COMPILER=" + hipcc, "-DCMAKE_C_COMPILER=" + hipcc,
+               # hip-tests' Catch2 (v2, with its hip_add_exe_to_target), not a system one
+               "-DCatch2_DIR=" + os.path.join(src, "catch", "external", "Catch2", "cmake", "Catch2"),
+               "-DSTANDALONE_TESTS=0", "-DCMAKE_BUILD_TYPE=Release",
+               "-DOFFLOAD_ARCH_STR=" + " ".join("--offload-arch=" + a for a in archs)]
+        with open(os.path.join(bdir, "configure.log"), "w") as log:
+            r = subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT)
+        if r.returncode != 0:
+            sys.exit("configure failed (%s): see %s/configure.log" % (platform, bdir))
+    return read_codemodel(bdir, os.path.join(src, "catch", "unit"))
+
+
+def read_codemodel(bdir, unit_dir):
+    """{test file (path under catch/): {area, group}} for catch/unit's executables.
+
+    A test file is a source defining Catch2 test cases; the others (DriverContext.cc ...) are
+    shared sources its group links in."""
+    reply = os.path.join(bdir, ".cmake", "api", "v1", "reply")
+    index = sorted(f for f in os.listdir(reply) if f.startswith("index-"))[-1]
+    with open(os.path.join(reply, index)) as f:
+        cm_file = json.load(f)["reply"]["codemodel-v2"]["jsonFile"]
+    with open(os.path.join(reply, cm_file)) as f:
+        cm = json.load(f)
+    top = os.path.dirname(unit_dir)
+    files = {}
+    for t in cm["configurations"][0]["targets"]:
+        with open(os.path.join(reply, t["jsonFile"])) as f:
+            tj = json.load(f)
+        if tj["type"] != "EXECUTABLE":
+            continue
+        rel = os.path.relpath(os.path.join(cm["paths"]["source"], tj["paths"]["source"]), unit_dir)
+        if rel.startswith(".."):
+            continue  # not catch/unit (stress, perftests, ...)
+        for s in tj.get("sources", []):
+            path = os.path.join(cm["paths"]["source"], s["path"])
+            if s.get("isGenerated") or not is_test_file(path):
+                continue
+            files.setdefault(os.path.relpath(path, top),
+                             {"area": rel.split(os.sep)[0], "group": tj["name"]})
+    return files
+
+
+TEST_CASE = re.compile(r"^\s*(TEST_CASE|TEMPLATE_TEST_CASE|TEMPLATE_PRODUCT_TEST_CASE|"
+                       r"TEMPLATE_LIST_TEST_CASE|SCENARIO|HIP_TEST_CASE)\b", re.M)
+
+
+def is_test_file(path):
+    try:
+        with open(path, errors="replace") as f:
+            return bool(TEST_CASE.search(f.read()))
+    except OSError:
+        return False
+
+
+def exe_name(src):
+    """unit/<area>/.../<stem>.cc -> <area>/<stem> (path separators kept unique with '+')."""
+    parts = src.split("/")[1:]
+    return parts[0] + "/" + "+".join(parts[1:-1] + [os.path.splitext(parts[-1])[0]])
+
+
+# --- per-file executables ----------------------------------------------------------------------
+
+BUILD_EDGE = re.compile(r"^build (\S+): (\S+) (.*)$")
+
+
+def write_perfile_ninja(bdir, files, hipcc):
+    """bdir/perfile.ninja: build.ninja plus one executable per test file, linked as its group
+    is (same flags, shared sources, Main_Object, KERNELS), so one failing file costs only itself.
+    Returns {test file: object path}."""
+    with open(os.path.join(bdir, "build.ninja")) as f:
+        lines = f.read().splitlines()
+    obj_of, links, cur = {}, {}, None
+    for line in lines:
+        m = BUILD_EDGE.match(line)
+        if m:
+            cur = None
+            out, rule, rest = m.groups()
+            mt = re.search(r"CMakeFiles/([^/]+)\.dir/", out)
+            if rule.startswith("CXX_COMPILER__") and out.endswith(".o") and mt:
+                # (target, source): a source may be compiled for several targets
+                obj_of[(mt.group(1), os.path.abspath(os.path.join(bdir, rest.split()[0])))] = out
+            elif rule.startswith("CXX_EXECUTABLE_LINKER__"):
+                explicit, _, order = rest.partition(" || ")
+                explicit = explicit.split(" | ")[0]
+                cur = links[out.split("/")[-1]] = {"in": explicit.split(), "order": order, "vars": {}}
+        elif cur is not None and line.startswith("  ") and " = " in line:
+            k, _, v = line.strip().partition(" = ")
+            cur["vars"][k] = v
+        else:
+            cur = None
+    objs = {}
+    edges = ["include build.ninja", "", "rule perfile_link",
+             "  command = %s $FLAGS $LINK_FLAGS $in -o $out $LINK_PATH $LINK_LIBRARIES" % hipcc,
+             "  description = Linking per-file executable $out", ""]
+    src_top = None
+    for src, info in sorted(files.items()):
+        link = links.get(info["group"])
+        if not link:
+            continue
+        own = [o for (t, k), o in obj_of.items() if t == info["group"] and k.endswith("/" + src)]
+        if not own:
+            continue
+        own = own[0]
+        objs[src] = own
+        # Shared inputs: everything of the group that is not another test file's object.
+        test_objs = {o for (t, k), o in obj_of.items() if t == info["group"] and is_test_file(k)}
+        shared = [i for i in link["in"] if i not in test_objs]
+        edges.append("build perfile/%s: perfile_link %s %s%s" % (
+            exe_name(src), own, " ".join(shared), (" || " + link["order"]) if link["order"] else ""))
+        for k in ("FLAGS", "LINK_FLAGS", "LINK_PATH", "LINK_LIBRARIES"):
+            if k in link["vars"]:
+                edges.append("  %s = %s" % (k, link["vars"][k]))
+    with open(os.path.join(bdir, "perfile.ninja"), "w") as f:
+        f.write("\n".join(edges) + "\n")
+    return objs
+
+
+# --- choose ----------------------------------------------------------------------------------
+
+def sample(targets, per_area):
+    """The same rule for every area: its test files sorted by path, per_area of them evenly spaced."""
+    by_area = collections.defaultdict(list)
+    for name, t in targets.items():
+        by_area[t["area"]].append(name)
+    chosen = []
+    for area, names in sorted(by_area.items()):
+        names.sort()
+        n = len(names)
+        k = min(per_area, n)
+        chosen += [names[int((i + 0.5) * n / k)] for i in range(k)]
+    return chosen
+
+
+# --- build -----------------------------------------------------------------------------------
+
+FAILED = re.compile(r"^FAILED: (.*)$")
+PROGRESS = re.compile(r"^\[\d+/\d+\] ")
+ERROR = re.compile(r"(error:|undefined reference|ld(\.lld)?: (error|cannot find))")
+# The drivers' closing lines ("linker command failed", "clang++-19 failed") say nothing: a file's
+# first error is the first other line when there is one.
+GENERIC = re.compile(r"linker command failed|unihipcc: error: \S+ failed with exit code")
+
+
+def parse_ninja_log(text):
+    """{failed output path: [first error line, every error line]} from ninja's output."""
+    fails, cur = {}, None
+    for line in text.splitlines():
+        m = FAILED.match(line)
+        if m:
+            cur = fails.setdefault(m.group(1).split()[0], ["", []])
+        elif PROGRESS.match(line) or line.startswith("ninja: "):
+            cur = None
+        elif cur is not None and ERROR.search(line):
+            cur[1].append(line.strip())
+    for v in fails.values():
+        specific = [e for e in v[1] if not GENERIC.search(e)]
+        v[0] = (specific or v[1] or [""])[0]
+    return fails
+
+
+def row_file(work, name, ext):
+    return os.path.join(work, "compile", name.replace("/", "__") + ext)
+
+
+def cmd_build(a):
+    src, unihip, work = map(os.path.abspath, (a.hip_tests, a.unihip, a.work))
+    os.makedirs(os.path.join(work, "compile"), exist_ok=True)
+    bdir = os.path.join(work, "build-amd")
+    amd = configure(src, unihip, bdir, "amd", a.arch)
+    nv = configure(src, unihip, os.path.join(work, "build-nvidia"), "nvidia", a.arch)
+    objs = write_perfile_ninja(bdir, amd, os.path.join(unihip, "bin", "hipcc"))
+    unit = os.path.join(src, "catch", "unit")
+    with open(os.path.join(work, "targets.tsv"), "w") as f:
+        f.write("name\tarea\tsrc\tamd_only\tgroup\n")
+        for path, t in sorted(amd.items()):
+            if path in objs:
+                f.write("%s\t%s\t%s\t%d\t%s\n" % (exe_name(path), t["area"], path,
+                                                 path not in nv, t["group"]))
+    # Test files under catch/unit that hip-tests' CMake does not build on AMD.
+    with open(os.path.join(work, "not_built_on_amd.tsv"), "w") as f:
+        f.write("src\tbuilt_on_nvidia\n")
+        for root, _, fns in sorted(os.walk(unit)):
+            for fn in sorted(fns):
+                path = os.path.join(root, fn)
+                rel = os.path.relpath(path, os.path.dirname(unit))
+                if fn.endswith((".cc", ".cpp")) and rel not in amd and is_test_file(path):
+                    f.write("%s\t%d\n" % (rel, rel in nv))
+    chosen = sorted(p for p in amd if p in objs)
+    if a.area:
+        chosen = [p for p in chosen if amd[p]["area"] in a.area]
+    if a.sample:
+        chosen = sample({p: amd[p] for p in chosen}, a.sample)
+    if a.files is not None:
+        chosen = [p for p in chosen if p in a.files or exe_name(p) in a.files]
+    with open(os.path.join(work, "chosen.txt"), "w") as f:
+        f.write("".join(p + "\n" for p in chosen))
+    if not chosen:
+        return
+    outs = ["perfile/" + exe_name(p) for p in chosen]
+    cmd = ["ninja", "-C", bdir, "-f", "perfile.ninja", "-k", "0", "-j", str(a.jobs)] + outs
+    if a.nice:
+        cmd = ["nice", "-n", str(a.nice)] + cmd
+    if a.from_log:  # rows again from the last build's output, building nothing
+        with open(os.path.join(work, "ninja.log")) as f:
+            log = f.read()
+    else:
+        print("building %d test files (%s)" % (len(chosen), " ".join(cmd[:9])), flush=True)
+        log = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                             text=True).stdout
+        with open(os.path.join(work, "ninja.log"), "w") as f:
+            f.write(log)
+    fails = parse_ninja_log(log)
+    counts = collections.Counter()
+    test_objs = set(objs.values())
+    for p in chosen:
+        name = exe_name(p)
+        exe = os.path.join(bdir, "perfile", name)
+        if objs[p] in fails:
+            status, (err, errs) = "compile-failed", fails[objs[p]]
+        elif "perfile/" + name in fails:
+            status, (err, errs) = "link-failed", fails["perfile/" + name]
+        elif os.path.exists(exe):
+            status, err, errs = "compiled", "", []
+        else:  # a source its group shares (Main_Object, KERNELS, DriverContext.cc ...) failed
+            area_dir = "catch_tests/unit/%s/" % amd[p]["area"]
+            shared = [k for k in sorted(fails) if k not in test_objs and k.startswith(area_dir) and not
+                      re.search(r"CMakeFiles/(?!%s\.dir/)" % re.escape(amd[p]["group"]), k)
+                      or "Main_Object" in k or "KERNELS" in k]
+            status, errs = "not-built", fails[shared[0]][1] if shared else []
+            err = ("shared %s: %s" % (os.path.basename(shared[0]), fails[shared[0]][0])
+                   if shared else "a shared source failed: see ninja.log")
+        counts[status] += 1
+        with open(row_file(work, name, ".tsv"), "w") as f:
+            f.write("\t".join([name, amd[p]["area"], p, status, err.replace("\t", " ")]) + "\n")
+        with open(row_file(work, name, ".errors"), "w") as f:
+            f.write("\n".join(errs))
+    print("  " + ", ".join("%s %d" % kv for kv in sorted(counts.items())))
+
+
+# --- stage -----------------------------------------------------------------------------------
+
+def read_table(path, skip_header=True):
+    rows = []
+    if not os.path.exists(path):
+        return rows
+    with open(path) as f:
+        lines = f.read().splitlines()
+    for line in lines[1 if skip_header else 0:]:
+        if line:
+            rows.append(line.split("\t"))
+    return rows
+
+
+def compile_rows(work, cdir=None):
+    rows = {}
+    cdir = cdir or os.path.join(work, "compile")
+    if os.path.isdir(cdir):
+        for fn in os.listdir(cdir):
+            if not fn.endswith(".tsv"):
+                continue
+            for r in read_table(os.path.join(cdir, fn), skip_header=False):
+                rows[r[0]] = r
+    return rows
+
+
+def cmd_stage(a):
+    """Strips and xz-compresses each compiled executable, then fills OUT/part-NN/ folders of at
+    most --max-mib each (what one GPU session can carry), each with run.sh."""
+    work = os.path.abspath(a.work)
+    out = os.path.abspath(a.out or os.path.join(work, "stage"))
+    bdir = os.path.join(work, "build-amd")
+    ok = [n for n, r in sorted(compile_rows(work).items()) if r[3] == "compiled"]
+    if os.path.isdir(out):
+        shutil.rmtree(out)
+    tmp = os.path.join(out, "tmp")
+    jobs = []
+    for n in ok:
+        dst = os.path.join(tmp, n)
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        jobs.append("strip -o '%s' '%s' && xz -6 -f '%s'" % (dst, os.path.join(bdir, "perfile", n), dst))
+    # xargs -P: strip + xz in parallel (one process per file)
+    subprocess.run(["xargs", "-0", "-P", str(a.jobs), "-n", "1", "sh", "-c"],
+                   input="\0".join(jobs), text=True, check=True)
+    limit = a.max_mib * 1024 * 1024 - 64 * 1024  # room for run.sh
+    part, used = -1, limit
+    for n in ok:
+        src = os.path.join(tmp, n + ".xz")
+        size = os.path.getsize(src)
+        if used + size > limit:
+            part, used = part + 1, 0
+            os.makedirs(os.path.join(out, "part-%02d" % part))
+            shutil.copy(os.path.join(HERE, "run.sh"), os.path.join(out, "part-%02d" % part))
+        dst = os.path.join(out, "part-%02d" % part, n + ".xz")
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        os.rename(src, dst)
+        used += size
+    shutil.rmtree(tmp)
+    for i in range(part + 1):
+        d = os.path.join(out, "part-%02d" % i)
+        total = sum(os.path.getsize(os.path.join(r, f)) for r, _, fs in os.walk(d) for f in fs)
+        print("%s: %.1f MiB" % (d, total / 2**20))
+    print("staged %d executables in %d part(s)" % (len(ok), part + 1))
+
+
+# --- report ----------------------------------------------------------------------------------
+
+def amd_disabled(src):
+    """Test names AMD's own CI skips on every arch (hipTestMain/config/config_amd_linux, COMMON)."""
+    path = os.path.join(src, "catch", "hipTestMain", "config", "config_amd_linux")
+    names, keep, depth = set(), [], 0
+    if not os.path.exists(path):
+        return names
+    with open(path) as f:
+        for line in f:
+            s = line.strip()
+            if s.startswith("#if"):
+                keep.append("COMMON" in s)
+            elif s.startswith("#endif") and keep:
+                keep.pop()
+            elif all(keep) and keep:
+                m = re.match(r'"(Unit_[^"]*)"', s)
+                if m:
+                    names.add(m.group(1))
+    return names
+
+
+def load_classes():
+    """tests/conformance/classes.tsv: regex (on the first failure) -> cause class."""
+    rules = []
+    for r in read_table(os.path.join(HERE, "classes.tsv")):
+        if r and not r[0].startswith("#"):
+            rules.append((r[0], re.compile(r[1]), r[2] if len(r) > 2 else ""))
+    return rules
+
+
+def classify(text, rules, kind):
+    for cls, rx, k in rules:
+        if (not k or k == kind) and rx.search(text):
+            return cls
+    return "unclassified"
+
+
+def cmd_report(a):
+    work = os.path.abspath(a.work)
+    src = a.hip_tests
+    targets = {r[0]: r for r in read_table(os.path.join(work, "targets.tsv"))}
+    comp = compile_rows(work)
+    rules = load_classes()
+    disabled = amd_disabled(src) if src else set()
+    run = {}  # target -> list of (case, status, seconds, first failure)
+    if a.run_results:
+        for r in read_table(os.path.join(a.run_results, "results.tsv")):
+            run.setdefault(r[0], []).append(r[1:])
+    base = compile_rows(work, a.baseline) if a.baseline else {}
+    areas = collections.defaultdict(collections.Counter)
+    for n, r in comp.items():
+        c = areas[r[1]]
+        c["files"] += 1
+        c["compiled"] += r[3] == "compiled"
+        c["before"] += n in base and base[n][3] == "compiled"
+        c["amd_only"] += n in targets and targets[n][3] == "1"
+        for case in run.get(n, []):
+            if case[0] in disabled:
+                c["amd_disabled"] += 1
+                continue
+            if case[1] == "not-run":  # the run's time budget ended first
+                c["notrun"] += 1
+                continue
+            c["cases"] += 1
+            c[case[1]] += 1
+    L = []
+    L.append("# hip-tests catch/unit on unihip\n")
+    L.append(a.preamble.read() if a.preamble else "")
+    L.append("\n## Per area\n")
+    bcol = " compiled before |" if base else ""
+    L.append("| area | files tried | of which AMD-only |%s compiled | test cases run | passed | "
+             "failed | timed out | skipped |" % bcol)
+    L.append("|---|---|---|---|---|---|---|---|---|" + ("---|" if base else ""))
+    tot = collections.Counter()
+    for area in sorted(areas):
+        c = areas[area]
+        tot.update(c)
+        L.append("| %s | %d | %d |%s %d | %d | %d | %d | %d | %d |" % (
+            area, c["files"], c["amd_only"], (" %d |" % c["before"]) if base else "",
+            c["compiled"], c["cases"],
+            c["passed"], c["failed"] + c["crashed"], c["timeout"], c["skipped"]))
+    pct = lambda x, y: "%.0f%%" % (100.0 * x / y) if y else "-"
+    L.append("| **all** | %d | %d |%s %d (%s) | %d | %d (%s) | %d | %d | %d |" % (
+        tot["files"], tot["amd_only"], (" %d (%s) |" % (tot["before"], pct(tot["before"], tot["files"])))
+        if base else "", tot["compiled"], pct(tot["compiled"], tot["files"]), tot["cases"],
+        tot["passed"], pct(tot["passed"], tot["cases"]), tot["failed"] + tot["crashed"],
+        tot["timeout"], tot["skipped"]))
+    if tot["notrun"] or tot["amd_disabled"]:
+        L.append("\nNot counted: %d test cases not run (the run's time budget ended), %d that "
+                 "AMD's CI disables." % (tot["notrun"], tot["amd_disabled"]))
+    # Compile failures, grouped by cause class.
+    L.append("\n## Compile failures\n")
+    by_cls = collections.defaultdict(list)
+    for n, r in sorted(comp.items(), key=lambda kv: kv[1][2]):
+        if r[3] != "compiled":
+            by_cls[classify(r[4], rules, "compile")].append(r)
+    L.append("| cause class | files |")
+    L.append("|---|---|")
+    for cls, rs in sorted(by_cls.items(), key=lambda kv: -len(kv[1])):
+        L.append("| %s | %d |" % (cls, len(rs)))
+    L.append("")
+    L.append("| file | stage | cause class | first error |")
+    L.append("|---|---|---|---|")
+    for cls, rs in sorted(by_cls.items()):
+        for r in rs:
+            L.append("| %s | %s | %s | `%s` |" % (r[2], r[3], cls, md(r[4])))
+    # Every undeclared name in every failed file (a file counts once per name).
+    undecl = collections.defaultdict(set)
+    for n, r in comp.items():
+        path = row_file(work, n, ".errors")
+        if r[3] != "compiled" and os.path.exists(path):
+            for m in UNDECLARED.finditer(open(path).read()):
+                undecl[m.group(1)].add(r[2])
+    L.append("\n### Undeclared names (all errors of every failed file)\n")
+    if not undecl:
+        L.append("none")
+    else:
+        L.append("| name | files |")
+        L.append("|---|---|")
+        for name, files in sorted(undecl.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+            L.append("| `%s` | %d |" % (name, len(files)))
+    if run:
+        L.append("\n## Run failures\n")
+        L.append("| file | test case | result | cause class | first failure |")
+        L.append("|---|---|---|---|---|")
+        for n in sorted(run, key=lambda n: comp.get(n, [n, "", n])[2]):
+            for case in run[n]:
+                if case[1] in ("failed", "timeout", "crashed") and case[0] not in disabled:
+                    L.append("| %s | %s | %s | %s | `%s` |" % (
+                        comp.get(n, [n, "", n])[2], md(case[0]), case[1],
+                        classify(case[3] if len(case) > 3 else "", rules, "run"),
+                        md(case[3] if len(case) > 3 else "")))
+    # Listed apart: never counted as passes.
+    L.append("\n## Listed apart\n")
+    amd_only = [r for r in targets.values() if r[3] == "1"]
+    L.append("### Built by hip-tests only on AMD (HIP_PLATFORM=amd lists them, =nvidia does not)\n")
+    L.append("These test AMD-specific API or hardware behaviour; they are compiled and run above "
+             "(unihip is HIP's AMD flavour on both vendors) but a failure on NVIDIA may be the "
+             "hardware's, not unihip's.\n")
+    L.append(", ".join("`%s`" % r[2] for r in sorted(amd_only, key=lambda r: r[2])) or "none")
+    L.append("\n### Not built by hip-tests' CMake on AMD (not counted)\n")
+    nb = read_table(os.path.join(work, "not_built_on_amd.tsv"))
+    L.append("Files under catch/unit no AMD target lists (helpers, disabled or NVIDIA-only "
+             "tests): %d. NVIDIA-only among them: %s\n" % (
+                 len(nb), ", ".join("`%s`" % r[0] for r in nb if r[1] == "1") or "none"))
+    L.append("### Disabled by AMD's own CI on every arch (config_amd_linux, COMMON; not counted)\n")
+    L.append("%d test case names; of those run here: %s\n" % (
+        len(disabled), sum(1 for cs in run.values() for c in cs if c[0] in disabled)))
+    out = a.out
+    with open(out, "w") as f:
+        f.write("\n".join(L) + "\n")
+    print("wrote " + out)
+
+
+UNDECLARED = re.compile(r"(?:undeclared identifier|unknown type name|no member named) '([^']+)'")
+
+
+def md(s):
+    return s.replace("|", "\\|").replace("`", "'")[:200]
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    sub = p.add_subparsers(dest="cmd", required=True)
+    b = sub.add_parser("build")
+    b.add_argument("--hip-tests", required=True, help="hip-tests source (holds catch/)")
+    b.add_argument("--unihip", required=True, help="unihip build or install prefix")
+    b.add_argument("--work", default="conformance-work")
+    b.add_argument("--arch", nargs="+", default=["sm_90"], help="offload archs")
+    b.add_argument("--sample", type=int, default=0, help="files per area (0: all)")
+    b.add_argument("--area", nargs="*", help="only these areas")
+    b.add_argument("--files", nargs="*", help="only these (unit/<area>/x.cc or <area>/x)")
+    b.add_argument("-j", "--jobs", type=int, default=os.cpu_count())
+    b.add_argument("--nice", type=int, default=0)
+    b.add_argument("--from-log", action="store_true", help="rows from the last ninja.log only")
+    s = sub.add_parser("stage")
+    s.add_argument("--work", default="conformance-work")
+    s.add_argument("--out")
+    s.add_argument("--max-mib", type=int, default=48, help="size of one part (one GPU session)")
+    s.add_argument("-j", "--jobs", type=int, default=os.cpu_count())
+    r = sub.add_parser("report")
+    r.add_argument("--work", default="conformance-work")
+    r.add_argument("--hip-tests", help="hip-tests source (for AMD's disabled-test list)")
+    r.add_argument("--run-results", help="folder run.sh wrote (results.tsv)")
+    r.add_argument("--baseline", help="an earlier WORK/compile folder: adds a 'compiled before' column")
+    r.add_argument("--preamble", type=argparse.FileType("r"), help="text put after the title")
+    r.add_argument("--out", default="docs/conformance.md")
+    a = p.parse_args()
+    {"build": cmd_build, "stage": cmd_stage, "report": cmd_report}[a.cmd](a)
+
+
+if __name__ == "__main__":
+    main()
