@@ -277,11 +277,9 @@ UNIHIP_MATH int abs(int x) { return x < 0 ? -x : x; }
 UNIHIP_MATH long labs(long x) { return x < 0 ? -x : x; }
 UNIHIP_MATH long long llabs(long long x) { return x < 0 ? -x : x; }
 
-/* The rest of C++'s overloads, as HIP has them in device code: pow with an int exponent (float
- * stays float, as in CUDA and HIP), abs of long, long long and floating types, and integer or
- * mixed arguments computed in double (the <cmath> rule). */
-UNIHIP_MATH float pow(float x, int n) { return powif(x, n); }
-UNIHIP_MATH double pow(double x, int n) { return powi(x, n); }
+/* The rest of C++'s overloads, as HIP has them in device code (pow with an int exponent is
+ * above): abs of long, long long and floating types, and integer or mixed arguments computed in
+ * double (the <cmath> rule). */
 UNIHIP_MATH long abs(long x) { return labs(x); }
 UNIHIP_MATH long long abs(long long x) { return llabs(x); }
 UNIHIP_MATH float abs(float x) { return fabsf(x); }
