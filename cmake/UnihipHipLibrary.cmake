@@ -1,0 +1,75 @@
+# unihip_hip_library(<name> OBJECTS <object library> VERSION <x.y.z> SOVERSION <n>
+#                    INCLUDES <dirs…> [PACKAGE_VERSION <v>] [EXPORTS_MAP <file>] [INSTALL_HEADER_DIRS <dirs…>]
+#                    [INSTALL_HEADER_FILES <files…> [HEADER_SUBDIR <dir>]])
+# One HIP library of libs/: lib<name>.so.<SOVERSION> in <build>/lib, linked to unihip only,
+# the alias roc::<name>, and find_package(<name>) -> roc::<name> from the build tree
+# (<build>/lib/cmake/<name>) and from the install, as ROCm names its packages.
+set(UNIHIP_HIP_LIBRARY_CONFIG_IN ${CMAKE_CURRENT_LIST_DIR}/hip-library-config.cmake.in)
+
+function(unihip_hip_library name)
+  cmake_parse_arguments(L "" "OBJECTS;VERSION;SOVERSION;PACKAGE_VERSION;EXPORTS_MAP;HEADER_SUBDIR"
+    "INCLUDES;INSTALL_HEADER_DIRS;INSTALL_HEADER_FILES" ${ARGN})
+  foreach(required OBJECTS VERSION SOVERSION INCLUDES)
+    if(NOT DEFINED L_${required} OR L_${required} STREQUAL "")
+      message(FATAL_ERROR "unihip_hip_library(${name}): ${required} is required")
+    endif()
+  endforeach()
+
+  if(NOT L_PACKAGE_VERSION)
+    set(L_PACKAGE_VERSION ${L_VERSION})
+  endif()
+  add_library(${name} SHARED $<TARGET_OBJECTS:${L_OBJECTS}>)
+  set(build_includes "")
+  foreach(dir IN LISTS L_INCLUDES)
+    list(APPEND build_includes $<BUILD_INTERFACE:${dir}>)
+  endforeach()
+  target_include_directories(${name} PUBLIC ${build_includes} $<INSTALL_INTERFACE:include>)
+  target_link_libraries(${name} PUBLIC unihip PRIVATE ${CMAKE_DL_LIBS})
+  target_link_options(${name} PRIVATE -Wl,--no-undefined)
+  if(L_EXPORTS_MAP)
+    target_link_options(${name} PRIVATE -Wl,--version-script=${L_EXPORTS_MAP})
+    set_property(TARGET ${name} APPEND PROPERTY LINK_DEPENDS ${L_EXPORTS_MAP})
+  endif()
+  set_target_properties(${name} PROPERTIES VERSION ${L_VERSION} SOVERSION ${L_SOVERSION}
+    LIBRARY_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/lib)
+  add_library(roc::${name} ALIAS ${name})
+
+  # The package config: absolute paths in the build tree, the prefix's own in the install.
+  set(package_dir ${PROJECT_BINARY_DIR}/lib/cmake/${name})
+  set(config_name "${name}")
+  set(config_version "${L_PACKAGE_VERSION}")
+  set(config_lib "$<TARGET_FILE:${name}>")
+  set(config_includes "${L_INCLUDES};${PROJECT_SOURCE_DIR}/include")
+  set(config_runtime "$<TARGET_FILE:unihip>")
+  configure_file(${UNIHIP_HIP_LIBRARY_CONFIG_IN} ${CMAKE_CURRENT_BINARY_DIR}/${name}-config.build.in @ONLY)
+  file(GENERATE OUTPUT ${package_dir}/${name}-config.cmake
+    INPUT ${CMAKE_CURRENT_BINARY_DIR}/${name}-config.build.in)
+  set(config_lib "\${_unihip_lib_prefix}/lib/$<TARGET_FILE_NAME:${name}>")
+  set(config_includes "\${_unihip_lib_prefix}/include")
+  set(config_runtime "\${_unihip_lib_prefix}/lib/$<TARGET_FILE_NAME:unihip>")
+  configure_file(${UNIHIP_HIP_LIBRARY_CONFIG_IN} ${CMAKE_CURRENT_BINARY_DIR}/${name}-config.install.in @ONLY)
+  file(GENERATE OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/install/${name}-config.cmake
+    INPUT ${CMAKE_CURRENT_BINARY_DIR}/${name}-config.install.in)
+  include(CMakePackageConfigHelpers)
+  write_basic_package_version_file(${package_dir}/${name}-config-version.cmake
+    VERSION ${L_PACKAGE_VERSION} COMPATIBILITY SameMajorVersion)
+
+  install(TARGETS ${name} LIBRARY DESTINATION lib)
+  install(FILES ${CMAKE_CURRENT_BINARY_DIR}/install/${name}-config.cmake
+    ${package_dir}/${name}-config-version.cmake DESTINATION lib/cmake/${name})
+  if(L_INSTALL_HEADER_DIRS)
+    install(DIRECTORY ${L_INSTALL_HEADER_DIRS} DESTINATION include)
+  endif()
+  if(L_INSTALL_HEADER_FILES)
+    install(FILES ${L_INSTALL_HEADER_FILES} DESTINATION include/${L_HEADER_SUBDIR})
+  endif()
+endfunction()
+
+# unihip_check_exports(<test name> <library target> <names file> [ALSO <names…>]): a test that
+# every name in the file (one a line) and each ALSO name is a defined dynamic symbol of the library.
+function(unihip_check_exports test target list)
+  cmake_parse_arguments(C "" "" "ALSO" ${ARGN})
+  string(REPLACE ";" "," also "${C_ALSO}")
+  add_test(NAME ${test} COMMAND ${CMAKE_COMMAND} -DLIB=$<TARGET_FILE:${target}> -DLIST=${list}
+    "-DALSO=${also}" -P ${PROJECT_SOURCE_DIR}/cmake/check_exports.cmake)
+endfunction()
