@@ -200,44 +200,22 @@ UNIHIP_EXPORT hipError_t hipMemset3DAsync_spt(hipPitchedPtr pitchedDevPtr, int v
       fill3D(pitchedDevPtr, value, extent, unihipPerThreadStream(stream), false));
 }
 
-UNIHIP_EXPORT hipError_t hipMemsetD2D8(hipDeviceptr_t dst, size_t dstPitch, unsigned char value,
-                                       size_t width, size_t height) {
-  UNIHIP_TRACE_API("hipMemsetD2D8({}, {}, {}, {}, {})", dst, dstPitch, value, width, height);
-  UNIHIP_RETURN(fill2DElements(dst, dstPitch, value, width, height, 1, nullptr, true));
-}
-
-UNIHIP_EXPORT hipError_t hipMemsetD2D8Async(hipDeviceptr_t dst, size_t dstPitch,
-                                            unsigned char value, size_t width, size_t height,
-                                            hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMemsetD2D8Async({}, {}, {}, {}, {}, {})", dst, dstPitch, value, width,
-                   height, fmt::ptr(stream));
-  UNIHIP_RETURN(fill2DElements(dst, dstPitch, value, width, height, 1, stream, false));
-}
-
-UNIHIP_EXPORT hipError_t hipMemsetD2D16(hipDeviceptr_t dst, size_t dstPitch, unsigned short value,
-                                        size_t width, size_t height) {
-  UNIHIP_TRACE_API("hipMemsetD2D16({}, {}, {}, {}, {})", dst, dstPitch, value, width, height);
-  UNIHIP_RETURN(fill2DElements(dst, dstPitch, value, width, height, 2, nullptr, true));
-}
-
-UNIHIP_EXPORT hipError_t hipMemsetD2D16Async(hipDeviceptr_t dst, size_t dstPitch,
-                                             unsigned short value, size_t width, size_t height,
-                                             hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMemsetD2D16Async({}, {}, {}, {}, {}, {})", dst, dstPitch, value, width,
-                   height, fmt::ptr(stream));
-  UNIHIP_RETURN(fill2DElements(dst, dstPitch, value, width, height, 2, stream, false));
-}
-
-UNIHIP_EXPORT hipError_t hipMemsetD2D32(hipDeviceptr_t dst, size_t dstPitch, unsigned int value,
-                                        size_t width, size_t height) {
-  UNIHIP_TRACE_API("hipMemsetD2D32({}, {}, {}, {}, {})", dst, dstPitch, value, width, height);
-  UNIHIP_RETURN(fill2DElements(dst, dstPitch, value, width, height, 4, nullptr, true));
-}
-
-UNIHIP_EXPORT hipError_t hipMemsetD2D32Async(hipDeviceptr_t dst, size_t dstPitch,
-                                             unsigned int value, size_t width, size_t height,
-                                             hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMemsetD2D32Async({}, {}, {}, {}, {}, {})", dst, dstPitch, value, width,
-                   height, fmt::ptr(stream));
-  UNIHIP_RETURN(fill2DElements(dst, dstPitch, value, width, height, 4, stream, false));
-}
+// hipMemsetD2D{8,16,32}(Async): one pair per element width, over fill2DElements.
+#define UNIHIP_MEMSET_D2D(bits, value_type)                                                      \
+  UNIHIP_EXPORT hipError_t hipMemsetD2D##bits(hipDeviceptr_t dst, size_t dstPitch,                \
+                                              value_type value, size_t width, size_t height) {     \
+    UNIHIP_TRACE_API("hipMemsetD2D" #bits "({}, {}, {}, {}, {})", dst, dstPitch, value, width,     \
+                     height);                                                                      \
+    UNIHIP_RETURN(fill2DElements(dst, dstPitch, value, width, height, bits / 8, nullptr, true));   \
+  }                                                                                                \
+  UNIHIP_EXPORT hipError_t hipMemsetD2D##bits##Async(hipDeviceptr_t dst, size_t dstPitch,         \
+                                                     value_type value, size_t width,              \
+                                                     size_t height, hipStream_t stream) {         \
+    UNIHIP_TRACE_API("hipMemsetD2D" #bits "Async({}, {}, {}, {}, {}, {})", dst, dstPitch, value,   \
+                     width, height, fmt::ptr(stream));                                             \
+    UNIHIP_RETURN(fill2DElements(dst, dstPitch, value, width, height, bits / 8, stream, false));   \
+  }
+UNIHIP_MEMSET_D2D(8, unsigned char)
+UNIHIP_MEMSET_D2D(16, unsigned short)
+UNIHIP_MEMSET_D2D(32, unsigned int)
+#undef UNIHIP_MEMSET_D2D

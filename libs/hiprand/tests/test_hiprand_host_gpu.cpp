@@ -51,12 +51,17 @@ int main() {
     std::printf("type %d: mean %.5f variance %.5f\n", (int)t, mean, var);
     EXPECT(std::fabs(mean - 0.5) < 0.002);
     EXPECT(std::fabs(var - 1.0 / 12) < 0.002);
-    // Reproducible: the same seed again.
-    EXPECT(hiprandSetPseudoRandomGeneratorSeed(g, 987654321ull) == HIPRAND_STATUS_SUCCESS);
-    EXPECT(hiprandGenerateUniform(g, d, n) == HIPRAND_STATUS_SUCCESS);
+    // Reproducible: a new generator with the same seed gives the same numbers. (Seeding the
+    // used generator again does not restart it on NVIDIA: cuRAND continues the sequence.)
+    hiprandGenerator_t again = nullptr;
+    EXPECT(hiprandCreateGenerator(&again, t) == HIPRAND_STATUS_SUCCESS);
+    EXPECT(hiprandSetStream(again, stream) == HIPRAND_STATUS_SUCCESS);
+    EXPECT(hiprandSetPseudoRandomGeneratorSeed(again, 987654321ull) == HIPRAND_STATUS_SUCCESS);
+    EXPECT(hiprandGenerateUniform(again, d, n) == HIPRAND_STATUS_SUCCESS);
     EXPECT(hipStreamSynchronize(stream) == hipSuccess);
     EXPECT(hipMemcpy(b.data(), d, n * sizeof(float), hipMemcpyDeviceToHost) == hipSuccess);
     EXPECT(a == b);
+    EXPECT(hiprandDestroyGenerator(again) == HIPRAND_STATUS_SUCCESS);
     // cuRAND's host generator gives the device generator's numbers.
     EXPECT(hiprandGenerateUniform(h, host.data(), n) == HIPRAND_STATUS_SUCCESS);
     EXPECT(host == a);

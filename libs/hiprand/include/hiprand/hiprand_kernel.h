@@ -257,29 +257,28 @@ HIPRAND_KERNEL_QUALIFIERS double2 box_muller_double(unsigned int x0, unsigned in
 }
 
 /* Hands out the first of a pair and keeps the second for the next call, as long
- * as the next call asks for the same kind (normal or log-normal). */
-template <typename State, typename Pair>
-HIPRAND_KERNEL_QUALIFIERS float spare_float(State* s, int kind, Pair make) {
-  if (s->boxmuller_flag != kind) {
-    float2 v = make();
-    s->boxmuller_extra = v.y;
-    s->boxmuller_flag = kind;
+ * as the next call asks for the same kind (normal or log-normal). Float and double
+ * keep separate spares, as cuRAND's states do. */
+template <typename T, typename Pair>
+HIPRAND_KERNEL_QUALIFIERS T spare(int& flag, T& extra, int kind, Pair make) {
+  if (flag != kind) {
+    auto v = make();
+    extra = v.y;
+    flag = kind;
     return v.x;
   }
-  s->boxmuller_flag = 0;
-  return s->boxmuller_extra;
+  flag = 0;
+  return extra;
+}
+
+template <typename State, typename Pair>
+HIPRAND_KERNEL_QUALIFIERS float spare_float(State* s, int kind, Pair make) {
+  return spare(s->boxmuller_flag, s->boxmuller_extra, kind, make);
 }
 
 template <typename State, typename Pair>
 HIPRAND_KERNEL_QUALIFIERS double spare_double(State* s, int kind, Pair make) {
-  if (s->boxmuller_flag_double != kind) {
-    double2 v = make();
-    s->boxmuller_extra_double = v.y;
-    s->boxmuller_flag_double = kind;
-    return v.x;
-  }
-  s->boxmuller_flag_double = 0;
-  return s->boxmuller_extra_double;
+  return spare(s->boxmuller_flag_double, s->boxmuller_extra_double, kind, make);
 }
 
 HIPRAND_KERNEL_QUALIFIERS float2 exp_pair(float2 v, float mean, float stddev) {
