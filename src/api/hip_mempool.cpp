@@ -6,6 +6,7 @@
 #include "api/arg_checks.h"
 #include "api/memory_allocation.h"
 #include "api/memory_pool_family.h"
+#include "core/active_captures.h"
 #include "core/allocation_map.h"
 #include "core/enum_value.h"
 #include "seam/graph_ops.h"
@@ -56,6 +57,7 @@ Status poolFamily(hipMemPool_t pool, Device** d, MemoryPoolOps** ops) {
 
 // A capturing stream's allocation is a graph's allocation node (CUDA's and HIP's rule).
 AllocationKind capturedKind(const ResolvedStream& rs) {
+  if (!active_captures::any()) return AllocationKind::Pool;
   GraphOps* g = rs.device->backend->graphs();
   hipStreamCaptureStatus status = hipStreamCaptureStatusNone;
   if (g == nullptr || !g->captureInfo(rs.device->local, rs.native, &status, nullptr, nullptr,

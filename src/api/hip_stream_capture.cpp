@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "api/api_boundary.h"
+#include "core/active_captures.h"
 #include "core/graph/graph_handles.h"
 #include "core/handles.h"
 #include "core/stream_resolve.h"
@@ -102,7 +103,10 @@ Status beginCapture(hipStream_t stream, hipStreamCaptureMode mode) {
   UNIHIP_TRY(checkBeginCapture(stream, mode));
   CaptureStream cs;
   UNIHIP_TRY(capturingFamily(stream, &cs));
-  return cs.ops->beginCapture(cs.rs.device->local, cs.rs.native, mode);
+  active_captures::begin();
+  Status s = cs.ops->beginCapture(cs.rs.device->local, cs.rs.native, mode);
+  if (!s.ok()) active_captures::end();
+  return s;
 }
 
 Status endCapture(hipStream_t stream, hipGraph_t* pGraph) {
@@ -111,6 +115,8 @@ Status endCapture(hipStream_t stream, hipGraph_t* pGraph) {
   UNIHIP_TRY(capturingFamily(stream, &cs));
   NativeGraph native = nullptr;
   Status s = cs.ops->endCapture(cs.rs.device->local, cs.rs.native, &native);
+  // An invalidated capture has ended too.
+  if (s.ok() || s == hipErrorStreamCaptureInvalidated) active_captures::end();
   *pGraph = native ? unihip::graph::graphFor(cs.rs.device->ordinal, cs.ops, native, true) : nullptr;
   return s;
 }
@@ -231,8 +237,11 @@ UNIHIP_EXPORT hipError_t hipStreamBeginCaptureToGraph(hipStream_t stream, hipGra
   CAPTURE_CHECK(nativeDeps(dependencies, numDependencies, &deps, graph));
   CaptureStream cs;
   CAPTURE_CHECK(capturingFamily(stream, &cs));
-  UNIHIP_RETURN(cs.ops->beginCaptureToGraph(cs.rs.device->local, cs.rs.native, graph->native,
-                                            deps.data(), numDependencies, mode));
+  active_captures::begin();
+  Status s = cs.ops->beginCaptureToGraph(cs.rs.device->local, cs.rs.native, graph->native,
+                                         deps.data(), numDependencies, mode);
+  if (!s.ok()) active_captures::end();
+  UNIHIP_RETURN(s);
 }
 
 UNIHIP_EXPORT hipError_t hipStreamEndCapture(hipStream_t stream, hipGraph_t* pGraph) {
