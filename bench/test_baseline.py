@@ -105,23 +105,20 @@ for name in files:
     bands = [r["name"] for r in base["benchmarks"] if r["unit"] == "GB/s" and "ratio" in r]
     counts = [r["name"] for r in base["benchmarks"] if r["unit"] == "instructions"]
     t, b, c = times[0], bands[0], counts[0]
-    # 10% slower, the whole interval beyond 5%: a regression, and the exit status says so.
-    status, text = compare(path, synthetic_run(base, {t: (1.10, 0.02)}))
-    check(status == 1 and verdict_of(text, t) == "REGRESSION", f"{name}: {t} 10% slower is a REGRESSION")
-    # 10% slower by the median, the interval reaching back within 5%: said, not failed.
-    status, text = compare(path, synthetic_run(base, {t: (1.10, 0.10)}))
-    check(status == 0 and verdict_of(text, t) == "worse?", f"{name}: {t} 10% slower, wide interval: worse?")
-    # Bandwidth: lower is worse, higher is better.
-    status, text = compare(path, synthetic_run(base, {b: (0.90, 0.0)}))
-    check(status == 1 and verdict_of(text, b) == "REGRESSION", f"{name}: {b} 10% less bandwidth is a REGRESSION")
-    status, text = compare(path, synthetic_run(base, {b: (1.10, 0.0)}))
-    check(status == 0 and verdict_of(text, b) == "better", f"{name}: {b} 10% more bandwidth is better")
-    # Within the tolerance: ok.
-    status, text = compare(path, synthetic_run(base, {t: (1.03, 0.0)}))
-    check(status == 0 and verdict_of(text, t) == "ok", f"{name}: {t} 3% slower is within 5%")
-    # Instruction counts: 20% more is a regression.
-    status, text = compare(path, synthetic_run(base, {c: (1.20, 0.0)}))
-    check(status == 1 and verdict_of(text, c) == "REGRESSION", f"{name}: {c} 20% more instructions is a REGRESSION")
+    # (benchmark, factor on its ratio, spread of the per-round ratios, exit status, verdict, what)
+    cases = [
+        (t, 1.10, 0.02, 1, "REGRESSION", "10% slower, the whole interval beyond 5%"),
+        (t, 1.10, 0.10, 0, "worse?", "10% slower by the median, the interval reaching back"),
+        (t, 1.03, 0.0, 0, "ok", "3% slower, within 5%"),
+        (b, 0.90, 0.0, 1, "REGRESSION", "10% less bandwidth"),
+        (b, 1.10, 0.0, 0, "better", "10% more bandwidth"),
+        (c, 1.20, 0.0, 1, "REGRESSION", "20% more instructions"),
+    ]
+    for bench, factor, spread, want_status, want_verdict, what in cases:
+        status, text = compare(path, synthetic_run(base, {bench: (factor, spread)}))
+        got = verdict_of(text, bench)
+        check(status == want_status and got == want_verdict,
+              f"{name}: {bench} {what}: {want_verdict}, exit {want_status} (got {got}, exit {status})")
 
 check(baseline.gpu_kind("NVIDIA H100 80GB HBM3") == "h100", "gpu_kind of an H100")
 check(baseline.gpu_kind("AMD Instinct MI300X") == "mi300x", "gpu_kind of an MI300X")
