@@ -1,10 +1,17 @@
 #!/usr/bin/env python3
 """Report of the unihip benchmarks (issue 5): table of medians, ratios, goals, plots.
 
-  report.py --out <folder> [--attach <file>] <raw.jsonl>...
-      write <folder>/results/<date>/ (results.json, results.csv, table.md, plots, the inputs and
-      attachments) and print the table
-  report.py --readme <README.md> <results.json>  put that run's table and plots into the README
+  report.py --out <folder> [--run-dir <folder>] [--attach <file>] <raw.jsonl>...
+      write the run's folder, <folder>/<date>/ (<date>-b/, -c/, ... when taken) or --run-dir:
+      results.json, results.csv, table.md, plots, the inputs and attachments; print the table
+  report.py --baseline <baselines/h200.json|auto> [--tolerance 0.05] [--changes-only] <run>
+      compare a run (its results.json or raw lines) with a baseline (auto: bench/baselines/ by
+      the run's GPU): per benchmark the ratio to the reference then and now, the change, and
+      REGRESSION where it is worse beyond the tolerance; exit status 1 on a regression
+  report.py --write-baseline <baselines/h200.json> [--source TEXT] [--code COMMIT] <run>
+      make a run the baseline of its GPU kind (bench/baseline.py)
+  report.py --readme <README.md> <results.json>  put that run's tables into the README (the
+      plots stay in the run's folder, outside the tree)
 
 Input lines are the JSON lines the benchmark programs print (bench/common/bench_stats.h); a
 figure measured in several rounds counts as the median of its per-round medians. run_all.sh
@@ -637,7 +644,7 @@ def write_results(args):
     gpu = meta.get("gpu", "unknown GPU")
     driver = meta.get("driver_version")
     title = f"{gpu}, CUDA driver {driver // 1000}.{driver % 1000 // 10}" if driver else gpu
-    folder = os.path.join(args.out, "results", date)
+    folder = args.run_dir or run_folder(args.out, date)
     os.makedirs(folder, exist_ok=True)
     for path in args.raw + (args.attach or []):
         dest = os.path.join(folder, os.path.basename(path))
@@ -680,6 +687,17 @@ def write_results(args):
     return 0
 
 
+def run_folder(out, date):
+    """<out>/<date>, or the first of <date>-b, -c, ... not yet there: a run never overwrites
+    another's folder."""
+    folder = os.path.join(out, date)
+    for suffix in "bcdefghijklmnopqrstuvwxyz":
+        if not os.path.exists(folder):
+            break
+        folder = os.path.join(out, f"{date}-{suffix}")
+    return folder
+
+
 def markdown(result, image_prefix=""):
     out = [f"Measured {result['date']} on {result['title']}.", ""]
     out += result["table"]
@@ -690,7 +708,7 @@ def markdown(result, image_prefix=""):
     if result["staging"]:
         out += ["", "Pageable-copy staging experiment (bench/staging):", ""]
         out += [f"- {line}" for line in result["staging"]]
-    for p in result["plots"]:
+    for p in result["plots"] if image_prefix is not None else []:
         out += ["", f"![{p[:-4]}]({image_prefix}{p})"]
     return "\n".join(out) + "\n"
 
@@ -698,15 +716,13 @@ def markdown(result, image_prefix=""):
 def update_readme(args):
     with open(args.results, encoding="utf-8") as f:
         result = json.load(f)
-    readme_dir = os.path.dirname(os.path.abspath(args.readme))
-    prefix = os.path.relpath(os.path.dirname(os.path.abspath(args.results)), readme_dir) + "/"
     with open(args.readme, encoding="utf-8") as f:
         text = f.read()
     begin, end = "<!-- bench-results:begin -->", "<!-- bench-results:end -->"
     if begin not in text or end not in text:
         print(f"report.py: {args.readme} lacks the {begin} / {end} markers", file=sys.stderr)
         return 1
-    body = markdown(result, prefix)
+    body = markdown(result, image_prefix=None)
     text = re.sub(re.escape(begin) + ".*?" + re.escape(end),
                   lambda _: f"{begin}\n{body}{end}", text, flags=re.S)
     with open(args.readme, "w", encoding="utf-8") as f:
@@ -717,16 +733,30 @@ def update_readme(args):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    p.add_argument("--out", help="folder to write results/<date>/ into")
+    p.add_argument("--out", help="folder to write the run's <date>/ folder into")
+    p.add_argument("--run-dir", help="the run's folder itself (run_all.sh chooses it)")
     p.add_argument("--readme", help="README to update from one results.json")
     p.add_argument("--attach", action="append", help="file to copy into the results folder")
-    p.add_argument("inputs", nargs="+", help="raw JSON-lines files, or results.json with --readme")
+    p.add_argument("--baseline", help="baseline to compare the run with, or 'auto'")
+    p.add_argument("--tolerance", type=float, default=0.05,
+                   help="relative change counted as a regression (default 0.05)")
+    p.add_argument("--changes-only", action="store_true",
+                   help="with --baseline: list only the benchmarks beyond the tolerance")
+    p.add_argument("--write-baseline", help="baseline file to write from the run")
+    p.add_argument("--source", help="with --write-baseline: where the run's figures came from")
+    p.add_argument("--code", help="with --write-baseline: the commit the run measured")
+    p.add_argument("inputs", nargs="+", help="raw JSON-lines files, or a results.json")
     args = p.parse_args()
     if args.readme:
         args.results = args.inputs[0]
         return update_readme(args)
-    if not args.out:
-        p.error("--out or --readme is required")
+    if args.baseline or args.write_baseline:
+        import baseline  # bench/baseline.py, beside this file
+        if args.write_baseline:
+            return baseline.write_baseline(args.write_baseline, args.inputs, args.source, args.code)
+        return baseline.compare(args.baseline, args.inputs, args.tolerance, args.changes_only)
+    if not args.out and not args.run_dir:
+        p.error("--out, --run-dir, --baseline, --write-baseline or --readme is required")
     args.raw = args.inputs
     return write_results(args)
 

@@ -22,19 +22,27 @@
 #     set, CPU 0 left out when there are more than 8, since it takes most interrupts).
 # Then the startup benchmark, the check that unihip JIT-compiled no PTX, the pageable-staging
 # experiment, and host instructions per launch and copy with libcuda counted
-# (count_gpu_instructions.sh, when the folder carries valgrind/). Writes only
-# <out-dir>/results/<date>/: results.json, results.csv, table.md, plots, raw.jsonl, logs.txt,
-# and the SASS of the codegen kernels when cuobjdump is there. About 7 minutes on an H100 with
-# the defaults. Exit status 77 without a GPU.
+# (count_gpu_instructions.sh, when the folder carries valgrind/). Writes only the run's folder,
+# <out-dir>/<date>/ (<date>-b/, -c/, ... when taken; <out-dir> defaults to $UNIHIP_BENCH_OUT, else
+# /tmp/unihip-bench, and must lie outside the source tree: runs are not kept in git):
+# results.json, results.csv, table.md, plots, raw.jsonl, logs.txt, the SASS of the codegen
+# kernels when cuobjdump is there, and baseline.md, the run against bench/baselines/<gpu>.json
+# (report.py --baseline auto; bench/baselines/ holds one run's figures per GPU kind). About 7
+# minutes on an H100 with the defaults. Exit status 77 without a GPU.
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 usage="usage: run_all.sh <bench-gpu-dir> [<out-dir>] [--rounds N] [--launch-rounds N] [--codegen-rounds N] [--first-rounds N] [--max-copy MiB] [--startup-runs N] [--pair-rounds N] [--pin CPUS|none]"
 dir=${1:?$usage}
 shift
-out=${UNIHIP_BENCH_OUT:-}
+out=${UNIHIP_BENCH_OUT:-/tmp/unihip-bench}
 if (($#)) && [[ $1 != --* ]]; then out=$1; shift; fi
-[[ -n $out ]] || { echo "run_all.sh: no <out-dir> and UNIHIP_BENCH_OUT unset; $usage" >&2; exit 2; }
+out=$(realpath -m "$out")
+if [[ $out/ == "$(realpath "$here/..")"/* ]]; then
+  echo "run_all.sh: $out is inside the source tree; runs are kept outside it (the figures git keeps: bench/baselines/)" >&2
+  exit 2
+fi
+mkdir -p "$out" || exit 2
 rounds=7 launch_rounds=14 first_rounds=21 codegen_rounds=21 max_copy=1024 startup_runs=10
 pair_rounds=60 pin=auto
 while (($#)); do
@@ -180,12 +188,24 @@ case $? in
 esac
 
 echo "run_all.sh: measured in $((SECONDS - started)) s" | tee -a "$logs" >&2
+# The run's folder: today's date, with a letter when an earlier run of the day has it.
+run_dir=$out/$(date +%F)
+for suffix in b c d e f g h i j k l m n o p q r s t u v w x y z; do
+  [[ -e $run_dir ]] || break
+  run_dir=$out/$(date +%F)-$suffix
+done
 report_args=()
 for f in "${attach[@]}"; do report_args+=(--attach "$f"); done
-python3 "$here/report.py" --out "$out" "${report_args[@]}" "$raw"
+python3 "$here/report.py" --run-dir "$run_dir" "${report_args[@]}" "$raw"
 status=$?
 if [[ -x $bin/bench_codegen ]] && [[ -f $work/codegen.nvcc.sass ]]; then
   python3 "$here/sass_summary.py" "$work/codegen.nvcc.sass" "$work/codegen.unihipcc.sass" \
-    "$out/results/$(date +%F)/sass_summary.md" || true
+    "$run_dir/sass_summary.md" || true
+fi
+# Against the baseline of this GPU kind (informational: the run's status is the report's).
+if [[ -f $run_dir/results.json ]]; then
+  python3 "$here/report.py" --baseline auto "$run_dir/results.json" >"$run_dir/baseline.md"
+  tail -n 1 "$run_dir/baseline.md" >&2
+  echo "run_all.sh: the run against its baseline: $run_dir/baseline.md" >&2
 fi
 exit $status

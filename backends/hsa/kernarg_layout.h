@@ -20,7 +20,7 @@ struct KernargContext {
   uint32_t gridBlocks[3] = {1, 1, 1};
   uint32_t blockSize[3] = {1, 1, 1};
   uint32_t dynamicSharedBytes = 0;
-  // Device addresses the runtime owns; 0 when unihip provides none (see README).
+  // Device addresses the runtime owns; 0 when unihip provides none (docs/design/amd-execution.md).
   uint64_t queuePtr = 0;
   uint64_t hostcallBuffer = 0;
   uint64_t printfBuffer = 0;

@@ -1,5 +1,5 @@
 /* unihip: HIP's host C API. Names, signatures and numeric values follow HIP (ROCm 6);
- * code written against HIP compiles unchanged. See README.md for what is implemented. */
+ * code written against HIP compiles unchanged. docs/support.md says what is implemented. */
 #ifndef UNIHIP_HIP_RUNTIME_API_H
 #define UNIHIP_HIP_RUNTIME_API_H
 #include "hip/unihip/enum_base.h"

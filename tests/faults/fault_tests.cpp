@@ -82,7 +82,7 @@ int requireGpu(const char* name) {
 // Device faults are checked where the backend reports them as errors: the CUDA driver does (with
 // CUDA's sticky-error semantics). On AMD, ROCr's default queue error handler ends the process on
 // a memory fault, and unihip's HSA backend is documented to hang on a queue error while waiting
-// (README, "Known gaps of the HSA backend"): those cases skip there, saying so.
+// (docs/behaviour.md, "Known gaps of the HSA backend"): those cases skip there, saying so.
 int requireFaultReportingBackend(const char* name) {
   if (int r = requireGpu(name); r != kPass) return r;
   const char* backend = unihipGetDeviceBackendName(0);

@@ -8,7 +8,7 @@
 // At the end, checked: every result was right and every call succeeded; no device memory leaked
 // (hipMemGetInfo's free memory is back to its value before the soak, within 64 MiB); no handle
 // leaked. unihip has no API that counts live handles, so handle leaks are checked through the
-// handle recycling that unihip documents (README: "Handles are recycled after destroy"; a
+// handle recycling that unihip documents (docs/behaviour.md: "Handles are recycled after destroy"; a
 // destroyed handle's object goes on a free list and the next create takes it): when every
 // destroyed event and stream is recycled, the number of distinct handle values ever returned
 // equals the most that were alive at once (at most T streams and T events here), whatever the
