@@ -125,9 +125,16 @@ FAKE int cusparseSpMV(void* h, int op, const void* alpha, const void* matA, cons
 FAKE int cusparseCsr2cscEx2_bufferSize(void* h, int m, int n, int nnz, const void*, const int*,
                                        const int*, void*, int*, int*, int valType, int copyValues,
                                        int idxBase, int alg, size_t* size) {
-  fakeCusparseLast = {h, {valType, copyValues, idxBase, alg}, {m, n, nnz}, 0, nullptr};
-  *size = 4096;
+  fakeCusparseLast = {h, {valType, copyValues, idxBase, alg}, {m, n, nnz}, 0, nullptr, nullptr};
+  *size = nnz > 0 ? 4096 : 0;
   return kSuccess;
+}
+
+FAKE int cusparseCsr2cscEx2(void* h, int m, int n, int nnz, const void*, const int*, const int*,
+                            void*, int* cscColPtr, int* cscRowInd, int valType, int copyValues,
+                            int idxBase, int alg, void* buffer) {
+  fakeCusparseLast = {h, {valType, copyValues, idxBase, alg}, {m, n, nnz}, 0, cscColPtr, cscRowInd};
+  return buffer == nullptr && nnz > 0 ? kInvalidValue : kSuccess;
 }
 
 FAKE int cusparseXcoo2csr(void* h, const int* cooRowInd, int nnz, int m, int* csrRowPtr, int base) {

@@ -9,5 +9,6 @@ struct FakeCusparseLast {
   int ints[8];       // enum and int arguments, in order
   int64_t sizes[4];  // size arguments, in order
   double real;       // a floating-point argument
-  const void* ptr;   // a pointer argument
+  const void* ptr;   // pointer arguments
+  const void* ptr2;
 };

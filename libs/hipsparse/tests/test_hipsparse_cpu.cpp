@@ -279,6 +279,29 @@ TEST_CASE("Csr2cscEx2's algorithm is renumbered for cuSPARSE", "[fake]") {
                                        &size) == HIPSPARSE_STATUS_NOT_SUPPORTED);
 }
 
+TEST_CASE("csr2csc is Csr2cscEx2 with its buffer on the handle's stream", "[fake]") {
+  LiveHandle h;
+  FakeCusparseLast* last = fakeLast();
+  int rowInd = 0, colPtr = 0;
+  // No entries: no buffer needed, both calls reach cuSPARSE.
+  REQUIRE(hipsparseScsr2csc(h.get(), 4, 5, 0, nullptr, nullptr, nullptr, nullptr, &rowInd, &colPtr,
+                            HIPSPARSE_ACTION_SYMBOLIC, HIPSPARSE_INDEX_BASE_ONE) ==
+          HIPSPARSE_STATUS_SUCCESS);
+  CHECK(last->ptr == &colPtr);  // Ex2 takes the column pointers first
+  CHECK(last->ptr2 == &rowInd);
+  const int want[] = {0, 0, 1, 1};  // CUDA_R_32F, SYMBOLIC, base one, CUSPARSE_CSR2CSC_ALG1
+  for (int i = 0; i < 4; ++i) CHECK(last->ints[i] == want[i]);
+  REQUIRE(hipsparseZcsr2csc(h.get(), 4, 5, 0, nullptr, nullptr, nullptr, nullptr, &rowInd, &colPtr,
+                            HIPSPARSE_ACTION_NUMERIC, HIPSPARSE_INDEX_BASE_ZERO) ==
+          HIPSPARSE_STATUS_SUCCESS);
+  CHECK(last->ints[0] == 5);  // CUDA_C_64F
+  CHECK(last->ints[1] == 1);
+  // A buffer is needed and no device can give one.
+  CHECK(hipsparseDcsr2csc(h.get(), 4, 5, 6, nullptr, nullptr, nullptr, nullptr, &rowInd, &colPtr,
+                          HIPSPARSE_ACTION_NUMERIC, HIPSPARSE_INDEX_BASE_ZERO) ==
+        HIPSPARSE_STATUS_ALLOC_FAILED);
+}
+
 TEST_CASE("legacy calls cuSPARSE 12 still has: coo2csr, pointer mode, nnz", "[fake]") {
   LiveHandle h;
   FakeCusparseLast* last = fakeLast();

