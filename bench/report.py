@@ -41,7 +41,8 @@ MiB = 1 << 20
 TABLE_COPY_SIZES = (4, 64 << 10, MiB, 64 * MiB, 1024 * MiB)
 TABLE_ORDER = ("launch_0args", "launch_4args", "launch_16args", "launch_struct1k",
                "launch_pair_0args", "launch_pair_4args", "launch_pair_16args",
-               "launch_pair_struct1k", "launch_sync",
+               "launch_pair_struct1k", "launch_sync", "batch_copy_d2h", "batch_copy_h2d",
+               "batch_copy_d2d", "batch_copy_d2h_sync", "batch_copy_h2d_sync", "batch_copy_d2d_sync",
                "launch_4threads", "launch_8threads", "first_launch", "first_launch_image_early",
                "first_launch_image_mapped", "first_launch_warm", "event_record_sync", "stream_sync_idle", "device_sync_idle",
                "module_launch_4args", "coop_launch", "occupancy_active_blocks",
@@ -313,6 +314,14 @@ def goals(figures, extras):
                          figures, [b.replace("launch_", "launch_pair_") for b in launches],
                          "driver", 1.02))
     g.append(check_ratio("launch + sync <= 1.02 x driver", figures, ["launch_sync"], "driver", 1.02))
+    batches = ["batch_copy_d2h", "batch_copy_h2d", "batch_copy_d2d"]
+    g.append(check_ratio("hipMemcpyBatchAsync of 1,000 copies <= 1.02 x cuMemcpyBatchAsync, both "
+                         "in one process", figures, batches, "driver", 1.02))
+    g.append(check_ratio("(diagnostic) hipMemcpyBatchAsync and the wait for its copies <= 1.02 x "
+                         "the driver's", figures, [b + "_sync" for b in batches], "driver", 1.02))
+    g.append(check_ratio("(diagnostic) hipMemcpyBatchAsync <= 1.02 x CUDA 12.8's "
+                         "cuMemcpyBatchAsync (the entry point unihip calls)", figures, batches,
+                         "driver_v1", 1.02))
     # Per-launch time of each thread: aggregate throughput >= 0.95 x is time <= 1/0.95 x.
     g.append(check_ratio("8 threads on 8 streams: throughput >= 0.95 x driver (time <= 1.053 x)",
                          figures, ["launch_8threads"], "driver", round(1 / 0.95, 3)))

@@ -2,7 +2,7 @@
 # Runs every benchmark on the GPU machine and writes the report (issues 5 and 16).
 #   bench/run_all.sh <bench-gpu-dir> [<out-dir>] [--rounds N] [--launch-rounds N]
 #                    [--codegen-rounds N] [--first-rounds N] [--max-copy MiB] [--startup-runs N]
-#                    [--pair-rounds N] [--pin CPUS|none]
+#                    [--pair-rounds N] [--batch-rounds N] [--pin CPUS|none]
 # <bench-gpu-dir> is <build>/bench-gpu, gathered by the unihip_bench target (bin/, lib/, and
 # instructions.jsonl, the callgrind count made on the build machine); a build folder or a folder
 # made by scripts/stage-for-device.sh from one also works. <out-dir> defaults to
@@ -18,6 +18,8 @@
 #   - the kernel comparison (bench_codegen: nvcc and unihipcc images, ABBA in one process);
 #   - launch enqueue of unihip and the driver interleaved in one process (bench_launch_pair,
 #     default 60 rounds): both sides of a round meet the same host drift;
+#   - hipMemcpyBatchAsync of 1,000 small copies against cuMemcpyBatchAsync, likewise in one
+#     process (bench_batch_copy_pair, default 30 rounds);
 #   - every program pinned with taskset to the same CPUs (default: up to 8 CPUs of the allowed
 #     set, CPU 0 left out when there are more than 8, since it takes most interrupts).
 # Then the startup benchmark, the check that unihip JIT-compiled no PTX, the pageable-staging
@@ -32,7 +34,7 @@
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
-usage="usage: run_all.sh <bench-gpu-dir> [<out-dir>] [--rounds N] [--launch-rounds N] [--codegen-rounds N] [--first-rounds N] [--max-copy MiB] [--startup-runs N] [--pair-rounds N] [--pin CPUS|none]"
+usage="usage: run_all.sh <bench-gpu-dir> [<out-dir>] [--rounds N] [--launch-rounds N] [--codegen-rounds N] [--first-rounds N] [--max-copy MiB] [--startup-runs N] [--pair-rounds N] [--batch-rounds N] [--pin CPUS|none]"
 dir=${1:?$usage}
 shift
 out=${UNIHIP_BENCH_OUT:-/tmp/unihip-bench}
@@ -44,7 +46,7 @@ if [[ $out/ == "$(realpath "$here/..")"/* ]]; then
 fi
 mkdir -p "$out" || exit 2
 rounds=7 launch_rounds=14 first_rounds=21 codegen_rounds=21 max_copy=1024 startup_runs=10
-pair_rounds=60 pin=auto
+pair_rounds=60 batch_rounds=30 pin=auto
 while (($#)); do
   case $1 in
     --rounds) rounds=$2; shift 2 ;;
@@ -54,6 +56,7 @@ while (($#)); do
     --max-copy) max_copy=$2; shift 2 ;;
     --startup-runs) startup_runs=$2; shift 2 ;;
     --pair-rounds) pair_rounds=$2; shift 2 ;;
+    --batch-rounds) batch_rounds=$2; shift 2 ;;
     --pin) pin=$2; shift 2 ;;
     *) echo "run_all.sh: unknown option $1; $usage" >&2; exit 2 ;;
   esac
@@ -151,6 +154,10 @@ echo "{\"check\":\"no_ptx_jit\",\"ok\":$jit}" >>"$raw"
 echo '{"round":null}' >>"$raw"  # the programs below pair their own runs, or none
 if [[ -x $bin/bench_launch_pair ]] && ((pair_rounds > 0)); then
   run "launch pair" "$bin/bench_launch_pair" --rounds "$pair_rounds"
+  echo '{"round":null}' >>"$raw"
+fi
+if [[ -x $bin/bench_batch_copy_pair ]] && ((batch_rounds > 0)); then
+  run "batch copy pair" "$bin/bench_batch_copy_pair" --rounds "$batch_rounds"
   echo '{"round":null}' >>"$raw"
 fi
 run startup "$bin/bench_startup_runner" --runs "$startup_runs" --kernels 1000 \

@@ -21,6 +21,7 @@
 #include "cuda/cuda_device_properties.h"
 #include "cuda/cuda_driver.h"
 #include "cuda/cuda_image_select.h"
+#include "cuda/cuda_link.h"
 #include "cuda/cuda_module_symbols.h"
 #include "cuda/cuda_pageable_copy.h"
 #include "seam/graph_ops.h"
@@ -96,6 +97,9 @@ class CudaBackend final : public Backend, public CudaCore {
   // CudaCore: what the optional families use.
   const DriverApi& api() const override { return *api_; }
   CUdevice deviceHandle(int device) const override { return devices_[device]->handle; }
+  CUcontext retainedContext(int device) const override {
+    return devices_[device]->context.load(std::memory_order_acquire);
+  }
 
   const char* name() const override { return "cuda"; }
   int deviceCount() const override { return static_cast<int>(devices_.size()); }
@@ -227,6 +231,23 @@ class CudaBackend final : public Backend, public CudaCore {
       names->emplace_back(name ? name : "");
     }
     return kOk;
+  }
+
+  // The driver's linker (cuda_link.cpp).
+  Status linkCreate(int device, unsigned count, const hipJitOption* options, void** values,
+                    NativeLink* link) override {
+    return cudaLinkCreate(*this, device, count, options, values, link);
+  }
+  Status linkAddData(int device, NativeLink link, hipJitInputType type, const void* data,
+                     size_t size, const char* name, unsigned count, const hipJitOption* options,
+                     void** values) override {
+    return cudaLinkAddData(*this, device, link, type, data, size, name, count, options, values);
+  }
+  Status linkComplete(int device, NativeLink link, void** image, size_t* size) override {
+    return cudaLinkComplete(*this, device, link, image, size);
+  }
+  Status linkDestroy(int device, NativeLink link) override {
+    return cudaLinkDestroy(*this, device, link);
   }
 
   Status getGlobal(int device, NativeModule module, const char* name, void** address,
@@ -593,6 +614,16 @@ class CudaBackend final : public Backend, public CudaCore {
     return kOk;
   }
 
+  // A dma-buf of the range: the driver's own checks (page-aligned ranges of device memory,
+  // CU_DEVICE_ATTRIBUTE_DMA_BUF_SUPPORTED, else CUDA_ERROR_NOT_SUPPORTED).
+  Status memRangeHandle(int device, void* handle, const void* ptr, size_t size, int handleType,
+                        unsigned long long flags) override {
+    if (api_->cuMemGetHandleForAddressRange == nullptr) return hipErrorNotSupported;
+    UNIHIP_TRY(makeCurrent(device));
+    return check(api_->cuMemGetHandleForAddressRange(handle, dptr(ptr), size, handleType, flags),
+                 "cuMemGetHandleForAddressRange");
+  }
+
   Status canAccessPeer(int device, int peer, int* value) override {
     return check(api_->cuDeviceCanAccessPeer(value, devices_[device]->handle,
                                              devices_[peer]->handle),
@@ -731,6 +762,27 @@ class CudaBackend final : public Backend, public CudaCore {
                                             static_cast<uint32_t>(value),
                                             CU_STREAM_WRITE_VALUE_DEFAULT),
                  "cuStreamWriteValue32");
+  }
+  // One cuStreamBatchMemOp, which a capture records as one batch node. HIP's operations have
+  // the driver's layout; writes lose their flags, as the single writes do.
+  Status streamBatchMemOp(int device, NativeStream stream, const hipStreamBatchMemOpParams* ops,
+                          unsigned count) override {
+    static_assert(sizeof(hipStreamBatchMemOpParams) == sizeof(CUstreamBatchMemOpParams));
+    constexpr unsigned kMaxOps = 256;  // the API layer's limit (AMD's)
+    if (api_->cuStreamBatchMemOp == nullptr)
+      return QueueOps::streamBatchMemOp(device, stream, ops, count);
+    if (count > kMaxOps) return hipErrorInvalidValue;
+    hipStreamBatchMemOpParams local[kMaxOps];
+    std::memcpy(local, ops, count * sizeof *ops);
+    for (unsigned i = 0; i < count; ++i) {
+      if (local[i].operation == hipStreamMemOpWriteValue32 ||
+          local[i].operation == hipStreamMemOpWriteValue64)
+        local[i].writeValue.flags = CU_STREAM_WRITE_VALUE_DEFAULT;
+    }
+    UNIHIP_TRY(makeCurrent(device));
+    return check(api_->cuStreamBatchMemOp(asStream(stream), count,
+                                          reinterpret_cast<CUstreamBatchMemOpParams*>(local), 0),
+                 "cuStreamBatchMemOp");
   }
   // CU masks are an AMD concept (HIP on NVIDIA lacks them): Backend's NotSupported answer.
   // unihip-coverage: not-supported hipExtStreamCreateWithCUMask hipExtStreamGetCUMask

@@ -21,6 +21,8 @@ class CudaCore {
   virtual const DriverApi& api() const = 0;
   virtual int deviceCount() const = 0;
   virtual CUdevice deviceHandle(int device) const = 0;
+  // The device's primary context once retained (its first makeCurrent); null before.
+  virtual CUcontext retainedContext(int device) const = 0;
   // Makes the device's primary context current on this thread (cached per thread).
   virtual Status makeCurrent(int device) = 0;
   // Maps a driver result; failures are logged with `call` (NOT_READY is an answer, not logged).

@@ -201,6 +201,24 @@ struct CUDA_MEMCPY3D {
   size_t WidthInBytes, Height, Depth;
 };
 
+// cuStreamBatchMemOp's operations: a 48-byte union whose layout and operation numbers HIP's
+// hipStreamBatchMemOpParams shares (tests/cpu/test_cuda_backend_logic.cpp checks both).
+struct CUstreamBatchMemOpParams {
+  uint64_t pad[6];
+};
+
+// cuMemGetHandleForAddressRange's handle type (the number of hipMemRangeHandleTypeDmaBufFd).
+inline constexpr int CU_MEM_RANGE_HANDLE_TYPE_DMA_BUF_FD = 0x1;
+
+// The linker (cuLinkCreate and friends): CUjit_option and CUjitInputType numbers.
+using CUlinkState = struct CUlinkState_st*;
+inline constexpr int CU_JIT_FMA = 24;  // HIP's numbering equals CUDA's up to here
+inline constexpr int CU_JIT_POSITION_INDEPENDENT_CODE = 30;
+inline constexpr int CU_JIT_MIN_CTA_PER_SM = 31;
+inline constexpr int CU_JIT_MAX_THREADS_PER_BLOCK = 32;
+inline constexpr int CU_JIT_OVERRIDE_DIRECTIVE_VALUES = 33;
+inline constexpr int CU_JIT_INPUT_NVVM = 5;  // cubin 0 ... NVVM 5, HIP's numbers
+
 // Batched copies (CUDA 12.8): CUmemLocation is {int type; int id}.
 struct CUmemcpyAttributes {
   int srcAccessOrder;

@@ -225,8 +225,13 @@ class CudaGraphOps final : public GraphOps {
     UNIHIP_TRY(core_.makeCurrent(device));
     int t = 0;
     UNIHIP_TRY(check(api_.cuGraphNodeGetType(asNode(node), &t), "cuGraphNodeGetType"));
-    // CUgraphNodeType equals hipGraphNodeType up to memory free (11); newer kinds have no HIP name.
-    *type = t <= hipGraphNodeTypeMemFree ? static_cast<hipGraphNodeType>(t) : hipGraphNodeTypeCount;
+    // CUgraphNodeType equals hipGraphNodeType up to memory free (11); batch memory operations
+    // have HIP's number 14; newer kinds have no HIP name.
+    if (t <= hipGraphNodeTypeMemFree)
+      *type = static_cast<hipGraphNodeType>(t);
+    else
+      *type = t == CU_GRAPH_NODE_TYPE_BATCH_MEM_OP ? hipGraphNodeTypeBatchMemOp
+                                                   : hipGraphNodeTypeCount;
     return kOk;
   }
   Status nodeNeighbours(int device, NativeGraphNode node, bool dependents,
@@ -749,7 +754,62 @@ class CudaGraphOps final : public GraphOps {
         "cuGraphExecExternalSemaphoresWaitNodeSetParams");
   }
 
+  // Batch memory operation nodes: HIP's operations have the driver's layout; the context is
+  // the device's primary context.
+  Status addBatchMemOpNode(int device, const NodePlace& at, const BatchMemOpNodeArgs& p,
+                           NativeGraphNode* node) override {
+    if (api_.cuGraphAddBatchMemOpNode == nullptr) return hipErrorNotSupported;
+    CUDA_BATCH_MEM_OP_NODE_PARAMS c{};
+    UNIHIP_TRY(batchParams(p, &c));
+    UNIHIP_TRY(core_.makeCurrent(device));
+    return added(api_.cuGraphAddBatchMemOpNode(out(node), asGraph(at.graph), asNodes(at.deps),
+                                               at.count, &c),
+                 "cuGraphAddBatchMemOpNode", node);
+  }
+  Status batchMemOpNodeParams(int device, NativeGraphNode node, BatchMemOpNodeArgs* p) override {
+    if (api_.cuGraphBatchMemOpNodeGetParams == nullptr) return hipErrorNotSupported;
+    UNIHIP_TRY(core_.makeCurrent(device));
+    CUDA_BATCH_MEM_OP_NODE_PARAMS c{};
+    UNIHIP_TRY(check(api_.cuGraphBatchMemOpNodeGetParams(asNode(node), &c),
+                     "cuGraphBatchMemOpNodeGetParams"));
+    p->ctxDevice = -1;
+    for (int d = 0; d < core_.deviceCount(); ++d)
+      if (c.ctx != nullptr && core_.retainedContext(d) == c.ctx) p->ctxDevice = d;
+    p->count = c.count;
+    p->ops = reinterpret_cast<const hipStreamBatchMemOpParams*>(c.paramArray);
+    p->flags = c.flags;
+    return kOk;
+  }
+  Status setBatchMemOpNodeParams(int device, NativeGraphNode node,
+                                 const BatchMemOpNodeArgs& p) override {
+    if (api_.cuGraphBatchMemOpNodeSetParams == nullptr) return hipErrorNotSupported;
+    CUDA_BATCH_MEM_OP_NODE_PARAMS c{};
+    UNIHIP_TRY(batchParams(p, &c));
+    UNIHIP_TRY(core_.makeCurrent(device));
+    return check(api_.cuGraphBatchMemOpNodeSetParams(asNode(node), &c),
+                 "cuGraphBatchMemOpNodeSetParams");
+  }
+  Status execSetBatchMemOpNodeParams(int device, NativeGraphExec exec, NativeGraphNode node,
+                                     const BatchMemOpNodeArgs& p) override {
+    if (api_.cuGraphExecBatchMemOpNodeSetParams == nullptr) return hipErrorNotSupported;
+    CUDA_BATCH_MEM_OP_NODE_PARAMS c{};
+    UNIHIP_TRY(batchParams(p, &c));
+    UNIHIP_TRY(core_.makeCurrent(device));
+    return check(api_.cuGraphExecBatchMemOpNodeSetParams(asExec(exec), asNode(node), &c),
+                 "cuGraphExecBatchMemOpNodeSetParams");
+  }
+
  private:
+  // The driver copies the operations when it takes them.
+  Status batchParams(const BatchMemOpNodeArgs& p, CUDA_BATCH_MEM_OP_NODE_PARAMS* c) {
+    static_assert(sizeof(hipStreamBatchMemOpParams) == sizeof(CUstreamBatchMemOpParams));
+    UNIHIP_TRY(context(p.ctxDevice, &c->ctx));
+    c->count = p.count;
+    c->paramArray =
+        reinterpret_cast<CUstreamBatchMemOpParams*>(const_cast<hipStreamBatchMemOpParams*>(p.ops));
+    c->flags = p.flags;
+    return kOk;
+  }
   static CUDA_EXT_SEM_SIGNAL_NODE_PARAMS signalParams(void* const* semaphores,
                                                       const void* params, unsigned count) {
     return {reinterpret_cast<CUexternalSemaphore*>(const_cast<void**>(semaphores)),

@@ -108,6 +108,31 @@ class CudaImageOps final : public ImageOps {
     return kOk;
   }
 
+  // The driver answers only for mipmapped arrays made with deferred mapping, which HIP cannot
+  // make: it answers for a twin of the same shape made so (no memory behind it), then freed.
+  Status mipmapMemoryRequirements(int device, NativeMipmap mipmap, const ArrayShape& shape,
+                                  unsigned levels, int forDevice, size_t* size,
+                                  size_t* alignment) override {
+    (void)mipmap;
+    if (api_.cuMipmappedArrayGetMemoryRequirements == nullptr) return hipErrorNotSupported;
+    UNIHIP_TRY(core_.makeCurrent(device));
+    CUDA_ARRAY3D_DESCRIPTOR d = toCuda(shape);
+    d.Flags |= CUDA_ARRAY3D_DEFERRED_MAPPING;
+    CUmipmappedArray twin = nullptr;
+    UNIHIP_TRY(core_.check(api_.cuMipmappedArrayCreate(&twin, &d, levels),
+                           "cuMipmappedArrayCreate (deferred mapping)"));
+    CUDA_ARRAY_MEMORY_REQUIREMENTS r{};
+    Status s = core_.check(api_.cuMipmappedArrayGetMemoryRequirements(
+                               &r, twin, core_.deviceHandle(forDevice)),
+                           "cuMipmappedArrayGetMemoryRequirements");
+    (void)core_.check(api_.cuMipmappedArrayDestroy(twin), "cuMipmappedArrayDestroy");
+    if (s.ok()) {
+      *size = r.size;
+      *alignment = r.alignment;
+    }
+    return s;
+  }
+
   Status memMapArrayAsync(int device, const ArrayMapping* list, unsigned count,
                           NativeStream stream) override {
     if (api_.cuMemMapArrayAsync == nullptr) return hipErrorNotSupported;

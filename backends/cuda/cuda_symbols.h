@@ -124,6 +124,28 @@ UNIHIP_CU_OPTIONAL(cuGraphExecExternalSemaphoresSignalNodeSetParams, CUgraphExec
                    const CUDA_EXT_SEM_SIGNAL_NODE_PARAMS*)
 UNIHIP_CU_OPTIONAL(cuGraphExecExternalSemaphoresWaitNodeSetParams, CUgraphExec, CUgraphNode,
                    const CUDA_EXT_SEM_WAIT_NODE_PARAMS*)
+// hipStreamBatchMemOp (the _v2 entry point at 12.0) and its graph nodes: optional within the
+// queue and graphs families.
+UNIHIP_CU_OPTIONAL(cuStreamBatchMemOp, CUstream, unsigned int, CUstreamBatchMemOpParams*,
+                   unsigned int)
+UNIHIP_CU_OPTIONAL(cuGraphAddBatchMemOpNode, CUgraphNode*, CUgraph, const CUgraphNode*, size_t,
+                   const CUDA_BATCH_MEM_OP_NODE_PARAMS*)
+UNIHIP_CU_OPTIONAL(cuGraphBatchMemOpNodeGetParams, CUgraphNode, CUDA_BATCH_MEM_OP_NODE_PARAMS*)
+UNIHIP_CU_OPTIONAL(cuGraphBatchMemOpNodeSetParams, CUgraphNode,
+                   const CUDA_BATCH_MEM_OP_NODE_PARAMS*)
+UNIHIP_CU_OPTIONAL(cuGraphExecBatchMemOpNodeSetParams, CUgraphExec, CUgraphNode,
+                   const CUDA_BATCH_MEM_OP_NODE_PARAMS*)
+// hipMemGetHandleForAddressRange (dma-buf file descriptors), hipMipmappedArrayGetMemoryRequirements
+UNIHIP_CU_OPTIONAL(cuMemGetHandleForAddressRange, void*, CUdeviceptr, size_t, int,
+                   unsigned long long)
+UNIHIP_CU_OPTIONAL(cuMipmappedArrayGetMemoryRequirements, CUDA_ARRAY_MEMORY_REQUIREMENTS*,
+                   CUmipmappedArray, CUdevice)
+// hipLink* (the _v2 entry points at 12.0).
+UNIHIP_CU_OPTIONAL(cuLinkCreate, unsigned int, int*, void**, CUlinkState*)
+UNIHIP_CU_OPTIONAL(cuLinkAddData, CUlinkState, int, void*, size_t, const char*, unsigned int, int*,
+                   void**)
+UNIHIP_CU_OPTIONAL(cuLinkComplete, CUlinkState, void**, size_t*)
+UNIHIP_CU_OPTIONAL(cuLinkDestroy, CUlinkState)
 // The optional families' entry points, one file each (all UNIHIP_CU_OPTIONAL).
 #include "cuda/cuda_symbols_graphs.h"
 #include "cuda/cuda_symbols_memory_pools.h"

@@ -68,6 +68,15 @@ struct CUlaunchAttributeValue {
   char pad[64];
 };
 
+// cuGraphAddBatchMemOpNode's parameters (CUDA_BATCH_MEM_OP_NODE_PARAMS_v1).
+struct CUDA_BATCH_MEM_OP_NODE_PARAMS {
+  CUcontext ctx;
+  unsigned int count;
+  CUstreamBatchMemOpParams* paramArray;
+  unsigned int flags;
+};
+inline constexpr int CU_GRAPH_NODE_TYPE_BATCH_MEM_OP = 12;
+
 // External semaphore nodes (the params arrays have the layouts of cuda_types_memory_pools.h).
 struct CUDA_EXT_SEM_SIGNAL_NODE_PARAMS {
   CUexternalSemaphore* extSemArray;

@@ -23,6 +23,14 @@ struct CUDA_ARRAY3D_DESCRIPTOR {
   unsigned int Flags;
 };
 
+// cuMipmappedArrayGetMemoryRequirements answers only for arrays made with deferred mapping.
+inline constexpr unsigned CUDA_ARRAY3D_DEFERRED_MAPPING = 0x80;
+struct CUDA_ARRAY_MEMORY_REQUIREMENTS {
+  size_t size;
+  size_t alignment;
+  unsigned int reserved[4];
+};
+
 struct CUarrayMapInfo {
   int resourceType;  // CUresourcetype
   union {

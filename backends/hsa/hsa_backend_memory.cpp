@@ -1,4 +1,6 @@
-// HsaBackend: allocation, copies and fills.
+// HsaBackend: allocation, copies and fills. No dma-buf export of address ranges yet (ROCr's
+// hsa_amd_portable_export_dmabuf is not called):
+// unihip-coverage: not-supported hipMemGetHandleForAddressRange
 #include <cstring>
 #include <vector>
 

@@ -15,3 +15,6 @@
 
 // unihip-coverage: not-supported hipGraphAddExternalSemaphoresSignalNode hipGraphAddExternalSemaphoresWaitNode hipGraphExternalSemaphoresSignalNodeGetParams hipGraphExternalSemaphoresSignalNodeSetParams hipGraphExternalSemaphoresWaitNodeGetParams hipGraphExternalSemaphoresWaitNodeSetParams
 // unihip-coverage: not-supported hipGraphExecExternalSemaphoresSignalNodeSetParams hipGraphExecExternalSemaphoresWaitNodeSetParams
+// Batch memory operation nodes: the generic graphs have no such node (hipStreamBatchMemOp itself
+// queues its waits and writes one by one, and a capture records them as kernel nodes).
+// unihip-coverage: not-supported hipGraphAddBatchMemOpNode hipGraphBatchMemOpNodeGetParams hipGraphBatchMemOpNodeSetParams hipGraphExecBatchMemOpNodeSetParams

@@ -16,6 +16,7 @@
 // an array copy on a capturing stream is refused (it waits for the stream). A sampler has one
 // address mode (the first dimension's) and ROCr's border colour.
 // unihip-coverage: not-supported hipExternalMemoryGetMappedMipmappedArray (AMD: imported memory is not laid out as ROCr images here)
+// unihip-coverage: not-supported hipMipmappedArrayGetMemoryRequirements (AMD: a level is its own image here, no one allocation to describe)
 #pragma once
 
 #include <hsa/hsa.h>

@@ -1,5 +1,7 @@
 // A code object loaded on one agent: ROCr reader + frozen executable, and per kernel its
 // metadata and kernel object (the address of its kernel descriptor).
+// No linker on AMD here (AMD's runtime links SPIR-V and LLVM bitcode through comgr):
+// unihip-coverage: not-supported hipLinkCreate hipLinkAddData hipLinkAddFile hipLinkComplete hipLinkDestroy
 #pragma once
 
 #include <hsa/hsa.h>

@@ -14,6 +14,8 @@
 
 namespace unihip {
 
+using NativeLink = void*;
+
 class CodeOps {
  public:
   virtual ~CodeOps() = default;
@@ -37,6 +39,31 @@ class CodeOps {
   virtual Status moduleFunctionNames(int device, NativeModule module,
                                      std::vector<std::string>* names) {
     (void)device, (void)module, (void)names;
+    return hipErrorNotSupported;
+  }
+  // hipLink*: a linker session on `device` that makes one loadable image of its inputs.
+  // `options` are hipJitOption values with `values` beside them (where a vendor's linker writes
+  // its outputs, such as log sizes), `type` a hipJitInputType (both checked by the API layer).
+  // hipErrorNotSupported where the vendor cannot link, or not that input type.
+  virtual Status linkCreate(int device, unsigned count, const hipJitOption* options,
+                            void** values, NativeLink* link) {
+    (void)device, (void)count, (void)options, (void)values, (void)link;
+    return hipErrorNotSupported;
+  }
+  virtual Status linkAddData(int device, NativeLink link, hipJitInputType type, const void* data,
+                             size_t size, const char* name, unsigned count,
+                             const hipJitOption* options, void** values) {
+    (void)device, (void)link, (void)type, (void)data, (void)size, (void)name, (void)count,
+        (void)options, (void)values;
+    return hipErrorNotSupported;
+  }
+  // The image stays the session's: valid until linkDestroy.
+  virtual Status linkComplete(int device, NativeLink link, void** image, size_t* size) {
+    (void)device, (void)link, (void)image, (void)size;
+    return hipErrorNotSupported;
+  }
+  virtual Status linkDestroy(int device, NativeLink link) {
+    (void)device, (void)link;
     return hipErrorNotSupported;
   }
   // Address and size of a device global; hipErrorNotFound when absent.

@@ -34,6 +34,15 @@ struct NodePlace {
   size_t count = 0;
 };
 
+// A batch memory operation node (hipBatchMemOpNodeParams with its context as a device): the
+// operations run in `ctxDevice`'s context; `ops` was checked as hipStreamBatchMemOp's.
+struct BatchMemOpNodeArgs {
+  int ctxDevice = 0;
+  unsigned count = 0;
+  const hipStreamBatchMemOpParams* ops = nullptr;
+  unsigned flags = 0;
+};
+
 // What an instantiation reports (hipGraphInstantiateWithParams).
 struct InstantiateResult {
   NativeGraphNode errorNode = nullptr;
@@ -200,6 +209,29 @@ class GraphOps {
                                                     unsigned count) {
     (void)device, (void)exec, (void)node, (void)signal, (void)semaphores, (void)params,
         (void)count;
+    return hipErrorNotSupported;
+  }
+
+  // Batch memory operation nodes (hipGraphAddBatchMemOpNode). A node's parameters come back
+  // with `ops` owned by the node (valid until it is destroyed or its parameters are set);
+  // hipErrorInvalidValue for a node of another type.
+  virtual Status addBatchMemOpNode(int device, const NodePlace& at, const BatchMemOpNodeArgs& p,
+                                   NativeGraphNode* node) {
+    (void)device, (void)at, (void)p, (void)node;
+    return hipErrorNotSupported;
+  }
+  virtual Status batchMemOpNodeParams(int device, NativeGraphNode node, BatchMemOpNodeArgs* p) {
+    (void)device, (void)node, (void)p;
+    return hipErrorNotSupported;
+  }
+  virtual Status setBatchMemOpNodeParams(int device, NativeGraphNode node,
+                                         const BatchMemOpNodeArgs& p) {
+    (void)device, (void)node, (void)p;
+    return hipErrorNotSupported;
+  }
+  virtual Status execSetBatchMemOpNodeParams(int device, NativeGraphExec exec,
+                                             NativeGraphNode node, const BatchMemOpNodeArgs& p) {
+    (void)device, (void)exec, (void)node, (void)p;
     return hipErrorNotSupported;
   }
 };

@@ -68,6 +68,16 @@ class ImageOps {
   virtual Status mipmapLevel(int device, NativeMipmap mipmap, unsigned level,
                              NativeArray* out) = 0;
 
+  // hipMipmappedArrayGetMemoryRequirements: the size and alignment backing memory of the
+  // mipmapped array `mipmap` (of `shape` and `levels`) needs on backend device `forDevice`.
+  virtual Status mipmapMemoryRequirements(int device, NativeMipmap mipmap, const ArrayShape& shape,
+                                          unsigned levels, int forDevice, size_t* size,
+                                          size_t* alignment) {
+    (void)device, (void)mipmap, (void)shape, (void)levels, (void)forDevice, (void)size,
+        (void)alignment;
+    return hipErrorNotSupported;
+  }
+
   // Queues the copy on `stream`.
   virtual Status copy(int device, const ImageCopy& copy, NativeStream stream) = 0;
 

@@ -83,6 +83,13 @@ class MemoryOps {
     (void)device, (void)ptr, (void)base, (void)size;
     return hipErrorNotSupported;
   }
+  // hipMemGetHandleForAddressRange: an OS handle of `handleType` (hipMemRangeHandleType; a
+  // dma-buf file descriptor, an int, for hipMemRangeHandleTypeDmaBufFd) for [ptr, ptr + size).
+  virtual Status memRangeHandle(int device, void* handle, const void* ptr, size_t size,
+                                int handleType, unsigned long long flags) {
+    (void)device, (void)handle, (void)ptr, (void)size, (void)handleType, (void)flags;
+    return hipErrorNotSupported;
+  }
   // HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS on memory of this backend. The API layer records the
   // value; a vendor whose synchronous copies always synchronize (AMD's) has nothing to do.
   virtual Status setSyncMemops(int device, const void* ptr, bool sync) {

@@ -56,6 +56,27 @@ class QueueOps {
     (void)device, (void)stream, (void)ptr, (void)value, (void)is64;
     return hipErrorNotSupported;
   }
+  // hipStreamBatchMemOp: `count` waits and writes (checked by the API layer: 32/64-bit waits
+  // with a hipStreamWaitValue* comparison and writes, aligned addresses), queued in order. A
+  // vendor with a batch operation queues them as one (a stream capture then records one batch
+  // node); the default queues them one by one.
+  virtual Status streamBatchMemOp(int device, NativeStream stream,
+                                  const hipStreamBatchMemOpParams* ops, unsigned count) {
+    for (unsigned i = 0; i < count; ++i) {
+      const hipStreamBatchMemOpParams& op = ops[i];
+      const bool is64 = op.operation == hipStreamMemOpWaitValue64 ||
+                        op.operation == hipStreamMemOpWriteValue64;
+      Status s = op.operation == hipStreamMemOpWaitValue32 ||
+                         op.operation == hipStreamMemOpWaitValue64
+                     ? streamWaitValue(device, stream, op.waitValue.address,
+                                       is64 ? op.waitValue.value64 : op.waitValue.value,
+                                       ~uint64_t{0}, op.waitValue.flags, is64)
+                     : streamWriteValue(device, stream, op.writeValue.address,
+                                        is64 ? op.writeValue.value64 : op.writeValue.value, is64);
+      if (!s.ok()) return s;
+    }
+    return kOk;
+  }
   // Compute-unit masks (AMD): `words` 32-bit words, bit i of the mask = compute unit i.
   virtual Status streamSetCuMask(int device, NativeStream stream, const uint32_t* mask,
                                  uint32_t words) {

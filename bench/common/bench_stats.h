@@ -132,6 +132,20 @@ inline constexpr int kLaunchSamples = 300;
 inline constexpr int kLaunchBatch = 100;
 inline constexpr int kSyncReps = 3000;
 
+// The one-process pair benchmarks' only option, `--rounds N`, into *rounds; false, after the
+// usage line, for anything else.
+inline bool parseRounds(int argc, char** argv, int* rounds) {
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--rounds") == 0 && i + 1 < argc) {
+      *rounds = std::atoi(argv[++i]);
+    } else {
+      std::fprintf(stderr, "usage: %s [--rounds N]\n", argv[0]);
+      return false;
+    }
+  }
+  return true;
+}
+
 // Parses --instruction-loop=<kind>:<batches> (count_gpu_instructions.sh). False when `arg` is
 // another option; *ok false when it is this one, malformed.
 inline bool parseInstructionLoop(const char* arg, std::string* kind, int* batches, bool* ok) {

@@ -41,14 +41,7 @@ constexpr int kSamplesPerRound = 100;  // of bench::kLaunchBatch launches each
 
 int main(int argc, char** argv) {
   int rounds = 60;
-  for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--rounds") == 0 && i + 1 < argc) {
-      rounds = std::atoi(argv[++i]);
-    } else {
-      std::fprintf(stderr, "usage: %s [--rounds N]\n", argv[0]);
-      return 2;
-    }
-  }
+  if (!bench::parseRounds(argc, argv, &rounds)) return 2;
   int devices = 0;
   if (hipGetDeviceCount(&devices) != hipSuccess || devices == 0) {
     std::fprintf(stderr, "bench_launch_pair: no GPU\n");

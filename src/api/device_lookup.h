@@ -24,4 +24,9 @@ Status setCacheConfig(int config);
 Status getSharedMemConfig(hipSharedMemConfig* config);
 Status setSharedMemConfig(int config);
 
+// Contexts (hip_context.cpp): the device of a context handle (hipErrorInvalidContext for one
+// that is not a device's primary context), and a device's primary context.
+Status deviceOfContext(hipCtx_t ctx, Device** device);
+hipCtx_t primaryContextOf(int ordinal);
+
 }  // namespace unihip

@@ -8,34 +8,9 @@
 #define UNIHIP_NOT_YET(name, params) \
   UNIHIP_EXPORT hipError_t name params { UNIHIP_RETURN_NOT_SUPPORTED(); }
 
-// Stream memory operations in a batch, and their graph node
-UNIHIP_NOT_YET(hipStreamBatchMemOp, (hipStream_t, unsigned int, hipStreamBatchMemOpParams*,
-                                     unsigned int))
-UNIHIP_NOT_YET(hipGraphAddBatchMemOpNode, (hipGraphNode_t*, hipGraph_t, const hipGraphNode_t*,
-                                           size_t, const hipBatchMemOpNodeParams*))
-UNIHIP_NOT_YET(hipGraphBatchMemOpNodeGetParams, (hipGraphNode_t, hipBatchMemOpNodeParams*))
-UNIHIP_NOT_YET(hipGraphBatchMemOpNodeSetParams, (hipGraphNode_t, hipBatchMemOpNodeParams*))
-UNIHIP_NOT_YET(hipGraphExecBatchMemOpNodeSetParams, (hipGraphExec_t, hipGraphNode_t,
-                                                     const hipBatchMemOpNodeParams*))
-
-// Handles of address ranges
-UNIHIP_NOT_YET(hipMemGetHandleForAddressRange, (void*, hipDeviceptr_t, size_t,
-                                                hipMemRangeHandleType, unsigned long long))
-
-// Array requirements
-UNIHIP_NOT_YET(hipMipmappedArrayGetMemoryRequirements, (hipArrayMemoryRequirements*,
-                                                        hipMipmappedArray_t, hipDevice_t))
-
-// Modules, libraries, kernels, linking
+// Modules, libraries, kernels
 UNIHIP_NOT_YET(hipLibraryGetManaged, (void**, size_t*, hipLibrary_t, const char*))
 UNIHIP_NOT_YET(hipKernelSetAttribute, (hipFunction_attribute, int, hipKernel_t, hipDevice_t))
-UNIHIP_NOT_YET(hipLinkCreate, (unsigned int, hipJitOption*, void**, hipLinkState_t*))
-UNIHIP_NOT_YET(hipLinkAddData, (hipLinkState_t, hipJitInputType, void*, size_t, const char*,
-                                unsigned int, hipJitOption*, void**))
-UNIHIP_NOT_YET(hipLinkAddFile, (hipLinkState_t, hipJitInputType, const char*, unsigned int,
-                                hipJitOption*, void**))
-UNIHIP_NOT_YET(hipLinkComplete, (hipLinkState_t, void**, size_t*))
-UNIHIP_NOT_YET(hipLinkDestroy, (hipLinkState_t))
 
 // Occupancy of clusters
 UNIHIP_NOT_YET(hipOccupancyMaxPotentialClusterSize, (int*, const void*,

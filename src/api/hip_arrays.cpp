@@ -310,6 +310,28 @@ Status mipmapLevel(hipArray_t* out, hipMipmappedArray_const_t handle, unsigned l
   return kOk;
 }
 
+// AMD's codes: no output, no mipmapped array (hipErrorInvalidHandle), one not live. AMD's runtime
+// answers for the array's own device whatever `device` says; a device of the array's vendor is
+// asked for, any other stands for the array's own.
+Status mipmapRequirements(hipArrayMemoryRequirements* out, hipMipmappedArray_t handle,
+                          hipDevice_t device) {
+  if (out == nullptr) return hipErrorInvalidValue;
+  if (handle == nullptr) return hipErrorInvalidHandle;
+  ihipMipmap* m = liveMipmap(handle);
+  if (m == nullptr) return hipErrorInvalidValue;
+  Device* d = Runtime::get().device(m->device);
+  ImageOps* ops = nullptr;
+  UNIHIP_TRY(images::opsOf(*d, &ops));
+  const Device* t = Runtime::get().device(device);
+  const int forDevice = t != nullptr && t->backend == d->backend ? t->local : d->local;
+  size_t size = 0, alignment = 0;
+  UNIHIP_TRY(ops->mipmapMemoryRequirements(d->local, m->native, m->shape, m->levels, forDevice,
+                                           &size, &alignment));
+  out->size = size;
+  out->alignment = alignment;
+  return kOk;
+}
+
 }  // namespace
 
 UNIHIP_EXPORT hipError_t hipMallocArray(hipArray_t* array, const hipChannelFormatDesc* desc,
@@ -641,4 +663,12 @@ UNIHIP_EXPORT hipError_t hipMipmappedArrayGetLevel(hipArray_t* pLevelArray,
                    fmt::ptr(hMipMappedArray), level);
   if (pLevelArray == nullptr || hMipMappedArray == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN(mipmapLevel(pLevelArray, hMipMappedArray, level));
+}
+
+UNIHIP_EXPORT hipError_t hipMipmappedArrayGetMemoryRequirements(
+    hipArrayMemoryRequirements* memoryRequirements, hipMipmappedArray_t mipmap,
+    hipDevice_t device) {
+  UNIHIP_TRACE_API("hipMipmappedArrayGetMemoryRequirements({}, {}, {})",
+                   fmt::ptr(memoryRequirements), fmt::ptr(mipmap), device);
+  UNIHIP_RETURN(mipmapRequirements(memoryRequirements, mipmap, device));
 }

@@ -42,6 +42,9 @@ Status fromHip(hipError_t e) { return e; }
 
 }  // namespace
 
+Status unihip::deviceOfContext(hipCtx_t ctx, Device** device) { return contextDevice(ctx, device); }
+hipCtx_t unihip::primaryContextOf(int ordinal) { return primaryContext(ordinal); }
+
 UNIHIP_EXPORT hipError_t hipCtxCreate(hipCtx_t* ctx, unsigned int flags, hipDevice_t device) {
   UNIHIP_TRACE_API("hipCtxCreate({}, {:#x}, {})", fmt::ptr(ctx), flags, device);
   UNIHIP_RETURN(([&]() -> Status {

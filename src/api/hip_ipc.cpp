@@ -1,7 +1,8 @@
 // Inter-process sharing of device memory and events (hipIpc*): arguments are checked as AMD's
 // runtime checks them; the vendor's IPC does the sharing (seam memory_pool_ops.h). Opened memory
 // is recorded in the allocation map (kind Ipc) until hipIpcCloseMemHandle; an opened event is a
-// unihip event like any other (hipEventDestroy releases it).
+// unihip event like any other (hipEventDestroy releases it). hipMemGetHandleForAddressRange
+// shares a range with other processes and devices as an OS handle (a dma-buf file descriptor).
 #include "api/api_boundary.h"
 #include "api/arg_checks.h"
 #include "api/memory_allocation.h"
@@ -90,4 +91,25 @@ UNIHIP_EXPORT hipError_t hipIpcOpenEventHandle(hipEvent_t* event, hipIpcEventHan
   HandleTable<ihipEvent_t>::publish(e);
   *event = e;
   UNIHIP_RETURN(kOk);
+}
+
+// AMD's checks (a range, the dma-buf type, no flags); the range's own device exports it, else
+// the current device (AMD's). A vendor's refusal is hipErrorInvalidValue as in AMD's runtime,
+// except its lack of support (NVIDIA: CU_DEVICE_ATTRIBUTE_DMA_BUF_SUPPORTED false).
+UNIHIP_EXPORT hipError_t hipMemGetHandleForAddressRange(void* handle, hipDeviceptr_t dptr,
+                                                        size_t size,
+                                                        hipMemRangeHandleType handleType,
+                                                        unsigned long long flags) {
+  UNIHIP_TRACE_API("hipMemGetHandleForAddressRange({}, {}, {}, {}, {:#x})", handle, dptr, size,
+                   static_cast<int>(handleType), flags);
+  if (anyNull(handle, dptr) || size == 0 || handleType != hipMemRangeHandleTypeDmaBufFd ||
+      flags != 0)
+    UNIHIP_RETURN(hipErrorInvalidValue);
+  Device* d = nullptr;
+  Allocation a;
+  if (AllocationMap::get().find(dptr, &a)) d = Runtime::get().device(a.device);
+  if (d == nullptr) UNIHIP_RETURN_IF_FAILED(currentDevice(&d));
+  Status s = d->backend->memRangeHandle(d->local, handle, dptr, size,
+                                        static_cast<int>(handleType), flags);
+  UNIHIP_RETURN(s.ok() || s.code() == hipErrorNotSupported ? s : Status(hipErrorInvalidValue));
 }

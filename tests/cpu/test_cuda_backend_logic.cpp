@@ -18,6 +18,8 @@ constexpr unsigned kCudaHostAllocWriteCombined = CU_MEMHOSTALLOC_WRITECOMBINED;
 #undef CU_MEMHOSTALLOC_PORTABLE
 #undef CU_MEMHOSTALLOC_DEVICEMAP
 #undef CU_MEMHOSTALLOC_WRITECOMBINED
+constexpr unsigned kCudaArrayDeferredMapping = CUDA_ARRAY3D_DEFERRED_MAPPING;
+#undef CUDA_ARRAY3D_DEFERRED_MAPPING
 #endif
 
 using namespace unihip;
@@ -201,3 +203,71 @@ TEST_CASE("re-declared graph structures match cuda.h's layout") {
 }
 #endif
 
+
+#ifdef UNIHIP_TEST_CUDA_H
+// HIP's batch memory operations pass to the driver as they are; the linker's, the address-range
+// handles' and the mipmapped arrays' re-declared numbers and layouts are the driver's.
+TEST_CASE("batch memory operations, linker, dma-buf and array requirements match cuda.h") {
+#define UNIHIP_SAME_OFFSET(ours, theirs, field) \
+  STATIC_REQUIRE(offsetof(ours, field) == offsetof(::theirs, field))
+  STATIC_REQUIRE(sizeof(hipStreamBatchMemOpParams) == sizeof(::CUstreamBatchMemOpParams));
+  STATIC_REQUIRE(sizeof(cu::CUstreamBatchMemOpParams) == sizeof(::CUstreamBatchMemOpParams));
+  UNIHIP_SAME_OFFSET(hipStreamBatchMemOpParams, CUstreamBatchMemOpParams, waitValue.address);
+  UNIHIP_SAME_OFFSET(hipStreamBatchMemOpParams, CUstreamBatchMemOpParams, waitValue.value64);
+  UNIHIP_SAME_OFFSET(hipStreamBatchMemOpParams, CUstreamBatchMemOpParams, waitValue.flags);
+  UNIHIP_SAME_OFFSET(hipStreamBatchMemOpParams, CUstreamBatchMemOpParams, waitValue.alias);
+  UNIHIP_SAME_OFFSET(hipStreamBatchMemOpParams, CUstreamBatchMemOpParams, writeValue.address);
+  UNIHIP_SAME_OFFSET(hipStreamBatchMemOpParams, CUstreamBatchMemOpParams, writeValue.value);
+  UNIHIP_SAME_OFFSET(hipStreamBatchMemOpParams, CUstreamBatchMemOpParams, writeValue.flags);
+  UNIHIP_SAME_OFFSET(hipStreamBatchMemOpParams, CUstreamBatchMemOpParams,
+                     memoryBarrier.flags);
+  STATIC_REQUIRE(int{hipStreamMemOpWaitValue32} == int{::CU_STREAM_MEM_OP_WAIT_VALUE_32});
+  STATIC_REQUIRE(int{hipStreamMemOpWriteValue32} == int{::CU_STREAM_MEM_OP_WRITE_VALUE_32});
+  STATIC_REQUIRE(int{hipStreamMemOpWaitValue64} == int{::CU_STREAM_MEM_OP_WAIT_VALUE_64});
+  STATIC_REQUIRE(int{hipStreamMemOpWriteValue64} == int{::CU_STREAM_MEM_OP_WRITE_VALUE_64});
+  STATIC_REQUIRE(int{hipStreamMemOpBarrier} == int{::CU_STREAM_MEM_OP_BARRIER});
+  STATIC_REQUIRE(int{hipStreamMemOpFlushRemoteWrites} ==
+                 int{::CU_STREAM_MEM_OP_FLUSH_REMOTE_WRITES});
+  STATIC_REQUIRE(int{hipStreamWaitValueNor} == int{::CU_STREAM_WAIT_VALUE_NOR});
+  STATIC_REQUIRE(sizeof(cu::CUDA_BATCH_MEM_OP_NODE_PARAMS) ==
+                 sizeof(::CUDA_BATCH_MEM_OP_NODE_PARAMS_v1));
+  UNIHIP_SAME_OFFSET(cu::CUDA_BATCH_MEM_OP_NODE_PARAMS, CUDA_BATCH_MEM_OP_NODE_PARAMS_v1,
+                     paramArray);
+  UNIHIP_SAME_OFFSET(cu::CUDA_BATCH_MEM_OP_NODE_PARAMS, CUDA_BATCH_MEM_OP_NODE_PARAMS_v1, flags);
+  STATIC_REQUIRE(sizeof(hipBatchMemOpNodeParams) == sizeof(::CUDA_BATCH_MEM_OP_NODE_PARAMS_v1));
+  STATIC_REQUIRE(cu::CU_GRAPH_NODE_TYPE_BATCH_MEM_OP == int{::CU_GRAPH_NODE_TYPE_BATCH_MEM_OP});
+
+  STATIC_REQUIRE(int{hipJitOptionMaxRegisters} == int{::CU_JIT_MAX_REGISTERS});
+  STATIC_REQUIRE(int{hipJitOptionInfoLogBufferSizeBytes} ==
+                 int{::CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES});
+  STATIC_REQUIRE(int{hipJitOptionErrorLogBuffer} == int{::CU_JIT_ERROR_LOG_BUFFER});
+  STATIC_REQUIRE(int{hipJitOptionWallTime} == int{::CU_JIT_WALL_TIME});
+  STATIC_REQUIRE(int{hipJitOptionGenerateLineInfo} == int{::CU_JIT_GENERATE_LINE_INFO});
+  STATIC_REQUIRE(int{hipJitOptionGlobalSymbolCount} == int{::CU_JIT_GLOBAL_SYMBOL_COUNT});
+  STATIC_REQUIRE(int{hipJitOptionFma} == int{::CU_JIT_FMA});
+  STATIC_REQUIRE(cu::CU_JIT_FMA == int{::CU_JIT_FMA});
+  STATIC_REQUIRE(cu::CU_JIT_POSITION_INDEPENDENT_CODE ==
+                 int{::CU_JIT_POSITION_INDEPENDENT_CODE});
+  STATIC_REQUIRE(cu::CU_JIT_MIN_CTA_PER_SM == int{::CU_JIT_MIN_CTA_PER_SM});
+  STATIC_REQUIRE(cu::CU_JIT_MAX_THREADS_PER_BLOCK == int{::CU_JIT_MAX_THREADS_PER_BLOCK});
+  STATIC_REQUIRE(cu::CU_JIT_OVERRIDE_DIRECTIVE_VALUES ==
+                 int{::CU_JIT_OVERRIDE_DIRECTIVE_VALUES});
+  STATIC_REQUIRE(int{hipJitInputCubin} == int{::CU_JIT_INPUT_CUBIN});
+  STATIC_REQUIRE(int{hipJitInputPtx} == int{::CU_JIT_INPUT_PTX});
+  STATIC_REQUIRE(int{hipJitInputFatBinary} == int{::CU_JIT_INPUT_FATBINARY});
+  STATIC_REQUIRE(int{hipJitInputObject} == int{::CU_JIT_INPUT_OBJECT});
+  STATIC_REQUIRE(int{hipJitInputLibrary} == int{::CU_JIT_INPUT_LIBRARY});
+  STATIC_REQUIRE(int{hipJitInputNvvm} == int{::CU_JIT_INPUT_NVVM});
+  STATIC_REQUIRE(cu::CU_JIT_INPUT_NVVM == int{::CU_JIT_INPUT_NVVM});
+
+  STATIC_REQUIRE(cu::CU_MEM_RANGE_HANDLE_TYPE_DMA_BUF_FD ==
+                 int{::CU_MEM_RANGE_HANDLE_TYPE_DMA_BUF_FD});
+  STATIC_REQUIRE(int{hipMemRangeHandleTypeDmaBufFd} == int{::CU_MEM_RANGE_HANDLE_TYPE_DMA_BUF_FD});
+  STATIC_REQUIRE(cu::CUDA_ARRAY3D_DEFERRED_MAPPING == kCudaArrayDeferredMapping);
+  STATIC_REQUIRE(sizeof(cu::CUDA_ARRAY_MEMORY_REQUIREMENTS) ==
+                 sizeof(::CUDA_ARRAY_MEMORY_REQUIREMENTS_v1));
+  UNIHIP_SAME_OFFSET(cu::CUDA_ARRAY_MEMORY_REQUIREMENTS, CUDA_ARRAY_MEMORY_REQUIREMENTS_v1,
+                     alignment);
+#undef UNIHIP_SAME_OFFSET
+}
+#endif

@@ -1,7 +1,9 @@
 // HIP 7 additions on a real device: libraries and kernels over the --genco bundle
 // (module_kernels.hipfb), a module's kernel count, hipInitDevice, hipDeviceGetLuid, entry points
 // by name (this executable links libunihip.so, whose dynamic symbols the lookups read), batched
-// and peer 3D copies, batched prefetches and discards.
+// and peer 3D copies, batched prefetches and discards, batch memory operations (on a stream,
+// captured, and as graph nodes), the linker (link_device_lib.* beside the executable), dma-buf
+// handles of address ranges and mipmapped arrays' memory requirements.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -13,7 +15,14 @@
 #include <string>
 #include <vector>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "batch_memops.h"
 #include "gpu_test_support.h"
+
+using unihip::testing::memOpWait;
+using unihip::testing::memOpWrite;
 
 namespace {
 
@@ -27,6 +36,45 @@ std::vector<char> readBundle() {
   REQUIRE(f.good());
   return {std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()};
 }
+
+std::string besideExe(const char* name) {
+  return (std::filesystem::read_symlink("/proc/self/exe").parent_path() / name).string();
+}
+
+// A kernel calling a device function it does not define (link_device_lib.ptx defines it).
+const char kLinkKernelPtx[] = R"(
+.version 8.0
+.target sm_90
+.address_size 64
+.extern .func (.param .b32 ret) link_twice_plus_one(.param .b32 x);
+.visible .entry link_apply(.param .u64 out, .param .u32 n)
+{
+  .reg .pred %p<2>;
+  .reg .b32 %r<8>;
+  .reg .b64 %rd<5>;
+  ld.param.u64 %rd1, [out];
+  ld.param.u32 %r2, [n];
+  mov.u32 %r3, %ctaid.x;
+  mov.u32 %r4, %ntid.x;
+  mov.u32 %r5, %tid.x;
+  mad.lo.s32 %r1, %r3, %r4, %r5;
+  setp.ge.u32 %p1, %r1, %r2;
+  @%p1 bra DONE;
+  {
+  .param .b32 pa;
+  st.param.b32 [pa], %r1;
+  .param .b32 pr;
+  call.uni (pr), link_twice_plus_one, (pa);
+  ld.param.b32 %r6, [pr];
+  }
+  cvta.to.global.u64 %rd2, %rd1;
+  mul.wide.u32 %rd3, %r1, 4;
+  add.s64 %rd4, %rd2, %rd3;
+  st.global.u32 [%rd4], %r6;
+DONE:
+  ret;
+}
+)";
 
 }  // namespace
 
@@ -279,4 +327,205 @@ TEST_CASE("hip7: hipMemGetDefaultMemPool / hipMemGet/SetMemPool name the device'
   HIP_CHECK(hipDeviceSynchronize());
   HIP_CHECK(hipMemSetMemPool(&dev0, hipMemAllocationTypePinned, viaDevice));
   HIP_CHECK(hipMemPoolDestroy(pool));
+}
+
+TEST_CASE("hip7: hipStreamBatchMemOp writes then waits; captured as one batch node and replayed") {
+  uint32_t* host = nullptr;  // pinned: the host releases the stream's wait
+  HIP_REQUIRE(hipHostMalloc(reinterpret_cast<void**>(&host), 2 * sizeof(uint32_t), 0));
+  host[0] = host[1] = 0;
+  void* dev = nullptr;
+  HIP_REQUIRE(hipMalloc(&dev, 16));
+  HIP_REQUIRE(hipMemset(dev, 0, 16));
+  auto* word32 = static_cast<uint32_t*>(dev);
+  auto* word64 = reinterpret_cast<uint64_t*>(static_cast<char*>(dev) + 8);
+  hipStream_t s = nullptr;
+  HIP_REQUIRE(hipStreamCreateWithFlags(&s, hipStreamNonBlocking));
+
+  // One batch: write, wait for that write, a 64-bit write, then wait for the host's word.
+  hipStreamBatchMemOpParams ops[4] = {memOpWrite(word32, 5, false),
+                                      memOpWait(word32, 5, hipStreamWaitValueEq),
+                                      memOpWrite(word64, 0x0123456789abcdefull, true),
+                                      memOpWait(&host[0], 3, hipStreamWaitValueGte)};
+  HIP_REQUIRE(hipStreamBatchMemOp(s, 4, ops, 0));
+  hipStreamBatchMemOpParams done[1] = {memOpWrite(&host[1], 1, false)};
+  HIP_REQUIRE(hipStreamBatchMemOp(s, 1, done, 0));
+  CHECK(hipStreamQuery(s) == hipErrorNotReady);  // held by the wait on host[0]
+  CHECK(__atomic_load_n(&host[1], __ATOMIC_ACQUIRE) == 0);
+  __atomic_store_n(&host[0], 3u, __ATOMIC_RELEASE);
+  HIP_CHECK(hipStreamSynchronize(s));
+  CHECK(__atomic_load_n(&host[1], __ATOMIC_ACQUIRE) == 1);
+  uint32_t v32 = 0;
+  uint64_t v64 = 0;
+  auto readBack = [&] {
+    HIP_CHECK(hipMemcpy(&v32, word32, sizeof v32, hipMemcpyDeviceToHost));
+    HIP_CHECK(hipMemcpy(&v64, word64, sizeof v64, hipMemcpyDeviceToHost));
+  };
+  auto replay = [&](hipGraphExec_t e) {
+    HIP_CHECK(hipGraphLaunch(e, s));
+    HIP_CHECK(hipStreamSynchronize(s));
+    readBack();
+  };
+  readBack();
+  CHECK(v32 == 5);
+  CHECK(v64 == 0x0123456789abcdefull);
+
+  // Captured: one batch memory operation node, as CUDA captures cuStreamBatchMemOp.
+  hipGraph_t g = nullptr;
+  HIP_REQUIRE(hipStreamBeginCapture(s, hipStreamCaptureModeGlobal));
+  hipStreamBatchMemOpParams captured[2] = {memOpWrite(word32, 7, false),
+                                           memOpWrite(word64, 8, true)};
+  HIP_CHECK(hipStreamBatchMemOp(s, 2, captured, 0));
+  HIP_REQUIRE(hipStreamEndCapture(s, &g));
+  size_t count = 0;
+  HIP_REQUIRE(hipGraphGetNodes(g, nullptr, &count));
+  REQUIRE(count == 1);
+  hipGraphNode_t node = nullptr;
+  HIP_REQUIRE(hipGraphGetNodes(g, &node, &count));
+  hipGraphNodeType type = hipGraphNodeTypeCount;
+  HIP_CHECK(hipGraphNodeGetType(node, &type));
+  CHECK(type == hipGraphNodeTypeBatchMemOp);
+  hipBatchMemOpNodeParams got = {};
+  HIP_REQUIRE(hipGraphBatchMemOpNodeGetParams(node, &got));
+  hipCtx_t primary = nullptr;
+  HIP_REQUIRE(hipDevicePrimaryCtxRetain(&primary, 0));
+  CHECK(got.ctx == primary);
+  REQUIRE(got.count == 2);
+  CHECK(got.paramArray[0].writeValue.value == 7);
+  CHECK(got.paramArray[1].writeValue.value64 == 8);
+
+  hipGraphExec_t exec = nullptr;
+  HIP_REQUIRE(hipGraphInstantiate(&exec, g, nullptr, nullptr, 0));
+  replay(exec);
+  CHECK(v32 == 7);
+  CHECK(v64 == 8);
+  // New values on the executable graph's node (the graph's own keeps its values).
+  captured[0].writeValue.value = 70;
+  captured[1].writeValue.value64 = 80;
+  hipBatchMemOpNodeParams updated = {primary, 2, captured, 0};
+  HIP_CHECK(hipGraphExecBatchMemOpNodeSetParams(exec, node, &updated));
+  replay(exec);
+  CHECK(v32 == 70);
+  CHECK(v64 == 80);
+  HIP_CHECK(hipGraphExecDestroy(exec));
+  HIP_CHECK(hipGraphDestroy(g));
+
+  // Added by hand after a memset node; its parameters set again before instantiation.
+  HIP_REQUIRE(hipGraphCreate(&g, 0));
+  hipMemsetParams ms = {};
+  ms.dst = dev;
+  ms.elementSize = 4;
+  ms.width = 4;
+  ms.height = 1;
+  ms.value = 0;
+  hipGraphNode_t clear = nullptr, batch = nullptr;
+  HIP_REQUIRE(hipGraphAddMemsetNode(&clear, g, nullptr, 0, &ms));
+  hipStreamBatchMemOpParams one[1] = {memOpWrite(word32, 11, false)};
+  hipBatchMemOpNodeParams p = {primary, 1, one, 0};
+  HIP_REQUIRE(hipGraphAddBatchMemOpNode(&batch, g, &clear, 1, &p));
+  one[0].writeValue.value = 12;
+  HIP_CHECK(hipGraphBatchMemOpNodeSetParams(batch, &p));
+  HIP_REQUIRE(hipGraphInstantiate(&exec, g, nullptr, nullptr, 0));
+  replay(exec);
+  CHECK(v32 == 12);
+  HIP_CHECK(hipGraphExecDestroy(exec));
+  HIP_CHECK(hipGraphDestroy(g));
+  HIP_CHECK(hipDevicePrimaryCtxRelease(0));
+  HIP_CHECK(hipStreamDestroy(s));
+  HIP_CHECK(hipFree(dev));
+  HIP_CHECK(hipHostFree(host));
+}
+
+TEST_CASE("hip7: hipLink* links a PTX kernel and a cubin into a module whose kernel runs") {
+  const hipDeviceProp_t props = deviceProperties();
+  // The device function as a relocatable sm_90 cubin where ptxas made one and the GPU is an
+  // sm_90 one (H100, H200), else as PTX.
+  std::string lib = besideExe("link_device_lib.sm_90.cubin");
+  hipJitInputType libType = hipJitInputCubin;
+  if (props.major * 10 + props.minor != 90 || !std::filesystem::exists(lib)) {
+    WARN("linking PTX to PTX: no sm_90 cubin for this device (" << lib << ")");
+    lib = besideExe("link_device_lib.ptx");
+    libType = hipJitInputPtx;
+  }
+  char errorLog[4096] = {};
+  hipJitOption options[2] = {hipJitOptionErrorLogBuffer, hipJitOptionErrorLogBufferSizeBytes};
+  void* values[2] = {errorLog, reinterpret_cast<void*>(uintptr_t{sizeof errorLog})};
+  // The driver's error log (the options' values are CUDA's) with a failed step's assertion.
+  auto logged = [&](hipError_t e) {
+    if (e != hipSuccess) UNSCOPED_INFO("linker log: " << errorLog);
+    return e;
+  };
+  hipLinkState_t link = nullptr;
+  HIP_REQUIRE(hipLinkCreate(2, options, values, &link));
+  HIP_REQUIRE(logged(hipLinkAddData(link, hipJitInputPtx, const_cast<char*>(kLinkKernelPtx),
+                                    sizeof kLinkKernelPtx, "link_kernel.ptx", 0, nullptr,
+                                    nullptr)));
+  HIP_REQUIRE(logged(hipLinkAddFile(link, libType, lib.c_str(), 0, nullptr, nullptr)));
+  CHECK(hipLinkAddData(link, hipJitInputLLVMBitcode, const_cast<char*>(kLinkKernelPtx),
+                       sizeof kLinkKernelPtx, "ir.bc", 0, nullptr, nullptr) ==
+        hipErrorNotSupported);  // AMD's inputs: not on NVIDIA
+  void* image = nullptr;
+  size_t size = 0;
+  HIP_REQUIRE(logged(hipLinkComplete(link, &image, &size)));
+  REQUIRE(size > 4);
+  CHECK(std::memcmp(image, "\x7f" "ELF", 4) == 0);
+
+  hipModule_t m = nullptr;
+  HIP_REQUIRE(hipModuleLoadData(&m, image));
+  HIP_CHECK(hipLinkDestroy(link));  // the module has its own copy of the image
+  hipFunction_t f = nullptr;
+  HIP_REQUIRE(hipModuleGetFunction(&f, m, "link_apply"));
+  constexpr unsigned n = 1000;
+  DeviceBuffer<uint32_t> out(n);
+  uint32_t* po = out.ptr;
+  unsigned cnt = n;
+  void* params[] = {&po, &cnt};
+  HIP_REQUIRE(hipModuleLaunchKernel(f, (n + 255) / 256, 1, 1, 256, 1, 1, 0, nullptr, params,
+                                    nullptr));
+  HIP_REQUIRE(hipDeviceSynchronize());
+  const std::vector<uint32_t> got = out.read();
+  for (unsigned i = 0; i < n; ++i) REQUIRE(got[i] == 2 * i + 1);
+  HIP_CHECK(hipModuleUnload(m));
+}
+
+TEST_CASE("hip7: hipMemGetHandleForAddressRange: a dma-buf of device memory, or not supported") {
+  // A range aligned to the host's pages inside one allocation, as the driver wants.
+  constexpr size_t kBytes = 1 << 20;
+  void* base = nullptr;
+  HIP_REQUIRE(hipMalloc(&base, 4 * kBytes));
+  void* p = reinterpret_cast<void*>((reinterpret_cast<uintptr_t>(base) + kBytes - 1) &
+                                    ~uintptr_t{kBytes - 1});
+  int fd = -1;
+  const hipError_t e =
+      hipMemGetHandleForAddressRange(&fd, p, kBytes, hipMemRangeHandleTypeDmaBufFd, 0);
+  if (e == hipErrorNotSupported) {
+    WARN("the driver exports no dma-buf here (CU_DEVICE_ATTRIBUTE_DMA_BUF_SUPPORTED)");
+  } else {
+    HIP_REQUIRE(e);
+    REQUIRE(fd >= 0);
+    struct stat st = {};
+    CHECK(fstat(fd, &st) == 0);
+    CHECK(close(fd) == 0);
+    int other = -1;  // a range not aligned to the host's pages: the driver refuses it
+    const hipError_t refused =
+        hipMemGetHandleForAddressRange(&other, p, 4097, hipMemRangeHandleTypeDmaBufFd, 0);
+    CHECK((refused == hipErrorInvalidValue || refused == hipErrorNotSupported));
+  }
+  HIP_CHECK(hipFree(base));
+}
+
+TEST_CASE("hip7: hipMipmappedArrayGetMemoryRequirements covers every level") {
+  hipChannelFormatDesc desc = hipCreateChannelDesc(32, 0, 0, 0, hipChannelFormatKindFloat);
+  hipMipmappedArray_t m = nullptr;
+  HIP_REQUIRE(hipMallocMipmappedArray(&m, &desc, make_hipExtent(256, 256, 0), 4, 0));
+  hipArrayMemoryRequirements r = {};
+  const hipError_t e = hipMipmappedArrayGetMemoryRequirements(&r, m, 0);
+  if (e == hipErrorNotSupported) {
+    WARN("no deferred-mapping arrays on this device: no memory requirements");
+  } else {
+    HIP_CHECK(e);
+    CHECK(r.size >= (256 * 256 + 128 * 128 + 64 * 64 + 32 * 32) * sizeof(float));
+    CHECK(r.alignment > 0);
+    CHECK((r.alignment & (r.alignment - 1)) == 0);
+  }
+  HIP_CHECK(hipFreeMipmappedArray(m));
 }

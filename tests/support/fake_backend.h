@@ -227,6 +227,18 @@ class FakeBackend final : public Backend {
     for (size_t i = 0; i < count; ++i) std::memmove(dsts[i], srcs[i], sizes[i]);
     return kOk;
   }
+  // hipMemGetHandleForAddressRange: the answer a test sets, and on success its descriptor.
+  Status rangeHandleAnswer = hipErrorNotSupported;
+  int dmaBufFd = 3;
+  const void* lastRangeHandlePtr = nullptr;
+  int lastRangeHandleDevice = -1;
+  Status memRangeHandle(int device, void* handle, const void* ptr, size_t, int,
+                        unsigned long long) override {
+    lastRangeHandlePtr = ptr;
+    lastRangeHandleDevice = device;
+    if (rangeHandleAnswer.ok()) *static_cast<int*>(handle) = dmaBufFd;
+    return rangeHandleAnswer;
+  }
   Status memset(int, void* d, uint8_t v, size_t n) override {
     UNIHIP_CAPTURED(genericGraphs, refuseAny, hipErrorStreamCaptureImplicit);
     std::memset(d, v, n);
@@ -395,6 +407,81 @@ class FakeBackend final : public Backend {
     logOp("wait", reinterpret_cast<uintptr_t>(e));
     return kOk;
   }
+  // Stream memory operations, when a test sets streamMemOps: writes happen at once, every
+  // operation is logged in order. hipStreamBatchMemOp reaches them through the seam's default
+  // (one by one), as on a vendor without a batch operation.
+  struct MemOp {
+    bool wait = false;
+    void* ptr = nullptr;
+    uint64_t value = 0;
+    unsigned flags = 0;
+    bool is64 = false;
+  };
+  bool streamMemOps = false;
+  std::vector<MemOp> memOps;
+  Status streamWaitValue(int, NativeStream, void* ptr, uint64_t value, uint64_t mask,
+                         unsigned flags, bool is64) override {
+    if (!streamMemOps) return hipErrorNotSupported;
+    (void)mask;
+    memOps.push_back({true, ptr, value, flags, is64});
+    return kOk;
+  }
+  Status streamWriteValue(int, NativeStream, void* ptr, uint64_t value, bool is64) override {
+    if (!streamMemOps) return hipErrorNotSupported;
+    memOps.push_back({false, ptr, value, 0, is64});
+    if (is64)
+      *static_cast<uint64_t*>(ptr) = value;
+    else
+      *static_cast<uint32_t*>(ptr) = static_cast<uint32_t>(value);
+    return kOk;
+  }
+
+  // A linker, when a test sets linker: the "image" is its inputs' bytes one after the other;
+  // an input starting with "bad" is refused as a driver refuses invalid PTX, and AMD's input
+  // types are not supported (as on NVIDIA).
+  struct FakeLink {
+    std::vector<hipJitOption> options;
+    std::vector<hipJitInputType> types;
+    std::vector<std::string> names;
+    std::vector<char> image;
+  };
+  bool linker = false;
+  int liveLinks = 0;
+  FakeLink* lastLink = nullptr;
+  Status linkCreate(int, unsigned count, const hipJitOption* options, void**,
+                    NativeLink* link) override {
+    if (!linker) return hipErrorNotSupported;
+    auto* l = new FakeLink;
+    l->options.assign(options, options + count);
+    ++liveLinks;
+    *link = lastLink = l;
+    return kOk;
+  }
+  Status linkAddData(int, NativeLink link, hipJitInputType type, const void* data, size_t size,
+                     const char* name, unsigned, const hipJitOption*, void**) override {
+    if (type >= hipJitInputLLVMBitcode) return hipErrorNotSupported;
+    if (size >= 3 && std::memcmp(data, "bad", 3) == 0) return hipErrorInvalidKernelFile;
+    auto* l = static_cast<FakeLink*>(link);
+    l->types.push_back(type);
+    l->names.emplace_back(name ? name : "");
+    const char* bytes = static_cast<const char*>(data);
+    l->image.insert(l->image.end(), bytes, bytes + size);
+    return kOk;
+  }
+  Status linkComplete(int, NativeLink link, void** image, size_t* size) override {
+    auto* l = static_cast<FakeLink*>(link);
+    if (l->image.empty()) return hipErrorInvalidValue;  // nothing to link
+    *image = l->image.data();
+    *size = l->image.size();
+    return kOk;
+  }
+  Status linkDestroy(int, NativeLink link) override {
+    delete static_cast<FakeLink*>(link);
+    if (link == lastLink) lastLink = nullptr;
+    --liveLinks;
+    return kOk;
+  }
+
   // Nothing is ever pending here, so "after earlier work" is now.
   Status launchHostFunc(int d, NativeStream s, void (*fn)(void*), void* userData) override {
     UNIHIP_CAPTURED(genericGraphs, captureHostFunc, d, s, fn, userData);

@@ -31,6 +31,8 @@ class FakeGraphOps final : public GraphOps {
     void* freed = nullptr;
     bool enabled = true;
     std::vector<void*> semaphores;  // external semaphore nodes: native handles
+    int memOpDevice = 0;            // batch memory operation nodes: their context's device,
+    std::vector<hipStreamBatchMemOpParams> memOps;  // their operations (copied, as the driver)
   };
   struct UserObject;
   struct Graph {
@@ -261,8 +263,10 @@ class FakeGraphOps final : public GraphOps {
   // Runs the host nodes (in insertion order: the fake keeps no schedule).
   Status launchGraph(int, NativeGraphExec e, NativeStream) override {
     ++X(e)->launches;
-    for (auto& n : X(e)->graph->nodes)
+    for (auto& n : X(e)->graph->nodes) {
       if (n->type == hipGraphNodeTypeHost && n->enabled) n->host.fn(n->host.userData);
+      if (n->type == hipGraphNodeTypeBatchMemOp && n->enabled) runWrites(*n);
+    }
     return kOk;
   }
   Status uploadGraph(int, NativeGraphExec, NativeStream) override { return kOk; }
@@ -421,6 +425,25 @@ class FakeGraphOps final : public GraphOps {
   }
   static std::vector<void*> nodeSemaphores(NativeGraphNode n) { return N(n)->semaphores; }
 
+  // Batch memory operation nodes: the operations are copied; a launch performs the writes.
+  Status addBatchMemOpNode(int, const NodePlace& at, const BatchMemOpNodeArgs& p,
+                           NativeGraphNode* node) override {
+    return add(at, hipGraphNodeTypeBatchMemOp, node, [&](Node& n) { setMemOps(n, p); });
+  }
+  Status batchMemOpNodeParams(int, NativeGraphNode n, BatchMemOpNodeArgs* p) override {
+    return get(n, hipGraphNodeTypeBatchMemOp, [&](Node& x) {
+      *p = BatchMemOpNodeArgs{x.memOpDevice, static_cast<unsigned>(x.memOps.size()),
+                              x.memOps.data(), 0};
+    });
+  }
+  Status setBatchMemOpNodeParams(int, NativeGraphNode n, const BatchMemOpNodeArgs& p) override {
+    return get(n, hipGraphNodeTypeBatchMemOp, [&](Node& x) { setMemOps(x, p); });
+  }
+  Status execSetBatchMemOpNodeParams(int, NativeGraphExec e, NativeGraphNode n,
+                                     const BatchMemOpNodeArgs& p) override {
+    return inExec(e, n, [&](Node& x) { setMemOps(x, p); }, hipGraphNodeTypeBatchMemOp);
+  }
+
   Status invalidateCapture(int, NativeStream s) override {
     captures[s].status = hipStreamCaptureStatusInvalidated;
     return hipErrorStreamCaptureUnsupported;
@@ -483,6 +506,18 @@ class FakeGraphOps final : public GraphOps {
     if (type != hipGraphNodeTypeCount && it->second->type != type) return hipErrorInvalidValue;
     f(*it->second);
     return kOk;
+  }
+  static void setMemOps(Node& n, const BatchMemOpNodeArgs& p) {
+    n.memOpDevice = p.ctxDevice;
+    n.memOps.assign(p.ops, p.ops + p.count);
+  }
+  static void runWrites(const Node& n) {
+    for (const hipStreamBatchMemOpParams& op : n.memOps) {
+      if (op.operation == hipStreamMemOpWriteValue32)
+        *static_cast<uint32_t*>(op.writeValue.address) = op.writeValue.value;
+      else if (op.operation == hipStreamMemOpWriteValue64)
+        *static_cast<uint64_t*>(op.writeValue.address) = op.writeValue.value64;
+    }
   }
   Status changeRefs(UserObject* o, long long count) {
     o->refs += count;

@@ -102,6 +102,20 @@ class FakeImageOps final : public ImageOps {
     return kOk;
   }
 
+  // hipMipmappedArrayGetMemoryRequirements: the levels' bytes, 512-byte aligned; the device
+  // asked for is remembered.
+  int lastRequirementsDevice = -1;
+  Status mipmapMemoryRequirements(int, NativeMipmap mipmap, const ArrayShape&, unsigned levels,
+                                  int forDevice, size_t* size, size_t* alignment) override {
+    auto* m = static_cast<Mipmap*>(mipmap);
+    if (levels != m->levels.size()) return hipErrorInvalidValue;
+    lastRequirementsDevice = forDevice;
+    *size = 0;
+    for (const auto& level : m->levels) *size += level->data.size();
+    *alignment = 512;
+    return kOk;
+  }
+
   // Row by row, as cuMemcpy3D: an array side must hold the whole box.
   Status copy(int, const ImageCopy& c, NativeStream) override {
     lastCopy = c;

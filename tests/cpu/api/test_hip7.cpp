@@ -160,9 +160,10 @@ TEST_CASE("hipGetDriverEntryPoint(_spt), hipGetProcAddress_spt: bad input", "[hi
 
 TEST_CASE("HIP 7 functions not implemented yet answer hipErrorNotSupported", "[hip7]") {
   installFake();
-  hipLinkState_t link = nullptr;
+  void* managed = nullptr;
+  size_t bytes = 0;
   hipExecutionCtx_t ctx = nullptr;
-  CHECK(hipLinkCreate(0, nullptr, nullptr, &link) == hipErrorNotSupported);
+  CHECK(hipLibraryGetManaged(&managed, &bytes, nullptr, "m") == hipErrorNotSupported);
   CHECK(hipDeviceGetExecutionCtx(&ctx, 0) == hipErrorNotSupported);
   CHECK(hipGetLastError() == hipErrorNotSupported);
   __hipOnError(nullptr);  // exported and callable: a no-op

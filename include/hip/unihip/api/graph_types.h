@@ -41,6 +41,7 @@ typedef enum hipGraphNodeType UNIHIP_ENUM_INT {
   hipGraphNodeTypeMemFree = 11,
   hipGraphNodeTypeMemcpyFromSymbol = 12,
   hipGraphNodeTypeMemcpyToSymbol = 13,
+  hipGraphNodeTypeBatchMemOp = 14,
   hipGraphNodeTypeCount
 } hipGraphNodeType;
 
