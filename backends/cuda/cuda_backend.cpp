@@ -636,6 +636,10 @@ class CudaBackend final : public Backend, public CudaCore {
     return kOk;
   }
 
+  Status bindVendorContext(int device) override {
+    return bindContext(device, resetEpoch_.load(std::memory_order_acquire));
+  }
+
   Status enablePeerAccess(int device, int peer) override {
     UNIHIP_TRY(makeCurrent(peer));  // retains the peer's primary context
     CUcontext peerContext = devices_[peer]->context.load(std::memory_order_relaxed);

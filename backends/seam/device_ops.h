@@ -41,6 +41,13 @@ class DeviceOps {
     return hipErrorNotSupported;
   }
 
+  // Makes the device's vendor context current on the calling thread even where unihip believes it
+  // already is (a vendor library may have changed it behind unihip's back).
+  virtual Status bindVendorContext(int device) {
+    (void)device;
+    return hipErrorNotSupported;
+  }
+
   // Whether `device` can access memory of `peer`, both devices of this backend, device != peer.
   virtual Status canAccessPeer(int device, int peer, int* value) {
     (void)device, (void)peer, (void)value;

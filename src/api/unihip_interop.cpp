@@ -32,3 +32,11 @@ UNIHIP_EXPORT hipError_t unihipDeviceGetNativeContext(int deviceId, void** handl
   if (handle == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN(d->backend->vendorContextHandle(d->local, handle));
 }
+
+UNIHIP_EXPORT hipError_t unihipDeviceBindNativeContext(int deviceId) {
+  UNIHIP_TRACE_API("unihipDeviceBindNativeContext({})", deviceId);
+  Device* d = nullptr;
+  Status s = memory::deviceByOrdinal(deviceId, &d);
+  if (!s.ok()) UNIHIP_RETURN(s);
+  UNIHIP_RETURN(d->backend->bindVendorContext(d->local));
+}

@@ -53,6 +53,14 @@ TEST_CASE("interop: cuBLAS on unihip's memory and stream", "[interop]") {
     REQUIRE(getCurrent != nullptr);
     REQUIRE(getCurrent(&current) == 0);
     CHECK(current == context);
+    // Bound again after something else changed the thread's context behind unihip's back.
+    auto setCurrent = reinterpret_cast<int (*)(void*)>(dlsym(cuda, "cuCtxSetCurrent"));
+    REQUIRE(setCurrent != nullptr);
+    REQUIRE(setCurrent(nullptr) == 0);
+    HIP_REQUIRE(unihipDeviceBindNativeContext(0));
+    REQUIRE(getCurrent(&current) == 0);
+    CHECK(current == context);
+    CHECK(unihipDeviceBindNativeContext(99) == hipErrorInvalidDevice);
     dlclose(cuda);
   }
 

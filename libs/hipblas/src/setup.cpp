@@ -1,6 +1,5 @@
 // hipblasCreate/Destroy, the stream binding and the math mode: the handle calls that are not a
 // plain forward (functions.tsv has the rest).
-#include <dlfcn.h>
 
 #include <cstring>
 #include <new>
@@ -24,17 +23,7 @@ hipblasStatus_t fromVendor(Vendor v, int s) {
 
 // cuBLAS's runtime follows the thread's current context: make it the primary context unihip
 // uses for `device`, so the new handle lands on unihip's current device.
-bool bindCudaContext(int device) {
-  void* ctx = nullptr;
-  if (unihipDeviceGetNativeContext(device, &ctx) != hipSuccess) return false;
-  void* cuda = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);  // unihip has loaded it
-  if (cuda == nullptr) cuda = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
-  if (cuda == nullptr) return false;
-  auto setCurrent = reinterpret_cast<int (*)(void*)>(dlsym(cuda, "cuCtxSetCurrent"));
-  const bool ok = setCurrent != nullptr && setCurrent(ctx) == 0;
-  dlclose(cuda);
-  return ok;
-}
+bool bindCudaContext(int device) { return unihipDeviceBindNativeContext(device) == hipSuccess; }
 
 // hipblasMath_t -> cublasMath_t / rocblas_math_mode, -1 where the backend lacks the mode.
 int mathToVendor(Vendor v, hipblasMath_t m) {

@@ -75,9 +75,8 @@ hipfftResult selectBackend(const char* backendName, const CufftLibrary** library
 hipfftResult bindDevice(int device) {
   const char* backend = unihipGetDeviceBackendName(device);
   if (backend == nullptr || std::strcmp(backend, "cuda") != 0) return HIPFFT_SUCCESS;
-  void* context = nullptr;
-  return unihipDeviceGetNativeContext(device, &context) == hipSuccess ? HIPFFT_SUCCESS
-                                                                      : HIPFFT_INVALID_DEVICE;
+  return unihipDeviceBindNativeContext(device) == hipSuccess ? HIPFFT_SUCCESS
+                                                             : HIPFFT_INVALID_DEVICE;
 }
 
 hipfftResult selectCufft(const CufftLibrary** library, int* device) {

@@ -135,13 +135,7 @@ hiprandStatus_t device_backend_is_cuda() {
 // context of unihip's current device, so a device generator lands there.
 void bind_current_context() {
   int device = 0;
-  void* ctx = nullptr;
-  if (hipGetDevice(&device) != hipSuccess || unihipDeviceGetNativeContext(device, &ctx) != hipSuccess)
-    return;
-  void* cuda = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);  // loaded by unihip already
-  if (cuda == nullptr) return;
-  if (auto set = reinterpret_cast<int (*)(void*)>(dlsym(cuda, "cuCtxSetCurrent"))) set(ctx);
-  dlclose(cuda);
+  if (hipGetDevice(&device) == hipSuccess) (void)unihipDeviceBindNativeContext(device);
 }
 
 hiprandStatus_t create(hiprandGenerator_t* generator, hiprandRngType_t rng_type, bool host) {

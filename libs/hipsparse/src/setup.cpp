@@ -1,6 +1,5 @@
 // The calls that are not a plain forward (functions.tsv marks them "manual"): the handle and its
 // stream, the version, and the matrix descriptor's copy and getters (which return enums).
-#include <dlfcn.h>
 
 #include <cstdio>
 #include <cstring>
@@ -25,16 +24,7 @@ enum Field { kType, kFill, kDiag, kBase };
 
 // cuSPARSE's runtime follows the thread's current context: make it the primary context unihip
 // uses for `device`, so the new handle lands on unihip's current device.
-bool bindCudaContext(int device) {
-  void* ctx = nullptr;
-  if (unihipDeviceGetNativeContext(device, &ctx) != hipSuccess) return false;
-  void* cuda = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);  // unihip has loaded it
-  if (cuda == nullptr) return false;
-  auto setCurrent = reinterpret_cast<int (*)(void*)>(dlsym(cuda, "cuCtxSetCurrent"));
-  const bool ok = setCurrent != nullptr && setCurrent(ctx) == 0;
-  dlclose(cuda);
-  return ok;
-}
+bool bindCudaContext(int device) { return unihipDeviceBindNativeContext(device) == hipSuccess; }
 
 // A descriptor field read through cuSPARSE; `fallback` (AMD's answer for NULL) when there is no
 // descriptor, no library or a value outside [0, highest].

@@ -40,6 +40,9 @@ TEST_CASE("interop: the vendor handles behind streams, events and contexts") {
   CHECK(unihipDeviceGetNativeContext(-1, &handle) == hipErrorInvalidDevice);
   CHECK(unihipDeviceGetNativeContext(0, nullptr) == hipErrorInvalidValue);
   CHECK(unihipDeviceGetNativeContext(0, &handle) == hipErrorNotSupported);
+  CHECK(unihipDeviceBindNativeContext(3) == hipErrorInvalidDevice);
+  CHECK(unihipDeviceBindNativeContext(-1) == hipErrorInvalidDevice);
+  CHECK(unihipDeviceBindNativeContext(0) == hipErrorNotSupported);
   installNoBackend();
   CHECK(unihipDeviceGetNativeContext(0, &handle) == hipErrorNoDevice);
   (void)hipGetLastError();

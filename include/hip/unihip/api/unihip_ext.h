@@ -31,6 +31,11 @@ uint64_t unihipGetFatBinaryParseCount(void);
 hipError_t unihipStreamGetNativeHandle(hipStream_t stream, void** handle);
 hipError_t unihipEventGetNativeHandle(hipEvent_t event, void** handle);
 hipError_t unihipDeviceGetNativeContext(int deviceId, void** handle);
+/* Makes the device's vendor context (NVIDIA: its primary CUcontext) current on the calling thread,
+ * whatever context the thread had: what a vendor library that follows the thread's current context
+ * (cuBLAS, cuSPARSE, cuRAND, cuFFT) needs before it makes a handle. A bad ordinal
+ * hipErrorInvalidDevice; hipErrorNotSupported where the vendor has no thread context (AMD). */
+hipError_t unihipDeviceBindNativeContext(int deviceId);
 
 #ifdef __cplusplus
 } /* extern "C" */
