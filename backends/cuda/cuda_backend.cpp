@@ -14,9 +14,9 @@
 #include <vector>
 
 #include "backend.h"
-#include "core/hot_text.h"
-#include "core/hot_tls.h"
-#include "core/log.h"
+#include "base/hot_text.h"
+#include "base/hot_tls.h"
+#include "base/log.h"
 #include "cuda/cuda_core.h"
 #include "cuda/cuda_device_properties.h"
 #include "cuda/cuda_driver.h"

@@ -4,7 +4,7 @@
 
 #include <memory>
 
-#include "core/status.h"
+#include "base/status.h"
 #include "cuda/cuda_driver.h"
 
 namespace unihip {

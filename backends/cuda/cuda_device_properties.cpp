@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <cstring>
 
-#include "core/log.h"
+#include "base/log.h"
 
 namespace unihip::cu {
 

@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <vector>
 
-#include "core/log.h"
+#include "base/log.h"
 
 namespace unihip::cu {
 

@@ -4,7 +4,7 @@
 #include <memory>
 #include <string>
 
-#include "core/status.h"
+#include "base/status.h"
 #include "cuda/cuda_driver_types.h"
 
 namespace unihip::cu {

@@ -2,7 +2,7 @@
 
 #include <string_view>
 
-#include "core/hot_text.h"
+#include "base/hot_text.h"
 
 namespace unihip::cu {
 

@@ -3,8 +3,8 @@
 
 #include <span>
 
-#include "core/status.h"
-#include "fatbin/bundle.h"
+#include "base/status.h"
+#include "base/bundle.h"
 
 namespace unihip::cu {
 

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "fatbin/bundle.h"
+#include "base/bundle.h"
 
 namespace unihip::cu {
 

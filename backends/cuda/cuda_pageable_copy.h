@@ -10,7 +10,7 @@
 #include <memory>
 #include <mutex>
 
-#include "core/parallel_memcpy.h"
+#include "base/parallel_memcpy.h"
 #include "cuda/cuda_driver.h"
 #include "cuda/staged_copy.h"
 

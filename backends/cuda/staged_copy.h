@@ -22,7 +22,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/parallel_memcpy.h"
+#include "base/parallel_memcpy.h"
 
 namespace unihip::cu {
 

@@ -1,6 +1,6 @@
 #include "aql_packet.h"
 
-#include "core/log.h"
+#include "base/log.h"
 #include "kernarg_layout.h"
 
 namespace unihip::hsa {

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <span>
 
-#include "core/status.h"
+#include "base/status.h"
 
 namespace unihip::hsa {
 

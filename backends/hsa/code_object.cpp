@@ -10,7 +10,7 @@
 #define MSGPACK_NO_BOOST 1
 #include <msgpack.hpp>
 
-#include "core/log.h"
+#include "base/log.h"
 #include "kernarg_layout.h"
 
 namespace unihip::hsa {

@@ -2,7 +2,7 @@
 
 #include <vector>
 
-#include "fatbin/bundle.h"
+#include "base/bundle.h"
 #include "target_id.h"
 
 namespace unihip::hsa {

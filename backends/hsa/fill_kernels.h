@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <memory>
 
-#include "core/status.h"
+#include "base/status.h"
 #include "hsa_discovery.h"
 #include "hsa_module.h"
 

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <unordered_map>
 
-#include "core/hot_text.h"
-#include "core/log.h"
+#include "base/hot_text.h"
+#include "base/log.h"
 #include "hsa_status.h"
 #include "target_id.h"
 

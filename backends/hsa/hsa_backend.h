@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "backend.h"
-#include "core/generic_graphs/generic_graphs.h"
-#include "core/generic_memory_pools.h"
+#include "generic/graphs/generic_graphs.h"
+#include "generic/memory_pools.h"
 #include "fill_kernels.h"
 #include "hsa_discovery.h"
 #include "hsa_graph_exec.h"
@@ -113,7 +113,7 @@ class HsaBackend final : public Backend {
   // and events, pool sharing, external memory and virtual memory (ROCm >= 6) through ROCr;
   // external semaphores: not supported (hsa_memory_pools.h, docs/design/amd-ipc.md).
   MemoryPoolOps* memoryPools() override { return &pools_; }
-  // Graphs and stream capture: unihip's generic graphs (core/generic_graphs/generic_graphs.h;
+  // Graphs and stream capture: unihip's generic graphs (generic/graphs/generic_graphs.h;
   // ROCr has none), launched as AQL packets built at instantiation (hsa_graph_exec.h) or
   // replayed through this backend's enqueue path. Every enqueueing primitive below asks them
   // first whether its stream captures.

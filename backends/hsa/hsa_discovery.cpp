@@ -5,7 +5,7 @@
 #include <climits>
 #include <cstring>
 
-#include "core/log.h"
+#include "base/log.h"
 #include "hsa_status.h"
 
 namespace unihip::hsa {
@@ -188,7 +188,7 @@ void fillProperties(const HsaApi& api, AgentInfo& a, const PoolSearch& pools) {
   p.pciDomainID = static_cast<int>(agentInfo<uint32_t>(api, a.agent, HSA_AMD_AGENT_INFO_DOMAIN));
   p.asicRevision = static_cast<int>(agentInfo<uint32_t>(api, a.agent, HSA_AMD_AGENT_INFO_ASIC_REVISION));
   p.hostNativeAtomicSupported = 1;
-  p.memoryPoolsSupported = 1;  // unihip's generic stream-ordered pools (core/generic_memory_pools.h)
+  p.memoryPoolsSupported = 1;  // unihip's generic stream-ordered pools (generic/memory_pools.h)
   a.cooperativeQueues = agentInfo<bool>(api, a.agent, HSA_AMD_AGENT_INFO_COOPERATIVE_QUEUES);
   p.cooperativeLaunch = a.cooperativeQueues;
   p.cooperativeMultiDeviceLaunch = a.cooperativeQueues;

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/status.h"
+#include "base/status.h"
 #include "hip/hip_runtime_api.h"
 #include "hsa_loader.h"
 #include "target_id.h"

@@ -15,7 +15,7 @@
 #include <cstring>
 #include <vector>
 
-#include "core/log.h"
+#include "base/log.h"
 #include "hsa_backend.h"
 #include "hsa_status.h"
 

@@ -7,7 +7,7 @@
 #include <unordered_map>
 
 #include "aql_queue.h"
-#include "core/generic_graphs/graph_model.h"
+#include "generic/graphs/graph_model.h"
 #include "hsa_backend.h"
 #include "hsa_status.h"
 

@@ -58,7 +58,7 @@
 #include <mutex>
 #include <vector>
 
-#include "core/generic_graphs/native_program.h"
+#include "generic/graphs/native_program.h"
 #include "hsa_stream.h"
 #include "signal_pool.h"
 

@@ -1,5 +1,5 @@
 // Graphs and stream capture on AMD (issue 14): unihip's generic graphs
-// (core/generic_graphs/generic_graphs.h), handed out by HsaBackend::graphs(). Instantiation builds
+// (generic/graphs/generic_graphs.h), handed out by HsaBackend::graphs(). Instantiation builds
 // a topological schedule and pre-built AQL packets for every node kind (kernels, memsets, copies
 // between memory the GPU reaches, event record and wait, host functions, graph memory, empty
 // nodes and child graphs) that a launch copies into the stream's queue with one doorbell

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "core/log.h"
+#include "base/log.h"
 #include "hsa_status.h"
 
 namespace unihip::hsa {

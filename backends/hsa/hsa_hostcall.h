@@ -15,7 +15,7 @@
 #include <thread>
 #include <vector>
 
-#include "core/status.h"
+#include "base/status.h"
 #include "hostcall_protocol.h"
 #include "hsa_discovery.h"
 #include "hsa_loader.h"

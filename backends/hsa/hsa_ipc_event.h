@@ -11,7 +11,7 @@
 #include <memory>
 #include <string>
 
-#include "core/status.h"
+#include "base/status.h"
 #include "hip/hip_runtime_api.h"
 #include "hsa_loader.h"
 

@@ -1,5 +1,5 @@
 // The memory pools family on HSA/ROCr: unihip's generic stream-ordered pools
-// (core/generic_memory_pools.h) plus what needs ROCr: inter-process sharing of hipMalloc memory
+// (generic/memory_pools.h) plus what needs ROCr: inter-process sharing of hipMalloc memory
 // (hsa_amd_ipc_memory_*), external memory (dma-buf file descriptors through
 // hsa_amd_interop_map_buffer) and virtual memory (hsa_amd_vmem_*, ROCm >= 6: hsa_vmm.cpp).
 // Design and limits: docs/design/amd-ipc.md.
@@ -15,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/generic_memory_pools.h"
+#include "generic/memory_pools.h"
 #include "hsa_discovery.h"
 #include "hsa_loader.h"
 

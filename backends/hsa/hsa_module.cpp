@@ -1,6 +1,6 @@
 #include "hsa_module.h"
 
-#include "core/log.h"
+#include "base/log.h"
 #include "hsa_status.h"
 
 namespace unihip::hsa {

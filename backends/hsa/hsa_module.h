@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "code_object.h"
-#include "core/status.h"
+#include "base/status.h"
 #include "hsa_discovery.h"
 #include "hsa_loader.h"
 

@@ -2,8 +2,8 @@
 
 #include <cstdint>
 
-#include "core/enum_value.h"
-#include "core/log.h"
+#include "base/enum_value.h"
+#include "base/log.h"
 #include "hsa_loader.h"
 
 namespace unihip::hsa {
@@ -68,7 +68,7 @@ constexpr StatusRow kStatusTable[] = {
 }  // namespace
 
 // ROCr may return codes newer than our headers: every lookup reads the status as its integer
-// (core/enum_value.h), never as an out-of-range enum.
+// (base/enum_value.h), never as an out-of-range enum.
 namespace {
 template <typename Raw>
 const StatusRow* findRow(Raw raw) {

@@ -4,8 +4,8 @@
 #include <hsa/hsa.h>
 #include <hsa/hsa_ext_amd.h>
 
-#include "core/enum_value.h"
-#include "core/status.h"
+#include "base/enum_value.h"
+#include "base/status.h"
 
 namespace unihip::hsa {
 

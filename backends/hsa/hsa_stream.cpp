@@ -6,7 +6,7 @@
 #include <thread>
 
 #include "aql_queue.h"
-#include "core/log.h"
+#include "base/log.h"
 #include "hsa_status.h"
 
 namespace unihip::hsa {

@@ -25,7 +25,7 @@
 #include "code_object.h"
 #include "copy_ring.h"
 #include "grid_sync.h"
-#include "core/status.h"
+#include "base/status.h"
 #include "hsa_discovery.h"
 #include "hsa_loader.h"
 #include "kernarg_layout.h"

@@ -3,7 +3,7 @@
 // stream (fill_kernels.hip), as AMD's runtime does where it has no barrier-value packet with
 // signal memory (CLR rocblit streamOpsWait/streamOpsWrite): the wait kernel polls the word, and
 // the in-order queue holds back everything queued after it.
-#include "core/log.h"
+#include "base/log.h"
 #include "hsa_backend.h"
 #include "hsa_status.h"
 

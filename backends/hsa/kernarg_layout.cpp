@@ -5,7 +5,7 @@
 #include <bit>
 #include <cstring>
 
-#include "core/log.h"
+#include "base/log.h"
 
 namespace unihip::hsa {
 

@@ -10,7 +10,7 @@
 #include <cstring>
 
 #include "code_object.h"
-#include "core/status.h"
+#include "base/status.h"
 #include "hip/hip_runtime_api.h"
 
 namespace unihip::hsa {

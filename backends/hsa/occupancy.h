@@ -9,7 +9,7 @@
 #include <string>
 
 #include "code_object.h"
-#include "core/status.h"
+#include "base/status.h"
 
 namespace unihip::hsa {
 

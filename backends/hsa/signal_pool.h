@@ -24,7 +24,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "core/status.h"
+#include "base/status.h"
 #include "hsa_loader.h"
 
 namespace unihip::hsa {

@@ -1,7 +1,7 @@
 #include "target_id.h"
 
 #include "code_object.h"
-#include "core/log.h"
+#include "base/log.h"
 
 namespace unihip::hsa {
 

@@ -12,8 +12,8 @@
 #include <string>
 #include <string_view>
 
-#include "core/status.h"
-#include "fatbin/bundle.h"
+#include "base/status.h"
+#include "base/bundle.h"
 
 namespace unihip::hsa {
 

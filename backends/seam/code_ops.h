@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "core/status.h"
-#include "fatbin/bundle.h"
+#include "base/status.h"
+#include "base/bundle.h"
 #include "seam/handles.h"
 
 namespace unihip {

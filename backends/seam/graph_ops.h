@@ -7,7 +7,7 @@
 
 #include <vector>
 
-#include "core/status.h"
+#include "base/status.h"
 #include "seam/handles.h"
 
 namespace unihip {

@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "core/status.h"
+#include "base/status.h"
 #include "seam/handles.h"
 
 namespace unihip {

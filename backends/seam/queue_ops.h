@@ -4,7 +4,7 @@
 
 #include <cstdint>
 
-#include "core/status.h"
+#include "base/status.h"
 #include "seam/handles.h"
 
 namespace unihip {

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "bench_stats.h"
-#include "core/parallel_memcpy.h"
+#include "base/parallel_memcpy.h"
 #include "cuda/staged_copy.h"
 
 #include "cu_check.h"

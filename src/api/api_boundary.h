@@ -3,8 +3,8 @@
 #pragma once
 
 #include "core/last_error.h"
-#include "core/log.h"
-#include "core/status.h"
+#include "base/log.h"
+#include "base/status.h"
 
 #define UNIHIP_EXPORT extern "C" __attribute__((visibility("default")))
 

@@ -5,8 +5,8 @@
 
 #include <cstddef>
 
-#include "core/enum_value.h"
-#include "core/status.h"
+#include "base/enum_value.h"
+#include "base/status.h"
 
 namespace unihip::memory {
 

@@ -2,7 +2,7 @@
 // points that reduce to it (hipMemcpy3DPeer*, hipMemcpy3DBatchAsync).
 #pragma once
 
-#include "core/status.h"
+#include "base/status.h"
 
 namespace unihip::memory {
 

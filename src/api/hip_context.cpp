@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "api/api_boundary.h"
-#include "core/enum_value.h"
+#include "base/enum_value.h"
 #include "api/device_lookup.h"
 
 struct ihipCtx_t {

@@ -4,13 +4,13 @@
 
 #include "api/api_boundary.h"
 #include "api/memory_allocation.h"
-#include "core/allocation_map.h"
+#include "base/allocation_map.h"
 #include "core/device_attributes.h"
-#include "core/enum_value.h"
+#include "base/enum_value.h"
 #include "core/handles.h"
 #include "core/images.h"
 #include "core/runtime.h"
-#include "fatbin/registry.h"
+#include "core/registry.h"
 
 using namespace unihip;
 

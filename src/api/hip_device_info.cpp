@@ -6,7 +6,7 @@
 
 #include "api/api_boundary.h"
 #include "api/device_lookup.h"
-#include "core/enum_value.h"
+#include "base/enum_value.h"
 
 using namespace unihip;
 

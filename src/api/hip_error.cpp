@@ -1,8 +1,8 @@
 // hipGetLastError, hipPeekAtLastError, hipGetErrorName, hipGetErrorString.
 #include "api/api_boundary.h"
-#include "core/enum_value.h"
+#include "base/enum_value.h"
 #include "core/error_names.h"
-#include "core/hot_text.h"
+#include "base/hot_text.h"
 
 namespace unihip {
 

@@ -15,7 +15,7 @@
 #include "api/kernel_lookup.h"
 #include "api/memory_allocation.h"
 #include "api/stream_memop_checks.h"
-#include "core/allocation_map.h"
+#include "base/allocation_map.h"
 #include "core/graph/graph_handles.h"
 #include "core/launch_check.h"
 #include "core/memory_pool_handles.h"

@@ -3,7 +3,7 @@
 // current device's backend page-locks and maps the memory (seam/unified_memory_ops.h); the
 // allocation map remembers it for the queries, copies and fills.
 #include "api/api_boundary.h"
-#include "core/allocation_map.h"
+#include "base/allocation_map.h"
 #include "core/runtime.h"
 
 using namespace unihip;

@@ -7,7 +7,7 @@
 #include "api/arg_checks.h"
 #include "api/memory_allocation.h"
 #include "api/memory_pool_family.h"
-#include "core/allocation_map.h"
+#include "base/allocation_map.h"
 #include "core/handles.h"
 
 using namespace unihip;

@@ -4,17 +4,17 @@
 
 #include "api/api_boundary.h"
 #include "api/hip_register.h"
-#include "core/hot_text.h"
-#include "core/hot_tls.h"
+#include "base/hot_text.h"
+#include "base/hot_tls.h"
 #include "core/launch_cache.h"
 #include "core/stream_resolve.h"
-#include "fatbin/registry.h"
+#include "core/registry.h"
 
 using namespace unihip;
 
 namespace {
 
-// The trace state (core/log.h): -1 until the logger exists, then 0 or 1 for good.
+// The trace state (base/log.h): -1 until the logger exists, then 0 or 1 for good.
 inline int8_t traceState() { return log::g_traceState.load(std::memory_order_relaxed); }
 
 // Plain fields (dim3 has member initializers): a trivially constructible thread_local needs no

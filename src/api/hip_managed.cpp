@@ -4,8 +4,8 @@
 #include "api/api_boundary.h"
 #include "api/batch_checks.h"
 #include "api/memory_checks.h"
-#include "core/allocation_map.h"
-#include "core/enum_value.h"
+#include "base/allocation_map.h"
+#include "base/enum_value.h"
 #include "core/stream_resolve.h"
 
 using namespace unihip;

@@ -4,7 +4,7 @@
 #include "api/api_boundary.h"
 #include "api/memory_checks.h"
 #include "api/memory_allocation.h"
-#include "core/allocation_map.h"
+#include "base/allocation_map.h"
 #include "core/runtime.h"
 #include "core/stream_resolve.h"
 

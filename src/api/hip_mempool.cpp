@@ -7,8 +7,8 @@
 #include "api/memory_allocation.h"
 #include "api/memory_pool_family.h"
 #include "core/active_captures.h"
-#include "core/allocation_map.h"
-#include "core/enum_value.h"
+#include "base/allocation_map.h"
+#include "base/enum_value.h"
 #include "seam/graph_ops.h"
 
 using namespace unihip;

@@ -6,7 +6,7 @@
 // async forms); a null destination is hipErrorInvalidValue; the synchronous forms return once
 // the fill is done. The per-thread forms use the calling thread's default stream.
 #include "api/api_boundary.h"
-#include "core/allocation_map.h"
+#include "base/allocation_map.h"
 #include "core/pitched_memory.h"
 #include "api/memory_checks.h"
 #include "core/stream_resolve.h"

@@ -9,12 +9,12 @@
 #include "api/api_boundary.h"
 #include "api/module_family.h"
 #include "core/handles.h"
-#include "core/hot_text.h"
-#include "core/hot_tls.h"
+#include "base/hot_text.h"
+#include "base/hot_tls.h"
 #include "core/launch_cache.h"
 #include "core/launch_check.h"
 #include "core/stream_resolve.h"
-#include "fatbin/bundle.h"
+#include "base/bundle.h"
 
 using namespace unihip;
 

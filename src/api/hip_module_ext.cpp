@@ -3,7 +3,7 @@
 #include <cstring>
 
 #include "api/api_boundary.h"
-#include "core/allocation_map.h"
+#include "base/allocation_map.h"
 #include "core/handles.h"
 #include "core/runtime.h"
 

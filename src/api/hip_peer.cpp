@@ -7,7 +7,7 @@
 // hipDeviceGetP2PAttribute hipErrorInvalidDevice). Devices of different backends (an NVIDIA and
 // an AMD GPU) share no memory path: never peers.
 #include "api/api_boundary.h"
-#include "core/enum_value.h"
+#include "base/enum_value.h"
 #include "api/memory_checks.h"
 #include "core/stream_resolve.h"
 

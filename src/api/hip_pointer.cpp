@@ -6,9 +6,9 @@
 // for an unknown one; hipPointerGetAttributes answers hipErrorInvalidValue for memory it does not
 // know (HIP 6 keeps CUDA's pre-11.0 behaviour there).
 #include "api/api_boundary.h"
-#include "core/allocation_map.h"
+#include "base/allocation_map.h"
 #include "api/memory_checks.h"
-#include "core/enum_value.h"
+#include "base/enum_value.h"
 
 using namespace unihip;
 

@@ -2,7 +2,7 @@
 // constructors register the embedded fat binary, its kernels and its device variables.
 #include "api/api_boundary.h"
 #include "api/hip_register.h"
-#include "fatbin/registry.h"
+#include "core/registry.h"
 
 using namespace unihip;
 

@@ -4,7 +4,7 @@
 #include "api/api_boundary.h"
 #include "core/graph/capture_guard.h"
 #include "core/handles.h"
-#include "core/hot_text.h"
+#include "base/hot_text.h"
 #include "core/stream_ids.h"
 #include "core/stream_resolve.h"
 

@@ -7,7 +7,7 @@
 // Order of checks as AMD's: the value pointer, then the stream handle
 // (hipErrorInvalidResourceHandle for a destroyed one).
 #include "api/api_boundary.h"
-#include "core/enum_value.h"
+#include "base/enum_value.h"
 #include "core/handles.h"
 #include "core/stream_ids.h"
 #include "core/stream_resolve.h"

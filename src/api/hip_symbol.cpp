@@ -10,9 +10,9 @@
 // variable's module there if needed.
 #include "api/api_boundary.h"
 #include "core/runtime.h"
-#include "core/allocation_map.h"
+#include "base/allocation_map.h"
 #include "core/stream_resolve.h"
-#include "fatbin/registry.h"
+#include "core/registry.h"
 
 using namespace unihip;
 

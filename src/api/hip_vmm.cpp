@@ -9,7 +9,7 @@
 #include "api/arg_checks.h"
 #include "api/image_support.h"
 #include "api/memory_pool_family.h"
-#include "core/allocation_map.h"
+#include "base/allocation_map.h"
 
 using namespace unihip;
 

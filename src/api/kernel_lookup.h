@@ -4,7 +4,7 @@
 
 #include "core/handles.h"
 #include "core/runtime.h"
-#include "fatbin/registry.h"
+#include "core/registry.h"
 
 namespace unihip {
 

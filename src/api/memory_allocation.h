@@ -2,7 +2,7 @@
 // hipMallocPitch, hipMalloc3D, ...) and every freeing one shares.
 #pragma once
 
-#include "core/allocation_map.h"
+#include "base/allocation_map.h"
 #include "core/runtime.h"
 
 namespace unihip::memory {

@@ -6,9 +6,9 @@
 #include <cstdint>
 
 #include "backend.h"
-#include "core/allocation_map.h"
+#include "base/allocation_map.h"
 #include "core/runtime.h"
-#include "core/status.h"
+#include "base/status.h"
 
 namespace unihip::memory {
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "core/handles.h"
-#include "core/status.h"
+#include "base/status.h"
 
 namespace unihip {
 

@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#include "core/status.h"
+#include "base/status.h"
 #include "hip/hip_runtime_api.h"
 
 namespace unihip::memops {

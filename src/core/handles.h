@@ -19,7 +19,7 @@
 #include "backend.h"
 #include "core/handle_slabs.h"
 #include "core/launch_generation.h"
-#include "core/status.h"
+#include "base/status.h"
 
 namespace unihip {
 // A handle field that a stale handle's user may read while its slot is recycled by another

@@ -3,7 +3,7 @@
 // returns it. Updated only at the C boundary (api/api_boundary.h).
 #pragma once
 
-#include "core/hot_tls.h"
+#include "base/hot_tls.h"
 #include "hip/hip_runtime_api.h"
 
 namespace unihip {

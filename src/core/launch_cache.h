@@ -11,7 +11,7 @@
 
 #include "core/launch_check.h"
 #include "core/launch_generation.h"
-#include "core/log.h"
+#include "base/log.h"
 #include "core/runtime.h"
 
 namespace unihip {

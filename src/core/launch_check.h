@@ -7,7 +7,7 @@
 #include <emmintrin.h>
 #endif
 
-#include "core/status.h"
+#include "base/status.h"
 
 namespace unihip {
 

@@ -6,9 +6,9 @@
 #include <cstring>
 
 #include "core/launch_generation.h"
-#include "core/log.h"
+#include "base/log.h"
 #include "core/visible_devices.h"
-#include "fatbin/registry.h"
+#include "core/registry.h"
 
 namespace unihip {
 

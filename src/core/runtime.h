@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "backend.h"
-#include "core/hot_tls.h"
+#include "base/hot_tls.h"
 #include "core/launch_check.h"
-#include "core/status.h"
+#include "base/status.h"
 
 namespace unihip {
 

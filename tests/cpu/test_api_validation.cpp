@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "api/hip_register.h"
-#include "fatbin/registry.h"
+#include "core/registry.h"
 #include "install_fake.h"
 
 using namespace unihip::testing;

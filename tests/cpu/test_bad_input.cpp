@@ -13,7 +13,7 @@
 #include <thread>
 #include <vector>
 
-#include "core/allocation_map.h"
+#include "base/allocation_map.h"
 #include "core/handles.h"
 #include "install_fake.h"
 

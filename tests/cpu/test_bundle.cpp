@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "build_files.h"
-#include "fatbin/bundle.h"
+#include "base/bundle.h"
 
 using namespace unihip;
 

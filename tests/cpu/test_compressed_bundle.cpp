@@ -13,9 +13,9 @@
 
 #include "api/hip_register.h"
 #include "build_files.h"
-#include "fatbin/bundle.h"
-#include "fatbin/compressed_bundle.h"
-#include "fatbin/registry.h"
+#include "base/bundle.h"
+#include "base/compressed_bundle.h"
+#include "core/registry.h"
 #include "install_fake.h"
 
 using namespace unihip;

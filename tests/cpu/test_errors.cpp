@@ -6,7 +6,7 @@
 #include <string>
 
 #include "core/error_names.h"
-#include "core/log_sink.h"
+#include "base/log_sink.h"
 
 TEST_CASE("hipError_t values are HIP's") {
   STATIC_REQUIRE(hipErrorInvalidValue == 1);

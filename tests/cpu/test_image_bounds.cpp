@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "api/hip_register.h"
-#include "fatbin/bundle.h"
-#include "fatbin/readable_memory.h"
-#include "fatbin/registry.h"
+#include "base/bundle.h"
+#include "base/readable_memory.h"
+#include "core/registry.h"
 #include "install_fake.h"
 
 using namespace unihip;

@@ -14,7 +14,7 @@
 
 #include "api/hip_register.h"
 #include "core/launch_generation.h"
-#include "fatbin/registry.h"
+#include "core/registry.h"
 #include "build_files.h"
 #include "install_fake.h"
 
@@ -388,7 +388,7 @@ TEST_CASE("__managed__ in an image without its pointer variable: the module is r
 }
 
 // Registration only appends; records and the host-function index are built at the first lookup
-// after it (fatbin/registry.h). These check that the lazy index answers as an eager one would.
+// after it (core/registry.h). These check that the lazy index answers as an eager one would.
 namespace {
 
 void registerKernel(void** handle, const void* hostStub, const char* name) {

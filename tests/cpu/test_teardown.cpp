@@ -15,7 +15,7 @@
 
 #include "api/hip_register.h"
 #include "build_files.h"
-#include "fatbin/registry.h"
+#include "core/registry.h"
 #include "install_fake.h"
 
 using namespace unihip;

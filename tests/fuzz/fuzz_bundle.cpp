@@ -5,7 +5,7 @@
 #include <cstring>
 #include <vector>
 
-#include "fatbin/bundle.h"
+#include "base/bundle.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::vector<unihip::BundleEntry> entries;

@@ -11,7 +11,7 @@
 #include "code_object.h"
 #include "cuda/cuda_image_select.h"
 #include "cuda/cuda_module_symbols.h"
-#include "fatbin/bundle.h"
+#include "base/bundle.h"
 #include "guarded_image.h"
 #include "target_id.h"
 

@@ -8,8 +8,8 @@
 #include <cstring>
 #include <vector>
 
-#include "fatbin/bundle.h"
-#include "fatbin/registry.h"
+#include "base/bundle.h"
+#include "core/registry.h"
 #include "guarded_image.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "code_object.h"
-#include "fatbin/bundle.h"
+#include "base/bundle.h"
 #include "fill_kernels.h"
 #include "target_id.h"
 

@@ -11,7 +11,7 @@
 
 #include <spdlog/sinks/ringbuffer_sink.h>
 
-#include "core/log_sink.h"
+#include "base/log_sink.h"
 #include "core/runtime.h"
 #include "hip/hip_runtime_api.h"
 

@@ -1,4 +1,4 @@
-// libunihip's launch path lies together (src/core/hot_text.h): a process's first launch runs
+// libunihip's launch path lies together (base/hot_text.h): a process's first launch runs
 // code from a few neighbouring pages, not from pages spread over the library.
 #define CATCH_CONFIG_MAIN
 #include <catch2/catch.hpp>

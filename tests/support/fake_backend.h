@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "backend.h"
-#include "core/generic_graphs/generic_graphs.h"
+#include "generic/graphs/generic_graphs.h"
 
 namespace unihip::testing {
 

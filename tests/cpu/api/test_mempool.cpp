@@ -3,7 +3,7 @@
 // handle lifetimes, allocation-map records and attribute plumbing of the API layer.
 #include "api_cases.h"
 #include "core/handles.h"
-#include "core/generic_memory_pools.h"
+#include "generic/memory_pools.h"
 #include "fake_memory_pools.h"
 #include "install_fake.h"
 

@@ -1,4 +1,4 @@
-#include "fatbin/readable_memory.h"
+#include "base/readable_memory.h"
 
 #include <dlfcn.h>
 #include <elf.h>

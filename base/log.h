@@ -2,7 +2,7 @@
 // AMD_LOG_LEVEL (0 off, 1 error, 2 warning, 3 info, 4 debug+API trace).
 // Call sites see only fmt's argument packing: the formatting and spdlog live in log.cpp, so a
 // translation unit that logs instantiates no formatting code (spdlog's templates made every
-// logging file take seconds to compile). core/log_sink.h is the spdlog side, for log.cpp and tests.
+// logging file take seconds to compile). base/log_sink.h is the spdlog side, for log.cpp and tests.
 // Thread safety: the logger is created once; the level check is one relaxed load.
 #pragma once
 

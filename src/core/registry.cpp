@@ -1,11 +1,11 @@
-#include "fatbin/registry.h"
+#include "core/registry.h"
 
 #include <cstring>
 #include <limits>
 
-#include "core/hot_text.h"
+#include "base/hot_text.h"
 #include "core/launch_generation.h"
-#include "core/log.h"
+#include "base/log.h"
 
 namespace unihip {
 

@@ -5,10 +5,10 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "core/allocation_map.h"
-#include "core/internal_work.h"
-#include "core/log.h"
-#include "fatbin/registry.h"
+#include "base/allocation_map.h"
+#include "base/internal_work.h"
+#include "base/log.h"
+#include "core/registry.h"
 
 namespace unihip {
 

@@ -1,4 +1,4 @@
-#include "core/allocation_map.h"
+#include "base/allocation_map.h"
 
 #include <mutex>
 

@@ -1,11 +1,11 @@
-#include "fatbin/bundle.h"
+#include "base/bundle.h"
 
 #include <elf.h>
 
 #include <cstring>
 
-#include "core/log.h"
-#include "fatbin/compressed_bundle.h"
+#include "base/log.h"
+#include "base/compressed_bundle.h"
 
 namespace unihip {
 

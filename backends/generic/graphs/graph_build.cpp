@@ -1,11 +1,11 @@
 // Generic graphs: building graphs, querying them, node parameters and graph memory
-// (core/generic_graphs/generic_graphs.h).
+// (generic/graphs/generic_graphs.h).
 #include <algorithm>
 #include <cstring>
 #include <string>
 
-#include "core/generic_graphs/generic_graphs.h"
-#include "core/internal_work.h"
+#include "generic/graphs/generic_graphs.h"
+#include "base/internal_work.h"
 
 namespace unihip {
 

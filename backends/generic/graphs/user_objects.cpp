@@ -1,6 +1,6 @@
 // Generic graphs: user objects, destroyed (their destructor called) when the last reference,
 // the caller's or a graph's, goes.
-#include "core/generic_graphs/generic_graphs.h"
+#include "generic/graphs/generic_graphs.h"
 
 namespace unihip {
 

@@ -1,9 +1,9 @@
 // The generic graph model's structure: copies, reachability, topological order.
-#include "core/generic_graphs/graph_model.h"
+#include "generic/graphs/graph_model.h"
 
 #include <algorithm>
 
-#include "core/internal_work.h"
+#include "base/internal_work.h"
 
 namespace unihip::generic_graphs {
 

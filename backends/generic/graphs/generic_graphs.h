@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "backend.h"
-#include "core/generic_graphs/graph_model.h"
+#include "generic/graphs/graph_model.h"
 #include "seam/graph_ops.h"
 
 // In a backend's enqueueing primitive: hands the operation to `graphs`' capture hook `hook` and
@@ -69,7 +69,7 @@ class GenericGraphs final : public GraphOps {
                    NativeStream stream, Status* s);
   bool captureHostFunc(int device, NativeStream stream, void (*fn)(void*), void* data, Status* s);
   bool captureEventRecord(int device, NativeEvent event, NativeStream stream, Status* s);
-  // Stream-ordered allocation and free (core/generic_memory_pools.h) on a capturing stream:
+  // Stream-ordered allocation and free (generic/memory_pools.h) on a capturing stream:
   // an allocation node, whose memory is the graph's, and a free node.
   bool captureAlloc(int device, size_t size, NativeStream stream, void** ptr, Status* s);
   bool captureFree(int device, void* ptr, NativeStream stream, Status* s);

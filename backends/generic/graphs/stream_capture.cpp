@@ -7,8 +7,8 @@
 #include <algorithm>
 #include <set>
 
-#include "core/generic_graphs/generic_graphs.h"
-#include "core/internal_work.h"
+#include "generic/graphs/generic_graphs.h"
+#include "base/internal_work.h"
 
 namespace unihip {
 

@@ -7,8 +7,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/status.h"
-#include "fatbin/readable_memory.h"
+#include "base/status.h"
+#include "base/readable_memory.h"
 
 namespace unihip {
 

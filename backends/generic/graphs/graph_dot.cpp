@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <string>
 
-#include "core/generic_graphs/generic_graphs.h"
+#include "generic/graphs/generic_graphs.h"
 
 namespace unihip {
 

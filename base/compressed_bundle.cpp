@@ -1,4 +1,4 @@
-#include "fatbin/compressed_bundle.h"
+#include "base/compressed_bundle.h"
 
 #include <zlib.h>
 #include <zstd.h>
@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "core/log.h"
+#include "base/log.h"
 
 namespace unihip {
 

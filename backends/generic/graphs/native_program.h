@@ -7,7 +7,7 @@
 
 #include <memory>
 
-#include "core/status.h"
+#include "base/status.h"
 #include "seam/handles.h"
 
 namespace unihip::generic_graphs {

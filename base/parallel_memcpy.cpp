@@ -1,4 +1,4 @@
-#include "core/parallel_memcpy.h"
+#include "base/parallel_memcpy.h"
 
 #include <chrono>
 #include <cstdint>

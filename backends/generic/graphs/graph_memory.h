@@ -17,7 +17,7 @@
 #include <mutex>
 #include <unordered_map>
 
-#include "core/status.h"
+#include "base/status.h"
 
 namespace unihip {
 

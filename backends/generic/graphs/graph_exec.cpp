@@ -6,7 +6,7 @@
 // allocation on launch.
 #include <algorithm>
 
-#include "core/generic_graphs/generic_graphs.h"
+#include "generic/graphs/generic_graphs.h"
 
 namespace unihip {
 

@@ -27,9 +27,9 @@
 
 #include "backend.h"
 #include "core/runtime.h"
-#include "core/status.h"
-#include "fatbin/bundle.h"
-#include "fatbin/host_function_map.h"
+#include "base/status.h"
+#include "base/bundle.h"
+#include "core/host_function_map.h"
 
 namespace unihip {
 

@@ -1,10 +1,10 @@
-// The spdlog side of core/log.h: the logger itself, for log.cpp and for tests that capture or
+// The spdlog side of base/log.h: the logger itself, for log.cpp and for tests that capture or
 // mute its output.
 #pragma once
 
 #include <spdlog/spdlog.h>
 
-#include "core/log.h"
+#include "base/log.h"
 
 namespace unihip::log {
 

@@ -1,10 +1,10 @@
-#include "core/generic_graphs/graph_memory.h"
+#include "generic/graphs/graph_memory.h"
 
 #include <algorithm>
 
 #include "backend.h"
-#include "core/allocation_map.h"
-#include "core/internal_work.h"
+#include "base/allocation_map.h"
+#include "base/internal_work.h"
 
 namespace unihip::generic_graphs {
 

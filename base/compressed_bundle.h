@@ -11,8 +11,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/status.h"
-#include "fatbin/readable_memory.h"
+#include "base/status.h"
+#include "base/readable_memory.h"
 
 namespace unihip {
 

@@ -1,5 +1,5 @@
 // unihip's own graph model (issue 14, AMD side): what a generic graph, node, executable graph and
-// user object hold. core/generic_graphs/generic_graphs.h hands these out as the seam's native
+// user object hold. generic/graphs/generic_graphs.h hands these out as the seam's native
 // handles (seam/graph_ops.h), for vendors without native graphs (HSA/ROCr).
 //
 // A node keeps its own copy of everything it needs to run (a kernel's argument bytes, a copy's
@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "backend.h"
-#include "core/generic_graphs/graph_memory.h"
-#include "core/generic_graphs/native_program.h"
+#include "generic/graphs/graph_memory.h"
+#include "generic/graphs/native_program.h"
 #include "seam/graph_ops.h"
 
 namespace unihip::generic_graphs {

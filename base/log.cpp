@@ -1,4 +1,4 @@
-#include "core/log_sink.h"
+#include "base/log_sink.h"
 
 #include <spdlog/sinks/stdout_sinks.h>
 
@@ -7,7 +7,7 @@
 #include <cstring>
 #include <string>
 
-#include "core/hot_text.h"
+#include "base/hot_text.h"
 
 namespace unihip::log {
 

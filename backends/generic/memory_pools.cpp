@@ -1,6 +1,6 @@
-#include "core/generic_memory_pools.h"
+#include "generic/memory_pools.h"
 
-#include "core/generic_graphs/generic_graphs.h"
+#include "generic/graphs/generic_graphs.h"
 
 #include <algorithm>
 
