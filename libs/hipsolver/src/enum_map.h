@@ -61,6 +61,14 @@ constexpr int cudaValue(hipDataType v) {
   return v >= HIP_R_32F && v <= HIP_R_4F_E2M1 ? static_cast<int>(v) : kInvalid;
 }
 
+// cuSOLVER's refactorization enums have hipSOLVER's values.
+constexpr int same(int v, int lo, int hi) { return v >= lo && v <= hi ? v : kInvalid; }
+constexpr int cudaValue(hipsolverRfFactorization_t v) { return same(v, 0, 2); }
+constexpr int cudaValue(hipsolverRfMatrixFormat_t v) { return same(v, 0, 1); }
+constexpr int cudaValue(hipsolverRfResetValuesFastMode_t v) { return same(v, 0, 1); }
+constexpr int cudaValue(hipsolverRfTriangularSolve_t v) { return same(v, 1, 3); }
+constexpr int cudaValue(hipsolverRfUnitDiagonal_t v) { return same(v, 0, 3); }
+
 // The cuSOLVER value's enum back to hipSOLVER's (GetDeterministicMode).
 constexpr hipsolverDeterministicMode_t fromCudaDeterministic(int v) {
   return v == 2 ? HIPSOLVER_ALLOW_NON_DETERMINISTIC_RESULTS : HIPSOLVER_DETERMINISTIC_RESULTS;

@@ -58,4 +58,12 @@ hipsolverStatus_t forward(Entry& e, hipsolverHandle_t handle, A... args) {
   return call(e, h->native, args...);
 }
 
+// The sparse API's functions: cuSOLVER gets the cusolverSpHandle_t.
+template <class... A>
+hipsolverStatus_t forwardSp(Entry& e, hipsolverSpHandle_t handle, A... args) {
+  Handle* h = toHandle(handle, true);
+  if (h == nullptr) return kBadHandle;
+  return call(e, h->native, args...);
+}
+
 }  // namespace unihip::solver

@@ -1,5 +1,6 @@
 // The calls that are not a plain forward (functions.tsv marks them "manual"): the handle, its
-// stream and its deterministic mode, under both the regular and the compatibility API's names.
+// stream and its deterministic mode, under both the regular and the compatibility API's names;
+// the sparse API's handle and stream; the refactorization API's handle.
 
 #include <cstdio>
 #include <cstring>
@@ -12,17 +13,19 @@ using namespace unihip::solver;
 namespace {
 
 // The cuSOLVER calls used here, resolved like the generated ones.
-Entry gCreate{"cusolverDnCreate"};
-Entry gDestroy{"cusolverDnDestroy"};
-Entry gSetStream{"cusolverDnSetStream"};
+// Per API: [0] dense, [1] sparse.
+Entry gCreate[2] = {{"cusolverDnCreate"}, {"cusolverSpCreate"}};
+Entry gDestroy[2] = {{"cusolverDnDestroy"}, {"cusolverSpDestroy"}};
+Entry gSetStream[2] = {{"cusolverDnSetStream"}, {"cusolverSpSetStream"}};
+Entry gRfCreate{"cusolverRfCreate"};
 Entry gSetDeterministic{"cusolverDnSetDeterministicMode"};
 Entry gGetDeterministic{"cusolverDnGetDeterministicMode"};
 
-hipsolverStatus_t create(hipsolverHandle_t* handle) {
-  if (handle == nullptr) return HIPSOLVER_STATUS_INVALID_VALUE;
-  int device = 0;
-  if (hipGetDevice(&device) != hipSuccess) return HIPSOLVER_STATUS_NOT_INITIALIZED;
-  const char* backend = unihipGetDeviceBackendName(device);
+// The current device if it is an NVIDIA one, made current for cuSOLVER (which follows the
+// thread's context): unihip's primary context of that device.
+hipsolverStatus_t bindDevice(int* device) {
+  if (hipGetDevice(device) != hipSuccess) return HIPSOLVER_STATUS_NOT_INITIALIZED;
+  const char* backend = unihipGetDeviceBackendName(*device);
   if (backend == nullptr) return HIPSOLVER_STATUS_NOT_INITIALIZED;
   if (std::strcmp(backend, "cuda") != 0) {
     static bool logged = [] {
@@ -32,14 +35,22 @@ hipsolverStatus_t create(hipsolverHandle_t* handle) {
     (void)logged;
     return HIPSOLVER_STATUS_NOT_SUPPORTED;
   }
-  const uintptr_t fn = resolve(gCreate);
+  return unihipDeviceBindNativeContext(*device) == hipSuccess ? HIPSOLVER_STATUS_SUCCESS
+                                                               : HIPSOLVER_STATUS_NOT_INITIALIZED;
+}
+
+hipsolverStatus_t create(void** handle, bool sparse) {
+  if (handle == nullptr) return HIPSOLVER_STATUS_INVALID_VALUE;
+  const uintptr_t fn = resolve(gCreate[sparse]);
+  int device = 0;
+  hipsolverStatus_t s = bindDevice(&device);
+  if (s != HIPSOLVER_STATUS_SUCCESS) return s;
   if (fn <= kNoSymbol) return HIPSOLVER_STATUS_NOT_INITIALIZED;  // library missing (logged)
-  // cuSOLVER follows the thread's current context: make it unihip's primary context of `device`.
-  if (unihipDeviceBindNativeContext(device) != hipSuccess) return HIPSOLVER_STATUS_NOT_INITIALIZED;
   auto* h = new (std::nothrow) Handle{};
   if (h == nullptr) return HIPSOLVER_STATUS_ALLOC_FAILED;
   h->device = device;
-  const hipsolverStatus_t s = fromCusolver(reinterpret_cast<int (*)(void**)>(fn)(&h->native));
+  h->sparse = sparse;
+  s = fromCusolver(reinterpret_cast<int (*)(void**)>(fn)(&h->native));
   if (s != HIPSOLVER_STATUS_SUCCESS) {
     delete h;
     return s;
@@ -48,10 +59,10 @@ hipsolverStatus_t create(hipsolverHandle_t* handle) {
   return HIPSOLVER_STATUS_SUCCESS;
 }
 
-hipsolverStatus_t destroy(hipsolverHandle_t handle) {
-  Handle* h = toHandle(handle);
+hipsolverStatus_t destroy(void* handle, bool sparse) {
+  Handle* h = toHandle(handle, sparse);
   if (h == nullptr) return kBadHandle;
-  const uintptr_t fn = resolve(gDestroy);
+  const uintptr_t fn = resolve(gDestroy[sparse]);
   const hipsolverStatus_t s =
       fn > kNoSymbol ? fromCusolver(reinterpret_cast<int (*)(void*)>(fn)(h->native))
                      : HIPSOLVER_STATUS_SUCCESS;
@@ -60,10 +71,10 @@ hipsolverStatus_t destroy(hipsolverHandle_t handle) {
   return s;
 }
 
-hipsolverStatus_t setStream(hipsolverHandle_t handle, hipStream_t stream) {
-  Handle* h = toHandle(handle);
+hipsolverStatus_t setStream(void* handle, hipStream_t stream, bool sparse) {
+  Handle* h = toHandle(handle, sparse);
   if (h == nullptr) return kBadHandle;
-  const uintptr_t fn = resolve(gSetStream);
+  const uintptr_t fn = resolve(gSetStream[sparse]);
   if (fn <= kNoSymbol) return missing(fn);
   void* native = nullptr;
   if (unihipStreamGetNativeHandle(stream, &native) != hipSuccess)
@@ -100,10 +111,10 @@ hipsolverStatus_t getDeterministic(hipsolverHandle_t handle, hipsolverDeterminis
 
 extern "C" {
 
-HIPSOLVER_EXPORT hipsolverStatus_t hipsolverCreate(hipsolverHandle_t* handle) { return create(handle); }
-HIPSOLVER_EXPORT hipsolverStatus_t hipsolverDestroy(hipsolverHandle_t handle) { return destroy(handle); }
+HIPSOLVER_EXPORT hipsolverStatus_t hipsolverCreate(hipsolverHandle_t* handle) { return create(handle, false); }
+HIPSOLVER_EXPORT hipsolverStatus_t hipsolverDestroy(hipsolverHandle_t handle) { return destroy(handle, false); }
 HIPSOLVER_EXPORT hipsolverStatus_t hipsolverSetStream(hipsolverHandle_t handle, hipStream_t streamId) {
-  return setStream(handle, streamId);
+  return setStream(handle, streamId, false);
 }
 HIPSOLVER_EXPORT hipsolverStatus_t hipsolverGetStream(hipsolverHandle_t handle, hipStream_t* streamId) {
   return getStream(handle, streamId);
@@ -117,10 +128,10 @@ HIPSOLVER_EXPORT hipsolverStatus_t hipsolverGetDeterministicMode(hipsolverHandle
   return getDeterministic(handle, mode);
 }
 
-HIPSOLVER_EXPORT hipsolverStatus_t hipsolverDnCreate(hipsolverDnHandle_t* handle) { return create(handle); }
-HIPSOLVER_EXPORT hipsolverStatus_t hipsolverDnDestroy(hipsolverDnHandle_t handle) { return destroy(handle); }
+HIPSOLVER_EXPORT hipsolverStatus_t hipsolverDnCreate(hipsolverDnHandle_t* handle) { return create(handle, false); }
+HIPSOLVER_EXPORT hipsolverStatus_t hipsolverDnDestroy(hipsolverDnHandle_t handle) { return destroy(handle, false); }
 HIPSOLVER_EXPORT hipsolverStatus_t hipsolverDnSetStream(hipsolverDnHandle_t handle, hipStream_t streamId) {
-  return setStream(handle, streamId);
+  return setStream(handle, streamId, false);
 }
 HIPSOLVER_EXPORT hipsolverStatus_t hipsolverDnGetStream(hipsolverDnHandle_t handle, hipStream_t* streamId) {
   return getStream(handle, streamId);
@@ -132,6 +143,27 @@ HIPSOLVER_EXPORT hipsolverStatus_t hipsolverDnSetDeterministicMode(hipsolverDnHa
 HIPSOLVER_EXPORT hipsolverStatus_t hipsolverDnGetDeterministicMode(hipsolverDnHandle_t handle,
                                                                    hipsolverDeterministicMode_t* mode) {
   return getDeterministic(handle, mode);
+}
+
+HIPSOLVER_EXPORT hipsolverStatus_t hipsolverSpCreate(hipsolverSpHandle_t* handle) {
+  return create(handle, true);
+}
+HIPSOLVER_EXPORT hipsolverStatus_t hipsolverSpDestroy(hipsolverSpHandle_t handle) {
+  return destroy(handle, true);
+}
+HIPSOLVER_EXPORT hipsolverStatus_t hipsolverSpSetStream(hipsolverSpHandle_t handle, hipStream_t streamId) {
+  return setStream(handle, streamId, true);
+}
+
+// cuSOLVER's own handle (the refactorization API has no stream to bind), on the current device.
+HIPSOLVER_EXPORT hipsolverStatus_t hipsolverRfCreate(hipsolverRfHandle_t* handle) {
+  if (handle == nullptr) return HIPSOLVER_STATUS_INVALID_VALUE;
+  const uintptr_t fn = resolve(gRfCreate);
+  int device = 0;
+  const hipsolverStatus_t s = bindDevice(&device);
+  if (s != HIPSOLVER_STATUS_SUCCESS) return s;
+  if (fn <= kNoSymbol) return HIPSOLVER_STATUS_NOT_INITIALIZED;
+  return fromCusolver(reinterpret_cast<int (*)(void**)>(fn)(handle));
 }
 
 }  // extern "C"

@@ -182,3 +182,23 @@ FAKE int cusolverDnSgeqrf_bufferSize(void* h, int m, int, float*, int, int*) {
   fakeCusolverLast.handle = h;
   return m;
 }
+
+// The sparse API: a QR solve's scalar arguments as cuSOLVER sees them.
+FAKE int cusolverSpScsrlsvqr(void* h, int m, int nnz, const void* descr, const float*, const int*,
+                             const int*, const float* b, float tol, int reorder, float* x,
+                             int* singularity) {
+  fakeCusolverLast = {h, {m, nnz, reorder}, {}, tol, descr, b};
+  if (singularity != nullptr) *singularity = -1;
+  (void)x;
+  return kSuccess;
+}
+
+// The refactorization API: its handle is the caller's, its enums cuSOLVER's values.
+FAKE int cusolverRfSetAlgs(void* h, int factAlg, int solveAlg) {
+  fakeCusolverLast = {h, {factAlg, solveAlg}, {}, 0, nullptr};
+  return h == nullptr ? 1 : kSuccess;  // cuSOLVER's NOT_INITIALIZED for a NULL handle
+}
+FAKE int cusolverRfSetNumericProperties(void* h, double zero, double boost) {
+  fakeCusolverLast = {h, {}, {}, zero + boost, nullptr};
+  return kSuccess;
+}

@@ -62,6 +62,8 @@ TEST_CASE("AMD's enum values", "[enums]") {
   STATIC_REQUIRE(HIPSOLVER_ALG_1 == 232);
   STATIC_REQUIRE(HIPSOLVER_ALLOW_NON_DETERMINISTIC_RESULTS == 242);
   STATIC_REQUIRE(HIPSOLVERDN_SYEVBATCHED == 2);
+  STATIC_REQUIRE(HIPSOLVERRF_TRIANGULAR_SOLVE_ALG3 == 3);
+  STATIC_REQUIRE(HIPSOLVERRF_UNIT_DIAGONAL_ASSUMED_U == 3);
   STATIC_REQUIRE(hipsolverVersionMajor == 3);
 }
 
@@ -111,6 +113,9 @@ TEST_CASE("enums map to cuBLAS's and cuSOLVER's values", "[enums]") {
   CHECK(cudaValue(static_cast<hipsolverDnFunction_t>(1)) == kInvalid);  // cuSOLVER's POTRF
   CHECK(cudaValue(HIP_C_64F) == 5);
   CHECK(check(HIP_R_8F_E4M3_FNUZ) == HIPSOLVER_STATUS_INVALID_ENUM);
+  CHECK(cudaValue(HIPSOLVERRF_TRIANGULAR_SOLVE_ALG1) == 1);
+  CHECK(cudaValue(static_cast<hipsolverRfTriangularSolve_t>(0)) == kInvalid);
+  CHECK(cudaValue(HIPSOLVERRF_UNIT_DIAGONAL_ASSUMED_U) == 3);
   CHECK(check(3.5) == HIPSOLVER_STATUS_SUCCESS);  // not an enum: passes
 }
 
@@ -185,6 +190,8 @@ TEST_CASE("hipsolverCreate without a device is NOT_INITIALIZED", "[handle]") {
   hipsolverHandle_t h = reinterpret_cast<hipsolverHandle_t>(0x1);
   CHECK(hipsolverCreate(&h) == HIPSOLVER_STATUS_NOT_INITIALIZED);
   CHECK(hipsolverDnCreate(&h) == HIPSOLVER_STATUS_NOT_INITIALIZED);
+  CHECK(hipsolverSpCreate(&h) == HIPSOLVER_STATUS_NOT_INITIALIZED);
+  CHECK(hipsolverRfCreate(&h) == HIPSOLVER_STATUS_NOT_INITIALIZED);
   CHECK(h == reinterpret_cast<hipsolverHandle_t>(0x1));  // untouched on failure
 }
 
@@ -387,6 +394,47 @@ TEST_CASE("streams: the HIP stream is kept, cuSOLVER gets its native one", "[fak
   CHECK(s == nullptr);
 }
 
+TEST_CASE("the sparse API: its own handle, cuSOLVER's arguments", "[fake]") {
+  LiveHandle sp;
+  sp.h.sparse = true;
+  LiveHandle dense;
+  FakeCusolverLast* last = fakeLast();
+  int descr = 0, singularity = 0;
+  float b[2] = {};
+  REQUIRE(hipsolverSpScsrlsvqr(sp.get(), 2, 3, &descr, nullptr, nullptr, nullptr, b, 0.125f, 1,
+                               nullptr, &singularity) == HIPSOLVER_STATUS_SUCCESS);
+  CHECK(last->handle == sp.h.native);
+  CHECK(last->real == 0.125);
+  const int want[] = {2, 3, 1};
+  for (int i = 0; i < 3; ++i) CHECK(last->ints[i] == want[i]);
+  CHECK(last->ptr == &descr);
+  CHECK(singularity == -1);
+  // A dense handle is not a sparse one, nor the other way round.
+  CHECK(hipsolverSpScsrlsvqr(dense.get(), 2, 3, &descr, nullptr, nullptr, nullptr, b, 0.1f, 1,
+                             nullptr, &singularity) == HIPSOLVER_STATUS_NOT_INITIALIZED);
+  CHECK(hipsolverSpDestroy(dense.get()) == HIPSOLVER_STATUS_NOT_INITIALIZED);
+  CHECK(hipsolverDestroy(sp.get()) == HIPSOLVER_STATUS_NOT_INITIALIZED);
+  CHECK(hipsolverSpSetStream(nullptr, nullptr) == HIPSOLVER_STATUS_NOT_INITIALIZED);
+  CHECK(hipsolverSpCreate(nullptr) == HIPSOLVER_STATUS_INVALID_VALUE);
+}
+
+TEST_CASE("the refactorization API: cuSOLVER's handle and enum values", "[fake]") {
+  FakeCusolverLast* last = fakeLast();
+  int rf = 0;
+  REQUIRE(hipsolverRfSetAlgs(&rf, HIPSOLVERRF_FACTORIZATION_ALG2, HIPSOLVERRF_TRIANGULAR_SOLVE_ALG3) ==
+          HIPSOLVER_STATUS_SUCCESS);
+  CHECK(last->handle == &rf);
+  CHECK(last->ints[0] == 2);
+  CHECK(last->ints[1] == 3);
+  CHECK(hipsolverRfSetAlgs(nullptr, HIPSOLVERRF_FACTORIZATION_ALG0, HIPSOLVERRF_TRIANGULAR_SOLVE_ALG1) ==
+        HIPSOLVER_STATUS_NOT_INITIALIZED);
+  CHECK(hipsolverRfSetAlgs(&rf, HIPSOLVERRF_FACTORIZATION_ALG0, static_cast<hipsolverRfTriangularSolve_t>(0)) ==
+        HIPSOLVER_STATUS_INVALID_ENUM);
+  REQUIRE(hipsolverRfSetNumericProperties(&rf, 1e-14, 0.5) == HIPSOLVER_STATUS_SUCCESS);
+  CHECK(last->real == 0.5 + 1e-14);
+  CHECK(hipsolverRfCreate(nullptr) == HIPSOLVER_STATUS_INVALID_VALUE);
+}
+
 TEST_CASE("an absent cuSOLVER: one log line, NOT_INITIALIZED", "[absent]") {
   // Its first load, with stderr caught in a file.
   char path[] = "/tmp/hipsolver_absent_XXXXXX";
@@ -421,7 +469,7 @@ TEST_CASE("an absent cuSOLVER: one log line, NOT_INITIALIZED", "[absent]") {
     CHECK(p.plain(live.get()) == want);
     ++counted;
   }
-  CHECK(counted > 480);
+  CHECK(counted > 510);
   int lwork = -1;
   CHECK(hipsolverSpotrs_bufferSize(live.get(), HIPSOLVER_FILL_MODE_LOWER, 2, 1, nullptr, 2, nullptr,
                                    2, &lwork) == HIPSOLVER_STATUS_SUCCESS);
@@ -431,4 +479,6 @@ TEST_CASE("an absent cuSOLVER: one log line, NOT_INITIALIZED", "[absent]") {
   CHECK(hipsolverGetDeterministicMode(live.get(), &mode) == HIPSOLVER_STATUS_NOT_INITIALIZED);
   hipsolverHandle_t h = nullptr;
   CHECK(hipsolverCreate(&h) == HIPSOLVER_STATUS_NOT_INITIALIZED);
+  CHECK(hipsolverSpCreate(&h) == HIPSOLVER_STATUS_NOT_INITIALIZED);
+  CHECK(hipsolverRfCreate(&h) == HIPSOLVER_STATUS_NOT_INITIALIZED);
 }

@@ -1,8 +1,9 @@
 // hipSOLVER on a real GPU (NVIDIA: cuSOLVER), each result against the mathematics it must satisfy,
 // all on a non-default stream bound with hipsolverSetStream: getrf/getrs (regular API, with and
 // without a caller's workspace; compatibility API; 64-bit API), potrf, geqrf, gesvd, syevd, syevj,
-// gels, and cuSOLVER's own size checks through the status table. Exit 77 (skip) without a GPU.
+// gels, the sparse API's csrlsvqr and csrlsvchol, and cuSOLVER's own size checks through the status table. Exit 77 (skip) without a GPU.
 #include <hipsolver/hipsolver.h>
+#include <hipsparse/hipsparse.h>
 
 #include <algorithm>
 #include <cmath>
@@ -283,6 +284,49 @@ void testGels(hipsolverHandle_t h) {
   std::printf("gels %dx%d: A^T (A x - b) = 0\n", m, n);
 }
 
+// A x = b for the tridiagonal (-1, 4, -1) matrix in CSR, by QR and by Cholesky, on the stream.
+void testSparse(hipStream_t stream) {
+  const int n = 16;
+  std::vector<int> ptr{0}, col;
+  std::vector<double> val;
+  for (int r = 0; r < n; ++r) {
+    for (int c = std::max(0, r - 1); c <= std::min(n - 1, r + 1); ++c) {
+      col.push_back(c);
+      val.push_back(c == r ? 4.0 : -1.0);
+    }
+    ptr.push_back(static_cast<int>(col.size()));
+  }
+  const Mat x = randomMat(n, 1);
+  Mat b(n, 0.0);
+  for (int r = 0; r < n; ++r)
+    for (int k = ptr[r]; k < ptr[r + 1]; ++k) b[r] += val[k] * x[col[k]];
+  hipsolverSpHandle_t sp = nullptr;
+  OK_SOLVER(hipsolverSpCreate(&sp));
+  OK_SOLVER(hipsolverSpSetStream(sp, stream));
+  hipsparseMatDescr_t descr = nullptr;
+  EXPECT(hipsparseCreateMatDescr(&descr) == HIPSPARSE_STATUS_SUCCESS);
+  int *dPtr = toDevice(ptr), *dCol = toDevice(col);
+  double *dVal = toDevice(val), *dB = toDevice(b), *dX = deviceArray<double>(n);
+  for (int chol = 0; chol < 2; ++chol) {
+    int singularity = -2;
+    if (chol) {
+      OK_SOLVER(hipsolverSpDcsrlsvchol(sp, n, static_cast<int>(col.size()), descr, dVal, dPtr, dCol,
+                                       dB, 1e-12, 0, dX, &singularity));
+    } else {
+      OK_SOLVER(hipsolverSpDcsrlsvqr(sp, n, static_cast<int>(col.size()), descr, dVal, dPtr, dCol,
+                                     dB, 1e-12, 0, dX, &singularity));
+    }
+    EXPECT(singularity == -1);
+    EXPECT(maxAbsDiff(toHost(dX, n), x) < 1e-10);
+  }
+  hipsolverHandle_t notSparse = nullptr;
+  EXPECT(hipsolverSpDestroy(notSparse) == HIPSOLVER_STATUS_NOT_INITIALIZED);
+  EXPECT(hipsparseDestroyMatDescr(descr) == HIPSPARSE_STATUS_SUCCESS);
+  OK_SOLVER(hipsolverSpDestroy(sp));
+  for (void* p : {(void*)dPtr, (void*)dCol, (void*)dVal, (void*)dB, (void*)dX}) OK_HIP(hipFree(p));
+  std::printf("sparse csrlsvqr, csrlsvchol n=%d: solved\n", n);
+}
+
 void testBadInput(hipsolverHandle_t h) {
   int lwork = 0;
   double* dA = deviceArray<double>(16);
@@ -327,6 +371,7 @@ int main() {
   testEigen(h, true);
   testGels(h);
   testBadInput(h);
+  testSparse(stream);
   OK_HIP(hipStreamSynchronize(stream));
   OK_SOLVER(hipsolverDestroy(h));
   OK_HIP(hipStreamDestroy(stream));

@@ -1,5 +1,6 @@
-/* unihip: hipSOLVER (AMD's hipSOLVER 3.7 dense API: the hipsolver* functions and the hipsolverDn*
- * compatibility API), with AMD's types and enum values. Forwards to cuSOLVER on NVIDIA devices
+/* unihip: hipSOLVER (AMD's hipSOLVER 3.7 API: the hipsolver* functions, the hipsolverDn*
+ * compatibility API, the hipsolverRf* refactorization and hipsolverSp* sparse APIs), with AMD's
+ * types and enum values. Forwards to cuSOLVER on NVIDIA devices
  * (loaded at run time); AMD devices are not served (hipsolverCreate answers
  * HIPSOLVER_STATUS_NOT_SUPPORTED there: no rocSOLVER). The types and the handle API are here; the
  * other prototypes are generated from libs/hipsolver/src/functions.tsv into
@@ -85,6 +86,37 @@ typedef enum {
 typedef enum { HIPSOLVER_ALG_0 = 231, HIPSOLVER_ALG_1 = 232 } hipsolverAlgMode_t;
 typedef enum { HIPSOLVERDN_GETRF = 0, HIPSOLVERDN_SYEVBATCHED = 2 } hipsolverDnFunction_t;
 
+/* The refactorization API's handle is cuSOLVER's own (cusolverRfHandle_t), its enums cuSOLVER's
+ * values; the sparse API's handle is unihip's, its matrix descriptor hipSPARSE's (cuSPARSE's). */
+typedef void* hipsolverRfHandle_t;
+typedef void* hipsolverSpHandle_t;
+typedef void* hipsparseMatDescr_t;
+typedef enum {
+  HIPSOLVERRF_FACTORIZATION_ALG0 = 0,
+  HIPSOLVERRF_FACTORIZATION_ALG1 = 1,
+  HIPSOLVERRF_FACTORIZATION_ALG2 = 2
+} hipsolverRfFactorization_t;
+typedef enum { HIPSOLVERRF_MATRIX_FORMAT_CSR = 0, HIPSOLVERRF_MATRIX_FORMAT_CSC = 1 } hipsolverRfMatrixFormat_t;
+typedef enum {
+  HIPSOLVERRF_NUMERIC_BOOST_NOT_USED = 0,
+  HIPSOLVERRF_NUMERIC_BOOST_USED = 1
+} hipsolverRfNumericBoostReport_t;
+typedef enum {
+  HIPSOLVERRF_RESET_VALUES_FAST_MODE_OFF = 0,
+  HIPSOLVERRF_RESET_VALUES_FAST_MODE_ON = 1
+} hipsolverRfResetValuesFastMode_t;
+typedef enum {
+  HIPSOLVERRF_TRIANGULAR_SOLVE_ALG1 = 1,
+  HIPSOLVERRF_TRIANGULAR_SOLVE_ALG2 = 2,
+  HIPSOLVERRF_TRIANGULAR_SOLVE_ALG3 = 3
+} hipsolverRfTriangularSolve_t;
+typedef enum {
+  HIPSOLVERRF_UNIT_DIAGONAL_STORED_L = 0,
+  HIPSOLVERRF_UNIT_DIAGONAL_STORED_U = 1,
+  HIPSOLVERRF_UNIT_DIAGONAL_ASSUMED_L = 2,
+  HIPSOLVERRF_UNIT_DIAGONAL_ASSUMED_U = 3
+} hipsolverRfUnitDiagonal_t;
+
 typedef hipblasOperation_t hipsolverOperation_t;
 #define HIPSOLVER_OP_N HIPBLAS_OP_N
 #define HIPSOLVER_OP_T HIPBLAS_OP_T
@@ -122,6 +154,12 @@ HIPSOLVER_EXPORT hipsolverStatus_t hipsolverDnSetDeterministicMode(hipsolverDnHa
                                                                    hipsolverDeterministicMode_t mode);
 HIPSOLVER_EXPORT hipsolverStatus_t hipsolverDnGetDeterministicMode(hipsolverDnHandle_t handle,
                                                                    hipsolverDeterministicMode_t* mode);
+
+/* The refactorization and sparse APIs' handles (on the current device; errors as above). */
+HIPSOLVER_EXPORT hipsolverStatus_t hipsolverRfCreate(hipsolverRfHandle_t* handle);
+HIPSOLVER_EXPORT hipsolverStatus_t hipsolverSpCreate(hipsolverSpHandle_t* handle);
+HIPSOLVER_EXPORT hipsolverStatus_t hipsolverSpDestroy(hipsolverSpHandle_t handle);
+HIPSOLVER_EXPORT hipsolverStatus_t hipsolverSpSetStream(hipsolverSpHandle_t handle, hipStream_t streamId);
 
 #ifdef __cplusplus
 } /* extern "C" */
