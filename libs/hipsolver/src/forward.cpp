@@ -2,6 +2,8 @@
 
 #include <dlfcn.h>
 
+#include <cstdio>
+
 #include "vendor.h"
 
 namespace unihip::solver {
@@ -12,6 +14,9 @@ uintptr_t resolveSlow(Entry& e) {
     void* so = cusolverLibrary();
     void* fn = so != nullptr ? dlsym(so, e.name) : nullptr;
     r = so == nullptr ? kNoLibrary : fn != nullptr ? reinterpret_cast<uintptr_t>(fn) : kNoSymbol;
+    // An older cuSOLVER than the header's: say which entry point, once per function.
+    if (r == kNoSymbol)
+      std::fprintf(stderr, "hipsolver: %s is not in the loaded cuSOLVER: NOT_SUPPORTED\n", e.name);
   }
   e.resolved.store(r, std::memory_order_relaxed);
   return r;

@@ -45,6 +45,26 @@ FakeCusolverLast* fakeLast() {
   return last;
 }
 
+// What `f` writes to stderr.
+template <class F>
+std::string captureStderr(F f) {
+  char path[] = "/tmp/hipsolver_stderr_XXXXXX";
+  const int fd = mkstemp(path);
+  REQUIRE(fd >= 0);
+  std::fflush(stderr);
+  const int saved = dup(2);
+  dup2(fd, 2);
+  f();
+  std::fflush(stderr);
+  dup2(saved, 2);
+  close(saved);
+  close(fd);
+  std::ifstream in(path);
+  std::string log((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::remove(path);
+  return log;
+}
+
 }  // namespace
 
 TEST_CASE("AMD's enum values", "[enums]") {
@@ -380,9 +400,16 @@ TEST_CASE("every cuSOLVER status comes back mapped; a missing symbol is NOT_SUPP
   for (int s = 0; s <= 31; ++s)  // the fake answers m
     CHECK(hipsolverSgeqrf_bufferSize(h.get(), s, 1, nullptr, 1, &lwork) == fromCusolver(s));
   CHECK(hipsolverDnSgeqrf_bufferSize(h.get(), 10, 1, nullptr, 1, &lwork) == HIPSOLVER_STATUS_ZERO_PIVOT);
-  // The fake has no Z gesvdj.
-  CHECK(hipsolverZgesvdj(h.get(), HIPSOLVER_EIG_MODE_VECTOR, 0, 1, 1, nullptr, 1, nullptr, nullptr, 1,
-                         nullptr, 1, nullptr, 0, nullptr, nullptr) == HIPSOLVER_STATUS_NOT_SUPPORTED);
+  // The fake has no Z gesvdj: NOT_SUPPORTED, and one log line naming the entry point.
+  auto call = [&] {
+    return hipsolverZgesvdj(h.get(), HIPSOLVER_EIG_MODE_VECTOR, 0, 1, 1, nullptr, 1, nullptr,
+                            nullptr, 1, nullptr, 1, nullptr, 0, nullptr, nullptr);
+  };
+  hipsolverStatus_t first = HIPSOLVER_STATUS_SUCCESS;
+  const std::string log = captureStderr([&] { first = call(); });
+  CHECK(first == HIPSOLVER_STATUS_NOT_SUPPORTED);
+  CHECK(log == "hipsolver: cusolverDnZgesvdj is not in the loaded cuSOLVER: NOT_SUPPORTED\n");
+  CHECK(captureStderr([&] { CHECK(call() == HIPSOLVER_STATUS_NOT_SUPPORTED); }).empty());
 }
 
 TEST_CASE("streams: the HIP stream is kept, cuSOLVER gets its native one", "[fake]") {
@@ -436,22 +463,10 @@ TEST_CASE("the refactorization API: cuSOLVER's handle and enum values", "[fake]"
 }
 
 TEST_CASE("an absent cuSOLVER: one log line, NOT_INITIALIZED", "[absent]") {
-  // Its first load, with stderr caught in a file.
-  char path[] = "/tmp/hipsolver_absent_XXXXXX";
-  const int fd = mkstemp(path);
-  REQUIRE(fd >= 0);
-  std::fflush(stderr);
-  const int saved = dup(2);
-  dup2(fd, 2);
+  // Its first load, with stderr caught.
   std::string why;
-  void* so = cusolverLibrary(&why);
-  std::fflush(stderr);
-  dup2(saved, 2);
-  close(saved);
-  close(fd);
-  std::ifstream in(path);
-  const std::string log((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  std::remove(path);
+  void* so = nullptr;
+  const std::string log = captureStderr([&] { so = cusolverLibrary(&why); });
   REQUIRE(so == nullptr);
   CHECK(why.find("/nonexistent/libcusolver.so") != std::string::npos);
   CHECK(log.rfind("hipsolver: cuSOLVER unavailable: ", 0) == 0);
