@@ -62,29 +62,27 @@ hipsolverStatus_t irsBufferSize(Entry& e, hipsolverHandle_t handle, A... args) {
                          std::make_index_sequence<sizeof...(A) - 1>());
 }
 
-template <class T> constexpr const char* kGetrfSize = "cusolverDnSgetrf_bufferSize";
-template <> constexpr const char* kGetrfSize<double> = "cusolverDnDgetrf_bufferSize";
-template <> constexpr const char* kGetrfSize<hipComplex> = "cusolverDnCgetrf_bufferSize";
-template <> constexpr const char* kGetrfSize<hipDoubleComplex> = "cusolverDnZgetrf_bufferSize";
+template <class T> constexpr size_t kElementBytes = sizeof(T);
+template <> constexpr size_t kElementBytes<void> = 1;  // gels and gesv count their work in bytes
 
-// hipsolverXgetrf: AMD's regular API lets work be NULL (the library finds the workspace); cuSOLVER
-// needs one, so it is then taken on the handle's stream for the call and given back after it, in
-// stream order. lwork is not cuSOLVER's (it trusts the buffer's size).
-template <class T>
-hipsolverStatus_t getrf(Entry& e, hipsolverHandle_t handle, int m, int n, T* A, int lda, T* work,
-                        int lwork, int* ipiv, int* info) {
-  (void)lwork;
+// AMD's regular API lets work be NULL (or lwork 0): the library finds the workspace. cuSOLVER
+// needs one, so the size the function's own _bufferSize answers is taken on the handle's stream
+// for the call and given back after it, in stream order (the generated forwarders of every
+// regular-API function with work and lwork call this; functions.tsv needs no flag).
+// `checked` is validate()'s answer for the call's own arguments, so that they are refused in the
+// order the plain forwarders refuse them, before the size query.
+template <class T, class L, class Size, class Run>
+hipsolverStatus_t withWorkspace(hipsolverStatus_t checked, hipsolverHandle_t handle, Size size, Run run) {
+  if (checked != HIPSOLVER_STATUS_SUCCESS) return checked;
   Handle* h = toHandle(handle);
-  if (h == nullptr) return kBadHandle;
-  if (work != nullptr) return call(e, h->native, m, n, A, lda, work, ipiv, info);
-  static Entry size{kGetrfSize<T>};
-  int need = 0;
-  hipsolverStatus_t s = call(size, h->native, m, n, A, lda, &need);
+  L need = 0;
+  hipsolverStatus_t s = size(&need);
   if (s != HIPSOLVER_STATUS_SUCCESS) return s;
   void* buffer = nullptr;
-  if (need > 0 && hipMallocAsync(&buffer, static_cast<size_t>(need) * sizeof(T), h->stream) != hipSuccess)
+  const size_t bytes = static_cast<size_t>(need) * kElementBytes<T>;
+  if (bytes > 0 && hipMallocAsync(&buffer, bytes, h->stream) != hipSuccess)
     return HIPSOLVER_STATUS_ALLOC_FAILED;
-  s = call(e, h->native, m, n, A, lda, static_cast<T*>(buffer), ipiv, info);
+  s = run(static_cast<T*>(buffer), need);
   if (buffer != nullptr) (void)hipFreeAsync(buffer, h->stream);
   return s;
 }

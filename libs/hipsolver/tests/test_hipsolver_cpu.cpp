@@ -258,7 +258,7 @@ TEST_CASE("getrf and getrs solve through both APIs", "[fake]") {
   CHECK(last->ints[0] == 1);
 }
 
-TEST_CASE("getrf without a workspace takes one on the handle's stream", "[fake]") {
+TEST_CASE("a regular-API call without a workspace takes one on the handle's stream", "[fake]") {
   LiveHandle h;
   FakeCusolverLast* last = fakeLast();
   float a[4] = {1, 2, 3, 4};
@@ -267,6 +267,22 @@ TEST_CASE("getrf without a workspace takes one on the handle's stream", "[fake]"
   CHECK(hipsolverSgetrf(h.get(), 2, 2, a, 2, nullptr, 0, ipiv, &info) == HIPSOLVER_STATUS_ALLOC_FAILED);
   CHECK(last->ints[0] == 2);  // the size query reached cuSOLVER
   CHECK(hipsolverSgetrf(h.get(), 2, 2, a, 1, nullptr, 0, ipiv, &info) == HIPSOLVER_STATUS_INVALID_VALUE);
+  // gesvd: its own _bufferSize asked (with jobu/jobv), then the allocation refused; lwork 0 with
+  // a work pointer is AMD's "no workspace" too.
+  float work[4];
+  last->ints[0] = 0;
+  CHECK(hipsolverSgesvd(h.get(), 'N', 'N', 6, 5, nullptr, 6, nullptr, nullptr, 6, nullptr, 5, nullptr,
+                        0, nullptr, &info) == HIPSOLVER_STATUS_ALLOC_FAILED);
+  CHECK(last->ints[0] == 6);
+  last->ints[0] = 0;
+  CHECK(hipsolverSgesvd(h.get(), 'N', 'N', 7, 5, nullptr, 7, nullptr, nullptr, 7, nullptr, 5, work, 0,
+                        nullptr, &info) == HIPSOLVER_STATUS_ALLOC_FAILED);
+  CHECK(last->ints[0] == 7);
+  // A size query cuSOLVER lacks answers for the call.
+  CHECK(hipsolverSormqr(h.get(), HIPSOLVER_SIDE_LEFT, HIPSOLVER_OP_N, 4, 3, 2, nullptr, 4, nullptr,
+                        nullptr, 4, nullptr, 0, &info) == HIPSOLVER_STATUS_NOT_SUPPORTED);
+  CHECK(hipsolverSgesvd(nullptr, 'N', 'N', 7, 5, nullptr, 7, nullptr, nullptr, 7, nullptr, 5, nullptr,
+                        0, nullptr, &info) == HIPSOLVER_STATUS_NOT_INITIALIZED);
 }
 
 TEST_CASE("enums, characters and sizes as cuSOLVER sees them", "[fake]") {
@@ -327,12 +343,15 @@ TEST_CASE("enums, characters and sizes as cuSOLVER sees them", "[fake]") {
   CHECK(last->ptr2 == rwork);
 
   REQUIRE(hipsolverSormqr(h.get(), HIPSOLVER_SIDE_RIGHT, HIPSOLVER_OP_T, 4, 3, 2, nullptr, 4, nullptr,
-                          nullptr, 4, nullptr, 9, &info) == HIPSOLVER_STATUS_SUCCESS);
+                          nullptr, 4, work, 9, &info) == HIPSOLVER_STATUS_SUCCESS);
   CHECK(last->ints[0] == 1);
   CHECK(last->ints[1] == 1);
   CHECK(last->ints[7] == 9);
   CHECK(hipsolverSormqr(h.get(), HIPBLAS_SIDE_BOTH, HIPSOLVER_OP_T, 4, 3, 2, nullptr, 4, nullptr,
-                        nullptr, 4, nullptr, 9, &info) == HIPSOLVER_STATUS_INVALID_ENUM);
+                        nullptr, 4, work, 9, &info) == HIPSOLVER_STATUS_INVALID_ENUM);
+  // Without a workspace the enum is refused before the size query.
+  CHECK(hipsolverSormqr(h.get(), HIPBLAS_SIDE_BOTH, HIPSOLVER_OP_T, 4, 3, 2, nullptr, 4, nullptr,
+                        nullptr, 4, nullptr, 0, &info) == HIPSOLVER_STATUS_INVALID_ENUM);
 }
 
 TEST_CASE("gels' workspace query passes cuSOLVER a NULL device workspace", "[fake]") {
@@ -401,9 +420,10 @@ TEST_CASE("every cuSOLVER status comes back mapped; a missing symbol is NOT_SUPP
     CHECK(hipsolverSgeqrf_bufferSize(h.get(), s, 1, nullptr, 1, &lwork) == fromCusolver(s));
   CHECK(hipsolverDnSgeqrf_bufferSize(h.get(), 10, 1, nullptr, 1, &lwork) == HIPSOLVER_STATUS_ZERO_PIVOT);
   // The fake has no Z gesvdj: NOT_SUPPORTED, and one log line naming the entry point.
+  hipDoubleComplex work;
   auto call = [&] {
     return hipsolverZgesvdj(h.get(), HIPSOLVER_EIG_MODE_VECTOR, 0, 1, 1, nullptr, 1, nullptr,
-                            nullptr, 1, nullptr, 1, nullptr, 0, nullptr, nullptr);
+                            nullptr, 1, nullptr, 1, &work, 1, nullptr, nullptr);
   };
   hipsolverStatus_t first = HIPSOLVER_STATUS_SUCCESS;
   const std::string log = captureStderr([&] { first = call(); });

@@ -173,8 +173,14 @@ void testPotrf(hipsolverHandle_t h) {
   for (int j = 0; j < n; ++j)
     for (int i = 0; i < n; ++i) lt[i + size_t(j) * n] = l[j + size_t(i) * n];
   EXPECT(maxAbsDiff(mul(l, lt, n, n, n), a) < 1e-10);
+  // AMD's NULL work: the same factor, the workspace taken by hipSOLVER on the stream.
+  const Mat withWork = toHost(dA, a.size());
+  OK_HIP(hipMemcpy(dA, a.data(), a.size() * sizeof(double), hipMemcpyHostToDevice));
+  OK_SOLVER(hipsolverDpotrf(h, HIPSOLVER_FILL_MODE_LOWER, n, dA, n, nullptr, 0, info));
+  EXPECT(deviceInfo(info) == 0);
+  EXPECT(toHost(dA, a.size()) == withWork);
   for (void* p : {(void*)dA, (void*)info, (void*)work}) OK_HIP(hipFree(p));
-  std::printf("potrf n=%d: L L^T = A\n", n);
+  std::printf("potrf n=%d: L L^T = A (own workspace and none)\n", n);
 }
 
 void testGeqrf(hipsolverHandle_t h) {
