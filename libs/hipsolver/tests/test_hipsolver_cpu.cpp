@@ -417,8 +417,8 @@ TEST_CASE("every cuSOLVER status comes back mapped; a missing symbol is NOT_SUPP
   LiveHandle h;
   int lwork;
   for (int s = 0; s <= 31; ++s)  // the fake answers m
-    CHECK(hipsolverSgeqrf_bufferSize(h.get(), s, 1, nullptr, 1, &lwork) == fromCusolver(s));
-  CHECK(hipsolverDnSgeqrf_bufferSize(h.get(), 10, 1, nullptr, 1, &lwork) == HIPSOLVER_STATUS_ZERO_PIVOT);
+    CHECK(hipsolverSgeqrf_bufferSize(h.get(), s, 1, nullptr, s, &lwork) == fromCusolver(s));
+  CHECK(hipsolverDnSgeqrf_bufferSize(h.get(), 10, 1, nullptr, 10, &lwork) == HIPSOLVER_STATUS_ZERO_PIVOT);
   // The fake has no Z gesvdj: NOT_SUPPORTED, and one log line naming the entry point.
   hipDoubleComplex work;
   auto call = [&] {
@@ -516,4 +516,23 @@ TEST_CASE("an absent cuSOLVER: one log line, NOT_INITIALIZED", "[absent]") {
   CHECK(hipsolverCreate(&h) == HIPSOLVER_STATUS_NOT_INITIALIZED);
   CHECK(hipsolverSpCreate(&h) == HIPSOLVER_STATUS_NOT_INITIALIZED);
   CHECK(hipsolverRfCreate(&h) == HIPSOLVER_STATUS_NOT_INITIALIZED);
+}
+
+TEST_CASE("sizes are checked before cuSOLVER, after the handle and the enums, as rocSOLVER's", "[fake]") {
+  LiveHandle h;
+  int lwork = 0;
+  CHECK(hipsolverDgetrf_bufferSize(h.get(), -1, 4, nullptr, 4, &lwork) == HIPSOLVER_STATUS_INVALID_VALUE);
+  CHECK(hipsolverDgetrf_bufferSize(h.get(), 4, -1, nullptr, 4, &lwork) == HIPSOLVER_STATUS_INVALID_VALUE);
+  CHECK(hipsolverDgetrf_bufferSize(h.get(), 4, 4, nullptr, 3, &lwork) == HIPSOLVER_STATUS_INVALID_VALUE);
+  CHECK(hipsolverDnDgetrf_bufferSize(h.get(), 4, 4, nullptr, 3, &lwork) == HIPSOLVER_STATUS_INVALID_VALUE);
+  CHECK(hipsolverDpotrf_bufferSize(h.get(), HIPSOLVER_FILL_MODE_LOWER, -1, nullptr, 4, &lwork) ==
+        HIPSOLVER_STATUS_INVALID_VALUE);
+  CHECK(hipsolverDpotrf_bufferSize(h.get(), HIPSOLVER_FILL_MODE_LOWER, 4, nullptr, 2, &lwork) ==
+        HIPSOLVER_STATUS_INVALID_VALUE);
+  // The handle, then the enums, come first.
+  CHECK(hipsolverDgetrf_bufferSize(nullptr, -1, 4, nullptr, 4, &lwork) == HIPSOLVER_STATUS_NOT_INITIALIZED);
+  CHECK(hipsolverDpotrf_bufferSize(h.get(), static_cast<hipsolverFillMode_t>(-7), -1, nullptr, 4, &lwork) ==
+        HIPSOLVER_STATUS_INVALID_ENUM);
+  // Sizes in range reach cuSOLVER (the fake answers m as its status).
+  CHECK(hipsolverDgetrf_bufferSize(h.get(), 0, 4, nullptr, 4, &lwork) == HIPSOLVER_STATUS_SUCCESS);
 }
