@@ -533,6 +533,6 @@ TEST_CASE("sizes are checked before cuSOLVER, after the handle and the enums, as
   CHECK(hipsolverDgetrf_bufferSize(nullptr, -1, 4, nullptr, 4, &lwork) == HIPSOLVER_STATUS_NOT_INITIALIZED);
   CHECK(hipsolverDpotrf_bufferSize(h.get(), static_cast<hipsolverFillMode_t>(-7), -1, nullptr, 4, &lwork) ==
         HIPSOLVER_STATUS_INVALID_ENUM);
-  // Sizes in range reach cuSOLVER (the fake answers m as its status).
-  CHECK(hipsolverDgetrf_bufferSize(h.get(), 0, 4, nullptr, 4, &lwork) == HIPSOLVER_STATUS_SUCCESS);
+  // Sizes in range reach cuSOLVER (the fake's geqrf answers m as its status).
+  CHECK(hipsolverSgeqrf_bufferSize(h.get(), 0, 4, nullptr, 4, &lwork) == HIPSOLVER_STATUS_SUCCESS);
 }
