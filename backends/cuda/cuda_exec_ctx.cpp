@@ -170,7 +170,8 @@ Status cudaClusterOccupancy(CudaCore& core, int device, CUfunction function,
                             const hipLaunchConfig_t& config, CUstream stream, bool potential,
                             int* out) {
   const DriverApi& api = core.api();
-  auto query = potential ? api.cuOccupancyMaxPotentialClusterSize : api.cuOccupancyMaxActiveClusters;
+  auto query =
+      potential ? api.cuOccupancyMaxPotentialClusterSize : api.cuOccupancyMaxActiveClusters;
   if (query == nullptr) return hipErrorNotSupported;
   std::vector<CUlaunchAttribute> attrs;
   for (unsigned i = 0; i < config.numAttrs; ++i) {

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "api_cases.h"
@@ -115,7 +116,8 @@ TEST_CASE("hip7: device resources and splits, checked, then the vendor's", "[hip
       {"explicit split: input not SMs",
        [&] { return hipDevSmResourceSplit(groups, 2, &notSm, &rest, 0, params); },
        hipErrorInvalidResourceType},
-      {"explicit split: flags", [&] { return hipDevSmResourceSplit(groups, 2, &r, &rest, 1, params); },
+      {"explicit split: flags",
+       [&] { return hipDevSmResourceSplit(groups, 2, &r, &rest, 1, params); },
        hipErrorInvalidValue},
       {"explicit split: a group's unknown flag", [&] {
          hipDevSmResourceGroupParams bad[1] = {};
@@ -480,4 +482,15 @@ TEST_CASE("hip7: the logging controls set, enable and disable the log", "[hip7]"
   CHECK(unihip::log::currentLevel() == Level::warn);
   // AMD's defaults: level 0, so enabling before any parameters is silence.
   unihip::log::setLevel(before);
+}
+
+TEST_CASE("hip7: the resource error codes have AMD's numbers and names", "[hip7]") {
+  CHECK(static_cast<int>(hipErrorInvalidResourceType) == 914);
+  CHECK(static_cast<int>(hipErrorInvalidResourceConfiguration) == 915);
+  CHECK(static_cast<int>(hipErrorStreamDetached) == 916);
+  CHECK(std::string(hipGetErrorName(hipErrorInvalidResourceType)) ==
+        "hipErrorInvalidResourceType");
+  CHECK(std::string(hipGetErrorName(hipErrorInvalidResourceConfiguration)) ==
+        "hipErrorInvalidResourceConfiguration");
+  CHECK(std::string(hipGetErrorName(hipErrorStreamDetached)) == "hipErrorStreamDetached");
 }
