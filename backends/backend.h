@@ -28,6 +28,7 @@ namespace unihip {
 class GraphOps;       // seam/graph_ops.h: graphs and stream capture (issue 14)
 class MemoryPoolOps;  // seam/memory_pool_ops.h: stream-ordered pools, IPC, virtual memory (issue 13)
 class ImageOps;       // seam/image_ops.h: arrays, texture and surface objects (issues 11, 15)
+class ExecutionCtxOps;  // seam/execution_ctx_ops.h: device resources, green contexts (issue 32)
 
 // A vendor backend: the families every vendor provides, one interface each (backends/seam/).
 // Families a vendor may lack (graphs, pools, IPC, ...) are not bases: the backend hands out a
@@ -45,6 +46,7 @@ class Backend : public DeviceOps,
   virtual GraphOps* graphs() { return nullptr; }
   virtual MemoryPoolOps* memoryPools() { return nullptr; }
   virtual ImageOps* images() { return nullptr; }
+  virtual ExecutionCtxOps* executionContexts() { return nullptr; }
 };
 
 // Factories. Each returns nullptr when its vendor library or devices are unavailable, after

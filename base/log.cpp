@@ -5,6 +5,7 @@
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <string>
 
 #include "base/hot_text.h"
@@ -88,6 +89,56 @@ void write(Level level, fmt::string_view format, fmt::format_args args) noexcept
     } catch (...) {
     }
   }
+}
+
+namespace {
+
+// hipExtSetLoggingParams' values until hipExtEnableLogging applies them (AMD's defaults: 0).
+struct LoggingParams {
+  std::mutex mutex;
+  size_t level = 0;
+  size_t size = 0;  // AMD's runtime keeps it and uses it for nothing; so does unihip
+  size_t mask = 0;
+};
+LoggingParams& loggingParams() {
+  static LoggingParams* params = new LoggingParams();  // never destroyed, as the logger
+  return *params;
+}
+
+// AMD_LOG_MASK's bit for API calls: without it, AMD's level 4 traces no call.
+constexpr size_t kAmdLogMaskApi = 0x1;
+
+}  // namespace
+
+void setLevel(Level level) {
+  auto spd = static_cast<spdlog::level::level_enum>(level);
+  logger().set_level(spd);
+  g_traceState.store(spd == spdlog::level::trace ? 1 : 0, std::memory_order_relaxed);
+}
+
+Level currentLevel() { return static_cast<Level>(logger().level()); }
+
+void setLoggingParams(size_t amdLevel, size_t size, size_t mask) {
+  LoggingParams& p = loggingParams();
+  std::lock_guard<std::mutex> lock(p.mutex);
+  p.level = amdLevel;
+  p.size = size;
+  p.mask = mask;
+}
+
+void enableLogging() {
+  LoggingParams& p = loggingParams();
+  std::lock_guard<std::mutex> lock(p.mutex);
+  // An empty mask selects no message, as in AMD's runtime.
+  const std::string text = std::to_string(p.mask == 0 ? 0 : p.level);
+  auto level = parseLevel(text.c_str(), true);
+  if (level == spdlog::level::trace && (p.mask & kAmdLogMaskApi) == 0) level = spdlog::level::debug;
+  setLevel(static_cast<Level>(level));
+}
+
+void disableLogging() {
+  std::lock_guard<std::mutex> lock(loggingParams().mutex);
+  setLevel(Level::off);
 }
 
 bool traceEnabledSlow() {

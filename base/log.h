@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 
 namespace unihip::log {
@@ -41,6 +42,17 @@ template <typename... Args>
 void writeChecked(Level level, fmt::format_string<Args...> format, Args&&... args) noexcept {
   write(level, format, fmt::make_format_args(args...));
 }
+
+// Run-time controls (hipExtSetLoggingParams, hipExtEnableLogging, hipExtDisableLogging), as in
+// AMD's runtime: the parameters are kept (level on AMD_LOG_LEVEL's scale, AMD_LOG_MASK's bits)
+// until logging is enabled, which applies them; disabling turns every message off.
+void setLoggingParams(size_t amdLevel, size_t size, size_t mask);
+void enableLogging();
+void disableLogging();
+// The logger's level now.
+Level currentLevel();
+// Sets the level (tests restore the one they found).
+void setLevel(Level level);
 
 }  // namespace unihip::log
 

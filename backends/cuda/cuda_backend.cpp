@@ -20,10 +20,12 @@
 #include "cuda/cuda_core.h"
 #include "cuda/cuda_device_properties.h"
 #include "cuda/cuda_driver.h"
+#include "cuda/cuda_exec_ctx.h"
 #include "cuda/cuda_image_select.h"
 #include "cuda/cuda_link.h"
 #include "cuda/cuda_module_symbols.h"
 #include "cuda/cuda_pageable_copy.h"
+#include "seam/execution_ctx_ops.h"
 #include "seam/graph_ops.h"
 #include "seam/image_ops.h"
 #include "seam/memory_pool_ops.h"
@@ -75,6 +77,7 @@ class CudaBackend final : public Backend, public CudaCore {
     graphs_ = createCudaGraphOps(*this);
     memoryPools_ = createCudaMemoryPoolOps(*this);
     images_ = createCudaImageOps(*this);
+    executionContexts_ = createCudaExecutionCtxOps(*this);
   }
   ~CudaBackend() override {
     CudaBackend* self = this;
@@ -93,6 +96,7 @@ class CudaBackend final : public Backend, public CudaCore {
   GraphOps* graphs() override { return graphs_.get(); }
   MemoryPoolOps* memoryPools() override { return memoryPools_.get(); }
   ImageOps* images() override { return images_.get(); }
+  ExecutionCtxOps* executionContexts() override { return executionContexts_.get(); }
 
   // CudaCore: what the optional families use.
   const DriverApi& api() const override { return *api_; }
@@ -491,6 +495,18 @@ class CudaBackend final : public Backend, public CudaCore {
                      gridSize, blockSize, static_cast<CUfunction>(function), nullptr,
                      dynamicShared, blockSizeLimit, flags),
                  "cuOccupancyMaxPotentialBlockSizeWithFlags");
+  }
+  Status occupancyMaxPotentialClusterSize(int device, NativeFunction function,
+                                          const hipLaunchConfig_t& config, NativeStream stream,
+                                          int* clusterSize) override {
+    return cudaClusterOccupancy(*this, device, static_cast<CUfunction>(function), config,
+                                asStream(stream), true, clusterSize);
+  }
+  Status occupancyMaxActiveClusters(int device, NativeFunction function,
+                                    const hipLaunchConfig_t& config, NativeStream stream,
+                                    int* numClusters) override {
+    return cudaClusterOccupancy(*this, device, static_cast<CUfunction>(function), config,
+                                asStream(stream), false, numClusters);
   }
   Status occupancyAvailableDynamicShared(int device, NativeFunction function, int numBlocks,
                                          int blockSize, size_t* bytes) override {
@@ -982,6 +998,7 @@ class CudaBackend final : public Backend, public CudaCore {
   std::unique_ptr<GraphOps> graphs_;
   std::unique_ptr<MemoryPoolOps> memoryPools_;
   std::unique_ptr<ImageOps> images_;
+  std::unique_ptr<ExecutionCtxOps> executionContexts_;
 };
 
 }  // namespace

@@ -1,5 +1,6 @@
 // What the CUDA backend's optional families (cuda_graphs.cpp, cuda_memory_pools.cpp,
-// cuda_images.cpp) need from the backend: the driver table, a device's handle and context.
+// cuda_images.cpp, cuda_exec_ctx.cpp) need from the backend: the driver table, a device's
+// handle and context.
 #pragma once
 
 #include <memory>
@@ -12,6 +13,7 @@ namespace unihip {
 class GraphOps;
 class MemoryPoolOps;
 class ImageOps;
+class ExecutionCtxOps;
 
 namespace cu {
 
@@ -33,6 +35,7 @@ class CudaCore {
 std::unique_ptr<GraphOps> createCudaGraphOps(CudaCore& core);
 std::unique_ptr<MemoryPoolOps> createCudaMemoryPoolOps(CudaCore& core);
 std::unique_ptr<ImageOps> createCudaImageOps(CudaCore& core);
+std::unique_ptr<ExecutionCtxOps> createCudaExecutionCtxOps(CudaCore& core);
 
 }  // namespace cu
 }  // namespace unihip

@@ -159,6 +159,8 @@ hipError_t toHipError(CUresult r) {
     case 908: return hipErrorStreamCaptureWrongThread;
     case 909: return hipErrorLaunchTimeOut;        // CUDA_ERROR_TIMEOUT
     case 910: return hipErrorGraphExecUpdateFailure;
+    case 914: return hipErrorInvalidResourceType;
+    case 915: return hipErrorInvalidResourceConfiguration;
     default: return hipErrorUnknown;               // 999 and codes newer than this table
   }
 }

@@ -233,3 +233,4 @@ struct CUmemcpyAttributes {
 #include "cuda/cuda_types_memory_pools.h"
 #include "cuda/cuda_types_graphs.h"  // its memory nodes use the pools' types
 #include "cuda/cuda_types_images.h"
+#include "cuda/cuda_types_exec_ctx.h"  // its launch attributes use the graphs' values

@@ -150,3 +150,4 @@ UNIHIP_CU_OPTIONAL(cuLinkDestroy, CUlinkState)
 #include "cuda/cuda_symbols_graphs.h"
 #include "cuda/cuda_symbols_memory_pools.h"
 #include "cuda/cuda_symbols_images.h"
+#include "cuda/cuda_symbols_exec_ctx.h"

@@ -152,7 +152,15 @@ class HsaBackend final : public Backend {
   Status launchPacked(int device, NativeFunction function, const LaunchConfig& config,
                       const void* buffer, size_t bytes) override;
   // Execution family (hsa_execution.cpp): occupancy from the code object's metadata
-  // (occupancy.h), cooperative launches on a GWS queue, the stack and heap limits.
+  // (occupancy.h), cooperative launches on a GWS queue, the stack and heap limits. AMD GPUs
+  // have no thread-block clusters before gfx1250, which ROCr 5.2 does not know:
+  // unihip-coverage: not-supported hipOccupancyMaxPotentialClusterSize hipOccupancyMaxActiveClusters
+  // No execution contexts family (Backend::executionContexts() is null): CU masks could back
+  // the SM groups, not yet done.
+  // unihip-coverage: not-supported hipDeviceGetDevResource hipDevSmResourceSplitByCount hipDevSmResourceSplit hipDevResourceGenerateDesc
+  // unihip-coverage: not-supported hipGreenCtxCreate hipDeviceGetExecutionCtx hipExecutionCtxDestroy hipExecutionCtxStreamCreate
+  // unihip-coverage: not-supported hipExecutionCtxGetDevResource hipExecutionCtxGetDevice hipExecutionCtxGetId hipExecutionCtxRecordEvent
+  // unihip-coverage: not-supported hipExecutionCtxWaitEvent hipExecutionCtxSynchronize hipStreamGetDevResource
   Status occupancyMaxActiveBlocks(int device, NativeFunction function, int blockSize,
                                   size_t dynamicShared, unsigned int flags,
                                   int* numBlocks) override;

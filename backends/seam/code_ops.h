@@ -108,6 +108,21 @@ class CodeOps {
     (void)device, (void)function, (void)numBlocks, (void)blockSize, (void)bytes;
     return hipErrorNotSupported;
   }
+  // Occupancy of thread-block clusters (hipOccupancyMaxPotentialClusterSize,
+  // hipOccupancyMaxActiveClusters) for a launch of `config` (its attributes, among them the
+  // cluster dimension, as the caller gave them; `config.stream` already resolved to `stream`).
+  virtual Status occupancyMaxPotentialClusterSize(int device, NativeFunction function,
+                                                  const hipLaunchConfig_t& config,
+                                                  NativeStream stream, int* clusterSize) {
+    (void)device, (void)function, (void)config, (void)stream, (void)clusterSize;
+    return hipErrorNotSupported;
+  }
+  virtual Status occupancyMaxActiveClusters(int device, NativeFunction function,
+                                            const hipLaunchConfig_t& config, NativeStream stream,
+                                            int* numClusters) {
+    (void)device, (void)function, (void)config, (void)stream, (void)numClusters;
+    return hipErrorNotSupported;
+  }
   // Hot path. `args` holds one pointer per explicit kernel argument, as in cuLaunchKernel.
   virtual Status launch(int device, NativeFunction function, const LaunchConfig& config,
                         void** args) = 0;

@@ -80,14 +80,8 @@ UNIHIP_EXPORT hipError_t hipFuncSetAttribute(const void* func, hipFuncAttribute 
   Device* d = nullptr;
   s = currentDevice(&d);
   if (!s.ok()) UNIHIP_RETURN(s);
-  if (attr == hipFuncAttributeMaxDynamicSharedMemorySize) {
-    if (value < 0 || static_cast<size_t>(value) > d->props->sharedMemPerBlockOptin)
-      UNIHIP_RETURN(hipErrorInvalidValue);
-  } else if (attr == hipFuncAttributePreferredSharedMemoryCarveout) {
-    if (value < -1 || value > 100) UNIHIP_RETURN(hipErrorInvalidValue);
-  } else {
-    UNIHIP_RETURN(hipErrorInvalidValue);
-  }
+  s = checkSettableFunctionAttribute(*d, enumValue(attr), value);
+  if (!s.ok()) UNIHIP_RETURN(s);
   UNIHIP_RETURN(([&]() -> Status {
     NativeFunction f = nullptr;
     UNIHIP_TRY(kernelOnCurrentDevice(func, &d, &f));

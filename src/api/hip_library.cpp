@@ -4,6 +4,7 @@
 // stand for a CUfunction). Unlike CUDA's context-independent libraries, one stays on its device.
 #include "api/api_boundary.h"
 #include "api/device_lookup.h"
+#include "api/kernel_lookup.h"
 #include "api/module_family.h"
 #include "core/handles.h"
 #include "core/runtime.h"
@@ -176,6 +177,23 @@ UNIHIP_EXPORT hipError_t hipKernelGetAttribute(int* pi, hipFunction_attribute at
     UNIHIP_TRY(lookupDevice(dev, &d));
     if (d->ordinal != f->device) return hipErrorNotSupported;
     return Status(hipFuncGetAttribute(pi, attrib, asFunction(kernel)));
+  })());
+}
+
+// The settable attributes of hipFuncSetAttribute (dynamic shared memory, carveout), with its
+// checks, on the kernel's device only (as hipKernelGetAttribute).
+UNIHIP_EXPORT hipError_t hipKernelSetAttribute(hipFunction_attribute attrib, int value,
+                                               hipKernel_t kernel, hipDevice_t dev) {
+  UNIHIP_TRACE_API("hipKernelSetAttribute({}, {}, {}, {})", static_cast<int>(attrib), value,
+                   fmt::ptr(kernel), dev);
+  UNIHIP_RETURN(([&]() -> Status {
+    ihipModuleSymbol_t* f = nullptr;
+    UNIHIP_TRY(liveKernel(kernel, &f));
+    Device* d = nullptr;
+    UNIHIP_TRY(lookupDevice(dev, &d));
+    UNIHIP_TRY(checkSettableFunctionAttribute(*d, static_cast<int>(attrib), value));
+    if (d->ordinal != f->device) return hipErrorNotSupported;
+    return d->backend->setFunctionAttribute(d->local, f->native, static_cast<int>(attrib), value);
   })());
 }
 

@@ -4,6 +4,7 @@
 #include "api/kernel_lookup.h"
 #include "core/runtime.h"
 #include "core/handles.h"
+#include "core/stream_resolve.h"
 
 using namespace unihip;
 
@@ -159,4 +160,45 @@ UNIHIP_EXPORT hipError_t hipModuleOccupancyMaxPotentialBlockSizeWithFlags(
   UNIHIP_OCCUPANCY_CHECK(liveFunction(f));
   UNIHIP_RETURN(
       maxPotentialBlockSize(gridSize, blockSize, f, dynSharedMemPerBlk, blockSizeLimit, flags));
+}
+
+namespace {
+
+// The cluster queries' shared path: the output and the configuration present (its attribute
+// array too when counted), a registered kernel, the configuration's stream resolved; then the
+// kernel's backend answers for a launch of that configuration (CUDA: the driver's calculator).
+enum class ClusterQuery { PotentialSize, ActiveClusters };
+
+Status clusterOccupancy(ClusterQuery query, int* out, const void* func,
+                        const hipLaunchConfig_t* config) {
+  if (out == nullptr || config == nullptr) return hipErrorInvalidValue;
+  if (config->numAttrs != 0 && config->attrs == nullptr) return hipErrorInvalidValue;
+  UNIHIP_TRY(kernelOf(func));
+  Target t;
+  UNIHIP_TRY(targetOf(func, &t));
+  ResolvedStream rs;
+  UNIHIP_TRY(resolveStream(config->stream, &rs));
+  if (rs.device != t.device) return hipErrorInvalidValue;
+  CodeOps& code = *t.device->backend;
+  return query == ClusterQuery::PotentialSize
+             ? code.occupancyMaxPotentialClusterSize(t.device->local, t.function, *config,
+                                                     rs.native, out)
+             : code.occupancyMaxActiveClusters(t.device->local, t.function, *config, rs.native,
+                                               out);
+}
+
+}  // namespace
+
+UNIHIP_EXPORT hipError_t hipOccupancyMaxPotentialClusterSize(int* clusterSize, const void* func,
+                                                             const hipLaunchConfig_t* config) {
+  UNIHIP_TRACE_API("hipOccupancyMaxPotentialClusterSize({}, {}, {})", fmt::ptr(clusterSize), func,
+                   fmt::ptr(config));
+  UNIHIP_RETURN(clusterOccupancy(ClusterQuery::PotentialSize, clusterSize, func, config));
+}
+
+UNIHIP_EXPORT hipError_t hipOccupancyMaxActiveClusters(int* numClusters, const void* func,
+                                                       const hipLaunchConfig_t* config) {
+  UNIHIP_TRACE_API("hipOccupancyMaxActiveClusters({}, {}, {})", fmt::ptr(numClusters), func,
+                   fmt::ptr(config));
+  UNIHIP_RETURN(clusterOccupancy(ClusterQuery::ActiveClusters, numClusters, func, config));
 }

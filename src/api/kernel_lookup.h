@@ -30,6 +30,21 @@ inline Status kernelOnCurrentDevice(const void* hostFunction, Device** device,
   return Registry::get().function(kernel, **device, function);
 }
 
+// The values hipFuncSetAttribute and hipKernelSetAttribute take, on `d`: attribute 8 (the
+// dynamic shared memory limit) up to the device's opt-in size, 9 (the preferred carveout) from
+// -1 to 100; any other attribute is hipErrorInvalidValue. hipFuncAttribute's and
+// hipFunction_attribute's numbers agree on both.
+inline Status checkSettableFunctionAttribute(const Device& d, int attribute, int value) {
+  if (attribute == hipFuncAttributeMaxDynamicSharedMemorySize) {
+    if (value < 0 || static_cast<size_t>(value) > d.props->sharedMemPerBlockOptin)
+      return hipErrorInvalidValue;
+    return kOk;
+  }
+  if (attribute == hipFuncAttributePreferredSharedMemoryCarveout)
+    return value < -1 || value > 100 ? Status(hipErrorInvalidValue) : kOk;
+  return hipErrorInvalidValue;
+}
+
 // A module function handle's device and native function.
 inline Status moduleFunction(hipFunction_t f, Device** device, NativeFunction* function) {
   UNIHIP_TRY(liveFunction(f));

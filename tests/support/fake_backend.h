@@ -88,6 +88,23 @@ class FakeBackend final : public Backend {
   // The memory pools family, when a test installs one (tests/support/fake_memory_pools.h).
   MemoryPoolOps* pools = nullptr;
   MemoryPoolOps* memoryPools() override { return pools; }
+  // The execution contexts family, when a test installs one (tests/support/fake_exec_ctx.h).
+  ExecutionCtxOps* execCtxOps = nullptr;
+  ExecutionCtxOps* executionContexts() override { return execCtxOps; }
+  // Cluster occupancy: the block's x over 32, and the grid's x over it; the last stream seen.
+  NativeStream lastClusterStream = nullptr;
+  Status occupancyMaxPotentialClusterSize(int, NativeFunction, const hipLaunchConfig_t& c,
+                                          NativeStream s, int* size) override {
+    lastClusterStream = s;
+    *size = static_cast<int>(c.blockDim.x / 32);
+    return kOk;
+  }
+  Status occupancyMaxActiveClusters(int, NativeFunction, const hipLaunchConfig_t& c,
+                                    NativeStream s, int* n) override {
+    lastClusterStream = s;
+    *n = static_cast<int>(c.gridDim.x / (c.blockDim.x / 32));
+    return kOk;
+  }
 
   // Captures still open give their graphs back while the fake's allocations are known.
   ~FakeBackend() override { genericGraphs.releaseAll(); }

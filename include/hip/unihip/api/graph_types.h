@@ -177,6 +177,7 @@ typedef enum hipLaunchAttributeID UNIHIP_ENUM_INT {
   hipLaunchAttributeAccessPolicyWindow = 1,
   hipLaunchAttributeCooperative = 2,
   hipLaunchAttributeSynchronizationPolicy = 3,
+  hipLaunchAttributeClusterDimension = 4,
   hipLaunchAttributePriority = 8,
   hipLaunchAttributeMemSyncDomainMap = 9,
   hipLaunchAttributeMemSyncDomain = 10,
@@ -187,6 +188,11 @@ typedef union hipLaunchAttributeValue {
   char pad[64];
   hipAccessPolicyWindow accessPolicyWindow;
   int cooperative;
+  struct {
+    unsigned int x;
+    unsigned int y;
+    unsigned int z;
+  } clusterDim;
   int priority;
   hipSynchronizationPolicy syncPolicy;
   hipLaunchMemSyncDomainMap memSyncDomainMap;

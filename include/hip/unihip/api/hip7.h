@@ -118,6 +118,16 @@ typedef enum hipDevResourceType UNIHIP_ENUM_INT {
   hipDevResourceTypeWorkqueue = 10000
 } hipDevResourceType;
 
+typedef enum hipDevSmResourceGroup_flags UNIHIP_ENUM_INT {
+  hipDevSmResourceGroupDefault = 0,
+  hipDevSmResourceGroupBackfill = 0x1
+} hipDevSmResourceGroup_flags;
+
+typedef enum hipDevSmResourceSplitByCount_flags UNIHIP_ENUM_INT {
+  hipDevSmResourceSplitIgnoreSmCoscheduling = 0x1,
+  hipDevSmResourceSplitMaxPotentialClusterSize = 0x2
+} hipDevSmResourceSplitByCount_flags;
+
 typedef enum hipDevWorkqueueConfigScope UNIHIP_ENUM_INT {
   hipDevWorkqueueConfigScopeDeviceCtx = 0,
   hipDevWorkqueueConfigScopeGreenCtxBalanced = 1
