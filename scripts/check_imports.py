@@ -30,6 +30,7 @@ def resolve(source, name):
 
 def main():
     bad = []
+    src_folders = {p.name for p in (root / "src").iterdir() if p.is_dir()}
     for floor in allowed:
         for source in sorted((root / floor).rglob("*")):
             if source.suffix not in {".h", ".hpp", ".cpp", ".c", ".inc"}:
@@ -37,7 +38,10 @@ def main():
             for name in include_re.findall(source.read_text(errors="replace")):
                 target = resolve(source, name)
                 if target is None:
-                    continue  # generated or external: the build finds it elsewhere
+                    # Generated or external, unless it names a folder of src/ that has no such file.
+                    if name.split("/")[0] in src_folders:
+                        bad.append(f"{source.relative_to(root)}: #include \"{name}\" names src/, no such file")
+                    continue
                 reached = floor_of(target)
                 if reached not in allowed[floor]:
                     bad.append(f"{source.relative_to(root)}: #include \"{name}\" reaches {reached}/")

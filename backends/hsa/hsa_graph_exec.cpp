@@ -238,7 +238,7 @@ std::unique_ptr<HsaGraphProgram> HsaGraphProgram::build(HsaBackend& backend,
             if (n->child) mine = walk(*n->child, need);
             break;
           // Graph memory is allocated when the node is added and owned by the graph and its
-          // execs (core/generic_graphs): nothing to do at launch.
+          // execs (generic/graphs): nothing to do at launch.
           case hipGraphNodeTypeEmpty:
           case hipGraphNodeTypeMemAlloc:
           case hipGraphNodeTypeMemFree: break;

@@ -1,5 +1,5 @@
 // Executable graphs as pre-built AQL packets (issue 14, AMD): at instantiation the generic
-// graphs' schedule (core/generic_graphs) is compiled into kernel dispatch packets whose kernarg
+// graphs' schedule (generic/graphs) is compiled into kernel dispatch packets whose kernarg
 // blocks are written once, hidden arguments included (the same launchContext, prepareDispatch
 // and layoutKernargs a direct launch uses), so hipGraphLaunch is a copy of ready packets into
 // the stream's queue and one doorbell.

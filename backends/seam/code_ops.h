@@ -134,7 +134,7 @@ class CodeOps {
     return hipErrorNotSupported;
   }
   // The explicit arguments' offsets and sizes in the kernel's parameter buffer, so that a
-  // vendor-neutral graph (core/generic_graphs) can keep its own copy of a launch's arguments.
+  // vendor-neutral graph (generic/graphs) can keep its own copy of a launch's arguments.
   virtual Status kernelParamLayout(int device, NativeFunction function,
                                    std::vector<KernelParamSlot>* slots) {
     (void)device, (void)function, (void)slots;

@@ -11,7 +11,7 @@
 // (hipErrorInvalidResourceType, hipErrorInvalidResourceConfiguration) as its driver does.
 #pragma once
 
-#include "core/status.h"
+#include "base/status.h"
 #include "seam/handles.h"
 
 namespace unihip {

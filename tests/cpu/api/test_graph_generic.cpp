@@ -1,4 +1,4 @@
-// unihip's generic graphs (core/generic_graphs, what AMD's backend hands out) over the fake
+// unihip's generic graphs (generic/graphs, what AMD's backend hands out) over the fake
 // backend: execution order observed through the fake's operation log, kernel arguments owned by
 // the node, exec parameters and update, stream capture with fork/join, capture refusals,
 // debug dump, user objects, graph memory.

@@ -9,7 +9,7 @@
 
 #include "api_cases.h"
 #include "build_files.h"
-#include "core/log.h"
+#include "base/log.h"
 #include "fake_exec_ctx.h"
 #include "install_fake.h"
 
