@@ -32,7 +32,7 @@ inline Status copyOnStream(void* dst, const void* src, size_t size, hipMemcpyKin
 
 }  // namespace
 
-UNIHIP_EXPORT hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t dst, const void* src, size_t sizeBytes,
+UNIHIP_EXPORT hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t dst, void* src, size_t sizeBytes,
                                             hipStream_t stream) {
   UNIHIP_TRACE_API("hipMemcpyHtoDAsync({}, {}, {}, {})", dst, src, sizeBytes, fmt::ptr(stream));
   UNIHIP_RETURN(copyOnStream(dst, src, sizeBytes, hipMemcpyHostToDevice, stream, false));

@@ -113,13 +113,13 @@ Status freeAsync(void* ptr, hipStream_t stream) {
 
 }  // namespace
 
-// Back to its pool once the device's work is done, as AMD's hipFree waits for the device.
+// HIP 7 (as cudaFree): hipFree of stream-ordered memory does not wait for the device. The block
+// goes back to its pool in the null stream's order, so work queued before the free (on the null
+// stream and, by the legacy stream's rule, on blocking streams) still sees it.
 Status memory::releasePooled(Device* d, const Allocation& a) {
   MemoryPoolOps* ops = nullptr;
   UNIHIP_TRY(pools::family(d, &ops));
-  UNIHIP_TRY(d->backend->deviceSynchronize(d->local));
-  UNIHIP_TRY(ops->freeAsync(d->local, a.base, nullptr));
-  return d->backend->deviceSynchronize(d->local);
+  return ops->freeAsync(d->local, a.base, nullptr);
 }
 
 UNIHIP_EXPORT hipError_t hipMallocAsync(void** dev_ptr, size_t size, hipStream_t stream) {
@@ -135,8 +135,8 @@ UNIHIP_EXPORT hipError_t hipMallocAsync(void** dev_ptr, size_t size, hipStream_t
 
 UNIHIP_EXPORT hipError_t hipFreeAsync(void* dev_ptr, hipStream_t stream) {
   UNIHIP_TRACE_API("hipFreeAsync({}, {})", dev_ptr, (void*)stream);
-  // AMD's runtime refuses a null pointer here (unlike hipFree).
-  if (dev_ptr == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  // HIP 7: a null pointer is success, as for hipFree.
+  if (dev_ptr == nullptr) UNIHIP_RETURN(kOk);
   UNIHIP_RETURN_IF_FAILED(checkStream(stream));
   UNIHIP_RETURN(freeAsync(dev_ptr, stream));
 }
