@@ -10,6 +10,7 @@
 #include "core/allocation_map.h"
 #include "core/enum_value.h"
 #include "seam/graph_ops.h"
+#include "core/graph/capture_guard.h"
 
 using namespace unihip;
 
@@ -213,6 +214,7 @@ UNIHIP_EXPORT hipError_t hipDeviceGetDefaultMemPool(hipMemPool_t* mem_pool, int 
 
 UNIHIP_EXPORT hipError_t hipDeviceSetMemPool(int device, hipMemPool_t mem_pool) {
   UNIHIP_TRACE_API("hipDeviceSetMemPool({}, {})", device, (void*)mem_pool);
+  UNIHIP_RETURN_IF_FAILED(refuseUnsafeDuringCapture());  // HIP 7: not while capturing
   // AMD answers hipErrorInvalidValue for a bad device here (not hipErrorInvalidDevice).
   if (mem_pool == nullptr || !checkDeviceOrdinal(device).ok())
     UNIHIP_RETURN(hipErrorInvalidValue);
@@ -256,6 +258,7 @@ UNIHIP_EXPORT hipError_t hipMemSetMemPool(hipMemLocation* location, hipMemAlloca
 UNIHIP_EXPORT hipError_t hipMemPoolCreate(hipMemPool_t* mem_pool,
                                           const hipMemPoolProps* pool_props) {
   UNIHIP_TRACE_API("hipMemPoolCreate({}, {})", (void*)mem_pool, (const void*)pool_props);
+  UNIHIP_RETURN_IF_FAILED(refuseUnsafeDuringCapture());  // HIP 7: not while capturing
   if (anyNull(mem_pool, pool_props)) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN_IF_FAILED(checkPoolProps(*pool_props));
   if (pool_props->handleTypes != hipMemHandleTypeNone &&
@@ -272,6 +275,7 @@ UNIHIP_EXPORT hipError_t hipMemPoolCreate(hipMemPool_t* mem_pool,
 
 UNIHIP_EXPORT hipError_t hipMemPoolDestroy(hipMemPool_t mem_pool) {
   UNIHIP_TRACE_API("hipMemPoolDestroy({})", (void*)mem_pool);
+  UNIHIP_RETURN_IF_FAILED(refuseUnsafeDuringCapture());  // HIP 7: not while capturing
   if (mem_pool == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   Device* d = nullptr;
   MemoryPoolOps* ops = nullptr;

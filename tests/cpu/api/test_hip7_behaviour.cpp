@@ -5,7 +5,11 @@
 #include <catch2/catch.hpp>
 
 #include <cstddef>
+#include <functional>
+#include <thread>
 #include <type_traits>
+#include <utility>
+#include <vector>
 
 #include <hip/hiprtc.h>
 
@@ -91,5 +95,114 @@ TEST_CASE("hip7: launch codes: zero dimensions, oversized blocks, shared memory,
       {"destroyed stream", [&] { return hipLaunchKernel(k, dim3(1), dim3(1), args, 0, dead); },
        hipErrorContextIsDestroyed},
   });
+  (void)hipGetLastError();
+}
+
+TEST_CASE("hip7: hipLaunchCooperativeKernel on an invalid stream is hipErrorInvalidHandle",
+          "[hip7][launch]") {
+  installFake(1, "gfx90a");
+  extern const void* scaleHostFunction();
+  const void* k = scaleHostFunction();
+  float* x = nullptr;
+  float a = 1;
+  void* args[] = {&x, &a};
+  hipStream_t dead = nullptr;
+  REQUIRE(hipStreamCreate(&dead) == hipSuccess);
+  REQUIRE(hipStreamDestroy(dead) == hipSuccess);
+  CHECK(hipLaunchCooperativeKernel(k, dim3(1), dim3(1), args, 0, dead) == hipErrorInvalidHandle);
+  CHECK(hipLaunchCooperativeKernel_spt(k, dim3(1), dim3(1), args, 0, dead) ==
+        hipErrorInvalidHandle);
+  CHECK(hipGetLastError() == hipErrorInvalidHandle);
+}
+
+TEST_CASE("hip7: calls that are unsafe during a capture follow the capture modes",
+          "[hip7][capture]") {
+  installFake();
+  hipStream_t s = nullptr;
+  REQUIRE(hipStreamCreate(&s) == hipSuccess);
+  hipStreamCaptureStatus status = hipStreamCaptureStatusNone;
+  hipGraph_t g = nullptr;
+  void* managed = nullptr;
+  hipMemPoolProps props{};
+  props.allocType = hipMemAllocationTypePinned;
+  props.location = {hipMemLocationTypeDevice, 0};
+  hipMemPool_t pool = nullptr;
+  int x = 0;
+  hipStream_t nb = nullptr;  // not the legacy stream, which a capturing stream would join
+  REQUIRE(hipStreamCreateWithFlags(&nb, hipStreamNonBlocking) == hipSuccess);
+  // Ends a capture that the allowed call itself may have ended (the fake's own refusals).
+  auto endAny = [&] {
+    g = nullptr;
+    (void)hipStreamEndCapture(s, &g);
+    if (g != nullptr) REQUIRE(hipGraphDestroy(g) == hipSuccess);
+    (void)hipGetLastError();
+  };
+  const std::vector<std::pair<const char*, std::function<hipError_t()>>> unsafe = {
+      {"hipMallocManaged", [&] { return hipMallocManaged(&managed, 64, hipMemAttachGlobal); }},
+      {"hipMemAdvise", [&] { return hipMemAdvise(&x, 4, hipMemAdviseSetReadMostly, 0); }},
+      {"hipMemPoolCreate", [&] { return hipMemPoolCreate(&pool, &props); }},
+      {"hipMemPoolDestroy", [&] { return hipMemPoolDestroy(pool); }},
+      {"hipDeviceSetMemPool", [&] { return hipDeviceSetMemPool(0, pool); }},
+      {"hipDeviceSetCacheConfig", [&] { return hipDeviceSetCacheConfig(hipFuncCachePreferNone); }},
+      {"hipDeviceSetSharedMemConfig",
+       [&] { return hipDeviceSetSharedMemConfig(hipSharedMemBankSizeDefault); }},
+      {"hipMemcpyWithStream",
+       [&] { return hipMemcpyWithStream(&x, &x, 4, hipMemcpyHostToHost, nb); }},
+  };
+  for (const auto& [name, call] : unsafe) {
+    INFO(name);
+    // Global (and thread-local) capture in this thread: refused, the capture invalidated.
+    for (auto mode : {hipStreamCaptureModeGlobal, hipStreamCaptureModeThreadLocal}) {
+      REQUIRE(hipStreamBeginCapture(s, mode) == hipSuccess);
+      CHECK(call() == hipErrorStreamCaptureUnsupported);
+      REQUIRE(hipStreamIsCapturing(s, &status) == hipSuccess);
+      CHECK(status == hipStreamCaptureStatusInvalidated);
+      CHECK(hipStreamEndCapture(s, &g) == hipErrorStreamCaptureInvalidated);
+    }
+    // A relaxed capture allows it, and so does a thread in relaxed mode.
+    REQUIRE(hipStreamBeginCapture(s, hipStreamCaptureModeRelaxed) == hipSuccess);
+    CHECK(call() != hipErrorStreamCaptureUnsupported);
+    endAny();
+    REQUIRE(hipStreamBeginCapture(s, hipStreamCaptureModeGlobal) == hipSuccess);
+    hipStreamCaptureMode m = hipStreamCaptureModeRelaxed;
+    REQUIRE(hipThreadExchangeStreamCaptureMode(&m) == hipSuccess);
+    CHECK(call() != hipErrorStreamCaptureUnsupported);
+    REQUIRE(hipThreadExchangeStreamCaptureMode(&m) == hipSuccess);
+    endAny();
+    REQUIRE(hipStreamBeginCapture(s, hipStreamCaptureModeGlobal) == hipSuccess);
+    // Another thread's global capture refuses a global-mode thread, not a thread-local one.
+    std::thread([&] {
+      CHECK(call() == hipErrorStreamCaptureUnsupported);
+    }).join();
+    CHECK(hipStreamEndCapture(s, &g) == hipErrorStreamCaptureInvalidated);
+    REQUIRE(hipStreamBeginCapture(s, hipStreamCaptureModeGlobal) == hipSuccess);
+    std::thread([&] {
+      hipStreamCaptureMode mine = hipStreamCaptureModeThreadLocal;
+      CHECK(hipThreadExchangeStreamCaptureMode(&mine) == hipSuccess);
+      CHECK(call() != hipErrorStreamCaptureUnsupported);
+    }).join();
+    endAny();
+    if (managed != nullptr) REQUIRE(hipFree(managed) == hipSuccess);
+    managed = nullptr;
+    if (pool != nullptr) (void)hipMemPoolDestroy(pool);
+    pool = nullptr;
+    (void)hipGetLastError();
+  }
+  // hipEventQuery: only global-mode captures refuse it.
+  hipEvent_t e = nullptr;
+  REQUIRE(hipEventCreate(&e) == hipSuccess);
+  REQUIRE(hipStreamBeginCapture(s, hipStreamCaptureModeThreadLocal) == hipSuccess);
+  CHECK(hipEventQuery(e) == hipSuccess);
+  REQUIRE(hipStreamEndCapture(s, &g) == hipSuccess);
+  REQUIRE(hipGraphDestroy(g) == hipSuccess);
+  REQUIRE(hipStreamBeginCapture(s, hipStreamCaptureModeGlobal) == hipSuccess);
+  CHECK(hipEventQuery(e) == hipErrorStreamCaptureUnsupported);
+  CHECK(hipStreamEndCapture(s, &g) == hipErrorStreamCaptureInvalidated);
+  // No capture: nothing refused.
+  CHECK(hipEventQuery(e) == hipSuccess);
+  CHECK(hipDeviceSetCacheConfig(hipFuncCachePreferNone) == hipSuccess);
+  REQUIRE(hipEventDestroy(e) == hipSuccess);
+  REQUIRE(hipStreamDestroy(nb) == hipSuccess);
+  REQUIRE(hipStreamDestroy(s) == hipSuccess);
   (void)hipGetLastError();
 }
