@@ -37,8 +37,7 @@ int main() {
   int runtime = 0, driver = 0;
   (void)hipRuntimeGetVersion(&runtime);
   (void)hipDriverGetVersion(&driver);
-  // hipDriverGetVersion answers HIP_VERSION, as AMD's runtime does; the vendors' versions are
-  // in the backend lines.
+  // hipDriverGetVersion answers HIP_VERSION, as AMD's runtime does.
   std::printf("unihip %d.%d.%d (HIP %d.%d API), hipRuntimeGetVersion %d, hipDriverGetVersion %d\n",
               UNIHIP_VERSION_MAJOR, UNIHIP_VERSION_MINOR, UNIHIP_VERSION_PATCH, HIP_VERSION_MAJOR,
               HIP_VERSION_MINOR, runtime, driver);
