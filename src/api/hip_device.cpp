@@ -39,7 +39,7 @@ UNIHIP_EXPORT hipError_t hipInit(unsigned int flags) {
 UNIHIP_EXPORT hipError_t hipDriverGetVersion(int* driverVersion) {
   UNIHIP_TRACE_API("hipDriverGetVersion({})", fmt::ptr(driverVersion));
   if (driverVersion == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
-  // AMD's runtime answers HIP_VERSION here too; the vendor's own version is in unihipinfo.
+  // AMD's runtime answers HIP_VERSION here too (not the vendor driver's version).
   *driverVersion = HIP_VERSION;
   UNIHIP_RETURN(kOk);
 }
