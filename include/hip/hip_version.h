@@ -1,9 +1,9 @@
-/* unihip: the HIP API level it implements, and its own version. */
+/* unihip: the HIP API level it implements (HIP 7.16: docs/hip-version.md), and its own version. */
 #ifndef UNIHIP_HIP_VERSION_H
 #define UNIHIP_HIP_VERSION_H
 
-#define HIP_VERSION_MAJOR 6
-#define HIP_VERSION_MINOR 2
+#define HIP_VERSION_MAJOR 7
+#define HIP_VERSION_MINOR 16
 #define HIP_VERSION_PATCH 0
 #define HIP_VERSION_GITHASH "unihip"
 #define HIP_VERSION_BUILD_ID 0

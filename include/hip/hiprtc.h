@@ -79,9 +79,11 @@ const char* hiprtcGetErrorString(hiprtcResult result);
 hiprtcResult hiprtcVersion(int* major, int* minor);
 
 hiprtcResult hiprtcAddNameExpression(hiprtcProgram prog, const char* name_expression);
-hiprtcResult hiprtcCompileProgram(hiprtcProgram prog, int numOptions, const char** options);
+/* HIP 7 signatures (CUDA's): the option, header and include-name arrays are const char* const*. */
+hiprtcResult hiprtcCompileProgram(hiprtcProgram prog, int numOptions, const char* const* options);
 hiprtcResult hiprtcCreateProgram(hiprtcProgram* prog, const char* src, const char* name,
-                                 int numHeaders, const char** headers, const char** includeNames);
+                                 int numHeaders, const char* const* headers,
+                                 const char* const* includeNames);
 hiprtcResult hiprtcDestroyProgram(hiprtcProgram* prog);
 hiprtcResult hiprtcGetLoweredName(hiprtcProgram prog, const char* name_expression,
                                   const char** lowered_name);

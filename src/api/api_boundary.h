@@ -30,6 +30,7 @@ void logApiFailure(const char* function, hipError_t code);
 
 inline hipError_t apiReturn(const char* function, Status status) {
   hipError_t code = status.code();
+  t_lastCallError = code;  // every answer, for hipExtGetLastError
   if (UNIHIP_UNLIKELY(code != hipSuccess)) {
     recordError(code);
     logApiFailure(function, code);

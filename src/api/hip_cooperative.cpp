@@ -32,7 +32,9 @@ Status checkRegistered(const void* f, dim3 grid, dim3 block, size_t sharedMemByt
   KernelRecord* kernel = nullptr;
   UNIHIP_TRY(registeredKernel(f, &kernel));
   ResolvedStream rs;
-  UNIHIP_TRY(resolveStream(stream, &rs));
+  Status s = resolveStream(stream, &rs);
+  // HIP 7: an invalid stream is hipErrorInvalidHandle here (HIP 6: hipErrorContextIsDestroyed).
+  if (!s.ok()) return s == hipErrorContextIsDestroyed ? Status(hipErrorInvalidHandle) : s;
   UNIHIP_TRY(checkLaunch(*rs.device->props, grid, block, sharedMemBytes));
   UNIHIP_TRY(Registry::get().function(kernel, *rs.device, &out->function));
   out->device = rs.device;

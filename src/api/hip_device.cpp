@@ -39,9 +39,8 @@ UNIHIP_EXPORT hipError_t hipInit(unsigned int flags) {
 UNIHIP_EXPORT hipError_t hipDriverGetVersion(int* driverVersion) {
   UNIHIP_TRACE_API("hipDriverGetVersion({})", fmt::ptr(driverVersion));
   if (driverVersion == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
-  *driverVersion = 0;  // no driver: 0, as CUDA answers
-  Runtime& rt = Runtime::get();
-  if (!rt.backends().empty()) UNIHIP_RETURN(rt.backends().front()->driverVersion(driverVersion));
+  // AMD's runtime answers HIP_VERSION here too (not the vendor driver's version).
+  *driverVersion = HIP_VERSION;
   UNIHIP_RETURN(kOk);
 }
 

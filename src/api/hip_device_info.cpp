@@ -5,8 +5,10 @@
 #include <cstring>
 
 #include "api/api_boundary.h"
+#include "api/arg_checks.h"
 #include "api/device_lookup.h"
 #include "base/enum_value.h"
+#include "core/graph/capture_guard.h"
 
 using namespace unihip;
 
@@ -315,6 +317,7 @@ UNIHIP_EXPORT hipError_t hipDeviceGetCacheConfig(hipFuncCache_t* cacheConfig) {
 
 UNIHIP_EXPORT hipError_t hipDeviceSetCacheConfig(hipFuncCache_t cacheConfig) {
   UNIHIP_TRACE_API("hipDeviceSetCacheConfig({})", enumValue(cacheConfig));
+  UNIHIP_RETURN_IF_FAILED(refuseUnsafeDuringCapture());  // HIP 7: not while capturing
   UNIHIP_RETURN(setCacheConfig(enumValue(cacheConfig)));
 }
 
@@ -325,6 +328,7 @@ UNIHIP_EXPORT hipError_t hipDeviceGetSharedMemConfig(hipSharedMemConfig* pConfig
 
 UNIHIP_EXPORT hipError_t hipDeviceSetSharedMemConfig(hipSharedMemConfig config) {
   UNIHIP_TRACE_API("hipDeviceSetSharedMemConfig({})", enumValue(config));
+  UNIHIP_RETURN_IF_FAILED(refuseUnsafeDuringCapture());  // HIP 7: not while capturing
   UNIHIP_RETURN(setSharedMemConfig(enumValue(config)));
 }
 

@@ -1,4 +1,4 @@
-// hipGetLastError, hipPeekAtLastError, hipGetErrorName, hipGetErrorString.
+// hipGetLastError, hipExtGetLastError, hipPeekAtLastError, hipGetErrorName, hipGetErrorString.
 #include "api/api_boundary.h"
 #include "base/enum_value.h"
 #include "core/error_names.h"
@@ -37,9 +37,20 @@ UNIHIP_EXPORT UNIHIP_HOT_TEXT hipError_t hipGetLastError(void) {
   return e;
 }
 
-UNIHIP_EXPORT hipError_t hipExtGetLastError(void) { return hipGetLastError(); }
+// HIP 7: the answer of the thread's previous call, whatever it was, then hipSuccess (what HIP 6's
+// hipGetLastError returned). hipGetLastError leaves it alone, as AMD's does.
+UNIHIP_EXPORT hipError_t hipExtGetLastError(void) {
+  hipError_t e = t_lastCallError;
+  t_lastCallError = hipSuccess;
+  return e;
+}
 
-UNIHIP_EXPORT hipError_t hipPeekAtLastError(void) { return t_lastError; }
+// Returns the last failure without clearing it; like any call, its answer becomes the last call's
+// (AMD's runtime returns it through HIP_RETURN).
+UNIHIP_EXPORT hipError_t hipPeekAtLastError(void) {
+  t_lastCallError = t_lastError;
+  return t_lastError;
+}
 
 // Any integer may arrive as a hipError_t: read it as one (no enum load).
 UNIHIP_EXPORT const char* hipGetErrorName(hipError_t hip_error) {

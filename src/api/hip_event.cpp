@@ -1,7 +1,9 @@
 // Events: creation with flags, record, synchronize, query, elapsed time, destroy.
 #include "api/api_boundary.h"
+#include "api/arg_checks.h"
 #include "core/handles.h"
 #include "core/stream_resolve.h"
+#include "core/graph/capture_guard.h"
 
 using namespace unihip;
 
@@ -91,6 +93,8 @@ UNIHIP_EXPORT hipError_t hipEventSynchronize(hipEvent_t event) {
 
 UNIHIP_EXPORT hipError_t hipEventQuery(hipEvent_t event) {
   UNIHIP_TRACE_API("hipEventQuery({})", fmt::ptr(event));
+  // HIP 7: refused while a global-mode capture is active (CUDA's rule).
+  UNIHIP_RETURN_IF_FAILED(refuseUnsafeDuringCapture(true));
   Device* d = nullptr;
   Status s = eventDevice(event, &d);
   if (!s.ok()) UNIHIP_RETURN(s);

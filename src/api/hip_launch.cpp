@@ -149,11 +149,9 @@ __attribute__((always_inline)) inline Status launchKernel(const void* function_a
   KernelRecord* kernel = registry.findKernel(function_address);
   if (UNIHIP_UNLIKELY(kernel == nullptr)) return hipErrorInvalidDeviceFunction;
   ResolvedStream rs;
-  Status s = resolveStream(stream, &rs);
-  // AMD's runtime answers a launch on a destroyed (or never created) stream with
-  // hipErrorInvalidValue, where the stream API itself says hipErrorContextIsDestroyed.
-  if (UNIHIP_UNLIKELY(!s.ok()))
-    return s.code() == hipErrorContextIsDestroyed ? Status(hipErrorInvalidValue) : s;
+  // HIP 7: a destroyed (or never created) stream is hipErrorContextIsDestroyed, as for the
+  // stream API (HIP 6's launches said hipErrorInvalidValue).
+  UNIHIP_TRY(resolveStream(stream, &rs));
   UNIHIP_TRY(checkLaunch(*rs.device->props, numBlocks, dimBlocks, sharedMemBytes));
   NativeFunction function;
   UNIHIP_TRY(registry.function(kernel, *rs.device, &function));

@@ -2,11 +2,13 @@
 // hipStreamAttachMemAsync): arguments checked as AMD's runtime does; the range must be managed
 // memory unihip allocated; then the backend of the memory's device (seam/unified_memory_ops.h).
 #include "api/api_boundary.h"
+#include "api/arg_checks.h"
 #include "api/batch_checks.h"
 #include "api/memory_checks.h"
 #include "base/allocation_map.h"
 #include "base/enum_value.h"
 #include "core/stream_resolve.h"
+#include "core/graph/capture_guard.h"
 
 using namespace unihip;
 
@@ -115,6 +117,7 @@ Status rangeAttribute(void* data, size_t dataSize, const hipMemRangeAttribute& a
 
 UNIHIP_EXPORT hipError_t hipMallocManaged(void** dev_ptr, size_t size, unsigned int flags) {
   UNIHIP_TRACE_API("hipMallocManaged({}, {}, {:#x})", fmt::ptr(dev_ptr), size, flags);
+  UNIHIP_RETURN_IF_FAILED(refuseUnsafeDuringCapture());  // HIP 7: not while capturing
   if (dev_ptr == nullptr || size == 0 ||
       (flags != hipMemAttachGlobal && flags != hipMemAttachHost))
     UNIHIP_RETURN(hipErrorInvalidValue);
@@ -279,6 +282,7 @@ UNIHIP_EXPORT hipError_t hipMemAdvise(const void* dev_ptr, size_t count, hipMemo
                                       int device) {
   UNIHIP_TRACE_API("hipMemAdvise({}, {}, {}, {})", dev_ptr, count, static_cast<int>(advice),
                    device);
+  UNIHIP_RETURN_IF_FAILED(refuseUnsafeDuringCapture());  // HIP 7: not while capturing
   UNIHIP_RETURN(advise(dev_ptr, count, advice, device));
 }
 

@@ -7,8 +7,10 @@
 // one is hipErrorContextIsDestroyed); a zero-byte copy does nothing. The synchronous forms
 // return once the copy is done. Hot path: no lock, no allocation.
 #include "api/api_boundary.h"
+#include "api/arg_checks.h"
 #include "api/memory_checks.h"
 #include "core/stream_resolve.h"
+#include "core/graph/capture_guard.h"
 
 using namespace unihip;
 
@@ -32,7 +34,7 @@ inline Status copyOnStream(void* dst, const void* src, size_t size, hipMemcpyKin
 
 }  // namespace
 
-UNIHIP_EXPORT hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t dst, const void* src, size_t sizeBytes,
+UNIHIP_EXPORT hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t dst, void* src, size_t sizeBytes,
                                             hipStream_t stream) {
   UNIHIP_TRACE_API("hipMemcpyHtoDAsync({}, {}, {}, {})", dst, src, sizeBytes, fmt::ptr(stream));
   UNIHIP_RETURN(copyOnStream(dst, src, sizeBytes, hipMemcpyHostToDevice, stream, false));
@@ -54,6 +56,7 @@ UNIHIP_EXPORT hipError_t hipMemcpyWithStream(void* dst, const void* src, size_t 
                                              hipMemcpyKind kind, hipStream_t stream) {
   UNIHIP_TRACE_API("hipMemcpyWithStream({}, {}, {}, {}, {})", dst, src, sizeBytes,
                    static_cast<int>(kind), fmt::ptr(stream));
+  UNIHIP_RETURN_IF_FAILED(refuseUnsafeDuringCapture());  // HIP 7: not while capturing
   UNIHIP_RETURN(copyOnStream(dst, src, sizeBytes, kind, stream, true));
 }
 

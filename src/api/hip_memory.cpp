@@ -130,7 +130,7 @@ UNIHIP_EXPORT hipError_t hipMemcpy(void* dst, const void* src, size_t sizeBytes,
   UNIHIP_RETURN(memcpySync(dst, src, sizeBytes, kind));
 }
 
-UNIHIP_EXPORT hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, const void* src, size_t sizeBytes) {
+UNIHIP_EXPORT hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, void* src, size_t sizeBytes) {
   UNIHIP_TRACE_API("hipMemcpyHtoD({}, {}, {})", dst, src, sizeBytes);
   UNIHIP_RETURN(memcpySync(dst, src, sizeBytes, hipMemcpyHostToDevice));
 }

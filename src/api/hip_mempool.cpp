@@ -10,6 +10,7 @@
 #include "base/allocation_map.h"
 #include "base/enum_value.h"
 #include "seam/graph_ops.h"
+#include "core/graph/capture_guard.h"
 
 using namespace unihip;
 
@@ -113,13 +114,13 @@ Status freeAsync(void* ptr, hipStream_t stream) {
 
 }  // namespace
 
-// Back to its pool once the device's work is done, as AMD's hipFree waits for the device.
+// HIP 7 (as cudaFree): hipFree of stream-ordered memory does not wait for the device. The block
+// goes back to its pool in the null stream's order, so work queued before the free (on the null
+// stream and, by the legacy stream's rule, on blocking streams) still sees it.
 Status memory::releasePooled(Device* d, const Allocation& a) {
   MemoryPoolOps* ops = nullptr;
   UNIHIP_TRY(pools::family(d, &ops));
-  UNIHIP_TRY(d->backend->deviceSynchronize(d->local));
-  UNIHIP_TRY(ops->freeAsync(d->local, a.base, nullptr));
-  return d->backend->deviceSynchronize(d->local);
+  return ops->freeAsync(d->local, a.base, nullptr);
 }
 
 UNIHIP_EXPORT hipError_t hipMallocAsync(void** dev_ptr, size_t size, hipStream_t stream) {
@@ -135,8 +136,8 @@ UNIHIP_EXPORT hipError_t hipMallocAsync(void** dev_ptr, size_t size, hipStream_t
 
 UNIHIP_EXPORT hipError_t hipFreeAsync(void* dev_ptr, hipStream_t stream) {
   UNIHIP_TRACE_API("hipFreeAsync({}, {})", dev_ptr, (void*)stream);
-  // AMD's runtime refuses a null pointer here (unlike hipFree).
-  if (dev_ptr == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  // HIP 7: a null pointer is success, as for hipFree.
+  if (dev_ptr == nullptr) UNIHIP_RETURN(kOk);
   UNIHIP_RETURN_IF_FAILED(checkStream(stream));
   UNIHIP_RETURN(freeAsync(dev_ptr, stream));
 }
@@ -213,6 +214,7 @@ UNIHIP_EXPORT hipError_t hipDeviceGetDefaultMemPool(hipMemPool_t* mem_pool, int 
 
 UNIHIP_EXPORT hipError_t hipDeviceSetMemPool(int device, hipMemPool_t mem_pool) {
   UNIHIP_TRACE_API("hipDeviceSetMemPool({}, {})", device, (void*)mem_pool);
+  UNIHIP_RETURN_IF_FAILED(refuseUnsafeDuringCapture());  // HIP 7: not while capturing
   // AMD answers hipErrorInvalidValue for a bad device here (not hipErrorInvalidDevice).
   if (mem_pool == nullptr || !checkDeviceOrdinal(device).ok())
     UNIHIP_RETURN(hipErrorInvalidValue);
@@ -256,6 +258,7 @@ UNIHIP_EXPORT hipError_t hipMemSetMemPool(hipMemLocation* location, hipMemAlloca
 UNIHIP_EXPORT hipError_t hipMemPoolCreate(hipMemPool_t* mem_pool,
                                           const hipMemPoolProps* pool_props) {
   UNIHIP_TRACE_API("hipMemPoolCreate({}, {})", (void*)mem_pool, (const void*)pool_props);
+  UNIHIP_RETURN_IF_FAILED(refuseUnsafeDuringCapture());  // HIP 7: not while capturing
   if (anyNull(mem_pool, pool_props)) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN_IF_FAILED(checkPoolProps(*pool_props));
   if (pool_props->handleTypes != hipMemHandleTypeNone &&
@@ -272,6 +275,7 @@ UNIHIP_EXPORT hipError_t hipMemPoolCreate(hipMemPool_t* mem_pool,
 
 UNIHIP_EXPORT hipError_t hipMemPoolDestroy(hipMemPool_t mem_pool) {
   UNIHIP_TRACE_API("hipMemPoolDestroy({})", (void*)mem_pool);
+  UNIHIP_RETURN_IF_FAILED(refuseUnsafeDuringCapture());  // HIP 7: not while capturing
   if (mem_pool == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   Device* d = nullptr;
   MemoryPoolOps* ops = nullptr;

@@ -3,8 +3,8 @@
 //
 // HIP semantics (AMD's runtime): hipMemGetAddressRange answers hipErrorNotFound for a pointer no
 // allocation holds; hipMemPtrGetInfo answers size 0 for a null pointer and hipErrorInvalidValue
-// for an unknown one; hipPointerGetAttributes answers hipErrorInvalidValue for memory it does not
-// know (HIP 6 keeps CUDA's pre-11.0 behaviour there).
+// for an unknown one; hipPointerGetAttributes (HIP 7, as CUDA 11) answers success for a null
+// pointer and for memory it does not know, with type hipMemoryTypeUnregistered.
 #include "api/api_boundary.h"
 #include "base/allocation_map.h"
 #include "api/memory_checks.h"
@@ -154,7 +154,12 @@ UNIHIP_EXPORT hipError_t hipPointerGetAttributes(hipPointerAttribute_t* attribut
   UNIHIP_TRACE_API("hipPointerGetAttributes({}, {})", fmt::ptr(attributes), ptr);
   if (attributes == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   Allocation a;
-  UNIHIP_RETURN(pointerAttributes(ptr, attributes, &a));
+  if (pointerAttributes(ptr, attributes, &a).ok()) UNIHIP_RETURN(kOk);
+  // HIP 7: not an error; what AMD's runtime and CUDA 11 fill in for unregistered memory.
+  *attributes = hipPointerAttribute_t{};
+  attributes->type = hipMemoryTypeUnregistered;
+  attributes->device = hipInvalidDeviceId;
+  UNIHIP_RETURN(kOk);
 }
 
 UNIHIP_EXPORT hipError_t hipPointerGetAttribute(void* data, hipPointer_attribute attribute,

@@ -5,10 +5,14 @@
 // answer (hipErrorStreamCaptureUnsupported/Implicit/Invalidated...) and invalidate it as CUDA and
 // HIP do. Where a vendor has no graphs family no stream is ever capturing: the queries answer
 // hipStreamCaptureStatusNone, starting a capture is hipErrorNotSupported.
+#include <algorithm>
+#include <mutex>
+#include <thread>
 #include <vector>
 
 #include "api/api_boundary.h"
 #include "core/active_captures.h"
+#include "core/graph/capture_guard.h"
 #include "core/graph/graph_handles.h"
 #include "core/handles.h"
 #include "core/stream_resolve.h"
@@ -18,6 +22,29 @@ using namespace unihip;
 namespace {
 
 thread_local hipStreamCaptureMode t_captureMode = hipStreamCaptureModeGlobal;
+
+// The captures begun through unihip and not ended, with their mode and thread: what HIP 7's
+// capture-mode rule (refuseUnsafeDuringCapture) reads. Only touched while a capture is active.
+struct ActiveCapture {
+  Device* device;
+  NativeStream native;
+  hipStreamCaptureMode mode;
+  std::thread::id thread;
+};
+std::mutex g_capturesMutex;
+std::vector<ActiveCapture> g_captures;
+
+void recordCapture(Device* device, NativeStream native, hipStreamCaptureMode mode) {
+  std::lock_guard lock(g_capturesMutex);
+  g_captures.push_back({device, native, mode, std::this_thread::get_id()});
+}
+
+void forgetCapture(Device* device, NativeStream native) {
+  std::lock_guard lock(g_capturesMutex);
+  std::erase_if(g_captures, [&](const ActiveCapture& c) {
+    return c.device == device && c.native == native;
+  });
+}
 
 bool isLegacy(hipStream_t s) { return s == nullptr || s == hipStreamLegacy; }
 
@@ -106,6 +133,7 @@ Status beginCapture(hipStream_t stream, hipStreamCaptureMode mode) {
   active_captures::begin();
   Status s = cs.ops->beginCapture(cs.rs.device->local, cs.rs.native, mode);
   if (!s.ok()) active_captures::end();
+  else recordCapture(cs.rs.device, cs.rs.native, mode);
   return s;
 }
 
@@ -116,7 +144,10 @@ Status endCapture(hipStream_t stream, hipGraph_t* pGraph) {
   NativeGraph native = nullptr;
   Status s = cs.ops->endCapture(cs.rs.device->local, cs.rs.native, &native);
   // An invalidated capture has ended too.
-  if (s.ok() || s == hipErrorStreamCaptureInvalidated) active_captures::end();
+  if (s.ok() || s == hipErrorStreamCaptureInvalidated) {
+    active_captures::end();
+    forgetCapture(cs.rs.device, cs.rs.native);
+  }
   *pGraph = native ? unihip::graph::graphFor(cs.rs.device->ordinal, cs.ops, native, true) : nullptr;
   return s;
 }
@@ -241,6 +272,7 @@ UNIHIP_EXPORT hipError_t hipStreamBeginCaptureToGraph(hipStream_t stream, hipGra
   Status s = cs.ops->beginCaptureToGraph(cs.rs.device->local, cs.rs.native, graph->native,
                                          deps.data(), numDependencies, mode);
   if (!s.ok()) active_captures::end();
+  else recordCapture(cs.rs.device, cs.rs.native, mode);
   UNIHIP_RETURN(s);
 }
 
@@ -270,4 +302,35 @@ UNIHIP_EXPORT hipError_t hipStreamUpdateCaptureDependencies(hipStream_t stream,
   CAPTURE_CHECK(capturingFamily(stream, &cs));
   UNIHIP_RETURN(cs.ops->updateCaptureDependencies(cs.rs.device->local, cs.rs.native, deps.data(),
                                                   numDependencies, flags));
+}
+
+Status unihip::refuseUnsafeDuringCapture(bool globalOnly) {
+  if (!active_captures::any()) return kOk;
+  const hipStreamCaptureMode mine = t_captureMode;
+  if (mine == hipStreamCaptureModeRelaxed) return kOk;
+  const std::thread::id self = std::this_thread::get_id();
+  std::vector<ActiveCapture> hits;
+  {
+    std::lock_guard lock(g_capturesMutex);
+    for (const ActiveCapture& c : g_captures) {
+      const bool own = !globalOnly && c.thread == self && c.mode != hipStreamCaptureModeRelaxed;
+      const bool global = mine == hipStreamCaptureModeGlobal && c.mode == hipStreamCaptureModeGlobal;
+      if (own || global) hits.push_back(c);
+    }
+  }
+  bool refused = false;
+  for (const ActiveCapture& c : hits) {
+    GraphOps* ops = c.device->backend->graphs();
+    hipStreamCaptureStatus status = hipStreamCaptureStatusNone;
+    if (ops == nullptr ||
+        !ops->captureInfo(c.device->local, c.native, &status, nullptr, nullptr, nullptr, nullptr)
+             .ok() ||
+        status == hipStreamCaptureStatusNone) {
+      forgetCapture(c.device, c.native);  // ended some other way (its stream was destroyed)
+      continue;
+    }
+    (void)ops->invalidateCapture(c.device->local, c.native);
+    refused = true;
+  }
+  return refused ? Status(hipErrorStreamCaptureUnsupported) : kOk;
 }

@@ -83,8 +83,8 @@ UNIHIP_RTC_EXPORT hiprtcResult hiprtcVersion(int* major, int* minor) {
 
 UNIHIP_RTC_EXPORT hiprtcResult hiprtcCreateProgram(hiprtcProgram* prog, const char* src,
                                                    const char* name, int numHeaders,
-                                                   const char** headers,
-                                                   const char** includeNames) {
+                                                   const char* const* headers,
+                                                   const char* const* includeNames) {
   if (prog == nullptr) return HIPRTC_ERROR_INVALID_PROGRAM;
   if (numHeaders < 0 || (numHeaders > 0 && (headers == nullptr || includeNames == nullptr)))
     return HIPRTC_ERROR_INVALID_INPUT;
@@ -121,7 +121,7 @@ UNIHIP_RTC_EXPORT hiprtcResult hiprtcAddNameExpression(hiprtcProgram prog,
 }
 
 UNIHIP_RTC_EXPORT hiprtcResult hiprtcCompileProgram(hiprtcProgram prog, int numOptions,
-                                                    const char** options) {
+                                                    const char* const* options) {
   auto p = registryOf<Program>().find(prog);
   if (p == nullptr) return HIPRTC_ERROR_INVALID_PROGRAM;
   if (numOptions < 0 || (numOptions > 0 && options == nullptr)) return HIPRTC_ERROR_INVALID_INPUT;

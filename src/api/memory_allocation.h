@@ -11,8 +11,8 @@ namespace unihip::memory {
 // a null pointer and success, as hipMalloc).
 Status allocateDevice(void** ptr, size_t size);
 
-// Pool memory freed outside stream order (hipFree, hipDeviceReset): after the device's work, as
-// AMD's hipFree; an IPC mapping: closed. Both in hip_mempool.cpp / hip_ipc.cpp.
+// Pool memory freed by hipFree or hipDeviceReset: back to its pool in the null stream's order,
+// without waiting (HIP 7's hipFree); an IPC mapping: closed. In hip_mempool.cpp / hip_ipc.cpp.
 Status releasePooled(Device* d, const Allocation& a);
 Status releaseIpc(Device* d, const Allocation& a);
 // Ends a graph launch's allocation (AllocationKind::Graph): hipFree (stream null: after the

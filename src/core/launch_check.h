@@ -11,10 +11,14 @@
 
 namespace unihip {
 
-// hipErrorInvalidConfiguration for empty or oversized grids and blocks; hipErrorInvalidValue
-// for more dynamic shared memory than a block may opt into.
+// HIP 7's codes (AMD's ihipLaunchKernel_validate): hipErrorInvalidValue for a zero grid or block
+// dimension and for more dynamic shared memory than a block may opt into;
+// hipErrorInvalidConfiguration for oversized grids and blocks.
 inline Status checkLaunch(const hipDeviceProp_t& p, const dim3& grid, const dim3& block,
                           size_t sharedMemBytes) {
+  if ((grid.x == 0) | (grid.y == 0) | (grid.z == 0) | (block.x == 0) | (block.y == 0) |
+      (block.z == 0))
+    return hipErrorInvalidValue;
   // `n - 1 >= limit` in unsigned arithmetic rejects 0 (it wraps) and n > limit in one compare.
   // Unsigned results, so that `|` (no short-circuit branches) reads as meant.
   auto outside = [](uint32_t n, int limit) -> unsigned {

@@ -37,9 +37,10 @@ int main() {
   int runtime = 0, driver = 0;
   (void)hipRuntimeGetVersion(&runtime);
   (void)hipDriverGetVersion(&driver);
-  std::printf("unihip %d.%d.%d (HIP %d.%d API), driver version %d\n", UNIHIP_VERSION_MAJOR,
-              UNIHIP_VERSION_MINOR, UNIHIP_VERSION_PATCH, HIP_VERSION_MAJOR, HIP_VERSION_MINOR,
-              driver);
+  // hipDriverGetVersion answers HIP_VERSION, as AMD's runtime does.
+  std::printf("unihip %d.%d.%d (HIP %d.%d API), hipRuntimeGetVersion %d, hipDriverGetVersion %d\n",
+              UNIHIP_VERSION_MAJOR, UNIHIP_VERSION_MINOR, UNIHIP_VERSION_PATCH, HIP_VERSION_MAJOR,
+              HIP_VERSION_MINOR, runtime, driver);
   std::printf("\nBackends:\n");
   for (int i = 0;; ++i) {
     const char* line = unihipGetBackendStatus(i);

@@ -411,32 +411,32 @@ TEST_CASE("launch geometry and streams: AMD's answers for hipLaunchKernel", "[ba
   REQUIRE(hipStreamDestroy(dead) == hipSuccess);
   long long stackWord = 0;
   std::vector<Row> rows = {
-      // ihipLaunchKernel_validate: zero global or local size -> hipErrorInvalidConfiguration.
-      {"grid (0,1,1)", hipErrorInvalidConfiguration,
+      // ihipLaunchKernel_validate (HIP 7): a zero grid or block dimension -> hipErrorInvalidValue.
+      {"grid (0,1,1)", hipErrorInvalidValue,
        [&] { return hipLaunchKernel(k, dim3(0), dim3(1), args, 0, nullptr); }},
-      {"grid (1,0,1)", hipErrorInvalidConfiguration,
+      {"grid (1,0,1)", hipErrorInvalidValue,
        [&] { return hipLaunchKernel(k, dim3(1, 0), dim3(1), args, 0, nullptr); }},
-      {"block (0,1,1)", hipErrorInvalidConfiguration,
+      {"block (0,1,1)", hipErrorInvalidValue,
        [&] { return hipLaunchKernel(k, dim3(1), dim3(0), args, 0, nullptr); }},
-      {"block (1,1,0)", hipErrorInvalidConfiguration,
+      {"block (1,1,0)", hipErrorInvalidValue,
        [&] { return hipLaunchKernel(k, dim3(1), dim3(1, 1, 0), args, 0, nullptr); }},
       // More threads than maxWorkGroupSize -> hipErrorInvalidConfiguration.
       {"block 4096", hipErrorInvalidConfiguration,
        [&] { return hipLaunchKernel(k, dim3(1), dim3(4096), args, 0, nullptr); }},
       {"block (64,64,1)", hipErrorInvalidConfiguration,
        [&] { return hipLaunchKernel(k, dim3(1), dim3(64, 64), args, 0, nullptr); }},
-      // ihipLaunchKernel: !hip::isValid(stream) -> hipErrorInvalidValue.
-      {"destroyed stream", hipErrorInvalidValue,
+      // HIP 7: an invalid stream -> hipErrorContextIsDestroyed (HIP 6: hipErrorInvalidValue).
+      {"destroyed stream", hipErrorContextIsDestroyed,
        [&] { return hipLaunchKernel(k, dim3(1), dim3(1), args, 0, dead); }},
-      {"garbage stream 0xFFFF", hipErrorInvalidValue, [&] {
+      {"garbage stream 0xFFFF", hipErrorContextIsDestroyed, [&] {
          return hipLaunchKernel(k, dim3(1), dim3(1), args, 0,
                                 reinterpret_cast<hipStream_t>(uintptr_t{0xFFFF}));
        }},
-      {"stack address as stream", hipErrorInvalidValue, [&] {
+      {"stack address as stream", hipErrorContextIsDestroyed, [&] {
          return hipLaunchKernel(k, dim3(1), dim3(1), args, 0,
                                 reinterpret_cast<hipStream_t>(&stackWord));
        }},
-      {"per-thread launch on a destroyed stream", hipErrorInvalidValue,
+      {"per-thread launch on a destroyed stream", hipErrorContextIsDestroyed,
        [&] { return hipLaunchKernel_spt(k, dim3(1), dim3(1), args, 0, dead); }},
   };
   checkRows(rows);

@@ -26,7 +26,7 @@ TEST_CASE("hipError_t values are HIP's") {
   STATIC_REQUIRE(hipDeviceAttributeWarpSize == 87);
   STATIC_REQUIRE(hipDeviceAttributeMaxSharedMemoryPerMultiprocessor == 10002);
   STATIC_REQUIRE(hipMemcpyDefault == 4);
-  STATIC_REQUIRE(HIP_VERSION == 60200000);
+  STATIC_REQUIRE(HIP_VERSION == 71600000);
 }
 
 TEST_CASE("every error has a distinct name and a description") {

@@ -73,14 +73,15 @@ TEST_CASE("launch geometry and destroyed streams: AMD's codes") {
   float* c = nullptr;
   int n = 0;
   void* args[] = {&a, &a, &c, &n};
-  CHECK(hipLaunchKernel(k, dim3(0), dim3(1), args, 0, nullptr) == hipErrorInvalidConfiguration);
-  CHECK(hipLaunchKernel(k, dim3(1), dim3(0), args, 0, nullptr) == hipErrorInvalidConfiguration);
+  // HIP 7: a zero dimension is hipErrorInvalidValue.
+  CHECK(hipLaunchKernel(k, dim3(0), dim3(1), args, 0, nullptr) == hipErrorInvalidValue);
+  CHECK(hipLaunchKernel(k, dim3(1), dim3(0), args, 0, nullptr) == hipErrorInvalidValue);
   CHECK(hipLaunchKernel(k, dim3(1), dim3(4096), args, 0, nullptr) ==
         hipErrorInvalidConfiguration);
   hipStream_t s = nullptr;
   HIP_REQUIRE(hipStreamCreate(&s));
   HIP_REQUIRE(hipStreamDestroy(s));
-  CHECK(hipLaunchKernel(k, dim3(1), dim3(1), args, 0, s) == hipErrorInvalidValue);
+  CHECK(hipLaunchKernel(k, dim3(1), dim3(1), args, 0, s) == hipErrorContextIsDestroyed);  // HIP 7
   int v = 0;
   CHECK(hipDeviceGetAttribute(&v, static_cast<hipDeviceAttribute_t>(5000), 0) ==
         hipErrorInvalidValue);

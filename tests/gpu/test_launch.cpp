@@ -97,7 +97,7 @@ TEST_CASE("bad launches get HIP's error codes and launch nothing") {
   HIP_REQUIRE(hipGetDeviceProperties(&p, 0));
   CHECK(launchWithGeometry(dim3(1), dim3(p.maxThreadsPerBlock + 1), 0, nullptr, out.ptr) ==
         hipErrorInvalidConfiguration);
-  CHECK(launchWithGeometry(dim3(0), dim3(1), 0, nullptr, out.ptr) == hipErrorInvalidConfiguration);
+  CHECK(launchWithGeometry(dim3(0), dim3(1), 0, nullptr, out.ptr) == hipErrorInvalidValue);  // HIP 7
   CHECK(launchWithGeometry(dim3(1), dim3(1, 1, p.maxThreadsDim[2] + 1), 0, nullptr, out.ptr) ==
         hipErrorInvalidConfiguration);
   CHECK(launchWithGeometry(dim3(1), dim3(1), size_t{1} << 30, nullptr, out.ptr) ==

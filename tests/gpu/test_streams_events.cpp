@@ -195,8 +195,8 @@ TEST_CASE("destroyed handles and bad arguments on real hardware") {
   HIP_REQUIRE(hipStreamDestroy(s));
   CHECK(hipStreamSynchronize(s) == hipErrorContextIsDestroyed);
   DeviceBuffer<float> d(16);
-  // AMD answers a launch on a destroyed stream with hipErrorInvalidValue (docs/behaviour.md).
-  CHECK(launchVectorAddArgs(d.ptr, d.ptr, d.ptr, 16, s) == hipErrorInvalidValue);
+  // HIP 7 answers a launch on a destroyed stream with hipErrorContextIsDestroyed.
+  CHECK(launchVectorAddArgs(d.ptr, d.ptr, d.ptr, 16, s) == hipErrorContextIsDestroyed);
   hipEvent_t e = nullptr;
   HIP_REQUIRE(hipEventCreate(&e));
   HIP_REQUIRE(hipEventDestroy(e));

@@ -25,7 +25,7 @@ __global__ void errMisaligned(char* base) {
 }
 __global__ void errAssert(int v) { assert(v == 0); }
 
-void badLaunch() { errNop<<<dim3(0), dim3(1)>>>(nullptr); }  // hipErrorInvalidConfiguration
+void badLaunch() { errNop<<<dim3(0), dim3(1)>>>(nullptr); }  // hipErrorInvalidValue (HIP 7)
 
 // Kinds of fault and the launches that cause them.
 enum Fault { kTrap, kIllegal, kAssert, kMisaligned };
@@ -158,7 +158,7 @@ SEM_REGISTER(errors_faults) {
 
 }  // namespace
 
-SEM_CASE(errors, config_error_at_launch, "hipErrorInvalidConfiguration from hipGetLastError") {
+SEM_CASE(errors, config_error_at_launch, "a zero grid's hipErrorInvalidValue from hipGetLastError") {
   badLaunch();
   sem::Obs o;
   o.err("get1", hipGetLastError()).err("get2", hipGetLastError());

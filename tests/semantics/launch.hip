@@ -110,11 +110,11 @@ SEM_REGISTER(launch_dims) {
                      return cornerLaunch(dim3(1, 1, 1), withDim(dim3(1, 1, 1), d, max + 1));
                    });
     sem::Registrar("launch.grid_" + n + "_zero",
-                   "a zero grid dimension: hipErrorInvalidConfiguration at launch", [d] {
+                   "a zero grid dimension: hipErrorInvalidValue at launch (HIP 7)", [d] {
                      return cornerLaunch(withDim(dim3(2, 2, 2), d, 0), dim3(1, 1, 1));
                    });
     sem::Registrar("launch.block_" + n + "_zero",
-                   "a zero block dimension: hipErrorInvalidConfiguration at launch", [d] {
+                   "a zero block dimension: hipErrorInvalidValue at launch (HIP 7)", [d] {
                      return cornerLaunch(dim3(1, 1, 1), withDim(dim3(2, 2, 2), d, 0));
                    });
     sem::Registrar("launch.attr_max_grid_" + n, "hipDeviceGetAttribute(MaxGridDim) value", [d] {
@@ -142,10 +142,10 @@ SEM_CASE(launch, grid_x_2p31, "2^31 blocks in x: hipErrorInvalidConfiguration") 
 SEM_CASE(launch, grid_y_65536, "gridDim.y 65536 exceeds 65535: hipErrorInvalidConfiguration") {
   return cornerLaunch(dim3(1, 65536, 1), dim3(1, 1, 1));
 }
-SEM_CASE(launch, grid_all_zero, "grid (0,0,0): hipErrorInvalidConfiguration") {
+SEM_CASE(launch, grid_all_zero, "grid (0,0,0): hipErrorInvalidValue (HIP 7)") {
   return cornerLaunch(dim3(0, 0, 0), dim3(1, 1, 1));
 }
-SEM_CASE(launch, block_all_zero, "block (0,0,0): hipErrorInvalidConfiguration") {
+SEM_CASE(launch, block_all_zero, "block (0,0,0): hipErrorInvalidValue (HIP 7)") {
   return cornerLaunch(dim3(1, 1, 1), dim3(0, 0, 0));
 }
 SEM_CASE(launch, block_product_over_max, "32x32x2 threads > maxThreadsPerBlock: invalid config") {
@@ -305,7 +305,7 @@ SEM_CASE(launch, launch_kernel_api, "hipLaunchKernel runs the kernel like <<<>>>
   o.err("launch", e).err("sync", hipDeviceSynchronize());
   return o.val("ran", b.at(0)).val("threads", b.at(1));
 }
-SEM_CASE(launch, launch_kernel_zero_grid, "hipLaunchKernel with grid 0: invalid configuration") {
+SEM_CASE(launch, launch_kernel_zero_grid, "hipLaunchKernel with grid 0: invalid value (HIP 7)") {
   Buf b;
   void* args[] = {&b.d};
   hipError_t e = hipLaunchKernel(reinterpret_cast<const void*>(lcCorner), dim3(0), dim3(64), args,

@@ -46,6 +46,7 @@ class FakeBackend final : public Backend {
   bool cooperative = false;
   std::vector<char> lastPacked;
   std::atomic<int> moduleLoads{0};
+  std::atomic<int> deviceSyncs{0};  // deviceSynchronize calls (hipFree must not wait: HIP 7)
   LaunchConfig lastLaunch{};
   void* lastArg0Value = nullptr;  // the first argument, read as a pointer
   std::vector<std::string> loadedTargets;
@@ -533,6 +534,7 @@ class FakeBackend final : public Backend {
   }
   Status deviceSynchronize(int) override {
     UNIHIP_CAPTURED(genericGraphs, refuseAny, hipErrorStreamCaptureUnsupported);
+    ++deviceSyncs;
     return kOk;
   }
   Status deviceReset(int) override { return kOk; }

@@ -1,4 +1,4 @@
-/* unihip device side: threadIdx, blockIdx, blockDim, gridDim and warpSize.
+/* unihip device side: threadIdx, blockIdx, blockDim, gridDim and warpSize (HIP 7: not constexpr).
  *
  * Each is a variable whose x/y/z members are properties (clang's __declspec(property), enabled in
  * CUDA/HIP modes): reading threadIdx.x calls a getter that reads the hardware register, so the
@@ -68,8 +68,15 @@ extern const __device__ __attribute__((weak)) __unihip_block_idx_t blockIdx;
 extern const __device__ __attribute__((weak)) __unihip_block_dim_t blockDim;
 extern const __device__ __attribute__((weak)) __unihip_grid_dim_t gridDim;
 
-/* Lanes per wavefront/warp of the pass's target (the host pass has no meaningful value). */
-static constexpr int warpSize = UNIHIP_WARP_SIZE;
+/* HIP 7 (as CUDA): warpSize is a device-side value, not a constexpr. It reads as an int in
+ * device code, and the compiler folds it to the target's lane count, so loops over it unroll;
+ * code that needs a compile-time constant takes it from hipDeviceProp_t::warpSize on the host (a
+ * template argument), as AMD's documentation shows. Host code cannot read it. */
+struct __unihip_warp_size_t {
+  UNIHIP_DEVICE_INLINE operator int() const { return UNIHIP_WARP_SIZE; }
+};
+/* An empty object of internal linkage: nothing to define or link, at any optimisation level. */
+static constexpr __unihip_warp_size_t warpSize{};
 
 /* HIP's legacy coordinate names. */
 #define hipThreadIdx_x threadIdx.x

@@ -19,3 +19,17 @@ inline Status refuseWhenCapturing(const Device& device, NativeStream stream) {
 }
 
 }  // namespace unihip
+
+namespace unihip {
+
+// HIP 7's capture-mode rule (CUDA's) for calls that are unsafe during a capture (hipMallocManaged,
+// hipMemAdvise, hipMemPoolCreate/Destroy, hipDeviceSetMemPool, hipDeviceSetCacheConfig,
+// hipDeviceSetSharedMemConfig, hipMemcpyWithStream): unless the thread's mode
+// (hipThreadExchangeStreamCaptureMode) is relaxed, the call is refused with
+// hipErrorStreamCaptureUnsupported while this thread captures in a mode other than relaxed, or
+// while any thread captures in global mode and the thread's mode is global; the captures that
+// caused the refusal are invalidated. `globalOnly` (hipEventQuery): only the second case.
+// Free while no capture is active. In api/hip_stream_capture.cpp, which records the captures.
+Status refuseUnsafeDuringCapture(bool globalOnly = false);
+
+}  // namespace unihip

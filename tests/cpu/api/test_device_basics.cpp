@@ -1,6 +1,7 @@
 // Device basics, the last-error variant and the linear copy entry points that were implemented
 // with the surface: each with its negative cases, on the fake backend and with no device.
 #include <cstring>
+#include <thread>
 
 #include "api_cases.h"
 #include "install_fake.h"
@@ -84,14 +85,64 @@ TEST_CASE("device basics without a device: hipErrorNoDevice") {
   });
 }
 
-TEST_CASE("hipExtGetLastError: returns and clears the thread's last error, like hipGetLastError") {
+TEST_CASE("hip7: hipGetLastError keeps the last failure across later successes (CUDA's rule)",
+          "[hip7][errors]") {
   installFake();
   (void)hipGetLastError();
+  CHECK(hipGetLastError() == hipSuccess);
+  CHECK(hipDeviceGet(nullptr, 0) == hipErrorInvalidValue);
+  int d = -1;
+  CHECK(hipSetDevice(0) == hipSuccess);  // a success does not clear the record
+  CHECK(hipGetDevice(&d) == hipSuccess);
+  CHECK(hipPeekAtLastError() == hipErrorInvalidValue);
+  CHECK(hipGetLastError() == hipErrorInvalidValue);
+  CHECK(hipGetLastError() == hipSuccess);  // read once, then reset
+  CHECK(hipPeekAtLastError() == hipSuccess);
+  // hipErrorNotReady is an answer, not an error.
+  hipStream_t s = nullptr;
+  REQUIRE(hipStreamCreate(&s) == hipSuccess);
+  (void)hipStreamQuery(s);
+  CHECK(hipGetLastError() == hipSuccess);
+  REQUIRE(hipStreamDestroy(s) == hipSuccess);
+}
+
+TEST_CASE("hip7: hipExtGetLastError returns the previous call's answer, success included, and "
+          "clears it (HIP 6's hipGetLastError)",
+          "[hip7][errors]") {
+  installFake();
+  (void)hipGetLastError();
+  (void)hipExtGetLastError();
   CHECK(hipExtGetLastError() == hipSuccess);
   CHECK(hipDeviceGet(nullptr, 0) == hipErrorInvalidValue);
-  CHECK(hipPeekAtLastError() == hipErrorInvalidValue);
   CHECK(hipExtGetLastError() == hipErrorInvalidValue);
   CHECK(hipExtGetLastError() == hipSuccess);
+  // A later success replaces the failure for hipExtGetLastError, not for hipGetLastError.
+  CHECK(hipDeviceGet(nullptr, 0) == hipErrorInvalidValue);
+  CHECK(hipSetDevice(0) == hipSuccess);
+  CHECK(hipExtGetLastError() == hipSuccess);
+  CHECK(hipGetLastError() == hipErrorInvalidValue);
+  // hipGetLastError does not touch the last call's answer; hipPeekAtLastError sets it to its own.
+  CHECK(hipDeviceGet(nullptr, 0) == hipErrorInvalidValue);
+  CHECK(hipGetLastError() == hipErrorInvalidValue);
+  CHECK(hipExtGetLastError() == hipErrorInvalidValue);
+  CHECK(hipDeviceGet(nullptr, 0) == hipErrorInvalidValue);
+  CHECK(hipSetDevice(0) == hipSuccess);
+  CHECK(hipPeekAtLastError() == hipErrorInvalidValue);
+  CHECK(hipExtGetLastError() == hipErrorInvalidValue);
+  (void)hipGetLastError();
+  // hipErrorNotReady is the last call's answer too.
+  hipStream_t s = nullptr;
+  REQUIRE(hipStreamCreate(&s) == hipSuccess);
+  const hipError_t q = hipStreamQuery(s);
+  CHECK(hipExtGetLastError() == q);
+  REQUIRE(hipStreamDestroy(s) == hipSuccess);
+  // Per thread.
+  CHECK(hipDeviceGet(nullptr, 0) == hipErrorInvalidValue);
+  hipError_t other = hipErrorUnknown;
+  std::thread([&] { other = hipExtGetLastError(); }).join();
+  CHECK(other == hipSuccess);
+  CHECK(hipExtGetLastError() == hipErrorInvalidValue);
+  (void)hipGetLastError();
 }
 
 TEST_CASE("hipMallocHost, hipMemcpyHtoD / DtoH / DtoD") {

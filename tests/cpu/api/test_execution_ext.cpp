@@ -38,7 +38,7 @@ TEST_CASE("hipExtLaunchKernel records the events around the launch") {
   CHECK(hipExtLaunchKernel(&kUnregistered, dim3(1), dim3(1), args, 0, nullptr, start, stop, 0) ==
         hipErrorInvalidDeviceFunction);
   CHECK(hipExtLaunchKernel(k, dim3(0), dim3(1), args, 0, nullptr, nullptr, nullptr, 0) ==
-        hipErrorInvalidConfiguration);
+        hipErrorInvalidValue);  // HIP 7: a zero dimension
   int before = fake->launches;
   REQUIRE(hipExtLaunchKernel(k, dim3(2), dim3(32), args, 0, nullptr, start, stop,
                              hipExtAnyOrderLaunch) == hipSuccess);
@@ -210,7 +210,7 @@ TEST_CASE("cooperative launches: checked, then the backend's") {
   CHECK(hipLaunchCooperativeKernel(k, dim3(1), dim3(1), args, 0, nullptr) ==
         hipErrorNotSupported);
   CHECK(hipLaunchCooperativeKernel_spt(k, dim3(0), dim3(1), args, 0, nullptr) ==
-        hipErrorInvalidConfiguration);
+        hipErrorInvalidValue);  // HIP 7: a zero dimension
   CHECK(hipLaunchCooperativeKernel_spt(k, dim3(1), dim3(1), args, 0, nullptr) ==
         hipErrorNotSupported);
   CHECK(hipModuleLaunchCooperativeKernel(nullptr, 1, 1, 1, 1, 1, 1, 0, nullptr, args) ==
@@ -475,8 +475,8 @@ TEST_CASE("launches with attributes: hipLaunchKernelExC, hipDrvLaunchKernelEx, h
   CHECK(fake->lastLaunch.block.x == 64);
   CHECK(fake->lastLaunch.sharedMemBytes == 32);
   config.blockDim = dim3(0);
-  CHECK(hipLaunchKernelExC(&config, k, args) == hipErrorInvalidConfiguration);
-  CHECK(hipGetLastError() == hipErrorInvalidConfiguration);
+  CHECK(hipLaunchKernelExC(&config, k, args) == hipErrorInvalidValue);  // HIP 7: zero dimension
+  CHECK(hipGetLastError() == hipErrorInvalidValue);
   config.blockDim = dim3(64);
 
   // Attributes: a set cooperative one makes a cooperative launch; anything else is refused.

@@ -41,7 +41,7 @@ TEST_CASE("mempool: argument checks, garbage handles, then hipErrorNotSupported"
       {"hipMallocAsync destroyed stream", [&] { return hipMallocAsync(&p, 16, &dead); }, hipErrorContextIsDestroyed},
       {"hipMallocAsync", [&] { return hipMallocAsync(&p, 16, nullptr); }, hipErrorNotSupported},
       {"hipMallocAsync per-thread", [&] { return hipMallocAsync(&p, 16, hipStreamPerThread); }, hipErrorNotSupported},
-      {"hipFreeAsync null", [&] { return hipFreeAsync(nullptr, nullptr); }, hipErrorInvalidValue},
+      {"hipFreeAsync null (HIP 7: success)", [&] { return hipFreeAsync(nullptr, nullptr); }, hipSuccess},
       {"hipFreeAsync stack pointer", [&] { return hipFreeAsync(&value, nullptr); }, hipErrorInvalidValue},
       {"hipMemPoolDestroy destroyed-looking pool", [&] { return hipMemPoolDestroy(reinterpret_cast<hipMemPool_t>(&props)); }, hipErrorInvalidValue},
       {"hipFreeAsync destroyed stream", [&] { return hipFreeAsync(p, &dead); }, hipErrorContextIsDestroyed},
@@ -212,11 +212,14 @@ TEST_CASE("mempool: stream-ordered allocations are recorded and freed once", "[a
   CHECK(size == 1000);
   REQUIRE(hipFreeAsync(p, stream) == hipSuccess);
   CHECK(hipFreeAsync(p, stream) == hipErrorInvalidValue);  // double free
-  CHECK(hipPointerGetAttributes(&attrs, p) == hipErrorInvalidValue);
+  CHECK(hipPointerGetAttributes(&attrs, p) == hipSuccess);  // HIP 7: not an error
+  CHECK(attrs.type == hipMemoryTypeUnregistered);
 
-  // hipFree takes pool memory too (after the device's work).
+  // hipFree takes pool memory too, without waiting for the device (HIP 7, as cudaFree).
   REQUIRE(hipMallocAsync(&p, 64, stream) == hipSuccess);
+  const int syncsBefore = f.fake->deviceSyncs.load();
   REQUIRE(hipFree(p) == hipSuccess);
+  CHECK(f.fake->deviceSyncs.load() == syncsBefore);
   CHECK(hipFreeAsync(p, stream) == hipErrorInvalidValue);
 
   // hipFreeAsync of hipMalloc memory frees it (AMD's runtime does).

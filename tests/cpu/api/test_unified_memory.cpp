@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include "api_cases.h"
 #include "install_fake.h"
@@ -30,7 +31,8 @@ TEST_CASE("hipMallocManaged: checks, then memory the map knows as managed") {
   CHECK(attr.allocationFlags == hipMemAttachHost);
   CHECK(hipMemset(p, 0, 64) == hipSuccess);  // fills know managed memory
   CHECK(hipFree(p) == hipSuccess);
-  CHECK(hipPointerGetAttributes(&attr, p) == hipErrorInvalidValue);  // gone
+  CHECK(hipPointerGetAttributes(&attr, p) == hipSuccess);  // HIP 7: not an error
+  CHECK(attr.type == hipMemoryTypeUnregistered);  // gone
   float* typed = nullptr;
   REQUIRE(hipMallocManaged(&typed, 4 * sizeof(float)) == hipSuccess);  // C++ overload, default flag
   CHECK(hipFree(typed) == hipSuccess);
@@ -170,13 +172,43 @@ TEST_CASE("hipHostRegister: checks, device pointers, flags, unregister") {
   (void)hipGetLastError();
 }
 
+TEST_CASE("hip7: hipPointerGetAttributes of a null or unknown pointer succeeds, unregistered",
+          "[hip7][pointer]") {
+  installFake(1);
+  int x = 0;
+  for (const void* ptr : {static_cast<const void*>(nullptr), static_cast<const void*>(&x)}) {
+    hipPointerAttribute_t attr;
+    std::memset(&attr, 0x5a, sizeof attr);
+    (void)hipGetLastError();
+    CHECK(hipPointerGetAttributes(&attr, ptr) == hipSuccess);
+    CHECK(attr.type == hipMemoryTypeUnregistered);
+    CHECK(attr.device == hipInvalidDeviceId);
+    CHECK(attr.devicePointer == nullptr);
+    CHECK(attr.hostPointer == nullptr);
+    CHECK(attr.isManaged == 0);
+    CHECK(attr.allocationFlags == 0u);
+    CHECK(hipGetLastError() == hipSuccess);  // nothing recorded
+  }
+  // The output pointer is still required (AMD's runtime refuses it too).
+  CHECK(hipPointerGetAttributes(nullptr, nullptr) == hipErrorInvalidValue);
+  CHECK(hipPointerGetAttributes(nullptr, &x) == hipErrorInvalidValue);
+  (void)hipGetLastError();
+  // The single-attribute queries keep CUDA's driver answers for unknown memory.
+  unsigned type = 0;
+  CHECK(hipPointerGetAttribute(&type, HIP_POINTER_ATTRIBUTE_MEMORY_TYPE, &x) ==
+        hipErrorInvalidValue);
+  (void)hipGetLastError();
+}
+
 TEST_CASE("hipPointerGetAttributes / hipPointerGetAttribute / hipDrvPointerGetAttributes") {
   installFake(2);
   int x = 0;
   hipPointerAttribute_t attr{};
   CHECK(hipPointerGetAttributes(nullptr, &x) == hipErrorInvalidValue);
-  CHECK(hipPointerGetAttributes(&attr, nullptr) == hipErrorInvalidValue);
-  CHECK(hipPointerGetAttributes(&attr, &x) == hipErrorInvalidValue);  // memory HIP does not know
+  CHECK(hipPointerGetAttributes(&attr, nullptr) == hipSuccess);  // HIP 7: not an error
+  CHECK(attr.type == hipMemoryTypeUnregistered);
+  CHECK(hipPointerGetAttributes(&attr, &x) == hipSuccess);  // HIP 7: not an error
+  CHECK(attr.type == hipMemoryTypeUnregistered);  // memory HIP does not know
 
   REQUIRE(hipSetDevice(1) == hipSuccess);
   char* p = nullptr;

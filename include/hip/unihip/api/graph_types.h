@@ -59,23 +59,16 @@ typedef struct hipKernelNodeParams {
   unsigned int sharedMemBytes;
 } hipKernelNodeParams;
 
+/* HIP 7's field order, CUDA's (HIP 6's was dst, elementSize, height, pitch, value, width). HIP 7
+ * removed HIP_MEMSET_NODE_PARAMS: the driver-style memset nodes take this struct. */
 typedef struct hipMemsetParams {
   void* dst;
-  unsigned int elementSize;
-  size_t height;
   size_t pitch;
   unsigned int value;
+  unsigned int elementSize;
   size_t width;
+  size_t height;
 } hipMemsetParams;
-
-typedef struct HIP_MEMSET_NODE_PARAMS {
-  hipDeviceptr_t dst;
-  size_t pitch;
-  unsigned int value;
-  unsigned int elementSize;
-  size_t width;
-  size_t height;
-} HIP_MEMSET_NODE_PARAMS;
 
 typedef struct hipChildGraphNodeParams {
   hipGraph_t graph;
