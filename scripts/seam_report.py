@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """The seam's size, family by family, into docs/design/seam.md between its "seam-size" markers:
-virtual functions per interface header, and the lines of each backend folder's files.
+virtual functions per interface header, and the lines and capture checks of each backend
+folder (none in a vendor's: the seam makes them).
 --check fails when the page is not current (ctest docs.seam)."""
 import pathlib
 import re
@@ -10,6 +11,7 @@ root = pathlib.Path(__file__).resolve().parent.parent
 page = root / "docs/design/seam.md"
 begin, end = "<!-- seam-size: begin (scripts/seam_report.py) -->", "<!-- seam-size: end -->"
 virtual_re = re.compile(r"^\s*virtual\s", re.M)
+capture_re = re.compile(r"\bUNIHIP_CAPTURED\(")
 
 
 def lines(path):
@@ -24,11 +26,22 @@ def table():
         total += count
         rows.append(f"| `{header.relative_to(root / 'backends')}` | {count} | {lines(header)} |")
     rows.append(f"| **all** | **{total}** | |")
-    rows += ["", "| implementation | files | lines |", "|---|---:|---:|"]
+    rows += ["", "| implementation | files | lines | capture checks |", "|---|---:|---:|---:|"]
     for folder in ["backends/generic", "backends/cuda", "backends/hsa"]:
         files = [f for f in (root / folder).rglob("*") if f.suffix in {".h", ".cpp"}]
-        rows.append(f"| `{folder}/` | {len(files)} | {sum(lines(f) for f in files)} |")
+        checks = sum(len(capture_re.findall(f.read_text(errors="replace"))) for f in files)
+        rows.append(f"| `{folder}/` | {len(files)} | {sum(lines(f) for f in files)} | {checks} |")
     return "\n".join(rows)
+
+
+def vendor_capture_checks():
+    """Capture is the seam's (backend.h): a vendor file holding a check is an error."""
+    found = []
+    for folder in ["backends/cuda", "backends/hsa"]:
+        for f in (root / folder).rglob("*"):
+            if f.suffix in {".h", ".cpp"} and capture_re.search(f.read_text(errors="replace")):
+                found.append(str(f.relative_to(root)))
+    return found
 
 
 def main():
@@ -37,6 +50,10 @@ def main():
     _, tail = rest.split(end, 1)
     current = f"{head}{begin}\n{table()}\n{end}{tail}"
     if "--check" in sys.argv:
+        if vendor_capture_checks():
+            print("capture checks in vendor files (the seam makes them, backends/backend.h):",
+                  ", ".join(vendor_capture_checks()))
+            return 1
         if current != text:
             print("docs/design/seam.md: seam sizes are stale; run scripts/seam_report.py")
             return 1

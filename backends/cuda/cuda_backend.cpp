@@ -283,7 +283,7 @@ class CudaBackend final : public Backend, public CudaCore {
                  "cuFuncGetAttribute");
   }
 
-  UNIHIP_HOT_TEXT Status launch(int device, NativeFunction function, const LaunchConfig& c,
+  UNIHIP_HOT_TEXT Status launchImpl(int device, NativeFunction function, const LaunchConfig& c,
                                 void** args) override {
     UNIHIP_TRY(makeCurrent(device));
     return check(api_->cuLaunchKernel(static_cast<CUfunction>(function), c.grid.x, c.grid.y,
@@ -292,7 +292,7 @@ class CudaBackend final : public Backend, public CudaCore {
                  "cuLaunchKernel");
   }
 
-  Status launchPacked(int device, NativeFunction function, const LaunchConfig& c,
+  Status launchPackedImpl(int device, NativeFunction function, const LaunchConfig& c,
                       const void* buffer, size_t bytes) override {
     UNIHIP_TRY(makeCurrent(device));
     // AMD's runtime takes a buffer padded past the last parameter (sizeof of the argument
@@ -318,7 +318,7 @@ class CudaBackend final : public Backend, public CudaCore {
                  "cuLaunchCooperativeKernel");
   }
 
-  Status malloc(int device, size_t size, void** ptr) override {
+  Status mallocImpl(int device, size_t size, void** ptr) override {
     UNIHIP_TRY(makeCurrent(device));
     CUdeviceptr p = 0;
     UNIHIP_TRY(check(api_->cuMemAlloc(&p, size), "cuMemAlloc"));
@@ -331,7 +331,7 @@ class CudaBackend final : public Backend, public CudaCore {
     return check(api_->cuMemFree(dptr(ptr)), "cuMemFree");
   }
 
-  Status hostMalloc(int device, size_t size, unsigned int hipFlags, void** ptr) override {
+  Status hostMallocImpl(int device, size_t size, unsigned int hipFlags, void** ptr) override {
     UNIHIP_TRY(makeCurrent(device));
     // HIP's pinned memory is visible to every device and mapped into the device address space.
     unsigned flags = CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_DEVICEMAP;
@@ -344,7 +344,7 @@ class CudaBackend final : public Backend, public CudaCore {
     return check(api_->cuMemFreeHost(ptr), "cuMemFreeHost");
   }
 
-  Status memcpy(int device, void* dst, const void* src, size_t size,
+  Status memcpyImpl(int device, void* dst, const void* src, size_t size,
                 CopyDirection dir) override {
     UNIHIP_TRY(makeCurrent(device));
     Status staged;
@@ -364,7 +364,7 @@ class CudaBackend final : public Backend, public CudaCore {
     }
   }
 
-  Status memcpyAsync(int device, void* dst, const void* src, size_t size, CopyDirection dir,
+  Status memcpyAsyncImpl(int device, void* dst, const void* src, size_t size, CopyDirection dir,
                      NativeStream stream) override {
     UNIHIP_TRY(makeCurrent(device));
     switch (dir) {
@@ -401,18 +401,18 @@ class CudaBackend final : public Backend, public CudaCore {
                  "cuMemcpyBatchAsync");
   }
 
-  Status memset(int device, void* dst, uint8_t value, size_t size) override {
+  Status memsetImpl(int device, void* dst, uint8_t value, size_t size) override {
     UNIHIP_TRY(makeCurrent(device));
     return check(api_->cuMemsetD8(dptr(dst), value, size), "cuMemsetD8");
   }
 
-  Status memsetAsync(int device, void* dst, uint8_t value, size_t size,
+  Status memsetAsyncImpl(int device, void* dst, uint8_t value, size_t size,
                      NativeStream stream) override {
     UNIHIP_TRY(makeCurrent(device));
     return check(api_->cuMemsetD8Async(dptr(dst), value, size, asStream(stream)), "cuMemsetD8Async");
   }
 
-  Status memsetD32Async(int device, void* dst, uint32_t value, size_t count,
+  Status memsetD32AsyncImpl(int device, void* dst, uint32_t value, size_t count,
                         NativeStream stream) override {
     UNIHIP_TRY(makeCurrent(device));
     return check(api_->cuMemsetD32Async(dptr(dst), value, count, asStream(stream)),
@@ -518,7 +518,7 @@ class CudaBackend final : public Backend, public CudaCore {
   }
 
   // Memory family.
-  Status memsetD16Async(int device, void* dst, uint16_t value, size_t count,
+  Status memsetD16AsyncImpl(int device, void* dst, uint16_t value, size_t count,
                         NativeStream stream) override {
     UNIHIP_TRY(makeCurrent(device));
     return check(api_->cuMemsetD16Async(dptr(dst), value, count, asStream(stream)),
@@ -527,7 +527,7 @@ class CudaBackend final : public Backend, public CudaCore {
 
   // Unified memory family. hipMemAttach* and hipMemoryAdvise 1-6 and hipMemRangeAttribute 1-4
   // have the driver's values.
-  Status mallocManaged(int device, size_t size, unsigned int hipFlags, void** ptr) override {
+  Status mallocManagedImpl(int device, size_t size, unsigned int hipFlags, void** ptr) override {
     if (api_->cuMemAllocManaged == nullptr) return hipErrorNotSupported;
     UNIHIP_TRY(makeCurrent(device));
     CUdeviceptr p = 0;
@@ -537,7 +537,7 @@ class CudaBackend final : public Backend, public CudaCore {
   }
   Status freeManaged(int device, void* ptr) override { return free(device, ptr); }
 
-  Status prefetch(int device, const void* ptr, size_t count, int target,
+  Status prefetchImpl(int device, const void* ptr, size_t count, int target,
                   NativeStream stream) override {
     if (api_->cuMemPrefetchAsync == nullptr) return hipErrorNotSupported;
     UNIHIP_TRY(makeCurrent(device));
@@ -732,22 +732,22 @@ class CudaBackend final : public Backend, public CudaCore {
     return check(api_->cuStreamDestroy(asStream(stream)), "cuStreamDestroy");
   }
 
-  UNIHIP_HOT_TEXT Status streamSynchronize(int device, NativeStream stream) override {
+  UNIHIP_HOT_TEXT Status streamSynchronizeImpl(int device, NativeStream stream) override {
     UNIHIP_TRY(makeCurrent(device));
     return check(api_->cuStreamSynchronize(asStream(stream)), "cuStreamSynchronize");
   }
 
-  Status streamQuery(int device, NativeStream stream) override {
+  Status streamQueryImpl(int device, NativeStream stream) override {
     UNIHIP_TRY(makeCurrent(device));
     return check(api_->cuStreamQuery(asStream(stream)), "cuStreamQuery");
   }
 
-  Status streamWaitEvent(int device, NativeStream stream, NativeEvent event) override {
+  Status streamWaitEventImpl(int device, NativeStream stream, NativeEvent event) override {
     UNIHIP_TRY(makeCurrent(device));
     return check(api_->cuStreamWaitEvent(asStream(stream), asEvent(event), 0), "cuStreamWaitEvent");
   }
 
-  Status launchHostFunc(int device, NativeStream stream, void (*fn)(void*),
+  Status launchHostFuncImpl(int device, NativeStream stream, void (*fn)(void*),
                         void* userData) override {
     UNIHIP_TRY(makeCurrent(device));
     return check(api_->cuLaunchHostFunc(asStream(stream), fn, userData), "cuLaunchHostFunc");
@@ -835,7 +835,7 @@ class CudaBackend final : public Backend, public CudaCore {
     return check(api_->cuEventDestroy(asEvent(event)), "cuEventDestroy");
   }
 
-  Status eventRecord(int device, NativeEvent event, NativeStream stream) override {
+  Status eventRecordImpl(int device, NativeEvent event, NativeStream stream) override {
     UNIHIP_TRY(makeCurrent(device));
     return check(api_->cuEventRecord(asEvent(event), asStream(stream)), "cuEventRecord");
   }
@@ -862,7 +862,7 @@ class CudaBackend final : public Backend, public CudaCore {
     return check(api_->cuEventElapsedTime(ms, asEvent(start), asEvent(stop)), "cuEventElapsedTime");
   }
 
-  Status deviceSynchronize(int device) override {
+  Status deviceSynchronizeImpl(int device) override {
     UNIHIP_TRY(makeCurrent(device));
     return check(api_->cuCtxSynchronize(), "cuCtxSynchronize");
   }

@@ -86,7 +86,7 @@ void GenericMemoryPools::release(Pool& p, uint64_t keep, bool wait) {
 
 Status GenericMemoryPools::mallocFromPool(int device, NativePool pool, size_t size,
                                           NativeStream stream, void** ptr) {
-  if (graphs_ != nullptr) UNIHIP_CAPTURED(*graphs_, captureAlloc, device, size, stream, ptr);
+  UNIHIP_CAPTURED(graphs_, captureAlloc, device, size, stream, ptr);
   std::lock_guard<std::mutex> lock(mutex_);
   Pool& p = *static_cast<Pool*>(pool);
   const size_t bytes = rounded(size);
@@ -132,7 +132,7 @@ Status GenericMemoryPools::mallocFromPool(int device, NativePool pool, size_t si
 }
 
 Status GenericMemoryPools::freeAsync(int device, void* ptr, NativeStream stream) {
-  if (graphs_ != nullptr) UNIHIP_CAPTURED(*graphs_, captureFree, device, ptr, stream);
+  UNIHIP_CAPTURED(graphs_, captureFree, device, ptr, stream);
   std::lock_guard<std::mutex> lock(mutex_);
   auto it = live_.find(ptr);
   if (it == live_.end()) return hipErrorInvalidValue;

@@ -51,6 +51,7 @@ std::atomic<uint64_t> g_nextInstance{1};
 
 HsaBackend::HsaBackend(HsaApi api, std::vector<AgentInfo> agents)
     : api_(std::move(api)), instance_(g_nextInstance.fetch_add(1)) {
+  useGenericCapture(&graphs_);
   for (AgentInfo& a : agents) {
     auto d = std::make_unique<HsaDeviceState>(api_, std::move(a));
     const hipDeviceProp_t& p = d->info.properties;
@@ -203,13 +204,13 @@ Status HsaBackend::functionAttribute(int device, NativeFunction function, int at
 // hardware's, checked at launch.
 Status HsaBackend::setFunctionAttribute(int, NativeFunction, int, int) { return kOk; }
 
-// The usual launch (a named stream, no capture, a plain kernel without a dynamic stack) is a
-// tail call; everything else goes through launchGeneral.
-UNIHIP_HOT_TEXT Status HsaBackend::launch(int device, NativeFunction function,
+// The usual launch (a named stream, a plain kernel without a dynamic stack) is a tail call;
+// everything else goes through launchGeneral. Capture was the seam's, before this.
+UNIHIP_HOT_TEXT Status HsaBackend::launchImpl(int device, NativeFunction function,
                                           const LaunchConfig& config, void** args) {
   const auto* f = static_cast<const HsaFunction*>(function);
   const KernelInfo& k = *f->info;
-  if (graphs_.active() || config.stream == nullptr || !k.plainLaunch || k.usesDynamicStack)
+  if (config.stream == nullptr || !k.plainLaunch || k.usesDynamicStack)
       [[unlikely]]
     return launchGeneral(device, function, config, args);
   return submitPlainKernel(*static_cast<HsaStream*>(config.stream), k, f->kernelObject, config, 0,
@@ -218,7 +219,6 @@ UNIHIP_HOT_TEXT Status HsaBackend::launch(int device, NativeFunction function,
 
 UNIHIP_HOT_TEXT Status HsaBackend::launchGeneral(int device, NativeFunction function,
                                                  const LaunchConfig& config, void** args) {
-  UNIHIP_CAPTURED(graphs_, captureLaunch, device, function, config, args);
   const auto* f = static_cast<const HsaFunction*>(function);
   HsaStream* s = nullptr;
   UNIHIP_TRY(resolve(device, config.stream, &s));
@@ -247,7 +247,7 @@ Status HsaBackend::vendorContextHandle(int device, void** handle) {
 }
 
 // The packed buffer holds the explicit arguments at their metadata offsets: point at each.
-Status HsaBackend::launchPacked(int device, NativeFunction function, const LaunchConfig& config,
+Status HsaBackend::launchPackedImpl(int device, NativeFunction function, const LaunchConfig& config,
                                 const void* buffer, size_t bytes) {
   const auto* f = static_cast<const HsaFunction*>(function);
   const KernelInfo& info = *f->info;
@@ -311,22 +311,19 @@ Status HsaBackend::streamDestroy(int device, NativeStream stream) {
   return kOk;
 }
 
-UNIHIP_HOT_TEXT Status HsaBackend::streamSynchronize(int device, NativeStream stream) {
-  UNIHIP_CAPTURED(graphs_, refuseSync, stream);
+UNIHIP_HOT_TEXT Status HsaBackend::streamSynchronizeImpl(int device, NativeStream stream) {
   HsaStream* s = nullptr;
   UNIHIP_TRY(resolve(device, stream, &s));
   return synchronizeStream(*s, false);
 }
 
-Status HsaBackend::streamQuery(int device, NativeStream stream) {
-  UNIHIP_CAPTURED(graphs_, refuseSync, stream);
+Status HsaBackend::streamQueryImpl(int device, NativeStream stream) {
   HsaStream* s = nullptr;
   UNIHIP_TRY(resolve(device, stream, &s));
   return streamIdle(*s) ? kOk : Status(hipErrorNotReady);
 }
 
-Status HsaBackend::streamWaitEvent(int device, NativeStream stream, NativeEvent event) {
-  UNIHIP_CAPTURED(graphs_, captureWaitEvent, device, stream, event);
+Status HsaBackend::streamWaitEventImpl(int device, NativeStream stream, NativeEvent event) {
   HsaStream* s = nullptr;
   UNIHIP_TRY(resolve(device, stream, &s));
   auto* e = static_cast<HsaEvent*>(event);
@@ -381,9 +378,8 @@ bool runHostCall(hsa_signal_value_t, void* arg) {
 }
 }  // namespace
 
-Status HsaBackend::launchHostFunc(int device, NativeStream stream, void (*fn)(void*),
+Status HsaBackend::launchHostFuncImpl(int device, NativeStream stream, void (*fn)(void*),
                                   void* userData) {
-  UNIHIP_CAPTURED(graphs_, captureHostFunc, device, stream, fn, userData);
   if (api_.hsa_amd_signal_async_handler == nullptr) {
     UNIHIP_LOG_WARN("hsa: this ROCr lacks hsa_amd_signal_async_handler; no host callbacks");
     return hipErrorNotSupported;
@@ -467,8 +463,7 @@ Status HsaBackend::eventDestroy(int device, NativeEvent event) {
 
 // Lock-free once warm: a pool signal, a barrier, the stream's last marker and the event's state
 // swapped atomically (concurrent records on several streams: the last swap wins).
-Status HsaBackend::eventRecord(int device, NativeEvent event, NativeStream stream) {
-  UNIHIP_CAPTURED(graphs_, captureEventRecord, device, event, stream);
+Status HsaBackend::eventRecordImpl(int device, NativeEvent event, NativeStream stream) {
   HsaStream* s = nullptr;
   UNIHIP_TRY(resolve(device, stream, &s));
   auto* e = static_cast<HsaEvent*>(event);
@@ -546,8 +541,7 @@ Status HsaBackend::eventElapsedTime(int device, NativeEvent start, NativeEvent s
   return kOk;
 }
 
-Status HsaBackend::deviceSynchronize(int device) {
-  UNIHIP_CAPTURED(graphs_, refuseAny, hipErrorStreamCaptureUnsupported);
+Status HsaBackend::deviceSynchronizeImpl(int device) {
   HsaDeviceState& d = *devices_[device];
   std::vector<HsaStream*> all;
   {

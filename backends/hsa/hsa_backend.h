@@ -142,14 +142,14 @@ class HsaBackend final : public Backend {
                            int* value) override;
   Status setFunctionAttribute(int device, NativeFunction function, int attribute,
                               int value) override;
-  Status launch(int device, NativeFunction function, const LaunchConfig& config,
+  Status launchImpl(int device, NativeFunction function, const LaunchConfig& config,
                 void** args) override;
   // The stream's hsa_queue_t*; events have no single ROCr handle (NotSupported); the context
   // is the agent (hsa_agent_t.handle).
   Status vendorStreamHandle(int device, NativeStream stream, void** handle) override;
   Status vendorEventHandle(int, NativeEvent, void**) override { return hipErrorNotSupported; }
   Status vendorContextHandle(int device, void** handle) override;
-  Status launchPacked(int device, NativeFunction function, const LaunchConfig& config,
+  Status launchPackedImpl(int device, NativeFunction function, const LaunchConfig& config,
                       const void* buffer, size_t bytes) override;
   // Execution family (hsa_execution.cpp): occupancy from the code object's metadata
   // (occupancy.h), cooperative launches on a GWS queue, the stack and heap limits. AMD GPUs
@@ -177,21 +177,21 @@ class HsaBackend final : public Backend {
   Status kernelParamLayout(int device, NativeFunction function,
                            std::vector<KernelParamSlot>* slots) override;
 
-  Status malloc(int device, size_t size, void** ptr) override;
+  Status mallocImpl(int device, size_t size, void** ptr) override;
   Status free(int device, void* ptr) override;
-  Status hostMalloc(int device, size_t size, unsigned int hipFlags, void** ptr) override;
+  Status hostMallocImpl(int device, size_t size, unsigned int hipFlags, void** ptr) override;
   Status hostFree(int device, void* ptr) override;
-  Status memcpy(int device, void* dst, const void* src, size_t size, CopyDirection dir) override;
-  Status memcpyAsync(int device, void* dst, const void* src, size_t size, CopyDirection dir,
+  Status memcpyImpl(int device, void* dst, const void* src, size_t size, CopyDirection dir) override;
+  Status memcpyAsyncImpl(int device, void* dst, const void* src, size_t size, CopyDirection dir,
                      NativeStream stream) override;
-  Status memset(int device, void* dst, uint8_t value, size_t size) override;
-  Status memsetAsync(int device, void* dst, uint8_t value, size_t size,
+  Status memsetImpl(int device, void* dst, uint8_t value, size_t size) override;
+  Status memsetAsyncImpl(int device, void* dst, uint8_t value, size_t size,
                      NativeStream stream) override;
-  Status memsetD32Async(int device, void* dst, uint32_t value, size_t count,
+  Status memsetD32AsyncImpl(int device, void* dst, uint32_t value, size_t count,
                         NativeStream stream) override;
   Status memGetInfo(int device, size_t* free, size_t* total) override;
   // Memory family (hsa_backend_memory.cpp).
-  Status memsetD16Async(int device, void* dst, uint16_t value, size_t count,
+  Status memsetD16AsyncImpl(int device, void* dst, uint16_t value, size_t count,
                         NativeStream stream) override;
   Status memGetAddressRange(int device, const void* ptr, void** base, size_t* size) override;
   Status canAccessPeer(int device, int peer, int* value) override;
@@ -202,9 +202,9 @@ class HsaBackend final : public Backend {
   Status enablePeerAccess(int device, int peer) override;
   Status disablePeerAccess(int device, int peer) override;
   // Unified memory family (hsa_unified_memory.cpp).
-  Status mallocManaged(int device, size_t size, unsigned int hipFlags, void** ptr) override;
+  Status mallocManagedImpl(int device, size_t size, unsigned int hipFlags, void** ptr) override;
   Status freeManaged(int device, void* ptr) override;
-  Status prefetch(int device, const void* ptr, size_t count, int target,
+  Status prefetchImpl(int device, const void* ptr, size_t count, int target,
                   NativeStream stream) override;
   Status advise(int device, const void* ptr, size_t count, int advice, int target) override;
   Status rangeAttribute(int device, void* data, size_t dataSize, int attribute, const void* ptr,
@@ -218,10 +218,10 @@ class HsaBackend final : public Backend {
   Status streamCreate(int device, unsigned int hipFlags, int priority,
                       NativeStream* stream) override;
   Status streamDestroy(int device, NativeStream stream) override;
-  Status streamSynchronize(int device, NativeStream stream) override;
-  Status streamQuery(int device, NativeStream stream) override;
-  Status streamWaitEvent(int device, NativeStream stream, NativeEvent event) override;
-  Status launchHostFunc(int device, NativeStream stream, void (*fn)(void*),
+  Status streamSynchronizeImpl(int device, NativeStream stream) override;
+  Status streamQueryImpl(int device, NativeStream stream) override;
+  Status streamWaitEventImpl(int device, NativeStream stream, NativeEvent event) override;
+  Status launchHostFuncImpl(int device, NativeStream stream, void (*fn)(void*),
                         void* userData) override;
   Status streamPriorityRange(int device, int* least, int* greatest) override;
   NativeStream perThreadStream(int device) override;
@@ -237,12 +237,12 @@ class HsaBackend final : public Backend {
 
   Status eventCreate(int device, unsigned int hipFlags, NativeEvent* event) override;
   Status eventDestroy(int device, NativeEvent event) override;
-  Status eventRecord(int device, NativeEvent event, NativeStream stream) override;
+  Status eventRecordImpl(int device, NativeEvent event, NativeStream stream) override;
   Status eventSynchronize(int device, NativeEvent event) override;
   Status eventQuery(int device, NativeEvent event) override;
   Status eventElapsedTime(int device, NativeEvent start, NativeEvent stop, float* ms) override;
 
-  Status deviceSynchronize(int device) override;
+  Status deviceSynchronizeImpl(int device) override;
   Status deviceReset(int device) override;
   // No tracer of our own to toggle (AMD's runtime toggles its rocprofiler hooks).
   // unihip-coverage: not-supported hipProfilerStart hipProfilerStop

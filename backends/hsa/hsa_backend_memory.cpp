@@ -61,8 +61,7 @@ Status resolveEndpoint(const HsaApi& api, const AgentInfo& device, const void* p
 
 }  // namespace
 
-Status HsaBackend::malloc(int device, size_t size, void** ptr) {
-  UNIHIP_CAPTURED(graphs_, refuseUnsafe);  // HIP's "unsafe during capture" calls
+Status HsaBackend::mallocImpl(int device, size_t size, void** ptr) {
   if (size == 0) {  // as hipMalloc: success and a null pointer
     *ptr = nullptr;
     return kOk;
@@ -97,8 +96,7 @@ Status HsaBackend::free(int device, void* ptr) {
   return kOk;
 }
 
-Status HsaBackend::hostMalloc(int device, size_t size, unsigned int, void** ptr) {
-  UNIHIP_CAPTURED(graphs_, refuseUnsafe);
+Status HsaBackend::hostMallocImpl(int device, size_t size, unsigned int, void** ptr) {
   // Fine-grained system memory is coherent and mapped for every GPU: the hipHostMalloc flags
   // (portable, mapped, coherent) all hold; write-combined is not distinguished.
   if (size == 0) {
@@ -145,9 +143,8 @@ Status HsaBackend::copyOnStream(HsaDeviceState& d, HsaStream& s, void* dst, cons
   return st;
 }
 
-Status HsaBackend::memcpyAsync(int device, void* dst, const void* src, size_t size,
+Status HsaBackend::memcpyAsyncImpl(int device, void* dst, const void* src, size_t size,
                                CopyDirection dir, NativeStream stream) {
-  UNIHIP_CAPTURED(graphs_, captureCopy, device, dst, src, size, dir, stream);
   if (size == 0) return kOk;
   HsaStream* s = nullptr;
   UNIHIP_TRY(resolve(device, stream, &s));
@@ -159,8 +156,7 @@ Status HsaBackend::memcpyAsync(int device, void* dst, const void* src, size_t si
   return copyOnStream(*devices_[device], *s, dst, src, size);
 }
 
-Status HsaBackend::memcpy(int device, void* dst, const void* src, size_t size, CopyDirection dir) {
-  UNIHIP_CAPTURED(graphs_, refuseAny, hipErrorStreamCaptureImplicit);  // synchronous
+Status HsaBackend::memcpyImpl(int device, void* dst, const void* src, size_t size, CopyDirection dir) {
   UNIHIP_TRY(memcpyAsync(device, dst, src, size, dir, nullptr));
   HsaStream* s = nullptr;
   UNIHIP_TRY(resolve(device, nullptr, &s));
@@ -203,22 +199,19 @@ Status HsaBackend::fill(int device, void* dst, uint32_t value, size_t count, boo
   return submitKernel(*s, *f->info, f->kernelObject, ctx, args);
 }
 
-Status HsaBackend::memsetAsync(int device, void* dst, uint8_t value, size_t size,
+Status HsaBackend::memsetAsyncImpl(int device, void* dst, uint8_t value, size_t size,
                                NativeStream stream) {
-  UNIHIP_CAPTURED(graphs_, captureFill, device, dst, value, size, 1, stream);
   if (reinterpret_cast<uintptr_t>(dst) % 4 == 0 && size % 4 == 0)
     return fill(device, dst, value * 0x01010101u, size / 4, true, stream);
   return fill(device, dst, value, size, false, stream);
 }
 
-Status HsaBackend::memsetD32Async(int device, void* dst, uint32_t value, size_t count,
+Status HsaBackend::memsetD32AsyncImpl(int device, void* dst, uint32_t value, size_t count,
                                   NativeStream stream) {
-  UNIHIP_CAPTURED(graphs_, captureFill, device, dst, value, count, 4, stream);
   return fill(device, dst, value, count, true, stream);
 }
 
-Status HsaBackend::memset(int device, void* dst, uint8_t value, size_t size) {
-  UNIHIP_CAPTURED(graphs_, refuseAny, hipErrorStreamCaptureImplicit);  // synchronous
+Status HsaBackend::memsetImpl(int device, void* dst, uint8_t value, size_t size) {
   UNIHIP_TRY(memsetAsync(device, dst, value, size, nullptr));
   HsaStream* s = nullptr;
   UNIHIP_TRY(resolve(device, nullptr, &s));
@@ -239,9 +232,8 @@ Status HsaBackend::memGetInfo(int device, size_t* free, size_t* total) {
 // The fill kernels write bytes and 32-bit words: a 16-bit fill is words (the value twice) between
 // a head and a tail of single 16-bit elements, each written as two bytes. All on one stream, so
 // in order; at most five dispatches.
-Status HsaBackend::memsetD16Async(int device, void* dst, uint16_t value, size_t count,
+Status HsaBackend::memsetD16AsyncImpl(int device, void* dst, uint16_t value, size_t count,
                                   NativeStream stream) {
-  UNIHIP_CAPTURED(graphs_, captureFill, device, dst, value, count, 2, stream);
   auto* p = static_cast<unsigned char*>(dst);
   const uint8_t lo = static_cast<uint8_t>(value), hi = static_cast<uint8_t>(value >> 8);
   auto one = [&](unsigned char* at) -> Status {

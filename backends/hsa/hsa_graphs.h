@@ -4,9 +4,9 @@
 // between memory the GPU reaches, event record and wait, host functions, graph memory, empty
 // nodes and child graphs) that a launch copies into the stream's queue with one doorbell
 // (hsa_graph_exec.h); graphs with a copy of pageable host memory are replayed through this
-// backend's enqueue path. Every
-// enqueueing primitive of HsaBackend asks the graphs first whether its stream captures
-// (UNIHIP_CAPTURED).
+// backend's enqueue path. The
+// graphs are HsaBackend's capture hooks: the seam's enqueueing operations ask them first whether
+// their stream captures (seam/capture_hooks.h).
 //
 // Not on AMD: external-semaphore nodes (AMD's runtime has no external semaphores on Linux: clr's
 // ROCm device imports none, so no node can hold one), and copies to or from arrays (no images

@@ -73,8 +73,7 @@ int HsaBackend::agentLocation(uint64_t agentHandle) const {
   return hipInvalidDeviceId;
 }
 
-Status HsaBackend::mallocManaged(int device, size_t size, unsigned int, void** ptr) {
-  UNIHIP_CAPTURED(graphs_, refuseUnsafe);  // CLR: CHECK_STREAM_CAPTURE_SUPPORTED
+Status HsaBackend::mallocManagedImpl(int device, size_t size, unsigned int, void** ptr) {
   if (!svmSupported()) {
     UNIHIP_TRY(hostMalloc(device, size, 0, ptr));
     std::lock_guard lock(managed_.mutex);
@@ -123,9 +122,8 @@ Status HsaBackend::freeManaged(int device, void* ptr) {
 
 // Ordered on the stream as a copy is: a barrier completing after the earlier work is the
 // prefetch's dependency, and a barrier waiting for the prefetch is the stream's new last marker.
-Status HsaBackend::prefetch(int device, const void* ptr, size_t count, int target,
+Status HsaBackend::prefetchImpl(int device, const void* ptr, size_t count, int target,
                             NativeStream stream) {
-  UNIHIP_CAPTURED(graphs_, refuseUnsafe);  // CLR: CHECK_STREAM_CAPTURE_SUPPORTED; no graph node
   if (!svmSupported()) {  // nothing to move; remembered for LastPrefetchLocation
     uintptr_t begin = 0, end = 0;
     pageRange(ptr, count, &begin, &end);

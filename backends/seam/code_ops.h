@@ -124,11 +124,11 @@ class CodeOps {
     return hipErrorNotSupported;
   }
   // Hot path. `args` holds one pointer per explicit kernel argument, as in cuLaunchKernel.
-  virtual Status launch(int device, NativeFunction function, const LaunchConfig& config,
+  virtual Status launchImpl(int device, NativeFunction function, const LaunchConfig& config,
                         void** args) = 0;
   // hipModuleLaunchKernel's `extra`: the explicit arguments packed in one buffer of `bytes`,
   // each at its offset in the kernel's parameter layout.
-  virtual Status launchPacked(int device, NativeFunction function, const LaunchConfig& config,
+  virtual Status launchPackedImpl(int device, NativeFunction function, const LaunchConfig& config,
                               const void* buffer, size_t bytes) {
     (void)device, (void)function, (void)config, (void)buffer, (void)bytes;
     return hipErrorNotSupported;

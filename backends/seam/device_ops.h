@@ -22,7 +22,7 @@ class DeviceOps {
   virtual Status attribute(int device, hipDeviceAttribute_t attr, int* value) = 0;
   virtual Status driverVersion(int* version) = 0;
 
-  virtual Status deviceSynchronize(int device) = 0;
+  virtual Status deviceSynchronizeImpl(int device) = 0;
   // Destroys all of the device's vendor resources (primary context reset, queues released).
   virtual Status deviceReset(int device) = 0;
 

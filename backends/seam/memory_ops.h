@@ -35,24 +35,24 @@ class MemoryOps {
  public:
   virtual ~MemoryOps() = default;
 
-  virtual Status malloc(int device, size_t size, void** ptr) = 0;
+  virtual Status mallocImpl(int device, size_t size, void** ptr) = 0;
   virtual Status free(int device, void* ptr) = 0;
-  virtual Status hostMalloc(int device, size_t size, unsigned int hipFlags, void** ptr) = 0;
+  virtual Status hostMallocImpl(int device, size_t size, unsigned int hipFlags, void** ptr) = 0;
   virtual Status hostFree(int device, void* ptr) = 0;
   // Synchronous with respect to the host and ordered after the legacy default stream.
-  virtual Status memcpy(int device, void* dst, const void* src, size_t size, CopyDirection dir) = 0;
-  virtual Status memcpyAsync(int device, void* dst, const void* src, size_t size, CopyDirection dir,
+  virtual Status memcpyImpl(int device, void* dst, const void* src, size_t size, CopyDirection dir) = 0;
+  virtual Status memcpyAsyncImpl(int device, void* dst, const void* src, size_t size, CopyDirection dir,
                              NativeStream stream) = 0;
-  virtual Status memset(int device, void* dst, uint8_t value, size_t size) = 0;
-  virtual Status memsetAsync(int device, void* dst, uint8_t value, size_t size,
+  virtual Status memsetImpl(int device, void* dst, uint8_t value, size_t size) = 0;
+  virtual Status memsetAsyncImpl(int device, void* dst, uint8_t value, size_t size,
                              NativeStream stream) = 0;
   // `count` 16-bit values; `dst` is 2-byte aligned (checked by the API layer).
-  virtual Status memsetD16Async(int device, void* dst, uint16_t value, size_t count,
+  virtual Status memsetD16AsyncImpl(int device, void* dst, uint16_t value, size_t count,
                                 NativeStream stream) {
     (void)device, (void)dst, (void)value, (void)count, (void)stream;
     return hipErrorNotSupported;
   }
-  virtual Status memsetD32Async(int device, void* dst, uint32_t value, size_t count,
+  virtual Status memsetD32AsyncImpl(int device, void* dst, uint32_t value, size_t count,
                                 NativeStream stream) = 0;
   // A pitched copy or fill as one operation. hipErrorNotSupported: the caller goes row by row
   // (core/pitched_memory.cpp), which is what a vendor without one gets.

@@ -17,14 +17,14 @@ class QueueOps {
   virtual Status streamCreate(int device, unsigned int hipFlags, int priority,
                               NativeStream* stream) = 0;
   virtual Status streamDestroy(int device, NativeStream stream) = 0;
-  virtual Status streamSynchronize(int device, NativeStream stream) = 0;
+  virtual Status streamSynchronizeImpl(int device, NativeStream stream) = 0;
   // hipSuccess when idle, hipErrorNotReady when work is pending.
-  virtual Status streamQuery(int device, NativeStream stream) = 0;
-  virtual Status streamWaitEvent(int device, NativeStream stream, NativeEvent event) = 0;
+  virtual Status streamQueryImpl(int device, NativeStream stream) = 0;
+  virtual Status streamWaitEventImpl(int device, NativeStream stream, NativeEvent event) = 0;
   // Queues a call of fn(userData) on a host thread once the stream's earlier work is done; the
   // stream's later work waits until fn returned; on failure fn is never called. fn must not
   // wait for this stream (it would wait for itself).
-  virtual Status launchHostFunc(int device, NativeStream stream, void (*fn)(void*),
+  virtual Status launchHostFuncImpl(int device, NativeStream stream, void (*fn)(void*),
                                 void* userData) = 0;
   virtual Status streamPriorityRange(int device, int* least, int* greatest) = 0;
   // The per-thread default stream of the calling thread (hipStreamPerThread).
@@ -92,7 +92,7 @@ class QueueOps {
   // Events. `hipFlags` are hipEvent* flags.
   virtual Status eventCreate(int device, unsigned int hipFlags, NativeEvent* event) = 0;
   virtual Status eventDestroy(int device, NativeEvent event) = 0;
-  virtual Status eventRecord(int device, NativeEvent event, NativeStream stream) = 0;
+  virtual Status eventRecordImpl(int device, NativeEvent event, NativeStream stream) = 0;
   virtual Status eventSynchronize(int device, NativeEvent event) = 0;
   virtual Status eventQuery(int device, NativeEvent event) = 0;
   virtual Status eventElapsedTime(int device, NativeEvent start, NativeEvent stop, float* ms) = 0;

@@ -16,7 +16,7 @@ class UnifiedMemoryOps {
 
   // hipMallocManaged: memory the host and every device of the backend can access.
   // `hipFlags` is hipMemAttachGlobal or hipMemAttachHost.
-  virtual Status mallocManaged(int device, size_t size, unsigned int hipFlags, void** ptr) {
+  virtual Status mallocManagedImpl(int device, size_t size, unsigned int hipFlags, void** ptr) {
     (void)device, (void)size, (void)hipFlags, (void)ptr;
     return hipErrorNotSupported;
   }
@@ -26,7 +26,7 @@ class UnifiedMemoryOps {
   }
   // Migrates [ptr, ptr + count) towards `target` (a device of this backend, or hipCpuDeviceId),
   // ordered on `stream`.
-  virtual Status prefetch(int device, const void* ptr, size_t count, int target,
+  virtual Status prefetchImpl(int device, const void* ptr, size_t count, int target,
                           NativeStream stream) {
     (void)device, (void)ptr, (void)count, (void)target, (void)stream;
     return hipErrorNotSupported;

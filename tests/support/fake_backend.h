@@ -20,6 +20,7 @@ namespace unihip::testing {
 class FakeBackend final : public Backend {
  public:
   explicit FakeBackend(int devices = 1, std::string arch = "sm_90") : arch_(std::move(arch)) {
+    useGenericCapture(&genericGraphs);
     props_.resize(devices);
     for (auto& p : props_) {
       std::memset(&p, 0, sizeof p);
@@ -56,8 +57,7 @@ class FakeBackend final : public Backend {
   ImageOps* images() override { return imageOps; }
   // The graphs family: unihip's generic graphs over this fake (what AMD gets), unless a test
   // installs its own (tests/support/fake_graphs.h) or asks for a vendor without the family
-  // (withoutGraphs). The enqueueing primitives below ask the generic graphs whether their
-  // stream captures, as HSA's do.
+  // (withoutGraphs). The generic graphs are its capture hooks, as HSA's are.
   GraphOps* graphOps = nullptr;
   bool withoutGraphs = false;
   GenericGraphs genericGraphs{*this};
@@ -175,8 +175,7 @@ class FakeBackend final : public Backend {
     std::lock_guard<std::mutex> lock(launchMutex_);
     return peerEnabled_.erase({device, peer}) ? kOk : Status(hipErrorPeerAccessNotEnabled);
   }
-  Status launch(int d, NativeFunction f_, const LaunchConfig& c, void** args) override {
-    UNIHIP_CAPTURED(genericGraphs, captureLaunch, d, f_, c, args);
+  Status launchImpl(int d, NativeFunction f_, const LaunchConfig& c, void** args) override {
     logOp("launch", c.grid.x);
     std::lock_guard<std::mutex> lock(launchMutex_);  // tests launch from several threads
     launches.fetch_add(1, std::memory_order_relaxed);
@@ -184,9 +183,8 @@ class FakeBackend final : public Backend {
     lastArg0Value = (args && args[0]) ? *static_cast<void**>(args[0]) : nullptr;
     return kOk;
   }
-  Status launchPacked(int d, NativeFunction f_, const LaunchConfig& c, const void* buffer,
+  Status launchPackedImpl(int d, NativeFunction f_, const LaunchConfig& c, const void* buffer,
                       size_t bytes) override {
-    UNIHIP_CAPTURED(genericGraphs, capturePacked, d, f_, c, buffer, bytes);
     logOp("launch", c.grid.x);
     std::lock_guard<std::mutex> lock(launchMutex_);
     launches.fetch_add(1, std::memory_order_relaxed);
@@ -201,8 +199,7 @@ class FakeBackend final : public Backend {
     cooperativeLaunches.fetch_add(1, std::memory_order_relaxed);
     return launch(device, f, c, args);
   }
-  Status malloc(int, size_t size, void** p) override {
-    UNIHIP_CAPTURED(genericGraphs, refuseUnsafe);
+  Status mallocImpl(int, size_t size, void** p) override {
     *p = std::malloc(size);
     if (*p == nullptr) return hipErrorOutOfMemory;
     std::lock_guard<std::mutex> lock(allocationsMutex_);
@@ -217,16 +214,14 @@ class FakeBackend final : public Backend {
     std::free(p);
     return kOk;
   }
-  Status hostMalloc(int, size_t size, unsigned, void** p) override { return malloc(0, size, p); }
+  Status hostMallocImpl(int, size_t size, unsigned, void** p) override { return mallocImpl(0, size, p); }
   Status hostFree(int, void* p) override { return free(0, p); }
-  Status memcpy(int, void* d, const void* s, size_t n, CopyDirection) override {
-    UNIHIP_CAPTURED(genericGraphs, refuseAny, hipErrorStreamCaptureImplicit);
+  Status memcpyImpl(int, void* d, const void* s, size_t n, CopyDirection) override {
     std::memmove(d, s, n);
     return kOk;
   }
-  Status memcpyAsync(int dev, void* d, const void* s, size_t n, CopyDirection dir,
+  Status memcpyAsyncImpl(int dev, void* d, const void* s, size_t n, CopyDirection dir,
                      NativeStream st) override {
-    UNIHIP_CAPTURED(genericGraphs, captureCopy, dev, d, s, n, dir, st);
     logOp("copy", reinterpret_cast<uintptr_t>(d));
     std::memmove(d, s, n);
     return kOk;
@@ -257,26 +252,22 @@ class FakeBackend final : public Backend {
     if (rangeHandleAnswer.ok()) *static_cast<int*>(handle) = dmaBufFd;
     return rangeHandleAnswer;
   }
-  Status memset(int, void* d, uint8_t v, size_t n) override {
-    UNIHIP_CAPTURED(genericGraphs, refuseAny, hipErrorStreamCaptureImplicit);
+  Status memsetImpl(int, void* d, uint8_t v, size_t n) override {
     std::memset(d, v, n);
     return kOk;
   }
-  Status memsetAsync(int dev, void* d, uint8_t v, size_t n, NativeStream st) override {
-    UNIHIP_CAPTURED(genericGraphs, captureFill, dev, d, v, n, 1, st);
+  Status memsetAsyncImpl(int dev, void* d, uint8_t v, size_t n, NativeStream st) override {
     logOp("memset", reinterpret_cast<uintptr_t>(d));
     std::memset(d, v, n);
     return kOk;
   }
-  Status memsetD32Async(int dev, void* d, uint32_t v, size_t n, NativeStream st) override {
-    UNIHIP_CAPTURED(genericGraphs, captureFill, dev, d, v, n, 4, st);
+  Status memsetD32AsyncImpl(int dev, void* d, uint32_t v, size_t n, NativeStream st) override {
     logOp("memset", reinterpret_cast<uintptr_t>(d));
     auto* p = static_cast<uint32_t*>(d);
     for (size_t i = 0; i < n; ++i) p[i] = v;
     return kOk;
   }
-  Status memsetD16Async(int dev, void* d, uint16_t v, size_t n, NativeStream st) override {
-    UNIHIP_CAPTURED(genericGraphs, captureFill, dev, d, v, n, 2, st);
+  Status memsetD16AsyncImpl(int dev, void* d, uint16_t v, size_t n, NativeStream st) override {
     logOp("memset", reinterpret_cast<uintptr_t>(d));
     auto* p = static_cast<uint16_t*>(d);
     for (size_t i = 0; i < n; ++i) p[i] = v;
@@ -323,16 +314,16 @@ class FakeBackend final : public Backend {
   // Unified memory: managed memory is heap memory; hints are recorded; registered memory gets a
   // distinct (never dereferenced) device address, so offsets through it can be checked.
   static constexpr uintptr_t kRegisteredOffset = uintptr_t{1} << 44;
-  Status mallocManaged(int, size_t size, unsigned, void** p) override {
+  Status mallocManagedImpl(int, size_t size, unsigned, void** p) override {
     managedLive.fetch_add(1);
-    return malloc(0, size, p);
+    return mallocImpl(0, size, p);
   }
   Status freeManaged(int, void* p) override {
     managedLive.fetch_sub(1);
     return free(0, p);
   }
   std::atomic<int> managedLive{0};  // managed allocations not freed
-  Status prefetch(int, const void*, size_t, int target, NativeStream) override {
+  Status prefetchImpl(int, const void*, size_t, int target, NativeStream) override {
     lastPrefetchTarget = target;
     ++prefetches;
     return kOk;
@@ -412,16 +403,13 @@ class FakeBackend final : public Backend {
     genericGraphs.streamGone(s);
     return kOk;
   }
-  Status streamSynchronize(int, NativeStream s) override {
-    UNIHIP_CAPTURED(genericGraphs, refuseSync, s);
+  Status streamSynchronizeImpl(int, NativeStream s) override {
     return kOk;
   }
-  Status streamQuery(int, NativeStream s) override {
-    UNIHIP_CAPTURED(genericGraphs, refuseSync, s);
+  Status streamQueryImpl(int, NativeStream s) override {
     return kOk;
   }
-  Status streamWaitEvent(int d, NativeStream s, NativeEvent e) override {
-    UNIHIP_CAPTURED(genericGraphs, captureWaitEvent, d, s, e);
+  Status streamWaitEventImpl(int d, NativeStream s, NativeEvent e) override {
     logOp("wait", reinterpret_cast<uintptr_t>(e));
     return kOk;
   }
@@ -501,8 +489,7 @@ class FakeBackend final : public Backend {
   }
 
   // Nothing is ever pending here, so "after earlier work" is now.
-  Status launchHostFunc(int d, NativeStream s, void (*fn)(void*), void* userData) override {
-    UNIHIP_CAPTURED(genericGraphs, captureHostFunc, d, s, fn, userData);
+  Status launchHostFuncImpl(int d, NativeStream s, void (*fn)(void*), void* userData) override {
     logOp("host", reinterpret_cast<uintptr_t>(userData));
     fn(userData);
     return kOk;
@@ -521,8 +508,7 @@ class FakeBackend final : public Backend {
     genericGraphs.eventGone(e);
     return kOk;
   }
-  Status eventRecord(int d, NativeEvent e, NativeStream s) override {
-    UNIHIP_CAPTURED(genericGraphs, captureEventRecord, d, e, s);
+  Status eventRecordImpl(int d, NativeEvent e, NativeStream s) override {
     logOp("record", reinterpret_cast<uintptr_t>(e));
     return kOk;
   }
@@ -532,8 +518,7 @@ class FakeBackend final : public Backend {
     *ms = 1.5f;
     return kOk;
   }
-  Status deviceSynchronize(int) override {
-    UNIHIP_CAPTURED(genericGraphs, refuseAny, hipErrorStreamCaptureUnsupported);
+  Status deviceSynchronizeImpl(int) override {
     ++deviceSyncs;
     return kOk;
   }

@@ -8,9 +8,9 @@
 // pre-built AQL packets); launchGraph then launches that, and replays the schedule otherwise
 // (nodes the backend does not compile, a capturing stream, a stream it cannot take).
 //
-// Capture needs the backend's help: each enqueueing primitive of a backend that hands this family
-// out starts with UNIHIP_CAPTURED (one relaxed atomic load while nothing captures), which hands an
-// operation on a capturing stream to the matching capture* hook; the hook adds the node.
+// Capture: these are the backend's CaptureHooks (seam/capture_hooks.h); the seam's enqueueing
+// operations ask them first (one relaxed atomic load while nothing captures), and the matching
+// hook adds the node for an operation on a capturing stream.
 // Thread safety: graph building, queries and capture take one mutex; launchGraph takes none and
 // allocates nothing.
 #pragma once
@@ -24,21 +24,12 @@
 
 #include "backend.h"
 #include "generic/graphs/graph_model.h"
+#include "seam/capture_hooks.h"
 #include "seam/graph_ops.h"
-
-// In a backend's enqueueing primitive: hands the operation to `graphs`' capture hook `hook` and
-// returns its answer when the hook takes it (a capturing stream); else goes on.
-#define UNIHIP_CAPTURED(graphs, hook, ...)                                   \
-  do {                                                                       \
-    if ((graphs).active()) {                                                 \
-      ::unihip::Status captured_;                                            \
-      if ((graphs).hook(__VA_ARGS__ __VA_OPT__(, ) & captured_)) return captured_; \
-    }                                                                        \
-  } while (0)
 
 namespace unihip {
 
-class GenericGraphs final : public GraphOps {
+class GenericGraphs final : public GraphOps, public CaptureHooks {
  public:
   explicit GenericGraphs(Backend& backend) : backend_(backend) {}
   // Leaves graphs the caller never destroyed to the process (the backend may be gone): call
@@ -54,39 +45,37 @@ class GenericGraphs final : public GraphOps {
   void setCompiler(generic_graphs::NativeGraphCompiler* compiler) { compiler_ = compiler; }
 
   // ---- The capture hooks a backend's enqueueing primitives call ----
-  // Any stream capturing (or any event recorded by a capture): the hooks below are needed.
-  bool active() const { return active_.load(std::memory_order_relaxed) != 0; }
   // Each returns true when it took the operation (the stream captures, or for a wait, the
   // event belongs to a capture), with the result in *s. Work on the legacy stream (null) while a
   // blocking stream captures would make the capture wait on it: refused with
   // hipErrorStreamCaptureImplicit, every capture invalidated (AMD's rule).
-  bool captureLaunch(int device, NativeFunction f, const LaunchConfig& c, void** args, Status* s);
+  bool captureLaunch(int device, NativeFunction f, const LaunchConfig& c, void** args, Status* s) override;
   bool capturePacked(int device, NativeFunction f, const LaunchConfig& c, const void* buffer,
-                     size_t bytes, Status* s);
+                     size_t bytes, Status* s) override;
   bool captureCopy(int device, void* dst, const void* src, size_t size, CopyDirection dir,
-                   NativeStream stream, Status* s);
+                   NativeStream stream, Status* s) override;
   bool captureFill(int device, void* dst, uint32_t value, size_t count, unsigned elementSize,
-                   NativeStream stream, Status* s);
-  bool captureHostFunc(int device, NativeStream stream, void (*fn)(void*), void* data, Status* s);
-  bool captureEventRecord(int device, NativeEvent event, NativeStream stream, Status* s);
+                   NativeStream stream, Status* s) override;
+  bool captureHostFunc(int device, NativeStream stream, void (*fn)(void*), void* data, Status* s) override;
+  bool captureEventRecord(int device, NativeEvent event, NativeStream stream, Status* s) override;
   // Stream-ordered allocation and free (generic/memory_pools.h) on a capturing stream:
   // an allocation node, whose memory is the graph's, and a free node.
   bool captureAlloc(int device, size_t size, NativeStream stream, void** ptr, Status* s);
   bool captureFree(int device, void* ptr, NativeStream stream, Status* s);
-  bool captureWaitEvent(int device, NativeStream stream, NativeEvent event, Status* s);
+  bool captureWaitEvent(int device, NativeStream stream, NativeEvent event, Status* s) override;
   // A stream or event the backend destroys leaves any capture (a destroyed origin ends its
   // capture, others invalidate theirs), so that a new one at the same address starts clean.
   void streamGone(NativeStream stream);
   void eventGone(NativeEvent event);
   // Synchronizing with or querying a capturing stream: HIP refuses it and invalidates the capture.
-  bool refuseSync(NativeStream stream, Status* s);
+  bool refuseSync(NativeStream stream, Status* s) override;
   // Calls the capture modes call "potentially unsafe" (allocation): refused while this thread
   // may not make them, invalidating the captures that forbid them (AMD's rule).
-  bool refuseUnsafe(Status* s);
+  bool refuseUnsafe(Status* s) override;
   // Calls refused while any stream captures, whatever the mode (device synchronization:
   // hipErrorStreamCaptureUnsupported; synchronous copies and fills:
   // hipErrorStreamCaptureImplicit); every capture is invalidated, as AMD's runtime does.
-  bool refuseAny(hipError_t code, Status* s);
+  bool refuseAny(hipError_t code, Status* s) override;
 
   // ---- GraphOps ----
   Status graphCreate(int device, NativeGraph* graph) override;
@@ -260,7 +249,6 @@ class GenericGraphs final : public GraphOps {
   bool (*blocking_)(NativeStream) = nullptr;
   generic_graphs::NativeGraphCompiler* compiler_ = nullptr;
   std::mutex mutex_;
-  std::atomic<int> active_{0};  // streams in a capture + events recorded by one
   std::unordered_map<NativeStream, StreamCapture> streams_;
   std::unordered_map<NativeEvent, EventCapture> events_;
   std::vector<std::shared_ptr<Capture>> captures_;  // live captures

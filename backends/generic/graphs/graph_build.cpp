@@ -446,7 +446,7 @@ Status GenericGraphs::graphMemTrim(int device) {
 // hipFreeAsync ends the allocation at the call: the memory stays the graph's, so work still
 // queued before the free reads it safely. On a capturing stream it is a free node.
 Status GenericGraphs::freeGraphMemory(int device, void* ptr, NativeStream stream) {
-  UNIHIP_CAPTURED(*this, captureFree, device, ptr, stream);
+  UNIHIP_CAPTURED(this, captureFree, device, ptr, stream);
   std::shared_ptr<generic_graphs::GraphAllocation> a = memory_.find(ptr);
   if (a == nullptr || a->device != device || !memory_.end(*a)) return hipErrorInvalidValue;
   return kOk;
