@@ -29,6 +29,7 @@ class CaptureHooks {
   // Any stream capturing (or any event recorded by a capture): the hooks below are needed.
   // One relaxed load, not a call: it sits on every launch.
   bool active() const { return active_.load(std::memory_order_relaxed) != 0; }
+  const std::atomic<int>* activeFlag() const { return &active_; }
 
   // Each returns true when it took the operation (the stream captures, or for a wait, the event
   // belongs to a capture), with the result in *s.
