@@ -13,6 +13,7 @@
 namespace unihip::log {
 
 std::atomic<int8_t> g_traceState{-1};
+std::atomic<bool (*)()> g_onLoggerCreated{nullptr};
 
 namespace {
 
@@ -35,6 +36,7 @@ spdlog::logger* createLogger() {
   logger->set_level(levelFromEnvironment());
   logger->flush_on(spdlog::level::trace);
   g_traceState.store(logger->should_log(spdlog::level::trace) ? 1 : 0, std::memory_order_relaxed);
+  if (auto hook = g_onLoggerCreated.load(std::memory_order_acquire)) (void)hook();
   return logger;
 }
 

@@ -21,6 +21,9 @@ enum class Level : int { trace = 0, debug = 1, info = 2, warn = 3, err = 4, crit
 // Hidden: read with one pc-relative access, not through the GOT, on every hot entry point.
 extern __attribute__((visibility("hidden"))) std::atomic<int8_t> g_traceState;
 bool traceEnabledSlow();
+// Called once the logger exists and set the trace state: the timeline trace (src/core/trace/)
+// registers its start from UNIHIP_TRACE here when the library loads, so base/ calls up to nothing.
+extern __attribute__((visibility("hidden"))) std::atomic<bool (*)()> g_onLoggerCreated;
 // True when API calls should be traced: the hot path checks this before formatting anything.
 // One relaxed load once the logger exists.
 inline bool traceEnabled() {

@@ -5,6 +5,7 @@
 #include "core/last_error.h"
 #include "base/log.h"
 #include "base/status.h"
+#include "core/trace/timeline.h"
 
 #define UNIHIP_EXPORT extern "C" __attribute__((visibility("default")))
 
@@ -14,15 +15,22 @@
 #define UNIHIP_UNLIKELY(x) (x)
 #endif
 
-// API trace at the most verbose level; formats nothing unless tracing is on.
+// API trace at the most verbose level, and the call's begin in the timeline trace
+// (core/trace/timeline.h); formats nothing unless either is on.
 // The formatting sits in a cold out-of-line lambda, so hot entry points keep a small frame. It
 // captures by value: a by-reference capture takes the parameters' addresses, which makes every
 // call spill them to the stack before the trace test (about 15 instructions per launch).
 #define UNIHIP_TRACE_API(...)                                                      \
   do {                                                                             \
     if (UNIHIP_UNLIKELY(::unihip::log::traceEnabled()))                            \
-      [=]() __attribute__((noinline, cold)) { UNIHIP_LOG_TRACE(__VA_ARGS__); }();  \
+      [=, unihip_function_ = __func__]() __attribute__((noinline, cold)) {         \
+        UNIHIP_LOG_TRACE(__VA_ARGS__);                                             \
+        UNIHIP_TIMELINE_BEGIN_(unihip_function_, __VA_ARGS__);                     \
+      }();                                                                         \
   } while (0)
+
+#define UNIHIP_TIMELINE_BEGIN_(function, format, ...) \
+  ::unihip::timeline::apiBegin(function, format, ::fmt::make_format_args(__VA_ARGS__))
 
 namespace unihip {
 
@@ -35,6 +43,7 @@ inline hipError_t apiReturn(const char* function, Status status) {
     recordError(code);
     logApiFailure(function, code);
   }
+  if (UNIHIP_UNLIKELY(timeline::on())) timeline::apiEnd(function, code);
   return code;
 }
 

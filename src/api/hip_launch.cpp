@@ -159,7 +159,9 @@ __attribute__((always_inline)) inline Status launchKernel(const void* function_a
     t_launchCache = {function_address, stream,   generation, rs.device,
                      rs.native,        function, Runtime::currentDevice()};
   LaunchConfig config{numBlocks, dimBlocks, static_cast<uint32_t>(sharedMemBytes), rs.native};
-  return rs.device->backend->launch(rs.device->local, function, config, args);
+  return timeline::onStream(timeline::OpKind::kernel, rs.device, rs.native, kernel->name.data(),
+                            [&] { return rs.device->backend->launch(rs.device->local, function,
+                                                                    config, args); });
 }
 
 [[gnu::cold, gnu::noinline]] hipError_t tracedLaunch(const char* api, const void* function_address,

@@ -27,7 +27,9 @@ inline Status copyOnStream(void* dst, const void* src, size_t size, hipMemcpyKin
   if (UNIHIP_UNLIKELY(!s.ok())) return s;
   if (size == 0) return kOk;
   Backend* backend = rs.device->backend;
-  s = backend->memcpyAsync(rs.device->local, dst, src, size, dir, rs.native);
+  s = timeline::onStream(timeline::OpKind::copy, rs.device, rs.native, nullptr, [&] {
+    return backend->memcpyAsync(rs.device->local, dst, src, size, dir, rs.native);
+  });
   if (!wait || !s.ok()) return s;
   return backend->streamSynchronize(rs.device->local, rs.native);
 }

@@ -61,7 +61,8 @@ Status memcpySync(void* dst, const void* src, size_t size, hipMemcpyKind kind) {
   if (size == 0) return kOk;
   Device* d = nullptr;
   UNIHIP_TRY(currentDevice(&d));
-  return d->backend->memcpy(d->local, dst, src, size, dir);
+  return timeline::onStream(timeline::OpKind::copy, d, nullptr, nullptr,
+                            [&] { return d->backend->memcpy(d->local, dst, src, size, dir); });
 }
 
 Status memsetSync(void* dst, int value, size_t size) {
@@ -69,7 +70,9 @@ Status memsetSync(void* dst, int value, size_t size) {
   UNIHIP_TRY(currentDevice(&d));
   if (size == 0) return kOk;
   UNIHIP_TRY(memory::checkFill(dst, size, 1));
-  return d->backend->memset(d->local, dst, static_cast<uint8_t>(value), size);
+  return timeline::onStream(timeline::OpKind::fill, d, nullptr, nullptr, [&] {
+    return d->backend->memset(d->local, dst, static_cast<uint8_t>(value), size);
+  });
 }
 
 }  // namespace
@@ -156,8 +159,9 @@ UNIHIP_EXPORT hipError_t hipMemcpyAsync(void* dst, const void* src, size_t sizeB
   s = resolveStream(stream, &rs);
   if (UNIHIP_UNLIKELY(!s.ok())) UNIHIP_RETURN(s);
   if (sizeBytes == 0) UNIHIP_RETURN(kOk);
-  UNIHIP_RETURN(rs.device->backend->memcpyAsync(rs.device->local, dst, src, sizeBytes, dir,
-                                                rs.native));
+  UNIHIP_RETURN(timeline::onStream(timeline::OpKind::copy, rs.device, rs.native, nullptr, [&] {
+    return rs.device->backend->memcpyAsync(rs.device->local, dst, src, sizeBytes, dir, rs.native);
+  }));
 }
 
 UNIHIP_EXPORT hipError_t hipMemset(void* dst, int value, size_t sizeBytes) {
@@ -192,8 +196,10 @@ UNIHIP_EXPORT hipError_t hipMemsetAsync(void* dst, int value, size_t sizeBytes,
     UNIHIP_TRY(resolveStream(stream, &rs));
     if (sizeBytes == 0) return kOk;
     UNIHIP_TRY(memory::checkFill(dst, sizeBytes, 1));
-    return rs.device->backend->memsetAsync(rs.device->local, dst, static_cast<uint8_t>(value),
-                                           sizeBytes, rs.native);
+    return timeline::onStream(timeline::OpKind::fill, rs.device, rs.native, nullptr, [&] {
+      return rs.device->backend->memsetAsync(rs.device->local, dst, static_cast<uint8_t>(value),
+                                             sizeBytes, rs.native);
+    });
   })());
 }
 

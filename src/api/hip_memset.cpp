@@ -20,12 +20,16 @@ Status fillOn(const ResolvedStream& rs, void* dst, uint32_t value, size_t count,
               size_t elementSize) {
   Backend* backend = rs.device->backend;
   const int device = rs.device->local;
-  switch (elementSize) {
-    case 1: return backend->memsetAsync(device, dst, static_cast<uint8_t>(value), count, rs.native);
-    case 2:
-      return backend->memsetD16Async(device, dst, static_cast<uint16_t>(value), count, rs.native);
-    default: return backend->memsetD32Async(device, dst, value, count, rs.native);
-  }
+  return timeline::onStream(timeline::OpKind::fill, rs.device, rs.native, nullptr, [&]() -> Status {
+    switch (elementSize) {
+      case 1:
+        return backend->memsetAsync(device, dst, static_cast<uint8_t>(value), count, rs.native);
+      case 2:
+        return backend->memsetD16Async(device, dst, static_cast<uint16_t>(value), count,
+                                       rs.native);
+      default: return backend->memsetD32Async(device, dst, value, count, rs.native);
+    }
+  });
 }
 
 // The async forms: stream first (as AMD checks it before the fill), then the destination.

@@ -186,8 +186,12 @@ UNIHIP_HOT_TLS LaunchCache t_moduleLaunchCache;  // keyed by hipFunction_t (core
   if (mayFillLaunchCache(stream, rs.native))
     t_moduleLaunchCache = {f,         stream,    generation, rs.device,
                            rs.native, f->native, Runtime::currentDevice()};
-  return apiReturn(kName, rs.device->backend->launch(rs.device->local, f->native, config,
-                                                     kernelParams));
+  return apiReturn(kName, timeline::onStream(timeline::OpKind::kernel, rs.device, rs.native,
+                                             f->name.c_str(), [&] {
+                                               return rs.device->backend->launch(
+                                                   rs.device->local, f->native, config,
+                                                   kernelParams);
+                                             }));
 }
 
 [[gnu::cold, gnu::noinline]] hipError_t failedModuleLaunch(Status s) {

@@ -3,6 +3,7 @@
 // paths be tested on any machine, and lets a benchmark count the runtime's own instructions.
 #pragma once
 
+#include <chrono>
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
@@ -45,6 +46,9 @@ class FakeBackend final : public Backend {
   std::atomic<int> launches{0};
   std::atomic<int> cooperativeLaunches{0};
   bool cooperative = false;
+  // Events keep the host time they were recorded at, and elapsed times are their differences
+  // (the timeline trace's tests); otherwise every elapsed time is 1.5 ms.
+  bool timedEvents = false;
   std::vector<char> lastPacked;
   std::atomic<int> moduleLoads{0};
   std::atomic<int> deviceSyncs{0};  // deviceSynchronize calls (hipFree must not wait: HIP 7)
@@ -510,12 +514,22 @@ class FakeBackend final : public Backend {
   }
   Status eventRecordImpl(int d, NativeEvent e, NativeStream s) override {
     logOp("record", reinterpret_cast<uintptr_t>(e));
+    if (timedEvents) {
+      std::lock_guard<std::mutex> lock(launchMutex_);
+      eventTimes_[e] = std::chrono::steady_clock::now();
+    }
     return kOk;
   }
   Status eventSynchronize(int, NativeEvent) override { return kOk; }
   Status eventQuery(int, NativeEvent) override { return kOk; }
-  Status eventElapsedTime(int, NativeEvent, NativeEvent, float* ms) override {
+  Status eventElapsedTime(int, NativeEvent a, NativeEvent b, float* ms) override {
     *ms = 1.5f;
+    if (timedEvents) {
+      std::lock_guard<std::mutex> lock(launchMutex_);
+      auto ta = eventTimes_.find(a), tb = eventTimes_.find(b);
+      if (ta == eventTimes_.end() || tb == eventTimes_.end()) return hipErrorInvalidHandle;
+      *ms = std::chrono::duration<float, std::milli>(tb->second - ta->second).count();
+    }
     return kOk;
   }
   Status deviceSynchronizeImpl(int) override {
@@ -545,6 +559,7 @@ class FakeBackend final : public Backend {
   std::mutex logMutex_;
   std::set<std::pair<int, int>> peerEnabled_;
   std::atomic<uintptr_t> nextHandle_{0x100};
+  std::map<NativeEvent, std::chrono::steady_clock::time_point> eventTimes_;
   char globals_[64] = {};
   std::mutex allocationsMutex_;
   std::map<uintptr_t, size_t> allocations_;  // base -> size, for memGetAddressRange

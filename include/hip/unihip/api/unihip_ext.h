@@ -37,6 +37,13 @@ hipError_t unihipDeviceGetNativeContext(int deviceId, void** handle);
  * hipErrorInvalidDevice; hipErrorNotSupported where the vendor has no thread context (AMD). */
 hipError_t unihipDeviceBindNativeContext(int deviceId);
 
+/* The timeline trace (docs/trace.md). unihipTraceWrite writes what was recorded so far to `path`
+ * (NULL: UNIHIP_TRACE's path) after the GPU work recorded so far finished; the trace goes on.
+ * hipErrorNotReady when no trace runs, hipErrorInvalidValue when the file cannot be written.
+ * unihipTraceRoctx is libroctx64's way in: op 0 mark, 1 push, 2 pop, 3 start, 4 stop (`id`). */
+hipError_t unihipTraceWrite(const char* path);
+void unihipTraceRoctx(int op, const char* message, uint64_t id);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif
