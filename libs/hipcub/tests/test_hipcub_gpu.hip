@@ -481,6 +481,143 @@ static void test_radix_pairs() {
   }
 }
 
+
+// ---------------- block radix sort ----------------
+template <int B, int N, bool DESC, bool STRIPED>
+__global__ void block_sort_kernel(const int* keys_in, const int* vals_in, int* keys_out, int* vals_out,
+                                  int begin_bit, int end_bit) {
+  typedef hipcub::BlockRadixSort<int, B, N, int> S;
+  __shared__ typename S::TempStorage storage;
+  int k[N], v[N];
+  const int base = blockIdx.x * B * N;
+  hipcub::LoadDirectBlocked(threadIdx.x, keys_in + base, k);
+  hipcub::LoadDirectBlocked(threadIdx.x, vals_in + base, v);
+  if (DESC && STRIPED)
+    S(storage).SortDescendingBlockedToStriped(k, v, begin_bit, end_bit);
+  else if (DESC)
+    S(storage).SortDescending(k, v, begin_bit, end_bit);
+  else if (STRIPED)
+    S(storage).SortBlockedToStriped(k, v, begin_bit, end_bit);
+  else
+    S(storage).Sort(k, v, begin_bit, end_bit);
+  if (STRIPED) {
+    hipcub::StoreDirectStriped<B>(threadIdx.x, keys_out + base, k);
+    hipcub::StoreDirectStriped<B>(threadIdx.x, vals_out + base, v);
+  } else {
+    hipcub::StoreDirectBlocked(threadIdx.x, keys_out + base, k);
+    hipcub::StoreDirectBlocked(threadIdx.x, vals_out + base, v);
+  }
+}
+
+template <int B, int N, bool DESC, bool STRIPED>
+static void test_block_sort(int begin_bit, int end_bit) {
+  const int blocks = 2, tile = B * N;
+  auto keys = random_ints(blocks * tile, std::numeric_limits<int>::min(), std::numeric_limits<int>::max(), tile + begin_bit);
+  std::vector<int> vals(blocks * tile);
+  std::iota(vals.begin(), vals.end(), 0);
+  Dev<int> dk(keys), dv(vals), ko(blocks * tile), vo(blocks * tile);
+  block_sort_kernel<B, N, DESC, STRIPED><<<blocks, B>>>(dk.p, dv.p, ko.p, vo.p, begin_bit, end_bit);
+  HIP_OK(hipDeviceSynchronize());
+  auto hk = ko.get(), hv = vo.get();
+  const unsigned long long width_mask = end_bit - begin_bit >= 32 ? ~0ull : ((1ull << (end_bit - begin_bit)) - 1);
+  auto field = [&](int k) { return (((unsigned long long)((unsigned)k ^ 0x80000000u)) >> begin_bit) & width_mask; };
+  int bad = 0;
+  for (int b = 0; b < blocks; ++b) {
+    std::vector<int> order(tile);
+    std::iota(order.begin(), order.end(), b * tile);
+    std::stable_sort(order.begin(), order.end(), [&](int x, int y) {
+      return DESC ? field(keys[x]) > field(keys[y]) : field(keys[x]) < field(keys[y]);
+    });
+    for (int i = 0; i < tile; ++i)
+      if (hv[b * tile + i] != order[i] || hk[b * tile + i] != keys[order[i]]) ++bad;
+  }
+  EXPECT(bad == 0, "BlockRadixSort<%d,%d> desc=%d striped=%d bits [%d,%d): %d wrong", B, N, DESC, STRIPED,
+         begin_bit, end_bit, bad);
+}
+
+// ---------------- segmented reduce, select, run-length, histogram ----------------
+struct IsOdd {
+  __host__ __device__ bool operator()(int x) const { return (x & 1) != 0; }
+};
+
+static void test_segmented_reduce() {
+  const std::vector<int> offsets = {0, 0, 1, 5, 260, 260, 3000, 3001, 70000};  // empty ones too
+  const int segs = (int)offsets.size() - 1;
+  auto in = random_ints(offsets.back(), -500, 500, 21);
+  Dev<int> d_in(in), d_off(offsets), out(segs);
+  Dev<hipcub::KeyValuePair<int, int>> kv(segs);
+  EXPECT(two_phase([&](void* t, std::size_t& b) { return hipcub::DeviceSegmentedReduce::Sum(t, b, d_in.p, out.p, segs, d_off.p, d_off.p + 1); }) == hipSuccess, "segmented Sum");
+  auto hs = out.get();
+  EXPECT(two_phase([&](void* t, std::size_t& b) { return hipcub::DeviceSegmentedReduce::Max(t, b, d_in.p, out.p, segs, d_off.p, d_off.p + 1); }) == hipSuccess, "segmented Max");
+  auto hm = out.get();
+  EXPECT(two_phase([&](void* t, std::size_t& b) { return hipcub::DeviceSegmentedReduce::Reduce(t, b, d_in.p, out.p, segs, d_off.p, d_off.p + 1, MaxOp(), 100); }) == hipSuccess, "segmented Reduce");
+  auto hr = out.get();
+  EXPECT(two_phase([&](void* t, std::size_t& b) { return hipcub::DeviceSegmentedReduce::ArgMin(t, b, d_in.p, kv.p, segs, d_off.p, d_off.p + 1); }) == hipSuccess, "segmented ArgMin");
+  auto ha = kv.get();
+  for (int s = 0; s < segs; ++s) {
+    int sum = 0, mx = std::numeric_limits<int>::lowest(), mn = std::numeric_limits<int>::max(), imn = 1;
+    for (int i = offsets[s]; i < offsets[s + 1]; ++i) {
+      sum += in[i];
+      mx = std::max(mx, in[i]);
+      if (in[i] < mn || i == offsets[s]) mn = in[i], imn = i - offsets[s];
+    }
+    EXPECT(hs[s] == sum, "DeviceSegmentedReduce::Sum segment %d: %d != %d", s, hs[s], sum);
+    EXPECT(hm[s] == mx, "DeviceSegmentedReduce::Max segment %d: %d != %d", s, hm[s], mx);
+    EXPECT(hr[s] == std::max(mx, 100), "DeviceSegmentedReduce::Reduce segment %d", s);
+    EXPECT(ha[s].key == imn && ha[s].value == mn, "DeviceSegmentedReduce::ArgMin segment %d: {%d,%d} != {%d,%d}", s,
+           ha[s].key, ha[s].value, imn, mn);
+  }
+}
+
+static void test_select_rle_histogram() {
+  for (long long n : kSizes) {
+    auto in = random_ints(n, 0, 6, (unsigned)n + 31);  // small values: long runs, many repeats
+    auto flags = random_ints(n, 0, 1, (unsigned)n + 32);
+    Dev<int> d_in(in), d_flags(flags), out(n), num(1), counts(n);
+    std::vector<int> ref;
+    for (int x : in) if (x & 1) ref.push_back(x);
+    EXPECT(two_phase([&](void* t, std::size_t& b) { return hipcub::DeviceSelect::If(t, b, d_in.p, out.p, num.p, n, IsOdd()); }) == hipSuccess, "If");
+    auto h = out.get();
+    int got = num.get()[0];
+    EXPECT(got == (int)ref.size() && std::equal(ref.begin(), ref.end(), h.begin()), "DeviceSelect::If n=%lld: %d selected, %zu expected", n, got, ref.size());
+    ref.clear();
+    for (long long i = 0; i < n; ++i) if (flags[i]) ref.push_back(in[i]);
+    EXPECT(two_phase([&](void* t, std::size_t& b) { return hipcub::DeviceSelect::Flagged(t, b, d_in.p, d_flags.p, out.p, num.p, n); }) == hipSuccess, "Flagged");
+    h = out.get();
+    got = num.get()[0];
+    EXPECT(got == (int)ref.size() && std::equal(ref.begin(), ref.end(), h.begin()), "DeviceSelect::Flagged n=%lld: %d selected, %zu expected", n, got, ref.size());
+    ref.clear();
+    std::vector<int> lengths;
+    for (long long i = 0; i < n; ++i) {
+      if (i == 0 || in[i] != in[i - 1]) ref.push_back(in[i]), lengths.push_back(0);
+      ++lengths.back();
+    }
+    EXPECT(two_phase([&](void* t, std::size_t& b) { return hipcub::DeviceSelect::Unique(t, b, d_in.p, out.p, num.p, n); }) == hipSuccess, "Unique");
+    h = out.get();
+    got = num.get()[0];
+    EXPECT(got == (int)ref.size() && std::equal(ref.begin(), ref.end(), h.begin()), "DeviceSelect::Unique n=%lld: %d, %zu expected", n, got, ref.size());
+    EXPECT(two_phase([&](void* t, std::size_t& b) { return hipcub::DeviceRunLengthEncode::Encode(t, b, d_in.p, out.p, counts.p, num.p, n); }) == hipSuccess, "Encode");
+    h = out.get();
+    auto hc = counts.get();
+    got = num.get()[0];
+    EXPECT(got == (int)ref.size() && std::equal(ref.begin(), ref.end(), h.begin()) &&
+               std::equal(lengths.begin(), lengths.end(), hc.begin()),
+           "DeviceRunLengthEncode::Encode n=%lld: %d runs, %zu expected", n, got, ref.size());
+    // HistogramEven: 5 bins over [0, 10) of values in [-3, 12] (some outside)
+    auto samples = random_ints(n, -3, 12, (unsigned)n + 33);
+    Dev<int> d_s(samples);
+    for (int levels : {6, 3000}) {
+      const int bins = levels - 1, hi = levels == 6 ? 10 : 3000;
+      Dev<int> hist(bins);
+      std::vector<int> href(bins, 0);
+      for (int x : samples)
+        if (x >= 0 && x < hi) ++href[(long long)x * bins / hi];
+      EXPECT(two_phase([&](void* t, std::size_t& b) { return hipcub::DeviceHistogram::HistogramEven(t, b, d_s.p, hist.p, levels, 0, hi, n); }) == hipSuccess, "HistogramEven");
+      EXPECT(hist.get() == href, "DeviceHistogram::HistogramEven n=%lld levels=%d", n, levels);
+    }
+  }
+}
+
 // ---------------- the temporary-storage protocol (host only) ----------------
 static void test_queries() {
   int* none = nullptr;
@@ -514,6 +651,24 @@ static void test_queries() {
          "SortKeys: begin_bit > end_bit");
   EXPECT(hipcub::DeviceRadixSort::SortKeys(nullptr, bytes, k, k, 1000, 0, 33) == hipErrorInvalidValue,
          "SortKeys: end_bit past the key");
+  bytes = 0;
+  EXPECT(hipcub::DeviceSelect::If(nullptr, bytes, none, none, none, 1000, IsOdd()) == hipSuccess && bytes > 1000 * 4,
+         "DeviceSelect::If query");
+  bytes = 0;
+  EXPECT(hipcub::DeviceRunLengthEncode::Encode(nullptr, bytes, none, none, none, none, 0) == hipSuccess && bytes > 0,
+         "Encode query for 0 items");
+  bytes = 0;
+  EXPECT(hipcub::DeviceSegmentedReduce::Sum(nullptr, bytes, none, none, 4, none, none) == hipSuccess && bytes > 0,
+         "DeviceSegmentedReduce::Sum query");
+  EXPECT(hipcub::DeviceSegmentedReduce::Sum(nullptr, bytes, none, none, -1, none, none) == hipErrorInvalidValue,
+         "DeviceSegmentedReduce: negative segments");
+  bytes = 0;
+  EXPECT(hipcub::DeviceHistogram::HistogramEven(nullptr, bytes, none, none, 6, 0, 10, 1000) == hipSuccess && bytes > 0,
+         "HistogramEven query");
+  EXPECT(hipcub::DeviceHistogram::HistogramEven(nullptr, bytes, none, none, 1, 0, 10, 1000) == hipErrorInvalidValue,
+         "HistogramEven: fewer than 2 levels");
+  EXPECT(hipcub::DeviceHistogram::HistogramEven(nullptr, bytes, none, none, 6, 10, 0, 1000) == hipErrorInvalidValue,
+         "HistogramEven: lower >= upper");
   small = 1;
   EXPECT(hipcub::DeviceRadixSort::SortPairs((void*)&small, small, k, k, k, k, 1000) == hipErrorInvalidValue,
          "SortPairs: storage too small");
@@ -570,6 +725,13 @@ int main(int argc, char** argv) {
   test_radix_keys<unsigned long long>("u64");
   test_radix_keys<unsigned char>("u8");
   test_radix_pairs();
+  test_block_sort<128, 4, false, false>(0, 32);
+  test_block_sort<128, 4, true, false>(0, 32);
+  test_block_sort<256, 3, false, true>(4, 13);
+  test_block_sort<100, 5, true, true>(0, 32);
+  test_block_sort<64, 2, false, false>(8, 8);
+  test_segmented_reduce();
+  test_select_rle_histogram();
   std::printf("hipcub GPU test: %d checks, %d failed (warpSize %d)\n", checks, failures, ws);
   return failures ? 1 : 0;
 }

@@ -14,8 +14,12 @@
 #include "block/block_exchange.hpp"
 #include "block/block_load.hpp"
 #include "block/block_store.hpp"
+#include "block/block_radix_sort.hpp"
 #include "device/device_reduce.hpp"
 #include "device/device_scan.hpp"
 #include "device/device_radix_sort.hpp"
+#include "device/device_segmented_reduce.hpp"
+#include "device/device_select.hpp"
+#include "device/device_histogram.hpp"
 
 #endif
