@@ -618,6 +618,95 @@ static void test_select_rle_histogram() {
   }
 }
 
+
+// ---------------- discontinuity, block histogram, partition, more iterators ----------------
+struct NotEqual {
+  __host__ __device__ bool operator()(int a, int b) const { return a != b; }
+};
+
+template <int B, int N>
+__global__ void discontinuity_kernel(const int* in, int* heads, int* tails, int* heads_pred,
+                                     int* tails_succ, unsigned* hist) {
+  typedef hipcub::BlockDiscontinuity<int, B> D;
+  typedef hipcub::BlockHistogram<int, B, N, 16> H;
+  __shared__ typename D::TempStorage storage;
+  __shared__ typename H::TempStorage hstorage;
+  __shared__ unsigned bins[16];
+  int items[N], f[N];
+  hipcub::LoadDirectBlocked(threadIdx.x, in, items);
+  D(storage).FlagHeads(f, items, NotEqual());
+  hipcub::StoreDirectBlocked(threadIdx.x, heads, f);
+  __syncthreads();
+  D(storage).FlagTails(f, items, NotEqual());
+  hipcub::StoreDirectBlocked(threadIdx.x, tails, f);
+  __syncthreads();
+  D(storage).FlagHeads(f, items, NotEqual(), items[0]);  // every thread passes its own; thread 0's counts
+  hipcub::StoreDirectBlocked(threadIdx.x, heads_pred, f);
+  __syncthreads();
+  D(storage).FlagTails(f, items, NotEqual(), -1);
+  hipcub::StoreDirectBlocked(threadIdx.x, tails_succ, f);
+  int b[N];
+  for (int i = 0; i < N; ++i) b[i] = items[i] & 15;
+  H(hstorage).Histogram(b, bins);
+  __syncthreads();
+  if (threadIdx.x < 16) hist[threadIdx.x] = bins[threadIdx.x];
+}
+
+static void test_discontinuity_histogram() {
+  constexpr int B = 128, N = 3, T = B * N;
+  auto in = random_ints(T, 0, 2, 41);
+  Dev<int> d_in(in), h(T), t(T), hp(T), ts(T);
+  Dev<unsigned> hist(16);
+  discontinuity_kernel<B, N><<<1, B>>>(d_in.p, h.p, t.p, hp.p, ts.p, hist.p);
+  HIP_OK(hipDeviceSynchronize());
+  auto hh = h.get(), ht = t.get(), hhp = hp.get(), hts = ts.get();
+  auto hb = hist.get();
+  int bad = 0;
+  for (int i = 0; i < T; ++i) {
+    if (hh[i] != (i == 0 ? 1 : in[i] != in[i - 1])) ++bad;
+    if (ht[i] != (i == T - 1 ? 1 : in[i] != in[i + 1])) ++bad;
+    if (hhp[i] != (i == 0 ? 0 : in[i] != in[i - 1])) ++bad;
+    if (hts[i] != (i == T - 1 ? 1 : in[i] != in[i + 1])) ++bad;
+  }
+  EXPECT(bad == 0, "BlockDiscontinuity: %d wrong", bad);
+  std::vector<unsigned> ref(16, 0);
+  for (int x : in) ++ref[x & 15];
+  EXPECT(hb == ref, "BlockHistogram");
+}
+
+static void test_partition_iterators() {
+  for (long long n : kSizes) {
+    auto in = random_ints(n, 0, 1000, (unsigned)n + 51);
+    Dev<int> d_in(in), out(n), num(1);
+    std::vector<int> ref, rejected;
+    for (int x : in) (x & 1 ? ref : rejected).push_back(x);
+    const int selected = (int)ref.size();
+    ref.insert(ref.end(), rejected.rbegin(), rejected.rend());
+    EXPECT(two_phase([&](void* t, std::size_t& b) { return hipcub::DevicePartition::If(t, b, d_in.p, out.p, num.p, n, IsOdd()); }) == hipSuccess, "Partition");
+    EXPECT(num.get()[0] == selected && out.get() == ref, "DevicePartition::If n=%lld", n);
+    hipcub::DiscardOutputIterator<> discard;
+    EXPECT(two_phase([&](void* t, std::size_t& b) { return hipcub::DeviceSelect::If(t, b, d_in.p, discard, num.p, n, IsOdd()); }) == hipSuccess, "If discard");
+    EXPECT(num.get()[0] == selected, "DeviceSelect::If(DiscardOutputIterator) n=%lld", n);
+    typedef hipcub::KeyValuePair<std::ptrdiff_t, int> KV;
+    hipcub::ArgIndexInputIterator<const int*> arg(d_in.p);
+    Dev<KV> kv(1);
+    EXPECT(two_phase([&](void* t, std::size_t& b) { return hipcub::DeviceReduce::Reduce(t, b, arg, kv.p, n, hipcub::ArgMax(), KV(std::numeric_limits<std::ptrdiff_t>::max(), -1)); }) == hipSuccess, "Reduce arg");
+    KV r = kv.get()[0];
+    long long imx = -1;
+    for (long long i = 0; i < n; ++i) if (imx < 0 || in[i] > in[imx]) imx = i;
+    if (n == 0)
+      EXPECT(r.value == -1, "DeviceReduce::Reduce(ArgIndexInputIterator) n=0");
+    else
+      EXPECT(r.key == imx && r.value == in[imx], "DeviceReduce::Reduce(ArgIndexInputIterator, ArgMax) n=%lld: {%lld,%d}", n, (long long)r.key, r.value);
+    hipcub::CacheModifiedInputIterator<hipcub::LOAD_LDG, int> ldg(d_in.p);
+    Dev<long long> sum(1);
+    long long s = 0;
+    for (int x : in) s += x;
+    EXPECT(two_phase([&](void* t, std::size_t& b) { return hipcub::DeviceReduce::Sum(t, b, ldg, sum.p, n); }) == hipSuccess, "Sum ldg");
+    EXPECT(sum.get()[0] == s, "DeviceReduce::Sum(CacheModifiedInputIterator) n=%lld", n);
+  }
+}
+
 // ---------------- the temporary-storage protocol (host only) ----------------
 static void test_queries() {
   int* none = nullptr;
@@ -732,6 +821,8 @@ int main(int argc, char** argv) {
   test_block_sort<64, 2, false, false>(8, 8);
   test_segmented_reduce();
   test_select_rle_histogram();
+  test_discontinuity_histogram();
+  test_partition_iterators();
   std::printf("hipcub GPU test: %d checks, %d failed (warpSize %d)\n", checks, failures, ws);
   return failures ? 1 : 0;
 }

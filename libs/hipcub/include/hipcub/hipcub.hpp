@@ -15,6 +15,8 @@
 #include "block/block_load.hpp"
 #include "block/block_store.hpp"
 #include "block/block_radix_sort.hpp"
+#include "block/block_discontinuity.hpp"
+#include "block/block_histogram.hpp"
 #include "device/device_reduce.hpp"
 #include "device/device_scan.hpp"
 #include "device/device_radix_sort.hpp"

@@ -41,9 +41,10 @@ struct HeadPred {  // first of its run
   HIPCUB_DEVICE bool operator()(long long i) const { return i == 0 || !eq(in[i], in[i - 1]); }
 };
 
+/* partition: the rejected items too, after the selected ones in reverse order (CUB's layout). */
 template <class Pred, class In, class Out, class NumOut>
 __global__ void CompactKernel(Pred pred, In in, Out out, NumOut num_out, const int* places,
-                              long long n, int* starts, int* count) {
+                              long long n, int* starts, int* count, bool partition) {
   const long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
   if (n == 0) {
     if (i == 0) {
@@ -57,6 +58,8 @@ __global__ void CompactKernel(Pred pred, In in, Out out, NumOut num_out, const i
   if (keep) {
     out[places[i]] = in[i];
     if (starts) starts[places[i]] = (int)i;
+  } else if (partition) {
+    out[n - 1 - (i - places[i])] = in[i];
   }
   if (i == n - 1) {
     const int total = places[i] + (keep ? 1 : 0);
@@ -77,7 +80,7 @@ __global__ void RunLengthsKernel(const int* starts, const int* runs, long long n
 template <class Pred, class In, class Out, class NumOut, class CountOut>
 hipError_t CompactDispatch(void* d_temp_storage, std::size_t& temp_storage_bytes, Pred pred, In in,
                            Out out, NumOut num_out, long long n, bool rle, CountOut counts,
-                           hipStream_t stream, bool debug_synchronous) {
+                           hipStream_t stream, bool debug_synchronous, bool partition = false) {
   if (n < 0 || n > 0x7fffffffll) return hipErrorInvalidValue;
   const std::size_t places_bytes = AlignUp(sizeof(int) * (std::size_t)(n > 0 ? n : 1));
   std::size_t scan_bytes = ScanTempBytes<int>(n);
@@ -99,7 +102,7 @@ hipError_t CompactDispatch(void* d_temp_storage, std::size_t& temp_storage_bytes
     if (e != hipSuccess) return e;
   }
   const unsigned blocks = n > 0 ? (unsigned)((n + 255) / 256) : 1;
-  CompactKernel<<<blocks, 256, 0, stream>>>(pred, in, out, num_out, places, n, starts, runs);
+  CompactKernel<<<blocks, 256, 0, stream>>>(pred, in, out, num_out, places, n, starts, runs, partition);
   if (rle && n > 0) RunLengthsKernel<<<blocks, 256, 0, stream>>>(starts, runs, n, counts);
   e = hipGetLastError();
   if (e == hipSuccess && debug_synchronous) e = hipStreamSynchronize(stream);
@@ -135,6 +138,27 @@ struct DeviceSelect {
                                    detail::HeadPred<In, Equality>{d_in, Equality()}, d_in, d_out,
                                    d_num_selected_out, (long long)num_items, false, (int*)nullptr,
                                    stream, debug_synchronous);
+  }
+};
+
+struct DevicePartition {
+  template <class In, class Out, class NumSelected, class SelectOp, class NumItemsT>
+  static hipError_t If(void* d_temp_storage, std::size_t& temp_storage_bytes, In d_in, Out d_out,
+                       NumSelected d_num_selected_out, NumItemsT num_items, SelectOp select_op,
+                       hipStream_t stream = 0, bool debug_synchronous = false) {
+    return detail::CompactDispatch(d_temp_storage, temp_storage_bytes,
+                                   detail::IfPred<In, SelectOp>{d_in, select_op}, d_in, d_out,
+                                   d_num_selected_out, (long long)num_items, false, (int*)nullptr,
+                                   stream, debug_synchronous, true);
+  }
+  template <class In, class Flags, class Out, class NumSelected, class NumItemsT>
+  static hipError_t Flagged(void* d_temp_storage, std::size_t& temp_storage_bytes, In d_in, Flags d_flags,
+                            Out d_out, NumSelected d_num_selected_out, NumItemsT num_items,
+                            hipStream_t stream = 0, bool debug_synchronous = false) {
+    return detail::CompactDispatch(d_temp_storage, temp_storage_bytes,
+                                   detail::FlaggedPred<Flags>{d_flags}, d_in, d_out, d_num_selected_out,
+                                   (long long)num_items, false, (int*)nullptr, stream,
+                                   debug_synchronous, true);
   }
 };
 
