@@ -91,7 +91,7 @@ __global__ void warp_kernel(const int* in, int* reduce_out, int* max_out, int* i
 }
 __global__ void default_width_kernel(const int* in, int* out, int* width) {
   int r = hipcub::WarpReduce<int>().Sum(in[threadIdx.x]);
-  if (threadIdx.x % warpSize == 0) out[threadIdx.x / warpSize] = r;
+  if (threadIdx.x % HIPCUB_DEVICE_WARP_THREADS == 0) out[threadIdx.x / HIPCUB_DEVICE_WARP_THREADS] = r;
   if (threadIdx.x == 0) *width = HIPCUB_DEVICE_WARP_THREADS;
 }
 

@@ -22,8 +22,9 @@
 #define HIPCUB_HOST __host__
 #define HIPCUB_FORCEINLINE __forceinline__
 #define HIPCUB_RUNTIME_FUNCTION __host__
-/* The warp width of the pass being compiled: 64 on gfx9 (wave64), 32 on NVIDIA and wave32 AMD. */
-#define HIPCUB_DEVICE_WARP_THREADS warpSize
+/* The warp width of the pass being compiled: 64 on gfx9 (wave64), 32 on NVIDIA and wave32 AMD.
+ * A constant per pass (HIP 7's warpSize is not one), as template arguments need. */
+#define HIPCUB_DEVICE_WARP_THREADS UNIHIP_WARP_SIZE
 #define HIPCUB_WARP_THREADS HIPCUB_DEVICE_WARP_THREADS
 #define HIPCUB_HOST_WARP_THREADS 64
 
@@ -74,7 +75,7 @@ HIPCUB_DEVICE __forceinline__ T ShflIdx(unsigned long long mask, T v, int lane, 
 
 /* The lanes of the calling thread's logical warp of `width` lanes (a power of two). */
 HIPCUB_DEVICE __forceinline__ unsigned long long LogicalWarpMask(int width) {
-  if (width >= warpSize) return UNIHIP_FULL_MASK;
+  if (width >= HIPCUB_DEVICE_WARP_THREADS) return UNIHIP_FULL_MASK;
   unsigned long long m = (1ull << width) - 1;
   return m << ((__lane_id() / width) * width);
 }

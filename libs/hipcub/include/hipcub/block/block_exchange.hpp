@@ -13,8 +13,8 @@ class BlockExchange {
   static constexpr int BLOCK_THREADS = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z;
   static constexpr int N = ITEMS_PER_THREAD;
   static constexpr int ITEMS = BLOCK_THREADS * N;
-  /* One pad slot per warpSize items keeps strided accesses off a single bank. */
-  HIPCUB_DEVICE static int Pad(int i) { return i + i / warpSize; }
+  /* One pad slot per HIPCUB_DEVICE_WARP_THREADS items keeps strided accesses off a single bank. */
+  HIPCUB_DEVICE static int Pad(int i) { return i + i / HIPCUB_DEVICE_WARP_THREADS; }
   struct Storage {
     T buf[ITEMS + ITEMS / 32 + 1];
   };
@@ -41,24 +41,24 @@ class BlockExchange {
 #pragma unroll
     for (int i = 0; i < N; ++i) out[i] = s_.buf[Pad(i * BLOCK_THREADS + tid_)];
   }
-  /* Warp-striped: lane l of warp w holds items w*warpSize*N + i*warpSize + l. */
+  /* Warp-striped: lane l of warp w holds items w*HIPCUB_DEVICE_WARP_THREADS*N + i*HIPCUB_DEVICE_WARP_THREADS + l. */
   template <class OutT>
   HIPCUB_DEVICE void WarpStripedToBlocked(const T (&in)[N], OutT (&out)[N]) {
-    const int base = (tid_ / warpSize) * warpSize * N, lane = tid_ % warpSize;
+    const int base = (tid_ / HIPCUB_DEVICE_WARP_THREADS) * HIPCUB_DEVICE_WARP_THREADS * N, lane = tid_ % HIPCUB_DEVICE_WARP_THREADS;
 #pragma unroll
-    for (int i = 0; i < N; ++i) s_.buf[Pad(base + i * warpSize + lane)] = in[i];
+    for (int i = 0; i < N; ++i) s_.buf[Pad(base + i * HIPCUB_DEVICE_WARP_THREADS + lane)] = in[i];
     __syncthreads();
 #pragma unroll
     for (int i = 0; i < N; ++i) out[i] = s_.buf[Pad(base + lane * N + i)];
   }
   template <class OutT>
   HIPCUB_DEVICE void BlockedToWarpStriped(const T (&in)[N], OutT (&out)[N]) {
-    const int base = (tid_ / warpSize) * warpSize * N, lane = tid_ % warpSize;
+    const int base = (tid_ / HIPCUB_DEVICE_WARP_THREADS) * HIPCUB_DEVICE_WARP_THREADS * N, lane = tid_ % HIPCUB_DEVICE_WARP_THREADS;
 #pragma unroll
     for (int i = 0; i < N; ++i) s_.buf[Pad(base + lane * N + i)] = in[i];
     __syncthreads();
 #pragma unroll
-    for (int i = 0; i < N; ++i) out[i] = s_.buf[Pad(base + i * warpSize + lane)];
+    for (int i = 0; i < N; ++i) out[i] = s_.buf[Pad(base + i * HIPCUB_DEVICE_WARP_THREADS + lane)];
   }
   /* ranks: each item's position in the block's tile. */
   template <class OutT, class Offset>

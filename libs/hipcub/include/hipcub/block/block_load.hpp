@@ -48,16 +48,16 @@ HIPCUB_DEVICE __forceinline__ void LoadDirectStriped(int linear_tid, It it, T (&
 }
 template <class T, int N, class It>
 HIPCUB_DEVICE __forceinline__ void LoadDirectWarpStriped(int linear_tid, It it, T (&items)[N]) {
-  const int base = (linear_tid / warpSize) * warpSize * N + linear_tid % warpSize;
+  const int base = (linear_tid / HIPCUB_DEVICE_WARP_THREADS) * HIPCUB_DEVICE_WARP_THREADS * N + linear_tid % HIPCUB_DEVICE_WARP_THREADS;
 #pragma unroll
-  for (int i = 0; i < N; ++i) items[i] = it[base + i * warpSize];
+  for (int i = 0; i < N; ++i) items[i] = it[base + i * HIPCUB_DEVICE_WARP_THREADS];
 }
 template <class T, int N, class It>
 HIPCUB_DEVICE __forceinline__ void LoadDirectWarpStriped(int linear_tid, It it, T (&items)[N], int valid) {
-  const int base = (linear_tid / warpSize) * warpSize * N + linear_tid % warpSize;
+  const int base = (linear_tid / HIPCUB_DEVICE_WARP_THREADS) * HIPCUB_DEVICE_WARP_THREADS * N + linear_tid % HIPCUB_DEVICE_WARP_THREADS;
 #pragma unroll
   for (int i = 0; i < N; ++i)
-    if (base + i * warpSize < valid) items[i] = it[base + i * warpSize];
+    if (base + i * HIPCUB_DEVICE_WARP_THREADS < valid) items[i] = it[base + i * HIPCUB_DEVICE_WARP_THREADS];
 }
 template <class T, class D, int N, class It>
 HIPCUB_DEVICE __forceinline__ void LoadDirectWarpStriped(int linear_tid, It it, T (&items)[N], int valid,

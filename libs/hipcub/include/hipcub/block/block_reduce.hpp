@@ -17,8 +17,8 @@ namespace detail {
 
 /* The lanes present in warp `warp` of a block of `threads` threads. */
 HIPCUB_DEVICE __forceinline__ unsigned long long BlockWarpMask(int threads, int warp) {
-  int present = threads - warp * warpSize;
-  if (present >= warpSize) return UNIHIP_FULL_MASK;
+  int present = threads - warp * HIPCUB_DEVICE_WARP_THREADS;
+  if (present >= HIPCUB_DEVICE_WARP_THREADS) return UNIHIP_FULL_MASK;
   return (1ull << present) - 1;
 }
 
@@ -28,7 +28,7 @@ template <class T, int BLOCK_DIM_X, BlockReduceAlgorithm ALGORITHM = BLOCK_REDUC
           int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1>
 class BlockReduce {
   static constexpr int BLOCK_THREADS = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z;
-  static constexpr int WARPS = (BLOCK_THREADS + warpSize - 1) / warpSize;
+  static constexpr int WARPS = (BLOCK_THREADS + HIPCUB_DEVICE_WARP_THREADS - 1) / HIPCUB_DEVICE_WARP_THREADS;
   struct Storage {
     T warp[WARPS];
   };
@@ -52,15 +52,15 @@ class BlockReduce {
   template <class ReduceOp>
   HIPCUB_DEVICE T Reduce(T input, ReduceOp op, int num_valid) {
     const int tid = (int)detail::LinearTid<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>();
-    const int warp = tid / warpSize, lane = tid % warpSize;
-    const int warp_valid = num_valid - warp * warpSize;
-    T x = detail::WarpReduceImpl<warpSize>(input, op, warp_valid,
+    const int warp = tid / HIPCUB_DEVICE_WARP_THREADS, lane = tid % HIPCUB_DEVICE_WARP_THREADS;
+    const int warp_valid = num_valid - warp * HIPCUB_DEVICE_WARP_THREADS;
+    T x = detail::WarpReduceImpl<HIPCUB_DEVICE_WARP_THREADS>(input, op, warp_valid,
                                             detail::BlockWarpMask(BLOCK_THREADS, warp));
     if (WARPS == 1) return x;
     if (lane == 0 && warp_valid > 0) s_.warp[warp] = x;
     __syncthreads();
     if (tid == 0) {
-      const int used = (num_valid + warpSize - 1) / warpSize;
+      const int used = (num_valid + HIPCUB_DEVICE_WARP_THREADS - 1) / HIPCUB_DEVICE_WARP_THREADS;
       for (int i = 1; i < WARPS && i < used; ++i) x = op(x, s_.warp[i]);
     }
     return x;

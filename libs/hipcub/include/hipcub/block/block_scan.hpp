@@ -19,7 +19,7 @@ template <class T, int BLOCK_DIM_X, BlockScanAlgorithm ALGORITHM = BLOCK_SCAN_RA
           int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1>
 class BlockScan {
   static constexpr int BLOCK_THREADS = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z;
-  static constexpr int WARPS = (BLOCK_THREADS + warpSize - 1) / warpSize;
+  static constexpr int WARPS = (BLOCK_THREADS + HIPCUB_DEVICE_WARP_THREADS - 1) / HIPCUB_DEVICE_WARP_THREADS;
   struct Storage {
     T warp[WARPS];
     T prefix;
@@ -148,18 +148,18 @@ class BlockScan {
   template <class ScanOp>
   HIPCUB_DEVICE bool Core(T input, ScanOp op, T& inclusive, T& exclusive, T& aggregate) {
     const int tid = (int)detail::LinearTid<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>();
-    const int warp = tid / warpSize, lane = tid % warpSize;
+    const int warp = tid / HIPCUB_DEVICE_WARP_THREADS, lane = tid % HIPCUB_DEVICE_WARP_THREADS;
     const unsigned long long mask = detail::BlockWarpMask(BLOCK_THREADS, warp);
-    T incl = detail::WarpInclusiveImpl<warpSize>(input, op, mask);
-    T excl = detail::ShflUp(mask, incl, 1, warpSize);
+    T incl = detail::WarpInclusiveImpl<HIPCUB_DEVICE_WARP_THREADS>(input, op, mask);
+    T excl = detail::ShflUp(mask, incl, 1, HIPCUB_DEVICE_WARP_THREADS);
     if (WARPS == 1) {
-      aggregate = detail::ShflIdx(mask, incl, BLOCK_THREADS - 1, warpSize);
+      aggregate = detail::ShflIdx(mask, incl, BLOCK_THREADS - 1, HIPCUB_DEVICE_WARP_THREADS);
       inclusive = incl;
       exclusive = excl;
       return tid == 0;
     }
-    const int last = (BLOCK_THREADS - warp * warpSize < warpSize ? BLOCK_THREADS - warp * warpSize
-                                                                  : warpSize) - 1;
+    const int last = (BLOCK_THREADS - warp * HIPCUB_DEVICE_WARP_THREADS < HIPCUB_DEVICE_WARP_THREADS ? BLOCK_THREADS - warp * HIPCUB_DEVICE_WARP_THREADS
+                                                                  : HIPCUB_DEVICE_WARP_THREADS) - 1;
     if (lane == last) s_.warp[warp] = incl;
     __syncthreads();
     T acc = s_.warp[0], before = acc;
@@ -183,7 +183,7 @@ class BlockScan {
   template <class PrefixOp>
   HIPCUB_DEVICE T Prefix(T aggregate, PrefixOp& prefix_op) {
     const int tid = (int)detail::LinearTid<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>();
-    if (tid < warpSize) {
+    if (tid < HIPCUB_DEVICE_WARP_THREADS) {
       T p = prefix_op(aggregate);
       if (tid == 0) s_.prefix = p;
     }

@@ -34,16 +34,16 @@ HIPCUB_DEVICE __forceinline__ void StoreDirectStriped(int linear_tid, It it, T (
 }
 template <class T, int N, class It>
 HIPCUB_DEVICE __forceinline__ void StoreDirectWarpStriped(int linear_tid, It it, T (&items)[N]) {
-  const int base = (linear_tid / warpSize) * warpSize * N + linear_tid % warpSize;
+  const int base = (linear_tid / HIPCUB_DEVICE_WARP_THREADS) * HIPCUB_DEVICE_WARP_THREADS * N + linear_tid % HIPCUB_DEVICE_WARP_THREADS;
 #pragma unroll
-  for (int i = 0; i < N; ++i) it[base + i * warpSize] = items[i];
+  for (int i = 0; i < N; ++i) it[base + i * HIPCUB_DEVICE_WARP_THREADS] = items[i];
 }
 template <class T, int N, class It>
 HIPCUB_DEVICE __forceinline__ void StoreDirectWarpStriped(int linear_tid, It it, T (&items)[N], int valid) {
-  const int base = (linear_tid / warpSize) * warpSize * N + linear_tid % warpSize;
+  const int base = (linear_tid / HIPCUB_DEVICE_WARP_THREADS) * HIPCUB_DEVICE_WARP_THREADS * N + linear_tid % HIPCUB_DEVICE_WARP_THREADS;
 #pragma unroll
   for (int i = 0; i < N; ++i)
-    if (base + i * warpSize < valid) it[base + i * warpSize] = items[i];
+    if (base + i * HIPCUB_DEVICE_WARP_THREADS < valid) it[base + i * HIPCUB_DEVICE_WARP_THREADS] = items[i];
 }
 
 enum BlockStoreAlgorithm {
