@@ -71,3 +71,44 @@ function(unihip_check_exports test target list)
   add_test(NAME ${test} COMMAND ${CMAKE_COMMAND} -DLIB=$<TARGET_FILE:${target}> -DLIST=${list}
     "-DALSO=${also}" -P ${PROJECT_SOURCE_DIR}/cmake/check_exports.cmake)
 endfunction()
+
+# unihip_hip_header_library(<name> NAMESPACE <ns> INCLUDES <dirs…> PACKAGE_VERSION <v>
+#                           [INSTALL_HEADER_DIRS <dirs…>])
+# A header-only HIP library of libs/ (hipCUB): the INTERFACE target <name>, the alias <ns>::<name>,
+# and find_package(<name>) -> <ns>::<name> from the build tree and the install, as ROCm names it.
+set(UNIHIP_HIP_HEADER_LIBRARY_CONFIG_IN ${CMAKE_CURRENT_LIST_DIR}/hip-header-library-config.cmake.in)
+
+function(unihip_hip_header_library name)
+  cmake_parse_arguments(L "" "NAMESPACE;PACKAGE_VERSION" "INCLUDES;INSTALL_HEADER_DIRS" ${ARGN})
+  foreach(required NAMESPACE INCLUDES PACKAGE_VERSION)
+    if(NOT DEFINED L_${required} OR L_${required} STREQUAL "")
+      message(FATAL_ERROR "unihip_hip_header_library(${name}): ${required} is required")
+    endif()
+  endforeach()
+  add_library(${name} INTERFACE)
+  set(build_includes "")
+  foreach(dir IN LISTS L_INCLUDES)
+    list(APPEND build_includes $<BUILD_INTERFACE:${dir}>)
+  endforeach()
+  target_include_directories(${name} INTERFACE ${build_includes} $<INSTALL_INTERFACE:include>)
+  target_link_libraries(${name} INTERFACE unihip)
+  add_library(${L_NAMESPACE}::${name} ALIAS ${name})
+
+  set(package_dir ${PROJECT_BINARY_DIR}/lib/cmake/${name})
+  set(config_name "${name}")
+  set(config_namespace "${L_NAMESPACE}")
+  set(config_version "${L_PACKAGE_VERSION}")
+  set(config_includes "${L_INCLUDES}")
+  configure_file(${UNIHIP_HIP_HEADER_LIBRARY_CONFIG_IN} ${package_dir}/${name}-config.cmake @ONLY)
+  set(config_includes "\${_unihip_lib_prefix}/include")
+  configure_file(${UNIHIP_HIP_HEADER_LIBRARY_CONFIG_IN}
+    ${CMAKE_CURRENT_BINARY_DIR}/install/${name}-config.cmake @ONLY)
+  include(CMakePackageConfigHelpers)
+  write_basic_package_version_file(${package_dir}/${name}-config-version.cmake
+    VERSION ${L_PACKAGE_VERSION} COMPATIBILITY SameMajorVersion)
+  install(FILES ${CMAKE_CURRENT_BINARY_DIR}/install/${name}-config.cmake
+    ${package_dir}/${name}-config-version.cmake DESTINATION lib/cmake/${name})
+  if(L_INSTALL_HEADER_DIRS)
+    install(DIRECTORY ${L_INSTALL_HEADER_DIRS} DESTINATION include)
+  endif()
+endfunction()
