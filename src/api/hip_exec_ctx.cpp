@@ -244,7 +244,9 @@ UNIHIP_EXPORT hipError_t hipGreenCtxCreate(hipExecutionCtx_t* ctx, hipDevResourc
       if (r.descriptors.count(desc) == 0) return hipErrorInvalidValue;
       copy = *desc;
     }
-    if (copy.backend != d->backend || copy.local != d->local) return hipErrorInvalidDevice;
+    // A descriptor whose device the driver does not say (local -1) is the driver's to check.
+    if (copy.backend != d->backend || (copy.local >= 0 && copy.local != d->local))
+      return hipErrorInvalidDevice;
     ExecutionCtxOps* ops = nullptr;
     UNIHIP_TRY(familyOf(d, &ops));
     auto c = std::make_unique<ihipExecutionCtx_t>();

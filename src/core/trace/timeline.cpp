@@ -95,6 +95,7 @@ struct State {
   std::unordered_map<uint64_t, std::pair<std::string, uint64_t>> startStop;  // roctx start/stop
   size_t resolveAt = kResolveBatch;
   bool atExitRegistered = false;
+  bool atExitAfterDriver = false;
   std::atomic<uint32_t> nextTid{1};
 };
 
@@ -439,6 +440,13 @@ GpuMark gpuBegin(Device* device, NativeStream stream) noexcept {
   std::lock_guard<std::mutex> lock(st.mutex);
   if (!on()) return m;
   (void)anchorOf(device);
+  // Exit handlers run last-registered first: registered again once the driver is up (its own
+  // teardown was registered at its initialization), the trace is written while the work's
+  // events can still be read. stop() runs once.
+  if (!st.atExitAfterDriver) {
+    st.atExitAfterDriver = true;
+    std::atexit(atExit);
+  }
   NativeEvent e = takeEvent(device);
   if (e == nullptr) return m;
   if (!device->backend->eventRecord(device->local, e, stream).ok()) {
