@@ -19,6 +19,8 @@ function(unihip_hip_library name)
     set(L_PACKAGE_VERSION ${L_VERSION})
   endif()
   add_library(${name} SHARED $<TARGET_OBJECTS:${L_OBJECTS}>)
+  # What the libraries share (libs/common: the vendor library's loader).
+  target_include_directories(${L_OBJECTS} PRIVATE ${PROJECT_SOURCE_DIR}/libs/common)
   set(build_includes "")
   foreach(dir IN LISTS L_INCLUDES)
     list(APPEND build_includes $<BUILD_INTERFACE:${dir}>)

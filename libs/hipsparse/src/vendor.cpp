@@ -1,46 +1,15 @@
 #include "vendor.h"
 
-#include <dlfcn.h>
-
-#include <cstdio>
-#include <cstdlib>
-#include <mutex>
-#include <vector>
+#include "vendor_library.h"
 
 namespace unihip::sparse {
-namespace {
-
-struct Loaded {
-  void* so = nullptr;
-  std::string why;
-};
-
-Loaded load() {
-  std::vector<std::string> paths;
-  if (const char* env = std::getenv("UNIHIP_CUSPARSE_LIBRARY"); env != nullptr && *env != '\0') {
-    paths.push_back(env);
-  } else {  // cuSPARSE 12 is the soname of CUDA 12 and CUDA 13 alike
-    paths = {"libcusparse.so.12", "/usr/local/cuda/lib64/libcusparse.so.12", "libcusparse.so"};
-  }
-  Loaded out;
-  for (const std::string& p : paths) {
-    out.so = dlopen(p.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (out.so != nullptr) return out;
-    const char* err = dlerror();
-    out.why += (out.why.empty() ? "" : "; ") + (err != nullptr ? std::string(err) : p);
-  }
-  std::fprintf(stderr, "hipsparse: cuSPARSE unavailable: %s\n", out.why.c_str());
-  return out;
-}
-
-}  // namespace
 
 void* cusparseLibrary(std::string* why) {
-  static std::once_flag once;
-  static Loaded loaded;
-  std::call_once(once, [] { loaded = load(); });
-  if (why != nullptr) *why = loaded.why;
-  return loaded.so;
+  // cuSPARSE 12 is the soname of CUDA 12 and CUDA 13 alike.
+  static libs::VendorLibrary cusparse{
+      "hipsparse", "cuSPARSE", "UNIHIP_CUSPARSE_LIBRARY",
+      {"libcusparse.so.12", "/usr/local/cuda/lib64/libcusparse.so.12", "libcusparse.so"}};
+  return cusparse.open(why);
 }
 
 }  // namespace unihip::sparse
