@@ -2,8 +2,7 @@
  *
  * As in HIP, the complex types are the vector types float2 / double2 (x = real, y = imaginary),
  * so the vector operators (element-wise) apply; complex arithmetic is hipCmulf, hipCdivf, ...
- * Host and device, any C++ compiler. hipCdiv/hipCabs scale to avoid overflow in intermediate
- * results. */
+ * Host and device, any C++ compiler. hipCdiv/hipCabs are AMD's (unscaled) formulas. */
 #ifndef UNIHIP_HIP_COMPLEX_H
 #define UNIHIP_HIP_COMPLEX_H
 
@@ -29,19 +28,12 @@ typedef hipFloatComplex hipComplex;
   UNIHIP_COMPLEX_FN C hipCmul##sfx(C a, C b) {                                                  \
     return C{a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x};                                     \
   }                                                                                             \
+  /* As AMD's HIP: no scaling (CUDA's cuCdiv scales; HIP's results are the reference here). */  \
   UNIHIP_COMPLEX_FN C hipCdiv##sfx(C a, C b) {                                                  \
-    T s = ABS(b.x) + ABS(b.y); /* scale: |b|^2 must not overflow */                             \
-    T bx = b.x / s, by = b.y / s, ax = a.x / s, ay = a.y / s;                                   \
-    T d = bx * bx + by * by;                                                                    \
-    return C{(ax * bx + ay * by) / d, (ay * bx - ax * by) / d};                                 \
+    T d = hipCsqabs##sfx(b);                                                                    \
+    return C{(a.x * b.x + a.y * b.y) / d, (a.y * b.x - a.x * b.y) / d};                         \
   }                                                                                             \
-  UNIHIP_COMPLEX_FN T hipCabs##sfx(C z) {                                                       \
-    T a = ABS(z.x), b = ABS(z.y);                                                               \
-    T hi = a > b ? a : b, lo = a > b ? b : a;                                                   \
-    if (hi == (T)0 || hi != hi || lo != lo) return hi + lo;                                     \
-    T r = lo / hi;                                                                              \
-    return hi * sqrt((T)1 + r * r);                                                             \
-  }                                                                                             \
+  UNIHIP_COMPLEX_FN T hipCabs##sfx(C z) { return sqrt(hipCsqabs##sfx(z)); }                     \
   /* a * b + c */                                                                               \
   UNIHIP_COMPLEX_FN C hipCfma##sfx(C a, C b, C c) {                                             \
     T re = FMA(a.x, b.x, c.x);                                                                  \

@@ -112,11 +112,15 @@ UNIHIP_EXPORT hipError_t hipGetProcAddress(const char* symbol, void** pfn, int h
   UNIHIP_RETURN(procAddress(symbol, pfn, hipVersion, flags, symbolStatus));
 }
 
-// AMD numbers its API functions for roctracer (hip_prof_str.h); unihip has no such table and no
-// activity tracing, so every id is unknown, as AMD answers for ids it does not define.
+// AMD numbers its API functions for roctracer (hip_prof_str.h); the ids are AMD's
+// (src/api/hip_api_ids.tsv), retired and unknown ids answer "unknown", as AMD's does.
 UNIHIP_EXPORT const char* hipApiName(uint32_t id) {
   UNIHIP_TRACE_API("hipApiName({})", id);
-  return "unknown";
+  static constexpr const char* kNames[] = {
+#include "hip_api_names.inc"
+  };
+  if (id >= sizeof(kNames) / sizeof(kNames[0]) || kNames[id][0] == '\0') return "unknown";
+  return kNames[id];
 }
 
 // roctracer's hook into AMD's runtime (not in HIP's public headers). unihip reports no activity:

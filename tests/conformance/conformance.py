@@ -84,6 +84,25 @@ TEST_CASE = re.compile(r"^\s*(TEST_CASE|TEMPLATE_TEST_CASE|TEMPLATE_PRODUCT_TEST
                        r"TEMPLATE_LIST_TEST_CASE|SCENARIO|HIP_TEST_CASE)\b", re.M)
 
 
+def unit_data_targets(bdir, unit_dir):
+    """Names of catch/unit's custom targets (code objects built with --genco, copied kernels and
+    headers): the files tests load next to themselves."""
+    reply = os.path.join(bdir, ".cmake", "api", "v1", "reply")
+    index = sorted(f for f in os.listdir(reply) if f.startswith("index-"))[-1]
+    with open(os.path.join(reply, index)) as f:
+        cm_file = json.load(f)["reply"]["codemodel-v2"]["jsonFile"]
+    with open(os.path.join(reply, cm_file)) as f:
+        cm = json.load(f)
+    names = []
+    for t in cm["configurations"][0]["targets"]:
+        with open(os.path.join(reply, t["jsonFile"])) as f:
+            tj = json.load(f)
+        rel = os.path.relpath(os.path.join(cm["paths"]["source"], tj["paths"]["source"]), unit_dir)
+        if tj["type"] == "UTILITY" and not rel.startswith(".."):
+            names.append(tj["name"])
+    return sorted(names)
+
+
 def is_test_file(path):
     try:
         with open(path, errors="replace") as f:
@@ -237,6 +256,7 @@ def cmd_build(a):
     if not chosen:
         return
     outs = ["perfile/" + exe_name(p) for p in chosen]
+    outs += unit_data_targets(bdir, unit)  # what the tests load beside themselves
     cmd = ["ninja", "-C", bdir, "-f", "perfile.ninja", "-k", "0", "-j", str(a.jobs)] + outs
     if a.nice:
         cmd = ["nice", "-n", str(a.nice)] + cmd
@@ -304,8 +324,9 @@ def compile_rows(work, cdir=None):
 
 
 def cmd_stage(a):
-    """Strips and xz-compresses each compiled executable, then fills OUT/part-NN/ folders of at
-    most --max-mib each (what one GPU session can carry), each with run.sh."""
+    """Strips the compiled executables and packs them into OUT/part-NN/bundle.tar.xz, each at most
+    --max-mib (what one GPU session can carry), each with run.py. One solid xz stream per part:
+    the executables share Catch2 and hip-tests' helpers, which a solid stream stores once."""
     work = os.path.abspath(a.work)
     out = os.path.abspath(a.out or os.path.join(work, "stage"))
     bdir = os.path.join(work, "build-amd")
@@ -317,29 +338,63 @@ def cmd_stage(a):
     for n in ok:
         dst = os.path.join(tmp, n)
         os.makedirs(os.path.dirname(dst), exist_ok=True)
-        jobs.append("strip -o '%s' '%s' && xz -6 -f '%s'" % (dst, os.path.join(bdir, "perfile", n), dst))
-    # xargs -P: strip + xz in parallel (one process per file)
+        jobs.append("strip -o '%s' '%s'" % (dst, os.path.join(bdir, "perfile", n)))
     subprocess.run(["xargs", "-0", "-P", str(a.jobs), "-n", "1", "sh", "-c"],
                    input="\0".join(jobs), text=True, check=True)
-    limit = a.max_mib * 1024 * 1024 - 64 * 1024  # room for run.sh
-    part, used = -1, limit
-    for n in ok:
-        src = os.path.join(tmp, n + ".xz")
-        size = os.path.getsize(src)
-        if used + size > limit:
-            part, used = part + 1, 0
-            os.makedirs(os.path.join(out, "part-%02d" % part))
-            shutil.copy(os.path.join(HERE, "run.sh"), os.path.join(out, "part-%02d" % part))
-        dst = os.path.join(out, "part-%02d" % part, n + ".xz")
+    # What the tests load from their working directory (run.py runs each in its area's folder):
+    # the files the custom targets wrote beside the area's objects.
+    data = []
+    for area in sorted({n.split("/")[0] for n in ok}):
+        adir = os.path.join(bdir, "unit", area)
+        for root, dirs, fns in os.walk(adir):
+            dirs[:] = [d for d in dirs if d != "CMakeFiles"]
+            for fn in fns:
+                path = os.path.join(root, fn)
+                if (fn.endswith((".o", ".cmake", ".ninja")) or fn in ("Makefile", "CTestTestfile.cmake")
+                        or os.path.getsize(path) > 16 << 20):
+                    continue
+                dst = os.path.join(tmp, area, os.path.relpath(path, adir))
+                if not os.path.exists(dst):
+                    os.makedirs(os.path.dirname(dst), exist_ok=True)
+                    shutil.copy(path, dst)
+                    data.append(os.path.relpath(dst, tmp))
+    print("%d data files beside the tests" % len(data))
+    ok_data = {n.split("/")[0]: [] for n in ok}
+    ok_set = set(ok)
+    for d in data:
+        ok_data[d.split("/")[0]].append(d)
+    limit = a.max_mib * 1024 * 1024 - 64 * 1024  # room for run.py
+
+    def pack(names, dst):
         os.makedirs(os.path.dirname(dst), exist_ok=True)
-        os.rename(src, dst)
-        used += size
+        tar = subprocess.Popen(["tar", "-C", tmp, "-cf", "-"] + names, stdout=subprocess.PIPE)
+        with open(dst, "wb") as f:
+            subprocess.run(["xz", "-T", str(a.jobs), "-9", "--lzma2=dict=256MiB", "-c"],
+                           stdin=tar.stdout, stdout=f, check=True)
+        tar.wait()
+        return os.path.getsize(dst)
+
+    # Split into k consecutive chunks (areas stay together), more until every part fits.
+    k = 1
+    while True:
+        chunks = [ok[i * len(ok) // k:(i + 1) * len(ok) // k] for i in range(k)]
+        # each chunk carries its areas' data files
+        chunks = [c + sorted({d for n in c for d in ok_data[n.split("/")[0]]}) for c in chunks]
+        sizes = [pack(c, os.path.join(out, "part-%02d" % i, "bundle.tar.xz"))
+                 for i, c in enumerate(chunks)]
+        if max(sizes) <= limit or k >= len(ok):
+            break
+        for i in range(k):
+            shutil.rmtree(os.path.join(out, "part-%02d" % i))
+        k = max(k + 1, -(-sum(sizes) * 11 // (10 * limit)))
     shutil.rmtree(tmp)
-    for i in range(part + 1):
-        d = os.path.join(out, "part-%02d" % i)
-        total = sum(os.path.getsize(os.path.join(r, f)) for r, _, fs in os.walk(d) for f in fs)
-        print("%s: %.1f MiB" % (d, total / 2**20))
-    print("staged %d executables in %d part(s)" % (len(ok), part + 1))
+    for i, size in enumerate(sizes):
+        shutil.copy(os.path.join(HERE, "run.py"), os.path.join(out, "part-%02d" % i))
+        with open(os.path.join(out, "part-%02d" % i, "tests.txt"), "w") as f:
+            f.write("".join(n + "\n" for n in chunks[i] if n in ok_set))
+        print("%s: %d files, %.1f MiB" % (os.path.join(out, "part-%02d" % i),
+                                          len(chunks[i]), size / 2**20))
+    print("staged %d executables in %d part(s)" % (len(ok), k))
 
 
 # --- report ----------------------------------------------------------------------------------
@@ -526,7 +581,7 @@ def main():
     r = sub.add_parser("report")
     r.add_argument("--work", default="conformance-work")
     r.add_argument("--hip-tests", help="hip-tests source (for AMD's disabled-test list)")
-    r.add_argument("--run-results", help="folder run.sh wrote (results.tsv)")
+    r.add_argument("--run-results", help="folder run.py wrote (results.tsv)")
     r.add_argument("--baseline", help="an earlier WORK/compile folder: adds a 'compiled before' column")
     r.add_argument("--preamble", type=argparse.FileType("r"), help="text put after the title")
     r.add_argument("--out", default="docs/conformance.md")

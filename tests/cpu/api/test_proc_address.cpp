@@ -2,6 +2,7 @@
 // texture/surface registration calls.
 #include <catch2/catch.hpp>
 
+#include <cstdint>
 #include <cstring>
 
 #include "install_fake.h"
@@ -41,6 +42,13 @@ TEST_CASE("hipGetProcAddress: checks, versioned names, unknown symbols") {
 TEST_CASE("hipApiName, hipRegisterTracerCallback, texture and surface registration") {
   CHECK(std::strcmp(hipApiName(0), "unknown") == 0);
   CHECK(std::strcmp(hipApiName(123456), "unknown") == 0);
+  // AMD's ids (hip_prof_str.h): first, last, a retired one.
+  CHECK(std::strcmp(hipApiName(1), "__hipPopCallConfiguration") == 0);
+  CHECK(std::strcmp(hipApiName(107), "hipLaunchKernel") == 0);
+  CHECK(std::strcmp(hipApiName(446), "hipModuleGetLoadingMode") == 0);
+  CHECK(std::strcmp(hipApiName(50), "unknown") == 0);
+  CHECK(std::strcmp(hipApiName(447), "unknown") == 0);
+  CHECK(std::strcmp(hipApiName(UINT32_MAX), "unknown") == 0);
   hipRegisterTracerCallback(nullptr);
   hipRegisterTracerCallback([](uint32_t, uint32_t, void*) { return 0; });
   char name[] = "tex";

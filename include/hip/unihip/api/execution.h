@@ -221,8 +221,10 @@ template <typename UnaryFunction, class T>
 static inline hipError_t hipOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
     int* min_grid_size, int* block_size, T func, UnaryFunction block_size_to_dynamic_smem_size,
     int block_size_limit = 0, unsigned int flags = 0) {
-  if (min_grid_size == NULL || block_size == NULL) return hipErrorInvalidValue;
-  if ((const void*)(func) == NULL) return hipErrorInvalidDeviceFunction;
+  /* As AMD's: a null kernel and unknown flags are invalid values. */
+  if (min_grid_size == NULL || block_size == NULL || (const void*)(func) == NULL)
+    return hipErrorInvalidValue;
+  if ((flags & ~(unsigned int)hipOccupancyDisableCachingOverride) != 0) return hipErrorInvalidValue;
   int device = 0;
   hipError_t status = hipGetDevice(&device);
   if (status != hipSuccess) return status;

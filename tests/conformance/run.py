@@ -1,0 +1,182 @@
+#!/usr/bin/env python3
+"""Runs one staged part of hip-tests executables (conformance.py stage) on a GPU machine.
+
+  run.py PART_DIR OUT_DIR [-j JOBS] [-t CASE_SECONDS] [-T FILE_SECONDS] [-D TOTAL_SECONDS]
+         [-L LIBDIR]
+
+Each file runs once with all its cases (Catch2's XML reporter gives each case's result); cases
+that failed, and those a crash or a hang left without a result, run again one per process, so a
+crash costs one case and a failure is not an earlier case's leftover. Each runs in its area's
+folder (tests load code objects from beside themselves). Writes OUT_DIR/results.tsv (file, case,
+passed | failed | timeout | crashed | skipped | not-run, seconds, first failure),
+OUT_DIR/summary.txt and each re-run case's output (last 8 KB) under OUT_DIR/log/.
+"""
+import argparse
+import collections
+import concurrent.futures
+import html
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+
+SKIP = "HIP_SKIP_THIS_TEST"
+OVERALL = re.compile(r'<OverallResult success="(true|false)"(?: durationInSeconds="([0-9.e+-]+)")?')
+
+
+def unpack(stage, bin_dir):
+    bundle = os.path.join(stage, "bundle.tar.xz")
+    if shutil.which("xz"):
+        xz = subprocess.Popen(["xz", "-dc", bundle], stdout=subprocess.PIPE)
+        subprocess.run(["tar", "-C", bin_dir, "-xf", "-"], stdin=xz.stdout, check=True)
+        xz.wait()
+    else:
+        with tarfile.open(bundle) as t:
+            t.extractall(bin_dir)
+    with open(os.path.join(stage, "tests.txt")) as f:
+        return [line.strip() for line in f if line.strip()]
+
+
+def run(cmd, cwd, seconds):
+    """(returncode, output); 124 on timeout."""
+    try:
+        p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           timeout=max(seconds, 1))
+        return p.returncode, p.stdout.decode(errors="replace")
+    except subprocess.TimeoutExpired as e:
+        return 124, (e.stdout or b"").decode(errors="replace")
+
+
+def first_failure(text):
+    first = next((l for l in text.splitlines()
+                  if re.search(r"FAILED|failed|error|Error|REQUIRE|CHECK|Segmentation|Abort", l)), "")
+    first = re.sub(r"^.*/catch/", "", first)[:160]
+    ctx = []
+    lines = text.splitlines()
+    for i, l in enumerate(lines):
+        if "FAILED:" in l:
+            ctx = [x.strip() for x in lines[i + 1:i + 7]
+                   if x.strip() and "with message" not in x and "FAILED:" not in x][:3]
+            break
+    return re.sub(r"[\t\n]+", " ", (first + " " + " ".join(ctx))[:400])
+
+
+def escape_spec(name):
+    # Catch2 test specs treat , [ ] * \ specially: escape them so the name matches itself.
+    return re.sub(r"([\[\],*\\])", r"\\\1", name)
+
+
+def run_file(a, bin_dir, name, deadline):
+    exe = os.path.join(bin_dir, name)
+    cwd = os.path.dirname(exe)
+    logdir = os.path.join(a.out, "log", name)
+    os.makedirs(logdir, exist_ok=True)
+    start = time.time()
+    rc, out = run([exe, "--list-test-names-only"], cwd, 30)
+    cases = [l for l in out.splitlines() if l.strip() and not re.search(
+        r" test case|test cases|^All available|^Matching", l)]
+    if rc >= 124 or not cases:
+        return [(name, "(list)", "crashed", 0, out[:200].replace("\t", " ").replace("\n", " "))]
+    rows, results = [], {}
+    # 1. all cases in one process
+    xml = os.path.join(logdir, "all.xml")
+    budget = min(a.T / 2, deadline - time.time())
+    t0 = time.time()
+    rc, _ = run([exe, "-r", "xml", "-d", "yes", "-o", xml], cwd, budget)
+    try:
+        with open(xml, errors="replace") as f:
+            text = f.read()
+    except OSError:
+        text = ""
+    # Each case's element holds its OverallResult, and its captured std::cout (hip-tests' skip
+    # marker) inside that; a case the process died in has no OverallResult.
+    for chunk in text.split('<TestCase name="')[1:]:
+        case = html.unescape(chunk[:chunk.find('"')])
+        m = OVERALL.search(chunk)
+        if not m:
+            continue
+        secs = float(m.group(2) or 0)
+        if SKIP in chunk[m.end():]:
+            results[case] = ("skipped", secs, "")
+        elif m.group(1) == "true":
+            results[case] = ("passed", secs, "")
+    # 2. the rest one per process
+    for i, case in enumerate(cases):
+        if case in results:
+            st, secs, first = results[case]
+            rows.append((name, case, st, secs, first))
+            continue
+        now = time.time()
+        left = a.T - (now - start)
+        if now >= deadline:
+            rows.append((name, case, "not-run", 0, "total budget spent"))
+            continue
+        if left <= 0:
+            rows.append((name, case, "timeout", 0, "file budget spent"))
+            continue
+        left = min(left, a.t, deadline - now)
+        t0 = time.time()
+        rc, out = run([exe, escape_spec(case)], cwd, left)
+        secs = time.time() - t0
+        if SKIP in out:
+            st = "skipped"
+        elif rc == 0:
+            st = "passed"
+        elif rc in (124, 137):
+            st = "timeout"
+        elif rc < 0 or rc > 128:
+            st = "crashed"
+        else:
+            st = "failed"
+        first = ""
+        if st not in ("passed", "skipped"):
+            first = first_failure(out)
+            if st == "crashed":
+                first = "signal %d: %s" % (-rc if rc < 0 else rc - 128, first)
+        with open(os.path.join(logdir, "%d.txt" % (i + 1)), "w") as f:
+            f.write(out[-8192:])
+        rows.append((name, case, st, secs, first))
+    return rows
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("stage")
+    p.add_argument("out")
+    p.add_argument("-j", type=int, default=4)
+    p.add_argument("-t", type=float, default=60, help="seconds per case")
+    p.add_argument("-T", type=float, default=240, help="seconds per file")
+    p.add_argument("-D", type=float, default=100000, help="seconds for the whole run")
+    p.add_argument("-L", help="folder of libunihip (LD_LIBRARY_PATH)")
+    a = p.parse_args()
+    a.out = os.path.abspath(a.out)
+    if a.L:
+        os.environ["LD_LIBRARY_PATH"] = os.path.abspath(a.L) + (
+            ":" + os.environ["LD_LIBRARY_PATH"] if os.environ.get("LD_LIBRARY_PATH") else "")
+    deadline = time.time() + a.D
+    os.makedirs(a.out, exist_ok=True)
+    bin_dir = tempfile.mkdtemp(prefix="ht-bin.")
+    try:
+        names = unpack(os.path.abspath(a.stage), bin_dir)
+        rows = []
+        with concurrent.futures.ThreadPoolExecutor(a.j) as pool:
+            for r in pool.map(lambda n: run_file(a, bin_dir, n, deadline), names):
+                rows += r
+    finally:
+        shutil.rmtree(bin_dir, ignore_errors=True)
+    with open(os.path.join(a.out, "results.tsv"), "w") as f:
+        for r in rows:
+            f.write("%s\t%s\t%s\t%.1f\t%s\n" % (r[0], r[1].replace("\t", " "), r[2], r[3], r[4]))
+    counts = collections.Counter(r[2] for r in rows)
+    summary = "".join("%s %d\n" % kv for kv in sorted(counts.items()))
+    with open(os.path.join(a.out, "summary.txt"), "w") as f:
+        f.write(summary)
+    sys.stdout.write(summary)
+
+
+if __name__ == "__main__":
+    main()
