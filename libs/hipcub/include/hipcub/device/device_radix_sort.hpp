@@ -69,6 +69,8 @@ HIPCUB_DEVICE __forceinline__ int Digit(K key, int shift, unsigned mask, bool de
 constexpr int kOneBits = 8, kOneDigits = 1 << kOneBits;
 constexpr int kOneBlock = kOneDigits;  // one thread per digit in the look-back
 constexpr int kOneMaxPlaces = 8;       // 64-bit keys
+/* Resident tiles per SM (registers capped to fit): their loads in flight keep memory busy. */
+constexpr int kOneMinBlocks = 3;
 /* Tiles of one launch: its counts (and prefixes) fit a status word's 30 bits. */
 constexpr long long kOnePortion = 1ll << 28;
 /* Status words: flag in the top two bits, the count (aggregate) or prefix (inclusive) below. */
@@ -128,7 +130,7 @@ __global__ __launch_bounds__(kOneBlock) void OnesweepBinsKernel(const T* hist, T
 /* One digit place over one portion. bins: this portion's 256 offsets (the last tile writes the
  * next portion's after them); status: a zeroed word per tile and digit. */
 template <class K, class V, bool HAS_VALUES>
-__global__ __launch_bounds__(kOneBlock) void OnesweepKernel(const K* keys_in, K* keys_out, const V* values_in,
+__global__ __launch_bounds__(kOneBlock, kOneMinBlocks) void OnesweepKernel(const K* keys_in, K* keys_out, const V* values_in,
                                                            V* values_out, long long first, int count, int shift,
                                                            int bits, bool descending, unsigned* counter,
                                                            unsigned* status, unsigned long long* bins) {
