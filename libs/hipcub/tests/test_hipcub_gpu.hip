@@ -4,6 +4,7 @@
 #include <hipcub/hipcub.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <numeric>
@@ -594,6 +595,111 @@ static void test_onesweep_large() {
   EXPECT(bad == 0, "onesweep SortPairs<u8> n=2^28+5003 (two portions): %lld wrong", bad);
 }
 
+// Many-items-per-thread reduce: sizes around its tiles (4096 items of 4 bytes, 2048 of 8),
+// past 2048 tiles (blocks stride), 16-byte loads from aligned and unaligned pointers, repeatable
+// floating-point sums.
+static void test_device_reduce_tiles() {
+  const long long sizes[] = {1, 4095, 4096, 4097, 2047, 2049, 3 * 4096 + 17, 2048ll * 4096 + 5, 9000011};
+  for (long long n : sizes) {
+    auto in = random_ints(n + 1, -1000, 1000, (unsigned)n + 23);
+    Dev<int> d_in(in);
+    Dev<long long> out_ll(1);
+    Dev<int> out(1);
+    for (int shift = 0; shift < 2; ++shift) {  // shift 1: not 16-byte aligned
+      long long sum = 0;
+      for (long long i = 0; i < n; ++i) sum += in[i + shift];
+      EXPECT(two_phase([&](void* t, std::size_t& b) { return hipcub::DeviceReduce::Sum(t, b, d_in.p + shift, out.p, n); }) == hipSuccess, "Sum");
+      EXPECT(out.get()[0] == (int)sum, "DeviceReduce::Sum(int, offset %d) n=%lld: %d != %lld", shift, n, out.get()[0], sum);
+      int mn = in[shift];
+      for (long long i = 0; i < n; ++i) mn = std::min(mn, in[i + shift]);
+      EXPECT(two_phase([&](void* t, std::size_t& b) { return hipcub::DeviceReduce::Min(t, b, d_in.p + shift, out.p, n); }) == hipSuccess, "Min");
+      EXPECT(out.get()[0] == mn, "DeviceReduce::Min(offset %d) n=%lld", shift, n);
+    }
+    std::vector<long long> ll(in.begin(), in.end());
+    Dev<long long> d_ll(ll);
+    long long sum = 0;
+    for (long long i = 0; i < n; ++i) sum += ll[i + 1];
+    EXPECT(two_phase([&](void* t, std::size_t& b) { return hipcub::DeviceReduce::Sum(t, b, d_ll.p + 1, out_ll.p, n); }) == hipSuccess, "Sum ll");
+    EXPECT(out_ll.get()[0] == sum, "DeviceReduce::Sum(long long, offset 1) n=%lld", n);
+    std::vector<signed char> c(n);
+    long long csum = 0;
+    for (long long i = 0; i < n; ++i) c[i] = (signed char)(in[i] % 100), csum += c[i];
+    Dev<signed char> d_c(c);
+    EXPECT(two_phase([&](void* t, std::size_t& b) { return hipcub::DeviceReduce::Sum(t, b, d_c.p, out.p, n); }) == hipSuccess, "Sum char->int");
+    EXPECT(out.get()[0] == (int)csum, "DeviceReduce::Sum(signed char -> int) n=%lld", n);
+    std::vector<float> f(n);
+    double fsum = 0;
+    for (long long i = 0; i < n; ++i) f[i] = (float)in[i] / 7.0f, fsum += f[i];
+    Dev<float> d_f(f), out_f(1);
+    EXPECT(two_phase([&](void* t, std::size_t& b) { return hipcub::DeviceReduce::Sum(t, b, d_f.p, out_f.p, n); }) == hipSuccess, "Sum float");
+    const float first = out_f.get()[0];
+    EXPECT(two_phase([&](void* t, std::size_t& b) { return hipcub::DeviceReduce::Sum(t, b, d_f.p, out_f.p, n); }) == hipSuccess, "Sum float");
+    const float second = out_f.get()[0];
+    EXPECT(std::memcmp(&first, &second, 4) == 0 && std::fabs(first - fsum) <= 1e-3 * (std::fabs(fsum) + n),
+           "DeviceReduce::Sum(float) n=%lld: %g then %g, host %g", n, first, second, fsum);
+  }
+}
+
+struct Widen {
+  __host__ __device__ unsigned long long operator()(unsigned x) const { return x; }
+};
+
+/* x -> a*x + b, composed left to right: associative, not commutative. */
+struct Affine {
+  unsigned a, b;
+};
+struct ComposeOp {
+  HIPCUB_HOST_DEVICE Affine operator()(const Affine& f, const Affine& g) const {
+    return Affine{f.a * g.a, f.b * g.a + g.b};
+  }
+};
+
+// Look-back scan: sizes around its tiles (3840 items of 4 bytes, 2304 of 8), tens of thousands
+// of tiles, a non-commutative operator on an 8-byte type, 64-bit sums.
+static void test_device_scan_lookback() {
+  const long long sizes[] = {1, 3839, 3840, 3841, 2303, 2304, 2305, 65 * 3840 + 1, (1 << 24) + 3, 50000017};
+  for (long long n : sizes) {
+    std::vector<Affine> in(n);
+    std::mt19937 g((unsigned)n);
+    for (auto& f : in) f = Affine{(unsigned)(g() % 5) * 2 + 1, (unsigned)(g() % 1000)};
+    Dev<Affine> d_in(in), out(n);
+    EXPECT(two_phase([&](void* t, std::size_t& b) { return hipcub::DeviceScan::InclusiveScan(t, b, d_in.p, out.p, ComposeOp(), n); }) == hipSuccess, "InclusiveScan affine");
+    auto h = out.get();
+    long long bad = 0, first = -1;
+    Affine acc = in[0];
+    for (long long i = 0; i < n; ++i) {
+      if (i) acc = ComposeOp()(acc, in[i]);
+      if (h[i].a != acc.a || h[i].b != acc.b) { if (first < 0) first = i; ++bad; }
+    }
+    EXPECT(bad == 0, "DeviceScan::InclusiveScan(compose) n=%lld: %lld wrong, first at %lld", n, bad, first);
+    const Affine id{1, 0};
+    EXPECT(two_phase([&](void* t, std::size_t& b) { return hipcub::DeviceScan::ExclusiveScan(t, b, d_in.p, out.p, ComposeOp(), Affine{3, 4}, n); }) == hipSuccess, "ExclusiveScan affine");
+    h = out.get();
+    bad = 0, first = -1;
+    acc = Affine{3, 4};
+    for (long long i = 0; i < n; ++i) {
+      if (h[i].a != acc.a || h[i].b != acc.b) { if (first < 0) first = i; ++bad; }
+      acc = ComposeOp()(acc, in[i]);
+    }
+    (void)id;
+    EXPECT(bad == 0, "DeviceScan::ExclusiveScan(compose, {3,4}) n=%lld: %lld wrong, first at %lld", n, bad, first);
+    std::vector<unsigned> u(n);
+    for (auto& x : u) x = g();
+    Dev<unsigned> d_u(u);
+    Dev<unsigned long long> out_ll(n);
+    hipcub::TransformInputIterator<unsigned long long, Widen, const unsigned*> wide(d_u.p, Widen());
+    EXPECT(two_phase([&](void* t, std::size_t& b) { return hipcub::DeviceScan::ExclusiveSum(t, b, wide, out_ll.p, n); }) == hipSuccess, "ExclusiveSum u64");
+    auto hl = out_ll.get();
+    bad = 0, first = -1;
+    unsigned long long s = 0;
+    for (long long i = 0; i < n; ++i) {
+      if (hl[i] != s) { if (first < 0) first = i; ++bad; }
+      s += u[i];
+    }
+    EXPECT(bad == 0, "DeviceScan::ExclusiveSum(u64) n=%lld: %lld wrong, first at %lld", n, bad, first);
+  }
+}
+
 
 // ---------------- block radix sort ----------------
 template <int B, int N, bool DESC, bool STRIPED>
@@ -921,6 +1027,8 @@ int main(int argc, char** argv) {
   test_exchange();
   test_device_reduce();
   test_device_scan();
+  test_device_reduce_tiles();
+  test_device_scan_lookback();
   test_radix_keys<unsigned>("unsigned");
   test_radix_keys<int>("int");
   test_radix_keys<float>("float");
