@@ -127,11 +127,21 @@ __global__ __launch_bounds__(kReduceBlock) void ReduceFinalKernel(const Acc* par
   if (threadIdx.x == 0) *out = count == 0 ? init : (apply_init ? op(init, r) : r);
 }
 
+/* One wave of resident blocks (eight of 256 threads per multiprocessor) on the current device,
+ * so no second, partial wave trails; kReduceMaxBlocks when the device cannot be asked. */
+inline long long ReduceGridCap() {
+  int device = 0, sms = 0;
+  if (hipGetDevice(&device) != hipSuccess ||
+      hipDeviceGetAttribute(&sms, hipDeviceAttributeMultiprocessorCount, device) != hipSuccess || sms <= 0)
+    return kReduceMaxBlocks;
+  return 8ll * sms < kReduceMaxBlocks ? 8ll * sms : kReduceMaxBlocks;
+}
+
 template <class Acc>
 int ReduceBlocks(long long n) {
   const long long tile = (long long)kReduceBlock * ReduceItems<Acc>();
-  long long b = (n + tile - 1) / tile;
-  return (int)(b < kReduceMaxBlocks ? b : kReduceMaxBlocks);
+  const long long b = (n + tile - 1) / tile, cap = b > 1 ? ReduceGridCap() : 1;
+  return (int)(b < cap ? b : cap);
 }
 
 template <class Acc, class Load, class Out, class Op>
