@@ -672,7 +672,6 @@ static void test_device_scan_lookback() {
       if (h[i].a != acc.a || h[i].b != acc.b) { if (first < 0) first = i; ++bad; }
     }
     EXPECT(bad == 0, "DeviceScan::InclusiveScan(compose) n=%lld: %lld wrong, first at %lld", n, bad, first);
-    const Affine id{1, 0};
     EXPECT(two_phase([&](void* t, std::size_t& b) { return hipcub::DeviceScan::ExclusiveScan(t, b, d_in.p, out.p, ComposeOp(), Affine{3, 4}, n); }) == hipSuccess, "ExclusiveScan affine");
     h = out.get();
     bad = 0, first = -1;
@@ -681,7 +680,6 @@ static void test_device_scan_lookback() {
       if (h[i].a != acc.a || h[i].b != acc.b) { if (first < 0) first = i; ++bad; }
       acc = ComposeOp()(acc, in[i]);
     }
-    (void)id;
     EXPECT(bad == 0, "DeviceScan::ExclusiveScan(compose, {3,4}) n=%lld: %lld wrong, first at %lld", n, bad, first);
     std::vector<unsigned> u(n);
     for (auto& x : u) x = g();
