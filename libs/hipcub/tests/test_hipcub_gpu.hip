@@ -4,6 +4,7 @@
 #include <hipcub/hipcub.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <numeric>
@@ -481,6 +482,222 @@ static void test_radix_pairs() {
   }
 }
 
+// Onesweep paths: sizes around its tiles (3840 items of 4-byte keys, 2816 of 8-byte), key
+// patterns whose digits are all equal or run backwards, bit ranges, pairs that must stay stable.
+template <class K>
+static std::vector<K> pattern_keys(std::size_t n, int pattern, unsigned seed) {
+  std::vector<K> v = random_keys<K>(n, seed);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (pattern == 1) v[i] = (K)42;                         // all equal
+    if (pattern == 2) v[i] = (K)(n - i);                    // descending
+    if (pattern == 3) v[i] = (K)(i % 7);                    // few distinct: stability
+  }
+  return v;
+}
+
+template <class K>
+static void test_onesweep_keys(const char* name) {
+  typedef typename hipcub::detail::UnsignedOf<sizeof(K)>::type U;
+  const long long sizes[] = {0, 1, 2, 2815, 2816, 2817, 3839, 3840, 3841, 2 * 3840 + 1, 65 * 3840 - 3, 300007};
+  const int bits = (int)sizeof(K) * 8;
+  const int ranges[][2] = {{0, bits}, {0, bits / 2}, {bits / 4, bits - 1}, {3, 3 + (bits > 8 ? 9 : 4)}, {5, 5}};
+  for (long long n : sizes) {
+    for (int pattern = 0; pattern < 4; ++pattern) {
+      auto keys = pattern_keys<K>(n, pattern, (unsigned)(n * 4 + pattern));
+      std::vector<int> vals(n);
+      std::iota(vals.begin(), vals.end(), 0);
+      Dev<K> d_k(keys), k_out(n);
+      Dev<int> d_v(vals), v_out(n);
+      for (auto& r : ranges) {
+        const int lo = r[0], hi = r[1];
+        auto field = [&](K k) {
+          U u;
+          std::memcpy(&u, &k, sizeof(K));
+          const U m = hi - lo >= (int)sizeof(U) * 8 ? (U)~U(0) : (U)((U(1) << (hi - lo)) - 1);
+          return (U)((u >> lo) & m);  // unsigned keys only: the fields' order is the bits'
+        };
+        for (int desc = 0; desc < 2; ++desc) {
+          std::vector<int> order(n);
+          std::iota(order.begin(), order.end(), 0);
+          std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+            return desc ? field(keys[a]) > field(keys[b]) : field(keys[a]) < field(keys[b]);
+          });
+          hipError_t e = desc ? two_phase([&](void* t, std::size_t& b) {
+            return hipcub::DeviceRadixSort::SortPairsDescending(t, b, d_k.p, k_out.p, d_v.p, v_out.p, n, lo, hi); })
+                              : two_phase([&](void* t, std::size_t& b) {
+            return hipcub::DeviceRadixSort::SortPairs(t, b, d_k.p, k_out.p, d_v.p, v_out.p, n, lo, hi); });
+          EXPECT(e == hipSuccess, "SortPairs<%s>", name);
+          auto hk = k_out.get();
+          auto hv = v_out.get();
+          long long bad = 0;
+          for (long long i = 0; i < n; ++i)
+            if (hv[i] != order[i] || std::memcmp(&hk[i], &keys[order[i]], sizeof(K)) != 0) ++bad;
+          EXPECT(bad == 0, "onesweep SortPairs%s<%s> n=%lld pattern %d bits [%d,%d): %lld wrong",
+                 desc ? "Descending" : "", name, n, pattern, lo, hi, bad);
+          // keys only, into the same output
+          e = desc ? two_phase([&](void* t, std::size_t& b) {
+            return hipcub::DeviceRadixSort::SortKeysDescending(t, b, d_k.p, k_out.p, n, lo, hi); })
+                   : two_phase([&](void* t, std::size_t& b) {
+            return hipcub::DeviceRadixSort::SortKeys(t, b, d_k.p, k_out.p, n, lo, hi); });
+          hk = k_out.get();
+          bad = 0;
+          for (long long i = 0; i < n; ++i)
+            if (std::memcmp(&hk[i], &keys[order[i]], sizeof(K)) != 0) ++bad;
+          EXPECT(e == hipSuccess && bad == 0, "onesweep SortKeys%s<%s> n=%lld pattern %d bits [%d,%d): %lld wrong",
+                 desc ? "Descending" : "", name, n, pattern, lo, hi, bad);
+        }
+      }
+    }
+  }
+}
+
+/* 64-bit values (a tile of 2816) and more than one launch's portion (2^28 items, one 8-bit
+ * place of u8 keys: a stable counting sort is the reference). */
+static void test_onesweep_large() {
+  {
+    const long long n = 123457;
+    auto keys = random_keys<unsigned>(n, 5);
+    for (auto& k : keys) k &= 0xfff0ffffu;
+    std::vector<unsigned long long> vals(n);
+    for (long long i = 0; i < n; ++i) vals[i] = (unsigned long long)i << 20 | 7;
+    std::vector<int> order(n);
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return keys[a] < keys[b]; });
+    Dev<unsigned> d_k(keys), k_out(n);
+    Dev<unsigned long long> d_v(vals), v_out(n);
+    EXPECT(two_phase([&](void* t, std::size_t& b) { return hipcub::DeviceRadixSort::SortPairs(t, b, d_k.p, k_out.p, d_v.p, v_out.p, n); }) == hipSuccess, "SortPairs u64 values");
+    auto hk = k_out.get();
+    auto hv = v_out.get();
+    long long bad = 0;
+    for (long long i = 0; i < n; ++i)
+      if (hv[i] != vals[order[i]] || hk[i] != keys[order[i]]) ++bad;
+    EXPECT(bad == 0, "onesweep SortPairs<unsigned, u64> n=%lld: %lld wrong", n, bad);
+  }
+  const long long n = (1ll << 28) + 5003;
+  std::vector<unsigned char> keys(n);
+  std::mt19937 g(9);
+  for (auto& k : keys) k = (unsigned char)(g() >> 13);
+  std::vector<unsigned> vals(n);
+  std::iota(vals.begin(), vals.end(), 0u);
+  Dev<unsigned char> d_k(keys), k_out(n);
+  Dev<unsigned> d_v(vals), v_out(n);
+  EXPECT(two_phase([&](void* t, std::size_t& b) { return hipcub::DeviceRadixSort::SortPairs(t, b, d_k.p, k_out.p, d_v.p, v_out.p, n); }) == hipSuccess, "SortPairs 2^28+");
+  std::vector<long long> start(257, 0);
+  for (long long i = 0; i < n; ++i) ++start[keys[i] + 1];
+  for (int d = 0; d < 256; ++d) start[d + 1] += start[d];
+  std::vector<unsigned> expect(n);
+  for (long long i = 0; i < n; ++i) expect[start[keys[i]]++] = (unsigned)i;
+  auto hv = v_out.get();
+  auto hk = k_out.get();
+  long long bad = 0;
+  for (long long i = 0; i < n; ++i)
+    if (hv[i] != expect[i] || hk[i] != keys[expect[i]]) ++bad;
+  EXPECT(bad == 0, "onesweep SortPairs<u8> n=2^28+5003 (two portions): %lld wrong", bad);
+}
+
+// Many-items-per-thread reduce: sizes around its tiles (4096 items of 4 bytes, 2048 of 8),
+// past 2048 tiles (blocks stride), 16-byte loads from aligned and unaligned pointers, repeatable
+// floating-point sums.
+static void test_device_reduce_tiles() {
+  const long long sizes[] = {1, 4095, 4096, 4097, 2047, 2049, 3 * 4096 + 17, 2048ll * 4096 + 5, 9000011};
+  for (long long n : sizes) {
+    auto in = random_ints(n + 1, -1000, 1000, (unsigned)n + 23);
+    Dev<int> d_in(in);
+    Dev<long long> out_ll(1);
+    Dev<int> out(1);
+    for (int shift = 0; shift < 2; ++shift) {  // shift 1: not 16-byte aligned
+      long long sum = 0;
+      for (long long i = 0; i < n; ++i) sum += in[i + shift];
+      EXPECT(two_phase([&](void* t, std::size_t& b) { return hipcub::DeviceReduce::Sum(t, b, d_in.p + shift, out.p, n); }) == hipSuccess, "Sum");
+      EXPECT(out.get()[0] == (int)sum, "DeviceReduce::Sum(int, offset %d) n=%lld: %d != %lld", shift, n, out.get()[0], sum);
+      int mn = in[shift];
+      for (long long i = 0; i < n; ++i) mn = std::min(mn, in[i + shift]);
+      EXPECT(two_phase([&](void* t, std::size_t& b) { return hipcub::DeviceReduce::Min(t, b, d_in.p + shift, out.p, n); }) == hipSuccess, "Min");
+      EXPECT(out.get()[0] == mn, "DeviceReduce::Min(offset %d) n=%lld", shift, n);
+    }
+    std::vector<long long> ll(in.begin(), in.end());
+    Dev<long long> d_ll(ll);
+    long long sum = 0;
+    for (long long i = 0; i < n; ++i) sum += ll[i + 1];
+    EXPECT(two_phase([&](void* t, std::size_t& b) { return hipcub::DeviceReduce::Sum(t, b, d_ll.p + 1, out_ll.p, n); }) == hipSuccess, "Sum ll");
+    EXPECT(out_ll.get()[0] == sum, "DeviceReduce::Sum(long long, offset 1) n=%lld", n);
+    std::vector<signed char> c(n);
+    long long csum = 0;
+    for (long long i = 0; i < n; ++i) c[i] = (signed char)(in[i] % 100), csum += c[i];
+    Dev<signed char> d_c(c);
+    EXPECT(two_phase([&](void* t, std::size_t& b) { return hipcub::DeviceReduce::Sum(t, b, d_c.p, out.p, n); }) == hipSuccess, "Sum char->int");
+    EXPECT(out.get()[0] == (int)csum, "DeviceReduce::Sum(signed char -> int) n=%lld", n);
+    std::vector<float> f(n);
+    double fsum = 0;
+    for (long long i = 0; i < n; ++i) f[i] = (float)in[i] / 7.0f, fsum += f[i];
+    Dev<float> d_f(f), out_f(1);
+    EXPECT(two_phase([&](void* t, std::size_t& b) { return hipcub::DeviceReduce::Sum(t, b, d_f.p, out_f.p, n); }) == hipSuccess, "Sum float");
+    const float first = out_f.get()[0];
+    EXPECT(two_phase([&](void* t, std::size_t& b) { return hipcub::DeviceReduce::Sum(t, b, d_f.p, out_f.p, n); }) == hipSuccess, "Sum float");
+    const float second = out_f.get()[0];
+    EXPECT(std::memcmp(&first, &second, 4) == 0 && std::fabs(first - fsum) <= 1e-3 * (std::fabs(fsum) + n),
+           "DeviceReduce::Sum(float) n=%lld: %g then %g, host %g", n, first, second, fsum);
+  }
+}
+
+struct Widen {
+  __host__ __device__ unsigned long long operator()(unsigned x) const { return x; }
+};
+
+/* x -> a*x + b, composed left to right: associative, not commutative. */
+struct Affine {
+  unsigned a, b;
+};
+struct ComposeOp {
+  HIPCUB_HOST_DEVICE Affine operator()(const Affine& f, const Affine& g) const {
+    return Affine{f.a * g.a, f.b * g.a + g.b};
+  }
+};
+
+// Look-back scan: sizes around its tiles (3840 items of 4 bytes, 2304 of 8), tens of thousands
+// of tiles, a non-commutative operator on an 8-byte type, 64-bit sums.
+static void test_device_scan_lookback() {
+  const long long sizes[] = {1, 3839, 3840, 3841, 2303, 2304, 2305, 65 * 3840 + 1, (1 << 24) + 3, 50000017};
+  for (long long n : sizes) {
+    std::vector<Affine> in(n);
+    std::mt19937 g((unsigned)n);
+    for (auto& f : in) f = Affine{(unsigned)(g() % 5) * 2 + 1, (unsigned)(g() % 1000)};
+    Dev<Affine> d_in(in), out(n);
+    EXPECT(two_phase([&](void* t, std::size_t& b) { return hipcub::DeviceScan::InclusiveScan(t, b, d_in.p, out.p, ComposeOp(), n); }) == hipSuccess, "InclusiveScan affine");
+    auto h = out.get();
+    long long bad = 0, first = -1;
+    Affine acc = in[0];
+    for (long long i = 0; i < n; ++i) {
+      if (i) acc = ComposeOp()(acc, in[i]);
+      if (h[i].a != acc.a || h[i].b != acc.b) { if (first < 0) first = i; ++bad; }
+    }
+    EXPECT(bad == 0, "DeviceScan::InclusiveScan(compose) n=%lld: %lld wrong, first at %lld", n, bad, first);
+    EXPECT(two_phase([&](void* t, std::size_t& b) { return hipcub::DeviceScan::ExclusiveScan(t, b, d_in.p, out.p, ComposeOp(), Affine{3, 4}, n); }) == hipSuccess, "ExclusiveScan affine");
+    h = out.get();
+    bad = 0, first = -1;
+    acc = Affine{3, 4};
+    for (long long i = 0; i < n; ++i) {
+      if (h[i].a != acc.a || h[i].b != acc.b) { if (first < 0) first = i; ++bad; }
+      acc = ComposeOp()(acc, in[i]);
+    }
+    EXPECT(bad == 0, "DeviceScan::ExclusiveScan(compose, {3,4}) n=%lld: %lld wrong, first at %lld", n, bad, first);
+    std::vector<unsigned> u(n);
+    for (auto& x : u) x = g();
+    Dev<unsigned> d_u(u);
+    Dev<unsigned long long> out_ll(n);
+    hipcub::TransformInputIterator<unsigned long long, Widen, const unsigned*> wide(d_u.p, Widen());
+    EXPECT(two_phase([&](void* t, std::size_t& b) { return hipcub::DeviceScan::ExclusiveSum(t, b, wide, out_ll.p, n); }) == hipSuccess, "ExclusiveSum u64");
+    auto hl = out_ll.get();
+    bad = 0, first = -1;
+    unsigned long long s = 0;
+    for (long long i = 0; i < n; ++i) {
+      if (hl[i] != s) { if (first < 0) first = i; ++bad; }
+      s += u[i];
+    }
+    EXPECT(bad == 0, "DeviceScan::ExclusiveSum(u64) n=%lld: %lld wrong, first at %lld", n, bad, first);
+  }
+}
+
 
 // ---------------- block radix sort ----------------
 template <int B, int N, bool DESC, bool STRIPED>
@@ -808,12 +1025,19 @@ int main(int argc, char** argv) {
   test_exchange();
   test_device_reduce();
   test_device_scan();
+  test_device_reduce_tiles();
+  test_device_scan_lookback();
   test_radix_keys<unsigned>("unsigned");
   test_radix_keys<int>("int");
   test_radix_keys<float>("float");
   test_radix_keys<unsigned long long>("u64");
   test_radix_keys<unsigned char>("u8");
   test_radix_pairs();
+  test_onesweep_keys<unsigned char>("u8");
+  test_onesweep_keys<unsigned short>("u16");
+  test_onesweep_keys<unsigned>("u32");
+  test_onesweep_keys<unsigned long long>("u64");
+  test_onesweep_large();
   test_block_sort<128, 4, false, false>(0, 32);
   test_block_sort<128, 4, true, false>(0, 32);
   test_block_sort<256, 3, false, true>(4, 13);

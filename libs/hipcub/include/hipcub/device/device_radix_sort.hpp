@@ -61,122 +61,233 @@ HIPCUB_DEVICE __forceinline__ int Digit(K key, int shift, unsigned mask, bool de
   return (int)((RadixBits(key, descending) >> shift) & mask);
 }
 
-template <class K>
-__global__ __launch_bounds__(kSortBlock) void RadixCountKernel(const K* keys, long long n, int shift,
-                                                              unsigned mask, bool descending,
-                                                              unsigned* counts, int tiles) {
-  typedef BlockLoad<K, kSortBlock, kSortItems, BLOCK_LOAD_TRANSPOSE> Load;
-  typedef BlockReduce<DigitCounters, kSortBlock> Reduce;
-  __shared__ union {
-    typename Load::TempStorage load;
-    typename Reduce::TempStorage reduce;
-  } storage;
-  const long long first = (long long)blockIdx.x * kSortTile;
-  const int valid = n - first >= kSortTile ? kSortTile : (int)(n - first);
-  K items[kSortItems];
-  Load(storage.load).Load(keys + first, items, valid);
-  __syncthreads();
-  DigitCounters c;
-#pragma unroll
-  for (int i = 0; i < kSortItems; ++i)
-    if ((int)threadIdx.x * kSortItems + i < valid) c.Add(Digit(items[i], shift, mask, descending));
-  DigitCounters total = Reduce(storage.reduce).Sum(c);  // thread 0's
-  __shared__ unsigned tile_counts[kRadixDigits];
-  if (threadIdx.x == 0)
-    for (int d = 0; d < kRadixDigits; ++d) tile_counts[d] = total.Get(d);
-  __syncthreads();
-  if (threadIdx.x < kRadixDigits)
-    counts[(long long)threadIdx.x * tiles + blockIdx.x] = tile_counts[threadIdx.x];
+/* Onesweep (Adinets & Merrill 2022): one pass over the keys counts every 8-bit digit place;
+ * then each digit place is one kernel. A tile takes its id from an atomic counter (so every
+ * earlier tile has started: the look-back cannot wait on a tile that never runs), ranks its
+ * keys in registers with warp ballots, publishes its 256 digit counts, and looks back over
+ * the earlier tiles' counts for its global offsets. */
+constexpr int kOneBits = 8, kOneDigits = 1 << kOneBits;
+constexpr int kOneBlock = kOneDigits;  // one thread per digit in the look-back
+constexpr int kOneMaxPlaces = 8;       // 64-bit keys
+/* Resident tiles per SM (registers capped to fit): their loads in flight keep memory busy. */
+constexpr int kOneMinBlocks = 3;
+/* Tiles of one launch: its counts (and prefixes) fit a status word's 30 bits. */
+constexpr long long kOnePortion = 1ll << 28;
+/* Status words: flag in the top two bits, the count (aggregate) or prefix (inclusive) below. */
+constexpr unsigned kOneAggregate = 1u << 30, kOneInclusive = 2u << 30, kOneValue = kOneAggregate - 1;
+
+template <class K, class V>
+constexpr int OneItems() {
+  constexpr std::size_t s = sizeof(K) > sizeof(V) ? sizeof(K) : sizeof(V);
+  return s <= 4 ? 15 : s <= 8 ? 11 : s <= 16 ? 5 : 2;
+}
+template <class K, class V>
+constexpr int OneTile() { return kOneBlock * OneItems<K, V>(); }
+
+HIPCUB_DEVICE __forceinline__ unsigned LoadStatus(const unsigned* p) {
+  return __hip_atomic_load(p, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
+}
+HIPCUB_DEVICE __forceinline__ void StoreStatus(unsigned* p, unsigned v) {
+  __hip_atomic_store(p, v, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
 }
 
+/* hist[place][digit] over all keys: shared-memory counts per block, then one global add each. */
+template <class K>
+__global__ __launch_bounds__(kOneBlock) void OnesweepHistogramKernel(const K* keys, long long n, int begin_bit,
+                                                                    int end_bit, bool descending,
+                                                                    unsigned long long* hist) {
+  __shared__ unsigned counts[kOneMaxPlaces * kOneDigits];
+  const int places = (end_bit - begin_bit + kOneBits - 1) / kOneBits;
+  for (int i = threadIdx.x; i < places * kOneDigits; i += kOneBlock) counts[i] = 0;
+  __syncthreads();
+#pragma unroll 4
+  for (long long i = (long long)blockIdx.x * kOneBlock + threadIdx.x; i < n; i += (long long)gridDim.x * kOneBlock) {
+    const auto u = RadixBits(keys[i], descending);
+#pragma unroll
+    for (int p = 0; p < kOneMaxPlaces && p < (int)sizeof(K); ++p) {
+      if (p < places) {
+        const int shift = begin_bit + p * kOneBits;
+        const int bits = end_bit - shift < kOneBits ? end_bit - shift : kOneBits;
+        atomicAdd(&counts[p * kOneDigits + (int)((u >> shift) & ((1u << bits) - 1))], 1u);
+      }
+    }
+  }
+  __syncthreads();
+  for (int i = threadIdx.x; i < places * kOneDigits; i += kOneBlock)
+    if (counts[i] != 0) atomicAdd(&hist[i], (unsigned long long)counts[i]);
+}
+
+/* Block p: the exclusive scan of place p's counts, the first portion's digit offsets. */
+template <class T>
+__global__ __launch_bounds__(kOneBlock) void OnesweepBinsKernel(const T* hist, T* bins, int portions) {
+  typedef BlockScan<T, kOneBlock> Scan;
+  __shared__ typename Scan::TempStorage storage;
+  T offset;
+  Scan(storage).ExclusiveSum(hist[blockIdx.x * kOneDigits + threadIdx.x], offset);
+  bins[(long long)blockIdx.x * (portions + 1) * kOneDigits + threadIdx.x] = offset;
+}
+
+/* One digit place over one portion. bins: this portion's 256 offsets (the last tile writes the
+ * next portion's after them); status: a zeroed word per tile and digit. */
 template <class K, class V, bool HAS_VALUES>
-__global__ __launch_bounds__(kSortBlock) void RadixScatterKernel(const K* keys_in, K* keys_out,
-                                                                const V* values_in, V* values_out,
-                                                                long long n, int shift, unsigned mask,
-                                                                bool descending, const unsigned* offsets,
-                                                                int tiles) {
-  typedef BlockLoad<K, kSortBlock, kSortItems, BLOCK_LOAD_TRANSPOSE> LoadK;
-  typedef BlockLoad<V, kSortBlock, kSortItems, BLOCK_LOAD_TRANSPOSE> LoadV;
-  typedef BlockExchange<K, kSortBlock, kSortItems> ExchK;
-  typedef BlockExchange<V, kSortBlock, kSortItems> ExchV;
-  typedef BlockScan<DigitCounters, kSortBlock> Scan;
-  __shared__ union {
-    typename LoadK::TempStorage loadk;
-    typename LoadV::TempStorage loadv;
-    typename ExchK::TempStorage exchk;
-    typename ExchV::TempStorage exchv;
-    typename Scan::TempStorage scan;
-  } storage;
-  __shared__ unsigned tile_start[kRadixDigits], global_start[kRadixDigits];
-  const long long first = (long long)blockIdx.x * kSortTile;
-  const int valid = n - first >= kSortTile ? kSortTile : (int)(n - first);
-  const int tid = threadIdx.x;
-  K keys[kSortItems];
-  LoadK(storage.loadk).Load(keys_in + first, keys, valid);
+__global__ __launch_bounds__(kOneBlock, kOneMinBlocks) void OnesweepKernel(const K* keys_in, K* keys_out, const V* values_in,
+                                                           V* values_out, long long first, int count, int shift,
+                                                           int bits, bool descending, unsigned* counter,
+                                                           unsigned* status, unsigned long long* bins) {
+  constexpr int W = HIPCUB_DEVICE_WARP_THREADS, WARPS = kOneBlock / W, N = OneItems<K, V>(),
+                TILE = kOneBlock * N;
+  constexpr std::size_t KV = HAS_VALUES && sizeof(V) > sizeof(K) ? sizeof(V) : sizeof(K);
+  constexpr std::size_t BUF = TILE * KV > WARPS * kOneDigits * 4 ? TILE * KV : WARPS * kOneDigits * 4;
+  constexpr unsigned long long LANES = W == 64 ? ~0ull : 0xffffffffull;
+  typedef BlockScan<unsigned, kOneBlock> Scan;
+  // warp_hist (ranking) and then the tile's keys, then its values, in shared memory
+  __shared__ unsigned char buf[BUF] __attribute__((aligned(16)));
+  __shared__ typename Scan::TempStorage scan_storage;
+  __shared__ unsigned tile_start[kOneDigits];
+  __shared__ long long global_base[kOneDigits];  // the digit's global offset less tile_start
+  __shared__ unsigned tile_shared;
+  unsigned* warp_hist = reinterpret_cast<unsigned*>(buf);
+  const int tid = threadIdx.x, lane = (int)__lane_id(), warp = tid / W;
+  if (tid == 0) tile_shared = atomicAdd(counter, 1u);
+  for (int i = tid; i < WARPS * kOneDigits; i += kOneBlock) warp_hist[i] = 0;
   __syncthreads();
-  int digit[kSortItems];
-  unsigned local[kSortItems];
-  DigitCounters c;
+  const unsigned tile = tile_shared;
+  const int tile_first = (int)tile * TILE;
+  const int valid = count - tile_first < TILE ? count - tile_first : TILE;
+  const unsigned mask = (1u << bits) - 1;
+  // warp-striped: item i of lane l in warp w is the tile's (w * N + i) * W + l-th
+  const int wfirst = warp * W * N + lane;
+  const K* in = keys_in + first + tile_first;
+  K keys[N];
+  if (valid == TILE) {
 #pragma unroll
-  for (int i = 0; i < kSortItems; ++i) {
-    if (tid * kSortItems + i < valid) {
-      digit[i] = Digit(keys[i], shift, mask, descending);
-      local[i] = c.Get(digit[i]);
-      c.Add(digit[i]);
+    for (int i = 0; i < N; ++i) keys[i] = in[wfirst + i * W];
+  } else {
+#pragma unroll
+    for (int i = 0; i < N; ++i)
+      if (wfirst + i * W < valid) keys[i] = in[wfirst + i * W];
+  }
+  // rank among the warp's earlier items of the same digit: the lanes that share it (eight
+  // ballots), their leader adds them to the warp's counter
+  int rank[N];
+  unsigned* my_hist = warp_hist + warp * kOneDigits;
+#pragma unroll
+  for (int i = 0; i < N; ++i) {
+    const bool ok = wfirst + i * W < valid;
+    const unsigned d = ok ? (unsigned)((RadixBits(keys[i], descending) >> shift) & mask) : 0u;
+    unsigned long long peers = (unsigned long long)__ballot_sync(UNIHIP_FULL_MASK, ok) & LANES;
+#pragma unroll
+    for (int b = 0; b < kOneBits; ++b) {
+      if (b < bits) {
+        const unsigned long long m = (unsigned long long)__ballot_sync(UNIHIP_FULL_MASK, (d >> b) & 1u);
+        peers &= ((d >> b) & 1u) ? m : ~m;
+      }
+    }
+    const int leader = ok ? __ffsll(peers) - 1 : 0;
+    unsigned before = 0;
+    if (ok && lane == leader) {
+      before = my_hist[d];
+      my_hist[d] = before + (unsigned)__popcll(peers);
+    }
+    before = ShflIdx(UNIHIP_FULL_MASK, before, leader, W);
+    rank[i] = (int)(before + (unsigned)__popcll(peers & (unsigned long long)__lanemask_lt()));
+    __syncwarp();
+  }
+  __syncthreads();
+  // thread d: the warps' exclusive counts of digit d and the tile's count, published at once
+  unsigned total = 0;
+#pragma unroll
+  for (int w = 0; w < WARPS; ++w) {
+    const unsigned c = warp_hist[w * kOneDigits + tid];
+    warp_hist[w * kOneDigits + tid] = total;
+    total += c;
+  }
+  unsigned* mine = status + (long long)tile * kOneDigits + tid;
+  StoreStatus(mine, (tile == 0 ? kOneInclusive : kOneAggregate) | total);
+  unsigned start;
+  Scan(scan_storage).ExclusiveSum(total, start);
+  tile_start[tid] = start;
+  // look-back: earlier tiles' counts of digit d back to one that holds its inclusive prefix
+  unsigned prefix = 0;
+  if (tile > 0) {
+    for (long long j = (long long)tile - 1;; --j) {
+      unsigned s;
+      do {
+        s = LoadStatus(status + j * kOneDigits + tid);
+      } while ((s & ~kOneValue) == 0);
+      prefix += s & kOneValue;
+      if (s & kOneInclusive) break;
+    }
+    StoreStatus(mine, kOneInclusive | (prefix + total));
+  }
+  const unsigned long long base = bins[tid];
+  global_base[tid] = (long long)(base + prefix) - (long long)start;
+  if (tile == gridDim.x - 1) bins[kOneDigits + tid] = base + prefix + total;  // the next portion's
+  __syncthreads();
+#pragma unroll
+  for (int i = 0; i < N; ++i) {
+    if (wfirst + i * W < valid) {
+      const unsigned d = (unsigned)((RadixBits(keys[i], descending) >> shift) & mask);
+      rank[i] += (int)(tile_start[d] + my_hist[d]);
     }
   }
-  DigitCounters before, total;
-  Scan(storage.scan).ExclusiveSum(c, before, total);
-  if (tid == 0) {
-    unsigned run = 0;
-    for (int d = 0; d < kRadixDigits; ++d) {
-      tile_start[d] = run;
-      run += total.Get(d);
-    }
-  }
-  if (tid < kRadixDigits) global_start[tid] = offsets[(long long)tid * tiles + blockIdx.x];
+  __syncthreads();  // warp_hist read: buf takes the keys in digit order
+  K* sorted = reinterpret_cast<K*>(buf);
+#pragma unroll
+  for (int i = 0; i < N; ++i)
+    if (wfirst + i * W < valid) sorted[rank[i]] = keys[i];
   __syncthreads();
-  int rank[kSortItems];
+  unsigned char digit[N];
 #pragma unroll
-  for (int i = 0; i < kSortItems; ++i) {
-    const int pos = tid * kSortItems + i;
-    rank[i] = pos < valid ? (int)(tile_start[digit[i]] + before.Get(digit[i]) + local[i]) : pos;
-  }
-  ExchK(storage.exchk).ScatterToStriped(keys, keys, rank);
-  // striped now: item i of this thread is the tile's (i * kSortBlock + tid)-th in digit order
-  long long dest[kSortItems];
-#pragma unroll
-  for (int i = 0; i < kSortItems; ++i) {
-    const int pos = i * kSortBlock + tid;
-    if (pos < valid) {
-      const int d = Digit(keys[i], shift, mask, descending);
-      dest[i] = (long long)global_start[d] + (pos - (int)tile_start[d]);
-      keys_out[dest[i]] = keys[i];
+  for (int i = 0; i < N; ++i) {
+    const int p = i * kOneBlock + tid;
+    if (p < valid) {
+      const K k = sorted[p];
+      digit[i] = (unsigned char)((RadixBits(k, descending) >> shift) & mask);
+      keys_out[global_base[digit[i]] + p] = k;
     }
   }
   if constexpr (HAS_VALUES) {
-    __syncthreads();
-    V values[kSortItems];
-    LoadV(storage.loadv).Load(values_in + first, values, valid);
-    __syncthreads();
-    ExchV(storage.exchv).ScatterToStriped(values, values, rank);
+    const V* vin = values_in + first + tile_first;
+    V vals[N];
 #pragma unroll
-    for (int i = 0; i < kSortItems; ++i)
-      if (i * kSortBlock + tid < valid) values_out[dest[i]] = values[i];
+    for (int i = 0; i < N; ++i)
+      if (wfirst + i * W < valid) vals[i] = vin[wfirst + i * W];
+    __syncthreads();  // the keys are read back
+    V* vsorted = reinterpret_cast<V*>(buf);
+#pragma unroll
+    for (int i = 0; i < N; ++i)
+      if (wfirst + i * W < valid) vsorted[rank[i]] = vals[i];
+    __syncthreads();
+#pragma unroll
+    for (int i = 0; i < N; ++i) {
+      const int p = i * kOneBlock + tid;
+      if (p < valid) values_out[global_base[digit[i]] + p] = vsorted[p];
+    }
   }
 }
 
+/* Temporary storage: the histogram and the tile counters (one memset), each portion's digit
+ * offsets per place, one portion's status words, and the pointer forms' spare buffers. */
 template <class K, class V>
-std::size_t RadixTempBytes(long long n, bool alternates) {
-  const long long tiles = (n + kSortTile - 1) / kSortTile;
-  const long long counters = (tiles > 0 ? tiles : 1) * kRadixDigits;
-  std::size_t b = 2 * AlignUp(sizeof(unsigned) * (std::size_t)counters) + ScanTempBytes<unsigned>(counters);
-  if (alternates) {
-    b += AlignUp(sizeof(K) * (std::size_t)(n > 0 ? n : 1));
-    if (!std::is_same_v<V, NullType>) b += AlignUp(sizeof(V) * (std::size_t)(n > 0 ? n : 1));
+struct OnesweepLayout {
+  long long tiles, portion_tiles, portions, status_tiles;
+  std::size_t hist_bytes, bins_bytes, status_bytes, keys_bytes, values_bytes;
+  OnesweepLayout(long long n, bool alternates) {
+    constexpr long long TILE = OneTile<K, V>();
+    constexpr int places = (int)sizeof(K);  // the most a sort of K takes
+    tiles = (n + TILE - 1) / TILE;
+    portion_tiles = (kOnePortion + TILE - 1) / TILE;
+    portions = tiles > 0 ? (tiles + portion_tiles - 1) / portion_tiles : 1;
+    status_tiles = tiles < portion_tiles ? (tiles > 0 ? tiles : 1) : portion_tiles;
+    hist_bytes = AlignUp(sizeof(unsigned long long) * places * kOneDigits + sizeof(unsigned) * places * portions);
+    bins_bytes = AlignUp(sizeof(unsigned long long) * places * (portions + 1) * kOneDigits);
+    status_bytes = AlignUp(sizeof(unsigned) * (std::size_t)status_tiles * kOneDigits);
+    keys_bytes = alternates ? AlignUp(sizeof(K) * (std::size_t)(n > 0 ? n : 1)) : 0;
+    values_bytes = alternates && !std::is_same_v<V, NullType> ? AlignUp(sizeof(V) * (std::size_t)(n > 0 ? n : 1)) : 0;
   }
-  return b;
-}
+  std::size_t Bytes() const { return hist_bytes + bins_bytes + status_bytes + keys_bytes + values_bytes; }
+};
 
 /* keys[0] -> ... -> keys[1]: every pass reads one buffer and writes the other; with
  * `alternates`, the pointer forms' spare buffers come from temporary storage. */
@@ -189,29 +300,28 @@ hipError_t RadixSortDispatch(void* d_temp_storage, std::size_t& temp_storage_byt
   const bool alternates = selector == nullptr;
   if (n < 0 || begin_bit < 0 || end_bit > (int)sizeof(K) * 8 || begin_bit > end_bit)
     return hipErrorInvalidValue;
-  const std::size_t needed = RadixTempBytes<K, V>(n, alternates);
+  const OnesweepLayout<K, V> layout(n, alternates);
+  const std::size_t needed = layout.Bytes();
   if (d_temp_storage == nullptr) {
     temp_storage_bytes = needed;
     return hipSuccess;
   }
   if (temp_storage_bytes < needed) return hipErrorInvalidValue;
-  const int passes = (end_bit - begin_bit + kRadixBits - 1) / kRadixBits;
-  const int tiles = (int)((n + kSortTile - 1) / kSortTile);
-  const long long counters = (long long)(tiles > 0 ? tiles : 1) * kRadixDigits;
+  const int passes = (end_bit - begin_bit + kOneBits - 1) / kOneBits;
+  const int places = (int)sizeof(K);
   char* p = static_cast<char*>(d_temp_storage);
-  unsigned* counts = reinterpret_cast<unsigned*>(p);
-  p += AlignUp(sizeof(unsigned) * (std::size_t)counters);
-  unsigned* offsets = reinterpret_cast<unsigned*>(p);
-  p += AlignUp(sizeof(unsigned) * (std::size_t)counters);
-  void* scan_temp = p;
-  std::size_t scan_bytes = ScanTempBytes<unsigned>(counters);
-  p += scan_bytes;
+  unsigned long long* hist = reinterpret_cast<unsigned long long*>(p);
+  unsigned* counters = reinterpret_cast<unsigned*>(hist + places * kOneDigits);  // [pass][portion]
+  p += layout.hist_bytes;
+  unsigned long long* bins = reinterpret_cast<unsigned long long*>(p);  // [pass][portion + 1][digit]
+  p += layout.bins_bytes;
+  unsigned* status = reinterpret_cast<unsigned*>(p);
+  p += layout.status_bytes;
   K* kbuf[2];
   V* vbuf[2];
   if (alternates) {
     K* kspare = reinterpret_cast<K*>(p);
-    p += AlignUp(sizeof(K) * (std::size_t)(n > 0 ? n : 1));
-    V* vspare = HAS_VALUES ? reinterpret_cast<V*>(p) : nullptr;
+    V* vspare = HAS_VALUES ? reinterpret_cast<V*>(p + layout.keys_bytes) : nullptr;
     // the last pass writes keys_out: the one before it the spare, and so on
     kbuf[0] = kspare; kbuf[1] = keys_out;
     vbuf[0] = vspare; vbuf[1] = values_out;
@@ -227,11 +337,21 @@ hipError_t RadixSortDispatch(void* d_temp_storage, std::size_t& temp_storage_byt
       e = hipMemcpyAsync(values_out, values_in, sizeof(V) * n, hipMemcpyDeviceToDevice, stream);
     return e;
   }
+  if (passes == 0) return hipSuccess;
+  const int portions = (int)layout.portions;
+  e = hipMemsetAsync(hist, 0, layout.hist_bytes, stream);
+  if (e != hipSuccess) return e;
+  {
+    const K* first_src = alternates ? keys_in : kbuf[*selector];
+    long long blocks = (n + kOneBlock * 16 - 1) / (kOneBlock * 16);
+    OnesweepHistogramKernel<K><<<(int)(blocks < 1024 ? blocks : 1024), kOneBlock, 0, stream>>>(
+        first_src, n, begin_bit, end_bit, descending, hist);
+    OnesweepBinsKernel<unsigned long long><<<passes, kOneBlock, 0, stream>>>(hist, bins, portions);
+  }
   int cur = alternates ? 0 : *selector;
   for (int pass = 0; pass < passes; ++pass) {
-    const int shift = begin_bit + pass * kRadixBits;
-    const int bits = end_bit - shift < kRadixBits ? end_bit - shift : kRadixBits;
-    const unsigned mask = (1u << bits) - 1;
+    const int shift = begin_bit + pass * kOneBits;
+    const int bits = end_bit - shift < kOneBits ? end_bit - shift : kOneBits;
     const K* src;
     const V* vsrc;
     K* dst;
@@ -247,12 +367,17 @@ hipError_t RadixSortDispatch(void* d_temp_storage, std::size_t& temp_storage_byt
       dst = kbuf[cur ^ 1]; vdst = vbuf[cur ^ 1];
       cur ^= 1;
     }
-    RadixCountKernel<K><<<tiles, kSortBlock, 0, stream>>>(src, n, shift, mask, descending, counts, tiles);
-    e = ScanDispatch<unsigned>(scan_temp, scan_bytes, counts, offsets, counters, hipcub::Sum(), 0u, true,
-                               stream, false);
-    if (e != hipSuccess) return e;
-    RadixScatterKernel<K, V, HAS_VALUES><<<tiles, kSortBlock, 0, stream>>>(
-        src, dst, vsrc, vdst, n, shift, mask, descending, offsets, tiles);
+    for (int portion = 0; portion < portions; ++portion) {
+      const long long first = portion * layout.portion_tiles * OneTile<K, V>();
+      const long long left = n - first;
+      const long long count = left < layout.portion_tiles * OneTile<K, V>() ? left : layout.portion_tiles * OneTile<K, V>();
+      const int tiles = (int)((count + OneTile<K, V>() - 1) / OneTile<K, V>());
+      e = hipMemsetAsync(status, 0, sizeof(unsigned) * (std::size_t)tiles * kOneDigits, stream);
+      if (e != hipSuccess) return e;
+      OnesweepKernel<K, V, HAS_VALUES><<<tiles, kOneBlock, 0, stream>>>(
+          src, dst, vsrc, vdst, first, (int)count, shift, bits, descending, counters + pass * portions + portion,
+          status, bins + ((long long)pass * (portions + 1) + portion) * kOneDigits);
+    }
   }
   if (!alternates) *selector = cur;
   e = hipGetLastError();
