@@ -190,7 +190,7 @@ class HsaBackend final : public Backend {
   Status memsetD32AsyncImpl(int device, void* dst, uint32_t value, size_t count,
                         NativeStream stream) override;
   Status memGetInfo(int device, size_t* free, size_t* total) override;
-  // Memory family (hsa_backend_memory.cpp).
+  // Memory family (hsa_memory.cpp).
   Status memsetD16AsyncImpl(int device, void* dst, uint16_t value, size_t count,
                         NativeStream stream) override;
   Status memGetAddressRange(int device, const void* ptr, void** base, size_t* size) override;
