@@ -27,6 +27,22 @@ void releaseStagingAtExit() {
   if (CudaBackend* b = g_stagingOwner.load()) b->releaseStaging();
 }
 
+void CudaBackend::fillCapabilities() {
+  for (auto& d : devices_) {
+    DeviceCapabilities& c = d->caps;
+    c.pitchedCopies = api_->cuMemcpy3DAsync != nullptr;
+    c.pitchedFills = api_->cuMemsetD2D8Async != nullptr;
+    c.batchCopies = api_->cuMemcpyBatchAsync != nullptr;
+    c.batchMemOps = api_->cuStreamBatchMemOp != nullptr;
+    c.cooperativeLaunch = api_->cuLaunchCooperativeKernel != nullptr && d->props.cooperativeLaunch;
+    c.managedMemory = api_->cuMemAllocManaged != nullptr && d->props.managedMemory;
+    c.graphs = graphs_ != nullptr;
+    c.memoryPools = memoryPools_ != nullptr;
+    c.images = images_ != nullptr;
+    c.executionContexts = executionContexts_ != nullptr;
+  }
+}
+
 void CudaBackend::releaseStaging() {
   for (size_t i = 0; i < devices_.size(); ++i) {
     CudaDevice& d = *devices_[i];

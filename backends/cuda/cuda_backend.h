@@ -46,6 +46,7 @@ struct CudaDevice {
   std::mutex stagingMutex;  // guards staging and stagingFailed
   std::unique_ptr<PageableCopyEngine> staging;
   bool stagingFailed = false;
+  DeviceCapabilities caps;  // filled once by CudaBackend's constructor
 };
 
 // UNIHIP_PAGEABLE_STAGING=0 keeps every pageable copy on the driver's path (for comparisons).
@@ -73,6 +74,7 @@ class CudaBackend final : public Backend, public CudaCore {
     memoryPools_ = createCudaMemoryPoolOps(*this);
     images_ = createCudaImageOps(*this);
     executionContexts_ = createCudaExecutionCtxOps(*this);
+    fillCapabilities();
   }
 
   ~CudaBackend() override {
@@ -105,6 +107,10 @@ class CudaBackend final : public Backend, public CudaCore {
   int deviceCount() const override { return static_cast<int>(devices_.size()); }
 
   const hipDeviceProp_t& properties(int device) const override { return devices_[device]->props; }
+
+  const DeviceCapabilities& capabilities(int device) const override {
+    return devices_[device]->caps;
+  }
 
   Status attribute(int device, hipDeviceAttribute_t attr, int* value) override;
 
@@ -360,6 +366,10 @@ class CudaBackend final : public Backend, public CudaCore {
   Status deviceReset(int device) override;
 
  private:
+  // Each device's capabilities: the loaded driver's entry points, the device's properties and
+  // the families built.
+  void fillCapabilities();
+
   // Sends a large copy between pageable host memory and the device through the device's staging
   // engine (built at the first such copy). False when the driver's own path should copy.
   bool stagedCopy(int device, void* dst, const void* src, size_t size, CopyDirection dir,

@@ -71,6 +71,14 @@ HsaBackend::HsaBackend(HsaApi api, std::vector<AgentInfo> agents)
   graphs_.setBlockingQuery([](NativeStream s) {
     return (static_cast<HsaStream*>(s)->flags & hipStreamNonBlocking) == 0;
   });
+  for (auto& d : devices_) {
+    const hipDeviceProp_t& p = d->info.properties;
+    d->caps.cooperativeLaunch = p.cooperativeLaunch != 0;
+    d->caps.managedMemory = p.managedMemory != 0;
+    d->caps.graphs = true;
+    d->caps.memoryPools = true;
+    d->caps.images = images_ != nullptr;
+  }
 }
 
 HsaBackend::~HsaBackend() {

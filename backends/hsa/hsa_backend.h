@@ -101,6 +101,7 @@ struct HsaDeviceState {
   std::mutex peerMutex;
   std::vector<int> peerAccessors;
   std::unordered_set<void*> deviceAllocations;
+  DeviceCapabilities caps;  // filled once by HsaBackend's constructor
 };
 
 class HsaBackend final : public Backend {
@@ -124,6 +125,10 @@ class HsaBackend final : public Backend {
   int deviceCount() const override { return static_cast<int>(devices_.size()); }
   const hipDeviceProp_t& properties(int device) const override {
     return devices_[device]->info.properties;
+  }
+  // No pitched or batch copies and no batch memory operations of its own: the generic paths.
+  const DeviceCapabilities& capabilities(int device) const override {
+    return devices_[device]->caps;
   }
   Status attribute(int device, hipDeviceAttribute_t attr, int* value) override;
   Status driverVersion(int* version) override;
