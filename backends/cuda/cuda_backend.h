@@ -140,10 +140,12 @@ class CudaBackend final : public Backend, public CudaCore {
 
   // The extent of a kernel's parameters (cuFuncGetParamInfo, CUDA 12.4), asked once per
   // function; SIZE_MAX when the driver cannot say.
-  size_t parameterBytes(CUfunction f);
+  // Inline in its caller's file (cuda_execution.cpp).
+  inline size_t parameterBytes(CUfunction f);
 
   // False only when the module's image was read and does not define `name` (no driver call).
-  bool mayDefine(NativeModule module, const char* name) const;
+  // Inline in its callers' file (cuda_module.cpp).
+  inline bool mayDefine(NativeModule module, const char* name) const;
 
   UNIHIP_HOT_TEXT Status getFunction(int device, NativeModule module, const char* name,
                                      NativeFunction* function) override;
@@ -372,8 +374,9 @@ class CudaBackend final : public Backend, public CudaCore {
 
   // Sends a large copy between pageable host memory and the device through the device's staging
   // engine (built at the first such copy). False when the driver's own path should copy.
-  bool stagedCopy(int device, void* dst, const void* src, size_t size, CopyDirection dir,
-                  Status* status);
+  // Inline in its caller's file (cuda_memory.cpp).
+  inline bool stagedCopy(int device, void* dst, const void* src, size_t size, CopyDirection dir,
+                         Status* status);
 
   // Maps a driver result; failures are logged with the call's name (NOT_READY is an answer).
   // Success inline; the failure (logging, the error's name) out of line, so the callers on the

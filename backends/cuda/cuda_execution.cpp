@@ -15,6 +15,23 @@ UNIHIP_HOT_TEXT Status CudaBackend::launchImpl(int device, NativeFunction functi
                "cuLaunchKernel");
 }
 
+size_t CudaBackend::parameterBytes(CUfunction f) {
+  {
+    std::shared_lock lock(symbolsMutex_);
+    if (auto it = parameterBytes_.find(f); it != parameterBytes_.end()) return it->second;
+  }
+  size_t end = SIZE_MAX;
+  if (api_->cuFuncGetParamInfo != nullptr) {
+    end = 0;
+    size_t offset = 0, size = 0;
+    for (size_t i = 0; api_->cuFuncGetParamInfo(f, i, &offset, &size) == CUDA_SUCCESS; ++i)
+      end = std::max(end, offset + size);
+  }
+  std::unique_lock lock(symbolsMutex_);
+  parameterBytes_[f] = end;
+  return end;
+}
+
 Status CudaBackend::launchPackedImpl(int device, NativeFunction function, const LaunchConfig& c,
                                const void* buffer, size_t bytes) {
   UNIHIP_TRY(makeCurrent(device));

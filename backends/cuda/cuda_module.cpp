@@ -53,23 +53,6 @@ Status CudaBackend::unloadModule(int device, NativeModule module) {
   return check(api_->cuModuleUnload(static_cast<CUmodule>(module)), "cuModuleUnload");
 }
 
-size_t CudaBackend::parameterBytes(CUfunction f) {
-  {
-    std::shared_lock lock(symbolsMutex_);
-    if (auto it = parameterBytes_.find(f); it != parameterBytes_.end()) return it->second;
-  }
-  size_t end = SIZE_MAX;
-  if (api_->cuFuncGetParamInfo != nullptr) {
-    end = 0;
-    size_t offset = 0, size = 0;
-    for (size_t i = 0; api_->cuFuncGetParamInfo(f, i, &offset, &size) == CUDA_SUCCESS; ++i)
-      end = std::max(end, offset + size);
-  }
-  std::unique_lock lock(symbolsMutex_);
-  parameterBytes_[f] = end;
-  return end;
-}
-
 bool CudaBackend::mayDefine(NativeModule module, const char* name) const {
   std::shared_lock lock(symbolsMutex_);
   auto it = symbols_.find(static_cast<CUmodule>(module));
