@@ -7,6 +7,12 @@ using namespace unihip::graph_api;
 
 namespace {
 
+// A stream a graph launches into: a special handle or a live stream.
+Status checkStream(hipStream_t s) {
+  if (s == nullptr || s == hipStreamLegacy || s == hipStreamPerThread || isLive(s)) return kOk;
+  return hipErrorContextIsDestroyed;
+}
+
 // Every instantiation: the result and error node in `p`, an upload when asked.
 Status instantiate(hipGraphExec_t* out, hipGraph_t g, hipGraphInstantiateParams* p) {
   UNIHIP_TRY(liveGraph(g));

@@ -87,15 +87,6 @@ Status checkNodeParams(const hipGraphNodeParams& p, bool adding) {
   }
 }
 
-Status checkStream(hipStream_t s) {
-  if (s == nullptr || s == hipStreamLegacy || s == hipStreamPerThread || isLive(s)) return kOk;
-  return hipErrorContextIsDestroyed;
-}
-
-Status checkDevice(int device) {
-  return Runtime::get().device(device) ? kOk : Status(hipErrorInvalidDevice);
-}
-
 Status liveGraph(hipGraph_t g) { return isLive(g) ? kOk : Status(hipErrorInvalidValue); }
 
 Status liveNode(hipGraphNode_t n) { return isLive(n) ? kOk : Status(hipErrorInvalidValue); }
@@ -145,12 +136,5 @@ Status answerNodes(hipGraph_t g, const std::vector<NativeGraphNode>& natives, hi
 }
 
 Status liveEvent(hipEvent_t e) { return isLive(e) ? kOk : Status(hipErrorInvalidValue); }
-
-Status deviceFamily(int device, const Device** d, GraphOps** ops) {
-  *d = Runtime::get().device(device);
-  if (*d == nullptr) return hipErrorInvalidDevice;
-  *ops = (*d)->backend->graphs();
-  return *ops ? kOk : Status(hipErrorNotSupported);
-}
 
 }  // namespace unihip::graph_api

@@ -38,10 +38,6 @@ bool badAlloc(const hipMemAllocNodeParams& p);
 // runtime adds no external-semaphore node this way and sets no allocation node's parameters.
 Status checkNodeParams(const hipGraphNodeParams& p, bool adding);
 
-// A stream a graph launches into: a special handle or a live stream.
-Status checkStream(hipStream_t s);
-
-Status checkDevice(int device);
 Status liveGraph(hipGraph_t g);
 Status liveNode(hipGraphNode_t n);
 Status liveExec(hipGraphExec_t e);
@@ -133,9 +129,6 @@ Status setSemaphoreNodeParams(hipGraphExec_t exec, hipGraphNode_t node, const No
 
 // hipGraphNodeSetParams / hipGraphExecNodeSetParams by node type.
 Status setAny(hipGraphExec_t exec, hipGraphNode_t node, const hipGraphNodeParams& p);
-
-// hipDevice*GraphMem*: the device's graphs family.
-Status deviceFamily(int device, const Device** d, GraphOps** ops);
 
 }  // namespace unihip::graph_api
 

@@ -6,6 +6,14 @@
 using namespace unihip;
 using namespace unihip::graph_api;
 
+namespace {
+
+Status checkDevice(int device) {
+  return Runtime::get().device(device) ? kOk : Status(hipErrorInvalidDevice);
+}
+
+}  // namespace
+
 namespace unihip::graph_api {
 
 Status addAlloc(hipGraphNode_t* out, hipGraph_t g, const hipGraphNode_t* deps, size_t n,
@@ -28,6 +36,18 @@ Status addFree(hipGraphNode_t* out, hipGraph_t g, const hipGraphNode_t* deps, si
 }
 
 }  // namespace unihip::graph_api
+
+namespace {
+
+// hipDevice*GraphMem*: the device's graphs family.
+Status deviceFamily(int device, const Device** d, GraphOps** ops) {
+  *d = Runtime::get().device(device);
+  if (*d == nullptr) return hipErrorInvalidDevice;
+  *ops = (*d)->backend->graphs();
+  return *ops ? kOk : Status(hipErrorNotSupported);
+}
+
+}  // namespace
 
 // Free nodes also reject a dependency list with a zero count.
 UNIHIP_EXPORT hipError_t hipGraphAddMemFreeNode(hipGraphNode_t* pGraphNode, hipGraph_t graph,
