@@ -3,7 +3,7 @@
 
 For every function of src/api/functions.tsv (HIP's runtime API):
   exported  - defined in libunihip.so's dynamic symbol table (--lib);
-  NVIDIA/AMD - "yes" unless its entry point in src/api/*.cpp ends in UNIHIP_RETURN_NOT_SUPPORTED()
+  NVIDIA/AMD - "yes" unless its entry point in src/api/**/*.cpp ends in UNIHIP_RETURN_NOT_SUPPORTED()
                or carries `unihip-coverage: not-supported`, or a file of src/api names it in
                such a line (both vendors), or a vendor folder
                (backends/cuda, backends/hsa) names it in a `unihip-coverage: not-supported` line;
@@ -55,7 +55,7 @@ NOT_YET = re.compile(r"^UNIHIP_NOT_YET\((\w+),", re.M)
 def entry_bodies():
     """name -> text of its exported definition in src/api (up to the closing brace at column 0)."""
     bodies = {}
-    for path in sorted((ROOT / "src/api").glob("*.cpp")):
+    for path in sorted((ROOT / "src/api").rglob("*.cpp")):
         text = path.read_text()
         for m in ENTRY.finditer(text):
             end = text.find("\n}", m.end())

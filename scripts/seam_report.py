@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The seam's size, family by family, into docs/design/seam.md between its "seam-size" markers:
-virtual functions per interface header, and the lines and capture checks of each backend
-folder (none in a vendor's: the seam makes them).
+virtual functions per interface header, the lines and capture checks of each backend folder
+(none in a vendor's: the seam makes them), and the vendors' files by family.
 --check fails when the page is not current (ctest docs.seam)."""
 import pathlib
 import re
@@ -31,6 +31,24 @@ def table():
         files = [f for f in (root / folder).rglob("*") if f.suffix in {".h", ".cpp"}]
         checks = sum(len(capture_re.findall(f.read_text(errors="replace"))) for f in files)
         rows.append(f"| `{folder}/` | {len(files)} | {sum(lines(f) for f in files)} | {checks} |")
+    rows += ["", families()]
+    return "\n".join(rows)
+
+
+def families():
+    """The vendors' files by family: backends/cuda/cuda_<family>.cpp beside
+    backends/hsa/hsa_<family>.cpp, so that one family reads the same way on both."""
+    files = {}
+    for vendor in ["cuda", "hsa"]:
+        for f in sorted((root / "backends" / vendor).glob(f"{vendor}_*.cpp")):
+            files.setdefault(f.stem[len(vendor) + 1:], {})[vendor] = f
+    rows = ["| family | CUDA | lines | HSA | lines |", "|---|---|---:|---|---:|"]
+    for family in sorted(files, key=lambda k: (len(files[k]) != 2, k)):
+        cells = [f"`{family}`"]
+        for vendor in ["cuda", "hsa"]:
+            f = files[family].get(vendor)
+            cells += [f"`{f.name}`", str(lines(f))] if f else ["", ""]
+        rows.append("| " + " | ".join(cells) + " |")
     return "\n".join(rows)
 
 

@@ -71,6 +71,14 @@ HsaBackend::HsaBackend(HsaApi api, std::vector<AgentInfo> agents)
   graphs_.setBlockingQuery([](NativeStream s) {
     return (static_cast<HsaStream*>(s)->flags & hipStreamNonBlocking) == 0;
   });
+  for (auto& d : devices_) {
+    const hipDeviceProp_t& p = d->info.properties;
+    d->caps.cooperativeLaunch = p.cooperativeLaunch != 0;
+    d->caps.managedMemory = p.managedMemory != 0;
+    d->caps.graphs = true;
+    d->caps.memoryPools = true;
+    d->caps.images = images_ != nullptr;
+  }
 }
 
 HsaBackend::~HsaBackend() {
@@ -119,90 +127,6 @@ Status HsaBackend::driverVersion(int* version) {
   *version = major * 1000 + minor * 10;  // HSA runtime API version, CUDA-style encoding
   return kOk;
 }
-
-UNIHIP_HOT_TEXT Status HsaBackend::selectImage(int device, std::span<const BundleEntry> entries,
-                                               size_t* index) {
-  return selectAmdImage(devices_[device]->info.target, entries, index);
-}
-
-UNIHIP_HOT_TEXT Status HsaBackend::loadModule(int device, const BundleEntry& image,
-                                              NativeModule* module) {
-  std::shared_ptr<const CodeObjectInfo> code;
-  UNIHIP_TRY(codeObjects_.get(image.data, image.size, &code));
-  std::unique_ptr<HsaModule> m;
-  UNIHIP_TRY(hsa::loadModule(api_, devices_[device]->info, image.data, image.size, code, &m));
-  *module = m.release();
-  return kOk;
-}
-
-Status HsaBackend::unloadModule(int, NativeModule module) {
-  hsa::unloadModule(api_, std::unique_ptr<HsaModule>(static_cast<HsaModule*>(module)));
-  return kOk;
-}
-
-UNIHIP_HOT_TEXT Status HsaBackend::getFunction(int, NativeModule module, const char* name,
-                                               NativeFunction* function) {
-  HsaFunction* f = nullptr;
-  UNIHIP_TRY(findFunction(*static_cast<HsaModule*>(module), name, &f));
-  *function = f;
-  return kOk;
-}
-
-// The kernels of the code object's metadata, in its order.
-Status HsaBackend::moduleFunctionNames(int, NativeModule module, std::vector<std::string>* names) {
-  const auto& kernels = static_cast<HsaModule*>(module)->code->kernels;
-  names->clear();
-  names->reserve(kernels.size());
-  for (const KernelInfo& k : kernels) names->push_back(k.name);
-  return kOk;
-}
-
-Status HsaBackend::getGlobal(int, NativeModule module, const char* name, void** address,
-                             size_t* size) {
-  return findGlobal(api_, *static_cast<HsaModule*>(module), name, address, size);
-}
-
-Status HsaBackend::functionMaxThreadsPerBlock(int device, NativeFunction function, int* value) {
-  const auto* f = static_cast<const HsaFunction*>(function);
-  const int deviceMax = devices_[device]->info.properties.maxThreadsPerBlock;
-  const uint32_t own = f->info->maxFlatWorkgroupSize;
-  *value = own != 0 ? std::min<int>(static_cast<int>(own), deviceMax) : deviceMax;
-  return kOk;
-}
-
-// Every hipFunction_attribute from the code object's metadata and the agent: the thread limit,
-// static LDS, per-thread scratch, VGPRs (AMD's numRegs), the LDS left for dynamic shared memory;
-// binary and "PTX" versions are the processor's major*10+minor (gfx90a: 90), as sm_90 is 90.
-Status HsaBackend::functionAttribute(int device, NativeFunction function, int attribute,
-                                     int* value) {
-  const auto* f = static_cast<const HsaFunction*>(function);
-  switch (attribute) {
-    case 0: return functionMaxThreadsPerBlock(device, function, value);
-    case 1: *value = static_cast<int>(f->info->groupSegmentSize); return kOk;
-    case 2: *value = 0; return kOk;  // constants live in global memory on AMD
-    case 3: *value = static_cast<int>(f->info->privateSegmentSize); return kOk;
-    case 4: *value = static_cast<int>(f->info->vgprCount); return kOk;
-    case 5:
-    case 6: {
-      const hipDeviceProp_t& p = devices_[device]->info.properties;
-      *value = p.major * 10 + p.minor;
-      return kOk;
-    }
-    case 7: *value = 0; return kOk;  // no cache-mode switch on AMD
-    case 8: {
-      const size_t lds = devices_[device]->info.properties.sharedMemPerBlock;
-      const size_t own = f->info->groupSegmentSize;
-      *value = static_cast<int>(lds > own ? lds - own : 0);
-      return kOk;
-    }
-    case 9: *value = 0; return kOk;  // no carveout on AMD
-    default: return hipErrorNotSupported;
-  }
-}
-
-// AMD's runtime accepts both hipFuncAttributes and changes nothing: the LDS limit is the
-// hardware's, checked at launch.
-Status HsaBackend::setFunctionAttribute(int, NativeFunction, int, int) { return kOk; }
 
 // The usual launch (a named stream, a plain kernel without a dynamic stack) is a tail call;
 // everything else goes through launchGeneral. Capture was the seam's, before this.

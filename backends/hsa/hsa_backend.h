@@ -101,6 +101,7 @@ struct HsaDeviceState {
   std::mutex peerMutex;
   std::vector<int> peerAccessors;
   std::unordered_set<void*> deviceAllocations;
+  DeviceCapabilities caps;  // filled once by HsaBackend's constructor
 };
 
 class HsaBackend final : public Backend {
@@ -124,6 +125,10 @@ class HsaBackend final : public Backend {
   int deviceCount() const override { return static_cast<int>(devices_.size()); }
   const hipDeviceProp_t& properties(int device) const override {
     return devices_[device]->info.properties;
+  }
+  // No pitched or batch copies and no batch memory operations of its own: the generic paths.
+  const DeviceCapabilities& capabilities(int device) const override {
+    return devices_[device]->caps;
   }
   Status attribute(int device, hipDeviceAttribute_t attr, int* value) override;
   Status driverVersion(int* version) override;
@@ -190,7 +195,7 @@ class HsaBackend final : public Backend {
   Status memsetD32AsyncImpl(int device, void* dst, uint32_t value, size_t count,
                         NativeStream stream) override;
   Status memGetInfo(int device, size_t* free, size_t* total) override;
-  // Memory family (hsa_backend_memory.cpp).
+  // Memory family (hsa_memory.cpp).
   Status memsetD16AsyncImpl(int device, void* dst, uint16_t value, size_t count,
                         NativeStream stream) override;
   Status memGetAddressRange(int device, const void* ptr, void** base, size_t* size) override;

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "base/status.h"
+#include "seam/device_capabilities.h"
 #include "hip/hip_runtime_api.h"
 
 namespace unihip {
@@ -21,6 +22,13 @@ class DeviceOps {
   virtual const hipDeviceProp_t& properties(int device) const = 0;
   virtual Status attribute(int device, hipDeviceAttribute_t attr, int* value) = 0;
   virtual Status driverVersion(int* version) = 0;
+  // What the device supports natively (seam/device_capabilities.h), filled once per device;
+  // valid for the backend's lifetime. Default: nothing beyond the required families.
+  virtual const DeviceCapabilities& capabilities(int device) const {
+    (void)device;
+    static const DeviceCapabilities none;
+    return none;
+  }
 
   virtual Status deviceSynchronizeImpl(int device) = 0;
   // Destroys all of the device's vendor resources (primary context reset, queues released).

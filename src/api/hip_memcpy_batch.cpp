@@ -53,12 +53,17 @@ void backendHint(const Device* device, const hipMemLocation& hip, int* type, int
   }
 }
 
-// The batch as one backend operation; hipErrorNotSupported when the backend has none or the batch
-// does not fit it.
+// Whether the batch goes to the backend as one operation: the device has batch copies
+// (seam/device_capabilities.h) and the batch fits them (a stream of its own, few attributes).
+bool driverFits(const ResolvedStream& rs, size_t numAttrs) {
+  return rs.device->backend->capabilities(rs.device->local).batchCopies &&
+         rs.native != nullptr && numAttrs <= kDriverAttributes;
+}
+
+// The batch as one backend operation (driverFits): its answer is the call's.
 Status driverBatch(const ResolvedStream& rs, void** dsts, void** srcs, size_t* sizes, size_t count,
                    const hipMemcpyAttributes* attrs, const size_t* attrsIdxs, size_t numAttrs,
                    size_t* failIdx) {
-  if (rs.native == nullptr || numAttrs > kDriverAttributes) return hipErrorNotSupported;
   BatchCopyAttributes local[kDriverAttributes];
   const size_t first = 0;
   if (numAttrs == 0) {
@@ -90,12 +95,13 @@ Status copyBatch(void** dsts, void** srcs, size_t* sizes, size_t count,
   UNIHIP_TRY(checkCopyBatch(dsts, srcs, sizes, count, attrs, attrsIdxs, numAttrs, failIdx));
   ResolvedStream rs;
   UNIHIP_TRY(resolveStream(stream, &rs));
-  size_t driverFail = SIZE_MAX;
-  Status s = driverBatch(rs, dsts, srcs, sizes, count, attrs, attrsIdxs, numAttrs, &driverFail);
-  if (s.code() != hipErrorNotSupported) {
+  if (driverFits(rs, numAttrs)) {
+    size_t driverFail = SIZE_MAX;
+    Status s = driverBatch(rs, dsts, srcs, sizes, count, attrs, attrsIdxs, numAttrs, &driverFail);
     if (!s.ok() && failIdx != nullptr) *failIdx = driverFail;
     return s;
   }
+  Status s;
   for (size_t i = 0; i < count; ++i) {
     if (sizes[i] == 0) continue;
     s = rs.device->backend->memcpyAsync(rs.device->local, dsts[i], srcs[i], sizes[i],

@@ -25,7 +25,9 @@ Status copy(Device& device, void* dst, size_t dpitch, size_t dstSlice, const voi
     return device.backend->memcpyAsync(device.local, d, s, r.width * r.height * r.depth, dir,
                                        stream);
   // One native operation when the slices are whole rows apart (always so in 2-D).
-  if (r.depth == 1 || (dstSlice % dpitch == 0 && srcSlice % spitch == 0)) {
+  // The device's capabilities choose the path, so that a driver's refusal is the answer.
+  if (device.backend->capabilities(device.local).pitchedCopies &&
+      (r.depth == 1 || (dstSlice % dpitch == 0 && srcSlice % spitch == 0))) {
     PitchedCopy c;
     c.dst = d;
     c.dstPitch = dpitch;
@@ -37,8 +39,7 @@ Status copy(Device& device, void* dst, size_t dpitch, size_t dstSlice, const voi
     c.height = r.height;
     c.depth = r.depth;
     c.dir = dir;
-    Status native = device.backend->memcpyPitchedAsync(device.local, c, stream);
-    if (native.code() != hipErrorNotSupported) return native;
+    return device.backend->memcpyPitchedAsync(device.local, c, stream);
   }
   for (size_t z = 0; z < r.depth; ++z)
     for (size_t y = 0; y < r.height; ++y)
@@ -58,12 +59,11 @@ Status fill(Device& device, void* dst, size_t pitch, size_t slice, uint8_t value
   const bool rowsContiguous = r.depth == 1 || slice == pitch * r.height;
   const size_t fills = rowsContiguous ? 1 : r.depth;
   const size_t rows = rowsContiguous ? r.height * r.depth : r.height;
-  for (size_t z = 0; z < fills; ++z) {
-    Status native =
-        device.backend->memsetPitchedAsync(device.local, d + z * slice, pitch, value, r.width, rows, stream);
-    if (native.code() == hipErrorNotSupported) break;
-    UNIHIP_TRY(native);
-    if (z + 1 == fills) return kOk;
+  if (device.backend->capabilities(device.local).pitchedFills) {
+    for (size_t z = 0; z < fills; ++z)
+      UNIHIP_TRY(device.backend->memsetPitchedAsync(device.local, d + z * slice, pitch, value,
+                                                    r.width, rows, stream));
+    return kOk;
   }
   for (size_t z = 0; z < r.depth; ++z)
     for (size_t y = 0; y < r.height; ++y)

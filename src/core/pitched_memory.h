@@ -1,7 +1,7 @@
 // Pitched (2-D and 3-D) copies and fills, generic over the seam's linear primitives: one
-// operation per row, queued on a stream, or a single one when the rows are contiguous. A vendor
-// with a native path (cuMemcpy2D, a fill kernel with a pitch) can take these over later without
-// changing the API layer (docs/design/seam.md, "Next").
+// operation per row, queued on a stream, or a single one when the rows are contiguous. A device
+// whose capabilities (seam/device_capabilities.h) have pitchedCopies / pitchedFills takes the
+// operation natively (cuMemcpy3DAsync, cuMemsetD2D8Async), and its answer is the call's.
 #pragma once
 
 #include <cstddef>

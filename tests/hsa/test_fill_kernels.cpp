@@ -42,7 +42,7 @@ TEST_CASE("the embedded fill-kernel bundle covers the supported targets", "[hsa]
       CHECK(k->args[3].size == 8);
       CHECK(k->privateSegmentSize == 0);
     }
-    // Graph copy nodes (hsa_graph_exec.cpp): (dst, src, width, height, depth, dpitch, dslice,
+    // Graph copy nodes (hsa_graphs.cpp): (dst, src, width, height, depth, dpitch, dslice,
     // spitch, sslice, stride), all 8 bytes, no scratch.
     for (const char* name : {"__unihip_copy_u8", "__unihip_copy_u32", "__unihip_copy_u128"}) {
       const KernelInfo* k = info.findKernel(name);

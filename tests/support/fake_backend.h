@@ -230,18 +230,47 @@ class FakeBackend final : public Backend {
     std::memmove(d, s, n);
     return kOk;
   }
-  // A driver's batch copy, when a test sets batchCopies: runs the copies and keeps the
-  // attributes it was handed.
-  bool batchCopies = false;
+  // What a test says the device supports (seam/device_capabilities.h); nothing by default.
+  DeviceCapabilities caps;
+  const DeviceCapabilities& capabilities(int) const override { return caps; }
+  // A driver's batch copy, when a test sets caps.batchCopies: runs the copies and keeps the
+  // attributes it was handed, or refuses them with batchCopyAnswer.
+  Status batchCopyAnswer = kOk;
   std::vector<BatchCopyAttributes> batchAttrs;
   int batchCalls = 0;
   Status memcpyBatchAsync(int, void* const* dsts, const void* const* srcs, const size_t* sizes,
                           size_t count, const BatchCopyAttributes* attrs, const size_t*,
                           size_t numAttrs, size_t*, NativeStream) override {
-    if (!batchCopies) return hipErrorNotSupported;
+    if (!caps.batchCopies) return hipErrorNotSupported;
     ++batchCalls;
+    if (!batchCopyAnswer.ok()) return batchCopyAnswer;
     batchAttrs.assign(attrs, attrs + numAttrs);
     for (size_t i = 0; i < count; ++i) std::memmove(dsts[i], srcs[i], sizes[i]);
+    return kOk;
+  }
+  // A driver's pitched copy and fill, when a test sets caps.pitchedCopies / caps.pitchedFills:
+  // done row by row here, or refused with pitchedAnswer.
+  Status pitchedAnswer = kOk;
+  int pitchedCopyCalls = 0;
+  int pitchedFillCalls = 0;
+  Status memcpyPitchedAsync(int, const PitchedCopy& c, NativeStream) override {
+    if (!caps.pitchedCopies) return hipErrorNotSupported;
+    ++pitchedCopyCalls;
+    if (!pitchedAnswer.ok()) return pitchedAnswer;
+    for (size_t z = 0; z < c.depth; ++z)
+      for (size_t y = 0; y < c.height; ++y)
+        std::memmove(static_cast<char*>(c.dst) + (z * c.dstHeight + y) * c.dstPitch,
+                     static_cast<const char*>(c.src) + (z * c.srcHeight + y) * c.srcPitch,
+                     c.width);
+    return kOk;
+  }
+  Status memsetPitchedAsync(int, void* dst, size_t pitch, uint8_t value, size_t width,
+                            size_t height, NativeStream) override {
+    if (!caps.pitchedFills) return hipErrorNotSupported;
+    ++pitchedFillCalls;
+    if (!pitchedAnswer.ok()) return pitchedAnswer;
+    for (size_t y = 0; y < height; ++y)
+      std::memset(static_cast<char*>(dst) + y * pitch, value, width);
     return kOk;
   }
   // hipMemGetHandleForAddressRange: the answer a test sets, and on success its descriptor.

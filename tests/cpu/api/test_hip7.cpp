@@ -396,7 +396,7 @@ TEST_CASE("hipMemcpyBatchAsync: AMD's codes for bad arrays, attribute ranges as 
 
 TEST_CASE("hipMemcpyBatchAsync: the backend's batch copy gets translated attributes", "[hip7]") {
   auto* fake = installFake(2);
-  fake->batchCopies = true;
+  fake->caps.batchCopies = true;
   char a[16] = "batched", b[16] = {};
   void* dsts[1] = {b};
   void* srcs[1] = {a};
