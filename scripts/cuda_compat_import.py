@@ -120,9 +120,19 @@ def extra_rows(root, kinds):
     return rows
 
 
-# CUDA overloads HIP lacks (cudaMallocHost(p, size) without flags and its T** form,
-# cudaEventCreate(e, flags)): the compat headers define these (unihip_cuda/runtime_cxx.h).
-OVERRIDES = {"cudaMallocHost": "unihipCudaMallocHost", "cudaEventCreate": "unihipCudaEventCreate"}
+# CUDA signatures HIP's function of the same name lacks; the compat headers define these
+# (unihip_cuda/runtime_cxx.h): cudaMallocHost(p, size) and its T** form, cudaEventCreate(e, flags),
+# CUDA 12/13's cudaGraphInstantiate(exec, graph, flags = 0) beside CUDA 11's five arguments, and
+# CUDA 13's cudaMemAdvise/cudaMemPrefetchAsync with a cudaMemLocation beside CUDA 12's device.
+OVERRIDES = {"cudaMallocHost": "unihipCudaMallocHost", "cudaEventCreate": "unihipCudaEventCreate",
+             "cudaGraphInstantiate": "unihipCudaGraphInstantiate",
+             "cudaMemAdvise": "unihipCudaMemAdvise",
+             "cudaMemPrefetchAsync": "unihipCudaMemPrefetchAsync"}
+
+
+# nvcc's own macros: unihip_cuda/config.h defines them per pass (HIPIFY's __CUDACC__ ->
+# __HIPCC__ would define it for plain host compilers too).
+COMPILER_MACROS = {"__CUDACC__", "__CUDA_ARCH__", "__NVCC__", "__CUDACC_RDC__"}
 
 
 def version(cell):
@@ -152,6 +162,8 @@ def main():
                 cuda, hip = m.group(1), m.group(6)
                 if cuda == hip or cuda in seen or not re.fullmatch(r"\w+", cuda):
                     continue  # same name (device functions) needs no mapping
+                if cuda in COMPILER_MACROS:
+                    continue
                 if cuda in OVERRIDES:
                     hip = OVERRIDES[cuda]
                     kinds.setdefault(hip, "function")

@@ -106,9 +106,9 @@
 #define cudaMallocManaged hipMallocManaged
 #define cudaMallocMipmappedArray hipMallocMipmappedArray
 #define cudaMallocPitch hipMallocPitch
-#define cudaMemAdvise hipMemAdvise
+#define cudaMemAdvise unihipCudaMemAdvise
 #define cudaMemGetInfo hipMemGetInfo
-#define cudaMemPrefetchAsync hipMemPrefetchAsync
+#define cudaMemPrefetchAsync unihipCudaMemPrefetchAsync
 #define cudaMemRangeGetAttribute hipMemRangeGetAttribute
 #define cudaMemRangeGetAttributes hipMemRangeGetAttributes
 #define cudaMemcpy hipMemcpy
@@ -228,7 +228,7 @@
 #define cudaGraphGetRootNodes hipGraphGetRootNodes
 #define cudaGraphHostNodeGetParams hipGraphHostNodeGetParams
 #define cudaGraphHostNodeSetParams hipGraphHostNodeSetParams
-#define cudaGraphInstantiate hipGraphInstantiate
+#define cudaGraphInstantiate unihipCudaGraphInstantiate
 #define cudaGraphInstantiateWithFlags hipGraphInstantiateWithFlags
 #define cudaGraphInstantiateWithParams hipGraphInstantiateWithParams
 #define cudaGraphKernelNodeCopyAttributes hipGraphKernelNodeCopyAttributes
