@@ -22,6 +22,7 @@ TABLES = [
     ("CUDA_Runtime_API_functions_supported_by_HIP.md", "runtime"),
     ("CUDA_Driver_API_functions_supported_by_HIP.md", "driver"),
     ("CUDA_Device_API_supported_by_HIP.md", "device"),
+    ("CUDA_RTC_API_supported_by_HIP.md", "nvrtc"),
     ("cuComplex_API_supported_by_HIP.md", "cucomplex"),
     ("CUBLAS_API_supported_by_HIP.md", "cublas"),
     ("CUFFT_API_supported_by_HIP.md", "cufft"),
@@ -32,6 +33,7 @@ TABLES = [
 
 HEADERS = """
 #include <hip/hip_runtime.h>
+#include <hip/hiprtc.h>
 #include <hip/hip_fp16.h>
 #include <hip/hip_bf16.h>
 #include <hip/hip_fp8.h>
@@ -120,14 +122,16 @@ def extra_rows(root, kinds):
     return rows
 
 
-# CUDA signatures HIP's function of the same name lacks; the compat headers define these
+# CUDA signatures HIP's function of the same name lacks; the compat headers define the unihipCuda*
 # (unihip_cuda/runtime_cxx.h): cudaMallocHost(p, size) and its T** form, cudaEventCreate(e, flags),
 # CUDA 12/13's cudaGraphInstantiate(exec, graph, flags = 0) beside CUDA 11's five arguments, and
 # CUDA 13's cudaMemAdvise/cudaMemPrefetchAsync with a cudaMemLocation beside CUDA 12's device.
 OVERRIDES = {"cudaMallocHost": "unihipCudaMallocHost", "cudaEventCreate": "unihipCudaEventCreate",
              "cudaGraphInstantiate": "unihipCudaGraphInstantiate",
              "cudaMemAdvise": "unihipCudaMemAdvise",
-             "cudaMemPrefetchAsync": "unihipCudaMemPrefetchAsync"}
+             "cudaMemPrefetchAsync": "unihipCudaMemPrefetchAsync",
+             # HIPIFY: hiprtcGetBitcode. A CUBIN is what cuModuleLoadData takes: hiprtc's code.
+             "nvrtcGetCUBIN": "hiprtcGetCode", "nvrtcGetCUBINSize": "hiprtcGetCodeSize"}
 
 
 # nvcc's own macros: unihip_cuda/config.h defines them per pass (HIPIFY's __CUDACC__ ->

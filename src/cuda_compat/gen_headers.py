@@ -21,6 +21,7 @@ APIS = {
     "device": "CUDA's device types and functions whose HIP names differ",
     "math": "math_constants.h (CUDART_* over hip_math_constants.h)",
     "nvtx": "NVTX (nvToolsExt.h) over roctx",
+    "nvrtc": "NVRTC (nvrtc.h) over hiprtc",
     "cucomplex": "cuComplex.h",
     "cublas": "cuBLAS (cublas_v2.h / cublas_api.h) over hipBLAS",
     "cufft": "cuFFT (cufft.h) over hipFFT",
@@ -68,7 +69,7 @@ def uses(rows):
            "#include <cuda_fp16.h>", "#include <cuda_bf16.h>", "#include <cuda_fp8.h>",
            "#include <cublas_v2.h>", "#include <cufft.h>", "#include <cufftXt.h>", "#include <curand.h>",
            "#include <curand_kernel.h>", "#include <cusparse.h>", "#include <cusolverDn.h>",
-           "#include <math_constants.h>", "#include <nvtx3/nvToolsExt.h>", ""]
+           "#include <math_constants.h>", "#include <nvrtc.h>", "#include <nvtx3/nvToolsExt.h>", ""]
     body = []
     for r in rows:
         if r["kind"] == "macro":

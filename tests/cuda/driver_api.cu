@@ -1,5 +1,5 @@
 // The driver API (cu*): init, devices, the primary context, memory, streams, events, and a
-// module loaded from driver_module.fatbin (beside the executable; built by unihipcc --genco).
+// module loaded from driver_module.hipfb (beside the executable; built by unihipcc --genco).
 #include <cuda.h>
 #include <string>
 #include "cuda_check.h"
@@ -45,7 +45,7 @@ int main(int, char** argv) {
   CU_CHECK(cuEventCreate(&ev, CU_EVENT_DEFAULT));
 
   std::string path = argv[0];
-  path = path.substr(0, path.find_last_of('/') + 1) + "driver_module.fatbin";
+  path = path.substr(0, path.find_last_of('/') + 1) + "driver_module.hipfb";
   CUmodule mod;
   CU_CHECK(cuModuleLoad(&mod, path.c_str()));
   CUfunction fn;
