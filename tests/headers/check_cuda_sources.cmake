@@ -23,3 +23,17 @@ foreach(src ${host_sources})
   endforeach()
   message(STATUS "${name}.c: compiled as C and C++ by the host compilers")
 endforeach()
+# Each CUDA header compiles on its own (and twice: its guard holds) with g++ as C++17.
+file(GLOB_RECURSE headers RELATIVE ${COMPAT_DIR} ${COMPAT_DIR}/*.h)
+list(FILTER headers EXCLUDE REGEX "^unihip_cuda/map_")  # fragments of the headers that include them
+foreach(h ${headers})
+  file(WRITE ${WORK}/one_header.cpp "#include <${h}>\n#include <${h}>\n")
+  execute_process(COMMAND ${GXX} -std=c++17 -Wall -Werror ${INCLUDES} -I${INCLUDE_DIR}
+                  -fsyntax-only ${WORK}/one_header.cpp
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "<${h}> does not compile on its own (g++):\n${out}")
+  endif()
+endforeach()
+list(LENGTH headers n)
+message(STATUS "${n} CUDA headers compile on their own with g++")
