@@ -3,7 +3,7 @@
 
 Run by hand when unihip's headers grow (the table is committed; the build reads only the table):
   scripts/cuda_compat_import.py --hipify <HIPIFY checkout>/docs/tables --build build \
-      > src/cuda_compat/names.tsv
+      --cuda-include /usr/local/cuda/include > src/cuda_compat/names.tsv
 
 Where the pairs come from: HIPIFY's tables (docs/tables/*_supported_by_HIP.md), which list each
 CUDA name with its HIP counterpart and the CUDA version that added/removed it. Which pairs stay:
@@ -57,12 +57,17 @@ DECL = re.compile(r"^[| `]*[|`]-(FunctionDecl|FunctionTemplateDecl|TypedefDecl|T
                   r"constexpr|inline|struct|union|class|enum)\s+)*(\w+)(?:\s|$)")
 
 
-def declared_names(root, build):
-    """name -> kind (function, type, enum, macro, variable) of the HIP headers, asked of clang."""
+def include_flags(root, build):
     includes = ["-I" + os.path.join(root, "include")]
     for lib in ("hipblas", "hipfft", "hiprand", "hipsparse", "hipsolver"):
         includes.append("-I" + os.path.join(root, "libs", lib, "include"))
         includes.append("-I" + os.path.join(build, "libs", lib, "generated", "include"))
+    return includes
+
+
+def declared_names(root, build):
+    """name -> kind (function, type, enum, macro, variable) of the HIP headers, asked of clang."""
+    includes = include_flags(root, build)
     with tempfile.NamedTemporaryFile("w", suffix=".hip", delete=False) as f:
         f.write(HEADERS)
         src = f.name
@@ -139,6 +144,63 @@ OVERRIDES = {"cudaMallocHost": "unihipCudaMallocHost", "cudaEventCreate": "unihi
 COMPILER_MACROS = {"__CUDACC__", "__CUDA_ARCH__", "__NVCC__", "__CUDACC_RDC__"}
 
 
+CUDA_PREFIXES = ("cudevicep2pattribute", "cudeviceattribute", "cudadevattr", "cusolver",
+                 "cusparse", "cublas", "cufft", "curand", "cuda", "cu")
+HIP_PREFIXES = ("hipdevicep2pattr", "hipdeviceattribute", "hipsolver", "hipsparse", "hipblas",
+                "hipfft", "hiprand", "hip")
+
+
+def namesake(hip, group):
+    """The CUDA name of a group that the HIP name spells (CUSOLVER_STATUS_INTERNAL_ERROR for
+    HIPSOLVER_STATUS_INTERNAL_ERROR, not CUSOLVER_STATUS_IRS_INTERNAL_ERROR), else None."""
+    def strip(name, prefixes):
+        n = name.lower().replace("_", "")
+        return next((n[len(p):] for p in prefixes if n.startswith(p)), n)
+    tail = strip(hip, HIP_PREFIXES)
+    return next((c for c in group if strip(c, CUDA_PREFIXES) == tail), None)
+
+
+CUDA_HEADERS = "".join(f"#include <{h}>\n" for h in (
+    "cuda.h", "cuda_runtime_api.h", "cublas_v2.h", "cufft.h", "curand.h", "cusparse.h",
+    "cusolverDn.h", "nvrtc.h"))
+
+
+def enum_values(names, headers, compiler):
+    """name -> value (text) of the enumerators `names` under `headers`, compiled and run with
+    `compiler` (a command list); names the headers lack are left out."""
+    absent = set()
+    while True:
+        src = "#include <cstdio>\n" + headers + "int main() {\n"
+        src += "".join(f'  std::printf("{n} %lld\\n", (long long){n});\n'
+                       for n in names if n not in absent) + "}\n"
+        with tempfile.TemporaryDirectory() as tmp:
+            with open(os.path.join(tmp, "v.cpp"), "w") as f:
+                f.write(src)
+            obj, exe = os.path.join(tmp, "v.o"), os.path.join(tmp, "v")
+            build = subprocess.run(compiler + ["-ferror-limit=0", "-c", os.path.join(tmp, "v.cpp"),
+                                               "-o", obj], capture_output=True, text=True)
+            if build.returncode == 0:  # linked alone: no HIP function is called
+                subprocess.run(["clang++-19", obj, "-o", exe], check=True)
+                out = subprocess.run([os.path.join(tmp, "v")], check=True, capture_output=True,
+                                     text=True).stdout
+                return dict(line.split() for line in out.splitlines())
+        missing = set(re.findall(r"use of undeclared identifier '(\w+)'", build.stderr))
+        if not missing:
+            sys.exit("cannot read enumerator values:\n" + build.stderr[-4000:])
+        absent |= missing
+
+
+def distinct_values(groups, cuda_values):
+    """CUDA names of groups (several CUDA enumerators HIPIFY maps to one HIP value) that CUDA
+    gives different values, and those CUDA 13 no longer has; every name without CUDA's headers."""
+    names = [n for g in groups for n in g]
+    if cuda_values is None:
+        return set(names)
+    absent = {n for n in names if n not in cuda_values}
+    return absent | {n for g in groups
+                     if len({cuda_values[m] for m in g if m in cuda_values}) > 1 for n in g}
+
+
 def version(cell):
     cell = cell.strip()
     return cell if cell else "-"
@@ -148,15 +210,19 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--hipify", required=True, help="HIPIFY's docs/tables folder")
     ap.add_argument("--build", required=True, help="a build folder with the libraries' generated headers")
+    ap.add_argument("--cuda-include", help="CUDA 13's include folder: tells CUDA's own aliases "
+                    "(kept) from distinct values HIP folds into one (dropped)")
     args = ap.parse_args()
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     kinds = declared_names(root, args.build)
     out = sys.stdout
     out.write("# CUDA name -> the HIP name unihip declares. Written by scripts/cuda_compat_import.py from\n"
               "# HIPIFY's tables; read by src/cuda_compat/gen_headers.py. api: the compat header that\n"
-              "# maps it; kind: of the HIP name; added/removed: the CUDA version (- = always/never).\n")
-    out.write("api\tkind\tcuda\thip\tadded\tremoved\n")
+              "# maps it; kind: of the HIP name; added/removed: the CUDA version (- = always/never);\n"
+              "# cuda_value: for enum values, whether CUDA 13 gives the CUDA name HIP's number.\n")
+    out.write("api\tkind\tcuda\thip\tadded\tremoved\tcuda_value\n")
     seen = set()
+    rows = []
     for table, api in TABLES:
         with open(os.path.join(args.hipify, table)) as f:
             for line in f:
@@ -175,11 +241,37 @@ def main():
                 if kind is None:
                     continue  # unihip does not declare it
                 seen.add(cuda)
-                out.write(f"{api}\t{kind}\t{cuda}\t{hip}\t{version(m.group(2))}\t{version(m.group(5))}\n")
+                rows.append((api, kind, cuda, hip, version(m.group(2)), version(m.group(5))))
     for api, kind, cuda, hip in extra_rows(root, kinds):
         if cuda not in seen:
             seen.add(cuda)
-            out.write(f"{api}\t{kind}\t{cuda}\t{hip}\t-\t-\n")
+            rows.append((api, kind, cuda, hip, "-", "-"))
+    # Several CUDA values folded into one HIP value (cudaDevAttrMaxSurface3DWidth/Height/Depth ->
+    # hipDeviceAttributeMaxSurface3D): a program could tell them apart, unihip would answer one of
+    # them for all, so they stay unmapped, unless CUDA itself gives them one value (aliases).
+    by_hip = {}
+    for r in rows:
+        if r[1] == "enum":
+            by_hip.setdefault((r[0], r[3]), []).append(r[2])
+    groups = {k: g for k, g in by_hip.items() if len(g) > 1}
+    cuda_values = hip_values = None
+    enums = [r for r in rows if r[1] == "enum"]
+    if args.cuda_include:
+        cuda_values = enum_values([r[2] for r in enums], CUDA_HEADERS,
+                                  ["clang++-19", "-x", "c++", "-I", args.cuda_include])
+        hip_values = enum_values(sorted({r[3] for r in enums}), HEADERS,
+                                 ["clang++-19", "-x", "hip", "--cuda-host-only", "-nogpuinc",
+                                  "-nogpulib", "--offload-arch=gfx90a", "-std=c++17"]
+                                 + include_flags(root, args.build))
+    dropped = distinct_values(list(groups.values()), cuda_values)
+    dropped -= {namesake(hip, g) for (_, hip), g in groups.items()}
+    for r in rows:
+        if r[2] in dropped:
+            continue
+        same = "-"
+        if r[1] == "enum" and cuda_values is not None and r[2] in cuda_values:
+            same = "yes" if cuda_values[r[2]] == hip_values.get(r[3]) else "no"
+        out.write("\t".join(r + (same,)) + "\n")
 
 
 if __name__ == "__main__":

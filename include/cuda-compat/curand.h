@@ -3,6 +3,10 @@
 #define CURAND_H_
 
 #include "unihip_cuda/config.h"
+/* The library's calling convention (none on Linux); code tests it to see the header included. */
+#ifndef CURANDAPI
+#define CURANDAPI
+#endif
 #include <hiprand/hiprand.h>
 #include "unihip_cuda/map_curand.h"
 

@@ -3,6 +3,10 @@
 #define CUSPARSE_H_
 
 #include "unihip_cuda/config.h"
+/* The library's calling convention (none on Linux); code tests it to see the header included. */
+#ifndef CUSPARSEAPI
+#define CUSPARSEAPI
+#endif
 #include "cuComplex.h"
 #include "library_types.h"
 #include <hipsparse/hipsparse.h>

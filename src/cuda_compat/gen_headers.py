@@ -98,8 +98,11 @@ def main():
     if args.counts:
         for api, rs in by_api.items():
             kinds = collections.Counter(r["kind"] for r in rs)
-            print(f"{api}\t{len(rs)}\t" + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())))
-        print(f"total\t{len(rows)}")
+            differ = sum(r.get("cuda_value") == "no" for r in rs)
+            print(f"{api}\t{len(rs)}\t" + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items()))
+                  + f"\t(enum values numbered unlike CUDA 13: {differ})")
+        print(f"total\t{len(rows)}\t(enum values numbered unlike CUDA 13: "
+              f"{sum(r.get('cuda_value') == 'no' for r in rows)})")
     if args.uses:
         with open(args.uses, "w") as f:
             f.write(uses(rows))
