@@ -45,6 +45,10 @@ file(CREATE_LINK unihipcc ${_root}/bin/hipcc SYMBOLIC)
 file(CREATE_LINK unihipcc ${_root}/bin/unihip-clang++ SYMBOLIC)
 file(CREATE_LINK ../../bin/unihipcc ${_root}/llvm/bin/clang++ SYMBOLIC)
 file(CREATE_LINK ${PROJECT_SOURCE_DIR}/include/hip ${_root}/include/hip SYMBOLIC)
+# CUDA's headers (<prefix>/include/cuda-compat, docs/cuda-source.md) and roctx.h, which their
+# nvToolsExt.h includes, where the installed tree has them.
+file(CREATE_LINK ${PROJECT_SOURCE_DIR}/include/cuda-compat ${_root}/include/cuda-compat SYMBOLIC)
+file(CREATE_LINK ${PROJECT_SOURCE_DIR}/include/roctracer ${_root}/include/roctracer SYMBOLIC)
 
 # Packages: the build tree points at the source headers, the install at its own.
 set(HIPCFG_LIBRARY "\${_hip_prefix}/lib/libunihip.so")

@@ -14,6 +14,9 @@ set(UNIHIP_INSTALL_BINDIR ${CMAKE_INSTALL_BINDIR})
 set(UNIHIP_INSTALL_CMAKEDIR ${UNIHIP_INSTALL_LIBDIR}/cmake/unihip)
 
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/hip DESTINATION ${UNIHIP_INSTALL_INCLUDEDIR})
+# CUDA's headers over unihip (docs/cuda-source.md): <prefix>/include/cuda-compat, which the
+# CUDA compile puts before <prefix>/include.
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/cuda-compat DESTINATION ${UNIHIP_INSTALL_INCLUDEDIR})
 install(TARGETS unihip amdhip64 LIBRARY DESTINATION ${UNIHIP_INSTALL_LIBDIR})
 if(TARGET unihipinfo)
   install(TARGETS unihipinfo RUNTIME DESTINATION ${UNIHIP_INSTALL_BINDIR})

@@ -567,7 +567,7 @@ namespace hiprand_detail {
 /* The approximate instructions cuRAND's Poisson uses on the device (PTX's .approx.ftz
  * forms; the AMD hardware's counterparts), the exact functions on the host. */
 HIPRAND_KERNEL_QUALIFIERS float approx_rsqrt(float a) {
-#if defined(__CUDA_ARCH__)
+#if defined(__CUDA_ARCH__) && defined(__NVPTX__)  /* CUDA code may define __CUDA_ARCH__ on AMD */
   asm("rsqrt.approx.f32.ftz %0, %1;" : "=f"(a) : "f"(a));
   return a;
 #elif defined(__AMDGCN__)
@@ -577,7 +577,7 @@ HIPRAND_KERNEL_QUALIFIERS float approx_rsqrt(float a) {
 #endif
 }
 HIPRAND_KERNEL_QUALIFIERS float approx_exp(float a) {
-#if defined(__CUDA_ARCH__)
+#if defined(__CUDA_ARCH__) && defined(__NVPTX__)  /* CUDA code may define __CUDA_ARCH__ on AMD */
   a = a * 1.4426950408889634074;
   asm("ex2.approx.f32.ftz %0, %1;" : "=f"(a) : "f"(a));
   return a;
@@ -589,7 +589,7 @@ HIPRAND_KERNEL_QUALIFIERS float approx_exp(float a) {
 #endif
 }
 HIPRAND_KERNEL_QUALIFIERS float approx_log(float a) {
-#if defined(__CUDA_ARCH__)
+#if defined(__CUDA_ARCH__) && defined(__NVPTX__)  /* CUDA code may define __CUDA_ARCH__ on AMD */
   asm("lg2.approx.f32.ftz %0, %1;" : "=f"(a) : "f"(a));
   a = a * 0.69314718055994530942;
   return a;
@@ -602,7 +602,7 @@ HIPRAND_KERNEL_QUALIFIERS float approx_log(float a) {
 #endif
 }
 HIPRAND_KERNEL_QUALIFIERS float approx_rcp(float a) {
-#if defined(__CUDA_ARCH__)
+#if defined(__CUDA_ARCH__) && defined(__NVPTX__)  /* CUDA code may define __CUDA_ARCH__ on AMD */
   asm("rcp.approx.f32.ftz %0, %1;" : "=f"(a) : "f"(a));
   return a;
 #elif defined(__AMDGCN__)
