@@ -325,6 +325,8 @@ const std::vector<Spec>& specs() {
          for (const std::string& l : splitList(v)) t.library(l);
        }},
       {{"m64"}, false, [](T&, const std::string&) {}},
+      {{"m32"}, false,
+       [](T&, const std::string&) { throw UsageError("only 64-bit host code is supported (-m32)"); }},
       {{"machine", "m"}, true,
        [](T&, const std::string& v) {
          if (v != "64") throw UsageError("only 64-bit host code is supported (--machine " + v + ")");
