@@ -273,7 +273,10 @@ const std::vector<Spec>& specs() {
 
       // Other tools' options.
       {{"Xcompiler", "compiler-options"}, true,
-       [](T& t, const std::string& v) { t.emit("-Xcompiler=" + v); }},
+       [](T& t, const std::string& v) {
+         // Comma lists, and (as nvcc hands them to a shell) space-separated words.
+         for (const std::string& word : splitNvccWords(v)) t.emit("-Xcompiler=" + word);
+       }},
       {{"Xlinker", "linker-options"}, true,
        [](T& t, const std::string& v) {
          for (const std::string& f : splitList(v)) t.emit({"-Xlinker", f});

@@ -138,6 +138,7 @@ TEST_CASE("nvcc: each option's mapping") {
       {{"--expt-relaxed-constexpr"}, {"-D__CUDACC_RELAXED_CONSTEXPR__"}},
       {{"-Xcompiler", "-fPIC,-Wall"}, {"-Xcompiler=-fPIC,-Wall"}},
       {{"--compiler-options=-fopenmp"}, {"-Xcompiler=-fopenmp"}},
+      {{"--compiler-options", "-fPIC -O2"}, {"-Xcompiler=-fPIC", "-Xcompiler=-O2"}},
       {{"-Xlinker", "--as-needed,-z,now"}, {"-Xlinker", "--as-needed", "-Xlinker", "-z", "-Xlinker", "now"}},
       {{"--linker-options", "-s"}, {"-Xlinker", "-s"}},
       {{"-Xptxas", "-v,-O2"}, {"-Xptxas", "-v", "-Xptxas", "-O2"}},
