@@ -35,6 +35,7 @@
 #   nvcc          bin/unihip-nvcc: --version as build systems parse it; a .cu with nvcc's macros
 #                 for sm_90 + gfx90a; -dc of two files then an -rdc=true link, and -dlink then a
 #                 plain clang++ link (both images hold both TUs' device code); -v's "#$" lines;
+#                 -G, -lineinfo, --use_fast_math, -prec-*, -fmad, -ftz, -maxrregcount reach clang/ptxas;
 #                 an unknown option and a bad -arch are errors naming them
 #   cmake_cuda    project(LANGUAGES CXX CUDA) with CMAKE_CUDA_COMPILER=bin/unihip-nvcc
 #                 (cuda_language/): identified as NVIDIA 13.0, a .cu and a separable-compilation
@@ -776,6 +777,15 @@ elseif(CHECK STREQUAL "nvcc")
     endforeach()
     run_program(${WORK_DIR}/${program})
   endforeach()
+  # The device options reach clang and ptxas in forms they take (ptxas prints the usage).
+  run_nvcc(rc out ${ARCHS} -G -maxrregcount=32 --use_fast_math -prec-div=false -prec-sqrt=false
+           -fmad=false -ftz=true --resource-usage -Xcompiler -Wall,-fPIC -c
+           ${SOURCE_DIR}/cuda_language/tiny.cu -o flags.o)
+  if(NOT rc EQUAL 0 OR NOT out MATCHES "ptxas info[^\n]*Used [0-9]+ registers")
+    fail("unihip-nvcc with device options exited ${rc}:\n${out}")
+  endif()
+  run_nvcc(rc out -arch=sm_90 -lineinfo -c ${SOURCE_DIR}/cuda_language/tiny.cu -o lineinfo.o)
+  expect_ok("${rc}" "${out}" "unihip-nvcc -lineinfo")
   # nvcc's errors: the option named.
   run_nvcc(rc out -fPIC -c ${SOURCE_DIR}/cuda_language/tiny.cu)
   if(rc EQUAL 0 OR NOT out MATCHES "unihip-nvcc: error: unknown option '-fPIC'")
