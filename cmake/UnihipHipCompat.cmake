@@ -4,6 +4,7 @@
 #   bin/hipcc              unihipcc under hipcc's name (a symlink)
 #   bin/unihip-clang++     the same, under a name CMake's HIP language accepts as
 #                          CMAKE_HIP_COMPILER (cmake rejects any path containing "hipcc")
+#   bin/unihip-nvcc        unihipcc under nvcc's command line (CMAKE_CUDA_COMPILER, NVCC=)
 #   bin/hipconfig          --platform, --cpp_config, --rocmpath... (src/hipconfig/hipconfig.in)
 #   bin/rocm_agent_enumerator  unihip's default archs (CMake's default CMAKE_HIP_ARCHITECTURES)
 #   include/hip            the headers (in the build tree a symlink to the source's)
@@ -43,6 +44,7 @@ endforeach()
 # Symlinks, relative so that they hold in both trees (include/hip: the build tree's only).
 file(CREATE_LINK unihipcc ${_root}/bin/hipcc SYMBOLIC)
 file(CREATE_LINK unihipcc ${_root}/bin/unihip-clang++ SYMBOLIC)
+file(CREATE_LINK unihipcc ${_root}/bin/unihip-nvcc SYMBOLIC)
 file(CREATE_LINK ../../bin/unihipcc ${_root}/llvm/bin/clang++ SYMBOLIC)
 file(CREATE_LINK ${PROJECT_SOURCE_DIR}/include/hip ${_root}/include/hip SYMBOLIC)
 # CUDA's headers (<prefix>/include/cuda-compat, docs/cuda-source.md) and roctx.h, which their
@@ -72,7 +74,7 @@ foreach(package hip hip-lang)
 endforeach()
 
 install(PROGRAMS ${_stage}/hipconfig ${_stage}/rocm_agent_enumerator DESTINATION bin)
-install(FILES ${_root}/bin/hipcc ${_root}/bin/unihip-clang++ DESTINATION bin)
+install(FILES ${_root}/bin/hipcc ${_root}/bin/unihip-clang++ ${_root}/bin/unihip-nvcc DESTINATION bin)
 install(FILES ${_stage}/hip-config.cmake ${_stage}/hip-config-version.cmake
   DESTINATION lib/cmake/hip)
 install(FILES ${_stage}/hip-lang-config.cmake ${_stage}/hip-lang-config-version.cmake

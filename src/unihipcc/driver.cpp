@@ -5,6 +5,7 @@
 
 #include "hip/hip_version.h"
 #include "native_arch.h"
+#include "nvcc_report.h"
 #include "pipeline.h"
 #include "subprocess.h"
 #include "temp_dir.h"
@@ -72,6 +73,7 @@ void runDriver(const Options& commandLine) {
                  fs::path(toolchain.libDir).parent_path().c_str(), toolchain.clang.c_str(),
                  toolchain.includeDir.c_str(), toolchain.libDir.c_str());
   }
+  if (options.nvccPersonality && options.verbose) printNvccVariables(options, toolchain);
   TempDir temp;
   if (options.saveTemps) temp.keep();
   Pipeline pipeline(options, toolchain, temp);
@@ -106,6 +108,21 @@ void runDriver(const Options& commandLine) {
       pipeline.compileHostOnly(input, objects[i], options.mode == Mode::Assemble ? "-S" : "-c");
   }
   if (options.compileOnly) return;
+
+  if (options.mode == Mode::DeviceLink) {
+    // nvcc -dlink: the object a later plain link needs beside the -fgpu-rdc objects.
+    std::vector<std::string> files = objects;
+    std::vector<std::string> libraries = staticLibrariesOf(options.linkItems);
+    files.insert(files.end(), libraries.begin(), libraries.end());
+    const std::string output = options.output.value_or("a_dlink.o");
+    if (std::optional<std::string> devlink = pipeline.deviceLink(files)) {
+      fs::copy_file(*devlink, output, fs::copy_options::overwrite_existing);
+    } else {
+      // No relocatable device code: an empty object, as nvcc writes one then.
+      runCommand({toolchain.clang, "-c", "-x", "c", "/dev/null", "-o", output}, options.verbose);
+    }
+    return;
+  }
 
   if (options.emitStaticLib) {
     // Device code linked now; the archive holds plain host objects plus the object defining
@@ -165,8 +182,12 @@ void printFlags(const Options& options) {
 }
 
 void printVersion(const Options& options) {
-  std::printf("unihipcc %s (HIP %d.%d.%d)\n", UNIHIPCC_VERSION, HIP_VERSION_MAJOR,
-              HIP_VERSION_MINOR, HIP_VERSION_PATCH);
+  if (options.nvccPersonality) {
+    std::fputs(nvccVersionText().c_str(), stdout);
+  } else {
+    std::printf("unihipcc %s (HIP %d.%d.%d)\n", UNIHIPCC_VERSION, HIP_VERSION_MAJOR,
+                HIP_VERSION_MINOR, HIP_VERSION_PATCH);
+  }
   Toolchain tc;
   try {
     tc = findToolchain(options);

@@ -130,6 +130,8 @@ namespace {
 
 // -c, -E, -S and --genco exclude each other (the same one twice is fine).
 void setMode(Options& o, Mode mode, const std::string& flag) {
+  if (o.mode == Mode::DeviceLink)
+    throw UsageError("'" + flag + "' cannot be combined with --device-link (-dlink)");
   if (o.mode != Mode::Link && o.mode != mode)
     throw UsageError("'" + flag + "' cannot be combined with -c, -E, -S, -M or --genco");
   o.mode = mode;
@@ -207,6 +209,7 @@ Options parseCommandLine(const std::vector<std::string>& commandLine, const Envi
     for (std::string& word : splitWhitespace(extra)) args.push_back(std::move(word));
   bool explicitArchs = false;
   std::optional<InputKind> forcedKind;
+  bool forcedCuda = false;  // -x cu / -x cuda
   for (ArgCursor cur(args); !cur.done(); cur.advance()) {
     const std::string& a = cur.current();
     std::optional<std::string> v;
@@ -214,7 +217,9 @@ Options parseCommandLine(const std::vector<std::string>& commandLine, const Envi
     if (a.empty() || a[0] != '-' || a == "-") {
       if (a.empty()) throw UsageError("empty argument");
       if (a == "-") throw UsageError("reading a source from standard input is not supported");
-      o.inputs.push_back({a, forcedKind.value_or(kindFromExtension(a, env.compileCxxAsHip))});
+      const InputKind kind = forcedKind.value_or(kindFromExtension(a, env.compileCxxAsHip));
+      const bool cuda = forcedKind ? forcedCuda : a.ends_with(".cu") || a.ends_with(".cuh");
+      o.inputs.push_back({a, kind, kind == InputKind::Hip && cuda});
       o.linkItems.push_back({o.inputs.size() - 1, {}});
     } else if (a == "-c") {
       setMode(o, Mode::Compile, a);
@@ -271,6 +276,11 @@ Options parseCommandLine(const std::vector<std::string>& commandLine, const Envi
       o.rdc = true;
     } else if (a == "-fno-gpu-rdc" || a == "-rdc=false") {
       o.rdc = false;
+    } else if (a == "--cuda-compat") {
+      o.cudaCompat = true;
+    } else if (a == "--device-link") {
+      if (o.mode != Mode::Link) throw UsageError("'--device-link' cannot be combined with -c, -E, -S, -M or --genco");
+      o.mode = Mode::DeviceLink;
     } else if (a == "--emit-static-lib") {
       o.emitStaticLib = true;
     } else if (a == "--cuda-host-only" || a == "--offload-host-only") {
@@ -316,6 +326,7 @@ Options parseCommandLine(const std::vector<std::string>& commandLine, const Envi
       o.output = *v;
     } else if ((v = cur.joinedOrSeparate("-x"))) {
       forcedKind = kindFromLanguage(*v);
+      forcedCuda = *v == "cu" || *v == "cuda";
     } else if (a.starts_with("-isystem") || a.starts_with("-idirafter") ||
                a.starts_with("-iquote") || a == "-include") {
       std::string flag = a == "-include"                 ? "-include"
@@ -469,6 +480,11 @@ Compilation:
                             every offload arch, for hipModuleLoad / hipModuleLoadData
   -o <file>                 output file (default a.out when linking)
   -x <lang>                 treat following inputs as hip|cu|cuda|c++|c|none
+  --cuda-compat             CUDA sources (.cu .cuh, -x cu) get CUDA's headers (include/
+                            cuda-compat, cuda_runtime.h included first, __CUDACC__); every
+                            compile sees include/cuda-compat. bin/unihip-nvcc sets it
+  --device-link             device-link -fgpu-rdc objects into one object (-o, default
+                            a_dlink.o) for a later link by any linker (nvcc's -dlink)
   -I -isystem -iquote -idirafter -include -D -U    preprocessor options
   -O0 -O1 -O2 -O3 -Os -Oz -Ofast   optimization for host and device (default -O3)
   -std=<std> (--std=<std>)  -g  -g0..-g3  -W<warning>  -w  -pedantic

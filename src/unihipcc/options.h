@@ -26,6 +26,7 @@ enum class InputKind {
 struct Input {
   std::string path;
   InputKind kind = InputKind::Linker;
+  bool cudaLanguage = false;  // a HIP source written in CUDA: .cu/.cuh, or after -x cu / -x cuda
 };
 
 // One argument of the link line, in the order given: an input's object or a raw flag.
@@ -41,6 +42,7 @@ enum class Mode {
   Preprocess,    // -E: preprocessed host-pass source (or the -M/-MM dependency list)
   Assemble,      // -S: host assembly, the offload bundle embedded
   GenCodeObject, // --genco: the device code alone, as an offload bundle for hipModuleLoad
+  DeviceLink,    // --device-link (nvcc's -dlink): the -fgpu-rdc device link alone, one object
 };
 
 struct Options {
@@ -67,6 +69,8 @@ struct Options {
   bool deviceOnly = false;                // --cuda-device-only / --offload-device-only
   bool deviceOnlyObject = false;          // ... with -c: the bundle's default name is <stem>.o
   bool printTargets = false;              // -print-targets (CMake's HIP language asks -v with it)
+  bool cudaCompat = false;                // --cuda-compat: CUDA sources get CUDA's headers
+  bool nvccPersonality = false;           // run as unihip-nvcc (set by main, not by a flag)
 
   std::string optLevel;  // "-O2"; empty: the default (-O3)
   std::string standard;  // "-std=c++20"; empty: clang's default

@@ -93,6 +93,10 @@ std::vector<std::string> Pipeline::commonCompileFlags(bool cLanguage) const {
   if (!options_.debug.empty()) flags.push_back(options_.debug);
   append(flags, options_.preprocessor);
   append(flags, options_.compile);
+  // CUDA's headers over unihip's, ahead of them (every compile: nvcc puts CUDA's include folder
+  // on host C++ compiles too).
+  if (options_.cudaCompat && toolchain_.cudaCompatIncludeDir)
+    flags.insert(flags.end(), {"-isystem", *toolchain_.cudaCompatIncludeDir});
   flags.insert(flags.end(), {"-isystem", toolchain_.includeDir});
   return flags;
 }
@@ -102,9 +106,18 @@ std::vector<std::string> Pipeline::commonCompileFlags(bool cLanguage) const {
 // including it, and clang's cuda_wrappers (<algorithm>, <cmath>, <complex>, <new>), which
 // every CUDA/HIP pass sees, need __host__/__device__ defined before a system header pulls
 // them in.
-std::vector<std::string> Pipeline::hipSourceFlags() const {
+// A CUDA source under --cuda-compat is also what nvcc makes of it: __CUDACC__ defined and
+// cuda_runtime.h included first (where the CUDA headers are there).
+std::vector<std::string> Pipeline::hipSourceFlags(const Input& input) const {
   std::vector<std::string> flags = commonCompileFlags(false);
   flags.insert(flags.end(), {"-include", "hip/hip_runtime.h"});
+  if (options_.cudaCompat && input.cudaLanguage) {
+    flags.push_back("-D__CUDACC__");
+    std::error_code ec;
+    if (toolchain_.cudaCompatIncludeDir &&
+        fs::is_regular_file(fs::path(*toolchain_.cudaCompatIncludeDir) / "cuda_runtime.h", ec))
+      flags.insert(flags.end(), {"-include", "cuda_runtime.h"});
+  }
   return flags;
 }
 
@@ -131,7 +144,7 @@ void Pipeline::compileForNvidia(const Input& input, const OffloadArch& arch,
   append(cmd, nvptxShortPointerFlags());
   append(cmd, nvptxUnrollFlags(options_.optLevel));
   append(cmd, nvptxBranchFoldFlags(options_.optLevel));
-  append(cmd, hipSourceFlags());
+  append(cmd, hipSourceFlags(input));
   cmd.insert(cmd.end(), {"-include", nvptxPreludeFile()});
   append(cmd, options_.deviceCompile);
   append(cmd, options_.nvidiaCompile);
@@ -178,7 +191,7 @@ void Pipeline::compileForAmd(const Input& input, const OffloadArch& arch, const 
                                   "--offload-arch=" + arch.targetId, "-nogpuinc",
                                   "-mcode-object-version=5", "-cuid=" + cuid};
   append(cmd, amdDeviceLibs_.flags(arch));
-  append(cmd, hipSourceFlags());
+  append(cmd, hipSourceFlags(input));
   append(cmd, options_.deviceCompile);
   append(cmd, options_.amdCompile);
   append(cmd, passDependencyFlags(temp_.file(tag + "-" + name + ".d")));
@@ -241,7 +254,8 @@ std::vector<std::string> Pipeline::passDependencyFlags(const std::string& file) 
   return {depRequest_->systemHeaders ? "-MD" : "-MMD", "-MF", file};
 }
 
-std::vector<std::string> Pipeline::hostPassCommand(const std::string& cuid) const {
+std::vector<std::string> Pipeline::hostPassCommand(const Input& input,
+                                                   const std::string& cuid) const {
   std::vector<std::string> cmd = {toolchain_.clang, "-x", "hip", "--cuda-host-only", "-nogpuinc",
                                   "-nogpulib", "-Xclang", "-cuid=" + cuid};  // driver drops -cuid here
   // With -fopenmp, clang reads --offload-arch as an OpenMP offload target too (and refuses the
@@ -249,7 +263,7 @@ std::vector<std::string> Pipeline::hostPassCommand(const std::string& cuid) cons
   const bool openmp = std::any_of(options_.hostCompile.begin(), options_.hostCompile.end(),
                                   [](const std::string& f) { return f.starts_with("-fopenmp"); });
   if (!openmp) cmd.push_back(std::string("--offload-arch=") + kHostPassArch);
-  append(cmd, hipSourceFlags());
+  append(cmd, hipSourceFlags(input));
   append(cmd, options_.hostCompile);
   if (!options_.defaultStream.empty()) cmd.push_back(options_.defaultStream);
   if (options_.rdc) cmd.push_back("-fgpu-rdc");
@@ -267,7 +281,7 @@ void Pipeline::compileHip(const Input& input, const std::string& tag, const std:
   if (deps.enabled) depRequest_ = deps;
   passDepFiles_.clear();
 
-  std::vector<std::string> cmd = hostPassCommand(cuid);
+  std::vector<std::string> cmd = hostPassCommand(input, cuid);
   append(cmd, passDependencyFlags(temp_.file(tag + "-host.d")));
   if (options_.rdc && !assembly) {
     // Host object plus the relocatable device code in bundle sections.
@@ -308,7 +322,7 @@ void Pipeline::compileDeviceBundle(const Input& input, const std::string& tag,
 void Pipeline::preprocess(const Input& input, const std::string& output) {
   std::vector<std::string> cmd;
   if (input.kind == InputKind::Hip) {
-    cmd = hostPassCommand(compilationUnitId(input.path, output));
+    cmd = hostPassCommand(input, compilationUnitId(input.path, output));
     append(cmd, options_.dependency);
   } else {
     const bool c = input.kind == InputKind::C;

@@ -58,7 +58,7 @@ class Pipeline {
   };
 
   std::vector<std::string> commonCompileFlags(bool cLanguage) const;
-  std::vector<std::string> hipSourceFlags() const;
+  std::vector<std::string> hipSourceFlags(const Input& input) const;
   // `cuid` names the translation unit identically in all its passes (see compileHip).
   void compileForNvidia(const Input& input, const OffloadArch& arch, const std::string& tag,
                         const std::string& cuid, std::vector<BundleEntry>* entries);
@@ -71,7 +71,7 @@ class Pipeline {
   std::vector<BundleEntry> compileDevices(const Input& input, const std::string& tag,
                                           const std::string& cuid);
   // The host pass's command up to (not including) the output flags.
-  std::vector<std::string> hostPassCommand(const std::string& cuid) const;
+  std::vector<std::string> hostPassCommand(const Input& input, const std::string& cuid) const;
   // The dependency-file flags of one pass of a multi-pass compile (-MD/-MMD into `file`).
   std::vector<std::string> passDependencyFlags(const std::string& file);
   // The NVIDIA pass's prelude header (nvptx_prelude.h), written once per run.

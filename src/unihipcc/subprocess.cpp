@@ -41,6 +41,12 @@ void installSignalForwarding() {
   for (int sig : {SIGINT, SIGTERM, SIGHUP}) sigaction(sig, &action, nullptr);
 }
 
+namespace {
+std::string gEchoPrefix;
+}  // namespace
+
+void setCommandEchoPrefix(const std::string& prefix) { gEchoPrefix = prefix; }
+
 std::string quoteCommand(const std::vector<std::string>& argv) {
   std::string line;
   for (const std::string& arg : argv) {
@@ -59,7 +65,7 @@ std::string quoteCommand(const std::vector<std::string>& argv) {
 void runCommand(const std::vector<std::string>& argv, bool verbose,
                 const std::string* stdoutPath) {
   if (gPendingSignal) throw Interrupted(gPendingSignal);
-  if (verbose) std::fprintf(stderr, "%s\n", quoteCommand(argv).c_str());
+  if (verbose) std::fprintf(stderr, "%s%s\n", gEchoPrefix.c_str(), quoteCommand(argv).c_str());
   std::fflush(stdout);
   std::fflush(stderr);
 

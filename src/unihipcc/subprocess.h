@@ -34,6 +34,9 @@ void installSignalForwarding();
 void runCommand(const std::vector<std::string>& argv, bool verbose,
                 const std::string* stdoutPath = nullptr);
 
+// What -v prints before each command ("" for unihipcc; "#$ " as nvcc, for unihip-nvcc).
+void setCommandEchoPrefix(const std::string& prefix);
+
 // The command as a shell would need it typed (for -v output).
 std::string quoteCommand(const std::vector<std::string>& argv);
 

@@ -79,6 +79,17 @@ std::string findIncludeDir() {
                    "' or '" + source.string() + "'");
 }
 
+// Beside the HIP headers (an install, or the build tree once it links the folder), else the
+// source tree's.
+std::optional<std::string> findCudaCompatDir(const std::string& includeDir) {
+  for (fs::path dir : {fs::path(includeDir) / "cuda-compat",
+                       fs::path(UNIHIPCC_BUILD_INCLUDE_DIR) / "cuda-compat"}) {
+    std::error_code ec;
+    if (fs::is_directory(dir, ec)) return dir.string();
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::string executableDir() {
@@ -140,6 +151,7 @@ Toolchain findToolchain(const Options& options) {
 
   tc.rocmDeviceLibDir = findRocmDeviceLibs(options);
   tc.includeDir = findIncludeDir();
+  tc.cudaCompatIncludeDir = findCudaCompatDir(tc.includeDir);
   tc.libDir = fs::weakly_canonical(fs::path(executableDir()).parent_path() / "lib").string();
   // Beside libunihip.so; UNIHIP_NVPTX_MANAGED_PLUGIN overrides it (empty: none).
   const char* plugin = std::getenv("UNIHIP_NVPTX_MANAGED_PLUGIN");

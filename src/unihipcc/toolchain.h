@@ -17,6 +17,9 @@ struct Toolchain {
   std::optional<std::string> rocmDeviceLibDir;   // holds ocml.bc, ockl.bc, oclc_*.bc
   std::optional<std::string> managedPassPlugin;  // NVPTX __managed__ pass (managed_pass/)
   std::string includeDir;       // holds hip/hip_runtime.h
+  // CUDA's headers over unihip (<includeDir>/cuda-compat, else the source tree's); absent
+  // when neither exists.
+  std::optional<std::string> cudaCompatIncludeDir;
   std::string libDir;           // holds libunihip.so
   std::string hostTriple;       // e.g. x86_64-unknown-linux-gnu (the bundle's host entry)
 };

@@ -32,6 +32,14 @@
 #   cmake_hip     CMake projects against this build tree: find_package(hip) + hip::device with
 #                 CMAKE_CXX_COMPILER=hipcc (a .cpp kernel, -fgpu-rdc across two TUs), and
 #                 project(LANGUAGES CXX HIP) with CMAKE_HIP_COMPILER=bin/unihip-clang++
+#   nvcc          bin/unihip-nvcc: --version as build systems parse it; a .cu with nvcc's macros
+#                 for sm_90 + gfx90a; -dc of two files then an -rdc=true link, and -dlink then a
+#                 plain clang++ link (both images hold both TUs' device code); -v's "#$" lines;
+#                 -G, -lineinfo, --use_fast_math, -prec-*, -fmad, -ftz, -maxrregcount reach clang/ptxas;
+#                 an unknown option and a bad -arch are errors naming them
+#   cmake_cuda    project(LANGUAGES CXX CUDA) with CMAKE_CUDA_COMPILER=bin/unihip-nvcc
+#                 (cuda_language/): identified as NVIDIA 13.0, a .cu and a separable-compilation
+#                 program built for sm_90 + gfx90a and run
 
 function(fail message)
   message(FATAL_ERROR "toolchain check '${CHECK}' failed: ${message}")
@@ -432,7 +440,7 @@ elseif(CHECK STREQUAL "install_consumer")
   endif()
   foreach(file bin/unihipcc bin/unihipinfo lib/libunihip.so include/hip/hip_runtime.h
                include/hip/hip_fp16.h lib/cmake/unihip/unihipConfig.cmake bin/hipcc
-               bin/hipconfig bin/unihip-clang++ lib/cmake/hip/hip-config.cmake)
+               bin/hipconfig bin/unihip-clang++ bin/unihip-nvcc lib/cmake/hip/hip-config.cmake)
     if(NOT EXISTS ${WORK_DIR}/prefix/${file})
       fail("the install lacks ${file}")
     endif()
@@ -715,6 +723,96 @@ elseif(CHECK STREQUAL "cmake_hip")
   run_program(${WORK_DIR}/hip_language/rdc_hip)
   check_fatbin(${WORK_DIR}/hip_language/tiny_hip hip-nvptx64-nvidia-cuda--sm_90
                hipv4-amdgcn-amd-amdhsa--gfx90a)
+
+elseif(CHECK STREQUAL "nvcc")
+  set(NVCC ${BUILD_DIR}/bin/unihip-nvcc)
+  function(run_nvcc rc_var output_var)
+    execute_process(COMMAND ${NVCC} ${ARGN} WORKING_DIRECTORY ${WORK_DIR}
+      RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+    set(${rc_var} "${rc}" PARENT_SCOPE)
+    set(${output_var} "${out}" PARENT_SCOPE)
+  endfunction()
+  # What CMake (vendor regex, V<x.y.z>) and Makefiles ("release X.Y") read.
+  run_nvcc(rc out --version)
+  if(NOT rc EQUAL 0 OR NOT out MATCHES "nvcc: NVIDIA \\(R\\) Cuda compiler driver" OR
+     NOT out MATCHES "release 13\\.0, V13\\.0\\.[0-9]+" OR NOT out MATCHES "not NVIDIA's nvcc")
+    fail("unihip-nvcc --version:\n${out}")
+  endif()
+  set(ARCHS -arch=sm_90 --offload-arch=gfx90a)
+  run_nvcc(rc out ${ARCHS} -O2 ${SOURCE_DIR}/cuda_language/tiny.cu -o tiny -v)
+  expect_ok("${rc}" "${out}" "unihip-nvcc tiny.cu")
+  foreach(line "#\\$ TOP=" "#\\$ LIBRARIES=-L" "-arch compute_90" "#\\$ [^\n]*clang[^\n]* -lunihip")
+    if(NOT out MATCHES "${line}")
+      fail("unihip-nvcc -v lacks '${line}':\n${out}")
+    endif()
+  endforeach()
+  check_fatbin(${WORK_DIR}/tiny hip-nvptx64-nvidia-cuda--sm_90 hipv4-amdgcn-amd-amdhsa--gfx90a)
+  run_program(${WORK_DIR}/tiny)
+  # Separate compilation, as Makefiles write it: -dc (here of .cpp files, made CUDA by -x cu).
+  run_nvcc(rc out ${ARCHS} -x cu -dc ${SOURCE_DIR}/rdc_a.cpp ${SOURCE_DIR}/rdc_b.cpp
+           ${SOURCE_DIR}/rdc_main.cpp)
+  expect_ok("${rc}" "${out}" "unihip-nvcc -dc")
+  run_nvcc(rc out ${ARCHS} -rdc=true rdc_a.o rdc_b.o rdc_main.o -o rdc_app -lcudart)
+  expect_ok("${rc}" "${out}" "unihip-nvcc -rdc=true link")
+  # nvcc -dlink, then the host compiler links (as CMake does): clang++ and libunihip alone.
+  run_nvcc(rc out ${ARCHS} -dlink rdc_a.o rdc_b.o rdc_main.o -o rdc_dlink.o)
+  expect_ok("${rc}" "${out}" "unihip-nvcc -dlink")
+  execute_process(COMMAND ${CLANG} rdc_a.o rdc_b.o rdc_main.o rdc_dlink.o -L${BUILD_DIR}/lib
+      -Wl,-rpath,${BUILD_DIR}/lib -lunihip -o rdc_hostlink
+    WORKING_DIRECTORY ${WORK_DIR} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  expect_ok("${rc}" "${out}" "clang++ link of the -dlink object")
+  foreach(program rdc_app rdc_hostlink)
+    foreach(id hip-nvptx64-nvidia-cuda--sm_90 hipv4-amdgcn-amd-amdhsa--gfx90a)
+      execute_process(COMMAND ${OBJCOPY} --dump-section=.hip_fatbin=${program}.hipfb ${program}
+        WORKING_DIRECTORY ${WORK_DIR})
+      execute_process(COMMAND ${BUNDLER} -unbundle -type=o -input=${program}.hipfb
+        -targets=${id} -output=${program}-${id}.img WORKING_DIRECTORY ${WORK_DIR}
+        RESULT_VARIABLE rc ERROR_VARIABLE err)
+      expect_ok("${rc}" "${err}" "unbundling ${id} of ${program}")
+      execute_process(COMMAND ${NM} ${program}-${id}.img WORKING_DIRECTORY ${WORK_DIR}
+        OUTPUT_VARIABLE syms ERROR_VARIABLE syms)
+      if(NOT syms MATCHES "_Z9rdcKernelPii" OR NOT syms MATCHES "_Z14rdcReadCounterPj")
+        fail("the ${id} image of ${program} lacks a translation unit's kernel:\n${syms}")
+      endif()
+    endforeach()
+    run_program(${WORK_DIR}/${program})
+  endforeach()
+  # The device options reach clang and ptxas in forms they take (ptxas prints the usage).
+  run_nvcc(rc out ${ARCHS} -G -maxrregcount=32 --use_fast_math -prec-div=false -prec-sqrt=false
+           -fmad=false -ftz=true --resource-usage -Xcompiler -Wall,-fPIC -c
+           ${SOURCE_DIR}/cuda_language/tiny.cu -o flags.o)
+  if(NOT rc EQUAL 0 OR NOT out MATCHES "ptxas info[^\n]*Used [0-9]+ registers")
+    fail("unihip-nvcc with device options exited ${rc}:\n${out}")
+  endif()
+  run_nvcc(rc out -arch=sm_90 -lineinfo -c ${SOURCE_DIR}/cuda_language/tiny.cu -o lineinfo.o)
+  expect_ok("${rc}" "${out}" "unihip-nvcc -lineinfo")
+  # nvcc's errors: the option named.
+  run_nvcc(rc out -fPIC -c ${SOURCE_DIR}/cuda_language/tiny.cu)
+  if(rc EQUAL 0 OR NOT out MATCHES "unihip-nvcc: error: unknown option '-fPIC'")
+    fail("an unknown option was not an error naming it:\n${out}")
+  endif()
+  run_nvcc(rc out -arch=sm_9x -c ${SOURCE_DIR}/cuda_language/tiny.cu)
+  if(rc EQUAL 0 OR NOT out MATCHES "unsupported GPU architecture 'sm_9x'")
+    fail("a bad -arch was not an error naming it:\n${out}")
+  endif()
+
+elseif(CHECK STREQUAL "cmake_cuda")
+  execute_process(COMMAND ${CMAKE_COMMAND} -S ${SOURCE_DIR}/cuda_language -B ${WORK_DIR}/b -G Ninja
+      -DCMAKE_CUDA_COMPILER=${BUILD_DIR}/bin/unihip-nvcc -DCMAKE_CUDA_ARCHITECTURES=90
+      -DCMAKE_CUDA_FLAGS=--offload-arch=gfx90a -DCMAKE_BUILD_RPATH=${BUILD_DIR}/lib
+      -DUNIHIP_TESTS=${SOURCE_DIR}
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(NOT rc EQUAL 0 OR NOT out MATCHES "CUDA compiler identification is NVIDIA 13\\.0")
+    fail("configuring cuda_language exited ${rc}:\n${out}")
+  endif()
+  execute_process(COMMAND ${CMAKE_COMMAND} --build ${WORK_DIR}/b -j 2
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  expect_ok("${rc}" "${out}" "building cuda_language")
+  foreach(program tiny_cuda rdc_cuda)
+    check_fatbin(${WORK_DIR}/b/${program} hip-nvptx64-nvidia-cuda--sm_90
+                 hipv4-amdgcn-amd-amdhsa--gfx90a)
+    run_program(${WORK_DIR}/b/${program})
+  endforeach()
 
 else()
   fail("unknown CHECK")
