@@ -24,6 +24,10 @@ for p in rdc_app rdc_static rdc_shared; do run "gpu.$p" "$b/tests/toolchain/rdc_
 for t in "$b"/libs/*/tests/*gpu*; do
   [ -x "$t" ] && [ -f "$t" ] && TAIL=15 run "libs/$(basename "$t")" "$t"
 done
+# CUDA sources built unchanged (tests/cuda: CUDA's headers over unihip, docs/cuda-source.md).
+for t in "$b"/tests/cuda/cuda_*; do
+  [ -x "$t" ] && [ -f "$t" ] && run "cuda/$(basename "$t")" "$t"
+done
 [ -x "$b/tests/cpu/unihip_cpu_tests" ] && TAIL=20 run cpu "$b/tests/cpu/unihip_cpu_tests"
 [ -x "$b/tests/layout/unihip_layout_tests" ] && TAIL=5 run layout "$b/tests/layout/unihip_layout_tests"
 # Reliability (issue 17): device faults and teardown, a soak, compute-sanitizer over the GPU suite.
