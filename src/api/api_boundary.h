@@ -16,7 +16,8 @@
 #endif
 
 // API trace at the most verbose level, and the call's begin in the timeline trace
-// (core/trace/timeline.h); formats nothing unless either is on.
+// (core/trace/timeline.h); formats nothing unless either is on. Entry points call it through
+// their generated UNIHIP_TRACE_<function> (below); the format names the function first.
 // The formatting sits in a cold out-of-line lambda, so hot entry points keep a small frame. It
 // captures by value: a by-reference capture takes the parameters' addresses, which makes every
 // call spill them to the stack before the trace test (about 15 instructions per launch).
@@ -31,6 +32,10 @@
 
 #define UNIHIP_TIMELINE_BEGIN_(function, format, ...) \
   ::unihip::timeline::apiBegin(function, format, ::fmt::make_format_args(__VA_ARGS__))
+
+// UNIHIP_TRACE_<function>(args...): UNIHIP_TRACE_API with that function's call text, generated
+// from src/api/functions.tsv and include/hip/'s prototypes (scripts/gen_api_trace.py).
+#include "api_trace.h"
 
 namespace unihip {
 

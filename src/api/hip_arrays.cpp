@@ -336,8 +336,7 @@ Status mipmapRequirements(hipArrayMemoryRequirements* out, hipMipmappedArray_t h
 
 UNIHIP_EXPORT hipError_t hipMallocArray(hipArray_t* array, const hipChannelFormatDesc* desc,
                                         size_t width, size_t height, unsigned int flags) {
-  UNIHIP_TRACE_API("hipMallocArray({}, {}, {}, {}, {:#x})", fmt::ptr(array), fmt::ptr(desc),
-                   width, height, flags);
+  UNIHIP_TRACE_hipMallocArray(array, desc, width, height, flags);
   Status s = checkMallocArray(array, desc, width, height, 0, flags);
   if (!s.ok()) UNIHIP_RETURN(s);
   UNIHIP_RETURN(createArray(shapeOf(*desc, width, height, 0, flags), array));
@@ -346,8 +345,7 @@ UNIHIP_EXPORT hipError_t hipMallocArray(hipArray_t* array, const hipChannelForma
 UNIHIP_EXPORT hipError_t hipMalloc3DArray(hipArray_t* array,
                                           const struct hipChannelFormatDesc* desc,
                                           struct hipExtent extent, unsigned int flags) {
-  UNIHIP_TRACE_API("hipMalloc3DArray({}, {}, {}x{}x{}, {:#x})", fmt::ptr(array), fmt::ptr(desc),
-                   extent.width, extent.height, extent.depth, flags);
+  UNIHIP_TRACE_hipMalloc3DArray(array, desc, extent, flags);
   Status s = checkMallocArray(array, desc, extent.width, extent.height, extent.depth, flags);
   if (!s.ok()) UNIHIP_RETURN(s);
   UNIHIP_RETURN(
@@ -356,7 +354,7 @@ UNIHIP_EXPORT hipError_t hipMalloc3DArray(hipArray_t* array,
 
 UNIHIP_EXPORT hipError_t hipArrayCreate(hipArray_t* pHandle,
                                         const HIP_ARRAY_DESCRIPTOR* pAllocateArray) {
-  UNIHIP_TRACE_API("hipArrayCreate({}, {})", fmt::ptr(pHandle), fmt::ptr(pAllocateArray));
+  UNIHIP_TRACE_hipArrayCreate(pHandle, pAllocateArray);
   if (pHandle == nullptr || pAllocateArray == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   const HIP_ARRAY_DESCRIPTOR& d = *pAllocateArray;
   Status s = memory::checkArrayDescriptor(d.Width, d.Height, 0, d.NumChannels, hipArrayDefault);
@@ -367,7 +365,7 @@ UNIHIP_EXPORT hipError_t hipArrayCreate(hipArray_t* pHandle,
 
 UNIHIP_EXPORT hipError_t hipArray3DCreate(hipArray_t* array,
                                           const HIP_ARRAY3D_DESCRIPTOR* pAllocateArray) {
-  UNIHIP_TRACE_API("hipArray3DCreate({}, {})", fmt::ptr(array), fmt::ptr(pAllocateArray));
+  UNIHIP_TRACE_hipArray3DCreate(array, pAllocateArray);
   if (array == nullptr || pAllocateArray == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   const HIP_ARRAY3D_DESCRIPTOR& d = *pAllocateArray;
   Status s = memory::checkArrayDescriptor(d.Width, d.Height, d.Depth, d.NumChannels, d.Flags);
@@ -378,21 +376,20 @@ UNIHIP_EXPORT hipError_t hipArray3DCreate(hipArray_t* array,
 }
 
 UNIHIP_EXPORT hipError_t hipFreeArray(hipArray_t array) {
-  UNIHIP_TRACE_API("hipFreeArray({})", fmt::ptr(array));
+  UNIHIP_TRACE_hipFreeArray(array);
   if (array == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN(destroyArray(array));
 }
 
 UNIHIP_EXPORT hipError_t hipArrayDestroy(hipArray_t array) {
-  UNIHIP_TRACE_API("hipArrayDestroy({})", fmt::ptr(array));
+  UNIHIP_TRACE_hipArrayDestroy(array);
   if (array == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN(destroyArray(array));
 }
 
 UNIHIP_EXPORT hipError_t hipArrayGetInfo(hipChannelFormatDesc* desc, hipExtent* extent,
                                          unsigned int* flags, hipArray_t array) {
-  UNIHIP_TRACE_API("hipArrayGetInfo({}, {}, {}, {})", fmt::ptr(desc), fmt::ptr(extent),
-                   fmt::ptr(flags), fmt::ptr(array));
+  UNIHIP_TRACE_hipArrayGetInfo(desc, extent, flags, array);
   const hipArray* a = liveArray(array);
   if (a == nullptr) UNIHIP_RETURN(hipErrorInvalidHandle);
   if (desc != nullptr) *desc = images::channelDescOf(a->shape.format, a->shape.channels);
@@ -403,7 +400,7 @@ UNIHIP_EXPORT hipError_t hipArrayGetInfo(hipChannelFormatDesc* desc, hipExtent* 
 
 UNIHIP_EXPORT hipError_t hipArrayGetDescriptor(HIP_ARRAY_DESCRIPTOR* pArrayDescriptor,
                                                hipArray_t array) {
-  UNIHIP_TRACE_API("hipArrayGetDescriptor({}, {})", fmt::ptr(pArrayDescriptor), fmt::ptr(array));
+  UNIHIP_TRACE_hipArrayGetDescriptor(pArrayDescriptor, array);
   const hipArray* a = liveArray(array);
   if (a == nullptr) UNIHIP_RETURN(hipErrorInvalidHandle);
   if (pArrayDescriptor == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
@@ -413,8 +410,7 @@ UNIHIP_EXPORT hipError_t hipArrayGetDescriptor(HIP_ARRAY_DESCRIPTOR* pArrayDescr
 
 UNIHIP_EXPORT hipError_t hipArray3DGetDescriptor(HIP_ARRAY3D_DESCRIPTOR* pArrayDescriptor,
                                                  hipArray_t array) {
-  UNIHIP_TRACE_API("hipArray3DGetDescriptor({}, {})", fmt::ptr(pArrayDescriptor),
-                   fmt::ptr(array));
+  UNIHIP_TRACE_hipArray3DGetDescriptor(pArrayDescriptor, array);
   const hipArray* a = liveArray(array);
   if (a == nullptr) UNIHIP_RETURN(hipErrorInvalidHandle);
   if (pArrayDescriptor == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
@@ -427,8 +423,7 @@ UNIHIP_EXPORT hipError_t hipArray3DGetDescriptor(HIP_ARRAY3D_DESCRIPTOR* pArrayD
 UNIHIP_EXPORT hipError_t hipMemcpy2DToArray(hipArray_t dst, size_t wOffset, size_t hOffset,
                                             const void* src, size_t spitch, size_t width,
                                             size_t height, hipMemcpyKind kind) {
-  UNIHIP_TRACE_API("hipMemcpy2DToArray({}, {}, {}, {}, {}, {}, {}, {})", fmt::ptr(dst), wOffset,
-                   hOffset, src, spitch, width, height, static_cast<int>(kind));
+  UNIHIP_TRACE_hipMemcpy2DToArray(dst, wOffset, hOffset, src, spitch, width, height, kind);
   UNIHIP_RETURN(
       copyToArray(dst, wOffset, hOffset, src, spitch, width, height, kind, nullptr, true));
 }
@@ -437,9 +432,7 @@ UNIHIP_EXPORT hipError_t hipMemcpy2DToArrayAsync(hipArray_t dst, size_t wOffset,
                                                  const void* src, size_t spitch, size_t width,
                                                  size_t height, hipMemcpyKind kind,
                                                  hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMemcpy2DToArrayAsync({}, {}, {}, {}, {}, {}, {}, {}, {})", fmt::ptr(dst),
-                   wOffset, hOffset, src, spitch, width, height, static_cast<int>(kind),
-                   fmt::ptr(stream));
+  UNIHIP_TRACE_hipMemcpy2DToArrayAsync(dst, wOffset, hOffset, src, spitch, width, height, kind, stream);
   UNIHIP_RETURN(
       copyToArray(dst, wOffset, hOffset, src, spitch, width, height, kind, stream, false));
 }
@@ -447,8 +440,7 @@ UNIHIP_EXPORT hipError_t hipMemcpy2DToArrayAsync(hipArray_t dst, size_t wOffset,
 UNIHIP_EXPORT hipError_t hipMemcpy2DToArray_spt(hipArray_t dst, size_t wOffset, size_t hOffset,
                                                 const void* src, size_t spitch, size_t width,
                                                 size_t height, hipMemcpyKind kind) {
-  UNIHIP_TRACE_API("hipMemcpy2DToArray_spt({}, {}, {}, {}, {}, {}, {}, {})", fmt::ptr(dst),
-                   wOffset, hOffset, src, spitch, width, height, static_cast<int>(kind));
+  UNIHIP_TRACE_hipMemcpy2DToArray_spt(dst, wOffset, hOffset, src, spitch, width, height, kind);
   UNIHIP_RETURN(copyToArray(dst, wOffset, hOffset, src, spitch, width, height, kind,
                             hipStreamPerThread, true));
 }
@@ -457,9 +449,7 @@ UNIHIP_EXPORT hipError_t hipMemcpy2DToArrayAsync_spt(hipArray_t dst, size_t wOff
                                                      size_t hOffset, const void* src,
                                                      size_t spitch, size_t width, size_t height,
                                                      hipMemcpyKind kind, hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMemcpy2DToArrayAsync_spt({}, {}, {}, {}, {}, {}, {}, {}, {})",
-                   fmt::ptr(dst), wOffset, hOffset, src, spitch, width, height,
-                   static_cast<int>(kind), fmt::ptr(stream));
+  UNIHIP_TRACE_hipMemcpy2DToArrayAsync_spt(dst, wOffset, hOffset, src, spitch, width, height, kind, stream);
   UNIHIP_RETURN(copyToArray(dst, wOffset, hOffset, src, spitch, width, height, kind,
                             unihipPerThreadStream(stream), false));
 }
@@ -467,8 +457,7 @@ UNIHIP_EXPORT hipError_t hipMemcpy2DToArrayAsync_spt(hipArray_t dst, size_t wOff
 UNIHIP_EXPORT hipError_t hipMemcpy2DFromArray(void* dst, size_t dpitch, hipArray_const_t src,
                                               size_t wOffset, size_t hOffset, size_t width,
                                               size_t height, hipMemcpyKind kind) {
-  UNIHIP_TRACE_API("hipMemcpy2DFromArray({}, {}, {}, {}, {}, {}, {}, {})", dst, dpitch,
-                   fmt::ptr(src), wOffset, hOffset, width, height, static_cast<int>(kind));
+  UNIHIP_TRACE_hipMemcpy2DFromArray(dst, dpitch, src, wOffset, hOffset, width, height, kind);
   UNIHIP_RETURN(
       copyFromArray(dst, dpitch, src, wOffset, hOffset, width, height, kind, nullptr, true));
 }
@@ -477,9 +466,7 @@ UNIHIP_EXPORT hipError_t hipMemcpy2DFromArrayAsync(void* dst, size_t dpitch, hip
                                                    size_t wOffset, size_t hOffset, size_t width,
                                                    size_t height, hipMemcpyKind kind,
                                                    hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMemcpy2DFromArrayAsync({}, {}, {}, {}, {}, {}, {}, {}, {})", dst, dpitch,
-                   fmt::ptr(src), wOffset, hOffset, width, height, static_cast<int>(kind),
-                   fmt::ptr(stream));
+  UNIHIP_TRACE_hipMemcpy2DFromArrayAsync(dst, dpitch, src, wOffset, hOffset, width, height, kind, stream);
   UNIHIP_RETURN(
       copyFromArray(dst, dpitch, src, wOffset, hOffset, width, height, kind, stream, false));
 }
@@ -487,8 +474,7 @@ UNIHIP_EXPORT hipError_t hipMemcpy2DFromArrayAsync(void* dst, size_t dpitch, hip
 UNIHIP_EXPORT hipError_t hipMemcpy2DFromArray_spt(void* dst, size_t dpitch, hipArray_const_t src,
                                                   size_t wOffset, size_t hOffset, size_t width,
                                                   size_t height, hipMemcpyKind kind) {
-  UNIHIP_TRACE_API("hipMemcpy2DFromArray_spt({}, {}, {}, {}, {}, {}, {}, {})", dst, dpitch,
-                   fmt::ptr(src), wOffset, hOffset, width, height, static_cast<int>(kind));
+  UNIHIP_TRACE_hipMemcpy2DFromArray_spt(dst, dpitch, src, wOffset, hOffset, width, height, kind);
   UNIHIP_RETURN(copyFromArray(dst, dpitch, src, wOffset, hOffset, width, height, kind,
                               hipStreamPerThread, true));
 }
@@ -498,9 +484,7 @@ UNIHIP_EXPORT hipError_t hipMemcpy2DFromArrayAsync_spt(void* dst, size_t dpitch,
                                                        size_t hOffsetSrc, size_t width,
                                                        size_t height, hipMemcpyKind kind,
                                                        hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMemcpy2DFromArrayAsync_spt({}, {}, {}, {}, {}, {}, {}, {}, {})", dst,
-                   dpitch, fmt::ptr(src), wOffsetSrc, hOffsetSrc, width, height,
-                   static_cast<int>(kind), fmt::ptr(stream));
+  UNIHIP_TRACE_hipMemcpy2DFromArrayAsync_spt(dst, dpitch, src, wOffsetSrc, hOffsetSrc, width, height, kind, stream);
   UNIHIP_RETURN(copyFromArray(dst, dpitch, src, wOffsetSrc, hOffsetSrc, width, height, kind,
                               unihipPerThreadStream(stream), false));
 }
@@ -509,9 +493,7 @@ UNIHIP_EXPORT hipError_t hipMemcpy2DArrayToArray(hipArray_t dst, size_t wOffsetD
                                                  size_t hOffsetDst, hipArray_const_t src,
                                                  size_t wOffsetSrc, size_t hOffsetSrc,
                                                  size_t width, size_t height, hipMemcpyKind kind) {
-  UNIHIP_TRACE_API("hipMemcpy2DArrayToArray({}, {}, {}, {}, {}, {}, {}, {}, {})", fmt::ptr(dst),
-                   wOffsetDst, hOffsetDst, fmt::ptr(src), wOffsetSrc, hOffsetSrc, width, height,
-                   static_cast<int>(kind));
+  UNIHIP_TRACE_hipMemcpy2DArrayToArray(dst, wOffsetDst, hOffsetDst, src, wOffsetSrc, hOffsetSrc, width, height, kind);
   CopyDirection dir;
   Status s = memory::copyDirection(kind, &dir);
   const hipArray* da = liveArray(dst);
@@ -529,23 +511,20 @@ UNIHIP_EXPORT hipError_t hipMemcpy2DArrayToArray(hipArray_t dst, size_t wOffsetD
 // Row-major copies (the deprecated hipMemcpyToArray / FromArray): `count` bytes from an offset.
 UNIHIP_EXPORT hipError_t hipMemcpyToArray(hipArray_t dst, size_t wOffset, size_t hOffset,
                                           const void* src, size_t count, hipMemcpyKind kind) {
-  UNIHIP_TRACE_API("hipMemcpyToArray({}, {}, {}, {}, {}, {})", fmt::ptr(dst), wOffset, hOffset,
-                   src, count, static_cast<int>(kind));
+  UNIHIP_TRACE_hipMemcpyToArray(dst, wOffset, hOffset, src, count, kind);
   UNIHIP_RETURN(copyRowMajor(dst, wOffset, hOffset, src, count, true, kind, nullptr, true));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpyFromArray(void* dst, hipArray_const_t srcArray, size_t wOffset,
                                             size_t hOffset, size_t count, hipMemcpyKind kind) {
-  UNIHIP_TRACE_API("hipMemcpyFromArray({}, {}, {}, {}, {}, {})", dst, fmt::ptr(srcArray),
-                   wOffset, hOffset, count, static_cast<int>(kind));
+  UNIHIP_TRACE_hipMemcpyFromArray(dst, srcArray, wOffset, hOffset, count, kind);
   UNIHIP_RETURN(copyRowMajor(srcArray, wOffset, hOffset, dst, count, false, kind, nullptr, true));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpyFromArray_spt(void* dst, hipArray_const_t src,
                                                 size_t wOffsetSrc, size_t hOffset, size_t count,
                                                 hipMemcpyKind kind) {
-  UNIHIP_TRACE_API("hipMemcpyFromArray_spt({}, {}, {}, {}, {}, {})", dst, fmt::ptr(src),
-                   wOffsetSrc, hOffset, count, static_cast<int>(kind));
+  UNIHIP_TRACE_hipMemcpyFromArray_spt(dst, src, wOffsetSrc, hOffset, count, kind);
   UNIHIP_RETURN(
       copyRowMajor(src, wOffsetSrc, hOffset, dst, count, false, kind, hipStreamPerThread, true));
 }
@@ -553,47 +532,42 @@ UNIHIP_EXPORT hipError_t hipMemcpyFromArray_spt(void* dst, hipArray_const_t src,
 // Driver-style 1D copies with arrays.
 UNIHIP_EXPORT hipError_t hipMemcpyAtoA(hipArray_t dstArray, size_t dstOffset, hipArray_t srcArray,
                                        size_t srcOffset, size_t ByteCount) {
-  UNIHIP_TRACE_API("hipMemcpyAtoA({}, {}, {}, {}, {})", fmt::ptr(dstArray), dstOffset,
-                   fmt::ptr(srcArray), srcOffset, ByteCount);
+  UNIHIP_TRACE_hipMemcpyAtoA(dstArray, dstOffset, srcArray, srcOffset, ByteCount);
   UNIHIP_RETURN(
       copy1D(arrayAt(dstArray, dstOffset), arrayAt(srcArray, srcOffset), ByteCount, nullptr));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpyAtoD(hipDeviceptr_t dstDevice, hipArray_t srcArray,
                                        size_t srcOffset, size_t ByteCount) {
-  UNIHIP_TRACE_API("hipMemcpyAtoD({}, {}, {}, {})", dstDevice, fmt::ptr(srcArray), srcOffset,
-                   ByteCount);
+  UNIHIP_TRACE_hipMemcpyAtoD(dstDevice, srcArray, srcOffset, ByteCount);
   UNIHIP_RETURN(copy1D(linearAt(dstDevice, ImageCopySide::Kind::Device),
                        arrayAt(srcArray, srcOffset), ByteCount, nullptr));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpyDtoA(hipArray_t dstArray, size_t dstOffset,
                                        hipDeviceptr_t srcDevice, size_t ByteCount) {
-  UNIHIP_TRACE_API("hipMemcpyDtoA({}, {}, {}, {})", fmt::ptr(dstArray), dstOffset, srcDevice,
-                   ByteCount);
+  UNIHIP_TRACE_hipMemcpyDtoA(dstArray, dstOffset, srcDevice, ByteCount);
   UNIHIP_RETURN(copy1D(arrayAt(dstArray, dstOffset),
                        linearAt(srcDevice, ImageCopySide::Kind::Device), ByteCount, nullptr));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpyAtoH(void* dst, hipArray_t srcArray, size_t srcOffset,
                                        size_t count) {
-  UNIHIP_TRACE_API("hipMemcpyAtoH({}, {}, {}, {})", dst, fmt::ptr(srcArray), srcOffset, count);
+  UNIHIP_TRACE_hipMemcpyAtoH(dst, srcArray, srcOffset, count);
   UNIHIP_RETURN(copy1D(linearAt(dst, ImageCopySide::Kind::Host), arrayAt(srcArray, srcOffset),
                        count, nullptr));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpyHtoA(hipArray_t dstArray, size_t dstOffset, const void* srcHost,
                                        size_t count) {
-  UNIHIP_TRACE_API("hipMemcpyHtoA({}, {}, {}, {})", fmt::ptr(dstArray), dstOffset, srcHost,
-                   count);
+  UNIHIP_TRACE_hipMemcpyHtoA(dstArray, dstOffset, srcHost, count);
   UNIHIP_RETURN(copy1D(arrayAt(dstArray, dstOffset),
                        linearAt(srcHost, ImageCopySide::Kind::Host), count, nullptr));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpyAtoHAsync(void* dstHost, hipArray_t srcArray, size_t srcOffset,
                                             size_t ByteCount, hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMemcpyAtoHAsync({}, {}, {}, {}, {})", dstHost, fmt::ptr(srcArray),
-                   srcOffset, ByteCount, fmt::ptr(stream));
+  UNIHIP_TRACE_hipMemcpyAtoHAsync(dstHost, srcArray, srcOffset, ByteCount, stream);
   UNIHIP_RETURN(copy1D(linearAt(dstHost, ImageCopySide::Kind::Host),
                        arrayAt(srcArray, srcOffset), ByteCount, &stream));
 }
@@ -601,8 +575,7 @@ UNIHIP_EXPORT hipError_t hipMemcpyAtoHAsync(void* dstHost, hipArray_t srcArray, 
 UNIHIP_EXPORT hipError_t hipMemcpyHtoAAsync(hipArray_t dstArray, size_t dstOffset,
                                             const void* srcHost, size_t ByteCount,
                                             hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMemcpyHtoAAsync({}, {}, {}, {}, {})", fmt::ptr(dstArray), dstOffset,
-                   srcHost, ByteCount, fmt::ptr(stream));
+  UNIHIP_TRACE_hipMemcpyHtoAAsync(dstArray, dstOffset, srcHost, ByteCount, stream);
   UNIHIP_RETURN(copy1D(arrayAt(dstArray, dstOffset),
                        linearAt(srcHost, ImageCopySide::Kind::Host), ByteCount, &stream));
 }
@@ -612,9 +585,7 @@ UNIHIP_EXPORT hipError_t hipMallocMipmappedArray(hipMipmappedArray_t* mipmappedA
                                                  const struct hipChannelFormatDesc* desc,
                                                  struct hipExtent extent, unsigned int numLevels,
                                                  unsigned int flags) {
-  UNIHIP_TRACE_API("hipMallocMipmappedArray({}, {}, {}x{}x{}, {}, {:#x})",
-                   fmt::ptr(mipmappedArray), fmt::ptr(desc), extent.width, extent.height,
-                   extent.depth, numLevels, flags);
+  UNIHIP_TRACE_hipMallocMipmappedArray(mipmappedArray, desc, extent, numLevels, flags);
   if (mipmappedArray == nullptr || desc == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   if (!memory::validChannelFormat(*desc)) UNIHIP_RETURN(hipErrorInvalidValue);
   const ArrayShape shape = shapeOf(*desc, extent.width, extent.height, extent.depth, flags);
@@ -623,7 +594,7 @@ UNIHIP_EXPORT hipError_t hipMallocMipmappedArray(hipMipmappedArray_t* mipmappedA
 }
 
 UNIHIP_EXPORT hipError_t hipFreeMipmappedArray(hipMipmappedArray_t mipmappedArray) {
-  UNIHIP_TRACE_API("hipFreeMipmappedArray({})", fmt::ptr(mipmappedArray));
+  UNIHIP_TRACE_hipFreeMipmappedArray(mipmappedArray);
   if (mipmappedArray == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN(destroyMipmap(mipmappedArray));
 }
@@ -631,8 +602,7 @@ UNIHIP_EXPORT hipError_t hipFreeMipmappedArray(hipMipmappedArray_t mipmappedArra
 UNIHIP_EXPORT hipError_t hipGetMipmappedArrayLevel(hipArray_t* levelArray,
                                                    hipMipmappedArray_const_t mipmappedArray,
                                                    unsigned int level) {
-  UNIHIP_TRACE_API("hipGetMipmappedArrayLevel({}, {}, {})", fmt::ptr(levelArray),
-                   fmt::ptr(mipmappedArray), level);
+  UNIHIP_TRACE_hipGetMipmappedArrayLevel(levelArray, mipmappedArray, level);
   if (levelArray == nullptr || mipmappedArray == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN(mipmapLevel(levelArray, mipmappedArray, level));
 }
@@ -640,8 +610,7 @@ UNIHIP_EXPORT hipError_t hipGetMipmappedArrayLevel(hipArray_t* levelArray,
 UNIHIP_EXPORT hipError_t hipMipmappedArrayCreate(hipMipmappedArray_t* pHandle,
                                                  HIP_ARRAY3D_DESCRIPTOR* pMipmappedArrayDesc,
                                                  unsigned int numMipmapLevels) {
-  UNIHIP_TRACE_API("hipMipmappedArrayCreate({}, {}, {})", fmt::ptr(pHandle),
-                   fmt::ptr(pMipmappedArrayDesc), numMipmapLevels);
+  UNIHIP_TRACE_hipMipmappedArrayCreate(pHandle, pMipmappedArrayDesc, numMipmapLevels);
   if (pHandle == nullptr || pMipmappedArrayDesc == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   const HIP_ARRAY3D_DESCRIPTOR& d = *pMipmappedArrayDesc;
   if (!images::validFormat(d.Format)) UNIHIP_RETURN(hipErrorInvalidValue);
@@ -651,7 +620,7 @@ UNIHIP_EXPORT hipError_t hipMipmappedArrayCreate(hipMipmappedArray_t* pHandle,
 }
 
 UNIHIP_EXPORT hipError_t hipMipmappedArrayDestroy(hipMipmappedArray_t hMipmappedArray) {
-  UNIHIP_TRACE_API("hipMipmappedArrayDestroy({})", fmt::ptr(hMipmappedArray));
+  UNIHIP_TRACE_hipMipmappedArrayDestroy(hMipmappedArray);
   if (hMipmappedArray == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN(destroyMipmap(hMipmappedArray));
 }
@@ -659,8 +628,7 @@ UNIHIP_EXPORT hipError_t hipMipmappedArrayDestroy(hipMipmappedArray_t hMipmapped
 UNIHIP_EXPORT hipError_t hipMipmappedArrayGetLevel(hipArray_t* pLevelArray,
                                                    hipMipmappedArray_t hMipMappedArray,
                                                    unsigned int level) {
-  UNIHIP_TRACE_API("hipMipmappedArrayGetLevel({}, {}, {})", fmt::ptr(pLevelArray),
-                   fmt::ptr(hMipMappedArray), level);
+  UNIHIP_TRACE_hipMipmappedArrayGetLevel(pLevelArray, hMipMappedArray, level);
   if (pLevelArray == nullptr || hMipMappedArray == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN(mipmapLevel(pLevelArray, hMipMappedArray, level));
 }
@@ -668,7 +636,6 @@ UNIHIP_EXPORT hipError_t hipMipmappedArrayGetLevel(hipArray_t* pLevelArray,
 UNIHIP_EXPORT hipError_t hipMipmappedArrayGetMemoryRequirements(
     hipArrayMemoryRequirements* memoryRequirements, hipMipmappedArray_t mipmap,
     hipDevice_t device) {
-  UNIHIP_TRACE_API("hipMipmappedArrayGetMemoryRequirements({}, {}, {})",
-                   fmt::ptr(memoryRequirements), fmt::ptr(mipmap), device);
+  UNIHIP_TRACE_hipMipmappedArrayGetMemoryRequirements(memoryRequirements, mipmap, device);
   UNIHIP_RETURN(mipmapRequirements(memoryRequirements, mipmap, device));
 }

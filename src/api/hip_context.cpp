@@ -46,7 +46,7 @@ Status unihip::deviceOfContext(hipCtx_t ctx, Device** device) { return contextDe
 hipCtx_t unihip::primaryContextOf(int ordinal) { return primaryContext(ordinal); }
 
 UNIHIP_EXPORT hipError_t hipCtxCreate(hipCtx_t* ctx, unsigned int flags, hipDevice_t device) {
-  UNIHIP_TRACE_API("hipCtxCreate({}, {:#x}, {})", fmt::ptr(ctx), flags, device);
+  UNIHIP_TRACE_hipCtxCreate(ctx, flags, device);
   UNIHIP_RETURN(([&]() -> Status {
     if (ctx == nullptr) return hipErrorInvalidValue;
     Device* d = nullptr;
@@ -60,7 +60,7 @@ UNIHIP_EXPORT hipError_t hipCtxCreate(hipCtx_t* ctx, unsigned int flags, hipDevi
 }
 
 UNIHIP_EXPORT hipError_t hipCtxDestroy(hipCtx_t ctx) {
-  UNIHIP_TRACE_API("hipCtxDestroy({})", fmt::ptr(ctx));
+  UNIHIP_TRACE_hipCtxDestroy(ctx);
   UNIHIP_RETURN(([&]() -> Status {
     if (ctx == nullptr) return hipErrorInvalidValue;
     Device* d = nullptr;
@@ -76,7 +76,7 @@ UNIHIP_EXPORT hipError_t hipCtxDestroy(hipCtx_t ctx) {
 }
 
 UNIHIP_EXPORT hipError_t hipCtxPushCurrent(hipCtx_t ctx) {
-  UNIHIP_TRACE_API("hipCtxPushCurrent({})", fmt::ptr(ctx));
+  UNIHIP_TRACE_hipCtxPushCurrent(ctx);
   UNIHIP_RETURN(([&]() -> Status {
     Device* d = nullptr;
     UNIHIP_TRY(contextDevice(ctx, &d));
@@ -87,7 +87,7 @@ UNIHIP_EXPORT hipError_t hipCtxPushCurrent(hipCtx_t ctx) {
 }
 
 UNIHIP_EXPORT hipError_t hipCtxPopCurrent(hipCtx_t* ctx) {
-  UNIHIP_TRACE_API("hipCtxPopCurrent({})", fmt::ptr(ctx));
+  UNIHIP_TRACE_hipCtxPopCurrent(ctx);
   UNIHIP_RETURN(([&]() -> Status {
     if (t_contextStack.empty()) return hipErrorInvalidContext;
     if (ctx != nullptr) *ctx = t_contextStack.back();
@@ -98,7 +98,7 @@ UNIHIP_EXPORT hipError_t hipCtxPopCurrent(hipCtx_t* ctx) {
 }
 
 UNIHIP_EXPORT hipError_t hipCtxSetCurrent(hipCtx_t ctx) {
-  UNIHIP_TRACE_API("hipCtxSetCurrent({})", fmt::ptr(ctx));
+  UNIHIP_TRACE_hipCtxSetCurrent(ctx);
   UNIHIP_RETURN(([&]() -> Status {
     if (ctx == nullptr) {  // unbinds: the thread's top context leaves the stack
       if (!t_contextStack.empty()) t_contextStack.pop_back();
@@ -117,7 +117,7 @@ UNIHIP_EXPORT hipError_t hipCtxSetCurrent(hipCtx_t ctx) {
 }
 
 UNIHIP_EXPORT hipError_t hipCtxGetCurrent(hipCtx_t* ctx) {
-  UNIHIP_TRACE_API("hipCtxGetCurrent({})", fmt::ptr(ctx));
+  UNIHIP_TRACE_hipCtxGetCurrent(ctx);
   UNIHIP_RETURN(([&]() -> Status {
     if (ctx == nullptr) return hipErrorInvalidValue;
     if (!t_contextStack.empty()) {
@@ -132,7 +132,7 @@ UNIHIP_EXPORT hipError_t hipCtxGetCurrent(hipCtx_t* ctx) {
 }
 
 UNIHIP_EXPORT hipError_t hipCtxGetDevice(hipDevice_t* device) {
-  UNIHIP_TRACE_API("hipCtxGetDevice({})", fmt::ptr(device));
+  UNIHIP_TRACE_hipCtxGetDevice(device);
   UNIHIP_RETURN(([&]() -> Status {
     if (device == nullptr) return hipErrorInvalidValue;
     Device* d = nullptr;
@@ -143,7 +143,7 @@ UNIHIP_EXPORT hipError_t hipCtxGetDevice(hipDevice_t* device) {
 }
 
 UNIHIP_EXPORT hipError_t hipCtxGetApiVersion(hipCtx_t ctx, unsigned int* apiVersion) {
-  UNIHIP_TRACE_API("hipCtxGetApiVersion({}, {})", fmt::ptr(ctx), fmt::ptr(apiVersion));
+  UNIHIP_TRACE_hipCtxGetApiVersion(ctx, apiVersion);
   UNIHIP_RETURN(([&]() -> Status {
     if (apiVersion == nullptr) return hipErrorInvalidValue;
     Device* d = nullptr;
@@ -154,27 +154,27 @@ UNIHIP_EXPORT hipError_t hipCtxGetApiVersion(hipCtx_t ctx, unsigned int* apiVers
 }
 
 UNIHIP_EXPORT hipError_t hipCtxGetCacheConfig(hipFuncCache_t* cacheConfig) {
-  UNIHIP_TRACE_API("hipCtxGetCacheConfig({})", fmt::ptr(cacheConfig));
+  UNIHIP_TRACE_hipCtxGetCacheConfig(cacheConfig);
   UNIHIP_RETURN(getCacheConfig(cacheConfig));
 }
 
 UNIHIP_EXPORT hipError_t hipCtxSetCacheConfig(hipFuncCache_t cacheConfig) {
-  UNIHIP_TRACE_API("hipCtxSetCacheConfig({})", enumValue(cacheConfig));
+  UNIHIP_TRACE_hipCtxSetCacheConfig(cacheConfig);
   UNIHIP_RETURN(setCacheConfig(enumValue(cacheConfig)));
 }
 
 UNIHIP_EXPORT hipError_t hipCtxGetSharedMemConfig(hipSharedMemConfig* pConfig) {
-  UNIHIP_TRACE_API("hipCtxGetSharedMemConfig({})", fmt::ptr(pConfig));
+  UNIHIP_TRACE_hipCtxGetSharedMemConfig(pConfig);
   UNIHIP_RETURN(getSharedMemConfig(pConfig));
 }
 
 UNIHIP_EXPORT hipError_t hipCtxSetSharedMemConfig(hipSharedMemConfig config) {
-  UNIHIP_TRACE_API("hipCtxSetSharedMemConfig({})", enumValue(config));
+  UNIHIP_TRACE_hipCtxSetSharedMemConfig(config);
   UNIHIP_RETURN(setSharedMemConfig(enumValue(config)));
 }
 
 UNIHIP_EXPORT hipError_t hipCtxSynchronize(void) {
-  UNIHIP_TRACE_API("hipCtxSynchronize()");
+  UNIHIP_TRACE_hipCtxSynchronize();
   UNIHIP_RETURN(([&]() -> Status {
     Device* d = nullptr;
     UNIHIP_TRY(currentDevice(&d));
@@ -183,14 +183,14 @@ UNIHIP_EXPORT hipError_t hipCtxSynchronize(void) {
 }
 
 UNIHIP_EXPORT hipError_t hipCtxGetFlags(unsigned int* flags) {
-  UNIHIP_TRACE_API("hipCtxGetFlags({})", fmt::ptr(flags));
+  UNIHIP_TRACE_hipCtxGetFlags(flags);
   if (flags == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN(fromHip(hipGetDeviceFlags(flags)));
 }
 
 // Peer access between contexts is peer access between their devices (hip_peer.cpp).
 UNIHIP_EXPORT hipError_t hipCtxEnablePeerAccess(hipCtx_t peerCtx, unsigned int flags) {
-  UNIHIP_TRACE_API("hipCtxEnablePeerAccess({}, {:#x})", fmt::ptr(peerCtx), flags);
+  UNIHIP_TRACE_hipCtxEnablePeerAccess(peerCtx, flags);
   if (flags != 0) UNIHIP_RETURN(hipErrorInvalidValue);
   Device* d = nullptr;
   Status s = contextDevice(peerCtx, &d);
@@ -200,7 +200,7 @@ UNIHIP_EXPORT hipError_t hipCtxEnablePeerAccess(hipCtx_t peerCtx, unsigned int f
 }
 
 UNIHIP_EXPORT hipError_t hipCtxDisablePeerAccess(hipCtx_t peerCtx) {
-  UNIHIP_TRACE_API("hipCtxDisablePeerAccess({})", fmt::ptr(peerCtx));
+  UNIHIP_TRACE_hipCtxDisablePeerAccess(peerCtx);
   Device* d = nullptr;
   Status s = contextDevice(peerCtx, &d);
   if (!s.ok()) UNIHIP_RETURN(s);
@@ -209,8 +209,7 @@ UNIHIP_EXPORT hipError_t hipCtxDisablePeerAccess(hipCtx_t peerCtx) {
 
 UNIHIP_EXPORT hipError_t hipDevicePrimaryCtxGetState(hipDevice_t dev, unsigned int* flags,
                                                      int* active) {
-  UNIHIP_TRACE_API("hipDevicePrimaryCtxGetState({}, {}, {})", dev, fmt::ptr(flags),
-                   fmt::ptr(active));
+  UNIHIP_TRACE_hipDevicePrimaryCtxGetState(dev, flags, active);
   UNIHIP_RETURN(([&]() -> Status {
     if (flags == nullptr || active == nullptr) return hipErrorInvalidValue;
     Device* d = nullptr;
@@ -222,7 +221,7 @@ UNIHIP_EXPORT hipError_t hipDevicePrimaryCtxGetState(hipDevice_t dev, unsigned i
 }
 
 UNIHIP_EXPORT hipError_t hipDevicePrimaryCtxRetain(hipCtx_t* pctx, hipDevice_t dev) {
-  UNIHIP_TRACE_API("hipDevicePrimaryCtxRetain({}, {})", fmt::ptr(pctx), dev);
+  UNIHIP_TRACE_hipDevicePrimaryCtxRetain(pctx, dev);
   UNIHIP_RETURN(([&]() -> Status {
     if (pctx == nullptr) return hipErrorInvalidValue;
     Device* d = nullptr;
@@ -234,7 +233,7 @@ UNIHIP_EXPORT hipError_t hipDevicePrimaryCtxRetain(hipCtx_t* pctx, hipDevice_t d
 }
 
 UNIHIP_EXPORT hipError_t hipDevicePrimaryCtxRelease(hipDevice_t dev) {
-  UNIHIP_TRACE_API("hipDevicePrimaryCtxRelease({})", dev);
+  UNIHIP_TRACE_hipDevicePrimaryCtxRelease(dev);
   UNIHIP_RETURN(([&]() -> Status {
     Device* d = nullptr;
     UNIHIP_TRY(lookupDevice(dev, &d));
@@ -248,7 +247,7 @@ UNIHIP_EXPORT hipError_t hipDevicePrimaryCtxRelease(hipDevice_t dev) {
 
 // hipDeviceReset of `dev`, from whichever device is current.
 UNIHIP_EXPORT hipError_t hipDevicePrimaryCtxReset(hipDevice_t dev) {
-  UNIHIP_TRACE_API("hipDevicePrimaryCtxReset({})", dev);
+  UNIHIP_TRACE_hipDevicePrimaryCtxReset(dev);
   UNIHIP_RETURN(([&]() -> Status {
     Device* d = nullptr;
     UNIHIP_TRY(lookupDevice(dev, &d));
@@ -262,7 +261,7 @@ UNIHIP_EXPORT hipError_t hipDevicePrimaryCtxReset(hipDevice_t dev) {
 
 // AMD's answer: the primary context is always active, so its flags can no longer change.
 UNIHIP_EXPORT hipError_t hipDevicePrimaryCtxSetFlags(hipDevice_t dev, unsigned int flags) {
-  UNIHIP_TRACE_API("hipDevicePrimaryCtxSetFlags({}, {:#x})", dev, flags);
+  UNIHIP_TRACE_hipDevicePrimaryCtxSetFlags(dev, flags);
   UNIHIP_RETURN(([&]() -> Status {
     Device* d = nullptr;
     UNIHIP_TRY(lookupDevice(dev, &d));

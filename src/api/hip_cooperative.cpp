@@ -144,8 +144,7 @@ UNIHIP_EXPORT hipError_t hipLaunchCooperativeKernel(const void* f, dim3 gridDim,
                                                     void** kernelParams,
                                                     unsigned int sharedMemBytes,
                                                     hipStream_t stream) {
-  UNIHIP_TRACE_API("hipLaunchCooperativeKernel({}, {}, {})", f, fmt::ptr(kernelParams),
-                   fmt::ptr(stream));
+  UNIHIP_TRACE_hipLaunchCooperativeKernel(f, gridDim, blockDimX, kernelParams, sharedMemBytes, stream);
   CheckedLaunch l;
   Status s = checkRegistered(f, gridDim, blockDimX, sharedMemBytes, stream, kernelParams, &l);
   if (!s.ok()) UNIHIP_RETURN(s);
@@ -156,8 +155,7 @@ UNIHIP_EXPORT hipError_t hipLaunchCooperativeKernel_spt(const void* f, dim3 grid
                                                         dim3 blockDim, void** kernelParams,
                                                         uint32_t sharedMemBytes,
                                                         hipStream_t hStream) {
-  UNIHIP_TRACE_API("hipLaunchCooperativeKernel_spt({}, {}, {})", f, fmt::ptr(kernelParams),
-                   fmt::ptr(hStream));
+  UNIHIP_TRACE_hipLaunchCooperativeKernel_spt(f, gridDim, blockDim, kernelParams, sharedMemBytes, hStream);
   CheckedLaunch l;
   Status s = checkRegistered(f, gridDim, blockDim, sharedMemBytes, unihipPerThreadStream(hStream),
                              kernelParams, &l);
@@ -169,8 +167,7 @@ UNIHIP_EXPORT hipError_t hipModuleLaunchCooperativeKernel(
     hipFunction_t f, unsigned int gridDimX, unsigned int gridDimY, unsigned int gridDimZ,
     unsigned int blockDimX, unsigned int blockDimY, unsigned int blockDimZ,
     unsigned int sharedMemBytes, hipStream_t stream, void** kernelParams) {
-  UNIHIP_TRACE_API("hipModuleLaunchCooperativeKernel({}, {}, {})", fmt::ptr(f),
-                   fmt::ptr(stream), fmt::ptr(kernelParams));
+  UNIHIP_TRACE_hipModuleLaunchCooperativeKernel(f, gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY, blockDimZ, sharedMemBytes, stream, kernelParams);
   CheckedLaunch l;
   Status s = checkModule(f, dim3(gridDimX, gridDimY, gridDimZ),
                          dim3(blockDimX, blockDimY, blockDimZ), sharedMemBytes, stream,
@@ -182,8 +179,7 @@ UNIHIP_EXPORT hipError_t hipModuleLaunchCooperativeKernel(
 UNIHIP_EXPORT hipError_t hipLaunchCooperativeKernelMultiDevice(hipLaunchParams* launchParamsList,
                                                                int numDevices,
                                                                unsigned int flags) {
-  UNIHIP_TRACE_API("hipLaunchCooperativeKernelMultiDevice({}, {}, {:#x})",
-                   fmt::ptr(launchParamsList), numDevices, flags);
+  UNIHIP_TRACE_hipLaunchCooperativeKernelMultiDevice(launchParamsList, numDevices, flags);
   std::vector<CheckedLaunch> launches;
   Status s = multiDeviceList(launchParamsList, numDevices, flags, &launches);
   if (!s.ok()) UNIHIP_RETURN(s);
@@ -192,8 +188,7 @@ UNIHIP_EXPORT hipError_t hipLaunchCooperativeKernelMultiDevice(hipLaunchParams* 
 
 UNIHIP_EXPORT hipError_t hipExtLaunchMultiKernelMultiDevice(hipLaunchParams* launchParamsList,
                                                             int numDevices, unsigned int flags) {
-  UNIHIP_TRACE_API("hipExtLaunchMultiKernelMultiDevice({}, {}, {:#x})",
-                   fmt::ptr(launchParamsList), numDevices, flags);
+  UNIHIP_TRACE_hipExtLaunchMultiKernelMultiDevice(launchParamsList, numDevices, flags);
   std::vector<CheckedLaunch> launches;
   Status s = multiDeviceList(launchParamsList, numDevices, flags, &launches);
   if (!s.ok()) UNIHIP_RETURN(s);
@@ -202,8 +197,7 @@ UNIHIP_EXPORT hipError_t hipExtLaunchMultiKernelMultiDevice(hipLaunchParams* lau
 
 UNIHIP_EXPORT hipError_t hipModuleLaunchCooperativeKernelMultiDevice(
     hipFunctionLaunchParams* launchParamsList, unsigned int numDevices, unsigned int flags) {
-  UNIHIP_TRACE_API("hipModuleLaunchCooperativeKernelMultiDevice({}, {}, {:#x})",
-                   fmt::ptr(launchParamsList), numDevices, flags);
+  UNIHIP_TRACE_hipModuleLaunchCooperativeKernelMultiDevice(launchParamsList, numDevices, flags);
   if (launchParamsList == nullptr || numDevices == 0 || (flags & ~kMultiDeviceFlags) != 0 ||
       numDevices > static_cast<unsigned>(Runtime::get().deviceCount()))
     UNIHIP_RETURN(hipErrorInvalidValue);

@@ -31,13 +31,13 @@ Status deviceAt(int ordinal, Device** device) {
 }  // namespace
 
 UNIHIP_EXPORT hipError_t hipInit(unsigned int flags) {
-  UNIHIP_TRACE_API("hipInit({})", flags);
+  UNIHIP_TRACE_hipInit(flags);
   if (flags != 0) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN(Runtime::get().deviceCount() > 0 ? kOk : Status(hipErrorNoDevice));
 }
 
 UNIHIP_EXPORT hipError_t hipDriverGetVersion(int* driverVersion) {
-  UNIHIP_TRACE_API("hipDriverGetVersion({})", fmt::ptr(driverVersion));
+  UNIHIP_TRACE_hipDriverGetVersion(driverVersion);
   if (driverVersion == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   // AMD's runtime answers HIP_VERSION here too (not the vendor driver's version).
   *driverVersion = HIP_VERSION;
@@ -45,21 +45,21 @@ UNIHIP_EXPORT hipError_t hipDriverGetVersion(int* driverVersion) {
 }
 
 UNIHIP_EXPORT hipError_t hipRuntimeGetVersion(int* runtimeVersion) {
-  UNIHIP_TRACE_API("hipRuntimeGetVersion({})", fmt::ptr(runtimeVersion));
+  UNIHIP_TRACE_hipRuntimeGetVersion(runtimeVersion);
   if (runtimeVersion == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   *runtimeVersion = HIP_VERSION;
   UNIHIP_RETURN(kOk);
 }
 
 UNIHIP_EXPORT hipError_t hipGetDeviceCount(int* count) {
-  UNIHIP_TRACE_API("hipGetDeviceCount({})", fmt::ptr(count));
+  UNIHIP_TRACE_hipGetDeviceCount(count);
   if (count == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   *count = Runtime::get().deviceCount();
   UNIHIP_RETURN(*count > 0 ? kOk : Status(hipErrorNoDevice));
 }
 
 UNIHIP_EXPORT hipError_t hipSetDevice(int deviceId) {
-  UNIHIP_TRACE_API("hipSetDevice({})", deviceId);
+  UNIHIP_TRACE_hipSetDevice(deviceId);
   Device* d = nullptr;
   UNIHIP_RETURN(([&]() -> Status {
     UNIHIP_TRY(deviceAt(deviceId, &d));
@@ -70,7 +70,7 @@ UNIHIP_EXPORT hipError_t hipSetDevice(int deviceId) {
 }
 
 UNIHIP_EXPORT hipError_t hipGetDevice(int* deviceId) {
-  UNIHIP_TRACE_API("hipGetDevice({})", fmt::ptr(deviceId));
+  UNIHIP_TRACE_hipGetDevice(deviceId);
   if (deviceId == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   if (Runtime::get().deviceCount() == 0) UNIHIP_RETURN(hipErrorNoDevice);
   *deviceId = Runtime::currentDevice();
@@ -78,7 +78,7 @@ UNIHIP_EXPORT hipError_t hipGetDevice(int* deviceId) {
 }
 
 UNIHIP_EXPORT hipError_t hipDeviceGet(hipDevice_t* device, int ordinal) {
-  UNIHIP_TRACE_API("hipDeviceGet({}, {})", fmt::ptr(device), ordinal);
+  UNIHIP_TRACE_hipDeviceGet(device, ordinal);
   if (device == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   Device* d = nullptr;
   Status s = deviceAt(ordinal, &d);
@@ -96,7 +96,7 @@ UNIHIP_EXPORT hipError_t hipGetDeviceProperties(hipDeviceProp_t* prop, int devic
 }
 
 UNIHIP_EXPORT hipError_t hipDeviceGetName(char* name, int len, hipDevice_t device) {
-  UNIHIP_TRACE_API("hipDeviceGetName({}, {}, {})", fmt::ptr(name), len, device);
+  UNIHIP_TRACE_hipDeviceGetName(name, len, device);
   if (name == nullptr || len <= 0) UNIHIP_RETURN(hipErrorInvalidValue);
   Device* d = nullptr;
   Status s = deviceAt(device, &d);
@@ -108,7 +108,7 @@ UNIHIP_EXPORT hipError_t hipDeviceGetName(char* name, int len, hipDevice_t devic
 }
 
 UNIHIP_EXPORT hipError_t hipDeviceComputeCapability(int* major, int* minor, hipDevice_t device) {
-  UNIHIP_TRACE_API("hipDeviceComputeCapability({})", device);
+  UNIHIP_TRACE_hipDeviceComputeCapability(major, minor, device);
   if (major == nullptr || minor == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   Device* d = nullptr;
   Status s = deviceAt(device, &d);
@@ -120,7 +120,7 @@ UNIHIP_EXPORT hipError_t hipDeviceComputeCapability(int* major, int* minor, hipD
 }
 
 UNIHIP_EXPORT hipError_t hipDeviceTotalMem(size_t* bytes, hipDevice_t device) {
-  UNIHIP_TRACE_API("hipDeviceTotalMem({})", device);
+  UNIHIP_TRACE_hipDeviceTotalMem(bytes, device);
   if (bytes == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   Device* d = nullptr;
   Status s = deviceAt(device, &d);
@@ -130,7 +130,7 @@ UNIHIP_EXPORT hipError_t hipDeviceTotalMem(size_t* bytes, hipDevice_t device) {
 
 UNIHIP_EXPORT hipError_t hipDeviceGetAttribute(int* pi, hipDeviceAttribute_t attr, int deviceId) {
   const int raw = enumValue(attr);  // any integer may arrive here
-  UNIHIP_TRACE_API("hipDeviceGetAttribute({}, {}, {})", fmt::ptr(pi), raw, deviceId);
+  UNIHIP_TRACE_hipDeviceGetAttribute(pi, attr, deviceId);
   if (pi == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   Device* d = nullptr;
   UNIHIP_RETURN(([&]() -> Status {
@@ -161,7 +161,7 @@ void recordDeviceFlags(const Device& d, unsigned flags) {
 }  // namespace
 
 UNIHIP_EXPORT hipError_t hipSetDeviceFlags(unsigned flags) {
-  UNIHIP_TRACE_API("hipSetDeviceFlags({:#x})", flags);
+  UNIHIP_TRACE_hipSetDeviceFlags(flags);
   if (Status s = checkDeviceFlags(flags); !s.ok()) UNIHIP_RETURN(s);
   Device* d = nullptr;
   Status s = currentDevice(&d);
@@ -173,7 +173,7 @@ UNIHIP_EXPORT hipError_t hipSetDeviceFlags(unsigned flags) {
 // (deviceFlags ignored) or hipInitDeviceFlagsAreValid. unihip's devices are initialized when
 // the runtime starts, so nothing else is left to do.
 UNIHIP_EXPORT hipError_t hipInitDevice(int device, unsigned int deviceFlags, unsigned int flags) {
-  UNIHIP_TRACE_API("hipInitDevice({}, {:#x}, {:#x})", device, deviceFlags, flags);
+  UNIHIP_TRACE_hipInitDevice(device, deviceFlags, flags);
   UNIHIP_RETURN(([&]() -> Status {
     if (flags != 0 && flags != hipInitDeviceFlagsAreValid) return hipErrorInvalidValue;
     Device* d = nullptr;
@@ -187,7 +187,7 @@ UNIHIP_EXPORT hipError_t hipInitDevice(int device, unsigned int deviceFlags, uns
 }
 
 UNIHIP_EXPORT hipError_t hipGetDeviceFlags(unsigned int* flags) {
-  UNIHIP_TRACE_API("hipGetDeviceFlags({})", fmt::ptr(flags));
+  UNIHIP_TRACE_hipGetDeviceFlags(flags);
   if (flags == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   Device* d = nullptr;
   Status s = currentDevice(&d);
@@ -196,7 +196,7 @@ UNIHIP_EXPORT hipError_t hipGetDeviceFlags(unsigned int* flags) {
 }
 
 UNIHIP_EXPORT hipError_t hipDeviceSynchronize(void) {
-  UNIHIP_TRACE_API("hipDeviceSynchronize()");
+  UNIHIP_TRACE_hipDeviceSynchronize();
   Device* d = nullptr;
   UNIHIP_RETURN(([&]() -> Status {
     UNIHIP_TRY(currentDevice(&d));
@@ -205,7 +205,7 @@ UNIHIP_EXPORT hipError_t hipDeviceSynchronize(void) {
 }
 
 UNIHIP_EXPORT hipError_t hipDeviceReset(void) {
-  UNIHIP_TRACE_API("hipDeviceReset()");
+  UNIHIP_TRACE_hipDeviceReset();
   Device* d = nullptr;
   UNIHIP_RETURN(([&]() -> Status {
     UNIHIP_TRY(currentDevice(&d));

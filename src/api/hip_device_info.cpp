@@ -160,7 +160,7 @@ bool validLimit(hipLimit_t limit) {
 }  // namespace
 
 UNIHIP_EXPORT hipError_t hipGetDevicePropertiesR0000(hipDeviceProp_tR0000* prop, int deviceId) {
-  UNIHIP_TRACE_API("hipGetDevicePropertiesR0000({}, {})", fmt::ptr(prop), deviceId);
+  UNIHIP_TRACE_hipGetDevicePropertiesR0000(prop, deviceId);
   UNIHIP_RETURN(propertiesR0000(prop, deviceId));
 }
 
@@ -171,12 +171,12 @@ UNIHIP_EXPORT hipError_t hipGetDeviceProperties(hipDeviceProp_tR0000* prop, int 
 }
 
 UNIHIP_EXPORT hipError_t hipChooseDeviceR0600(int* device, const hipDeviceProp_tR0600* prop) {
-  UNIHIP_TRACE_API("hipChooseDeviceR0600({}, {})", fmt::ptr(device), fmt::ptr(prop));
+  UNIHIP_TRACE_hipChooseDeviceR0600(device, prop);
   UNIHIP_RETURN(chooseDevice(device, prop));
 }
 
 UNIHIP_EXPORT hipError_t hipChooseDeviceR0000(int* device, const hipDeviceProp_tR0000* prop) {
-  UNIHIP_TRACE_API("hipChooseDeviceR0000({}, {})", fmt::ptr(device), fmt::ptr(prop));
+  UNIHIP_TRACE_hipChooseDeviceR0000(device, prop);
   UNIHIP_RETURN(chooseDevice(device, prop));
 }
 
@@ -186,7 +186,7 @@ UNIHIP_EXPORT hipError_t hipChooseDevice(int* device, const hipDeviceProp_tR0000
 }
 
 UNIHIP_EXPORT hipError_t hipDeviceGetPCIBusId(char* pciBusId, int len, int device) {
-  UNIHIP_TRACE_API("hipDeviceGetPCIBusId({}, {}, {})", fmt::ptr(pciBusId), len, device);
+  UNIHIP_TRACE_hipDeviceGetPCIBusId(pciBusId, len, device);
   UNIHIP_RETURN(([&]() -> Status {
     Device* d = nullptr;
     UNIHIP_TRY(lookupDevice(device, &d));
@@ -199,8 +199,7 @@ UNIHIP_EXPORT hipError_t hipDeviceGetPCIBusId(char* pciBusId, int len, int devic
 }
 
 UNIHIP_EXPORT hipError_t hipDeviceGetByPCIBusId(int* device, const char* pciBusId) {
-  UNIHIP_TRACE_API("hipDeviceGetByPCIBusId({}, {})", fmt::ptr(device),
-                   pciBusId ? pciBusId : "(null)");
+  UNIHIP_TRACE_hipDeviceGetByPCIBusId(device, pciBusId);
   UNIHIP_RETURN(([&]() -> Status {
     if (device == nullptr || pciBusId == nullptr) return hipErrorInvalidValue;
     Runtime& rt = Runtime::get();
@@ -225,7 +224,7 @@ UNIHIP_EXPORT hipError_t hipDeviceGetByPCIBusId(int* device, const char* pciBusI
 }
 
 UNIHIP_EXPORT hipError_t hipDeviceGetUuid(hipUUID* uuid, hipDevice_t device) {
-  UNIHIP_TRACE_API("hipDeviceGetUuid({}, {})", fmt::ptr(uuid), device);
+  UNIHIP_TRACE_hipDeviceGetUuid(uuid, device);
   UNIHIP_RETURN(([&]() -> Status {
     if (uuid == nullptr) return hipErrorInvalidValue;
     Device* d = nullptr;
@@ -240,8 +239,7 @@ UNIHIP_EXPORT hipError_t hipDeviceGetUuid(hipUUID* uuid, hipDevice_t device) {
 // unihip-coverage: not-supported hipDeviceGetLuid (Windows only)
 UNIHIP_EXPORT hipError_t hipDeviceGetLuid(char* luid, unsigned int* deviceNodeMask,
                                           hipDevice_t device) {
-  UNIHIP_TRACE_API("hipDeviceGetLuid({}, {}, {})", fmt::ptr(luid), fmt::ptr(deviceNodeMask),
-                   device);
+  UNIHIP_TRACE_hipDeviceGetLuid(luid, deviceNodeMask, device);
   UNIHIP_RETURN(([&]() -> Status {
     if (luid == nullptr || deviceNodeMask == nullptr) return hipErrorInvalidValue;
     Device* d = nullptr;
@@ -251,7 +249,7 @@ UNIHIP_EXPORT hipError_t hipDeviceGetLuid(char* luid, unsigned int* deviceNodeMa
 }
 
 UNIHIP_EXPORT hipError_t hipDeviceGetLimit(size_t* pValue, enum hipLimit_t limit) {
-  UNIHIP_TRACE_API("hipDeviceGetLimit({}, {})", fmt::ptr(pValue), static_cast<int>(limit));
+  UNIHIP_TRACE_hipDeviceGetLimit(pValue, limit);
   UNIHIP_RETURN(([&]() -> Status {
     if (pValue == nullptr) return hipErrorInvalidValue;
     if (!validLimit(limit)) return hipErrorUnsupportedLimit;
@@ -262,7 +260,7 @@ UNIHIP_EXPORT hipError_t hipDeviceGetLimit(size_t* pValue, enum hipLimit_t limit
 }
 
 UNIHIP_EXPORT hipError_t hipDeviceSetLimit(enum hipLimit_t limit, size_t value) {
-  UNIHIP_TRACE_API("hipDeviceSetLimit({}, {})", static_cast<int>(limit), value);
+  UNIHIP_TRACE_hipDeviceSetLimit(limit, value);
   UNIHIP_RETURN(([&]() -> Status {
     if (!validLimit(limit)) return hipErrorUnsupportedLimit;
     Device* d = nullptr;
@@ -311,23 +309,23 @@ Status setSharedMemConfig(int config) {
 }  // namespace unihip
 
 UNIHIP_EXPORT hipError_t hipDeviceGetCacheConfig(hipFuncCache_t* cacheConfig) {
-  UNIHIP_TRACE_API("hipDeviceGetCacheConfig({})", fmt::ptr(cacheConfig));
+  UNIHIP_TRACE_hipDeviceGetCacheConfig(cacheConfig);
   UNIHIP_RETURN(getCacheConfig(cacheConfig));
 }
 
 UNIHIP_EXPORT hipError_t hipDeviceSetCacheConfig(hipFuncCache_t cacheConfig) {
-  UNIHIP_TRACE_API("hipDeviceSetCacheConfig({})", enumValue(cacheConfig));
+  UNIHIP_TRACE_hipDeviceSetCacheConfig(cacheConfig);
   UNIHIP_RETURN_IF_FAILED(refuseUnsafeDuringCapture());  // HIP 7: not while capturing
   UNIHIP_RETURN(setCacheConfig(enumValue(cacheConfig)));
 }
 
 UNIHIP_EXPORT hipError_t hipDeviceGetSharedMemConfig(hipSharedMemConfig* pConfig) {
-  UNIHIP_TRACE_API("hipDeviceGetSharedMemConfig({})", fmt::ptr(pConfig));
+  UNIHIP_TRACE_hipDeviceGetSharedMemConfig(pConfig);
   UNIHIP_RETURN(getSharedMemConfig(pConfig));
 }
 
 UNIHIP_EXPORT hipError_t hipDeviceSetSharedMemConfig(hipSharedMemConfig config) {
-  UNIHIP_TRACE_API("hipDeviceSetSharedMemConfig({})", enumValue(config));
+  UNIHIP_TRACE_hipDeviceSetSharedMemConfig(config);
   UNIHIP_RETURN_IF_FAILED(refuseUnsafeDuringCapture());  // HIP 7: not while capturing
   UNIHIP_RETURN(setSharedMemConfig(enumValue(config)));
 }
@@ -335,7 +333,7 @@ UNIHIP_EXPORT hipError_t hipDeviceSetSharedMemConfig(hipSharedMemConfig config) 
 // As AMD's runtime: an empty list keeps the default order; otherwise a thread that has not
 // called hipSetDevice gets the list's first device as its current one.
 UNIHIP_EXPORT hipError_t hipSetValidDevices(int* device_arr, int len) {
-  UNIHIP_TRACE_API("hipSetValidDevices({}, {})", fmt::ptr(device_arr), len);
+  UNIHIP_TRACE_hipSetValidDevices(device_arr, len);
   if (len == 0) UNIHIP_RETURN(kOk);
   Runtime& rt = Runtime::get();
   const int count = rt.deviceCount();

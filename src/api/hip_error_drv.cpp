@@ -20,13 +20,11 @@ Status describe(hipError_t code, const char** text, const char* (*lookup)(int)) 
 }  // namespace
 
 UNIHIP_EXPORT hipError_t hipDrvGetErrorName(hipError_t hipError, const char** errorString) {
-  UNIHIP_TRACE_API("hipDrvGetErrorName({}, {})", static_cast<int>(hipError),
-                   fmt::ptr(errorString));
+  UNIHIP_TRACE_hipDrvGetErrorName(hipError, errorString);
   UNIHIP_RETURN(describe(hipError, errorString, errorName));
 }
 
 UNIHIP_EXPORT hipError_t hipDrvGetErrorString(hipError_t hipError, const char** errorString) {
-  UNIHIP_TRACE_API("hipDrvGetErrorString({}, {})", static_cast<int>(hipError),
-                   fmt::ptr(errorString));
+  UNIHIP_TRACE_hipDrvGetErrorString(hipError, errorString);
   UNIHIP_RETURN(describe(hipError, errorString, unihip::errorString));
 }

@@ -49,17 +49,17 @@ Status eventDevice(hipEvent_t event, Device** device) {
 }  // namespace
 
 UNIHIP_EXPORT hipError_t hipEventCreate(hipEvent_t* event) {
-  UNIHIP_TRACE_API("hipEventCreate({})", fmt::ptr(event));
+  UNIHIP_TRACE_hipEventCreate(event);
   UNIHIP_RETURN(createEvent(event, hipEventDefault));
 }
 
 UNIHIP_EXPORT hipError_t hipEventCreateWithFlags(hipEvent_t* event, unsigned flags) {
-  UNIHIP_TRACE_API("hipEventCreateWithFlags({}, {:#x})", fmt::ptr(event), flags);
+  UNIHIP_TRACE_hipEventCreateWithFlags(event, flags);
   UNIHIP_RETURN(createEvent(event, flags));
 }
 
 UNIHIP_EXPORT hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream) {
-  UNIHIP_TRACE_API("hipEventRecord({}, {})", fmt::ptr(event), fmt::ptr(stream));
+  UNIHIP_TRACE_hipEventRecord(event, stream);
   if (UNIHIP_UNLIKELY(!isLive(event))) UNIHIP_RETURN(hipErrorInvalidHandle);
   ResolvedStream rs;
   Status s = resolveStream(stream, &rs);
@@ -76,15 +76,14 @@ UNIHIP_EXPORT hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream) {
 // inside stream capture); either records as hipEventRecord does. Other bits: hipErrorInvalidValue.
 UNIHIP_EXPORT hipError_t hipEventRecordWithFlags(hipEvent_t event, hipStream_t stream,
                                                  unsigned int flags) {
-  UNIHIP_TRACE_API("hipEventRecordWithFlags({}, {}, {:#x})", fmt::ptr(event), fmt::ptr(stream),
-                   flags);
+  UNIHIP_TRACE_hipEventRecordWithFlags(event, stream, flags);
   if ((flags & ~static_cast<unsigned>(hipEventRecordExternal)) != 0)
     UNIHIP_RETURN(hipErrorInvalidValue);
   return hipEventRecord(event, stream);
 }
 
 UNIHIP_EXPORT hipError_t hipEventSynchronize(hipEvent_t event) {
-  UNIHIP_TRACE_API("hipEventSynchronize({})", fmt::ptr(event));
+  UNIHIP_TRACE_hipEventSynchronize(event);
   Device* d = nullptr;
   Status s = eventDevice(event, &d);
   if (!s.ok()) UNIHIP_RETURN(s);
@@ -92,7 +91,7 @@ UNIHIP_EXPORT hipError_t hipEventSynchronize(hipEvent_t event) {
 }
 
 UNIHIP_EXPORT hipError_t hipEventQuery(hipEvent_t event) {
-  UNIHIP_TRACE_API("hipEventQuery({})", fmt::ptr(event));
+  UNIHIP_TRACE_hipEventQuery(event);
   // HIP 7: refused while a global-mode capture is active (CUDA's rule).
   UNIHIP_RETURN_IF_FAILED(refuseUnsafeDuringCapture(true));
   Device* d = nullptr;
@@ -102,8 +101,7 @@ UNIHIP_EXPORT hipError_t hipEventQuery(hipEvent_t event) {
 }
 
 UNIHIP_EXPORT hipError_t hipEventElapsedTime(float* ms, hipEvent_t start, hipEvent_t stop) {
-  UNIHIP_TRACE_API("hipEventElapsedTime({}, {}, {})", fmt::ptr(ms), fmt::ptr(start),
-                   fmt::ptr(stop));
+  UNIHIP_TRACE_hipEventElapsedTime(ms, start, stop);
   if (ms == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   if (start == nullptr || stop == nullptr) UNIHIP_RETURN(hipErrorInvalidHandle);
   Device* d = nullptr;
@@ -122,7 +120,7 @@ UNIHIP_EXPORT hipError_t hipEventElapsedTime(float* ms, hipEvent_t start, hipEve
 }
 
 UNIHIP_EXPORT hipError_t hipEventDestroy(hipEvent_t event) {
-  UNIHIP_TRACE_API("hipEventDestroy({})", fmt::ptr(event));
+  UNIHIP_TRACE_hipEventDestroy(event);
   if (event == nullptr) UNIHIP_RETURN(hipErrorInvalidHandle);
   // Destroyed already, or never an event: hipErrorContextIsDestroyed, as AMD's runtime answers.
   Device* d = nullptr;

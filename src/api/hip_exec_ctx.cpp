@@ -148,8 +148,7 @@ Status newStream(const CtxView& view, unsigned flags, int priority, hipStream_t*
 
 UNIHIP_EXPORT hipError_t hipDeviceGetDevResource(hipDevice_t device, hipDevResource* resource,
                                                  hipDevResourceType type) {
-  UNIHIP_TRACE_API("hipDeviceGetDevResource({}, {}, {})", device, fmt::ptr(resource),
-                   static_cast<int>(type));
+  UNIHIP_TRACE_hipDeviceGetDevResource(device, resource, type);
   UNIHIP_RETURN(([&]() -> Status {
     if (resource == nullptr) return hipErrorInvalidValue;
     if (!knownType(type)) return hipErrorInvalidResourceType;
@@ -166,8 +165,7 @@ UNIHIP_EXPORT hipError_t hipDevSmResourceSplitByCount(hipDevResource* result,
                                                       const hipDevResource* input,
                                                       hipDevResource* remainder,
                                                       unsigned int flags, unsigned int minCount) {
-  UNIHIP_TRACE_API("hipDevSmResourceSplitByCount({}, {}, {}, {}, {:#x}, {})", fmt::ptr(result),
-                   fmt::ptr(nbGroups), fmt::ptr(input), fmt::ptr(remainder), flags, minCount);
+  UNIHIP_TRACE_hipDevSmResourceSplitByCount(result, nbGroups, input, remainder, flags, minCount);
   UNIHIP_RETURN(([&]() -> Status {
     if (nbGroups == nullptr || input == nullptr) return hipErrorInvalidValue;
     if (input->type != hipDevResourceTypeSm) return hipErrorInvalidResourceType;
@@ -186,8 +184,7 @@ UNIHIP_EXPORT hipError_t hipDevSmResourceSplit(hipDevResource* result, unsigned 
                                                const hipDevResource* input,
                                                hipDevResource* remainder, unsigned int flags,
                                                hipDevSmResourceGroupParams* groupParams) {
-  UNIHIP_TRACE_API("hipDevSmResourceSplit({}, {}, {}, {}, {:#x}, {})", fmt::ptr(result), nbGroups,
-                   fmt::ptr(input), fmt::ptr(remainder), flags, fmt::ptr(groupParams));
+  UNIHIP_TRACE_hipDevSmResourceSplit(result, nbGroups, input, remainder, flags, groupParams);
   UNIHIP_RETURN(([&]() -> Status {
     if (input == nullptr || groupParams == nullptr) return hipErrorInvalidValue;
     if (input->type != hipDevResourceTypeSm) return hipErrorInvalidResourceType;
@@ -206,8 +203,7 @@ UNIHIP_EXPORT hipError_t hipDevSmResourceSplit(hipDevResource* result, unsigned 
 UNIHIP_EXPORT hipError_t hipDevResourceGenerateDesc(hipDevResourceDesc_t* phDesc,
                                                     hipDevResource* resources,
                                                     unsigned int nbResources) {
-  UNIHIP_TRACE_API("hipDevResourceGenerateDesc({}, {}, {})", fmt::ptr(phDesc),
-                   fmt::ptr(resources), nbResources);
+  UNIHIP_TRACE_hipDevResourceGenerateDesc(phDesc, resources, nbResources);
   UNIHIP_RETURN(([&]() -> Status {
     if (phDesc == nullptr || resources == nullptr || nbResources == 0)
       return hipErrorInvalidValue;
@@ -231,8 +227,7 @@ UNIHIP_EXPORT hipError_t hipDevResourceGenerateDesc(hipDevResourceDesc_t* phDesc
 // flags must be 0 (AMD); the descriptor's resources must come from `device`.
 UNIHIP_EXPORT hipError_t hipGreenCtxCreate(hipExecutionCtx_t* ctx, hipDevResourceDesc_t desc,
                                            int device, unsigned int flags) {
-  UNIHIP_TRACE_API("hipGreenCtxCreate({}, {}, {}, {:#x})", fmt::ptr(ctx), fmt::ptr(desc), device,
-                   flags);
+  UNIHIP_TRACE_hipGreenCtxCreate(ctx, desc, device, flags);
   UNIHIP_RETURN(([&]() -> Status {
     if (ctx == nullptr || desc == nullptr || flags != 0) return hipErrorInvalidValue;
     Device* d = nullptr;
@@ -263,7 +258,7 @@ UNIHIP_EXPORT hipError_t hipGreenCtxCreate(hipExecutionCtx_t* ctx, hipDevResourc
 
 // The device's primary context: one per device, never destroyed.
 UNIHIP_EXPORT hipError_t hipDeviceGetExecutionCtx(hipExecutionCtx_t* ctx, hipDevice_t device) {
-  UNIHIP_TRACE_API("hipDeviceGetExecutionCtx({}, {})", fmt::ptr(ctx), device);
+  UNIHIP_TRACE_hipDeviceGetExecutionCtx(ctx, device);
   UNIHIP_RETURN(([&]() -> Status {
     if (ctx == nullptr) return hipErrorInvalidValue;
     Device* d = nullptr;
@@ -291,7 +286,7 @@ UNIHIP_EXPORT hipError_t hipDeviceGetExecutionCtx(hipExecutionCtx_t* ctx, hipDev
 // synchronized and moved onto an ordinary stream of the device (CUDA's streams of a destroyed
 // green context would fail every later call, hipStreamDestroy included).
 UNIHIP_EXPORT hipError_t hipExecutionCtxDestroy(hipExecutionCtx_t ctx) {
-  UNIHIP_TRACE_API("hipExecutionCtxDestroy({})", fmt::ptr(ctx));
+  UNIHIP_TRACE_hipExecutionCtxDestroy(ctx);
   UNIHIP_RETURN(([&]() -> Status {
     CtxView v;
     UNIHIP_TRY(lookupCtx(ctx, &v));
@@ -330,8 +325,7 @@ UNIHIP_EXPORT hipError_t hipExecutionCtxDestroy(hipExecutionCtx_t ctx) {
 // clamped to the device's range.
 UNIHIP_EXPORT hipError_t hipExecutionCtxStreamCreate(hipStream_t* stream, hipExecutionCtx_t ctx,
                                                      unsigned int flags, int priority) {
-  UNIHIP_TRACE_API("hipExecutionCtxStreamCreate({}, {}, {:#x}, {})", fmt::ptr(stream),
-                   fmt::ptr(ctx), flags, priority);
+  UNIHIP_TRACE_hipExecutionCtxStreamCreate(stream, ctx, flags, priority);
   UNIHIP_RETURN(([&]() -> Status {
     if (stream == nullptr || ctx == nullptr) return hipErrorInvalidValue;
     if (flags != hipStreamDefault && flags != hipStreamNonBlocking) return hipErrorInvalidValue;
@@ -359,8 +353,7 @@ UNIHIP_EXPORT hipError_t hipExecutionCtxStreamCreate(hipStream_t* stream, hipExe
 UNIHIP_EXPORT hipError_t hipExecutionCtxGetDevResource(hipExecutionCtx_t ctx,
                                                        hipDevResource* resource,
                                                        hipDevResourceType type) {
-  UNIHIP_TRACE_API("hipExecutionCtxGetDevResource({}, {}, {})", fmt::ptr(ctx), fmt::ptr(resource),
-                   static_cast<int>(type));
+  UNIHIP_TRACE_hipExecutionCtxGetDevResource(ctx, resource, type);
   UNIHIP_RETURN(([&]() -> Status {
     if (ctx == nullptr || resource == nullptr) return hipErrorInvalidValue;
     CtxView v;
@@ -371,7 +364,7 @@ UNIHIP_EXPORT hipError_t hipExecutionCtxGetDevResource(hipExecutionCtx_t ctx,
 }
 
 UNIHIP_EXPORT hipError_t hipExecutionCtxGetDevice(hipDevice_t* device, hipExecutionCtx_t ctx) {
-  UNIHIP_TRACE_API("hipExecutionCtxGetDevice({}, {})", fmt::ptr(device), fmt::ptr(ctx));
+  UNIHIP_TRACE_hipExecutionCtxGetDevice(device, ctx);
   UNIHIP_RETURN(([&]() -> Status {
     if (device == nullptr || ctx == nullptr) return hipErrorInvalidValue;
     CtxView v;
@@ -383,7 +376,7 @@ UNIHIP_EXPORT hipError_t hipExecutionCtxGetDevice(hipDevice_t* device, hipExecut
 
 // unihip's own id, unique for the process (AMD numbers its contexts the same way).
 UNIHIP_EXPORT hipError_t hipExecutionCtxGetId(hipExecutionCtx_t ctx, unsigned long long* ctxId) {
-  UNIHIP_TRACE_API("hipExecutionCtxGetId({}, {})", fmt::ptr(ctx), fmt::ptr(ctxId));
+  UNIHIP_TRACE_hipExecutionCtxGetId(ctx, ctxId);
   UNIHIP_RETURN(([&]() -> Status {
     if (ctx == nullptr || ctxId == nullptr) return hipErrorInvalidValue;
     CtxView v;
@@ -394,7 +387,7 @@ UNIHIP_EXPORT hipError_t hipExecutionCtxGetId(hipExecutionCtx_t ctx, unsigned lo
 }
 
 UNIHIP_EXPORT hipError_t hipExecutionCtxRecordEvent(hipExecutionCtx_t ctx, hipEvent_t event) {
-  UNIHIP_TRACE_API("hipExecutionCtxRecordEvent({}, {})", fmt::ptr(ctx), fmt::ptr(event));
+  UNIHIP_TRACE_hipExecutionCtxRecordEvent(ctx, event);
   UNIHIP_RETURN(([&]() -> Status {
     if (ctx == nullptr) return hipErrorInvalidValue;
     if (event == nullptr || !isLive(event)) return hipErrorInvalidHandle;
@@ -412,7 +405,7 @@ UNIHIP_EXPORT hipError_t hipExecutionCtxRecordEvent(hipExecutionCtx_t ctx, hipEv
 
 // The event may be of another device of the same vendor (CUDA's rule).
 UNIHIP_EXPORT hipError_t hipExecutionCtxWaitEvent(hipExecutionCtx_t ctx, hipEvent_t event) {
-  UNIHIP_TRACE_API("hipExecutionCtxWaitEvent({}, {})", fmt::ptr(ctx), fmt::ptr(event));
+  UNIHIP_TRACE_hipExecutionCtxWaitEvent(ctx, event);
   UNIHIP_RETURN(([&]() -> Status {
     if (ctx == nullptr) return hipErrorInvalidValue;
     if (event == nullptr || !isLive(event)) return hipErrorInvalidHandle;
@@ -425,7 +418,7 @@ UNIHIP_EXPORT hipError_t hipExecutionCtxWaitEvent(hipExecutionCtx_t ctx, hipEven
 }
 
 UNIHIP_EXPORT hipError_t hipExecutionCtxSynchronize(hipExecutionCtx_t ctx) {
-  UNIHIP_TRACE_API("hipExecutionCtxSynchronize({})", fmt::ptr(ctx));
+  UNIHIP_TRACE_hipExecutionCtxSynchronize(ctx);
   UNIHIP_RETURN(([&]() -> Status {
     CtxView v;
     UNIHIP_TRY(lookupCtx(ctx, &v));
@@ -438,8 +431,7 @@ UNIHIP_EXPORT hipError_t hipExecutionCtxSynchronize(hipExecutionCtx_t ctx) {
 // context's. A garbage or destroyed stream: hipErrorInvalidHandle (AMD).
 UNIHIP_EXPORT hipError_t hipStreamGetDevResource(hipStream_t stream, hipDevResource* resource,
                                                  hipDevResourceType type) {
-  UNIHIP_TRACE_API("hipStreamGetDevResource({}, {}, {})", fmt::ptr(stream), fmt::ptr(resource),
-                   static_cast<int>(type));
+  UNIHIP_TRACE_hipStreamGetDevResource(stream, resource, type);
   UNIHIP_RETURN(([&]() -> Status {
     if (resource == nullptr) return hipErrorInvalidValue;
     if (type != hipDevResourceTypeSm) return hipErrorInvalidResourceType;

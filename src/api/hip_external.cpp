@@ -75,8 +75,7 @@ Status semaphoreBatch(const hipExternalSemaphore_t* semaphores, const Params* pa
 
 UNIHIP_EXPORT hipError_t hipImportExternalMemory(hipExternalMemory_t* extMem_out,
                                                  const hipExternalMemoryHandleDesc* memHandleDesc) {
-  UNIHIP_TRACE_API("hipImportExternalMemory({}, {})", (void*)extMem_out,
-                   (const void*)memHandleDesc);
+  UNIHIP_TRACE_hipImportExternalMemory(extMem_out, memHandleDesc);
   if (anyNull(extMem_out, memHandleDesc) || memHandleDesc->size == 0 ||
       !isKnown(memHandleDesc->type))
     UNIHIP_RETURN(hipErrorInvalidValue);
@@ -95,8 +94,7 @@ UNIHIP_EXPORT hipError_t hipImportExternalMemory(hipExternalMemory_t* extMem_out
 
 UNIHIP_EXPORT hipError_t hipExternalMemoryGetMappedBuffer(
     void** devPtr, hipExternalMemory_t extMem, const hipExternalMemoryBufferDesc* bufferDesc) {
-  UNIHIP_TRACE_API("hipExternalMemoryGetMappedBuffer({}, {}, {})", (void*)devPtr, extMem,
-                   (const void*)bufferDesc);
+  UNIHIP_TRACE_hipExternalMemoryGetMappedBuffer(devPtr, extMem, bufferDesc);
   if (anyNull(devPtr, extMem, bufferDesc) || bufferDesc->flags != 0)
     UNIHIP_RETURN(hipErrorInvalidValue);
   ihipExternalMemory* m = liveMemory(extMem);
@@ -119,8 +117,7 @@ UNIHIP_EXPORT hipError_t hipExternalMemoryGetMappedBuffer(
 UNIHIP_EXPORT hipError_t hipExternalMemoryGetMappedMipmappedArray(
     hipMipmappedArray_t* mipmap, hipExternalMemory_t extMem,
     const hipExternalMemoryMipmappedArrayDesc* mipmapDesc) {
-  UNIHIP_TRACE_API("hipExternalMemoryGetMappedMipmappedArray({}, {}, {})", (void*)mipmap, extMem,
-                   (const void*)mipmapDesc);
+  UNIHIP_TRACE_hipExternalMemoryGetMappedMipmappedArray(mipmap, extMem, mipmapDesc);
   if (anyNull(mipmap, extMem, mipmapDesc)) UNIHIP_RETURN(hipErrorInvalidValue);
   ihipExternalMemory* m = liveMemory(extMem);
   if (m == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
@@ -140,7 +137,7 @@ UNIHIP_EXPORT hipError_t hipExternalMemoryGetMappedMipmappedArray(
 }
 
 UNIHIP_EXPORT hipError_t hipDestroyExternalMemory(hipExternalMemory_t extMem) {
-  UNIHIP_TRACE_API("hipDestroyExternalMemory({})", extMem);
+  UNIHIP_TRACE_hipDestroyExternalMemory(extMem);
   if (extMem == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   ihipExternalMemory* m = liveMemory(extMem);
   if (m == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
@@ -155,8 +152,7 @@ UNIHIP_EXPORT hipError_t hipDestroyExternalMemory(hipExternalMemory_t extMem) {
 
 UNIHIP_EXPORT hipError_t hipImportExternalSemaphore(
     hipExternalSemaphore_t* extSem_out, const hipExternalSemaphoreHandleDesc* semHandleDesc) {
-  UNIHIP_TRACE_API("hipImportExternalSemaphore({}, {})", (void*)extSem_out,
-                   (const void*)semHandleDesc);
+  UNIHIP_TRACE_hipImportExternalSemaphore(extSem_out, semHandleDesc);
   if (anyNull(extSem_out, semHandleDesc) || !isKnown(semHandleDesc->type))
     UNIHIP_RETURN(hipErrorInvalidValue);
   Device* d = nullptr;
@@ -184,8 +180,7 @@ UNIHIP_EXPORT hipError_t hipImportExternalSemaphore(
 UNIHIP_EXPORT hipError_t hipSignalExternalSemaphoresAsync(
     const hipExternalSemaphore_t* extSemArray, const hipExternalSemaphoreSignalParams* paramsArray,
     unsigned int numExtSems, hipStream_t stream) {
-  UNIHIP_TRACE_API("hipSignalExternalSemaphoresAsync({}, {}, {}, {})", (const void*)extSemArray,
-                   (const void*)paramsArray, numExtSems, (void*)stream);
+  UNIHIP_TRACE_hipSignalExternalSemaphoresAsync(extSemArray, paramsArray, numExtSems, stream);
   UNIHIP_RETURN_IF_FAILED(checkSemaphoreBatch(extSemArray, paramsArray, numExtSems, stream));
   UNIHIP_RETURN(semaphoreBatch(
       extSemArray, paramsArray, numExtSems, stream,
@@ -198,8 +193,7 @@ UNIHIP_EXPORT hipError_t hipSignalExternalSemaphoresAsync(
 UNIHIP_EXPORT hipError_t hipWaitExternalSemaphoresAsync(
     const hipExternalSemaphore_t* extSemArray, const hipExternalSemaphoreWaitParams* paramsArray,
     unsigned int numExtSems, hipStream_t stream) {
-  UNIHIP_TRACE_API("hipWaitExternalSemaphoresAsync({}, {}, {}, {})", (const void*)extSemArray,
-                   (const void*)paramsArray, numExtSems, (void*)stream);
+  UNIHIP_TRACE_hipWaitExternalSemaphoresAsync(extSemArray, paramsArray, numExtSems, stream);
   UNIHIP_RETURN_IF_FAILED(checkSemaphoreBatch(extSemArray, paramsArray, numExtSems, stream));
   UNIHIP_RETURN(semaphoreBatch(
       extSemArray, paramsArray, numExtSems, stream,
@@ -210,7 +204,7 @@ UNIHIP_EXPORT hipError_t hipWaitExternalSemaphoresAsync(
 }
 
 UNIHIP_EXPORT hipError_t hipDestroyExternalSemaphore(hipExternalSemaphore_t extSem) {
-  UNIHIP_TRACE_API("hipDestroyExternalSemaphore({})", extSem);
+  UNIHIP_TRACE_hipDestroyExternalSemaphore(extSem);
   if (extSem == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   ihipExternalSemaphore* sem = liveSemaphore(extSem);
   if (sem == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);

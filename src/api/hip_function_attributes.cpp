@@ -32,7 +32,7 @@ std::map<std::pair<const KernelRecord*, int>, ihipModuleSymbol_t*> g_symbols;
 }  // namespace
 
 UNIHIP_EXPORT hipError_t hipFuncGetAttributes(struct hipFuncAttributes* attr, const void* func) {
-  UNIHIP_TRACE_API("hipFuncGetAttributes({}, {})", fmt::ptr(attr), func);
+  UNIHIP_TRACE_hipFuncGetAttributes(attr, func);
   if (attr == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN(([&]() -> Status {
     Device* d = nullptr;
@@ -59,8 +59,7 @@ UNIHIP_EXPORT hipError_t hipFuncGetAttributes(struct hipFuncAttributes* attr, co
 
 UNIHIP_EXPORT hipError_t hipFuncGetAttribute(int* value, hipFunction_attribute attrib,
                                              hipFunction_t hfunc) {
-  UNIHIP_TRACE_API("hipFuncGetAttribute({}, {}, {})", fmt::ptr(value), static_cast<int>(attrib),
-                   fmt::ptr(hfunc));
+  UNIHIP_TRACE_hipFuncGetAttribute(value, attrib, hfunc);
   UNIHIP_RETURN(([&]() -> Status {
     if (value == nullptr || attrib < HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK ||
         attrib >= HIP_FUNC_ATTRIBUTE_MAX)
@@ -73,7 +72,7 @@ UNIHIP_EXPORT hipError_t hipFuncGetAttribute(int* value, hipFunction_attribute a
 }
 
 UNIHIP_EXPORT hipError_t hipFuncSetAttribute(const void* func, hipFuncAttribute attr, int value) {
-  UNIHIP_TRACE_API("hipFuncSetAttribute({}, {}, {})", func, static_cast<int>(attr), value);
+  UNIHIP_TRACE_hipFuncSetAttribute(func, attr, value);
   KernelRecord* kernel = nullptr;
   Status s = registeredKernel(func, &kernel);
   if (!s.ok()) UNIHIP_RETURN(s);
@@ -91,7 +90,7 @@ UNIHIP_EXPORT hipError_t hipFuncSetAttribute(const void* func, hipFuncAttribute 
 
 // Cache and bank-size preferences are hints; like AMD's runtime unihip accepts and ignores them.
 UNIHIP_EXPORT hipError_t hipFuncSetCacheConfig(const void* func, hipFuncCache_t config) {
-  UNIHIP_TRACE_API("hipFuncSetCacheConfig({}, {})", func, enumValue(config));
+  UNIHIP_TRACE_hipFuncSetCacheConfig(func, config);
   UNIHIP_RETURN(([&]() -> Status {
     KernelRecord* kernel = nullptr;
     UNIHIP_TRY(registeredKernel(func, &kernel));
@@ -100,7 +99,7 @@ UNIHIP_EXPORT hipError_t hipFuncSetCacheConfig(const void* func, hipFuncCache_t 
 }
 
 UNIHIP_EXPORT hipError_t hipFuncSetSharedMemConfig(const void* func, hipSharedMemConfig config) {
-  UNIHIP_TRACE_API("hipFuncSetSharedMemConfig({}, {})", func, enumValue(config));
+  UNIHIP_TRACE_hipFuncSetSharedMemConfig(func, config);
   UNIHIP_RETURN(([&]() -> Status {
     KernelRecord* kernel = nullptr;
     UNIHIP_TRY(registeredKernel(func, &kernel));
@@ -111,7 +110,7 @@ UNIHIP_EXPORT hipError_t hipFuncSetSharedMemConfig(const void* func, hipSharedMe
 // The module-API handle of a registered kernel on the current device, usable with
 // hipModuleLaunchKernel and hipFuncGetAttribute.
 UNIHIP_EXPORT hipError_t hipGetFuncBySymbol(hipFunction_t* functionPtr, const void* symbolPtr) {
-  UNIHIP_TRACE_API("hipGetFuncBySymbol({}, {})", fmt::ptr(functionPtr), symbolPtr);
+  UNIHIP_TRACE_hipGetFuncBySymbol(functionPtr, symbolPtr);
   UNIHIP_RETURN(([&]() -> Status {
     if (functionPtr == nullptr) return hipErrorInvalidValue;
     KernelRecord* kernel = nullptr;
@@ -135,12 +134,12 @@ UNIHIP_EXPORT hipError_t hipGetFuncBySymbol(hipFunction_t* functionPtr, const vo
 }
 
 UNIHIP_EXPORT const char* hipKernelNameRef(const hipFunction_t f) {
-  UNIHIP_TRACE_API("hipKernelNameRef({})", fmt::ptr(f));
+  UNIHIP_TRACE_hipKernelNameRef(f);
   return isLive(f) ? f->name.c_str() : nullptr;
 }
 
 UNIHIP_EXPORT const char* hipKernelNameRefByPtr(const void* hostFunction, hipStream_t stream) {
-  UNIHIP_TRACE_API("hipKernelNameRefByPtr({}, {})", hostFunction, fmt::ptr(stream));
+  UNIHIP_TRACE_hipKernelNameRefByPtr(hostFunction, stream);
   KernelRecord* kernel = hostFunction ? Registry::get().findKernel(hostFunction) : nullptr;
   return kernel ? kernel->name.data() : nullptr;
 }

@@ -32,8 +32,7 @@ Status checkResourceBatch(int count, const hipGraphicsResource_t* resources, hip
 
 UNIHIP_EXPORT hipError_t hipGLGetDevices(unsigned int* pHipDeviceCount, int* pHipDevices,
                                          unsigned int hipDeviceCount, hipGLDeviceList deviceList) {
-  UNIHIP_TRACE_API("hipGLGetDevices({}, {}, {}, {})", (void*)pHipDeviceCount, (void*)pHipDevices,
-                   hipDeviceCount, (int)deviceList);
+  UNIHIP_TRACE_hipGLGetDevices(pHipDeviceCount, pHipDevices, hipDeviceCount, deviceList);
   if (pHipDeviceCount == nullptr || (pHipDevices == nullptr && hipDeviceCount != 0) ||
       deviceList < hipGLDeviceListAll || deviceList > hipGLDeviceListNextFrame)
     UNIHIP_RETURN(hipErrorInvalidValue);
@@ -42,38 +41,35 @@ UNIHIP_EXPORT hipError_t hipGLGetDevices(unsigned int* pHipDeviceCount, int* pHi
 
 UNIHIP_EXPORT hipError_t hipGraphicsGLRegisterBuffer(hipGraphicsResource** resource, GLuint buffer,
                                                      unsigned int flags) {
-  UNIHIP_TRACE_API("hipGraphicsGLRegisterBuffer({}, {}, {:#x})", (void*)resource, buffer, flags);
+  UNIHIP_TRACE_hipGraphicsGLRegisterBuffer(resource, buffer, flags);
   if (resource == nullptr || !validRegisterFlags(flags, false)) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN_NOT_SUPPORTED();
 }
 
 UNIHIP_EXPORT hipError_t hipGraphicsGLRegisterImage(hipGraphicsResource** resource, GLuint image,
                                                     GLenum target, unsigned int flags) {
-  UNIHIP_TRACE_API("hipGraphicsGLRegisterImage({}, {}, {:#x}, {:#x})", (void*)resource, image,
-                   target, flags);
+  UNIHIP_TRACE_hipGraphicsGLRegisterImage(resource, image, target, flags);
   if (resource == nullptr || !validRegisterFlags(flags, true)) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN_NOT_SUPPORTED();
 }
 
 UNIHIP_EXPORT hipError_t hipGraphicsMapResources(int count, hipGraphicsResource_t* resources,
                                                  hipStream_t stream) {
-  UNIHIP_TRACE_API("hipGraphicsMapResources({}, {}, {})", count, (void*)resources, (void*)stream);
+  UNIHIP_TRACE_hipGraphicsMapResources(count, resources, stream);
   UNIHIP_RETURN_IF_FAILED(checkResourceBatch(count, resources, stream));
   UNIHIP_RETURN_NOT_SUPPORTED();
 }
 
 UNIHIP_EXPORT hipError_t hipGraphicsUnmapResources(int count, hipGraphicsResource_t* resources,
                                                    hipStream_t stream) {
-  UNIHIP_TRACE_API("hipGraphicsUnmapResources({}, {}, {})", count, (void*)resources,
-                   (void*)stream);
+  UNIHIP_TRACE_hipGraphicsUnmapResources(count, resources, stream);
   UNIHIP_RETURN_IF_FAILED(checkResourceBatch(count, resources, stream));
   UNIHIP_RETURN_NOT_SUPPORTED();
 }
 
 UNIHIP_EXPORT hipError_t hipGraphicsResourceGetMappedPointer(void** devPtr, size_t* size,
                                                              hipGraphicsResource_t resource) {
-  UNIHIP_TRACE_API("hipGraphicsResourceGetMappedPointer({}, {}, {})", (void*)devPtr, (void*)size,
-                   (void*)resource);
+  UNIHIP_TRACE_hipGraphicsResourceGetMappedPointer(devPtr, size, resource);
   if (anyNull(devPtr, size, resource)) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN_NOT_SUPPORTED();
 }
@@ -82,14 +78,13 @@ UNIHIP_EXPORT hipError_t hipGraphicsSubResourceGetMappedArray(hipArray_t* array,
                                                               hipGraphicsResource_t resource,
                                                               unsigned int arrayIndex,
                                                               unsigned int mipLevel) {
-  UNIHIP_TRACE_API("hipGraphicsSubResourceGetMappedArray({}, {}, {}, {})", (void*)array,
-                   (void*)resource, arrayIndex, mipLevel);
+  UNIHIP_TRACE_hipGraphicsSubResourceGetMappedArray(array, resource, arrayIndex, mipLevel);
   if (anyNull(array, resource)) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN_NOT_SUPPORTED();
 }
 
 UNIHIP_EXPORT hipError_t hipGraphicsUnregisterResource(hipGraphicsResource_t resource) {
-  UNIHIP_TRACE_API("hipGraphicsUnregisterResource({})", (void*)resource);
+  UNIHIP_TRACE_hipGraphicsUnregisterResource(resource);
   if (resource == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN_NOT_SUPPORTED();
 }

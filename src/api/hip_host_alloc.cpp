@@ -6,13 +6,13 @@
 using namespace unihip;
 
 UNIHIP_EXPORT hipError_t hipMemAllocHost(void** ptr, size_t size) {
-  UNIHIP_TRACE_API("hipMemAllocHost({}, {})", fmt::ptr(ptr), size);
+  UNIHIP_TRACE_hipMemAllocHost(ptr, size);
   return hipHostMalloc(ptr, size, hipHostMallocDefault);
 }
 
 // AMD's runtime gives hipExtHostAlloc hipHostMalloc's flags and checks.
 UNIHIP_EXPORT hipError_t hipExtHostAlloc(void** ptr, size_t size, unsigned int flags) {
-  UNIHIP_TRACE_API("hipExtHostAlloc({}, {}, {:#x})", fmt::ptr(ptr), size, flags);
+  UNIHIP_TRACE_hipExtHostAlloc(ptr, size, flags);
   return hipHostMalloc(ptr, size, flags);
 }
 
@@ -20,7 +20,7 @@ UNIHIP_EXPORT hipError_t hipExtHostAlloc(void** ptr, size_t size, unsigned int f
 // contiguous, signal memory) are AMD memory types no backend allocates yet: after HIP's checks
 // they answer hipErrorNotSupported (NVIDIA has no such memory at all).
 UNIHIP_EXPORT hipError_t hipExtMallocWithFlags(void** ptr, size_t sizeBytes, unsigned int flags) {
-  UNIHIP_TRACE_API("hipExtMallocWithFlags({}, {}, {:#x})", fmt::ptr(ptr), sizeBytes, flags);
+  UNIHIP_TRACE_hipExtMallocWithFlags(ptr, sizeBytes, flags);
   switch (flags) {
     case hipDeviceMallocDefault: return hipMalloc(ptr, sizeBytes);
     case hipDeviceMallocFinegrained:

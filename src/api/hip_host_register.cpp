@@ -21,7 +21,7 @@ bool hostAllocation(const void* p, Allocation* a) {
 }  // namespace
 
 UNIHIP_EXPORT hipError_t hipHostRegister(void* hostPtr, size_t sizeBytes, unsigned int flags) {
-  UNIHIP_TRACE_API("hipHostRegister({}, {}, {:#x})", hostPtr, sizeBytes, flags);
+  UNIHIP_TRACE_hipHostRegister(hostPtr, sizeBytes, flags);
   if (hostPtr == nullptr || sizeBytes == 0 || (flags & ~kRegisterFlags) != 0)
     UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN(([&]() -> Status {
@@ -39,7 +39,7 @@ UNIHIP_EXPORT hipError_t hipHostRegister(void* hostPtr, size_t sizeBytes, unsign
 }
 
 UNIHIP_EXPORT hipError_t hipHostUnregister(void* hostPtr) {
-  UNIHIP_TRACE_API("hipHostUnregister({})", hostPtr);
+  UNIHIP_TRACE_hipHostUnregister(hostPtr);
   if (hostPtr == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN(([&]() -> Status {
     Allocation a;
@@ -56,7 +56,7 @@ UNIHIP_EXPORT hipError_t hipHostUnregister(void* hostPtr) {
 }
 
 UNIHIP_EXPORT hipError_t hipHostGetDevicePointer(void** devPtr, void* hstPtr, unsigned int flags) {
-  UNIHIP_TRACE_API("hipHostGetDevicePointer({}, {}, {:#x})", fmt::ptr(devPtr), hstPtr, flags);
+  UNIHIP_TRACE_hipHostGetDevicePointer(devPtr, hstPtr, flags);
   if (devPtr == nullptr || flags != 0) UNIHIP_RETURN(hipErrorInvalidValue);
   if (hstPtr == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   Allocation a;
@@ -71,7 +71,7 @@ UNIHIP_EXPORT hipError_t hipHostGetDevicePointer(void** devPtr, void* hstPtr, un
 }
 
 UNIHIP_EXPORT hipError_t hipHostGetFlags(unsigned int* flagsPtr, void* hostPtr) {
-  UNIHIP_TRACE_API("hipHostGetFlags({}, {})", fmt::ptr(flagsPtr), hostPtr);
+  UNIHIP_TRACE_hipHostGetFlags(flagsPtr, hostPtr);
   if (flagsPtr == nullptr || hostPtr == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   Allocation a;
   if (!hostAllocation(hostPtr, &a)) UNIHIP_RETURN(hipErrorInvalidValue);

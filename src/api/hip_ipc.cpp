@@ -19,7 +19,7 @@ Status memory::releaseIpc(Device* d, const Allocation& a) {
 }
 
 UNIHIP_EXPORT hipError_t hipIpcGetMemHandle(hipIpcMemHandle_t* handle, void* devPtr) {
-  UNIHIP_TRACE_API("hipIpcGetMemHandle({}, {})", (void*)handle, devPtr);
+  UNIHIP_TRACE_hipIpcGetMemHandle(handle, devPtr);
   if (anyNull(handle, devPtr)) UNIHIP_RETURN(hipErrorInvalidValue);
   // Only device memory of hipMalloc can be shared this way (pools: hipMemPoolExportPointer).
   Allocation a;
@@ -34,7 +34,7 @@ UNIHIP_EXPORT hipError_t hipIpcGetMemHandle(hipIpcMemHandle_t* handle, void* dev
 
 UNIHIP_EXPORT hipError_t hipIpcOpenMemHandle(void** devPtr, hipIpcMemHandle_t handle,
                                              unsigned int flags) {
-  UNIHIP_TRACE_API("hipIpcOpenMemHandle({}, {:#x})", (void*)devPtr, flags);
+  UNIHIP_TRACE_hipIpcOpenMemHandle(devPtr, handle, flags);
   if (devPtr == nullptr || flags != hipIpcMemLazyEnablePeerAccess)
     UNIHIP_RETURN(hipErrorInvalidValue);
   Device* d = nullptr;
@@ -50,7 +50,7 @@ UNIHIP_EXPORT hipError_t hipIpcOpenMemHandle(void** devPtr, hipIpcMemHandle_t ha
 }
 
 UNIHIP_EXPORT hipError_t hipIpcCloseMemHandle(void* devPtr) {
-  UNIHIP_TRACE_API("hipIpcCloseMemHandle({})", devPtr);
+  UNIHIP_TRACE_hipIpcCloseMemHandle(devPtr);
   if (devPtr == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   Allocation a;
   if (!AllocationMap::get().take(devPtr, &a)) UNIHIP_RETURN(hipErrorInvalidValue);
@@ -62,7 +62,7 @@ UNIHIP_EXPORT hipError_t hipIpcCloseMemHandle(void* devPtr) {
 }
 
 UNIHIP_EXPORT hipError_t hipIpcGetEventHandle(hipIpcEventHandle_t* handle, hipEvent_t event) {
-  UNIHIP_TRACE_API("hipIpcGetEventHandle({}, {})", (void*)handle, (void*)event);
+  UNIHIP_TRACE_hipIpcGetEventHandle(handle, event);
   if (anyNull(handle, event)) UNIHIP_RETURN(hipErrorInvalidValue);
   if (!isLive(event)) UNIHIP_RETURN(hipErrorInvalidHandle);
   // Only events created with hipEventInterprocess can be shared.
@@ -75,7 +75,7 @@ UNIHIP_EXPORT hipError_t hipIpcGetEventHandle(hipIpcEventHandle_t* handle, hipEv
 }
 
 UNIHIP_EXPORT hipError_t hipIpcOpenEventHandle(hipEvent_t* event, hipIpcEventHandle_t handle) {
-  UNIHIP_TRACE_API("hipIpcOpenEventHandle({})", (void*)event);
+  UNIHIP_TRACE_hipIpcOpenEventHandle(event, handle);
   if (event == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   Device* d = nullptr;
   UNIHIP_RETURN_IF_FAILED(currentDevice(&d));
@@ -100,8 +100,7 @@ UNIHIP_EXPORT hipError_t hipMemGetHandleForAddressRange(void* handle, hipDevicep
                                                         size_t size,
                                                         hipMemRangeHandleType handleType,
                                                         unsigned long long flags) {
-  UNIHIP_TRACE_API("hipMemGetHandleForAddressRange({}, {}, {}, {}, {:#x})", handle, dptr, size,
-                   static_cast<int>(handleType), flags);
+  UNIHIP_TRACE_hipMemGetHandleForAddressRange(handle, dptr, size, handleType, flags);
   if (anyNull(handle, dptr) || size == 0 || handleType != hipMemRangeHandleTypeDmaBufFd ||
       flags != 0)
     UNIHIP_RETURN(hipErrorInvalidValue);

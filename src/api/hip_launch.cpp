@@ -76,16 +76,14 @@ Status popConfiguration(dim3* grid, dim3* block, size_t* sharedMem, hipStream_t*
 // nested configuration, a missing one, a null output.
 [[gnu::cold, gnu::noinline]] hipError_t fullPush(dim3 gridDim, dim3 blockDim, size_t sharedMem,
                                                  hipStream_t stream) {
-  UNIHIP_TRACE_API("__hipPushCallConfiguration(({},{},{}), ({},{},{}), {}, {})", gridDim.x,
-                   gridDim.y, gridDim.z, blockDim.x, blockDim.y, blockDim.z, sharedMem,
-                   fmt::ptr(stream));
+  UNIHIP_TRACE___hipPushCallConfiguration(gridDim, blockDim, sharedMem, stream);
   return apiReturn("__hipPushCallConfiguration",
                    pushConfiguration(gridDim, blockDim, sharedMem, stream));
 }
 
 [[gnu::cold, gnu::noinline]] hipError_t fullPop(dim3* gridDim, dim3* blockDim, size_t* sharedMem,
                                                 hipStream_t* stream) {
-  UNIHIP_TRACE_API("__hipPopCallConfiguration()");
+  UNIHIP_TRACE___hipPopCallConfiguration(gridDim, blockDim, sharedMem, stream);
   return apiReturn("__hipPopCallConfiguration",
                    popConfiguration(gridDim, blockDim, sharedMem, stream));
 }
@@ -124,7 +122,7 @@ UNIHIP_EXPORT UNIHIP_HOT_TEXT hipError_t __hipPopCallConfiguration(dim3* gridDim
 
 UNIHIP_EXPORT hipError_t hipConfigureCall(dim3 gridDim, dim3 blockDim, size_t sharedMem,
                                           hipStream_t stream) {
-  UNIHIP_TRACE_API("hipConfigureCall()");
+  UNIHIP_TRACE_hipConfigureCall(gridDim, blockDim, sharedMem, stream);
   UNIHIP_RETURN(pushConfiguration(gridDim, blockDim, sharedMem, stream));
 }
 
@@ -164,14 +162,18 @@ __attribute__((always_inline)) inline Status launchKernel(const void* function_a
                                                                     config, args); });
 }
 
-[[gnu::cold, gnu::noinline]] hipError_t tracedLaunch(const char* api, const void* function_address,
-                                                     dim3 numBlocks, dim3 dimBlocks, void** args,
+template <LaunchEntry E>
+[[gnu::cold, gnu::noinline]] hipError_t tracedLaunch(const void* function_address, dim3 numBlocks,
+                                                     dim3 dimBlocks, void** args,
                                                      size_t sharedMemBytes, hipStream_t stream) {
-  UNIHIP_TRACE_API("{}({}, ({},{},{}), ({},{},{}), {}, {}, {})", api, function_address,
-                   numBlocks.x, numBlocks.y, numBlocks.z, dimBlocks.x, dimBlocks.y, dimBlocks.z,
-                   fmt::ptr(args), sharedMemBytes, fmt::ptr(stream));
-  return apiReturn(api, launchKernel(function_address, numBlocks, dimBlocks, args,
-                                     sharedMemBytes, stream));
+  if constexpr (E == LaunchEntry::Plain)
+    UNIHIP_TRACE_hipLaunchKernel(function_address, numBlocks, dimBlocks, args, sharedMemBytes,
+                                 stream);
+  else
+    UNIHIP_TRACE_hipLaunchKernel_spt(function_address, numBlocks, dimBlocks, args,
+                                     sharedMemBytes, stream);
+  return apiReturn(entryName(E), launchKernel(function_address, numBlocks, dimBlocks, args,
+                                              sharedMemBytes, stream));
 }
 
 template <LaunchEntry E>
@@ -179,8 +181,7 @@ template <LaunchEntry E>
                                                         dim3 numBlocks, dim3 dimBlocks, void** args,
                                                         size_t sharedMemBytes, hipStream_t stream) {
   if (UNIHIP_UNLIKELY(traceState() != 0))
-    return tracedLaunch(entryName(E), function_address, numBlocks, dimBlocks, args,
-                        sharedMemBytes, stream);
+    return tracedLaunch<E>(function_address, numBlocks, dimBlocks, args, sharedMemBytes, stream);
   return apiReturn(entryName(E), launchKernel(function_address, numBlocks, dimBlocks, args,
                                               sharedMemBytes, stream));
 }

@@ -23,7 +23,7 @@ LaunchKind kindOf(const hipLaunchAttribute* attrs, unsigned int count) {
 
 UNIHIP_EXPORT hipError_t hipLaunchKernelExC(const hipLaunchConfig_t* config, const void* fPtr,
                                             void** args) {
-  UNIHIP_TRACE_API("hipLaunchKernelExC({}, {}, {})", fmt::ptr(config), fPtr, fmt::ptr(args));
+  UNIHIP_TRACE_hipLaunchKernelExC(config, fPtr, args);
   if (fPtr == nullptr) UNIHIP_RETURN(hipErrorInvalidDeviceFunction);
   if (config == nullptr) UNIHIP_RETURN(hipErrorInvalidConfiguration);
   // AMD's runtime reads the array without a check; a null one is an error here.
@@ -44,8 +44,7 @@ UNIHIP_EXPORT hipError_t hipLaunchKernelExC(const hipLaunchConfig_t* config, con
 
 UNIHIP_EXPORT hipError_t hipDrvLaunchKernelEx(const HIP_LAUNCH_CONFIG* config, hipFunction_t f,
                                               void** params, void** extra) {
-  UNIHIP_TRACE_API("hipDrvLaunchKernelEx({}, {}, {}, {})", fmt::ptr(config), fmt::ptr(f),
-                   fmt::ptr(params), fmt::ptr(extra));
+  UNIHIP_TRACE_hipDrvLaunchKernelEx(config, f, params, extra);
   if (f == nullptr) UNIHIP_RETURN(hipErrorInvalidHandle);
   if (config == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   const HIP_LAUNCH_CONFIG& c = *config;

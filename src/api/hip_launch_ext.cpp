@@ -75,8 +75,7 @@ UNIHIP_EXPORT hipError_t hipExtLaunchKernel(const void* function_address, dim3 n
                                             dim3 dimBlocks, void** args, size_t sharedMemBytes,
                                             hipStream_t stream, hipEvent_t startEvent,
                                             hipEvent_t stopEvent, int flags) {
-  UNIHIP_TRACE_API("hipExtLaunchKernel({}, {}, {}, {}, {:#x})", function_address,
-                   fmt::ptr(stream), fmt::ptr(startEvent), fmt::ptr(stopEvent), flags);
+  UNIHIP_TRACE_hipExtLaunchKernel(function_address, numBlocks, dimBlocks, args, sharedMemBytes, stream, startEvent, stopEvent, flags);
   // flags (hipExtAnyOrderLaunch) only relax ordering; in-order launches satisfy them.
   UNIHIP_RETURN(bracketed(startEvent, stopEvent, stream, [&] {
     return hipLaunchKernel(function_address, numBlocks, dimBlocks, args, sharedMemBytes, stream);
@@ -88,10 +87,7 @@ UNIHIP_EXPORT hipError_t hipExtModuleLaunchKernel(
     uint32_t localWorkSizeX, uint32_t localWorkSizeY, uint32_t localWorkSizeZ,
     size_t sharedMemBytes, hipStream_t hStream, void** kernelParams, void** extra,
     hipEvent_t startEvent, hipEvent_t stopEvent, uint32_t flags) {
-  UNIHIP_TRACE_API("hipExtModuleLaunchKernel({}, ({},{},{}), ({},{},{}), {}, {}, {:#x})",
-                   fmt::ptr(f), globalWorkSizeX, globalWorkSizeY, globalWorkSizeZ,
-                   localWorkSizeX, localWorkSizeY, localWorkSizeZ, sharedMemBytes,
-                   fmt::ptr(hStream), flags);
+  UNIHIP_TRACE_hipExtModuleLaunchKernel(f, globalWorkSizeX, globalWorkSizeY, globalWorkSizeZ, localWorkSizeX, localWorkSizeY, localWorkSizeZ, sharedMemBytes, hStream, kernelParams, extra, startEvent, stopEvent, flags);
   UNIHIP_RETURN(moduleLaunchByWorkItems(f, globalWorkSizeX, globalWorkSizeY, globalWorkSizeZ,
                                         localWorkSizeX, localWorkSizeY, localWorkSizeZ,
                                         sharedMemBytes, hStream, kernelParams, extra, startEvent,
@@ -103,7 +99,7 @@ UNIHIP_EXPORT hipError_t hipHccModuleLaunchKernel(
     uint32_t localWorkSizeX, uint32_t localWorkSizeY, uint32_t localWorkSizeZ,
     size_t sharedMemBytes, hipStream_t hStream, void** kernelParams, void** extra,
     hipEvent_t startEvent, hipEvent_t stopEvent) {
-  UNIHIP_TRACE_API("hipHccModuleLaunchKernel({})", fmt::ptr(f));
+  UNIHIP_TRACE_hipHccModuleLaunchKernel(f, globalWorkSizeX, globalWorkSizeY, globalWorkSizeZ, localWorkSizeX, localWorkSizeY, localWorkSizeZ, sharedMemBytes, hStream, kernelParams, extra, startEvent, stopEvent);
   UNIHIP_RETURN(moduleLaunchByWorkItems(f, globalWorkSizeX, globalWorkSizeY, globalWorkSizeZ,
                                         localWorkSizeX, localWorkSizeY, localWorkSizeZ,
                                         sharedMemBytes, hStream, kernelParams, extra, startEvent,
@@ -111,7 +107,7 @@ UNIHIP_EXPORT hipError_t hipHccModuleLaunchKernel(
 }
 
 UNIHIP_EXPORT hipError_t hipSetupArgument(const void* arg, size_t size, size_t offset) {
-  UNIHIP_TRACE_API("hipSetupArgument({}, {}, {})", arg, size, offset);
+  UNIHIP_TRACE_hipSetupArgument(arg, size, offset);
   StagedArguments& st = staged();
   if (arg == nullptr || size == 0 || offset > kArgumentBytes || size > kArgumentBytes - offset ||
       st.count == kMaxArguments)
@@ -123,7 +119,7 @@ UNIHIP_EXPORT hipError_t hipSetupArgument(const void* arg, size_t size, size_t o
 
 // Launches with the configuration of the last hipConfigureCall and the staged arguments.
 UNIHIP_EXPORT hipError_t hipLaunchByPtr(const void* func) {
-  UNIHIP_TRACE_API("hipLaunchByPtr({})", func);
+  UNIHIP_TRACE_hipLaunchByPtr(func);
   StagedArguments& st = staged();
   int count = st.count;
   st.count = 0;  // consumed whatever happens next

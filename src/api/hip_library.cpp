@@ -47,8 +47,7 @@ UNIHIP_EXPORT hipError_t hipLibraryLoadData(hipLibrary_t* library, const void* c
                                             hipLibraryOption* libraryOptions,
                                             void** libraryOptionValues,
                                             unsigned int numLibraryOptions) {
-  UNIHIP_TRACE_API("hipLibraryLoadData({}, {}, {}, {})", fmt::ptr(library), code, numJitOptions,
-                   numLibraryOptions);
+  UNIHIP_TRACE_hipLibraryLoadData(library, code, jitOptions, jitOptionsValues, numJitOptions, libraryOptions, libraryOptionValues, numLibraryOptions);
   (void)libraryOptionValues;
   UNIHIP_RETURN(([&]() -> Status {
     if (library == nullptr || code == nullptr) return hipErrorInvalidValue;
@@ -67,8 +66,7 @@ UNIHIP_EXPORT hipError_t hipLibraryLoadFromFile(hipLibrary_t* library, const cha
                                                 hipLibraryOption* libraryOptions,
                                                 void** libraryOptionValues,
                                                 unsigned int numLibraryOptions) {
-  UNIHIP_TRACE_API("hipLibraryLoadFromFile({}, {}, {}, {})", fmt::ptr(library),
-                   fileName ? fileName : "(null)", numJitOptions, numLibraryOptions);
+  UNIHIP_TRACE_hipLibraryLoadFromFile(library, fileName, jitOptions, jitOptionsValues, numJitOptions, libraryOptions, libraryOptionValues, numLibraryOptions);
   (void)libraryOptionValues;
   UNIHIP_RETURN(([&]() -> Status {
     if (library == nullptr || fileName == nullptr) return hipErrorInvalidValue;
@@ -82,19 +80,18 @@ UNIHIP_EXPORT hipError_t hipLibraryLoadFromFile(hipLibrary_t* library, const cha
 }
 
 UNIHIP_EXPORT hipError_t hipLibraryUnload(hipLibrary_t library) {
-  UNIHIP_TRACE_API("hipLibraryUnload({})", fmt::ptr(library));
+  UNIHIP_TRACE_hipLibraryUnload(library);
   UNIHIP_RETURN(Status(hipModuleUnload(asModule(library))));
 }
 
 UNIHIP_EXPORT hipError_t hipLibraryGetKernel(hipKernel_t* pKernel, hipLibrary_t library,
                                              const char* name) {
-  UNIHIP_TRACE_API("hipLibraryGetKernel({}, {}, {})", fmt::ptr(pKernel), fmt::ptr(library),
-                   name ? name : "(null)");
+  UNIHIP_TRACE_hipLibraryGetKernel(pKernel, library, name);
   UNIHIP_RETURN(moduleFunction(asModule(library), name, reinterpret_cast<hipFunction_t*>(pKernel)));
 }
 
 UNIHIP_EXPORT hipError_t hipLibraryGetKernelCount(unsigned int* count, hipLibrary_t library) {
-  UNIHIP_TRACE_API("hipLibraryGetKernelCount({}, {})", fmt::ptr(count), fmt::ptr(library));
+  UNIHIP_TRACE_hipLibraryGetKernelCount(count, library);
   UNIHIP_RETURN(([&]() -> Status {
     if (count == nullptr) return hipErrorInvalidValue;
     std::vector<std::string> names;
@@ -107,8 +104,7 @@ UNIHIP_EXPORT hipError_t hipLibraryGetKernelCount(unsigned int* count, hipLibrar
 // At most `numKernels` handles, in the backend's order (CUDA's rule); 0 or no array: invalid.
 UNIHIP_EXPORT hipError_t hipLibraryEnumerateKernels(hipKernel_t* kernels, unsigned int numKernels,
                                                     hipLibrary_t library) {
-  UNIHIP_TRACE_API("hipLibraryEnumerateKernels({}, {}, {})", fmt::ptr(kernels), numKernels,
-                   fmt::ptr(library));
+  UNIHIP_TRACE_hipLibraryEnumerateKernels(kernels, numKernels, library);
   UNIHIP_RETURN(([&]() -> Status {
     if (kernels == nullptr || numKernels == 0) return hipErrorInvalidValue;
     std::vector<std::string> names;
@@ -123,14 +119,13 @@ UNIHIP_EXPORT hipError_t hipLibraryEnumerateKernels(hipKernel_t* kernels, unsign
 
 UNIHIP_EXPORT hipError_t hipLibraryGetGlobal(void** dptr, size_t* bytes, hipLibrary_t library,
                                              const char* name) {
-  UNIHIP_TRACE_API("hipLibraryGetGlobal({}, {}, {}, {})", fmt::ptr(dptr), fmt::ptr(bytes),
-                   fmt::ptr(library), name ? name : "(null)");
+  UNIHIP_TRACE_hipLibraryGetGlobal(dptr, bytes, library, name);
   UNIHIP_RETURN(Status(hipModuleGetGlobal(reinterpret_cast<hipDeviceptr_t*>(dptr), bytes,
                                           asModule(library), name)));
 }
 
 UNIHIP_EXPORT hipError_t hipKernelGetLibrary(hipLibrary_t* library, hipKernel_t kernel) {
-  UNIHIP_TRACE_API("hipKernelGetLibrary({}, {})", fmt::ptr(library), fmt::ptr(kernel));
+  UNIHIP_TRACE_hipKernelGetLibrary(library, kernel);
   UNIHIP_RETURN(([&]() -> Status {
     if (library == nullptr) return hipErrorInvalidValue;
     ihipModuleSymbol_t* f = nullptr;
@@ -143,7 +138,7 @@ UNIHIP_EXPORT hipError_t hipKernelGetLibrary(hipLibrary_t* library, hipKernel_t 
 }
 
 UNIHIP_EXPORT hipError_t hipKernelGetName(const char** name, hipKernel_t kernel) {
-  UNIHIP_TRACE_API("hipKernelGetName({}, {})", fmt::ptr(name), fmt::ptr(kernel));
+  UNIHIP_TRACE_hipKernelGetName(name, kernel);
   UNIHIP_RETURN(([&]() -> Status {
     if (name == nullptr) return hipErrorInvalidValue;
     ihipModuleSymbol_t* f = nullptr;
@@ -154,7 +149,7 @@ UNIHIP_EXPORT hipError_t hipKernelGetName(const char** name, hipKernel_t kernel)
 }
 
 UNIHIP_EXPORT hipError_t hipKernelGetFunction(hipFunction_t* pFunc, hipKernel_t kernel) {
-  UNIHIP_TRACE_API("hipKernelGetFunction({}, {})", fmt::ptr(pFunc), fmt::ptr(kernel));
+  UNIHIP_TRACE_hipKernelGetFunction(pFunc, kernel);
   UNIHIP_RETURN(([&]() -> Status {
     if (pFunc == nullptr) return hipErrorInvalidValue;
     ihipModuleSymbol_t* f = nullptr;
@@ -167,8 +162,7 @@ UNIHIP_EXPORT hipError_t hipKernelGetFunction(hipFunction_t* pFunc, hipKernel_t 
 // The kernel's device only: a library is not loaded on the others (hipErrorNotSupported).
 UNIHIP_EXPORT hipError_t hipKernelGetAttribute(int* pi, hipFunction_attribute attrib,
                                                hipKernel_t kernel, hipDevice_t dev) {
-  UNIHIP_TRACE_API("hipKernelGetAttribute({}, {}, {}, {})", fmt::ptr(pi), static_cast<int>(attrib),
-                   fmt::ptr(kernel), dev);
+  UNIHIP_TRACE_hipKernelGetAttribute(pi, attrib, kernel, dev);
   UNIHIP_RETURN(([&]() -> Status {
     if (pi == nullptr) return hipErrorInvalidValue;
     ihipModuleSymbol_t* f = nullptr;
@@ -184,8 +178,7 @@ UNIHIP_EXPORT hipError_t hipKernelGetAttribute(int* pi, hipFunction_attribute at
 // checks, on the kernel's device only (as hipKernelGetAttribute).
 UNIHIP_EXPORT hipError_t hipKernelSetAttribute(hipFunction_attribute attrib, int value,
                                                hipKernel_t kernel, hipDevice_t dev) {
-  UNIHIP_TRACE_API("hipKernelSetAttribute({}, {}, {}, {})", static_cast<int>(attrib), value,
-                   fmt::ptr(kernel), dev);
+  UNIHIP_TRACE_hipKernelSetAttribute(attrib, value, kernel, dev);
   UNIHIP_RETURN(([&]() -> Status {
     ihipModuleSymbol_t* f = nullptr;
     UNIHIP_TRY(liveKernel(kernel, &f));
@@ -199,8 +192,7 @@ UNIHIP_EXPORT hipError_t hipKernelSetAttribute(hipFunction_attribute attrib, int
 
 UNIHIP_EXPORT hipError_t hipKernelGetParamInfo(hipKernel_t kernel, size_t paramIndex,
                                                size_t* paramOffset, size_t* paramSize) {
-  UNIHIP_TRACE_API("hipKernelGetParamInfo({}, {}, {}, {})", fmt::ptr(kernel), paramIndex,
-                   fmt::ptr(paramOffset), fmt::ptr(paramSize));
+  UNIHIP_TRACE_hipKernelGetParamInfo(kernel, paramIndex, paramOffset, paramSize);
   UNIHIP_RETURN(([&]() -> Status {
     if (paramOffset == nullptr || paramSize == nullptr) return hipErrorInvalidValue;
     ihipModuleSymbol_t* f = nullptr;

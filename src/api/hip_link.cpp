@@ -129,35 +129,31 @@ Status destroy(hipLinkState_t state) {
 
 UNIHIP_EXPORT hipError_t hipLinkCreate(unsigned int numOptions, hipJitOption* options,
                                        void** optionValues, hipLinkState_t* stateOut) {
-  UNIHIP_TRACE_API("hipLinkCreate({}, {}, {}, {})", numOptions, fmt::ptr(options),
-                   fmt::ptr(optionValues), fmt::ptr(stateOut));
+  UNIHIP_TRACE_hipLinkCreate(numOptions, options, optionValues, stateOut);
   UNIHIP_RETURN(create(numOptions, options, optionValues, stateOut));
 }
 
 UNIHIP_EXPORT hipError_t hipLinkAddData(hipLinkState_t state, hipJitInputType type, void* data,
                                         size_t size, const char* name, unsigned int numOptions,
                                         hipJitOption* options, void** optionValues) {
-  UNIHIP_TRACE_API("hipLinkAddData({}, {}, {}, {}, {}, {})", fmt::ptr(state),
-                   static_cast<int>(type), data, size, name ? name : "(null)", numOptions);
+  UNIHIP_TRACE_hipLinkAddData(state, type, data, size, name, numOptions, options, optionValues);
   UNIHIP_RETURN(addData(state, type, data, size, name, numOptions, options, optionValues));
 }
 
 UNIHIP_EXPORT hipError_t hipLinkAddFile(hipLinkState_t state, hipJitInputType type,
                                         const char* path, unsigned int numOptions,
                                         hipJitOption* options, void** optionValues) {
-  UNIHIP_TRACE_API("hipLinkAddFile({}, {}, {}, {})", fmt::ptr(state), static_cast<int>(type),
-                   path ? path : "(null)", numOptions);
+  UNIHIP_TRACE_hipLinkAddFile(state, type, path, numOptions, options, optionValues);
   UNIHIP_RETURN(addFile(state, type, path, numOptions, options, optionValues));
 }
 
 UNIHIP_EXPORT hipError_t hipLinkComplete(hipLinkState_t state, void** hipBinOut,
                                          size_t* sizeOut) {
-  UNIHIP_TRACE_API("hipLinkComplete({}, {}, {})", fmt::ptr(state), fmt::ptr(hipBinOut),
-                   fmt::ptr(sizeOut));
+  UNIHIP_TRACE_hipLinkComplete(state, hipBinOut, sizeOut);
   UNIHIP_RETURN(complete(state, hipBinOut, sizeOut));
 }
 
 UNIHIP_EXPORT hipError_t hipLinkDestroy(hipLinkState_t state) {
-  UNIHIP_TRACE_API("hipLinkDestroy({})", fmt::ptr(state));
+  UNIHIP_TRACE_hipLinkDestroy(state);
   UNIHIP_RETURN(destroy(state));
 }

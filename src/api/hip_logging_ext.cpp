@@ -8,19 +8,19 @@ using namespace unihip;
 
 UNIHIP_EXPORT hipError_t hipExtSetLoggingParams(size_t log_level, size_t log_size,
                                                 size_t log_mask) {
-  UNIHIP_TRACE_API("hipExtSetLoggingParams({}, {}, {:#x})", log_level, log_size, log_mask);
+  UNIHIP_TRACE_hipExtSetLoggingParams(log_level, log_size, log_mask);
   log::setLoggingParams(log_level, log_size, log_mask);
   UNIHIP_RETURN(kOk);
 }
 
 UNIHIP_EXPORT hipError_t hipExtEnableLogging(void) {
-  UNIHIP_TRACE_API("hipExtEnableLogging()");
+  UNIHIP_TRACE_hipExtEnableLogging();
   log::enableLogging();
   UNIHIP_RETURN(kOk);
 }
 
 UNIHIP_EXPORT hipError_t hipExtDisableLogging(void) {
-  UNIHIP_TRACE_API("hipExtDisableLogging()");
+  UNIHIP_TRACE_hipExtDisableLogging();
   log::disableLogging();
   UNIHIP_RETURN(kOk);
 }

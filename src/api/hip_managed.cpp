@@ -116,7 +116,7 @@ Status rangeAttribute(void* data, size_t dataSize, const hipMemRangeAttribute& a
 }  // namespace
 
 UNIHIP_EXPORT hipError_t hipMallocManaged(void** dev_ptr, size_t size, unsigned int flags) {
-  UNIHIP_TRACE_API("hipMallocManaged({}, {}, {:#x})", fmt::ptr(dev_ptr), size, flags);
+  UNIHIP_TRACE_hipMallocManaged(dev_ptr, size, flags);
   UNIHIP_RETURN_IF_FAILED(refuseUnsafeDuringCapture());  // HIP 7: not while capturing
   if (dev_ptr == nullptr || size == 0 ||
       (flags != hipMemAttachGlobal && flags != hipMemAttachHost))
@@ -204,9 +204,7 @@ UNIHIP_EXPORT hipError_t hipMemPrefetchBatchAsync(void** dev_ptrs, size_t* sizes
                                                   size_t* prefetch_loc_idxs,
                                                   size_t num_prefetch_locs,
                                                   unsigned long long flags, hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMemPrefetchBatchAsync({}, {}, {}, {}, {}, {}, {:#x}, {})",
-                   fmt::ptr(dev_ptrs), fmt::ptr(sizes), count, fmt::ptr(prefetch_locs),
-                   fmt::ptr(prefetch_loc_idxs), num_prefetch_locs, flags, fmt::ptr(stream));
+  UNIHIP_TRACE_hipMemPrefetchBatchAsync(dev_ptrs, sizes, count, prefetch_locs, prefetch_loc_idxs, num_prefetch_locs, flags, stream);
   Status s = checkBatch(dev_ptrs, sizes, count, flags);
   UNIHIP_RETURN(s.ok() ? prefetchBatch(dev_ptrs, sizes, count, prefetch_locs, prefetch_loc_idxs,
                                        num_prefetch_locs, stream)
@@ -215,8 +213,7 @@ UNIHIP_EXPORT hipError_t hipMemPrefetchBatchAsync(void** dev_ptrs, size_t* sizes
 
 UNIHIP_EXPORT hipError_t hipMemDiscardBatchAsync(void** dev_ptrs, size_t* sizes, size_t count,
                                                  unsigned long long flags, hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMemDiscardBatchAsync({}, {}, {}, {:#x}, {})", fmt::ptr(dev_ptrs),
-                   fmt::ptr(sizes), count, flags, fmt::ptr(stream));
+  UNIHIP_TRACE_hipMemDiscardBatchAsync(dev_ptrs, sizes, count, flags, stream);
   Status s = checkBatch(dev_ptrs, sizes, count, flags);
   UNIHIP_RETURN(s.ok() ? discardBatch(dev_ptrs, sizes, count, stream) : s);
 }
@@ -224,8 +221,7 @@ UNIHIP_EXPORT hipError_t hipMemDiscardBatchAsync(void** dev_ptrs, size_t* sizes,
 UNIHIP_EXPORT hipError_t hipDrvMemDiscardBatchAsync(hipDeviceptr_t* dev_ptrs, size_t* sizes,
                                                     size_t count, unsigned long long flags,
                                                     hipStream_t stream) {
-  UNIHIP_TRACE_API("hipDrvMemDiscardBatchAsync({}, {}, {}, {:#x}, {})", fmt::ptr(dev_ptrs),
-                   fmt::ptr(sizes), count, flags, fmt::ptr(stream));
+  UNIHIP_TRACE_hipDrvMemDiscardBatchAsync(dev_ptrs, sizes, count, flags, stream);
   Status s = checkBatch(dev_ptrs, sizes, count, flags);
   UNIHIP_RETURN(s.ok() ? discardBatch(dev_ptrs, sizes, count, stream) : s);
 }
@@ -238,9 +234,7 @@ UNIHIP_EXPORT hipError_t hipMemDiscardAndPrefetchBatchAsync(void** dev_ptrs, siz
                                                             size_t num_prefetch_locs,
                                                             unsigned long long flags,
                                                             hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMemDiscardAndPrefetchBatchAsync({}, {}, {}, {}, {}, {}, {:#x}, {})",
-                   fmt::ptr(dev_ptrs), fmt::ptr(sizes), count, fmt::ptr(prefetch_locs),
-                   fmt::ptr(prefetch_loc_idxs), num_prefetch_locs, flags, fmt::ptr(stream));
+  UNIHIP_TRACE_hipMemDiscardAndPrefetchBatchAsync(dev_ptrs, sizes, count, prefetch_locs, prefetch_loc_idxs, num_prefetch_locs, flags, stream);
   Status s = checkBatch(dev_ptrs, sizes, count, flags);
   if (s.ok() && prefetch_locs == nullptr) s = hipErrorInvalidValue;
   if (s.ok()) s = memory::checkBatchRanges(prefetch_loc_idxs, num_prefetch_locs, count);
@@ -260,8 +254,7 @@ UNIHIP_EXPORT hipError_t hipDrvMemDiscardAndPrefetchBatchAsync(
 
 UNIHIP_EXPORT hipError_t hipMemPrefetchAsync(const void* dev_ptr, size_t count, int device,
                                              hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMemPrefetchAsync({}, {}, {}, {})", dev_ptr, count, device,
-                   fmt::ptr(stream));
+  UNIHIP_TRACE_hipMemPrefetchAsync(dev_ptr, count, device, stream);
   UNIHIP_RETURN(prefetch(dev_ptr, count, device, stream));
 }
 
@@ -270,8 +263,7 @@ UNIHIP_EXPORT hipError_t hipMemPrefetchAsync(const void* dev_ptr, size_t count, 
 UNIHIP_EXPORT hipError_t hipMemPrefetchAsync_v2(const void* dev_ptr, size_t count,
                                                 hipMemLocation location, unsigned int flags,
                                                 hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMemPrefetchAsync_v2({}, {}, {}/{}, {:#x}, {})", dev_ptr, count,
-                   static_cast<int>(location.type), location.id, flags, fmt::ptr(stream));
+  UNIHIP_TRACE_hipMemPrefetchAsync_v2(dev_ptr, count, location, flags, stream);
   if (flags != 0) UNIHIP_RETURN(hipErrorInvalidValue);
   int device = 0;
   Status s = locationDevice(location, &device);
@@ -280,16 +272,14 @@ UNIHIP_EXPORT hipError_t hipMemPrefetchAsync_v2(const void* dev_ptr, size_t coun
 
 UNIHIP_EXPORT hipError_t hipMemAdvise(const void* dev_ptr, size_t count, hipMemoryAdvise advice,
                                       int device) {
-  UNIHIP_TRACE_API("hipMemAdvise({}, {}, {}, {})", dev_ptr, count, static_cast<int>(advice),
-                   device);
+  UNIHIP_TRACE_hipMemAdvise(dev_ptr, count, advice, device);
   UNIHIP_RETURN_IF_FAILED(refuseUnsafeDuringCapture());  // HIP 7: not while capturing
   UNIHIP_RETURN(advise(dev_ptr, count, advice, device));
 }
 
 UNIHIP_EXPORT hipError_t hipMemAdvise_v2(const void* dev_ptr, size_t count, hipMemoryAdvise advice,
                                          hipMemLocation location) {
-  UNIHIP_TRACE_API("hipMemAdvise_v2({}, {}, {}, {}/{})", dev_ptr, count,
-                   static_cast<int>(advice), static_cast<int>(location.type), location.id);
+  UNIHIP_TRACE_hipMemAdvise_v2(dev_ptr, count, advice, location);
   int device = 0;
   Status s = locationDevice(location, &device);
   UNIHIP_RETURN(s.ok() ? advise(dev_ptr, count, advice, device) : s);
@@ -298,8 +288,7 @@ UNIHIP_EXPORT hipError_t hipMemAdvise_v2(const void* dev_ptr, size_t count, hipM
 UNIHIP_EXPORT hipError_t hipMemRangeGetAttribute(void* data, size_t data_size,
                                                  hipMemRangeAttribute attribute,
                                                  const void* dev_ptr, size_t count) {
-  UNIHIP_TRACE_API("hipMemRangeGetAttribute({}, {}, {}, {}, {})", data, data_size,
-                   static_cast<int>(attribute), dev_ptr, count);
+  UNIHIP_TRACE_hipMemRangeGetAttribute(data, data_size, attribute, dev_ptr, count);
   if (dev_ptr == nullptr || count == 0) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN(rangeAttribute(data, data_size, attribute, dev_ptr, count));
 }
@@ -308,8 +297,7 @@ UNIHIP_EXPORT hipError_t hipMemRangeGetAttributes(void** data, size_t* data_size
                                                   hipMemRangeAttribute* attributes,
                                                   size_t num_attributes, const void* dev_ptr,
                                                   size_t count) {
-  UNIHIP_TRACE_API("hipMemRangeGetAttributes({}, {}, {}, {}, {}, {})", fmt::ptr(data),
-                   fmt::ptr(data_sizes), fmt::ptr(attributes), num_attributes, dev_ptr, count);
+  UNIHIP_TRACE_hipMemRangeGetAttributes(data, data_sizes, attributes, num_attributes, dev_ptr, count);
   if (data == nullptr || data_sizes == nullptr || attributes == nullptr || num_attributes == 0 ||
       dev_ptr == nullptr || count == 0)
     UNIHIP_RETURN(hipErrorInvalidValue);
@@ -326,8 +314,7 @@ UNIHIP_EXPORT hipError_t hipMemRangeGetAttributes(void** data, size_t* data_size
 
 UNIHIP_EXPORT hipError_t hipStreamAttachMemAsync(hipStream_t stream, void* dev_ptr, size_t length,
                                                  unsigned int flags) {
-  UNIHIP_TRACE_API("hipStreamAttachMemAsync({}, {}, {}, {:#x})", fmt::ptr(stream), dev_ptr,
-                   length, flags);
+  UNIHIP_TRACE_hipStreamAttachMemAsync(stream, dev_ptr, length, flags);
   if (dev_ptr == nullptr ||
       (flags != hipMemAttachGlobal && flags != hipMemAttachHost && flags != hipMemAttachSingle))
     UNIHIP_RETURN(hipErrorInvalidValue);

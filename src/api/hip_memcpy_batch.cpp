@@ -207,26 +207,23 @@ UNIHIP_EXPORT hipError_t hipMemcpyBatchAsync(void** dsts, void** srcs, size_t* s
                                              hipMemcpyAttributes* attrs, size_t* attrsIdxs,
                                              size_t numAttrs, size_t* failIdx,
                                              hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMemcpyBatchAsync({}, {}, {}, {}, {}, {}, {}, {}, {})", fmt::ptr(dsts),
-                   fmt::ptr(srcs), fmt::ptr(sizes), count, fmt::ptr(attrs), fmt::ptr(attrsIdxs),
-                   numAttrs, fmt::ptr(failIdx), fmt::ptr(stream));
+  UNIHIP_TRACE_hipMemcpyBatchAsync(dsts, srcs, sizes, count, attrs, attrsIdxs, numAttrs, failIdx, stream);
   UNIHIP_RETURN(copyBatch(dsts, srcs, sizes, count, attrs, attrsIdxs, numAttrs, failIdx, stream));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpy3DBatchAsync(size_t numOps, struct hipMemcpy3DBatchOp* opList,
                                                size_t* failIdx, unsigned long long flags,
                                                hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMemcpy3DBatchAsync({}, {}, {}, {:#x}, {})", numOps, fmt::ptr(opList),
-                   fmt::ptr(failIdx), flags, fmt::ptr(stream));
+  UNIHIP_TRACE_hipMemcpy3DBatchAsync(numOps, opList, failIdx, flags, stream);
   UNIHIP_RETURN(copyBatch3D(numOps, opList, failIdx, flags, stream));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpy3DPeer(hipMemcpy3DPeerParms* p) {
-  UNIHIP_TRACE_API("hipMemcpy3DPeer({})", fmt::ptr(p));
+  UNIHIP_TRACE_hipMemcpy3DPeer(p);
   UNIHIP_RETURN(copy3DPeer(p, nullptr, true));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpy3DPeerAsync(hipMemcpy3DPeerParms* p, hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMemcpy3DPeerAsync({}, {})", fmt::ptr(p), fmt::ptr(stream));
+  UNIHIP_TRACE_hipMemcpy3DPeerAsync(p, stream);
   UNIHIP_RETURN(copy3DPeer(p, stream, false));
 }

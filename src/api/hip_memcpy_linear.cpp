@@ -38,39 +38,37 @@ inline Status copyOnStream(void* dst, const void* src, size_t size, hipMemcpyKin
 
 UNIHIP_EXPORT hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t dst, void* src, size_t sizeBytes,
                                             hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMemcpyHtoDAsync({}, {}, {}, {})", dst, src, sizeBytes, fmt::ptr(stream));
+  UNIHIP_TRACE_hipMemcpyHtoDAsync(dst, src, sizeBytes, stream);
   UNIHIP_RETURN(copyOnStream(dst, src, sizeBytes, hipMemcpyHostToDevice, stream, false));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpyDtoHAsync(void* dst, hipDeviceptr_t src, size_t sizeBytes,
                                             hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMemcpyDtoHAsync({}, {}, {}, {})", dst, src, sizeBytes, fmt::ptr(stream));
+  UNIHIP_TRACE_hipMemcpyDtoHAsync(dst, src, sizeBytes, stream);
   UNIHIP_RETURN(copyOnStream(dst, src, sizeBytes, hipMemcpyDeviceToHost, stream, false));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpyDtoDAsync(hipDeviceptr_t dst, hipDeviceptr_t src,
                                             size_t sizeBytes, hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMemcpyDtoDAsync({}, {}, {}, {})", dst, src, sizeBytes, fmt::ptr(stream));
+  UNIHIP_TRACE_hipMemcpyDtoDAsync(dst, src, sizeBytes, stream);
   UNIHIP_RETURN(copyOnStream(dst, src, sizeBytes, hipMemcpyDeviceToDevice, stream, false));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpyWithStream(void* dst, const void* src, size_t sizeBytes,
                                              hipMemcpyKind kind, hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMemcpyWithStream({}, {}, {}, {}, {})", dst, src, sizeBytes,
-                   static_cast<int>(kind), fmt::ptr(stream));
+  UNIHIP_TRACE_hipMemcpyWithStream(dst, src, sizeBytes, kind, stream);
   UNIHIP_RETURN_IF_FAILED(refuseUnsafeDuringCapture());  // HIP 7: not while capturing
   UNIHIP_RETURN(copyOnStream(dst, src, sizeBytes, kind, stream, true));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpy_spt(void* dst, const void* src, size_t sizeBytes,
                                        hipMemcpyKind kind) {
-  UNIHIP_TRACE_API("hipMemcpy_spt({}, {}, {}, {})", dst, src, sizeBytes, static_cast<int>(kind));
+  UNIHIP_TRACE_hipMemcpy_spt(dst, src, sizeBytes, kind);
   UNIHIP_RETURN(copyOnStream(dst, src, sizeBytes, kind, hipStreamPerThread, true));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpyAsync_spt(void* dst, const void* src, size_t sizeBytes,
                                             hipMemcpyKind kind, hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMemcpyAsync_spt({}, {}, {}, {}, {})", dst, src, sizeBytes,
-                   static_cast<int>(kind), fmt::ptr(stream));
+  UNIHIP_TRACE_hipMemcpyAsync_spt(dst, src, sizeBytes, kind, stream);
   UNIHIP_RETURN(copyOnStream(dst, src, sizeBytes, kind, unihipPerThreadStream(stream), false));
 }

@@ -92,66 +92,65 @@ Status memory::allocateDevice(void** ptr, size_t size) {
 }
 
 UNIHIP_EXPORT hipError_t hipMalloc(void** ptr, size_t size) {
-  UNIHIP_TRACE_API("hipMalloc({}, {})", fmt::ptr(ptr), size);
+  UNIHIP_TRACE_hipMalloc(ptr, size);
   if (ptr == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN(memory::allocateDevice(ptr, size));
 }
 
 UNIHIP_EXPORT hipError_t hipFree(void* ptr) {
-  UNIHIP_TRACE_API("hipFree({})", ptr);
+  UNIHIP_TRACE_hipFree(ptr);
   UNIHIP_RETURN(freeAllocation(ptr));
 }
 
 UNIHIP_EXPORT hipError_t hipHostMalloc(void** ptr, size_t size, unsigned int flags) {
-  UNIHIP_TRACE_API("hipHostMalloc({}, {}, {:#x})", fmt::ptr(ptr), size, flags);
+  UNIHIP_TRACE_hipHostMalloc(ptr, size, flags);
   UNIHIP_RETURN(hostMalloc(ptr, size, flags));
 }
 
 UNIHIP_EXPORT hipError_t hipHostAlloc(void** ptr, size_t size, unsigned int flags) {
-  UNIHIP_TRACE_API("hipHostAlloc({}, {}, {:#x})", fmt::ptr(ptr), size, flags);
+  UNIHIP_TRACE_hipHostAlloc(ptr, size, flags);
   UNIHIP_RETURN(hostMalloc(ptr, size, flags));
 }
 
 UNIHIP_EXPORT hipError_t hipMallocHost(void** ptr, size_t size) {
-  UNIHIP_TRACE_API("hipMallocHost({}, {})", fmt::ptr(ptr), size);
+  UNIHIP_TRACE_hipMallocHost(ptr, size);
   UNIHIP_RETURN(hostMalloc(ptr, size, hipHostMallocDefault));
 }
 
 UNIHIP_EXPORT hipError_t hipHostFree(void* ptr) {
-  UNIHIP_TRACE_API("hipHostFree({})", ptr);
+  UNIHIP_TRACE_hipHostFree(ptr);
   UNIHIP_RETURN(freeAllocation(ptr));
 }
 
 UNIHIP_EXPORT hipError_t hipFreeHost(void* ptr) {
-  UNIHIP_TRACE_API("hipFreeHost({})", ptr);
+  UNIHIP_TRACE_hipFreeHost(ptr);
   UNIHIP_RETURN(freeAllocation(ptr));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpy(void* dst, const void* src, size_t sizeBytes,
                                    hipMemcpyKind kind) {
-  UNIHIP_TRACE_API("hipMemcpy({}, {}, {}, {})", dst, src, sizeBytes, static_cast<int>(kind));
+  UNIHIP_TRACE_hipMemcpy(dst, src, sizeBytes, kind);
   UNIHIP_RETURN(memcpySync(dst, src, sizeBytes, kind));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, void* src, size_t sizeBytes) {
-  UNIHIP_TRACE_API("hipMemcpyHtoD({}, {}, {})", dst, src, sizeBytes);
+  UNIHIP_TRACE_hipMemcpyHtoD(dst, src, sizeBytes);
   UNIHIP_RETURN(memcpySync(dst, src, sizeBytes, hipMemcpyHostToDevice));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpyDtoH(void* dst, hipDeviceptr_t src, size_t sizeBytes) {
-  UNIHIP_TRACE_API("hipMemcpyDtoH({}, {}, {})", dst, src, sizeBytes);
+  UNIHIP_TRACE_hipMemcpyDtoH(dst, src, sizeBytes);
   UNIHIP_RETURN(memcpySync(dst, src, sizeBytes, hipMemcpyDeviceToHost));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpyDtoD(hipDeviceptr_t dst, hipDeviceptr_t src, size_t sizeBytes) {
-  UNIHIP_TRACE_API("hipMemcpyDtoD({}, {}, {})", dst, src, sizeBytes);
+  UNIHIP_TRACE_hipMemcpyDtoD(dst, src, sizeBytes);
   UNIHIP_RETURN(memcpySync(dst, src, sizeBytes, hipMemcpyDeviceToDevice));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpyAsync(void* dst, const void* src, size_t sizeBytes,
                                         hipMemcpyKind kind, hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMemcpyAsync({}, {}, {}, {}, {})", dst, src, sizeBytes,
-                   static_cast<int>(kind), fmt::ptr(stream));
+  UNIHIP_TRACE_hipMemcpyAsync(dst, src, sizeBytes, kind, stream);
   CopyDirection dir;
   Status s = memory::checkCopy(dst, src, sizeBytes, kind, &dir);
   if (UNIHIP_UNLIKELY(!s.ok())) UNIHIP_RETURN(s);
@@ -165,17 +164,17 @@ UNIHIP_EXPORT hipError_t hipMemcpyAsync(void* dst, const void* src, size_t sizeB
 }
 
 UNIHIP_EXPORT hipError_t hipMemset(void* dst, int value, size_t sizeBytes) {
-  UNIHIP_TRACE_API("hipMemset({}, {}, {})", dst, value, sizeBytes);
+  UNIHIP_TRACE_hipMemset(dst, value, sizeBytes);
   UNIHIP_RETURN(memsetSync(dst, value, sizeBytes));
 }
 
 UNIHIP_EXPORT hipError_t hipMemsetD8(hipDeviceptr_t dest, unsigned char value, size_t count) {
-  UNIHIP_TRACE_API("hipMemsetD8({}, {}, {})", dest, value, count);
+  UNIHIP_TRACE_hipMemsetD8(dest, value, count);
   UNIHIP_RETURN(memsetSync(dest, value, count));
 }
 
 UNIHIP_EXPORT hipError_t hipMemsetD32(hipDeviceptr_t dest, int value, size_t count) {
-  UNIHIP_TRACE_API("hipMemsetD32({}, {}, {})", dest, value, count);
+  UNIHIP_TRACE_hipMemsetD32(dest, value, count);
   UNIHIP_RETURN(([&]() -> Status {
     if (count == 0) return kOk;
     if (count > SIZE_MAX / 4) return hipErrorInvalidValue;
@@ -190,7 +189,7 @@ UNIHIP_EXPORT hipError_t hipMemsetD32(hipDeviceptr_t dest, int value, size_t cou
 
 UNIHIP_EXPORT hipError_t hipMemsetAsync(void* dst, int value, size_t sizeBytes,
                                         hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMemsetAsync({}, {}, {}, {})", dst, value, sizeBytes, fmt::ptr(stream));
+  UNIHIP_TRACE_hipMemsetAsync(dst, value, sizeBytes, stream);
   UNIHIP_RETURN(([&]() -> Status {
     ResolvedStream rs;
     UNIHIP_TRY(resolveStream(stream, &rs));
@@ -204,7 +203,7 @@ UNIHIP_EXPORT hipError_t hipMemsetAsync(void* dst, int value, size_t sizeBytes,
 }
 
 UNIHIP_EXPORT hipError_t hipMemGetInfo(size_t* free, size_t* total) {
-  UNIHIP_TRACE_API("hipMemGetInfo({}, {})", fmt::ptr(free), fmt::ptr(total));
+  UNIHIP_TRACE_hipMemGetInfo(free, total);
   // AMD's runtime fills what it is given a place for; two nulls ask for nothing.
   if (free == nullptr && total == nullptr) UNIHIP_RETURN(kOk);
   Device* d = nullptr;

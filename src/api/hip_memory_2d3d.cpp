@@ -252,8 +252,7 @@ Status copyDriver3D(const HIP_MEMCPY3D* c, hipStream_t stream, bool sync) {
 }  // namespace
 
 UNIHIP_EXPORT hipError_t hipMallocPitch(void** ptr, size_t* pitch, size_t width, size_t height) {
-  UNIHIP_TRACE_API("hipMallocPitch({}, {}, {}, {})", fmt::ptr(ptr), fmt::ptr(pitch), width,
-                   height);
+  UNIHIP_TRACE_hipMallocPitch(ptr, pitch, width, height);
   bool empty = false;
   Status s = checkMallocPitch(ptr, pitch, width, height, &empty);
   if (!s.ok() || empty) UNIHIP_RETURN(s);
@@ -262,8 +261,7 @@ UNIHIP_EXPORT hipError_t hipMallocPitch(void** ptr, size_t* pitch, size_t width,
 
 UNIHIP_EXPORT hipError_t hipMemAllocPitch(hipDeviceptr_t* dptr, size_t* pitch, size_t widthInBytes,
                                           size_t height, unsigned int elementSizeBytes) {
-  UNIHIP_TRACE_API("hipMemAllocPitch({}, {}, {}, {}, {})", fmt::ptr(dptr), fmt::ptr(pitch),
-                   widthInBytes, height, elementSizeBytes);
+  UNIHIP_TRACE_hipMemAllocPitch(dptr, pitch, widthInBytes, height, elementSizeBytes);
   if (widthInBytes == 0 || height == 0) UNIHIP_RETURN(hipErrorInvalidValue);
   if (elementSizeBytes != 4 && elementSizeBytes != 8 && elementSizeBytes != 16)
     UNIHIP_RETURN(hipErrorInvalidValue);
@@ -275,23 +273,20 @@ UNIHIP_EXPORT hipError_t hipMemAllocPitch(hipDeviceptr_t* dptr, size_t* pitch, s
 
 UNIHIP_EXPORT hipError_t hipMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch,
                                      size_t width, size_t height, hipMemcpyKind kind) {
-  UNIHIP_TRACE_API("hipMemcpy2D({}, {}, {}, {}, {}, {}, {})", dst, dpitch, src, spitch, width,
-                   height, static_cast<int>(kind));
+  UNIHIP_TRACE_hipMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
   UNIHIP_RETURN(copy2D(dst, dpitch, src, spitch, width, height, kind, nullptr, true));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpy2DAsync(void* dst, size_t dpitch, const void* src,
                                           size_t spitch, size_t width, size_t height,
                                           hipMemcpyKind kind, hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMemcpy2DAsync({}, {}, {}, {}, {}, {}, {}, {})", dst, dpitch, src, spitch,
-                   width, height, static_cast<int>(kind), fmt::ptr(stream));
+  UNIHIP_TRACE_hipMemcpy2DAsync(dst, dpitch, src, spitch, width, height, kind, stream);
   UNIHIP_RETURN(copy2D(dst, dpitch, src, spitch, width, height, kind, stream, false));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpy2D_spt(void* dst, size_t dpitch, const void* src, size_t spitch,
                                          size_t width, size_t height, hipMemcpyKind kind) {
-  UNIHIP_TRACE_API("hipMemcpy2D_spt({}, {}, {}, {}, {}, {}, {})", dst, dpitch, src, spitch, width,
-                   height, static_cast<int>(kind));
+  UNIHIP_TRACE_hipMemcpy2D_spt(dst, dpitch, src, spitch, width, height, kind);
   UNIHIP_RETURN(
       copy2D(dst, dpitch, src, spitch, width, height, kind, hipStreamPerThread, true));
 }
@@ -299,20 +294,19 @@ UNIHIP_EXPORT hipError_t hipMemcpy2D_spt(void* dst, size_t dpitch, const void* s
 UNIHIP_EXPORT hipError_t hipMemcpy2DAsync_spt(void* dst, size_t dpitch, const void* src,
                                               size_t spitch, size_t width, size_t height,
                                               hipMemcpyKind kind, hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMemcpy2DAsync_spt({}, {}, {}, {}, {}, {}, {}, {})", dst, dpitch, src,
-                   spitch, width, height, static_cast<int>(kind), fmt::ptr(stream));
+  UNIHIP_TRACE_hipMemcpy2DAsync_spt(dst, dpitch, src, spitch, width, height, kind, stream);
   UNIHIP_RETURN(copy2D(dst, dpitch, src, spitch, width, height, kind,
                        unihipPerThreadStream(stream), false));
 }
 
 // Driver-style 2D copies (hip_Memcpy2D).
 UNIHIP_EXPORT hipError_t hipMemcpyParam2D(const hip_Memcpy2D* pCopy) {
-  UNIHIP_TRACE_API("hipMemcpyParam2D({})", fmt::ptr(pCopy));
+  UNIHIP_TRACE_hipMemcpyParam2D(pCopy);
   UNIHIP_RETURN(copyDriver2D(pCopy, nullptr, true));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpyParam2DAsync(const hip_Memcpy2D* pCopy, hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMemcpyParam2DAsync({}, {})", fmt::ptr(pCopy), fmt::ptr(stream));
+  UNIHIP_TRACE_hipMemcpyParam2DAsync(pCopy, stream);
   ResolvedStream rs;  // the stream first, as AMD checks it
   Status s = resolveStream(stream, &rs);
   if (!s.ok()) UNIHIP_RETURN(s);
@@ -320,14 +314,13 @@ UNIHIP_EXPORT hipError_t hipMemcpyParam2DAsync(const hip_Memcpy2D* pCopy, hipStr
 }
 
 UNIHIP_EXPORT hipError_t hipDrvMemcpy2DUnaligned(const hip_Memcpy2D* pCopy) {
-  UNIHIP_TRACE_API("hipDrvMemcpy2DUnaligned({})", fmt::ptr(pCopy));
+  UNIHIP_TRACE_hipDrvMemcpy2DUnaligned(pCopy);
   UNIHIP_RETURN(copyDriver2D(pCopy, nullptr, true));
 }
 
 // 3D memory.
 UNIHIP_EXPORT hipError_t hipMalloc3D(hipPitchedPtr* pitchedDevPtr, hipExtent extent) {
-  UNIHIP_TRACE_API("hipMalloc3D({}, {}x{}x{})", fmt::ptr(pitchedDevPtr), extent.width,
-                   extent.height, extent.depth);
+  UNIHIP_TRACE_hipMalloc3D(pitchedDevPtr, extent);
   if (pitchedDevPtr == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   if (extent.width == 0 || extent.height == 0 || extent.depth == 0) {
     pitchedDevPtr->ptr = nullptr;
@@ -347,32 +340,32 @@ Status memory::copy3D(const hipMemcpy3DParms* p, hipStream_t stream, bool sync) 
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpy3D(const struct hipMemcpy3DParms* p) {
-  UNIHIP_TRACE_API("hipMemcpy3D({})", fmt::ptr(p));
+  UNIHIP_TRACE_hipMemcpy3D(p);
   UNIHIP_RETURN(copy3D(p, nullptr, true));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpy3DAsync(const struct hipMemcpy3DParms* p, hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMemcpy3DAsync({}, {})", fmt::ptr(p), fmt::ptr(stream));
+  UNIHIP_TRACE_hipMemcpy3DAsync(p, stream);
   UNIHIP_RETURN(copy3D(p, stream, false));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpy3D_spt(const struct hipMemcpy3DParms* p) {
-  UNIHIP_TRACE_API("hipMemcpy3D_spt({})", fmt::ptr(p));
+  UNIHIP_TRACE_hipMemcpy3D_spt(p);
   UNIHIP_RETURN(copy3D(p, hipStreamPerThread, true));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpy3DAsync_spt(const hipMemcpy3DParms* p, hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMemcpy3DAsync_spt({}, {})", fmt::ptr(p), fmt::ptr(stream));
+  UNIHIP_TRACE_hipMemcpy3DAsync_spt(p, stream);
   UNIHIP_RETURN(copy3D(p, unihipPerThreadStream(stream), false));
 }
 
 UNIHIP_EXPORT hipError_t hipDrvMemcpy3D(const HIP_MEMCPY3D* pCopy) {
-  UNIHIP_TRACE_API("hipDrvMemcpy3D({})", fmt::ptr(pCopy));
+  UNIHIP_TRACE_hipDrvMemcpy3D(pCopy);
   UNIHIP_RETURN(copyDriver3D(pCopy, nullptr, true));
 }
 
 UNIHIP_EXPORT hipError_t hipDrvMemcpy3DAsync(const HIP_MEMCPY3D* pCopy, hipStream_t stream) {
-  UNIHIP_TRACE_API("hipDrvMemcpy3DAsync({}, {})", fmt::ptr(pCopy), fmt::ptr(stream));
+  UNIHIP_TRACE_hipDrvMemcpy3DAsync(pCopy, stream);
   ResolvedStream rs;  // the stream first, as AMD checks it
   Status s = resolveStream(stream, &rs);
   if (!s.ok()) UNIHIP_RETURN(s);

@@ -124,7 +124,7 @@ Status memory::releasePooled(Device* d, const Allocation& a) {
 }
 
 UNIHIP_EXPORT hipError_t hipMallocAsync(void** dev_ptr, size_t size, hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMallocAsync({}, {}, {})", (void*)dev_ptr, size, (void*)stream);
+  UNIHIP_TRACE_hipMallocAsync(dev_ptr, size, stream);
   if (dev_ptr == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN_IF_FAILED(checkStream(stream));
   if (size == 0) {
@@ -135,7 +135,7 @@ UNIHIP_EXPORT hipError_t hipMallocAsync(void** dev_ptr, size_t size, hipStream_t
 }
 
 UNIHIP_EXPORT hipError_t hipFreeAsync(void* dev_ptr, hipStream_t stream) {
-  UNIHIP_TRACE_API("hipFreeAsync({}, {})", dev_ptr, (void*)stream);
+  UNIHIP_TRACE_hipFreeAsync(dev_ptr, stream);
   // HIP 7: a null pointer is success, as for hipFree.
   if (dev_ptr == nullptr) UNIHIP_RETURN(kOk);
   UNIHIP_RETURN_IF_FAILED(checkStream(stream));
@@ -144,8 +144,7 @@ UNIHIP_EXPORT hipError_t hipFreeAsync(void* dev_ptr, hipStream_t stream) {
 
 UNIHIP_EXPORT hipError_t hipMallocFromPoolAsync(void** dev_ptr, size_t size, hipMemPool_t mem_pool,
                                                 hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMallocFromPoolAsync({}, {}, {}, {})", (void*)dev_ptr, size,
-                   (void*)mem_pool, (void*)stream);
+  UNIHIP_TRACE_hipMallocFromPoolAsync(dev_ptr, size, mem_pool, stream);
   if (anyNull(dev_ptr, mem_pool)) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN_IF_FAILED(checkStream(stream));
   if (size == 0) {  // as AMD's runtime: before the pool is looked at
@@ -206,14 +205,14 @@ Status poolLocation(const hipMemLocation* location, hipMemAllocationType type, i
 }  // namespace
 
 UNIHIP_EXPORT hipError_t hipDeviceGetDefaultMemPool(hipMemPool_t* mem_pool, int device) {
-  UNIHIP_TRACE_API("hipDeviceGetDefaultMemPool({}, {})", (void*)mem_pool, device);
+  UNIHIP_TRACE_hipDeviceGetDefaultMemPool(mem_pool, device);
   if (mem_pool == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN_IF_FAILED(checkDeviceOrdinal(device));
   UNIHIP_RETURN(defaultPoolOf(device, mem_pool));
 }
 
 UNIHIP_EXPORT hipError_t hipDeviceSetMemPool(int device, hipMemPool_t mem_pool) {
-  UNIHIP_TRACE_API("hipDeviceSetMemPool({}, {})", device, (void*)mem_pool);
+  UNIHIP_TRACE_hipDeviceSetMemPool(device, mem_pool);
   UNIHIP_RETURN_IF_FAILED(refuseUnsafeDuringCapture());  // HIP 7: not while capturing
   // AMD answers hipErrorInvalidValue for a bad device here (not hipErrorInvalidDevice).
   if (mem_pool == nullptr || !checkDeviceOrdinal(device).ok())
@@ -222,7 +221,7 @@ UNIHIP_EXPORT hipError_t hipDeviceSetMemPool(int device, hipMemPool_t mem_pool) 
 }
 
 UNIHIP_EXPORT hipError_t hipDeviceGetMemPool(hipMemPool_t* mem_pool, int device) {
-  UNIHIP_TRACE_API("hipDeviceGetMemPool({}, {})", (void*)mem_pool, device);
+  UNIHIP_TRACE_hipDeviceGetMemPool(mem_pool, device);
   if (mem_pool == nullptr || !checkDeviceOrdinal(device).ok())
     UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN(currentPoolOf(device, mem_pool));
@@ -230,8 +229,7 @@ UNIHIP_EXPORT hipError_t hipDeviceGetMemPool(hipMemPool_t* mem_pool, int device)
 
 UNIHIP_EXPORT hipError_t hipMemGetDefaultMemPool(hipMemPool_t* pool, hipMemLocation* location,
                                                  hipMemAllocationType type) {
-  UNIHIP_TRACE_API("hipMemGetDefaultMemPool({}, {}, {})", (void*)pool, (void*)location,
-                   static_cast<int>(type));
+  UNIHIP_TRACE_hipMemGetDefaultMemPool(pool, location, type);
   int device = 0;
   Status s = pool != nullptr ? poolLocation(location, type, &device) : hipErrorInvalidValue;
   UNIHIP_RETURN(s.ok() ? defaultPoolOf(device, pool) : s);
@@ -239,8 +237,7 @@ UNIHIP_EXPORT hipError_t hipMemGetDefaultMemPool(hipMemPool_t* pool, hipMemLocat
 
 UNIHIP_EXPORT hipError_t hipMemGetMemPool(hipMemPool_t* pool, hipMemLocation* location,
                                           hipMemAllocationType type) {
-  UNIHIP_TRACE_API("hipMemGetMemPool({}, {}, {})", (void*)pool, (void*)location,
-                   static_cast<int>(type));
+  UNIHIP_TRACE_hipMemGetMemPool(pool, location, type);
   int device = 0;
   Status s = pool != nullptr ? poolLocation(location, type, &device) : hipErrorInvalidValue;
   UNIHIP_RETURN(s.ok() ? currentPoolOf(device, pool) : s);
@@ -248,8 +245,7 @@ UNIHIP_EXPORT hipError_t hipMemGetMemPool(hipMemPool_t* pool, hipMemLocation* lo
 
 UNIHIP_EXPORT hipError_t hipMemSetMemPool(hipMemLocation* location, hipMemAllocationType type,
                                           hipMemPool_t pool) {
-  UNIHIP_TRACE_API("hipMemSetMemPool({}, {}, {})", (void*)location, static_cast<int>(type),
-                   (void*)pool);
+  UNIHIP_TRACE_hipMemSetMemPool(location, type, pool);
   int device = 0;
   Status s = pool != nullptr ? poolLocation(location, type, &device) : hipErrorInvalidValue;
   UNIHIP_RETURN(s.ok() ? setPoolOf(device, pool) : s);
@@ -257,7 +253,7 @@ UNIHIP_EXPORT hipError_t hipMemSetMemPool(hipMemLocation* location, hipMemAlloca
 
 UNIHIP_EXPORT hipError_t hipMemPoolCreate(hipMemPool_t* mem_pool,
                                           const hipMemPoolProps* pool_props) {
-  UNIHIP_TRACE_API("hipMemPoolCreate({}, {})", (void*)mem_pool, (const void*)pool_props);
+  UNIHIP_TRACE_hipMemPoolCreate(mem_pool, pool_props);
   UNIHIP_RETURN_IF_FAILED(refuseUnsafeDuringCapture());  // HIP 7: not while capturing
   if (anyNull(mem_pool, pool_props)) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN_IF_FAILED(checkPoolProps(*pool_props));
@@ -274,7 +270,7 @@ UNIHIP_EXPORT hipError_t hipMemPoolCreate(hipMemPool_t* mem_pool,
 }
 
 UNIHIP_EXPORT hipError_t hipMemPoolDestroy(hipMemPool_t mem_pool) {
-  UNIHIP_TRACE_API("hipMemPoolDestroy({})", (void*)mem_pool);
+  UNIHIP_TRACE_hipMemPoolDestroy(mem_pool);
   UNIHIP_RETURN_IF_FAILED(refuseUnsafeDuringCapture());  // HIP 7: not while capturing
   if (mem_pool == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   Device* d = nullptr;
@@ -294,7 +290,7 @@ UNIHIP_EXPORT hipError_t hipMemPoolDestroy(hipMemPool_t mem_pool) {
 }
 
 UNIHIP_EXPORT hipError_t hipMemPoolTrimTo(hipMemPool_t mem_pool, size_t min_bytes_to_hold) {
-  UNIHIP_TRACE_API("hipMemPoolTrimTo({}, {})", (void*)mem_pool, min_bytes_to_hold);
+  UNIHIP_TRACE_hipMemPoolTrimTo(mem_pool, min_bytes_to_hold);
   if (mem_pool == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   Device* d = nullptr;
   MemoryPoolOps* ops = nullptr;
@@ -304,7 +300,7 @@ UNIHIP_EXPORT hipError_t hipMemPoolTrimTo(hipMemPool_t mem_pool, size_t min_byte
 
 UNIHIP_EXPORT hipError_t hipMemPoolSetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr,
                                                 void* value) {
-  UNIHIP_TRACE_API("hipMemPoolSetAttribute({}, {}, {})", (void*)mem_pool, (int)attr, value);
+  UNIHIP_TRACE_hipMemPoolSetAttribute(mem_pool, attr, value);
   if (anyNull(mem_pool, value)) UNIHIP_RETURN(hipErrorInvalidValue);
   if (!isKnownAttribute(attr)) UNIHIP_RETURN(hipErrorInvalidValue);
   Device* d = nullptr;
@@ -321,7 +317,7 @@ UNIHIP_EXPORT hipError_t hipMemPoolSetAttribute(hipMemPool_t mem_pool, hipMemPoo
 
 UNIHIP_EXPORT hipError_t hipMemPoolGetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr,
                                                 void* value) {
-  UNIHIP_TRACE_API("hipMemPoolGetAttribute({}, {}, {})", (void*)mem_pool, (int)attr, value);
+  UNIHIP_TRACE_hipMemPoolGetAttribute(mem_pool, attr, value);
   if (anyNull(mem_pool, value)) UNIHIP_RETURN(hipErrorInvalidValue);
   if (!isKnownAttribute(attr)) UNIHIP_RETURN(hipErrorInvalidValue);
   Device* d = nullptr;
@@ -332,8 +328,7 @@ UNIHIP_EXPORT hipError_t hipMemPoolGetAttribute(hipMemPool_t mem_pool, hipMemPoo
 
 UNIHIP_EXPORT hipError_t hipMemPoolSetAccess(hipMemPool_t mem_pool,
                                              const hipMemAccessDesc* desc_list, size_t count) {
-  UNIHIP_TRACE_API("hipMemPoolSetAccess({}, {}, {})", (void*)mem_pool, (const void*)desc_list,
-                   count);
+  UNIHIP_TRACE_hipMemPoolSetAccess(mem_pool, desc_list, count);
   if (anyNull(mem_pool, desc_list)) UNIHIP_RETURN(hipErrorInvalidValue);
   if (!isLive(mem_pool)) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN_IF_FAILED(checkAccessDescs(mem_pool, desc_list, count));
@@ -353,8 +348,7 @@ UNIHIP_EXPORT hipError_t hipMemPoolSetAccess(hipMemPool_t mem_pool,
 
 UNIHIP_EXPORT hipError_t hipMemPoolGetAccess(hipMemAccessFlags* flags, hipMemPool_t mem_pool,
                                              hipMemLocation* location) {
-  UNIHIP_TRACE_API("hipMemPoolGetAccess({}, {}, {})", (void*)flags, (void*)mem_pool,
-                   (void*)location);
+  UNIHIP_TRACE_hipMemPoolGetAccess(flags, mem_pool, location);
   if (anyNull(flags, mem_pool, location)) UNIHIP_RETURN(hipErrorInvalidValue);
   if (!isDeviceLocation(*location)) UNIHIP_RETURN(hipErrorInvalidValue);
   Device* d = nullptr;
@@ -369,8 +363,7 @@ UNIHIP_EXPORT hipError_t hipMemPoolExportToShareableHandle(void* shared_handle,
                                                            hipMemPool_t mem_pool,
                                                            hipMemAllocationHandleType handle_type,
                                                            unsigned int flags) {
-  UNIHIP_TRACE_API("hipMemPoolExportToShareableHandle({}, {}, {}, {})", shared_handle,
-                   (void*)mem_pool, (int)handle_type, flags);
+  UNIHIP_TRACE_hipMemPoolExportToShareableHandle(shared_handle, mem_pool, handle_type, flags);
   if (anyNull(shared_handle, mem_pool) || flags != 0 || handle_type == hipMemHandleTypeNone)
     UNIHIP_RETURN(hipErrorInvalidValue);
   Device* d = nullptr;
@@ -384,8 +377,7 @@ UNIHIP_EXPORT hipError_t hipMemPoolExportToShareableHandle(void* shared_handle,
 UNIHIP_EXPORT hipError_t hipMemPoolImportFromShareableHandle(
     hipMemPool_t* mem_pool, void* shared_handle, hipMemAllocationHandleType handle_type,
     unsigned int flags) {
-  UNIHIP_TRACE_API("hipMemPoolImportFromShareableHandle({}, {}, {}, {})", (void*)mem_pool,
-                   shared_handle, (int)handle_type, flags);
+  UNIHIP_TRACE_hipMemPoolImportFromShareableHandle(mem_pool, shared_handle, handle_type, flags);
   if (anyNull(mem_pool, shared_handle) || flags != 0 || handle_type == hipMemHandleTypeNone)
     UNIHIP_RETURN(hipErrorInvalidValue);
   Device* current = nullptr;
@@ -406,7 +398,7 @@ UNIHIP_EXPORT hipError_t hipMemPoolImportFromShareableHandle(
 
 UNIHIP_EXPORT hipError_t hipMemPoolExportPointer(hipMemPoolPtrExportData* export_data,
                                                  void* dev_ptr) {
-  UNIHIP_TRACE_API("hipMemPoolExportPointer({}, {})", (void*)export_data, dev_ptr);
+  UNIHIP_TRACE_hipMemPoolExportPointer(export_data, dev_ptr);
   if (anyNull(export_data, dev_ptr)) UNIHIP_RETURN(hipErrorInvalidValue);
   Allocation a;
   if (!AllocationMap::get().find(dev_ptr, &a) || a.kind != AllocationKind::Pool ||
@@ -419,8 +411,7 @@ UNIHIP_EXPORT hipError_t hipMemPoolExportPointer(hipMemPoolPtrExportData* export
 
 UNIHIP_EXPORT hipError_t hipMemPoolImportPointer(void** dev_ptr, hipMemPool_t mem_pool,
                                                  hipMemPoolPtrExportData* export_data) {
-  UNIHIP_TRACE_API("hipMemPoolImportPointer({}, {}, {})", (void*)dev_ptr, (void*)mem_pool,
-                   (void*)export_data);
+  UNIHIP_TRACE_hipMemPoolImportPointer(dev_ptr, mem_pool, export_data);
   if (anyNull(dev_ptr, mem_pool, export_data)) UNIHIP_RETURN(hipErrorInvalidValue);
   Device* d = nullptr;
   MemoryPoolOps* ops = nullptr;

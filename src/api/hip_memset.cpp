@@ -115,91 +115,85 @@ Status fill2DElements(void* dst, size_t pitch, uint32_t value, size_t width, siz
 
 UNIHIP_EXPORT hipError_t hipMemsetD8Async(hipDeviceptr_t dest, unsigned char value, size_t count,
                                           hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMemsetD8Async({}, {}, {}, {})", dest, value, count, fmt::ptr(stream));
+  UNIHIP_TRACE_hipMemsetD8Async(dest, value, count, stream);
   UNIHIP_RETURN(fillAsync(dest, value, count, 1, stream));
 }
 
 UNIHIP_EXPORT hipError_t hipMemsetD16(hipDeviceptr_t dest, unsigned short value, size_t count) {
-  UNIHIP_TRACE_API("hipMemsetD16({}, {}, {})", dest, value, count);
+  UNIHIP_TRACE_hipMemsetD16(dest, value, count);
   UNIHIP_RETURN(fillSync(dest, value, count, 2, nullptr));
 }
 
 UNIHIP_EXPORT hipError_t hipMemsetD16Async(hipDeviceptr_t dest, unsigned short value,
                                            size_t count, hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMemsetD16Async({}, {}, {}, {})", dest, value, count, fmt::ptr(stream));
+  UNIHIP_TRACE_hipMemsetD16Async(dest, value, count, stream);
   UNIHIP_RETURN(fillAsync(dest, value, count, 2, stream));
 }
 
 UNIHIP_EXPORT hipError_t hipMemsetD32Async(hipDeviceptr_t dst, int value, size_t count,
                                            hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMemsetD32Async({}, {}, {}, {})", dst, value, count, fmt::ptr(stream));
+  UNIHIP_TRACE_hipMemsetD32Async(dst, value, count, stream);
   UNIHIP_RETURN(fillAsync(dst, static_cast<uint32_t>(value), count, 4, stream));
 }
 
 UNIHIP_EXPORT hipError_t hipMemset_spt(void* dst, int value, size_t sizeBytes) {
-  UNIHIP_TRACE_API("hipMemset_spt({}, {}, {})", dst, value, sizeBytes);
+  UNIHIP_TRACE_hipMemset_spt(dst, value, sizeBytes);
   UNIHIP_RETURN(fillSync(dst, static_cast<uint8_t>(value), sizeBytes, 1, hipStreamPerThread));
 }
 
 UNIHIP_EXPORT hipError_t hipMemsetAsync_spt(void* dst, int value, size_t sizeBytes,
                                             hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMemsetAsync_spt({}, {}, {}, {})", dst, value, sizeBytes, fmt::ptr(stream));
+  UNIHIP_TRACE_hipMemsetAsync_spt(dst, value, sizeBytes, stream);
   UNIHIP_RETURN(fillAsync(dst, static_cast<uint8_t>(value), sizeBytes, 1,
                           unihipPerThreadStream(stream)));
 }
 
 UNIHIP_EXPORT hipError_t hipMemset2D(void* dst, size_t pitch, int value, size_t width,
                                      size_t height) {
-  UNIHIP_TRACE_API("hipMemset2D({}, {}, {}, {}, {})", dst, pitch, value, width, height);
+  UNIHIP_TRACE_hipMemset2D(dst, pitch, value, width, height);
   UNIHIP_RETURN(fill2D(dst, pitch, value, width, height, nullptr, true));
 }
 
 UNIHIP_EXPORT hipError_t hipMemset2DAsync(void* dst, size_t pitch, int value, size_t width,
                                           size_t height, hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMemset2DAsync({}, {}, {}, {}, {}, {})", dst, pitch, value, width, height,
-                   fmt::ptr(stream));
+  UNIHIP_TRACE_hipMemset2DAsync(dst, pitch, value, width, height, stream);
   UNIHIP_RETURN(fill2D(dst, pitch, value, width, height, stream, false));
 }
 
 UNIHIP_EXPORT hipError_t hipMemset2D_spt(void* dst, size_t pitch, int value, size_t width,
                                          size_t height) {
-  UNIHIP_TRACE_API("hipMemset2D_spt({}, {}, {}, {}, {})", dst, pitch, value, width, height);
+  UNIHIP_TRACE_hipMemset2D_spt(dst, pitch, value, width, height);
   UNIHIP_RETURN(fill2D(dst, pitch, value, width, height, hipStreamPerThread, true));
 }
 
 UNIHIP_EXPORT hipError_t hipMemset2DAsync_spt(void* dst, size_t pitch, int value, size_t width,
                                               size_t height, hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMemset2DAsync_spt({}, {}, {}, {}, {}, {})", dst, pitch, value, width,
-                   height, fmt::ptr(stream));
+  UNIHIP_TRACE_hipMemset2DAsync_spt(dst, pitch, value, width, height, stream);
   UNIHIP_RETURN(
       fill2D(dst, pitch, value, width, height, unihipPerThreadStream(stream), false));
 }
 
 
 UNIHIP_EXPORT hipError_t hipMemset3D(hipPitchedPtr pitchedDevPtr, int value, hipExtent extent) {
-  UNIHIP_TRACE_API("hipMemset3D({}, {}, {}x{}x{})", pitchedDevPtr.ptr, value, extent.width,
-                   extent.height, extent.depth);
+  UNIHIP_TRACE_hipMemset3D(pitchedDevPtr, value, extent);
   UNIHIP_RETURN(fill3D(pitchedDevPtr, value, extent, nullptr, true));
 }
 
 UNIHIP_EXPORT hipError_t hipMemset3DAsync(hipPitchedPtr pitchedDevPtr, int value,
                                           hipExtent extent, hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMemset3DAsync({}, {}, {}x{}x{}, {})", pitchedDevPtr.ptr, value,
-                   extent.width, extent.height, extent.depth, fmt::ptr(stream));
+  UNIHIP_TRACE_hipMemset3DAsync(pitchedDevPtr, value, extent, stream);
   UNIHIP_RETURN(fill3D(pitchedDevPtr, value, extent, stream, false));
 }
 
 UNIHIP_EXPORT hipError_t hipMemset3D_spt(hipPitchedPtr pitchedDevPtr, int value,
                                          hipExtent extent) {
-  UNIHIP_TRACE_API("hipMemset3D_spt({}, {}, {}x{}x{})", pitchedDevPtr.ptr, value, extent.width,
-                   extent.height, extent.depth);
+  UNIHIP_TRACE_hipMemset3D_spt(pitchedDevPtr, value, extent);
   UNIHIP_RETURN(fill3D(pitchedDevPtr, value, extent, hipStreamPerThread, true));
 }
 
 UNIHIP_EXPORT hipError_t hipMemset3DAsync_spt(hipPitchedPtr pitchedDevPtr, int value,
                                               hipExtent extent, hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMemset3DAsync_spt({}, {}, {}x{}x{}, {})", pitchedDevPtr.ptr, value,
-                   extent.width, extent.height, extent.depth, fmt::ptr(stream));
+  UNIHIP_TRACE_hipMemset3DAsync_spt(pitchedDevPtr, value, extent, stream);
   UNIHIP_RETURN(
       fill3D(pitchedDevPtr, value, extent, unihipPerThreadStream(stream), false));
 }
@@ -208,15 +202,13 @@ UNIHIP_EXPORT hipError_t hipMemset3DAsync_spt(hipPitchedPtr pitchedDevPtr, int v
 #define UNIHIP_MEMSET_D2D(bits, value_type)                                                      \
   UNIHIP_EXPORT hipError_t hipMemsetD2D##bits(hipDeviceptr_t dst, size_t dstPitch,                \
                                               value_type value, size_t width, size_t height) {     \
-    UNIHIP_TRACE_API("hipMemsetD2D" #bits "({}, {}, {}, {}, {})", dst, dstPitch, value, width,     \
-                     height);                                                                      \
+    UNIHIP_TRACE_hipMemsetD2D##bits(dst, dstPitch, value, width, height);                          \
     UNIHIP_RETURN(fill2DElements(dst, dstPitch, value, width, height, bits / 8, nullptr, true));   \
   }                                                                                                \
   UNIHIP_EXPORT hipError_t hipMemsetD2D##bits##Async(hipDeviceptr_t dst, size_t dstPitch,         \
                                                      value_type value, size_t width,              \
                                                      size_t height, hipStream_t stream) {         \
-    UNIHIP_TRACE_API("hipMemsetD2D" #bits "Async({}, {}, {}, {}, {}, {})", dst, dstPitch, value,   \
-                     width, height, fmt::ptr(stream));                                             \
+    UNIHIP_TRACE_hipMemsetD2D##bits##Async(dst, dstPitch, value, width, height, stream);           \
     UNIHIP_RETURN(fill2DElements(dst, dstPitch, value, width, height, bits / 8, stream, false));   \
   }
 UNIHIP_MEMSET_D2D(8, unsigned char)

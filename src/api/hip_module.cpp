@@ -50,7 +50,7 @@ Status loadModule(hipModule_t* module, ImageView view, std::vector<uint8_t> owne
 }  // namespace
 
 UNIHIP_EXPORT hipError_t hipModuleLoadData(hipModule_t* module, const void* image) {
-  UNIHIP_TRACE_API("hipModuleLoadData({}, {})", fmt::ptr(module), image);
+  UNIHIP_TRACE_hipModuleLoadData(module, image);
   // No size comes with the image: its header bounds it, checked against readable memory.
   UNIHIP_RETURN(loadModule(module, ImageView::unsized(image), {}));
 }
@@ -58,17 +58,17 @@ UNIHIP_EXPORT hipError_t hipModuleLoadData(hipModule_t* module, const void* imag
 // HIP 7.1 (CUDA's cuModuleLoadFatBinary): an offload bundle, parsed as hipModuleLoadData parses
 // any image.
 UNIHIP_EXPORT hipError_t hipModuleLoadFatBinary(hipModule_t* module, const void* fatbin) {
-  UNIHIP_TRACE_API("hipModuleLoadFatBinary({}, {})", fmt::ptr(module), fatbin);
+  UNIHIP_TRACE_hipModuleLoadFatBinary(module, fatbin);
   UNIHIP_RETURN(loadModule(module, ImageView::unsized(fatbin), {}));
 }
 
 UNIHIP_EXPORT hipError_t hipModuleLoad(hipModule_t* module, const char* fname) {
-  UNIHIP_TRACE_API("hipModuleLoad({}, {})", fmt::ptr(module), fname ? fname : "(null)");
+  UNIHIP_TRACE_hipModuleLoad(module, fname);
   UNIHIP_RETURN(loadModuleFile(module, fname));
 }
 
 UNIHIP_EXPORT hipError_t hipModuleUnload(hipModule_t module) {
-  UNIHIP_TRACE_API("hipModuleUnload({})", fmt::ptr(module));
+  UNIHIP_TRACE_hipModuleUnload(module);
   if (!isLive(module)) UNIHIP_RETURN(hipErrorInvalidResourceHandle);
   Device* d = Runtime::get().device(module->device);
   NativeModule native = module->native;
@@ -133,13 +133,12 @@ Status loadModuleFile(hipModule_t* module, const char* fname) {
 
 UNIHIP_EXPORT hipError_t hipModuleGetFunction(hipFunction_t* function, hipModule_t module,
                                               const char* kname) {
-  UNIHIP_TRACE_API("hipModuleGetFunction({}, {}, {})", fmt::ptr(function), fmt::ptr(module),
-                   kname ? kname : "(null)");
+  UNIHIP_TRACE_hipModuleGetFunction(function, module, kname);
   UNIHIP_RETURN(moduleFunction(module, kname, function));
 }
 
 UNIHIP_EXPORT hipError_t hipModuleGetFunctionCount(unsigned int* count, hipModule_t mod) {
-  UNIHIP_TRACE_API("hipModuleGetFunctionCount({}, {})", fmt::ptr(count), fmt::ptr(mod));
+  UNIHIP_TRACE_hipModuleGetFunctionCount(count, mod);
   UNIHIP_RETURN(([&]() -> Status {
     if (count == nullptr) return hipErrorInvalidValue;
     std::vector<std::string> names;
@@ -160,9 +159,8 @@ UNIHIP_HOT_TLS LaunchCache t_moduleLaunchCache;  // keyed by hipFunction_t (core
                                                               unsigned int sharedMemBytes,
                                                               hipStream_t stream,
                                                               void** kernelParams, void** extra) {
-  UNIHIP_TRACE_API("hipModuleLaunchKernel({}, ({},{},{}), ({},{},{}), {}, {})", fmt::ptr(f),
-                   grid.x, grid.y, grid.z, block.x, block.y, block.z, sharedMemBytes,
-                   fmt::ptr(stream));
+  UNIHIP_TRACE_hipModuleLaunchKernel(f, grid.x, grid.y, grid.z, block.x, block.y, block.z,
+                                     sharedMemBytes, stream, kernelParams, extra);
   constexpr const char* kName = "hipModuleLaunchKernel";
   const uint64_t generation = launchGeneration();  // before the lookups (launch_generation.h)
   if (UNIHIP_UNLIKELY(!isLive(f))) return apiReturn(kName, hipErrorInvalidResourceHandle);

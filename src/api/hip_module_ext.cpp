@@ -14,7 +14,7 @@ using namespace unihip;
 UNIHIP_EXPORT hipError_t hipModuleLoadDataEx(hipModule_t* module, const void* image,
                                              unsigned int numOptions, hipJitOption* options,
                                              void** optionValues) {
-  UNIHIP_TRACE_API("hipModuleLoadDataEx({}, {}, {})", fmt::ptr(module), image, numOptions);
+  UNIHIP_TRACE_hipModuleLoadDataEx(module, image, numOptions, options, optionValues);
   if (numOptions > 0 && (options == nullptr || optionValues == nullptr))
     UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN(hipModuleLoadData(module, image));
@@ -22,8 +22,7 @@ UNIHIP_EXPORT hipError_t hipModuleLoadDataEx(hipModule_t* module, const void* im
 
 UNIHIP_EXPORT hipError_t hipModuleGetGlobal(hipDeviceptr_t* dptr, size_t* bytes, hipModule_t hmod,
                                             const char* name) {
-  UNIHIP_TRACE_API("hipModuleGetGlobal({}, {}, {}, {})", fmt::ptr(dptr), fmt::ptr(bytes),
-                   fmt::ptr(hmod), name ? name : "(null)");
+  UNIHIP_TRACE_hipModuleGetGlobal(dptr, bytes, hmod, name);
   UNIHIP_RETURN(([&]() -> Status {
     if ((dptr == nullptr && bytes == nullptr) || name == nullptr || name[0] == '\0')
       return hipErrorInvalidValue;

@@ -73,8 +73,7 @@ UNIHIP_EXPORT hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int* numBl
                                                                       const void* f,
                                                                       int blockSize,
                                                                       size_t dynSharedMemPerBlk) {
-  UNIHIP_TRACE_API("hipOccupancyMaxActiveBlocksPerMultiprocessor({}, {}, {}, {})",
-                   fmt::ptr(numBlocks), f, blockSize, dynSharedMemPerBlk);
+  UNIHIP_TRACE_hipOccupancyMaxActiveBlocksPerMultiprocessor(numBlocks, f, blockSize, dynSharedMemPerBlk);
   UNIHIP_OCCUPANCY_CHECK(numBlocks == nullptr ? Status(hipErrorInvalidValue) : kernelOf(f));
   UNIHIP_OCCUPANCY_CHECK(checkActiveBlocks(numBlocks, blockSize, 0));
   UNIHIP_RETURN(maxActiveBlocks(numBlocks, f, blockSize, dynSharedMemPerBlk, 0));
@@ -82,8 +81,7 @@ UNIHIP_EXPORT hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int* numBl
 
 UNIHIP_EXPORT hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
     int* numBlocks, const void* f, int blockSize, size_t dynSharedMemPerBlk, unsigned int flags) {
-  UNIHIP_TRACE_API("hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags({}, {}, {}, {}, {:#x})",
-                   fmt::ptr(numBlocks), f, blockSize, dynSharedMemPerBlk, flags);
+  UNIHIP_TRACE_hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(numBlocks, f, blockSize, dynSharedMemPerBlk, flags);
   UNIHIP_OCCUPANCY_CHECK(numBlocks == nullptr ? Status(hipErrorInvalidValue) : kernelOf(f));
   UNIHIP_OCCUPANCY_CHECK(checkActiveBlocks(numBlocks, blockSize, flags));
   UNIHIP_RETURN(maxActiveBlocks(numBlocks, f, blockSize, dynSharedMemPerBlk, flags));
@@ -93,8 +91,7 @@ UNIHIP_EXPORT hipError_t hipOccupancyMaxPotentialBlockSize(int* gridSize, int* b
                                                            const void* f,
                                                            size_t dynSharedMemPerBlk,
                                                            int blockSizeLimit) {
-  UNIHIP_TRACE_API("hipOccupancyMaxPotentialBlockSize({}, {}, {}, {}, {})", fmt::ptr(gridSize),
-                   fmt::ptr(blockSize), f, dynSharedMemPerBlk, blockSizeLimit);
+  UNIHIP_TRACE_hipOccupancyMaxPotentialBlockSize(gridSize, blockSize, f, dynSharedMemPerBlk, blockSizeLimit);
   UNIHIP_OCCUPANCY_CHECK(checkPotentialBlockSize(gridSize, blockSize, blockSizeLimit, 0));
   UNIHIP_OCCUPANCY_CHECK(kernelOf(f));
   UNIHIP_RETURN(
@@ -104,8 +101,7 @@ UNIHIP_EXPORT hipError_t hipOccupancyMaxPotentialBlockSize(int* gridSize, int* b
 UNIHIP_EXPORT hipError_t hipOccupancyAvailableDynamicSMemPerBlock(size_t* dynamicSmemSize,
                                                                   const void* f, int numBlocks,
                                                                   int blockSize) {
-  UNIHIP_TRACE_API("hipOccupancyAvailableDynamicSMemPerBlock({}, {}, {}, {})",
-                   fmt::ptr(dynamicSmemSize), f, numBlocks, blockSize);
+  UNIHIP_TRACE_hipOccupancyAvailableDynamicSMemPerBlock(dynamicSmemSize, f, numBlocks, blockSize);
   if (dynamicSmemSize == nullptr || numBlocks <= 0 || blockSize <= 0)
     UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_OCCUPANCY_CHECK(kernelOf(f));
@@ -120,8 +116,7 @@ UNIHIP_EXPORT hipError_t hipOccupancyAvailableDynamicSMemPerBlock(size_t* dynami
 
 UNIHIP_EXPORT hipError_t hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(
     int* numBlocks, hipFunction_t f, int blockSize, size_t dynSharedMemPerBlk) {
-  UNIHIP_TRACE_API("hipModuleOccupancyMaxActiveBlocksPerMultiprocessor({}, {}, {}, {})",
-                   fmt::ptr(numBlocks), fmt::ptr(f), blockSize, dynSharedMemPerBlk);
+  UNIHIP_TRACE_hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(numBlocks, f, blockSize, dynSharedMemPerBlk);
   UNIHIP_OCCUPANCY_CHECK(numBlocks == nullptr ? Status(hipErrorInvalidValue) : liveFunction(f));
   UNIHIP_OCCUPANCY_CHECK(checkActiveBlocks(numBlocks, blockSize, 0));
   UNIHIP_RETURN(maxActiveBlocks(numBlocks, f, blockSize, dynSharedMemPerBlk, 0));
@@ -129,9 +124,7 @@ UNIHIP_EXPORT hipError_t hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(
 
 UNIHIP_EXPORT hipError_t hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
     int* numBlocks, hipFunction_t f, int blockSize, size_t dynSharedMemPerBlk, unsigned int flags) {
-  UNIHIP_TRACE_API(
-      "hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags({}, {}, {}, {}, {:#x})",
-      fmt::ptr(numBlocks), fmt::ptr(f), blockSize, dynSharedMemPerBlk, flags);
+  UNIHIP_TRACE_hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(numBlocks, f, blockSize, dynSharedMemPerBlk, flags);
   UNIHIP_OCCUPANCY_CHECK(numBlocks == nullptr ? Status(hipErrorInvalidValue) : liveFunction(f));
   UNIHIP_OCCUPANCY_CHECK(checkActiveBlocks(numBlocks, blockSize, flags));
   UNIHIP_RETURN(maxActiveBlocks(numBlocks, f, blockSize, dynSharedMemPerBlk, flags));
@@ -141,9 +134,7 @@ UNIHIP_EXPORT hipError_t hipModuleOccupancyMaxPotentialBlockSize(int* gridSize, 
                                                                  hipFunction_t f,
                                                                  size_t dynSharedMemPerBlk,
                                                                  int blockSizeLimit) {
-  UNIHIP_TRACE_API("hipModuleOccupancyMaxPotentialBlockSize({}, {}, {}, {}, {})",
-                   fmt::ptr(gridSize), fmt::ptr(blockSize), fmt::ptr(f), dynSharedMemPerBlk,
-                   blockSizeLimit);
+  UNIHIP_TRACE_hipModuleOccupancyMaxPotentialBlockSize(gridSize, blockSize, f, dynSharedMemPerBlk, blockSizeLimit);
   UNIHIP_OCCUPANCY_CHECK(checkPotentialBlockSize(gridSize, blockSize, blockSizeLimit, 0));
   UNIHIP_OCCUPANCY_CHECK(liveFunction(f));
   UNIHIP_RETURN(
@@ -153,9 +144,7 @@ UNIHIP_EXPORT hipError_t hipModuleOccupancyMaxPotentialBlockSize(int* gridSize, 
 UNIHIP_EXPORT hipError_t hipModuleOccupancyMaxPotentialBlockSizeWithFlags(
     int* gridSize, int* blockSize, hipFunction_t f, size_t dynSharedMemPerBlk, int blockSizeLimit,
     unsigned int flags) {
-  UNIHIP_TRACE_API("hipModuleOccupancyMaxPotentialBlockSizeWithFlags({}, {}, {}, {}, {}, {:#x})",
-                   fmt::ptr(gridSize), fmt::ptr(blockSize), fmt::ptr(f), dynSharedMemPerBlk,
-                   blockSizeLimit, flags);
+  UNIHIP_TRACE_hipModuleOccupancyMaxPotentialBlockSizeWithFlags(gridSize, blockSize, f, dynSharedMemPerBlk, blockSizeLimit, flags);
   UNIHIP_OCCUPANCY_CHECK(checkPotentialBlockSize(gridSize, blockSize, blockSizeLimit, flags));
   UNIHIP_OCCUPANCY_CHECK(liveFunction(f));
   UNIHIP_RETURN(
@@ -191,14 +180,12 @@ Status clusterOccupancy(ClusterQuery query, int* out, const void* func,
 
 UNIHIP_EXPORT hipError_t hipOccupancyMaxPotentialClusterSize(int* clusterSize, const void* func,
                                                              const hipLaunchConfig_t* config) {
-  UNIHIP_TRACE_API("hipOccupancyMaxPotentialClusterSize({}, {}, {})", fmt::ptr(clusterSize), func,
-                   fmt::ptr(config));
+  UNIHIP_TRACE_hipOccupancyMaxPotentialClusterSize(clusterSize, func, config);
   UNIHIP_RETURN(clusterOccupancy(ClusterQuery::PotentialSize, clusterSize, func, config));
 }
 
 UNIHIP_EXPORT hipError_t hipOccupancyMaxActiveClusters(int* numClusters, const void* func,
                                                        const hipLaunchConfig_t* config) {
-  UNIHIP_TRACE_API("hipOccupancyMaxActiveClusters({}, {}, {})", fmt::ptr(numClusters), func,
-                   fmt::ptr(config));
+  UNIHIP_TRACE_hipOccupancyMaxActiveClusters(numClusters, func, config);
   UNIHIP_RETURN(clusterOccupancy(ClusterQuery::ActiveClusters, numClusters, func, config));
 }

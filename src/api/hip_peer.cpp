@@ -92,32 +92,29 @@ Status checkPeerCopy(void* dst, int dstDeviceId, const void* src, int srcDeviceI
 
 UNIHIP_EXPORT hipError_t hipDeviceCanAccessPeer(int* canAccessPeer, int deviceId,
                                                 int peerDeviceId) {
-  UNIHIP_TRACE_API("hipDeviceCanAccessPeer({}, {}, {})", fmt::ptr(canAccessPeer), deviceId,
-                   peerDeviceId);
+  UNIHIP_TRACE_hipDeviceCanAccessPeer(canAccessPeer, deviceId, peerDeviceId);
   UNIHIP_RETURN(::canAccessPeer(canAccessPeer, deviceId, peerDeviceId));
 }
 
 UNIHIP_EXPORT hipError_t hipDeviceGetP2PAttribute(int* value, hipDeviceP2PAttr attr,
                                                   int srcDevice, int dstDevice) {
-  UNIHIP_TRACE_API("hipDeviceGetP2PAttribute({}, {}, {}, {})", fmt::ptr(value),
-                   static_cast<int>(attr), srcDevice, dstDevice);
+  UNIHIP_TRACE_hipDeviceGetP2PAttribute(value, attr, srcDevice, dstDevice);
   UNIHIP_RETURN(p2pAttribute(value, attr, srcDevice, dstDevice));
 }
 
 UNIHIP_EXPORT hipError_t hipExtGetLinkTypeAndHopCount(int device1, int device2,
                                                       uint32_t* linktype, uint32_t* hopcount) {
-  UNIHIP_TRACE_API("hipExtGetLinkTypeAndHopCount({}, {}, {}, {})", device1, device2,
-                   fmt::ptr(linktype), fmt::ptr(hopcount));
+  UNIHIP_TRACE_hipExtGetLinkTypeAndHopCount(device1, device2, linktype, hopcount);
   UNIHIP_RETURN(linkTypeAndHopCount(device1, device2, linktype, hopcount));
 }
 
 UNIHIP_EXPORT hipError_t hipDeviceEnablePeerAccess(int peerDeviceId, unsigned int flags) {
-  UNIHIP_TRACE_API("hipDeviceEnablePeerAccess({}, {:#x})", peerDeviceId, flags);
+  UNIHIP_TRACE_hipDeviceEnablePeerAccess(peerDeviceId, flags);
   UNIHIP_RETURN(peerAccess(peerDeviceId, flags, true));
 }
 
 UNIHIP_EXPORT hipError_t hipDeviceDisablePeerAccess(int peerDeviceId) {
-  UNIHIP_TRACE_API("hipDeviceDisablePeerAccess({})", peerDeviceId);
+  UNIHIP_TRACE_hipDeviceDisablePeerAccess(peerDeviceId);
   UNIHIP_RETURN(peerAccess(peerDeviceId, 0, false));
 }
 
@@ -126,8 +123,7 @@ UNIHIP_EXPORT hipError_t hipDeviceDisablePeerAccess(int peerDeviceId) {
 // when hipMemcpy returned) and returns once done; the async form is ordered on `stream` only.
 UNIHIP_EXPORT hipError_t hipMemcpyPeer(void* dst, int dstDeviceId, const void* src,
                                        int srcDeviceId, size_t sizeBytes) {
-  UNIHIP_TRACE_API("hipMemcpyPeer({}, {}, {}, {}, {})", dst, dstDeviceId, src, srcDeviceId,
-                   sizeBytes);
+  UNIHIP_TRACE_hipMemcpyPeer(dst, dstDeviceId, src, srcDeviceId, sizeBytes);
   Status s = checkPeerCopy(dst, dstDeviceId, src, srcDeviceId, sizeBytes);
   if (!s.ok() || sizeBytes == 0) UNIHIP_RETURN(s);
   for (int ordinal : {srcDeviceId, dstDeviceId}) {
@@ -140,8 +136,7 @@ UNIHIP_EXPORT hipError_t hipMemcpyPeer(void* dst, int dstDeviceId, const void* s
 
 UNIHIP_EXPORT hipError_t hipMemcpyPeerAsync(void* dst, int dstDeviceId, const void* src,
                                             int srcDevice, size_t sizeBytes, hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMemcpyPeerAsync({}, {}, {}, {}, {}, {})", dst, dstDeviceId, src, srcDevice,
-                   sizeBytes, fmt::ptr(stream));
+  UNIHIP_TRACE_hipMemcpyPeerAsync(dst, dstDeviceId, src, srcDevice, sizeBytes, stream);
   Status s = checkPeerCopy(dst, dstDeviceId, src, srcDevice, sizeBytes);
   ResolvedStream rs;
   if (s.ok()) s = resolveStream(stream, &rs);

@@ -32,7 +32,7 @@ Status allocationOf(const void* ptr, void** base, size_t* size) {
 
 UNIHIP_EXPORT hipError_t hipMemGetAddressRange(hipDeviceptr_t* pbase, size_t* psize,
                                                hipDeviceptr_t dptr) {
-  UNIHIP_TRACE_API("hipMemGetAddressRange({}, {}, {})", fmt::ptr(pbase), fmt::ptr(psize), dptr);
+  UNIHIP_TRACE_hipMemGetAddressRange(pbase, psize, dptr);
   if (pbase == nullptr || psize == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   void* base = nullptr;
   size_t size = 0;
@@ -45,7 +45,7 @@ UNIHIP_EXPORT hipError_t hipMemGetAddressRange(hipDeviceptr_t* pbase, size_t* ps
 }
 
 UNIHIP_EXPORT hipError_t hipMemPtrGetInfo(void* ptr, size_t* size) {
-  UNIHIP_TRACE_API("hipMemPtrGetInfo({}, {})", ptr, fmt::ptr(size));
+  UNIHIP_TRACE_hipMemPtrGetInfo(ptr, size);
   if (size == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   if (ptr == nullptr) {
     *size = 0;
@@ -151,7 +151,7 @@ Status pointerAttribute(void* data, const hipPointer_attribute& attribute, const
 
 UNIHIP_EXPORT hipError_t hipPointerGetAttributes(hipPointerAttribute_t* attributes,
                                                  const void* ptr) {
-  UNIHIP_TRACE_API("hipPointerGetAttributes({}, {})", fmt::ptr(attributes), ptr);
+  UNIHIP_TRACE_hipPointerGetAttributes(attributes, ptr);
   if (attributes == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   Allocation a;
   if (pointerAttributes(ptr, attributes, &a).ok()) UNIHIP_RETURN(kOk);
@@ -164,7 +164,7 @@ UNIHIP_EXPORT hipError_t hipPointerGetAttributes(hipPointerAttribute_t* attribut
 
 UNIHIP_EXPORT hipError_t hipPointerGetAttribute(void* data, hipPointer_attribute attribute,
                                                 hipDeviceptr_t ptr) {
-  UNIHIP_TRACE_API("hipPointerGetAttribute({}, {}, {})", data, enumValue(attribute), ptr);
+  UNIHIP_TRACE_hipPointerGetAttribute(data, attribute, ptr);
   UNIHIP_RETURN(pointerAttribute(data, attribute, ptr));
 }
 
@@ -173,7 +173,7 @@ UNIHIP_EXPORT hipError_t hipPointerGetAttribute(void* data, hipPointer_attribute
 // vendor (NVIDIA: cuPointerSetAttribute).
 UNIHIP_EXPORT hipError_t hipPointerSetAttribute(const void* value, hipPointer_attribute attribute,
                                                 hipDeviceptr_t ptr) {
-  UNIHIP_TRACE_API("hipPointerSetAttribute({}, {}, {})", value, static_cast<int>(attribute), ptr);
+  UNIHIP_TRACE_hipPointerSetAttribute(value, attribute, ptr);
   if (value == nullptr || ptr == nullptr || attribute != HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS)
     UNIHIP_RETURN(hipErrorInvalidValue);
   const unsigned sync = *static_cast<const unsigned*>(value);
@@ -190,8 +190,7 @@ UNIHIP_EXPORT hipError_t hipPointerSetAttribute(const void* value, hipPointer_at
 UNIHIP_EXPORT hipError_t hipDrvPointerGetAttributes(unsigned int numAttributes,
                                                     hipPointer_attribute* attributes, void** data,
                                                     hipDeviceptr_t ptr) {
-  UNIHIP_TRACE_API("hipDrvPointerGetAttributes({}, {}, {}, {})", numAttributes,
-                   fmt::ptr(attributes), fmt::ptr(data), ptr);
+  UNIHIP_TRACE_hipDrvPointerGetAttributes(numAttributes, attributes, data, ptr);
   if (numAttributes == 0 || attributes == nullptr || data == nullptr || ptr == nullptr)
     UNIHIP_RETURN(hipErrorInvalidValue);
   for (unsigned i = 0; i < numAttributes; ++i) {

@@ -78,8 +78,7 @@ Status driverEntryPoint(const char* symbol, void** funcPtr, unsigned long long f
 UNIHIP_EXPORT hipError_t hipGetDriverEntryPoint(const char* symbol, void** funcPtr,
                                                 unsigned long long flags,
                                                 hipDriverEntryPointQueryResult* status) {
-  UNIHIP_TRACE_API("hipGetDriverEntryPoint({}, {}, {:#x})", symbol ? symbol : "(null)",
-                   fmt::ptr(funcPtr), flags);
+  UNIHIP_TRACE_hipGetDriverEntryPoint(symbol, funcPtr, flags, status);
   UNIHIP_RETURN(driverEntryPoint(symbol, funcPtr, flags, status));
 }
 
@@ -87,8 +86,7 @@ UNIHIP_EXPORT hipError_t hipGetDriverEntryPoint(const char* symbol, void** funcP
 UNIHIP_EXPORT hipError_t hipGetDriverEntryPoint_spt(const char* symbol, void** funcPtr,
                                                     unsigned long long flags,
                                                     hipDriverEntryPointQueryResult* status) {
-  UNIHIP_TRACE_API("hipGetDriverEntryPoint_spt({}, {}, {:#x})", symbol ? symbol : "(null)",
-                   fmt::ptr(funcPtr), flags);
+  UNIHIP_TRACE_hipGetDriverEntryPoint_spt(symbol, funcPtr, flags, status);
   if (flags > hipEnablePerThreadDefaultStream) UNIHIP_RETURN(hipErrorInvalidValue);
   const unsigned long long effective =
       flags == hipEnableLegacyStream ? flags : hipEnablePerThreadDefaultStream;
@@ -98,8 +96,7 @@ UNIHIP_EXPORT hipError_t hipGetDriverEntryPoint_spt(const char* symbol, void** f
 UNIHIP_EXPORT hipError_t hipGetProcAddress_spt(const char* symbol, void** pfn, int hipVersion,
                                                uint64_t flags,
                                                hipDriverProcAddressQueryResult* symbolStatus) {
-  UNIHIP_TRACE_API("hipGetProcAddress_spt({}, {}, {}, {:#x})", symbol ? symbol : "(null)",
-                   fmt::ptr(pfn), hipVersion, flags);
+  UNIHIP_TRACE_hipGetProcAddress_spt(symbol, pfn, hipVersion, flags, symbolStatus);
   if (flags == HIP_GET_PROC_ADDRESS_DEFAULT) flags = HIP_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM;
   UNIHIP_RETURN(procAddress(symbol, pfn, hipVersion, flags, symbolStatus));
 }
@@ -107,15 +104,14 @@ UNIHIP_EXPORT hipError_t hipGetProcAddress_spt(const char* symbol, void** pfn, i
 UNIHIP_EXPORT hipError_t hipGetProcAddress(const char* symbol, void** pfn, int hipVersion,
                                            uint64_t flags,
                                            hipDriverProcAddressQueryResult* symbolStatus) {
-  UNIHIP_TRACE_API("hipGetProcAddress({}, {}, {}, {:#x})", symbol ? symbol : "(null)",
-                   fmt::ptr(pfn), hipVersion, flags);
+  UNIHIP_TRACE_hipGetProcAddress(symbol, pfn, hipVersion, flags, symbolStatus);
   UNIHIP_RETURN(procAddress(symbol, pfn, hipVersion, flags, symbolStatus));
 }
 
 // AMD numbers its API functions for roctracer (hip_prof_str.h); the ids are AMD's
 // (src/api/hip_api_ids.tsv), retired and unknown ids answer "unknown", as AMD's does.
 UNIHIP_EXPORT const char* hipApiName(uint32_t id) {
-  UNIHIP_TRACE_API("hipApiName({})", id);
+  UNIHIP_TRACE_hipApiName(id);
   static constexpr const char* kNames[] = {
 #include "hip_api_names.inc"
   };

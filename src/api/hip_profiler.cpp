@@ -18,11 +18,11 @@ Status profilerControl(bool start) {
 }  // namespace
 
 UNIHIP_EXPORT hipError_t hipProfilerStart(void) {
-  UNIHIP_TRACE_API("hipProfilerStart()");
+  UNIHIP_TRACE_hipProfilerStart();
   UNIHIP_RETURN(profilerControl(true));
 }
 
 UNIHIP_EXPORT hipError_t hipProfilerStop(void) {
-  UNIHIP_TRACE_API("hipProfilerStop()");
+  UNIHIP_TRACE_hipProfilerStop();
   UNIHIP_RETURN(profilerControl(false));
 }

@@ -45,25 +45,24 @@ Status createStream(hipStream_t* stream, unsigned int flags, int priority, bool 
 }  // namespace
 
 UNIHIP_EXPORT hipError_t hipStreamCreate(hipStream_t* stream) {
-  UNIHIP_TRACE_API("hipStreamCreate({})", fmt::ptr(stream));
+  UNIHIP_TRACE_hipStreamCreate(stream);
   UNIHIP_RETURN(createStream(stream, hipStreamDefault, 0, false));
 }
 
 UNIHIP_EXPORT hipError_t hipStreamCreateWithFlags(hipStream_t* stream, unsigned int flags) {
-  UNIHIP_TRACE_API("hipStreamCreateWithFlags({}, {:#x})", fmt::ptr(stream), flags);
+  UNIHIP_TRACE_hipStreamCreateWithFlags(stream, flags);
   UNIHIP_RETURN(createStream(stream, flags, 0, false));
 }
 
 UNIHIP_EXPORT hipError_t hipStreamCreateWithPriority(hipStream_t* stream, unsigned int flags,
                                                      int priority) {
-  UNIHIP_TRACE_API("hipStreamCreateWithPriority({}, {:#x}, {})", fmt::ptr(stream), flags,
-                   priority);
+  UNIHIP_TRACE_hipStreamCreateWithPriority(stream, flags, priority);
   UNIHIP_RETURN(createStream(stream, flags, priority, true));
 }
 
 UNIHIP_EXPORT hipError_t hipDeviceGetStreamPriorityRange(int* leastPriority,
                                                          int* greatestPriority) {
-  UNIHIP_TRACE_API("hipDeviceGetStreamPriorityRange()");
+  UNIHIP_TRACE_hipDeviceGetStreamPriorityRange(leastPriority, greatestPriority);
   UNIHIP_RETURN(([&]() -> Status {
     Device* d = nullptr;
     UNIHIP_TRY(currentDevice(&d));
@@ -76,7 +75,7 @@ UNIHIP_EXPORT hipError_t hipDeviceGetStreamPriorityRange(int* leastPriority,
 }
 
 UNIHIP_EXPORT hipError_t hipStreamDestroy(hipStream_t stream) {
-  UNIHIP_TRACE_API("hipStreamDestroy({})", fmt::ptr(stream));
+  UNIHIP_TRACE_hipStreamDestroy(stream);
   if (stream == nullptr) UNIHIP_RETURN(hipErrorInvalidHandle);
   if (stream == hipStreamPerThread || stream == hipStreamLegacy)
     UNIHIP_RETURN(hipErrorInvalidResourceHandle);
@@ -91,7 +90,7 @@ UNIHIP_EXPORT hipError_t hipStreamDestroy(hipStream_t stream) {
 }
 
 UNIHIP_EXPORT UNIHIP_HOT_TEXT hipError_t hipStreamSynchronize(hipStream_t stream) {
-  UNIHIP_TRACE_API("hipStreamSynchronize({})", fmt::ptr(stream));
+  UNIHIP_TRACE_hipStreamSynchronize(stream);
   ResolvedStream rs;
   Status s = resolveStream(stream, &rs);
   if (UNIHIP_UNLIKELY(!s.ok())) UNIHIP_RETURN(s);
@@ -99,7 +98,7 @@ UNIHIP_EXPORT UNIHIP_HOT_TEXT hipError_t hipStreamSynchronize(hipStream_t stream
 }
 
 UNIHIP_EXPORT hipError_t hipStreamQuery(hipStream_t stream) {
-  UNIHIP_TRACE_API("hipStreamQuery({})", fmt::ptr(stream));
+  UNIHIP_TRACE_hipStreamQuery(stream);
   ResolvedStream rs;
   Status s = resolveStream(stream, &rs);
   if (UNIHIP_UNLIKELY(!s.ok())) UNIHIP_RETURN(s);
@@ -108,7 +107,7 @@ UNIHIP_EXPORT hipError_t hipStreamQuery(hipStream_t stream) {
 
 UNIHIP_EXPORT hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event,
                                             unsigned int flags) {
-  UNIHIP_TRACE_API("hipStreamWaitEvent({}, {}, {:#x})", fmt::ptr(stream), fmt::ptr(event), flags);
+  UNIHIP_TRACE_hipStreamWaitEvent(stream, event, flags);
   if (event == nullptr) UNIHIP_RETURN(hipErrorInvalidHandle);
   if (flags != 0) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN(([&]() -> Status {
@@ -120,8 +119,7 @@ UNIHIP_EXPORT hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event
 }
 
 UNIHIP_EXPORT hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn, void* userData) {
-  UNIHIP_TRACE_API("hipLaunchHostFunc({}, {}, {})", fmt::ptr(stream),
-                   reinterpret_cast<void*>(fn), userData);
+  UNIHIP_TRACE_hipLaunchHostFunc(stream, fn, userData);
   if (fn == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   ResolvedStream rs;
   Status s = resolveStream(stream, &rs);
@@ -147,8 +145,7 @@ struct StreamCallback {
 
 UNIHIP_EXPORT hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallback_t callback,
                                               void* userData, unsigned int flags) {
-  UNIHIP_TRACE_API("hipStreamAddCallback({}, {}, {}, {:#x})", fmt::ptr(stream),
-                   reinterpret_cast<void*>(callback), userData, flags);
+  UNIHIP_TRACE_hipStreamAddCallback(stream, callback, userData, flags);
   if (callback == nullptr || flags != 0) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN(([&]() -> Status {
     ResolvedStream rs;
@@ -163,7 +160,7 @@ UNIHIP_EXPORT hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallb
 }
 
 UNIHIP_EXPORT hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int* flags) {
-  UNIHIP_TRACE_API("hipStreamGetFlags({})", fmt::ptr(stream));
+  UNIHIP_TRACE_hipStreamGetFlags(stream, flags);
   if (flags == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   if (stream == nullptr || stream == hipStreamLegacy || stream == hipStreamPerThread) {
     *flags = hipStreamDefault;
@@ -175,7 +172,7 @@ UNIHIP_EXPORT hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int* fla
 }
 
 UNIHIP_EXPORT hipError_t hipStreamGetPriority(hipStream_t stream, int* priority) {
-  UNIHIP_TRACE_API("hipStreamGetPriority({})", fmt::ptr(stream));
+  UNIHIP_TRACE_hipStreamGetPriority(stream, priority);
   if (priority == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   if (stream == nullptr || stream == hipStreamLegacy || stream == hipStreamPerThread) {
     *priority = 0;
@@ -187,7 +184,7 @@ UNIHIP_EXPORT hipError_t hipStreamGetPriority(hipStream_t stream, int* priority)
 }
 
 UNIHIP_EXPORT hipError_t hipStreamGetDevice(hipStream_t stream, hipDevice_t* device) {
-  UNIHIP_TRACE_API("hipStreamGetDevice({})", fmt::ptr(stream));
+  UNIHIP_TRACE_hipStreamGetDevice(stream, device);
   if (device == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   ResolvedStream rs;
   Status s = resolveStream(stream, &rs);

@@ -53,21 +53,19 @@ Status getCuMask(hipStream_t stream, uint32_t cuMaskSize, uint32_t* cuMask) {
 
 UNIHIP_EXPORT hipError_t hipExtStreamCreateWithCUMask(hipStream_t* stream, uint32_t cuMaskSize,
                                                       const uint32_t* cuMask) {
-  UNIHIP_TRACE_API("hipExtStreamCreateWithCUMask({}, {}, {})", fmt::ptr(stream), cuMaskSize,
-                   fmt::ptr(cuMask));
+  UNIHIP_TRACE_hipExtStreamCreateWithCUMask(stream, cuMaskSize, cuMask);
   UNIHIP_RETURN(createWithCuMask(stream, cuMaskSize, cuMask));
 }
 
 UNIHIP_EXPORT hipError_t hipExtStreamGetCUMask(hipStream_t stream, uint32_t cuMaskSize,
                                                uint32_t* cuMask) {
-  UNIHIP_TRACE_API("hipExtStreamGetCUMask({}, {}, {})", fmt::ptr(stream), cuMaskSize,
-                   fmt::ptr(cuMask));
+  UNIHIP_TRACE_hipExtStreamGetCUMask(stream, cuMaskSize, cuMask);
   UNIHIP_RETURN(getCuMask(stream, cuMaskSize, cuMask));
 }
 
 // Not a hipError_t function: -1 for a destroyed stream (or no device), as AMD's runtime answers.
 UNIHIP_EXPORT int hipGetStreamDeviceId(hipStream_t stream) {
-  UNIHIP_TRACE_API("hipGetStreamDeviceId({})", fmt::ptr(stream));
+  UNIHIP_TRACE_hipGetStreamDeviceId(stream);
   ResolvedStream rs;
   if (!resolveStream(stream, &rs).ok()) return -1;
   return rs.device->ordinal;

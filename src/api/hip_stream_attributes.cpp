@@ -36,7 +36,7 @@ bool validPolicy(int policy) {
 }  // namespace
 
 UNIHIP_EXPORT hipError_t hipStreamGetId(hipStream_t stream, unsigned long long* streamId) {
-  UNIHIP_TRACE_API("hipStreamGetId({})", fmt::ptr(stream));
+  UNIHIP_TRACE_hipStreamGetId(stream, streamId);
   if (streamId == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   Status s = checkStream(stream);
   if (!s.ok()) UNIHIP_RETURN(s);
@@ -48,7 +48,7 @@ UNIHIP_EXPORT hipError_t hipStreamGetId(hipStream_t stream, unsigned long long* 
 
 UNIHIP_EXPORT hipError_t hipStreamGetAttribute(hipStream_t stream, hipStreamAttrID attr,
                                                hipStreamAttrValue* value_out) {
-  UNIHIP_TRACE_API("hipStreamGetAttribute({}, {})", fmt::ptr(stream), static_cast<int>(attr));
+  UNIHIP_TRACE_hipStreamGetAttribute(stream, attr, value_out);
   if (value_out == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   Status s = checkStream(stream);
   if (!s.ok()) UNIHIP_RETURN(s);
@@ -61,7 +61,7 @@ UNIHIP_EXPORT hipError_t hipStreamGetAttribute(hipStream_t stream, hipStreamAttr
 
 UNIHIP_EXPORT hipError_t hipStreamSetAttribute(hipStream_t stream, hipStreamAttrID attr,
                                                const hipStreamAttrValue* value) {
-  UNIHIP_TRACE_API("hipStreamSetAttribute({}, {})", fmt::ptr(stream), static_cast<int>(attr));
+  UNIHIP_TRACE_hipStreamSetAttribute(stream, attr, value);
   if (value == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   Status s = checkStream(stream);
   if (!s.ok()) UNIHIP_RETURN(s);
@@ -74,7 +74,7 @@ UNIHIP_EXPORT hipError_t hipStreamSetAttribute(hipStream_t stream, hipStreamAttr
 }
 
 UNIHIP_EXPORT hipError_t hipStreamCopyAttributes(hipStream_t dst, hipStream_t src) {
-  UNIHIP_TRACE_API("hipStreamCopyAttributes({}, {})", fmt::ptr(dst), fmt::ptr(src));
+  UNIHIP_TRACE_hipStreamCopyAttributes(dst, src);
   Status s = checkStream(dst);
   if (s.ok()) s = checkStream(src);
   if (!s.ok()) UNIHIP_RETURN(s);

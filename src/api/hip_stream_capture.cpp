@@ -175,13 +175,13 @@ Status nativeDeps(const hipGraphNode_t* deps, size_t n, std::vector<NativeGraphN
 
 UNIHIP_EXPORT hipError_t hipStreamIsCapturing(hipStream_t stream,
                                               hipStreamCaptureStatus* pCaptureStatus) {
-  UNIHIP_TRACE_API("hipStreamIsCapturing({})", fmt::ptr(stream));
+  UNIHIP_TRACE_hipStreamIsCapturing(stream, pCaptureStatus);
   UNIHIP_RETURN(captureStatus(stream, pCaptureStatus));
 }
 
 UNIHIP_EXPORT hipError_t hipStreamIsCapturing_spt(hipStream_t stream,
                                                   hipStreamCaptureStatus* pCaptureStatus) {
-  UNIHIP_TRACE_API("hipStreamIsCapturing_spt({})", fmt::ptr(stream));
+  UNIHIP_TRACE_hipStreamIsCapturing_spt(stream, pCaptureStatus);
   UNIHIP_RETURN(captureStatus(unihipPerThreadStream(stream), pCaptureStatus));
 }
 
@@ -189,14 +189,14 @@ UNIHIP_EXPORT hipError_t hipStreamIsCapturing_spt(hipStream_t stream,
 UNIHIP_EXPORT hipError_t hipStreamGetCaptureInfo(hipStream_t stream,
                                                  hipStreamCaptureStatus* pCaptureStatus,
                                                  unsigned long long* pId) {
-  UNIHIP_TRACE_API("hipStreamGetCaptureInfo({}, {})", fmt::ptr(stream), fmt::ptr(pId));
+  UNIHIP_TRACE_hipStreamGetCaptureInfo(stream, pCaptureStatus, pId);
   UNIHIP_RETURN(captureInfo(stream, pCaptureStatus, pId, nullptr, nullptr, nullptr));
 }
 
 UNIHIP_EXPORT hipError_t hipStreamGetCaptureInfo_spt(hipStream_t stream,
                                                      hipStreamCaptureStatus* pCaptureStatus,
                                                      unsigned long long* pId) {
-  UNIHIP_TRACE_API("hipStreamGetCaptureInfo_spt({}, {})", fmt::ptr(stream), fmt::ptr(pId));
+  UNIHIP_TRACE_hipStreamGetCaptureInfo_spt(stream, pCaptureStatus, pId);
   UNIHIP_RETURN(captureInfo(unihipPerThreadStream(stream), pCaptureStatus, pId, nullptr, nullptr,
                             nullptr));
 }
@@ -207,7 +207,7 @@ UNIHIP_EXPORT hipError_t hipStreamGetCaptureInfo_v2(hipStream_t stream,
                                                     hipGraph_t* graph_out,
                                                     const hipGraphNode_t** dependencies_out,
                                                     size_t* numDependencies_out) {
-  UNIHIP_TRACE_API("hipStreamGetCaptureInfo_v2({})", fmt::ptr(stream));
+  UNIHIP_TRACE_hipStreamGetCaptureInfo_v2(stream, captureStatus_out, id_out, graph_out, dependencies_out, numDependencies_out);
   UNIHIP_RETURN(captureInfo(stream, captureStatus_out, id_out, graph_out, dependencies_out,
                             numDependencies_out));
 }
@@ -218,13 +218,13 @@ UNIHIP_EXPORT hipError_t hipStreamGetCaptureInfo_v2_spt(hipStream_t stream,
                                                         hipGraph_t* graph_out,
                                                         const hipGraphNode_t** dependencies_out,
                                                         size_t* numDependencies_out) {
-  UNIHIP_TRACE_API("hipStreamGetCaptureInfo_v2_spt({})", fmt::ptr(stream));
+  UNIHIP_TRACE_hipStreamGetCaptureInfo_v2_spt(stream, captureStatus_out, id_out, graph_out, dependencies_out, numDependencies_out);
   UNIHIP_RETURN(captureInfo(unihipPerThreadStream(stream), captureStatus_out, id_out, graph_out,
                             dependencies_out, numDependencies_out));
 }
 
 UNIHIP_EXPORT hipError_t hipThreadExchangeStreamCaptureMode(hipStreamCaptureMode* mode) {
-  UNIHIP_TRACE_API("hipThreadExchangeStreamCaptureMode({})", fmt::ptr(mode));
+  UNIHIP_TRACE_hipThreadExchangeStreamCaptureMode(mode);
   if (mode == nullptr || !validMode(*mode)) UNIHIP_RETURN(hipErrorInvalidValue);
   // The driver enforces the mode where it captures; the thread-local copy answers elsewhere.
   Device* device = nullptr;
@@ -242,12 +242,12 @@ UNIHIP_EXPORT hipError_t hipThreadExchangeStreamCaptureMode(hipStreamCaptureMode
 }
 
 UNIHIP_EXPORT hipError_t hipStreamBeginCapture(hipStream_t stream, hipStreamCaptureMode mode) {
-  UNIHIP_TRACE_API("hipStreamBeginCapture({}, {})", fmt::ptr(stream), static_cast<int>(mode));
+  UNIHIP_TRACE_hipStreamBeginCapture(stream, mode);
   UNIHIP_RETURN(beginCapture(stream, mode));
 }
 
 UNIHIP_EXPORT hipError_t hipStreamBeginCapture_spt(hipStream_t stream, hipStreamCaptureMode mode) {
-  UNIHIP_TRACE_API("hipStreamBeginCapture_spt({}, {})", fmt::ptr(stream), static_cast<int>(mode));
+  UNIHIP_TRACE_hipStreamBeginCapture_spt(stream, mode);
   UNIHIP_RETURN(beginCapture(unihipPerThreadStream(stream), mode));
 }
 
@@ -256,8 +256,7 @@ UNIHIP_EXPORT hipError_t hipStreamBeginCaptureToGraph(hipStream_t stream, hipGra
                                                       const hipGraphEdgeData* dependencyData,
                                                       size_t numDependencies,
                                                       hipStreamCaptureMode mode) {
-  UNIHIP_TRACE_API("hipStreamBeginCaptureToGraph({}, {}, {})", fmt::ptr(stream), fmt::ptr(graph),
-                   numDependencies);
+  UNIHIP_TRACE_hipStreamBeginCaptureToGraph(stream, graph, dependencies, dependencyData, numDependencies, mode);
   // AMD's runtime takes no edge data at all.
   if (dependencyData != nullptr) UNIHIP_RETURN(hipErrorNotSupported);
   if (graph == nullptr || (dependencies == nullptr) != (numDependencies == 0))
@@ -277,12 +276,12 @@ UNIHIP_EXPORT hipError_t hipStreamBeginCaptureToGraph(hipStream_t stream, hipGra
 }
 
 UNIHIP_EXPORT hipError_t hipStreamEndCapture(hipStream_t stream, hipGraph_t* pGraph) {
-  UNIHIP_TRACE_API("hipStreamEndCapture({}, {})", fmt::ptr(stream), fmt::ptr(pGraph));
+  UNIHIP_TRACE_hipStreamEndCapture(stream, pGraph);
   UNIHIP_RETURN(endCapture(stream, pGraph));
 }
 
 UNIHIP_EXPORT hipError_t hipStreamEndCapture_spt(hipStream_t stream, hipGraph_t* pGraph) {
-  UNIHIP_TRACE_API("hipStreamEndCapture_spt({}, {})", fmt::ptr(stream), fmt::ptr(pGraph));
+  UNIHIP_TRACE_hipStreamEndCapture_spt(stream, pGraph);
   UNIHIP_RETURN(endCapture(unihipPerThreadStream(stream), pGraph));
 }
 
@@ -290,8 +289,7 @@ UNIHIP_EXPORT hipError_t hipStreamUpdateCaptureDependencies(hipStream_t stream,
                                                             hipGraphNode_t* dependencies,
                                                             size_t numDependencies,
                                                             unsigned int flags) {
-  UNIHIP_TRACE_API("hipStreamUpdateCaptureDependencies({}, {}, {}, {:#x})", fmt::ptr(stream),
-                   fmt::ptr(dependencies), numDependencies, flags);
+  UNIHIP_TRACE_hipStreamUpdateCaptureDependencies(stream, dependencies, numDependencies, flags);
   CAPTURE_CHECK(checkStream(stream));
   if ((numDependencies > 0 && dependencies == nullptr) ||
       (flags != hipStreamAddCaptureDependencies && flags != hipStreamSetCaptureDependencies))

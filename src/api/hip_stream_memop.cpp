@@ -36,36 +36,31 @@ Status streamBatchMemOp(hipStream_t stream, unsigned int count,
 
 UNIHIP_EXPORT hipError_t hipStreamWaitValue32(hipStream_t stream, void* ptr, uint32_t value,
                                               unsigned int flags, uint32_t mask) {
-  UNIHIP_TRACE_API("hipStreamWaitValue32({}, {}, {}, {:#x}, {:#x})", fmt::ptr(stream),
-                   ptr, value, flags, mask);
+  UNIHIP_TRACE_hipStreamWaitValue32(stream, ptr, value, flags, mask);
   UNIHIP_RETURN(streamMemOp(stream, ptr, value, mask, flags, false, true));
 }
 
 UNIHIP_EXPORT hipError_t hipStreamWaitValue64(hipStream_t stream, void* ptr, uint64_t value,
                                               unsigned int flags, uint64_t mask) {
-  UNIHIP_TRACE_API("hipStreamWaitValue64({}, {}, {}, {:#x}, {:#x})", fmt::ptr(stream),
-                   ptr, value, flags, mask);
+  UNIHIP_TRACE_hipStreamWaitValue64(stream, ptr, value, flags, mask);
   UNIHIP_RETURN(streamMemOp(stream, ptr, value, mask, flags, true, true));
 }
 
 UNIHIP_EXPORT hipError_t hipStreamWriteValue32(hipStream_t stream, void* ptr, uint32_t value,
                                                unsigned int flags) {
-  UNIHIP_TRACE_API("hipStreamWriteValue32({}, {}, {}, {:#x})", fmt::ptr(stream), ptr, value,
-                   flags);
+  UNIHIP_TRACE_hipStreamWriteValue32(stream, ptr, value, flags);
   UNIHIP_RETURN(streamMemOp(stream, ptr, value, ~uint64_t{0}, flags, false, false));
 }
 
 UNIHIP_EXPORT hipError_t hipStreamWriteValue64(hipStream_t stream, void* ptr, uint64_t value,
                                                unsigned int flags) {
-  UNIHIP_TRACE_API("hipStreamWriteValue64({}, {}, {}, {:#x})", fmt::ptr(stream), ptr, value,
-                   flags);
+  UNIHIP_TRACE_hipStreamWriteValue64(stream, ptr, value, flags);
   UNIHIP_RETURN(streamMemOp(stream, ptr, value, ~uint64_t{0}, flags, true, false));
 }
 
 UNIHIP_EXPORT hipError_t hipStreamBatchMemOp(hipStream_t stream, unsigned int count,
                                              hipStreamBatchMemOpParams* paramArray,
                                              unsigned int flags) {
-  UNIHIP_TRACE_API("hipStreamBatchMemOp({}, {}, {}, {:#x})", fmt::ptr(stream), count,
-                   fmt::ptr(paramArray), flags);
+  UNIHIP_TRACE_hipStreamBatchMemOp(stream, count, paramArray, flags);
   UNIHIP_RETURN(streamBatchMemOp(stream, count, paramArray, flags));
 }

@@ -110,16 +110,14 @@ Status symbolOnCurrentDevice(const void* symbol, SymbolRange* range) {
 
 UNIHIP_EXPORT hipError_t hipMemcpyToSymbol(const void* symbol, const void* src, size_t sizeBytes,
                                            size_t offset, hipMemcpyKind kind) {
-  UNIHIP_TRACE_API("hipMemcpyToSymbol({}, {}, {}, {}, {})", symbol, src, sizeBytes, offset,
-                   static_cast<int>(kind));
+  UNIHIP_TRACE_hipMemcpyToSymbol(symbol, src, sizeBytes, offset, kind);
   UNIHIP_RETURN(symbolCopy(symbol, const_cast<void*>(src), sizeBytes, offset, kind,
                            /*toSymbol=*/true, /*async=*/false, nullptr));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpyFromSymbol(void* dst, const void* symbol, size_t sizeBytes,
                                              size_t offset, hipMemcpyKind kind) {
-  UNIHIP_TRACE_API("hipMemcpyFromSymbol({}, {}, {}, {}, {})", dst, symbol, sizeBytes, offset,
-                   static_cast<int>(kind));
+  UNIHIP_TRACE_hipMemcpyFromSymbol(dst, symbol, sizeBytes, offset, kind);
   UNIHIP_RETURN(symbolCopy(symbol, dst, sizeBytes, offset, kind, /*toSymbol=*/false,
                            /*async=*/false, nullptr));
 }
@@ -127,8 +125,7 @@ UNIHIP_EXPORT hipError_t hipMemcpyFromSymbol(void* dst, const void* symbol, size
 UNIHIP_EXPORT hipError_t hipMemcpyToSymbolAsync(const void* symbol, const void* src,
                                                 size_t sizeBytes, size_t offset,
                                                 hipMemcpyKind kind, hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMemcpyToSymbolAsync({}, {}, {}, {}, {}, {})", symbol, src, sizeBytes,
-                   offset, static_cast<int>(kind), fmt::ptr(stream));
+  UNIHIP_TRACE_hipMemcpyToSymbolAsync(symbol, src, sizeBytes, offset, kind, stream);
   UNIHIP_RETURN(symbolCopy(symbol, const_cast<void*>(src), sizeBytes, offset, kind,
                            /*toSymbol=*/true, /*async=*/true, stream));
 }
@@ -136,8 +133,7 @@ UNIHIP_EXPORT hipError_t hipMemcpyToSymbolAsync(const void* symbol, const void* 
 UNIHIP_EXPORT hipError_t hipMemcpyFromSymbolAsync(void* dst, const void* symbol, size_t sizeBytes,
                                                   size_t offset, hipMemcpyKind kind,
                                                   hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMemcpyFromSymbolAsync({}, {}, {}, {}, {}, {})", dst, symbol, sizeBytes,
-                   offset, static_cast<int>(kind), fmt::ptr(stream));
+  UNIHIP_TRACE_hipMemcpyFromSymbolAsync(dst, symbol, sizeBytes, offset, kind, stream);
   UNIHIP_RETURN(symbolCopy(symbol, dst, sizeBytes, offset, kind, /*toSymbol=*/false,
                            /*async=*/true, stream));
 }
@@ -145,24 +141,21 @@ UNIHIP_EXPORT hipError_t hipMemcpyFromSymbolAsync(void* dst, const void* symbol,
 UNIHIP_EXPORT hipError_t hipMemcpyToSymbol_spt(const void* symbol, const void* src,
                                                size_t sizeBytes, size_t offset,
                                                hipMemcpyKind kind) {
-  UNIHIP_TRACE_API("hipMemcpyToSymbol_spt({}, {}, {}, {}, {})", symbol, src, sizeBytes, offset,
-                   static_cast<int>(kind));
+  UNIHIP_TRACE_hipMemcpyToSymbol_spt(symbol, src, sizeBytes, offset, kind);
   UNIHIP_RETURN(symbolCopyPerThread(symbol, const_cast<void*>(src), sizeBytes, offset, kind,
                                     /*toSymbol=*/true));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpyFromSymbol_spt(void* dst, const void* symbol, size_t sizeBytes,
                                                  size_t offset, hipMemcpyKind kind) {
-  UNIHIP_TRACE_API("hipMemcpyFromSymbol_spt({}, {}, {}, {}, {})", dst, symbol, sizeBytes, offset,
-                   static_cast<int>(kind));
+  UNIHIP_TRACE_hipMemcpyFromSymbol_spt(dst, symbol, sizeBytes, offset, kind);
   UNIHIP_RETURN(symbolCopyPerThread(symbol, dst, sizeBytes, offset, kind, /*toSymbol=*/false));
 }
 
 UNIHIP_EXPORT hipError_t hipMemcpyToSymbolAsync_spt(const void* symbol, const void* src,
                                                     size_t sizeBytes, size_t offset,
                                                     hipMemcpyKind kind, hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMemcpyToSymbolAsync_spt({}, {}, {}, {}, {}, {})", symbol, src, sizeBytes,
-                   offset, static_cast<int>(kind), fmt::ptr(stream));
+  UNIHIP_TRACE_hipMemcpyToSymbolAsync_spt(symbol, src, sizeBytes, offset, kind, stream);
   UNIHIP_RETURN(symbolCopy(symbol, const_cast<void*>(src), sizeBytes, offset, kind,
                            /*toSymbol=*/true, /*async=*/true, unihipPerThreadStream(stream)));
 }
@@ -170,14 +163,13 @@ UNIHIP_EXPORT hipError_t hipMemcpyToSymbolAsync_spt(const void* symbol, const vo
 UNIHIP_EXPORT hipError_t hipMemcpyFromSymbolAsync_spt(void* dst, const void* symbol,
                                                       size_t sizeBytes, size_t offset,
                                                       hipMemcpyKind kind, hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMemcpyFromSymbolAsync_spt({}, {}, {}, {}, {}, {})", dst, symbol, sizeBytes,
-                   offset, static_cast<int>(kind), fmt::ptr(stream));
+  UNIHIP_TRACE_hipMemcpyFromSymbolAsync_spt(dst, symbol, sizeBytes, offset, kind, stream);
   UNIHIP_RETURN(symbolCopy(symbol, dst, sizeBytes, offset, kind, /*toSymbol=*/false,
                            /*async=*/true, unihipPerThreadStream(stream)));
 }
 
 UNIHIP_EXPORT hipError_t hipGetSymbolAddress(void** devPtr, const void* symbol) {
-  UNIHIP_TRACE_API("hipGetSymbolAddress({}, {})", fmt::ptr(devPtr), symbol);
+  UNIHIP_TRACE_hipGetSymbolAddress(devPtr, symbol);
   if (devPtr == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   SymbolRange range;
   Status s = symbolOnCurrentDevice(symbol, &range);
@@ -186,7 +178,7 @@ UNIHIP_EXPORT hipError_t hipGetSymbolAddress(void** devPtr, const void* symbol) 
 }
 
 UNIHIP_EXPORT hipError_t hipGetSymbolSize(size_t* size, const void* symbol) {
-  UNIHIP_TRACE_API("hipGetSymbolSize({}, {})", fmt::ptr(size), symbol);
+  UNIHIP_TRACE_hipGetSymbolSize(size, symbol);
   if (size == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   SymbolRange range;
   Status s = symbolOnCurrentDevice(symbol, &range);

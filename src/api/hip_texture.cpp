@@ -258,7 +258,7 @@ Status destroyTexture(hipTextureObject_t object) {
 
 UNIHIP_EXPORT hipChannelFormatDesc hipCreateChannelDesc(int x, int y, int z, int w,
                                                         hipChannelFormatKind f) {
-  UNIHIP_TRACE_API("hipCreateChannelDesc({}, {}, {}, {}, {})", x, y, z, w, (int)f);
+  UNIHIP_TRACE_hipCreateChannelDesc(x, y, z, w, f);
   return hipChannelFormatDesc{x, y, z, w, f};
 }
 
@@ -266,8 +266,7 @@ UNIHIP_EXPORT hipError_t hipCreateTextureObject(hipTextureObject_t* pTexObject,
                                                 const hipResourceDesc* pResDesc,
                                                 const hipTextureDesc* pTexDesc,
                                                 const struct hipResourceViewDesc* pResViewDesc) {
-  UNIHIP_TRACE_API("hipCreateTextureObject({}, {}, {}, {})", (void*)pTexObject,
-                   (const void*)pResDesc, (const void*)pTexDesc, (const void*)pResViewDesc);
+  UNIHIP_TRACE_hipCreateTextureObject(pTexObject, pResDesc, pTexDesc, pResViewDesc);
   if (anyNull(pTexObject, pResDesc, pTexDesc)) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN_IF_FAILED(checkTextureResource(pResDesc->resType, resourceOf(*pResDesc),
                                                pTexDesc->normalizedCoords != 0,
@@ -295,8 +294,7 @@ UNIHIP_EXPORT hipError_t hipTexObjectCreate(hipTextureObject_t* pTexObject,
                                             const HIP_RESOURCE_DESC* pResDesc,
                                             const HIP_TEXTURE_DESC* pTexDesc,
                                             const HIP_RESOURCE_VIEW_DESC* pResViewDesc) {
-  UNIHIP_TRACE_API("hipTexObjectCreate({}, {}, {}, {})", (void*)pTexObject, (const void*)pResDesc,
-                   (const void*)pTexDesc, (const void*)pResViewDesc);
+  UNIHIP_TRACE_hipTexObjectCreate(pTexObject, pResDesc, pTexDesc, pResViewDesc);
   if (anyNull(pTexObject, pResDesc, pTexDesc)) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN_IF_FAILED(checkTextureResource(
       pResDesc->resType, resourceOf(*pResDesc),
@@ -319,21 +317,20 @@ UNIHIP_EXPORT hipError_t hipTexObjectCreate(hipTextureObject_t* pTexObject,
 
 // Destroying the null object is a no-op in HIP.
 UNIHIP_EXPORT hipError_t hipDestroyTextureObject(hipTextureObject_t textureObject) {
-  UNIHIP_TRACE_API("hipDestroyTextureObject({})", (void*)textureObject);
+  UNIHIP_TRACE_hipDestroyTextureObject(textureObject);
   if (textureObject == nullptr) UNIHIP_RETURN(kOk);
   UNIHIP_RETURN(destroyTexture(textureObject));
 }
 
 UNIHIP_EXPORT hipError_t hipTexObjectDestroy(hipTextureObject_t texObject) {
-  UNIHIP_TRACE_API("hipTexObjectDestroy({})", (void*)texObject);
+  UNIHIP_TRACE_hipTexObjectDestroy(texObject);
   if (texObject == nullptr) UNIHIP_RETURN(kOk);
   UNIHIP_RETURN(destroyTexture(texObject));
 }
 
 UNIHIP_EXPORT hipError_t hipGetTextureObjectResourceDesc(hipResourceDesc* pResDesc,
                                                          hipTextureObject_t textureObject) {
-  UNIHIP_TRACE_API("hipGetTextureObjectResourceDesc({}, {})", (void*)pResDesc,
-                   (void*)textureObject);
+  UNIHIP_TRACE_hipGetTextureObjectResourceDesc(pResDesc, textureObject);
   UNIHIP_RETURN_IF_FAILED(checkDescriptorQuery(pResDesc, textureObject));
   TextureRecord r;
   UNIHIP_RETURN_IF_FAILED(findTexture(textureObject, &r));
@@ -343,8 +340,7 @@ UNIHIP_EXPORT hipError_t hipGetTextureObjectResourceDesc(hipResourceDesc* pResDe
 
 UNIHIP_EXPORT hipError_t hipGetTextureObjectResourceViewDesc(
     struct hipResourceViewDesc* pResViewDesc, hipTextureObject_t textureObject) {
-  UNIHIP_TRACE_API("hipGetTextureObjectResourceViewDesc({}, {})", (void*)pResViewDesc,
-                   (void*)textureObject);
+  UNIHIP_TRACE_hipGetTextureObjectResourceViewDesc(pResViewDesc, textureObject);
   UNIHIP_RETURN_IF_FAILED(checkDescriptorQuery(pResViewDesc, textureObject));
   TextureRecord r;
   UNIHIP_RETURN_IF_FAILED(findTexture(textureObject, &r));
@@ -354,8 +350,7 @@ UNIHIP_EXPORT hipError_t hipGetTextureObjectResourceViewDesc(
 
 UNIHIP_EXPORT hipError_t hipGetTextureObjectTextureDesc(hipTextureDesc* pTexDesc,
                                                         hipTextureObject_t textureObject) {
-  UNIHIP_TRACE_API("hipGetTextureObjectTextureDesc({}, {})", (void*)pTexDesc,
-                   (void*)textureObject);
+  UNIHIP_TRACE_hipGetTextureObjectTextureDesc(pTexDesc, textureObject);
   UNIHIP_RETURN_IF_FAILED(checkDescriptorQuery(pTexDesc, textureObject));
   TextureRecord r;
   UNIHIP_RETURN_IF_FAILED(findTexture(textureObject, &r));
@@ -365,7 +360,7 @@ UNIHIP_EXPORT hipError_t hipGetTextureObjectTextureDesc(hipTextureDesc* pTexDesc
 
 UNIHIP_EXPORT hipError_t hipTexObjectGetResourceDesc(HIP_RESOURCE_DESC* pResDesc,
                                                      hipTextureObject_t texObject) {
-  UNIHIP_TRACE_API("hipTexObjectGetResourceDesc({}, {})", (void*)pResDesc, (void*)texObject);
+  UNIHIP_TRACE_hipTexObjectGetResourceDesc(pResDesc, texObject);
   UNIHIP_RETURN_IF_FAILED(checkDescriptorQuery(pResDesc, texObject));
   TextureRecord r;
   UNIHIP_RETURN_IF_FAILED(findTexture(texObject, &r));
@@ -375,8 +370,7 @@ UNIHIP_EXPORT hipError_t hipTexObjectGetResourceDesc(HIP_RESOURCE_DESC* pResDesc
 
 UNIHIP_EXPORT hipError_t hipTexObjectGetResourceViewDesc(HIP_RESOURCE_VIEW_DESC* pResViewDesc,
                                                          hipTextureObject_t texObject) {
-  UNIHIP_TRACE_API("hipTexObjectGetResourceViewDesc({}, {})", (void*)pResViewDesc,
-                   (void*)texObject);
+  UNIHIP_TRACE_hipTexObjectGetResourceViewDesc(pResViewDesc, texObject);
   UNIHIP_RETURN_IF_FAILED(checkDescriptorQuery(pResViewDesc, texObject));
   TextureRecord r;
   UNIHIP_RETURN_IF_FAILED(findTexture(texObject, &r));
@@ -386,7 +380,7 @@ UNIHIP_EXPORT hipError_t hipTexObjectGetResourceViewDesc(HIP_RESOURCE_VIEW_DESC*
 
 UNIHIP_EXPORT hipError_t hipTexObjectGetTextureDesc(HIP_TEXTURE_DESC* pTexDesc,
                                                     hipTextureObject_t texObject) {
-  UNIHIP_TRACE_API("hipTexObjectGetTextureDesc({}, {})", (void*)pTexDesc, (void*)texObject);
+  UNIHIP_TRACE_hipTexObjectGetTextureDesc(pTexDesc, texObject);
   UNIHIP_RETURN_IF_FAILED(checkDescriptorQuery(pTexDesc, texObject));
   TextureRecord r;
   UNIHIP_RETURN_IF_FAILED(findTexture(texObject, &r));
@@ -397,7 +391,7 @@ UNIHIP_EXPORT hipError_t hipTexObjectGetTextureDesc(HIP_TEXTURE_DESC* pTexDesc,
 // Surfaces read and write arrays only.
 UNIHIP_EXPORT hipError_t hipCreateSurfaceObject(hipSurfaceObject_t* pSurfObject,
                                                 const hipResourceDesc* pResDesc) {
-  UNIHIP_TRACE_API("hipCreateSurfaceObject({}, {})", (void*)pSurfObject, (const void*)pResDesc);
+  UNIHIP_TRACE_hipCreateSurfaceObject(pSurfObject, pResDesc);
   if (anyNull(pSurfObject, pResDesc) || pResDesc->resType != hipResourceTypeArray ||
       pResDesc->res.array.array == nullptr)
     UNIHIP_RETURN(hipErrorInvalidValue);
@@ -414,7 +408,7 @@ UNIHIP_EXPORT hipError_t hipCreateSurfaceObject(hipSurfaceObject_t* pSurfObject,
 }
 
 UNIHIP_EXPORT hipError_t hipDestroySurfaceObject(hipSurfaceObject_t surfaceObject) {
-  UNIHIP_TRACE_API("hipDestroySurfaceObject({})", (void*)surfaceObject);
+  UNIHIP_TRACE_hipDestroySurfaceObject(surfaceObject);
   if (surfaceObject == nullptr) UNIHIP_RETURN(kOk);
   SurfaceRecord r;
   if (!surfaceRegistry().remove(reinterpret_cast<uint64_t>(surfaceObject), &r))
@@ -426,7 +420,7 @@ UNIHIP_EXPORT hipError_t hipDestroySurfaceObject(hipSurfaceObject_t surfaceObjec
 }
 
 UNIHIP_EXPORT hipError_t hipGetChannelDesc(hipChannelFormatDesc* desc, hipArray_const_t array) {
-  UNIHIP_TRACE_API("hipGetChannelDesc({}, {})", (void*)desc, (const void*)array);
+  UNIHIP_TRACE_hipGetChannelDesc(desc, array);
   if (anyNull(desc, array)) UNIHIP_RETURN(hipErrorInvalidValue);
   const hipArray* a = liveArray(array);
   if (a == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
@@ -437,8 +431,7 @@ UNIHIP_EXPORT hipError_t hipGetChannelDesc(hipChannelFormatDesc* desc, hipArray_
 UNIHIP_EXPORT hipError_t hipDeviceGetTexture1DLinearMaxWidth(size_t* maxWidthInElements,
                                                              const hipChannelFormatDesc* fmtDesc,
                                                              int device) {
-  UNIHIP_TRACE_API("hipDeviceGetTexture1DLinearMaxWidth({}, {}, {})", (void*)maxWidthInElements,
-                   (const void*)fmtDesc, device);
+  UNIHIP_TRACE_hipDeviceGetTexture1DLinearMaxWidth(maxWidthInElements, fmtDesc, device);
   if (anyNull(maxWidthInElements, fmtDesc)) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN_IF_FAILED(checkDeviceOrdinal(device));
   hipArray_Format format;

@@ -120,8 +120,7 @@ Status adoptAllocation(Device* d, MemoryPoolOps* ops, NativeAllocation native,
 
 UNIHIP_EXPORT hipError_t hipMemAddressReserve(void** ptr, size_t size, size_t alignment,
                                               void* addr, unsigned long long flags) {
-  UNIHIP_TRACE_API("hipMemAddressReserve({}, {}, {}, {}, {:#x})", (void*)ptr, size, alignment,
-                   addr, flags);
+  UNIHIP_TRACE_hipMemAddressReserve(ptr, size, alignment, addr, flags);
   if (ptr == nullptr || flags != 0 || size == 0 || !isPowerOfTwoOrZero(alignment))
     UNIHIP_RETURN(hipErrorInvalidValue);
   Device* d = nullptr;
@@ -136,7 +135,7 @@ UNIHIP_EXPORT hipError_t hipMemAddressReserve(void** ptr, size_t size, size_t al
 }
 
 UNIHIP_EXPORT hipError_t hipMemAddressFree(void* devPtr, size_t size) {
-  UNIHIP_TRACE_API("hipMemAddressFree({}, {})", devPtr, size);
+  UNIHIP_TRACE_hipMemAddressFree(devPtr, size);
   if (devPtr == nullptr || size == 0) UNIHIP_RETURN(hipErrorInvalidValue);
   int device = 0;
   if (!MemoryPoolRegistry::get().takeReservation(devPtr, size, &device))
@@ -151,8 +150,7 @@ UNIHIP_EXPORT hipError_t hipMemAddressFree(void* devPtr, size_t size) {
 
 UNIHIP_EXPORT hipError_t hipMemCreate(hipMemGenericAllocationHandle_t* handle, size_t size,
                                       const hipMemAllocationProp* prop, unsigned long long flags) {
-  UNIHIP_TRACE_API("hipMemCreate({}, {}, {}, {:#x})", (void*)handle, size, (const void*)prop,
-                   flags);
+  UNIHIP_TRACE_hipMemCreate(handle, size, prop, flags);
   if (anyNull(handle, prop) || size == 0 || flags != 0) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN_IF_FAILED(checkAllocationProp(*prop));
   // A device that does not exist is a bad value here (AMD's runtime and HIP's tests agree).
@@ -170,7 +168,7 @@ UNIHIP_EXPORT hipError_t hipMemCreate(hipMemGenericAllocationHandle_t* handle, s
 }
 
 UNIHIP_EXPORT hipError_t hipMemRelease(hipMemGenericAllocationHandle_t handle) {
-  UNIHIP_TRACE_API("hipMemRelease({})", (void*)handle);
+  UNIHIP_TRACE_hipMemRelease(handle);
   if (handle == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   Device* d = nullptr;
   MemoryPoolOps* ops = nullptr;
@@ -185,7 +183,7 @@ UNIHIP_EXPORT hipError_t hipMemRelease(hipMemGenericAllocationHandle_t handle) {
 UNIHIP_EXPORT hipError_t hipMemMap(void* ptr, size_t size, size_t offset,
                                    hipMemGenericAllocationHandle_t handle,
                                    unsigned long long flags) {
-  UNIHIP_TRACE_API("hipMemMap({}, {}, {}, {}, {:#x})", ptr, size, offset, (void*)handle, flags);
+  UNIHIP_TRACE_hipMemMap(ptr, size, offset, handle, flags);
   if (anyNull(ptr, handle) || size == 0 || offset != 0 || flags != 0)
     UNIHIP_RETURN(hipErrorInvalidValue);
   Device* d = nullptr;
@@ -203,7 +201,7 @@ UNIHIP_EXPORT hipError_t hipMemMap(void* ptr, size_t size, size_t offset,
 }
 
 UNIHIP_EXPORT hipError_t hipMemUnmap(void* ptr, size_t size) {
-  UNIHIP_TRACE_API("hipMemUnmap({}, {})", ptr, size);
+  UNIHIP_TRACE_hipMemUnmap(ptr, size);
   if (ptr == nullptr || size == 0) UNIHIP_RETURN(hipErrorInvalidValue);
   Device* d = nullptr;
   MemoryPoolOps* ops = nullptr;
@@ -249,7 +247,7 @@ Status arrayMapping(const hipArrayMapInfo& e, const Device& device, ArrayMapping
 
 UNIHIP_EXPORT hipError_t hipMemMapArrayAsync(hipArrayMapInfo* mapInfoList, unsigned int count,
                                              hipStream_t stream) {
-  UNIHIP_TRACE_API("hipMemMapArrayAsync({}, {}, {})", (void*)mapInfoList, count, (void*)stream);
+  UNIHIP_TRACE_hipMemMapArrayAsync(mapInfoList, count, stream);
   if (mapInfoList == nullptr || count == 0) UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_RETURN_IF_FAILED(checkStream(stream));
   ResolvedStream rs;
@@ -264,7 +262,7 @@ UNIHIP_EXPORT hipError_t hipMemMapArrayAsync(hipArrayMapInfo* mapInfoList, unsig
 
 UNIHIP_EXPORT hipError_t hipMemSetAccess(void* ptr, size_t size, const hipMemAccessDesc* desc,
                                          size_t count) {
-  UNIHIP_TRACE_API("hipMemSetAccess({}, {}, {}, {})", ptr, size, (const void*)desc, count);
+  UNIHIP_TRACE_hipMemSetAccess(ptr, size, desc, count);
   if (anyNull(ptr, desc) || size == 0 || count == 0) UNIHIP_RETURN(hipErrorInvalidValue);
   for (size_t i = 0; i < count; ++i) {
     const hipMemLocationType type = desc[i].location.type;
@@ -290,7 +288,7 @@ UNIHIP_EXPORT hipError_t hipMemSetAccess(void* ptr, size_t size, const hipMemAcc
 
 UNIHIP_EXPORT hipError_t hipMemGetAccess(unsigned long long* flags, const hipMemLocation* location,
                                          void* ptr) {
-  UNIHIP_TRACE_API("hipMemGetAccess({}, {}, {})", (void*)flags, (const void*)location, ptr);
+  UNIHIP_TRACE_hipMemGetAccess(flags, location, ptr);
   if (anyNull(flags, location, ptr) || location->type != hipMemLocationTypeDevice ||
       Runtime::get().device(location->id) == nullptr)
     UNIHIP_RETURN(hipErrorInvalidValue);
@@ -307,8 +305,7 @@ UNIHIP_EXPORT hipError_t hipMemGetAccess(unsigned long long* flags, const hipMem
 UNIHIP_EXPORT hipError_t hipMemGetAllocationGranularity(size_t* granularity,
                                                         const hipMemAllocationProp* prop,
                                                         hipMemAllocationGranularity_flags option) {
-  UNIHIP_TRACE_API("hipMemGetAllocationGranularity({}, {}, {})", (void*)granularity,
-                   (const void*)prop, (int)option);
+  UNIHIP_TRACE_hipMemGetAllocationGranularity(granularity, prop, option);
   if (anyNull(granularity, prop) || !checkAllocationProp(*prop).ok() ||
       Runtime::get().device(prop->location.id) == nullptr ||
       (option != hipMemAllocationGranularityMinimum &&
@@ -323,7 +320,7 @@ UNIHIP_EXPORT hipError_t hipMemGetAllocationGranularity(size_t* granularity,
 
 UNIHIP_EXPORT hipError_t hipMemGetAllocationPropertiesFromHandle(
     hipMemAllocationProp* prop, hipMemGenericAllocationHandle_t handle) {
-  UNIHIP_TRACE_API("hipMemGetAllocationPropertiesFromHandle({}, {})", (void*)prop, (void*)handle);
+  UNIHIP_TRACE_hipMemGetAllocationPropertiesFromHandle(prop, handle);
   if (anyNull(prop, handle)) UNIHIP_RETURN(hipErrorInvalidValue);
   Device* d = nullptr;
   MemoryPoolOps* ops = nullptr;
@@ -336,8 +333,7 @@ UNIHIP_EXPORT hipError_t hipMemExportToShareableHandle(void* shareableHandle,
                                                        hipMemGenericAllocationHandle_t handle,
                                                        hipMemAllocationHandleType handleType,
                                                        unsigned long long flags) {
-  UNIHIP_TRACE_API("hipMemExportToShareableHandle({}, {}, {}, {:#x})", shareableHandle,
-                   (void*)handle, (int)handleType, flags);
+  UNIHIP_TRACE_hipMemExportToShareableHandle(shareableHandle, handle, handleType, flags);
   if (anyNull(shareableHandle, handle) || flags != 0) UNIHIP_RETURN(hipErrorInvalidValue);
   Device* d = nullptr;
   MemoryPoolOps* ops = nullptr;
@@ -351,8 +347,7 @@ UNIHIP_EXPORT hipError_t hipMemExportToShareableHandle(void* shareableHandle,
 UNIHIP_EXPORT hipError_t hipMemImportFromShareableHandle(hipMemGenericAllocationHandle_t* handle,
                                                          void* osHandle,
                                                          hipMemAllocationHandleType shHandleType) {
-  UNIHIP_TRACE_API("hipMemImportFromShareableHandle({}, {}, {})", (void*)handle, osHandle,
-                   (int)shHandleType);
+  UNIHIP_TRACE_hipMemImportFromShareableHandle(handle, osHandle, shHandleType);
   if (anyNull(handle, osHandle)) UNIHIP_RETURN(hipErrorInvalidValue);
   if (shHandleType == hipMemHandleTypeNone) UNIHIP_RETURN(hipErrorInvalidValue);
   Device* d = nullptr;
@@ -368,7 +363,7 @@ UNIHIP_EXPORT hipError_t hipMemImportFromShareableHandle(hipMemGenericAllocation
 
 UNIHIP_EXPORT hipError_t hipMemRetainAllocationHandle(hipMemGenericAllocationHandle_t* handle,
                                                       void* addr) {
-  UNIHIP_TRACE_API("hipMemRetainAllocationHandle({}, {})", (void*)handle, addr);
+  UNIHIP_TRACE_hipMemRetainAllocationHandle(handle, addr);
   if (anyNull(handle, addr)) UNIHIP_RETURN(hipErrorInvalidValue);
   Allocation a;
   if (!AllocationMap::get().find(addr, &a) || a.kind != AllocationKind::Virtual)

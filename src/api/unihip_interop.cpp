@@ -7,7 +7,7 @@
 using namespace unihip;
 
 UNIHIP_EXPORT hipError_t unihipStreamGetNativeHandle(hipStream_t stream, void** handle) {
-  UNIHIP_TRACE_API("unihipStreamGetNativeHandle({}, {})", fmt::ptr(stream), fmt::ptr(handle));
+  UNIHIP_TRACE_unihipStreamGetNativeHandle(stream, handle);
   if (handle == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   ResolvedStream rs;
   Status s = resolveStream(stream, &rs);
@@ -16,7 +16,7 @@ UNIHIP_EXPORT hipError_t unihipStreamGetNativeHandle(hipStream_t stream, void** 
 }
 
 UNIHIP_EXPORT hipError_t unihipEventGetNativeHandle(hipEvent_t event, void** handle) {
-  UNIHIP_TRACE_API("unihipEventGetNativeHandle({}, {})", fmt::ptr(event), fmt::ptr(handle));
+  UNIHIP_TRACE_unihipEventGetNativeHandle(event, handle);
   if (handle == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   if (!isLive(event)) UNIHIP_RETURN(hipErrorInvalidHandle);
   Device* d = Runtime::get().device(event->device);
@@ -25,7 +25,7 @@ UNIHIP_EXPORT hipError_t unihipEventGetNativeHandle(hipEvent_t event, void** han
 }
 
 UNIHIP_EXPORT hipError_t unihipDeviceGetNativeContext(int deviceId, void** handle) {
-  UNIHIP_TRACE_API("unihipDeviceGetNativeContext({}, {})", deviceId, fmt::ptr(handle));
+  UNIHIP_TRACE_unihipDeviceGetNativeContext(deviceId, handle);
   Device* d = nullptr;
   Status s = memory::deviceByOrdinal(deviceId, &d);
   if (!s.ok()) UNIHIP_RETURN(s);
@@ -34,7 +34,7 @@ UNIHIP_EXPORT hipError_t unihipDeviceGetNativeContext(int deviceId, void** handl
 }
 
 UNIHIP_EXPORT hipError_t unihipDeviceBindNativeContext(int deviceId) {
-  UNIHIP_TRACE_API("unihipDeviceBindNativeContext({})", deviceId);
+  UNIHIP_TRACE_unihipDeviceBindNativeContext(deviceId);
   Device* d = nullptr;
   Status s = memory::deviceByOrdinal(deviceId, &d);
   if (!s.ok()) UNIHIP_RETURN(s);

@@ -66,7 +66,7 @@ UNIHIP_EXPORT hipError_t hipGraphAddBatchMemOpNode(hipGraphNode_t* phGraphNode, 
                                                    const hipGraphNode_t* dependencies,
                                                    size_t numDependencies,
                                                    const hipBatchMemOpNodeParams* nodeParams) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphAddBatchMemOpNode(phGraphNode, hGraph, dependencies, numDependencies, nodeParams);
   GRAPH_INVALID_IF(badAdd(phGraphNode, hGraph, dependencies, numDependencies) ||
                    nodeParams == nullptr);
   UNIHIP_RETURN(addBatchMemOp(phGraphNode, hGraph, dependencies, numDependencies, *nodeParams));
@@ -74,21 +74,21 @@ UNIHIP_EXPORT hipError_t hipGraphAddBatchMemOpNode(hipGraphNode_t* phGraphNode, 
 
 UNIHIP_EXPORT hipError_t hipGraphBatchMemOpNodeGetParams(hipGraphNode_t hNode,
                                                          hipBatchMemOpNodeParams* nodeParams_out) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphBatchMemOpNodeGetParams(hNode, nodeParams_out);
   GRAPH_INVALID_IF(hNode == nullptr || nodeParams_out == nullptr);
   UNIHIP_RETURN(batchMemOpParams(hNode, nodeParams_out));
 }
 
 UNIHIP_EXPORT hipError_t hipGraphBatchMemOpNodeSetParams(hipGraphNode_t hNode,
                                                          hipBatchMemOpNodeParams* nodeParams) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphBatchMemOpNodeSetParams(hNode, nodeParams);
   GRAPH_INVALID_IF(hNode == nullptr || nodeParams == nullptr);
   UNIHIP_RETURN(setBatchMemOp(nullptr, hNode, *nodeParams));
 }
 
 UNIHIP_EXPORT hipError_t hipGraphExecBatchMemOpNodeSetParams(
     hipGraphExec_t hGraphExec, hipGraphNode_t hNode, const hipBatchMemOpNodeParams* nodeParams) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphExecBatchMemOpNodeSetParams(hGraphExec, hNode, nodeParams);
   GRAPH_INVALID_IF(hGraphExec == nullptr || hNode == nullptr || nodeParams == nullptr);
   UNIHIP_RETURN(setBatchMemOp(hGraphExec, hNode, *nodeParams));
 }

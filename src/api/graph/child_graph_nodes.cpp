@@ -21,14 +21,14 @@ Status addChild(hipGraphNode_t* out, hipGraph_t g, const hipGraphNode_t* deps, s
 UNIHIP_EXPORT hipError_t hipGraphAddChildGraphNode(hipGraphNode_t* pGraphNode, hipGraph_t graph,
                                                    const hipGraphNode_t* pDependencies,
                                                    size_t numDependencies, hipGraph_t childGraph) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphAddChildGraphNode(pGraphNode, graph, pDependencies, numDependencies, childGraph);
   GRAPH_INVALID_IF(badAdd(pGraphNode, graph, pDependencies, numDependencies) ||
                    childGraph == nullptr);
   UNIHIP_RETURN(addChild(pGraphNode, graph, pDependencies, numDependencies, childGraph));
 }
 
 UNIHIP_EXPORT hipError_t hipGraphChildGraphNodeGetGraph(hipGraphNode_t node, hipGraph_t* pGraph) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphChildGraphNodeGetGraph(node, pGraph);
   GRAPH_INVALID_IF(node == nullptr || pGraph == nullptr);
   GRAPH_CHECK(liveNode(node));
   const NodeOps o = of(node);
@@ -41,7 +41,7 @@ UNIHIP_EXPORT hipError_t hipGraphChildGraphNodeGetGraph(hipGraphNode_t node, hip
 UNIHIP_EXPORT hipError_t hipGraphExecChildGraphNodeSetParams(hipGraphExec_t hGraphExec,
                                                              hipGraphNode_t node,
                                                              hipGraph_t childGraph) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphExecChildGraphNodeSetParams(hGraphExec, node, childGraph);
   GRAPH_INVALID_IF(hGraphExec == nullptr || node == nullptr || childGraph == nullptr);
   GRAPH_CHECK(liveExec(hGraphExec));
   hipGraphNodeParams p{};

@@ -59,7 +59,7 @@ Status getEvent(hipGraphNode_t node, hipEvent_t* out, bool record) {
 UNIHIP_EXPORT hipError_t hipGraphAddEventRecordNode(hipGraphNode_t* pGraphNode, hipGraph_t graph,
                                                     const hipGraphNode_t* pDependencies,
                                                     size_t numDependencies, hipEvent_t event) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphAddEventRecordNode(pGraphNode, graph, pDependencies, numDependencies, event);
   GRAPH_INVALID_IF(badAdd(pGraphNode, graph, pDependencies, numDependencies) || event == nullptr);
   UNIHIP_RETURN(addEvent(pGraphNode, graph, pDependencies, numDependencies, event, true));
 }
@@ -67,33 +67,33 @@ UNIHIP_EXPORT hipError_t hipGraphAddEventRecordNode(hipGraphNode_t* pGraphNode, 
 UNIHIP_EXPORT hipError_t hipGraphAddEventWaitNode(hipGraphNode_t* pGraphNode, hipGraph_t graph,
                                                   const hipGraphNode_t* pDependencies,
                                                   size_t numDependencies, hipEvent_t event) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphAddEventWaitNode(pGraphNode, graph, pDependencies, numDependencies, event);
   GRAPH_INVALID_IF(badAdd(pGraphNode, graph, pDependencies, numDependencies) || event == nullptr);
   UNIHIP_RETURN(addEvent(pGraphNode, graph, pDependencies, numDependencies, event, false));
 }
 
 UNIHIP_EXPORT hipError_t hipGraphEventRecordNodeGetEvent(hipGraphNode_t node,
                                                          hipEvent_t* event_out) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphEventRecordNodeGetEvent(node, event_out);
   GRAPH_INVALID_IF(node == nullptr || event_out == nullptr);
   UNIHIP_RETURN(getEvent(node, event_out, true));
 }
 
 UNIHIP_EXPORT hipError_t hipGraphEventRecordNodeSetEvent(hipGraphNode_t node, hipEvent_t event) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphEventRecordNodeSetEvent(node, event);
   GRAPH_INVALID_IF(node == nullptr || event == nullptr);
   UNIHIP_RETURN(setEvent(nullptr, node, event, true));
 }
 
 UNIHIP_EXPORT hipError_t hipGraphEventWaitNodeGetEvent(hipGraphNode_t node,
                                                        hipEvent_t* event_out) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphEventWaitNodeGetEvent(node, event_out);
   GRAPH_INVALID_IF(node == nullptr || event_out == nullptr);
   UNIHIP_RETURN(getEvent(node, event_out, false));
 }
 
 UNIHIP_EXPORT hipError_t hipGraphEventWaitNodeSetEvent(hipGraphNode_t node, hipEvent_t event) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphEventWaitNodeSetEvent(node, event);
   GRAPH_INVALID_IF(node == nullptr || event == nullptr);
   UNIHIP_RETURN(setEvent(nullptr, node, event, false));
 }
@@ -101,7 +101,7 @@ UNIHIP_EXPORT hipError_t hipGraphEventWaitNodeSetEvent(hipGraphNode_t node, hipE
 UNIHIP_EXPORT hipError_t hipGraphExecEventRecordNodeSetEvent(hipGraphExec_t hGraphExec,
                                                              hipGraphNode_t hNode,
                                                              hipEvent_t event) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphExecEventRecordNodeSetEvent(hGraphExec, hNode, event);
   GRAPH_INVALID_IF(hGraphExec == nullptr || hNode == nullptr || event == nullptr);
   GRAPH_CHECK(liveExec(hGraphExec));
   UNIHIP_RETURN(setEvent(hGraphExec, hNode, event, true));
@@ -110,7 +110,7 @@ UNIHIP_EXPORT hipError_t hipGraphExecEventRecordNodeSetEvent(hipGraphExec_t hGra
 UNIHIP_EXPORT hipError_t hipGraphExecEventWaitNodeSetEvent(hipGraphExec_t hGraphExec,
                                                            hipGraphNode_t hNode,
                                                            hipEvent_t event) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphExecEventWaitNodeSetEvent(hGraphExec, hNode, event);
   GRAPH_INVALID_IF(hGraphExec == nullptr || hNode == nullptr || event == nullptr);
   GRAPH_CHECK(liveExec(hGraphExec));
   UNIHIP_RETURN(setEvent(hGraphExec, hNode, event, false));

@@ -13,7 +13,7 @@ bool badCount(unsigned int count) { return count == 0 || count > INT_MAX; }
 }  // namespace
 
 UNIHIP_EXPORT hipError_t hipGraphCreate(hipGraph_t* pGraph, unsigned int flags) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphCreate(pGraph, flags);
   GRAPH_INVALID_IF(pGraph == nullptr || flags != 0);
   Device* device = nullptr;
   GraphOps* ops = nullptr;
@@ -25,7 +25,7 @@ UNIHIP_EXPORT hipError_t hipGraphCreate(hipGraph_t* pGraph, unsigned int flags) 
 }
 
 UNIHIP_EXPORT hipError_t hipGraphDestroy(hipGraph_t graph) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphDestroy(graph);
   GRAPH_INVALID_IF(graph == nullptr);
   GRAPH_CHECK(liveGraph(graph));
   // A child graph node's graph belongs to its node, a capture's graph to the capture until it
@@ -38,7 +38,7 @@ UNIHIP_EXPORT hipError_t hipGraphDestroy(hipGraph_t graph) {
 }
 
 UNIHIP_EXPORT hipError_t hipGraphClone(hipGraph_t* pGraphClone, hipGraph_t originalGraph) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphClone(pGraphClone, originalGraph);
   GRAPH_INVALID_IF(pGraphClone == nullptr || originalGraph == nullptr);
   GRAPH_CHECK(liveGraph(originalGraph));
   const NodeOps o = of(originalGraph);
@@ -59,7 +59,7 @@ UNIHIP_EXPORT hipError_t hipGraphClone(hipGraph_t* pGraphClone, hipGraph_t origi
 
 UNIHIP_EXPORT hipError_t hipGraphDebugDotPrint(hipGraph_t graph, const char* path,
                                                unsigned int flags) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphDebugDotPrint(graph, path, flags);
   GRAPH_INVALID_IF(graph == nullptr || path == nullptr);
   GRAPH_CHECK(liveGraph(graph));
   const NodeOps o = of(graph);
@@ -68,7 +68,7 @@ UNIHIP_EXPORT hipError_t hipGraphDebugDotPrint(hipGraph_t graph, const char* pat
 
 UNIHIP_EXPORT hipError_t hipGraphGetNodes(hipGraph_t graph, hipGraphNode_t* nodes,
                                           size_t* numNodes) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphGetNodes(graph, nodes, numNodes);
   GRAPH_INVALID_IF(graph == nullptr || numNodes == nullptr);
   GRAPH_CHECK(liveGraph(graph));
   const NodeOps o = of(graph);
@@ -79,7 +79,7 @@ UNIHIP_EXPORT hipError_t hipGraphGetNodes(hipGraph_t graph, hipGraphNode_t* node
 
 UNIHIP_EXPORT hipError_t hipGraphGetRootNodes(hipGraph_t graph, hipGraphNode_t* pRootNodes,
                                               size_t* pNumRootNodes) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphGetRootNodes(graph, pRootNodes, pNumRootNodes);
   GRAPH_INVALID_IF(graph == nullptr || pNumRootNodes == nullptr);
   GRAPH_CHECK(liveGraph(graph));
   const NodeOps o = of(graph);
@@ -90,7 +90,7 @@ UNIHIP_EXPORT hipError_t hipGraphGetRootNodes(hipGraph_t graph, hipGraphNode_t* 
 
 UNIHIP_EXPORT hipError_t hipGraphGetEdges(hipGraph_t graph, hipGraphNode_t* from,
                                           hipGraphNode_t* to, size_t* numEdges) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphGetEdges(graph, from, to, numEdges);
   GRAPH_INVALID_IF(graph == nullptr || numEdges == nullptr || (from == nullptr) != (to == nullptr));
   GRAPH_CHECK(liveGraph(graph));
   const NodeOps o = of(graph);
@@ -109,7 +109,7 @@ UNIHIP_EXPORT hipError_t hipGraphGetEdges(hipGraph_t graph, hipGraphNode_t* from
 UNIHIP_EXPORT hipError_t hipGraphAddDependencies(hipGraph_t graph, const hipGraphNode_t* from,
                                                  const hipGraphNode_t* to,
                                                  size_t numDependencies) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphAddDependencies(graph, from, to, numDependencies);
   GRAPH_INVALID_IF(graph == nullptr ||
                    (numDependencies > 0 && (from == nullptr || to == nullptr)));
   GRAPH_CHECK(liveGraph(graph));
@@ -124,7 +124,7 @@ UNIHIP_EXPORT hipError_t hipGraphAddDependencies(hipGraph_t graph, const hipGrap
 UNIHIP_EXPORT hipError_t hipGraphRemoveDependencies(hipGraph_t graph, const hipGraphNode_t* from,
                                                     const hipGraphNode_t* to,
                                                     size_t numDependencies) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphRemoveDependencies(graph, from, to, numDependencies);
   GRAPH_INVALID_IF(graph == nullptr ||
                    (numDependencies > 0 && (from == nullptr || to == nullptr)));
   GRAPH_CHECK(liveGraph(graph));
@@ -139,7 +139,7 @@ UNIHIP_EXPORT hipError_t hipGraphRemoveDependencies(hipGraph_t graph, const hipG
 UNIHIP_EXPORT hipError_t hipUserObjectCreate(hipUserObject_t* object_out, void* ptr,
                                              hipHostFn_t destroy, unsigned int initialRefcount,
                                              unsigned int flags) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipUserObjectCreate(object_out, ptr, destroy, initialRefcount, flags);
   GRAPH_INVALID_IF(object_out == nullptr || flags != hipUserObjectNoDestructorSync ||
                    badCount(initialRefcount) || destroy == nullptr);
   Device* device = nullptr;
@@ -152,7 +152,7 @@ UNIHIP_EXPORT hipError_t hipUserObjectCreate(hipUserObject_t* object_out, void* 
 }
 
 UNIHIP_EXPORT hipError_t hipUserObjectRelease(hipUserObject_t object, unsigned int count) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipUserObjectRelease(object, count);
   GRAPH_INVALID_IF(object == nullptr || badCount(count));
   GRAPH_INVALID_IF(!isLive(object));
   const int device = localOf(object->device);
@@ -163,7 +163,7 @@ UNIHIP_EXPORT hipError_t hipUserObjectRelease(hipUserObject_t object, unsigned i
 }
 
 UNIHIP_EXPORT hipError_t hipUserObjectRetain(hipUserObject_t object, unsigned int count) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipUserObjectRetain(object, count);
   GRAPH_INVALID_IF(object == nullptr || badCount(count));
   GRAPH_INVALID_IF(!isLive(object));
   GRAPH_CHECK(object->ops->userObjectRefs(localOf(object->device), object->native, count));
@@ -173,7 +173,7 @@ UNIHIP_EXPORT hipError_t hipUserObjectRetain(hipUserObject_t object, unsigned in
 
 UNIHIP_EXPORT hipError_t hipGraphRetainUserObject(hipGraph_t graph, hipUserObject_t object,
                                                   unsigned int count, unsigned int flags) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphRetainUserObject(graph, object, count, flags);
   GRAPH_INVALID_IF(graph == nullptr || object == nullptr || badCount(count) ||
                    (flags != 0 && flags != hipGraphUserObjectMove));
   GRAPH_CHECK(liveGraph(graph));
@@ -186,7 +186,7 @@ UNIHIP_EXPORT hipError_t hipGraphRetainUserObject(hipGraph_t graph, hipUserObjec
 
 UNIHIP_EXPORT hipError_t hipGraphReleaseUserObject(hipGraph_t graph, hipUserObject_t object,
                                                    unsigned int count) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphReleaseUserObject(graph, object, count);
   GRAPH_INVALID_IF(graph == nullptr || object == nullptr || badCount(count));
   GRAPH_CHECK(liveGraph(graph));
   GRAPH_INVALID_IF(!isLive(object));

@@ -53,7 +53,7 @@ Status launch(hipGraphExec_t exec, hipStream_t stream, bool upload) {
 UNIHIP_EXPORT hipError_t hipGraphInstantiate(hipGraphExec_t* pGraphExec, hipGraph_t graph,
                                              hipGraphNode_t* pErrorNode, char* pLogBuffer,
                                              size_t bufferSize) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphInstantiate(pGraphExec, graph, pErrorNode, pLogBuffer, bufferSize);
   GRAPH_INVALID_IF(pGraphExec == nullptr || graph == nullptr);
   if (pErrorNode != nullptr) *pErrorNode = nullptr;
   if (pLogBuffer != nullptr && bufferSize > 0) pLogBuffer[0] = '\0';
@@ -66,7 +66,7 @@ UNIHIP_EXPORT hipError_t hipGraphInstantiate(hipGraphExec_t* pGraphExec, hipGrap
 UNIHIP_EXPORT hipError_t hipGraphInstantiateWithFlags(hipGraphExec_t* pGraphExec,
                                                       hipGraph_t graph,
                                                       unsigned long long flags) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphInstantiateWithFlags(pGraphExec, graph, flags);
   GRAPH_INVALID_IF(pGraphExec == nullptr || graph == nullptr);
   GRAPH_INVALID_IF(flags != 0 && flags != hipGraphInstantiateFlagAutoFreeOnLaunch &&
                    flags != hipGraphInstantiateFlagUseNodePriority);
@@ -77,7 +77,7 @@ UNIHIP_EXPORT hipError_t hipGraphInstantiateWithFlags(hipGraphExec_t* pGraphExec
 
 UNIHIP_EXPORT hipError_t hipGraphInstantiateWithParams(
     hipGraphExec_t* pGraphExec, hipGraph_t graph, hipGraphInstantiateParams* instantiateParams) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphInstantiateWithParams(pGraphExec, graph, instantiateParams);
   GRAPH_INVALID_IF(pGraphExec == nullptr || graph == nullptr || instantiateParams == nullptr);
   // A failed instantiation says so in result_out, as AMD's runtime does.
   instantiateParams->result_out = hipGraphInstantiateError;
@@ -90,27 +90,27 @@ UNIHIP_EXPORT hipError_t hipGraphInstantiateWithParams(
 }
 
 UNIHIP_EXPORT hipError_t hipGraphLaunch(hipGraphExec_t graphExec, hipStream_t stream) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphLaunch(graphExec, stream);
   GRAPH_INVALID_IF(graphExec == nullptr);
   GRAPH_FAIL_IF(!checkStream(stream).ok(), hipErrorContextIsDestroyed);
   UNIHIP_RETURN(launch(graphExec, stream, false));
 }
 
 UNIHIP_EXPORT hipError_t hipGraphLaunch_spt(hipGraphExec_t graphExec, hipStream_t stream) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphLaunch_spt(graphExec, stream);
   GRAPH_INVALID_IF(graphExec == nullptr);
   GRAPH_FAIL_IF(!checkStream(unihipPerThreadStream(stream)).ok(), hipErrorContextIsDestroyed);
   UNIHIP_RETURN(launch(graphExec, unihipPerThreadStream(stream), false));
 }
 
 UNIHIP_EXPORT hipError_t hipGraphUpload(hipGraphExec_t graphExec, hipStream_t stream) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphUpload(graphExec, stream);
   GRAPH_INVALID_IF(graphExec == nullptr);
   UNIHIP_RETURN(launch(graphExec, stream, true));
 }
 
 UNIHIP_EXPORT hipError_t hipGraphExecDestroy(hipGraphExec_t graphExec) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphExecDestroy(graphExec);
   GRAPH_INVALID_IF(graphExec == nullptr);
   GRAPH_CHECK(liveExec(graphExec));
   const NodeOps o = of(graphExec);
@@ -121,7 +121,7 @@ UNIHIP_EXPORT hipError_t hipGraphExecDestroy(hipGraphExec_t graphExec) {
 
 UNIHIP_EXPORT hipError_t hipGraphExecGetFlags(hipGraphExec_t graphExec,
                                               unsigned long long* flags) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphExecGetFlags(graphExec, flags);
   GRAPH_INVALID_IF(graphExec == nullptr || flags == nullptr);
   GRAPH_CHECK(liveExec(graphExec));
   *flags = graphExec->flags;  // as instantiated, upload included (AMD's runtime keeps them all)
@@ -131,7 +131,7 @@ UNIHIP_EXPORT hipError_t hipGraphExecGetFlags(hipGraphExec_t graphExec,
 UNIHIP_EXPORT hipError_t hipGraphExecUpdate(hipGraphExec_t hGraphExec, hipGraph_t hGraph,
                                             hipGraphNode_t* hErrorNode_out,
                                             hipGraphExecUpdateResult* updateResult_out) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphExecUpdate(hGraphExec, hGraph, hErrorNode_out, updateResult_out);
   GRAPH_INVALID_IF(hGraphExec == nullptr || hGraph == nullptr || hErrorNode_out == nullptr ||
                    updateResult_out == nullptr);
   GRAPH_CHECK(liveExec(hGraphExec));
@@ -147,7 +147,7 @@ UNIHIP_EXPORT hipError_t hipGraphExecUpdate(hipGraphExec_t hGraphExec, hipGraph_
 
 UNIHIP_EXPORT hipError_t hipGraphNodeSetEnabled(hipGraphExec_t hGraphExec, hipGraphNode_t hNode,
                                                 unsigned int isEnabled) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphNodeSetEnabled(hGraphExec, hNode, isEnabled);
   GRAPH_INVALID_IF(hGraphExec == nullptr || hNode == nullptr);
   GRAPH_CHECK(liveExec(hGraphExec));
   GRAPH_CHECK(liveNode(hNode));
@@ -157,7 +157,7 @@ UNIHIP_EXPORT hipError_t hipGraphNodeSetEnabled(hipGraphExec_t hGraphExec, hipGr
 
 UNIHIP_EXPORT hipError_t hipGraphNodeGetEnabled(hipGraphExec_t hGraphExec, hipGraphNode_t hNode,
                                                 unsigned int* isEnabled) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphNodeGetEnabled(hGraphExec, hNode, isEnabled);
   GRAPH_INVALID_IF(hGraphExec == nullptr || hNode == nullptr || isEnabled == nullptr);
   GRAPH_CHECK(liveExec(hGraphExec));
   GRAPH_CHECK(liveNode(hNode));

@@ -132,7 +132,6 @@ Status setAny(hipGraphExec_t exec, hipGraphNode_t node, const hipGraphNodeParams
 
 }  // namespace unihip::graph_api
 
-#define GRAPH_TRACE() UNIHIP_TRACE_API("{}", __func__)
 // Returns `code` from the entry point when `cond` holds.
 #define GRAPH_FAIL_IF(cond, code) \
   do {                            \

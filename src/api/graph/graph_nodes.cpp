@@ -82,7 +82,7 @@ Status addAny(hipGraphNode_t* out, hipGraph_t g, const hipGraphNode_t* deps, siz
 UNIHIP_EXPORT hipError_t hipGraphAddEmptyNode(hipGraphNode_t* pGraphNode, hipGraph_t graph,
                                               const hipGraphNode_t* pDependencies,
                                               size_t numDependencies) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphAddEmptyNode(pGraphNode, graph, pDependencies, numDependencies);
   GRAPH_INVALID_IF(badAdd(pGraphNode, graph, pDependencies, numDependencies));
   UNIHIP_RETURN(addNode(pGraphNode, graph, pDependencies, numDependencies,
                         [](GraphOps& ops, int d, const NodePlace& at, NativeGraphNode* node) {
@@ -91,7 +91,7 @@ UNIHIP_EXPORT hipError_t hipGraphAddEmptyNode(hipGraphNode_t* pGraphNode, hipGra
 }
 
 UNIHIP_EXPORT hipError_t hipGraphDestroyNode(hipGraphNode_t node) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphDestroyNode(node);
   GRAPH_INVALID_IF(node == nullptr);
   GRAPH_CHECK(liveNode(node));
   const NodeOps o = of(node);
@@ -102,7 +102,7 @@ UNIHIP_EXPORT hipError_t hipGraphDestroyNode(hipGraphNode_t node) {
 }
 
 UNIHIP_EXPORT hipError_t hipGraphNodeGetType(hipGraphNode_t node, hipGraphNodeType* pType) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphNodeGetType(node, pType);
   GRAPH_INVALID_IF(node == nullptr || pType == nullptr);
   GRAPH_CHECK(liveNode(node));
   if (node->typeOverride >= 0) {
@@ -116,7 +116,7 @@ UNIHIP_EXPORT hipError_t hipGraphNodeGetType(hipGraphNode_t node, hipGraphNodeTy
 UNIHIP_EXPORT hipError_t hipGraphNodeGetDependencies(hipGraphNode_t node,
                                                      hipGraphNode_t* pDependencies,
                                                      size_t* pNumDependencies) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphNodeGetDependencies(node, pDependencies, pNumDependencies);
   GRAPH_INVALID_IF(node == nullptr || pNumDependencies == nullptr);
   GRAPH_CHECK(liveNode(node));
   const NodeOps o = of(node);
@@ -128,7 +128,7 @@ UNIHIP_EXPORT hipError_t hipGraphNodeGetDependencies(hipGraphNode_t node,
 UNIHIP_EXPORT hipError_t hipGraphNodeGetDependentNodes(hipGraphNode_t node,
                                                        hipGraphNode_t* pDependentNodes,
                                                        size_t* pNumDependentNodes) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphNodeGetDependentNodes(node, pDependentNodes, pNumDependentNodes);
   GRAPH_INVALID_IF(node == nullptr || pNumDependentNodes == nullptr);
   GRAPH_CHECK(liveNode(node));
   const NodeOps o = of(node);
@@ -140,7 +140,7 @@ UNIHIP_EXPORT hipError_t hipGraphNodeGetDependentNodes(hipGraphNode_t node,
 UNIHIP_EXPORT hipError_t hipGraphNodeFindInClone(hipGraphNode_t* pNode,
                                                  hipGraphNode_t originalNode,
                                                  hipGraph_t clonedGraph) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphNodeFindInClone(pNode, originalNode, clonedGraph);
   GRAPH_INVALID_IF(pNode == nullptr || originalNode == nullptr || clonedGraph == nullptr);
   GRAPH_CHECK(liveNode(originalNode));
   GRAPH_CHECK(liveGraph(clonedGraph));
@@ -157,7 +157,7 @@ UNIHIP_EXPORT hipError_t hipGraphNodeFindInClone(hipGraphNode_t* pNode,
 UNIHIP_EXPORT hipError_t hipGraphAddNode(hipGraphNode_t* pGraphNode, hipGraph_t graph,
                                          const hipGraphNode_t* pDependencies,
                                          size_t numDependencies, hipGraphNodeParams* nodeParams) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphAddNode(pGraphNode, graph, pDependencies, numDependencies, nodeParams);
   GRAPH_INVALID_IF(badAdd(pGraphNode, graph, pDependencies, numDependencies) ||
                    nodeParams == nullptr);
   GRAPH_CHECK(checkNodeParams(*nodeParams, true));
@@ -167,7 +167,7 @@ UNIHIP_EXPORT hipError_t hipGraphAddNode(hipGraphNode_t* pGraphNode, hipGraph_t 
 
 UNIHIP_EXPORT hipError_t hipGraphNodeSetParams(hipGraphNode_t node,
                                                hipGraphNodeParams* nodeParams) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphNodeSetParams(node, nodeParams);
   GRAPH_INVALID_IF(node == nullptr || nodeParams == nullptr);
   GRAPH_CHECK(checkNodeParams(*nodeParams, false));
   UNIHIP_RETURN(setAny(nullptr, node, *nodeParams));
@@ -175,7 +175,7 @@ UNIHIP_EXPORT hipError_t hipGraphNodeSetParams(hipGraphNode_t node,
 
 UNIHIP_EXPORT hipError_t hipGraphExecNodeSetParams(hipGraphExec_t graphExec, hipGraphNode_t node,
                                                    hipGraphNodeParams* nodeParams) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphExecNodeSetParams(graphExec, node, nodeParams);
   GRAPH_INVALID_IF(graphExec == nullptr || node == nullptr || nodeParams == nullptr);
   GRAPH_CHECK(checkNodeParams(*nodeParams, false));
   GRAPH_CHECK(liveExec(graphExec));

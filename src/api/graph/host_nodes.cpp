@@ -27,7 +27,7 @@ UNIHIP_EXPORT hipError_t hipGraphAddHostNode(hipGraphNode_t* pGraphNode, hipGrap
                                              const hipGraphNode_t* pDependencies,
                                              size_t numDependencies,
                                              const hipHostNodeParams* pNodeParams) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphAddHostNode(pGraphNode, graph, pDependencies, numDependencies, pNodeParams);
   GRAPH_INVALID_IF(badAdd(pGraphNode, graph, pDependencies, numDependencies) ||
                    pNodeParams == nullptr || pNodeParams->fn == nullptr);
   UNIHIP_RETURN(addHost(pGraphNode, graph, pDependencies, numDependencies, *pNodeParams));
@@ -35,7 +35,7 @@ UNIHIP_EXPORT hipError_t hipGraphAddHostNode(hipGraphNode_t* pGraphNode, hipGrap
 
 UNIHIP_EXPORT hipError_t hipGraphHostNodeGetParams(hipGraphNode_t node,
                                                    hipHostNodeParams* pNodeParams) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphHostNodeGetParams(node, pNodeParams);
   GRAPH_INVALID_IF(node == nullptr || pNodeParams == nullptr);
   GRAPH_CHECK(liveNode(node));
   const NodeOps o = of(node);
@@ -44,7 +44,7 @@ UNIHIP_EXPORT hipError_t hipGraphHostNodeGetParams(hipGraphNode_t node,
 
 UNIHIP_EXPORT hipError_t hipGraphHostNodeSetParams(hipGraphNode_t node,
                                                    const hipHostNodeParams* pNodeParams) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphHostNodeSetParams(node, pNodeParams);
   GRAPH_INVALID_IF(node == nullptr || pNodeParams == nullptr || pNodeParams->fn == nullptr);
   UNIHIP_RETURN(setHost(nullptr, node, *pNodeParams));
 }
@@ -52,7 +52,7 @@ UNIHIP_EXPORT hipError_t hipGraphHostNodeSetParams(hipGraphNode_t node,
 UNIHIP_EXPORT hipError_t hipGraphExecHostNodeSetParams(hipGraphExec_t hGraphExec,
                                                        hipGraphNode_t node,
                                                        const hipHostNodeParams* pNodeParams) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphExecHostNodeSetParams(hGraphExec, node, pNodeParams);
   GRAPH_INVALID_IF(hGraphExec == nullptr || node == nullptr || pNodeParams == nullptr ||
                    pNodeParams->fn == nullptr);
   GRAPH_CHECK(liveExec(hGraphExec));

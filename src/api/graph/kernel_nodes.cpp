@@ -85,7 +85,7 @@ UNIHIP_EXPORT hipError_t hipGraphAddKernelNode(hipGraphNode_t* pGraphNode, hipGr
                                                const hipGraphNode_t* pDependencies,
                                                size_t numDependencies,
                                                const hipKernelNodeParams* pNodeParams) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphAddKernelNode(pGraphNode, graph, pDependencies, numDependencies, pNodeParams);
   GRAPH_INVALID_IF(badAdd(pGraphNode, graph, pDependencies, numDependencies) ||
                    badKernelParams(pNodeParams));
   UNIHIP_RETURN(addKernel(pGraphNode, graph, pDependencies, numDependencies, *pNodeParams));
@@ -93,7 +93,7 @@ UNIHIP_EXPORT hipError_t hipGraphAddKernelNode(hipGraphNode_t* pGraphNode, hipGr
 
 UNIHIP_EXPORT hipError_t hipGraphKernelNodeGetParams(hipGraphNode_t node,
                                                      hipKernelNodeParams* pNodeParams) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphKernelNodeGetParams(node, pNodeParams);
   GRAPH_INVALID_IF(node == nullptr || pNodeParams == nullptr);
   GRAPH_CHECK(liveNode(node));
   const NodeOps o = of(node);
@@ -106,7 +106,7 @@ UNIHIP_EXPORT hipError_t hipGraphKernelNodeGetParams(hipGraphNode_t node,
 
 UNIHIP_EXPORT hipError_t hipGraphKernelNodeSetParams(hipGraphNode_t node,
                                                      const hipKernelNodeParams* pNodeParams) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphKernelNodeSetParams(node, pNodeParams);
   GRAPH_INVALID_IF(node == nullptr || badKernelParams(pNodeParams));
   UNIHIP_RETURN(setKernel(nullptr, node, *pNodeParams));
 }
@@ -114,7 +114,7 @@ UNIHIP_EXPORT hipError_t hipGraphKernelNodeSetParams(hipGraphNode_t node,
 UNIHIP_EXPORT hipError_t hipGraphKernelNodeGetAttribute(hipGraphNode_t hNode,
                                                         hipKernelNodeAttrID attr,
                                                         hipKernelNodeAttrValue* value) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphKernelNodeGetAttribute(hNode, attr, value);
   GRAPH_INVALID_IF(hNode == nullptr || value == nullptr || badAttribute(attr));
   GRAPH_CHECK(liveNode(hNode));
   const NodeOps o = of(hNode);
@@ -124,7 +124,7 @@ UNIHIP_EXPORT hipError_t hipGraphKernelNodeGetAttribute(hipGraphNode_t hNode,
 UNIHIP_EXPORT hipError_t hipGraphKernelNodeSetAttribute(hipGraphNode_t hNode,
                                                         hipKernelNodeAttrID attr,
                                                         const hipKernelNodeAttrValue* value) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphKernelNodeSetAttribute(hNode, attr, value);
   GRAPH_INVALID_IF(hNode == nullptr || value == nullptr || badAttribute(attr));
   GRAPH_CHECK(liveNode(hNode));
   const NodeOps o = of(hNode);
@@ -133,7 +133,7 @@ UNIHIP_EXPORT hipError_t hipGraphKernelNodeSetAttribute(hipGraphNode_t hNode,
 
 UNIHIP_EXPORT hipError_t hipGraphKernelNodeCopyAttributes(hipGraphNode_t hSrc,
                                                           hipGraphNode_t hDst) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphKernelNodeCopyAttributes(hSrc, hDst);
   GRAPH_INVALID_IF(hSrc == nullptr || hDst == nullptr);
   GRAPH_CHECK(liveNode(hSrc));
   GRAPH_CHECK(liveNode(hDst));
@@ -144,7 +144,7 @@ UNIHIP_EXPORT hipError_t hipGraphKernelNodeCopyAttributes(hipGraphNode_t hSrc,
 UNIHIP_EXPORT hipError_t hipGraphExecKernelNodeSetParams(hipGraphExec_t hGraphExec,
                                                          hipGraphNode_t node,
                                                          const hipKernelNodeParams* pNodeParams) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphExecKernelNodeSetParams(hGraphExec, node, pNodeParams);
   GRAPH_INVALID_IF(hGraphExec == nullptr || node == nullptr || badKernelParams(pNodeParams));
   GRAPH_CHECK(liveExec(hGraphExec));
   UNIHIP_RETURN(setKernel(hGraphExec, node, *pNodeParams));

@@ -114,7 +114,7 @@ UNIHIP_EXPORT hipError_t hipGraphAddMemcpyNode1D(hipGraphNode_t* pGraphNode, hip
                                                  size_t numDependencies, void* dst,
                                                  const void* src, size_t count,
                                                  hipMemcpyKind kind) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphAddMemcpyNode1D(pGraphNode, graph, pDependencies, numDependencies, dst, src, count, kind);
   GRAPH_INVALID_IF(badAdd(pGraphNode, graph, pDependencies, numDependencies) || count == 0 ||
                    dst == nullptr || src == nullptr);
   GRAPH_FAIL_IF(badKind(kind), hipErrorInvalidMemcpyDirection);
@@ -128,7 +128,7 @@ UNIHIP_EXPORT hipError_t hipGraphAddMemcpyNodeFromSymbol(hipGraphNode_t* pGraphN
                                                          size_t numDependencies, void* dst,
                                                          const void* symbol, size_t count,
                                                          size_t offset, hipMemcpyKind kind) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphAddMemcpyNodeFromSymbol(pGraphNode, graph, pDependencies, numDependencies, dst, symbol, count, offset, kind);
   GRAPH_INVALID_IF(badAdd(pGraphNode, graph, pDependencies, numDependencies) || count == 0 ||
                    dst == nullptr);
   GRAPH_FAIL_IF(symbol == nullptr, hipErrorInvalidSymbol);
@@ -146,7 +146,7 @@ UNIHIP_EXPORT hipError_t hipGraphAddMemcpyNodeToSymbol(hipGraphNode_t* pGraphNod
                                                        const void* symbol, const void* src,
                                                        size_t count, size_t offset,
                                                        hipMemcpyKind kind) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphAddMemcpyNodeToSymbol(pGraphNode, graph, pDependencies, numDependencies, symbol, src, count, offset, kind);
   GRAPH_INVALID_IF(badAdd(pGraphNode, graph, pDependencies, numDependencies) || count == 0 ||
                    src == nullptr);
   GRAPH_FAIL_IF(symbol == nullptr, hipErrorInvalidSymbol);
@@ -160,7 +160,7 @@ UNIHIP_EXPORT hipError_t hipGraphAddMemcpyNodeToSymbol(hipGraphNode_t* pGraphNod
 UNIHIP_EXPORT hipError_t hipGraphMemcpyNodeSetParams1D(hipGraphNode_t node, void* dst,
                                                        const void* src, size_t count,
                                                        hipMemcpyKind kind) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphMemcpyNodeSetParams1D(node, dst, src, count, kind);
   GRAPH_INVALID_IF(node == nullptr || dst == nullptr || src == nullptr || count == 0 ||
                    src == dst);
   UNIHIP_RETURN(setCopy(nullptr, node, linearCopy(dst, src, count, kind)));
@@ -170,7 +170,7 @@ UNIHIP_EXPORT hipError_t hipGraphMemcpyNodeSetParamsFromSymbol(hipGraphNode_t no
                                                                const void* symbol, size_t count,
                                                                size_t offset,
                                                                hipMemcpyKind kind) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphMemcpyNodeSetParamsFromSymbol(node, dst, symbol, count, offset, kind);
   GRAPH_FAIL_IF(symbol == nullptr, hipErrorInvalidSymbol);
   GRAPH_INVALID_IF(node == nullptr || dst == nullptr || count == 0 || symbol == dst);
   GRAPH_CHECK(liveNode(node));
@@ -183,7 +183,7 @@ UNIHIP_EXPORT hipError_t hipGraphMemcpyNodeSetParamsToSymbol(hipGraphNode_t node
                                                              const void* symbol, const void* src,
                                                              size_t count, size_t offset,
                                                              hipMemcpyKind kind) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphMemcpyNodeSetParamsToSymbol(node, symbol, src, count, offset, kind);
   GRAPH_FAIL_IF(symbol == nullptr, hipErrorInvalidSymbol);
   GRAPH_INVALID_IF(node == nullptr || src == nullptr || count == 0 || symbol == src);
   GRAPH_CHECK(liveNode(node));
@@ -196,7 +196,7 @@ UNIHIP_EXPORT hipError_t hipGraphExecMemcpyNodeSetParams1D(hipGraphExec_t hGraph
                                                            hipGraphNode_t node, void* dst,
                                                            const void* src, size_t count,
                                                            hipMemcpyKind kind) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphExecMemcpyNodeSetParams1D(hGraphExec, node, dst, src, count, kind);
   GRAPH_INVALID_IF(hGraphExec == nullptr || node == nullptr || dst == nullptr || src == nullptr ||
                    count == 0 || src == dst);
   GRAPH_CHECK(liveExec(hGraphExec));
@@ -206,7 +206,7 @@ UNIHIP_EXPORT hipError_t hipGraphExecMemcpyNodeSetParams1D(hipGraphExec_t hGraph
 UNIHIP_EXPORT hipError_t hipGraphExecMemcpyNodeSetParamsFromSymbol(
     hipGraphExec_t hGraphExec, hipGraphNode_t node, void* dst, const void* symbol, size_t count,
     size_t offset, hipMemcpyKind kind) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphExecMemcpyNodeSetParamsFromSymbol(hGraphExec, node, dst, symbol, count, offset, kind);
   GRAPH_FAIL_IF(symbol == nullptr, hipErrorInvalidSymbol);
   GRAPH_INVALID_IF(hGraphExec == nullptr || node == nullptr || dst == nullptr || count == 0 ||
                    symbol == dst);
@@ -220,7 +220,7 @@ UNIHIP_EXPORT hipError_t hipGraphExecMemcpyNodeSetParamsFromSymbol(
 UNIHIP_EXPORT hipError_t hipGraphExecMemcpyNodeSetParamsToSymbol(
     hipGraphExec_t hGraphExec, hipGraphNode_t node, const void* symbol, const void* src,
     size_t count, size_t offset, hipMemcpyKind kind) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphExecMemcpyNodeSetParamsToSymbol(hGraphExec, node, symbol, src, count, offset, kind);
   GRAPH_FAIL_IF(symbol == nullptr, hipErrorInvalidSymbol);
   GRAPH_INVALID_IF(hGraphExec == nullptr || node == nullptr || src == nullptr || count == 0 ||
                    symbol == src);
@@ -235,7 +235,7 @@ UNIHIP_EXPORT hipError_t hipGraphAddMemcpyNode(hipGraphNode_t* pGraphNode, hipGr
                                                const hipGraphNode_t* pDependencies,
                                                size_t numDependencies,
                                                const hipMemcpy3DParms* pCopyParams) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphAddMemcpyNode(pGraphNode, graph, pDependencies, numDependencies, pCopyParams);
   GRAPH_INVALID_IF(badAdd(pGraphNode, graph, pDependencies, numDependencies) ||
                    badCopy(pCopyParams));
   UNIHIP_RETURN(addCopy(pGraphNode, graph, pDependencies, numDependencies, *pCopyParams));
@@ -243,7 +243,7 @@ UNIHIP_EXPORT hipError_t hipGraphAddMemcpyNode(hipGraphNode_t* pGraphNode, hipGr
 
 UNIHIP_EXPORT hipError_t hipGraphMemcpyNodeGetParams(hipGraphNode_t node,
                                                      hipMemcpy3DParms* pNodeParams) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphMemcpyNodeGetParams(node, pNodeParams);
   GRAPH_INVALID_IF(node == nullptr || pNodeParams == nullptr);
   GRAPH_CHECK(liveNode(node));
   const NodeOps o = of(node);
@@ -252,7 +252,7 @@ UNIHIP_EXPORT hipError_t hipGraphMemcpyNodeGetParams(hipGraphNode_t node,
 
 UNIHIP_EXPORT hipError_t hipGraphMemcpyNodeSetParams(hipGraphNode_t node,
                                                      const hipMemcpy3DParms* pNodeParams) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphMemcpyNodeSetParams(node, pNodeParams);
   GRAPH_INVALID_IF(node == nullptr || pNodeParams == nullptr);
   UNIHIP_RETURN(setCopy(nullptr, node, *pNodeParams));
 }
@@ -260,7 +260,7 @@ UNIHIP_EXPORT hipError_t hipGraphMemcpyNodeSetParams(hipGraphNode_t node,
 UNIHIP_EXPORT hipError_t hipGraphExecMemcpyNodeSetParams(hipGraphExec_t hGraphExec,
                                                          hipGraphNode_t node,
                                                          hipMemcpy3DParms* pNodeParams) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphExecMemcpyNodeSetParams(hGraphExec, node, pNodeParams);
   GRAPH_INVALID_IF(hGraphExec == nullptr || node == nullptr || badCopy(pNodeParams));
   GRAPH_CHECK(liveExec(hGraphExec));
   UNIHIP_RETURN(setCopy(hGraphExec, node, *pNodeParams));
@@ -268,7 +268,7 @@ UNIHIP_EXPORT hipError_t hipGraphExecMemcpyNodeSetParams(hipGraphExec_t hGraphEx
 
 UNIHIP_EXPORT hipError_t hipDrvGraphMemcpyNodeGetParams(hipGraphNode_t hNode,
                                                         HIP_MEMCPY3D* nodeParams) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipDrvGraphMemcpyNodeGetParams(hNode, nodeParams);
   GRAPH_INVALID_IF(hNode == nullptr || nodeParams == nullptr);
   GRAPH_CHECK(liveNode(hNode));
   const NodeOps o = of(hNode);
@@ -280,7 +280,7 @@ UNIHIP_EXPORT hipError_t hipDrvGraphMemcpyNodeGetParams(hipGraphNode_t hNode,
 
 UNIHIP_EXPORT hipError_t hipDrvGraphMemcpyNodeSetParams(hipGraphNode_t hNode,
                                                         const HIP_MEMCPY3D* nodeParams) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipDrvGraphMemcpyNodeSetParams(hNode, nodeParams);
   GRAPH_INVALID_IF(hNode == nullptr || nodeParams == nullptr);
   GRAPH_CHECK(liveNode(hNode));
   hipMemcpy3DParms p;
@@ -293,7 +293,7 @@ UNIHIP_EXPORT hipError_t hipDrvGraphAddMemcpyNode(hipGraphNode_t* phGraphNode, h
                                                   size_t numDependencies,
                                                   const HIP_MEMCPY3D* copyParams,
                                                   struct ihipCtx_t* ctx) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipDrvGraphAddMemcpyNode(phGraphNode, hGraph, dependencies, numDependencies, copyParams, ctx);
   GRAPH_INVALID_IF(badAdd(phGraphNode, hGraph, dependencies, numDependencies) || ctx == nullptr ||
                    badDrvCopy(copyParams));
   hipMemcpy3DParms p;
@@ -306,7 +306,7 @@ UNIHIP_EXPORT hipError_t hipDrvGraphExecMemcpyNodeSetParams(hipGraphExec_t hGrap
                                                             hipGraphNode_t hNode,
                                                             const HIP_MEMCPY3D* copyParams,
                                                             struct ihipCtx_t* ctx) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipDrvGraphExecMemcpyNodeSetParams(hGraphExec, hNode, copyParams, ctx);
   (void)ctx;
   GRAPH_INVALID_IF(hGraphExec == nullptr || hNode == nullptr || badDrvCopy(copyParams));
   GRAPH_CHECK(liveExec(hGraphExec));

@@ -53,7 +53,7 @@ Status deviceFamily(int device, const Device** d, GraphOps** ops) {
 UNIHIP_EXPORT hipError_t hipGraphAddMemFreeNode(hipGraphNode_t* pGraphNode, hipGraph_t graph,
                                                 const hipGraphNode_t* pDependencies,
                                                 size_t numDependencies, void* dev_ptr) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphAddMemFreeNode(pGraphNode, graph, pDependencies, numDependencies, dev_ptr);
   GRAPH_INVALID_IF(badAdd(pGraphNode, graph, pDependencies, numDependencies) ||
                    (pDependencies != nullptr && numDependencies == 0) || dev_ptr == nullptr);
   UNIHIP_RETURN(addFree(pGraphNode, graph, pDependencies, numDependencies, dev_ptr));
@@ -62,14 +62,14 @@ UNIHIP_EXPORT hipError_t hipGraphAddMemFreeNode(hipGraphNode_t* pGraphNode, hipG
 UNIHIP_EXPORT hipError_t hipDrvGraphAddMemFreeNode(hipGraphNode_t* phGraphNode, hipGraph_t hGraph,
                                                    const hipGraphNode_t* dependencies,
                                                    size_t numDependencies, hipDeviceptr_t dptr) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipDrvGraphAddMemFreeNode(phGraphNode, hGraph, dependencies, numDependencies, dptr);
   GRAPH_INVALID_IF(badAdd(phGraphNode, hGraph, dependencies, numDependencies) ||
                    (dependencies != nullptr && numDependencies == 0) || dptr == nullptr);
   UNIHIP_RETURN(addFree(phGraphNode, hGraph, dependencies, numDependencies, dptr));
 }
 
 UNIHIP_EXPORT hipError_t hipGraphMemFreeNodeGetParams(hipGraphNode_t node, void* dev_ptr) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphMemFreeNodeGetParams(node, dev_ptr);
   GRAPH_INVALID_IF(node == nullptr || dev_ptr == nullptr);
   GRAPH_CHECK(liveNode(node));
   const NodeOps o = of(node);
@@ -78,7 +78,7 @@ UNIHIP_EXPORT hipError_t hipGraphMemFreeNodeGetParams(hipGraphNode_t node, void*
 
 UNIHIP_EXPORT hipError_t hipDeviceGetGraphMemAttribute(int device, hipGraphMemAttributeType attr,
                                                        void* value) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipDeviceGetGraphMemAttribute(device, attr, value);
   GRAPH_FAIL_IF(!checkDevice(device).ok(), hipErrorInvalidDevice);
   GRAPH_INVALID_IF(value == nullptr || attr < hipGraphMemAttrUsedMemCurrent ||
                    attr > hipGraphMemAttrReservedMemHigh);
@@ -91,7 +91,7 @@ UNIHIP_EXPORT hipError_t hipDeviceGetGraphMemAttribute(int device, hipGraphMemAt
 // Only the high watermarks can be set (reset).
 UNIHIP_EXPORT hipError_t hipDeviceSetGraphMemAttribute(int device, hipGraphMemAttributeType attr,
                                                        void* value) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipDeviceSetGraphMemAttribute(device, attr, value);
   GRAPH_FAIL_IF(!checkDevice(device).ok(), hipErrorInvalidDevice);
   GRAPH_INVALID_IF(value == nullptr || (attr != hipGraphMemAttrUsedMemHigh &&
                                         attr != hipGraphMemAttrReservedMemHigh));
@@ -102,7 +102,7 @@ UNIHIP_EXPORT hipError_t hipDeviceSetGraphMemAttribute(int device, hipGraphMemAt
 }
 
 UNIHIP_EXPORT hipError_t hipDeviceGraphMemTrim(int device) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipDeviceGraphMemTrim(device);
   GRAPH_FAIL_IF(!checkDevice(device).ok(), hipErrorInvalidDevice);
   GraphOps* ops = nullptr;
   const Device* d = nullptr;
@@ -121,7 +121,7 @@ UNIHIP_EXPORT hipError_t hipGraphAddMemAllocNode(hipGraphNode_t* pGraphNode, hip
                                                  const hipGraphNode_t* pDependencies,
                                                  size_t numDependencies,
                                                  hipMemAllocNodeParams* pNodeParams) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphAddMemAllocNode(pGraphNode, graph, pDependencies, numDependencies, pNodeParams);
   GRAPH_INVALID_IF(badAdd(pGraphNode, graph, pDependencies, numDependencies) ||
                    pNodeParams == nullptr);
   pNodeParams->dptr = nullptr;  // no stale address on failure, as in AMD's runtime
@@ -131,7 +131,7 @@ UNIHIP_EXPORT hipError_t hipGraphAddMemAllocNode(hipGraphNode_t* pGraphNode, hip
 
 UNIHIP_EXPORT hipError_t hipGraphMemAllocNodeGetParams(hipGraphNode_t node,
                                                        hipMemAllocNodeParams* pNodeParams) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphMemAllocNodeGetParams(node, pNodeParams);
   GRAPH_INVALID_IF(node == nullptr || pNodeParams == nullptr);
   GRAPH_CHECK(liveNode(node));
   const NodeOps o = of(node);

@@ -27,7 +27,7 @@ UNIHIP_EXPORT hipError_t hipGraphAddMemsetNode(hipGraphNode_t* pGraphNode, hipGr
                                                const hipGraphNode_t* pDependencies,
                                                size_t numDependencies,
                                                const hipMemsetParams* pMemsetParams) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphAddMemsetNode(pGraphNode, graph, pDependencies, numDependencies, pMemsetParams);
   GRAPH_INVALID_IF(badAdd(pGraphNode, graph, pDependencies, numDependencies) ||
                    badMemsetParams(pMemsetParams));
   UNIHIP_RETURN(addMemset(pGraphNode, graph, pDependencies, numDependencies, *pMemsetParams));
@@ -35,7 +35,7 @@ UNIHIP_EXPORT hipError_t hipGraphAddMemsetNode(hipGraphNode_t* pGraphNode, hipGr
 
 UNIHIP_EXPORT hipError_t hipGraphMemsetNodeGetParams(hipGraphNode_t node,
                                                      hipMemsetParams* pNodeParams) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphMemsetNodeGetParams(node, pNodeParams);
   GRAPH_INVALID_IF(node == nullptr || pNodeParams == nullptr);
   GRAPH_CHECK(liveNode(node));
   const NodeOps o = of(node);
@@ -44,7 +44,7 @@ UNIHIP_EXPORT hipError_t hipGraphMemsetNodeGetParams(hipGraphNode_t node,
 
 UNIHIP_EXPORT hipError_t hipGraphMemsetNodeSetParams(hipGraphNode_t node,
                                                      const hipMemsetParams* pNodeParams) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphMemsetNodeSetParams(node, pNodeParams);
   GRAPH_INVALID_IF(node == nullptr || pNodeParams == nullptr ||
                    (pNodeParams->height > 1 &&
                     pNodeParams->pitch < pNodeParams->width * pNodeParams->elementSize));
@@ -55,7 +55,7 @@ UNIHIP_EXPORT hipError_t hipGraphMemsetNodeSetParams(hipGraphNode_t node,
 UNIHIP_EXPORT hipError_t hipGraphExecMemsetNodeSetParams(hipGraphExec_t hGraphExec,
                                                          hipGraphNode_t node,
                                                          const hipMemsetParams* pNodeParams) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphExecMemsetNodeSetParams(hGraphExec, node, pNodeParams);
   GRAPH_INVALID_IF(hGraphExec == nullptr || node == nullptr || badMemsetParams(pNodeParams));
   GRAPH_CHECK(liveExec(hGraphExec));
   UNIHIP_RETURN(setMemset(hGraphExec, node, *pNodeParams));
@@ -66,7 +66,7 @@ UNIHIP_EXPORT hipError_t hipDrvGraphAddMemsetNode(hipGraphNode_t* phGraphNode, h
                                                   size_t numDependencies,
                                                   const hipMemsetParams* memsetParams,
                                                   struct ihipCtx_t* ctx) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipDrvGraphAddMemsetNode(phGraphNode, hGraph, dependencies, numDependencies, memsetParams, ctx);
   (void)ctx;  // AMD's runtime does not look at it
   GRAPH_INVALID_IF(badAdd(phGraphNode, hGraph, dependencies, numDependencies) ||
                    badMemsetParams(memsetParams));
@@ -77,7 +77,7 @@ UNIHIP_EXPORT hipError_t hipDrvGraphExecMemsetNodeSetParams(hipGraphExec_t hGrap
                                                             hipGraphNode_t hNode,
                                                             const hipMemsetParams* memsetParams,
                                                             struct ihipCtx_t* ctx) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipDrvGraphExecMemsetNodeSetParams(hGraphExec, hNode, memsetParams, ctx);
   (void)ctx;
   GRAPH_INVALID_IF(hGraphExec == nullptr || hNode == nullptr || badMemsetParams(memsetParams));
   GRAPH_CHECK(liveExec(hGraphExec));

@@ -160,7 +160,7 @@ template Status setSemaphoreNodeParams<hipExternalSemaphoreWaitNodeParams>(hipGr
 UNIHIP_EXPORT hipError_t hipGraphAddExternalSemaphoresSignalNode(
     hipGraphNode_t* pGraphNode, hipGraph_t graph, const hipGraphNode_t* pDependencies,
     size_t numDependencies, const hipExternalSemaphoreSignalNodeParams* nodeParams) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphAddExternalSemaphoresSignalNode(pGraphNode, graph, pDependencies, numDependencies, nodeParams);
   GRAPH_INVALID_IF(badAdd(pGraphNode, graph, pDependencies, numDependencies) ||
                    nodeParams == nullptr);
   UNIHIP_RETURN(
@@ -170,7 +170,7 @@ UNIHIP_EXPORT hipError_t hipGraphAddExternalSemaphoresSignalNode(
 UNIHIP_EXPORT hipError_t hipGraphAddExternalSemaphoresWaitNode(
     hipGraphNode_t* pGraphNode, hipGraph_t graph, const hipGraphNode_t* pDependencies,
     size_t numDependencies, const hipExternalSemaphoreWaitNodeParams* nodeParams) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphAddExternalSemaphoresWaitNode(pGraphNode, graph, pDependencies, numDependencies, nodeParams);
   GRAPH_INVALID_IF(badAdd(pGraphNode, graph, pDependencies, numDependencies) ||
                    nodeParams == nullptr);
   UNIHIP_RETURN(
@@ -179,28 +179,28 @@ UNIHIP_EXPORT hipError_t hipGraphAddExternalSemaphoresWaitNode(
 
 UNIHIP_EXPORT hipError_t hipGraphExternalSemaphoresSignalNodeGetParams(
     hipGraphNode_t hNode, hipExternalSemaphoreSignalNodeParams* params_out) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphExternalSemaphoresSignalNodeGetParams(hNode, params_out);
   GRAPH_INVALID_IF(hNode == nullptr || params_out == nullptr);
   UNIHIP_RETURN(semaphoreNodeParams(hNode, params_out));
 }
 
 UNIHIP_EXPORT hipError_t hipGraphExternalSemaphoresSignalNodeSetParams(
     hipGraphNode_t hNode, const hipExternalSemaphoreSignalNodeParams* nodeParams) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphExternalSemaphoresSignalNodeSetParams(hNode, nodeParams);
   GRAPH_INVALID_IF(hNode == nullptr || nodeParams == nullptr);
   UNIHIP_RETURN(setSemaphoreNodeParams(nullptr, hNode, *nodeParams));
 }
 
 UNIHIP_EXPORT hipError_t hipGraphExternalSemaphoresWaitNodeGetParams(
     hipGraphNode_t hNode, hipExternalSemaphoreWaitNodeParams* params_out) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphExternalSemaphoresWaitNodeGetParams(hNode, params_out);
   GRAPH_INVALID_IF(hNode == nullptr || params_out == nullptr);
   UNIHIP_RETURN(semaphoreNodeParams(hNode, params_out));
 }
 
 UNIHIP_EXPORT hipError_t hipGraphExternalSemaphoresWaitNodeSetParams(
     hipGraphNode_t hNode, const hipExternalSemaphoreWaitNodeParams* nodeParams) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphExternalSemaphoresWaitNodeSetParams(hNode, nodeParams);
   GRAPH_INVALID_IF(hNode == nullptr || nodeParams == nullptr);
   UNIHIP_RETURN(setSemaphoreNodeParams(nullptr, hNode, *nodeParams));
 }
@@ -208,7 +208,7 @@ UNIHIP_EXPORT hipError_t hipGraphExternalSemaphoresWaitNodeSetParams(
 UNIHIP_EXPORT hipError_t hipGraphExecExternalSemaphoresSignalNodeSetParams(
     hipGraphExec_t hGraphExec, hipGraphNode_t hNode,
     const hipExternalSemaphoreSignalNodeParams* nodeParams) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphExecExternalSemaphoresSignalNodeSetParams(hGraphExec, hNode, nodeParams);
   GRAPH_INVALID_IF(hGraphExec == nullptr || hNode == nullptr || nodeParams == nullptr);
   UNIHIP_RETURN(setSemaphoreNodeParams(hGraphExec, hNode, *nodeParams));
 }
@@ -216,7 +216,7 @@ UNIHIP_EXPORT hipError_t hipGraphExecExternalSemaphoresSignalNodeSetParams(
 UNIHIP_EXPORT hipError_t hipGraphExecExternalSemaphoresWaitNodeSetParams(
     hipGraphExec_t hGraphExec, hipGraphNode_t hNode,
     const hipExternalSemaphoreWaitNodeParams* nodeParams) {
-  GRAPH_TRACE();
+  UNIHIP_TRACE_hipGraphExecExternalSemaphoresWaitNodeSetParams(hGraphExec, hNode, nodeParams);
   GRAPH_INVALID_IF(hGraphExec == nullptr || hNode == nullptr || nodeParams == nullptr);
   UNIHIP_RETURN(setSemaphoreNodeParams(hGraphExec, hNode, *nodeParams));
 }

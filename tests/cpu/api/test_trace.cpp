@@ -81,6 +81,12 @@ TEST_CASE("trace: API calls, a launch, copies and a fill, with GPU times", "[tra
   REQUIRE(hipStreamSynchronize(stream) == hipSuccess);
   unihipTraceRoctx(4, nullptr, 7);
   CHECK(hipMalloc(nullptr, 4) == hipErrorInvalidValue);  // a failed call and its result
+  hipModule_t module = nullptr;
+  CHECK(hipModuleLoad(&module, nullptr) != hipSuccess);
+  CHECK(hipModuleLoad(&module, "/nonexistent.co") != hipSuccess);
+  hipEvent_t event = nullptr;
+  REQUIRE(hipEventCreateWithFlags(&event, hipEventDisableTiming) == hipSuccess);
+  REQUIRE(hipEventDestroy(event) == hipSuccess);
   REQUIRE(hipDeviceSynchronize() == hipSuccess);
   // On demand: the file exists while the trace goes on.
   REQUIRE(unihipTraceWrite(nullptr) == hipSuccess);
@@ -101,6 +107,26 @@ TEST_CASE("trace: API calls, a launch, copies and a fill, with GPU times", "[tra
   CHECK(call["cat"].str == "api");
   CHECK(call["args"]["call"].str.rfind("hipMemcpyAsync(", 0) == 0);
   CHECK(call["args"]["result"].str == "hipSuccess");
+  // The generated call text (api_trace.h, trace_args.h): pointers in hex, dim3 as {x,y,z},
+  // input strings quoted or (null), flags in hex.
+  auto text = [&](const char* name, size_t i = 0) {
+    auto calls = apiCalls(events, name);
+    return i < calls.size() ? (*calls[i])["args"]["call"].str : std::string("(no call)");
+  };
+  std::ostringstream memset;
+  memset << "hipMemsetAsync(" << static_cast<const void*>(d) << ", 0, 16, "
+         << static_cast<const void*>(stream) << ")";
+  CHECK(text("hipMemsetAsync") == memset.str());
+  CHECK(text("hipMalloc", 1) == "hipMalloc(0x0, 4)");
+  CHECK(text("hipLaunchKernel").find(", {2,1,1}, {32,1,1}, ") != std::string::npos);
+  std::ostringstream moduleOut;
+  moduleOut << static_cast<const void*>(&module);
+  CHECK(text("hipModuleLoad", 0) == "hipModuleLoad(" + moduleOut.str() + ", (null))");
+  CHECK(text("hipModuleLoad", 1) ==
+        "hipModuleLoad(" + moduleOut.str() + ", \"/nonexistent.co\")");
+  const std::string flagged = text("hipEventCreateWithFlags");
+  CHECK(flagged.size() > 6);
+  CHECK(flagged.substr(flagged.size() - 6) == ", 0x2)");
   auto mallocs = apiCalls(events, "hipMalloc");
   REQUIRE(mallocs.size() == 2);
   CHECK(mallocs[0]->fields.at("args")["result"].str == "hipSuccess");
