@@ -432,7 +432,8 @@ UNIHIP_EXPORT hipError_t hipMemcpy2DToArrayAsync(hipArray_t dst, size_t wOffset,
                                                  const void* src, size_t spitch, size_t width,
                                                  size_t height, hipMemcpyKind kind,
                                                  hipStream_t stream) {
-  UNIHIP_TRACE_hipMemcpy2DToArrayAsync(dst, wOffset, hOffset, src, spitch, width, height, kind, stream);
+  UNIHIP_TRACE_hipMemcpy2DToArrayAsync(dst, wOffset, hOffset, src, spitch, width, height, kind,
+                                       stream);
   UNIHIP_RETURN(
       copyToArray(dst, wOffset, hOffset, src, spitch, width, height, kind, stream, false));
 }
@@ -449,7 +450,8 @@ UNIHIP_EXPORT hipError_t hipMemcpy2DToArrayAsync_spt(hipArray_t dst, size_t wOff
                                                      size_t hOffset, const void* src,
                                                      size_t spitch, size_t width, size_t height,
                                                      hipMemcpyKind kind, hipStream_t stream) {
-  UNIHIP_TRACE_hipMemcpy2DToArrayAsync_spt(dst, wOffset, hOffset, src, spitch, width, height, kind, stream);
+  UNIHIP_TRACE_hipMemcpy2DToArrayAsync_spt(dst, wOffset, hOffset, src, spitch, width, height, kind,
+                                           stream);
   UNIHIP_RETURN(copyToArray(dst, wOffset, hOffset, src, spitch, width, height, kind,
                             unihipPerThreadStream(stream), false));
 }
@@ -466,7 +468,8 @@ UNIHIP_EXPORT hipError_t hipMemcpy2DFromArrayAsync(void* dst, size_t dpitch, hip
                                                    size_t wOffset, size_t hOffset, size_t width,
                                                    size_t height, hipMemcpyKind kind,
                                                    hipStream_t stream) {
-  UNIHIP_TRACE_hipMemcpy2DFromArrayAsync(dst, dpitch, src, wOffset, hOffset, width, height, kind, stream);
+  UNIHIP_TRACE_hipMemcpy2DFromArrayAsync(dst, dpitch, src, wOffset, hOffset, width, height, kind,
+                                         stream);
   UNIHIP_RETURN(
       copyFromArray(dst, dpitch, src, wOffset, hOffset, width, height, kind, stream, false));
 }
@@ -484,7 +487,8 @@ UNIHIP_EXPORT hipError_t hipMemcpy2DFromArrayAsync_spt(void* dst, size_t dpitch,
                                                        size_t hOffsetSrc, size_t width,
                                                        size_t height, hipMemcpyKind kind,
                                                        hipStream_t stream) {
-  UNIHIP_TRACE_hipMemcpy2DFromArrayAsync_spt(dst, dpitch, src, wOffsetSrc, hOffsetSrc, width, height, kind, stream);
+  UNIHIP_TRACE_hipMemcpy2DFromArrayAsync_spt(dst, dpitch, src, wOffsetSrc, hOffsetSrc, width,
+                                             height, kind, stream);
   UNIHIP_RETURN(copyFromArray(dst, dpitch, src, wOffsetSrc, hOffsetSrc, width, height, kind,
                               unihipPerThreadStream(stream), false));
 }
@@ -493,7 +497,8 @@ UNIHIP_EXPORT hipError_t hipMemcpy2DArrayToArray(hipArray_t dst, size_t wOffsetD
                                                  size_t hOffsetDst, hipArray_const_t src,
                                                  size_t wOffsetSrc, size_t hOffsetSrc,
                                                  size_t width, size_t height, hipMemcpyKind kind) {
-  UNIHIP_TRACE_hipMemcpy2DArrayToArray(dst, wOffsetDst, hOffsetDst, src, wOffsetSrc, hOffsetSrc, width, height, kind);
+  UNIHIP_TRACE_hipMemcpy2DArrayToArray(dst, wOffsetDst, hOffsetDst, src, wOffsetSrc, hOffsetSrc,
+                                       width, height, kind);
   CopyDirection dir;
   Status s = memory::copyDirection(kind, &dir);
   const hipArray* da = liveArray(dst);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "api/api_boundary.h"
+#include "api/arg_checks.h"
 #include "base/enum_value.h"
 #include "api/device_lookup.h"
 
@@ -47,110 +48,93 @@ hipCtx_t unihip::primaryContextOf(int ordinal) { return primaryContext(ordinal);
 
 UNIHIP_EXPORT hipError_t hipCtxCreate(hipCtx_t* ctx, unsigned int flags, hipDevice_t device) {
   UNIHIP_TRACE_hipCtxCreate(ctx, flags, device);
-  UNIHIP_RETURN(([&]() -> Status {
-    if (ctx == nullptr) return hipErrorInvalidValue;
-    Device* d = nullptr;
-    UNIHIP_TRY(lookupDevice(device, &d));
-    *ctx = primaryContext(d->ordinal);
-    g_retains[d->ordinal].fetch_add(1, std::memory_order_relaxed);
-    t_contextStack.push_back(*ctx);
-    makeCurrent(*ctx);
-    return kOk;
-  })());
+  if (ctx == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  Device* d = nullptr;
+  UNIHIP_RETURN_IF_FAILED(lookupDevice(device, &d));
+  *ctx = primaryContext(d->ordinal);
+  g_retains[d->ordinal].fetch_add(1, std::memory_order_relaxed);
+  t_contextStack.push_back(*ctx);
+  makeCurrent(*ctx);
+  UNIHIP_RETURN(kOk);
 }
 
 UNIHIP_EXPORT hipError_t hipCtxDestroy(hipCtx_t ctx) {
   UNIHIP_TRACE_hipCtxDestroy(ctx);
-  UNIHIP_RETURN(([&]() -> Status {
-    if (ctx == nullptr) return hipErrorInvalidValue;
-    Device* d = nullptr;
-    UNIHIP_TRY(contextDevice(ctx, &d));
-    // The primary context lives on; it only leaves this thread's stack.
-    if (!t_contextStack.empty() && t_contextStack.back() == ctx) t_contextStack.pop_back();
-    int retained = g_retains[d->ordinal].load(std::memory_order_relaxed);
-    while (retained > 0 &&
-           !g_retains[d->ordinal].compare_exchange_weak(retained, retained - 1)) {
-    }
-    return kOk;
-  })());
+  if (ctx == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  Device* d = nullptr;
+  UNIHIP_RETURN_IF_FAILED(contextDevice(ctx, &d));
+  // The primary context lives on; it only leaves this thread's stack.
+  if (!t_contextStack.empty() && t_contextStack.back() == ctx) t_contextStack.pop_back();
+  int retained = g_retains[d->ordinal].load(std::memory_order_relaxed);
+  while (retained > 0 && !g_retains[d->ordinal].compare_exchange_weak(retained, retained - 1)) {
+  }
+  UNIHIP_RETURN(kOk);
 }
 
 UNIHIP_EXPORT hipError_t hipCtxPushCurrent(hipCtx_t ctx) {
   UNIHIP_TRACE_hipCtxPushCurrent(ctx);
-  UNIHIP_RETURN(([&]() -> Status {
-    Device* d = nullptr;
-    UNIHIP_TRY(contextDevice(ctx, &d));
-    t_contextStack.push_back(ctx);
-    makeCurrent(ctx);
-    return kOk;
-  })());
+  Device* d = nullptr;
+  UNIHIP_RETURN_IF_FAILED(contextDevice(ctx, &d));
+  t_contextStack.push_back(ctx);
+  makeCurrent(ctx);
+  UNIHIP_RETURN(kOk);
 }
 
 UNIHIP_EXPORT hipError_t hipCtxPopCurrent(hipCtx_t* ctx) {
   UNIHIP_TRACE_hipCtxPopCurrent(ctx);
-  UNIHIP_RETURN(([&]() -> Status {
-    if (t_contextStack.empty()) return hipErrorInvalidContext;
-    if (ctx != nullptr) *ctx = t_contextStack.back();
-    t_contextStack.pop_back();
-    if (!t_contextStack.empty()) makeCurrent(t_contextStack.back());
-    return kOk;
-  })());
+  if (t_contextStack.empty()) UNIHIP_RETURN(hipErrorInvalidContext);
+  if (ctx != nullptr) *ctx = t_contextStack.back();
+  t_contextStack.pop_back();
+  if (!t_contextStack.empty()) makeCurrent(t_contextStack.back());
+  UNIHIP_RETURN(kOk);
 }
 
 UNIHIP_EXPORT hipError_t hipCtxSetCurrent(hipCtx_t ctx) {
   UNIHIP_TRACE_hipCtxSetCurrent(ctx);
-  UNIHIP_RETURN(([&]() -> Status {
-    if (ctx == nullptr) {  // unbinds: the thread's top context leaves the stack
-      if (!t_contextStack.empty()) t_contextStack.pop_back();
-      return kOk;
-    }
-    Device* d = nullptr;
-    UNIHIP_TRY(contextDevice(ctx, &d));
-    if (t_contextStack.empty()) {
-      t_contextStack.push_back(ctx);
-    } else {
-      t_contextStack.back() = ctx;
-    }
-    makeCurrent(ctx);
-    return kOk;
-  })());
+  if (ctx == nullptr) {  // unbinds: the thread's top context leaves the stack
+    if (!t_contextStack.empty()) t_contextStack.pop_back();
+    UNIHIP_RETURN(kOk);
+  }
+  Device* d = nullptr;
+  UNIHIP_RETURN_IF_FAILED(contextDevice(ctx, &d));
+  if (t_contextStack.empty()) {
+    t_contextStack.push_back(ctx);
+  } else {
+    t_contextStack.back() = ctx;
+  }
+  makeCurrent(ctx);
+  UNIHIP_RETURN(kOk);
 }
 
 UNIHIP_EXPORT hipError_t hipCtxGetCurrent(hipCtx_t* ctx) {
   UNIHIP_TRACE_hipCtxGetCurrent(ctx);
-  UNIHIP_RETURN(([&]() -> Status {
-    if (ctx == nullptr) return hipErrorInvalidValue;
-    if (!t_contextStack.empty()) {
-      *ctx = t_contextStack.back();
-      return kOk;
-    }
-    Device* d = nullptr;
-    UNIHIP_TRY(currentDevice(&d));
-    *ctx = primaryContext(d->ordinal);
-    return kOk;
-  })());
+  if (ctx == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  if (!t_contextStack.empty()) {
+    *ctx = t_contextStack.back();
+    UNIHIP_RETURN(kOk);
+  }
+  Device* d = nullptr;
+  UNIHIP_RETURN_IF_FAILED(currentDevice(&d));
+  *ctx = primaryContext(d->ordinal);
+  UNIHIP_RETURN(kOk);
 }
 
 UNIHIP_EXPORT hipError_t hipCtxGetDevice(hipDevice_t* device) {
   UNIHIP_TRACE_hipCtxGetDevice(device);
-  UNIHIP_RETURN(([&]() -> Status {
-    if (device == nullptr) return hipErrorInvalidValue;
-    Device* d = nullptr;
-    UNIHIP_TRY(currentDevice(&d));
-    *device = d->ordinal;
-    return kOk;
-  })());
+  if (device == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  Device* d = nullptr;
+  UNIHIP_RETURN_IF_FAILED(currentDevice(&d));
+  *device = d->ordinal;
+  UNIHIP_RETURN(kOk);
 }
 
 UNIHIP_EXPORT hipError_t hipCtxGetApiVersion(hipCtx_t ctx, unsigned int* apiVersion) {
   UNIHIP_TRACE_hipCtxGetApiVersion(ctx, apiVersion);
-  UNIHIP_RETURN(([&]() -> Status {
-    if (apiVersion == nullptr) return hipErrorInvalidValue;
-    Device* d = nullptr;
-    UNIHIP_TRY(ctx == nullptr ? currentDevice(&d) : contextDevice(ctx, &d));
-    *apiVersion = 4;  // HIP's documented approximation
-    return kOk;
-  })());
+  if (apiVersion == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  Device* d = nullptr;
+  UNIHIP_RETURN_IF_FAILED(ctx == nullptr ? currentDevice(&d) : contextDevice(ctx, &d));
+  *apiVersion = 4;  // HIP's documented approximation
+  UNIHIP_RETURN(kOk);
 }
 
 UNIHIP_EXPORT hipError_t hipCtxGetCacheConfig(hipFuncCache_t* cacheConfig) {
@@ -175,11 +159,9 @@ UNIHIP_EXPORT hipError_t hipCtxSetSharedMemConfig(hipSharedMemConfig config) {
 
 UNIHIP_EXPORT hipError_t hipCtxSynchronize(void) {
   UNIHIP_TRACE_hipCtxSynchronize();
-  UNIHIP_RETURN(([&]() -> Status {
-    Device* d = nullptr;
-    UNIHIP_TRY(currentDevice(&d));
-    return d->backend->deviceSynchronize(d->local);
-  })());
+  Device* d = nullptr;
+  UNIHIP_RETURN_IF_FAILED(currentDevice(&d));
+  UNIHIP_RETURN(d->backend->deviceSynchronize(d->local));
 }
 
 UNIHIP_EXPORT hipError_t hipCtxGetFlags(unsigned int* flags) {
@@ -210,63 +192,52 @@ UNIHIP_EXPORT hipError_t hipCtxDisablePeerAccess(hipCtx_t peerCtx) {
 UNIHIP_EXPORT hipError_t hipDevicePrimaryCtxGetState(hipDevice_t dev, unsigned int* flags,
                                                      int* active) {
   UNIHIP_TRACE_hipDevicePrimaryCtxGetState(dev, flags, active);
-  UNIHIP_RETURN(([&]() -> Status {
-    if (flags == nullptr || active == nullptr) return hipErrorInvalidValue;
-    Device* d = nullptr;
-    UNIHIP_TRY(lookupDevice(dev, &d));
-    UNIHIP_TRY(fromHip(hipGetDeviceFlags(flags)));
-    *active = 1;  // the runtime keeps every device's primary context for the process
-    return kOk;
-  })());
+  if (flags == nullptr || active == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  Device* d = nullptr;
+  UNIHIP_RETURN_IF_FAILED(lookupDevice(dev, &d));
+  UNIHIP_RETURN_IF_FAILED(fromHip(hipGetDeviceFlags(flags)));
+  *active = 1;  // the runtime keeps every device's primary context for the process
+  UNIHIP_RETURN(kOk);
 }
 
 UNIHIP_EXPORT hipError_t hipDevicePrimaryCtxRetain(hipCtx_t* pctx, hipDevice_t dev) {
   UNIHIP_TRACE_hipDevicePrimaryCtxRetain(pctx, dev);
-  UNIHIP_RETURN(([&]() -> Status {
-    if (pctx == nullptr) return hipErrorInvalidValue;
-    Device* d = nullptr;
-    UNIHIP_TRY(lookupDevice(dev, &d));
-    g_retains[d->ordinal].fetch_add(1, std::memory_order_relaxed);
-    *pctx = primaryContext(d->ordinal);
-    return kOk;
-  })());
+  if (pctx == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  Device* d = nullptr;
+  UNIHIP_RETURN_IF_FAILED(lookupDevice(dev, &d));
+  g_retains[d->ordinal].fetch_add(1, std::memory_order_relaxed);
+  *pctx = primaryContext(d->ordinal);
+  UNIHIP_RETURN(kOk);
 }
 
 UNIHIP_EXPORT hipError_t hipDevicePrimaryCtxRelease(hipDevice_t dev) {
   UNIHIP_TRACE_hipDevicePrimaryCtxRelease(dev);
-  UNIHIP_RETURN(([&]() -> Status {
-    Device* d = nullptr;
-    UNIHIP_TRY(lookupDevice(dev, &d));
-    int retained = g_retains[d->ordinal].load(std::memory_order_relaxed);
-    while (retained > 0 &&
-           !g_retains[d->ordinal].compare_exchange_weak(retained, retained - 1)) {
-    }
-    return kOk;
-  })());
+  Device* d = nullptr;
+  UNIHIP_RETURN_IF_FAILED(lookupDevice(dev, &d));
+  int retained = g_retains[d->ordinal].load(std::memory_order_relaxed);
+  while (retained > 0 && !g_retains[d->ordinal].compare_exchange_weak(retained, retained - 1)) {
+  }
+  UNIHIP_RETURN(kOk);
 }
 
 // hipDeviceReset of `dev`, from whichever device is current.
 UNIHIP_EXPORT hipError_t hipDevicePrimaryCtxReset(hipDevice_t dev) {
   UNIHIP_TRACE_hipDevicePrimaryCtxReset(dev);
-  UNIHIP_RETURN(([&]() -> Status {
-    Device* d = nullptr;
-    UNIHIP_TRY(lookupDevice(dev, &d));
-    int saved = Runtime::currentDevice();
-    Runtime::setCurrentDevice(dev);
-    Status s = fromHip(hipDeviceReset());
-    Runtime::setCurrentDevice(saved);
-    return s;
-  })());
+  Device* d = nullptr;
+  UNIHIP_RETURN_IF_FAILED(lookupDevice(dev, &d));
+  int saved = Runtime::currentDevice();
+  Runtime::setCurrentDevice(dev);
+  Status s = fromHip(hipDeviceReset());
+  Runtime::setCurrentDevice(saved);
+  UNIHIP_RETURN(s);
 }
 
 // AMD's answer: the primary context is always active, so its flags can no longer change.
 UNIHIP_EXPORT hipError_t hipDevicePrimaryCtxSetFlags(hipDevice_t dev, unsigned int flags) {
   UNIHIP_TRACE_hipDevicePrimaryCtxSetFlags(dev, flags);
-  UNIHIP_RETURN(([&]() -> Status {
-    Device* d = nullptr;
-    UNIHIP_TRY(lookupDevice(dev, &d));
-    constexpr unsigned kKnown = hipDeviceScheduleMask | hipDeviceMapHost | hipDeviceLmemResizeToMax;
-    if ((flags & ~kKnown) != 0) return hipErrorInvalidValue;
-    return hipErrorContextAlreadyInUse;
-  })());
+  Device* d = nullptr;
+  UNIHIP_RETURN_IF_FAILED(lookupDevice(dev, &d));
+  constexpr unsigned kKnown = hipDeviceScheduleMask | hipDeviceMapHost | hipDeviceLmemResizeToMax;
+  if ((flags & ~kKnown) != 0) UNIHIP_RETURN(hipErrorInvalidValue);
+  UNIHIP_RETURN(hipErrorContextAlreadyInUse);
 }

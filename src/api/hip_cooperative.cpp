@@ -144,7 +144,8 @@ UNIHIP_EXPORT hipError_t hipLaunchCooperativeKernel(const void* f, dim3 gridDim,
                                                     void** kernelParams,
                                                     unsigned int sharedMemBytes,
                                                     hipStream_t stream) {
-  UNIHIP_TRACE_hipLaunchCooperativeKernel(f, gridDim, blockDimX, kernelParams, sharedMemBytes, stream);
+  UNIHIP_TRACE_hipLaunchCooperativeKernel(f, gridDim, blockDimX, kernelParams, sharedMemBytes,
+                                          stream);
   CheckedLaunch l;
   Status s = checkRegistered(f, gridDim, blockDimX, sharedMemBytes, stream, kernelParams, &l);
   if (!s.ok()) UNIHIP_RETURN(s);
@@ -155,7 +156,8 @@ UNIHIP_EXPORT hipError_t hipLaunchCooperativeKernel_spt(const void* f, dim3 grid
                                                         dim3 blockDim, void** kernelParams,
                                                         uint32_t sharedMemBytes,
                                                         hipStream_t hStream) {
-  UNIHIP_TRACE_hipLaunchCooperativeKernel_spt(f, gridDim, blockDim, kernelParams, sharedMemBytes, hStream);
+  UNIHIP_TRACE_hipLaunchCooperativeKernel_spt(f, gridDim, blockDim, kernelParams, sharedMemBytes,
+                                              hStream);
   CheckedLaunch l;
   Status s = checkRegistered(f, gridDim, blockDim, sharedMemBytes, unihipPerThreadStream(hStream),
                              kernelParams, &l);
@@ -167,7 +169,9 @@ UNIHIP_EXPORT hipError_t hipModuleLaunchCooperativeKernel(
     hipFunction_t f, unsigned int gridDimX, unsigned int gridDimY, unsigned int gridDimZ,
     unsigned int blockDimX, unsigned int blockDimY, unsigned int blockDimZ,
     unsigned int sharedMemBytes, hipStream_t stream, void** kernelParams) {
-  UNIHIP_TRACE_hipModuleLaunchCooperativeKernel(f, gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY, blockDimZ, sharedMemBytes, stream, kernelParams);
+  UNIHIP_TRACE_hipModuleLaunchCooperativeKernel(f, gridDimX, gridDimY, gridDimZ, blockDimX,
+                                                blockDimY, blockDimZ, sharedMemBytes, stream,
+                                                kernelParams);
   CheckedLaunch l;
   Status s = checkModule(f, dim3(gridDimX, gridDimY, gridDimZ),
                          dim3(blockDimX, blockDimY, blockDimZ), sharedMemBytes, stream,

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "api/api_boundary.h"
+#include "api/arg_checks.h"
 #include "api/memory_allocation.h"
 #include "base/allocation_map.h"
 #include "core/device_attributes.h"
@@ -61,12 +62,10 @@ UNIHIP_EXPORT hipError_t hipGetDeviceCount(int* count) {
 UNIHIP_EXPORT hipError_t hipSetDevice(int deviceId) {
   UNIHIP_TRACE_hipSetDevice(deviceId);
   Device* d = nullptr;
-  UNIHIP_RETURN(([&]() -> Status {
-    UNIHIP_TRY(deviceAt(deviceId, &d));
-    Runtime::setCurrentDevice(deviceId);
-    Runtime::markDeviceChosenByUser(true);
-    return kOk;
-  })());
+  UNIHIP_RETURN_IF_FAILED(deviceAt(deviceId, &d));
+  Runtime::setCurrentDevice(deviceId);
+  Runtime::markDeviceChosenByUser(true);
+  UNIHIP_RETURN(kOk);
 }
 
 UNIHIP_EXPORT hipError_t hipGetDevice(int* deviceId) {
@@ -133,13 +132,11 @@ UNIHIP_EXPORT hipError_t hipDeviceGetAttribute(int* pi, hipDeviceAttribute_t att
   UNIHIP_TRACE_hipDeviceGetAttribute(pi, attr, deviceId);
   if (pi == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   Device* d = nullptr;
-  UNIHIP_RETURN(([&]() -> Status {
-    UNIHIP_TRY(deviceAt(deviceId, &d));
-    Status s = attributeFromProperties(*d->props, raw, pi);
-    if (s.code() == hipErrorNotSupported)
-      return d->backend->attribute(d->local, static_cast<hipDeviceAttribute_t>(raw), pi);
-    return s;
-  })());
+  UNIHIP_RETURN_IF_FAILED(deviceAt(deviceId, &d));
+  Status s = attributeFromProperties(*d->props, raw, pi);
+  if (s.code() == hipErrorNotSupported)
+    UNIHIP_RETURN(d->backend->attribute(d->local, static_cast<hipDeviceAttribute_t>(raw), pi));
+  UNIHIP_RETURN(s);
 }
 
 namespace {
@@ -174,16 +171,14 @@ UNIHIP_EXPORT hipError_t hipSetDeviceFlags(unsigned flags) {
 // the runtime starts, so nothing else is left to do.
 UNIHIP_EXPORT hipError_t hipInitDevice(int device, unsigned int deviceFlags, unsigned int flags) {
   UNIHIP_TRACE_hipInitDevice(device, deviceFlags, flags);
-  UNIHIP_RETURN(([&]() -> Status {
-    if (flags != 0 && flags != hipInitDeviceFlagsAreValid) return hipErrorInvalidValue;
-    Device* d = nullptr;
-    UNIHIP_TRY(deviceAt(device, &d));
-    if (flags == hipInitDeviceFlagsAreValid) {
-      UNIHIP_TRY(checkDeviceFlags(deviceFlags));
-      recordDeviceFlags(*d, deviceFlags);
-    }
-    return kOk;
-  })());
+  if (flags != 0 && flags != hipInitDeviceFlagsAreValid) UNIHIP_RETURN(hipErrorInvalidValue);
+  Device* d = nullptr;
+  UNIHIP_RETURN_IF_FAILED(deviceAt(device, &d));
+  if (flags == hipInitDeviceFlagsAreValid) {
+    UNIHIP_RETURN_IF_FAILED(checkDeviceFlags(deviceFlags));
+    recordDeviceFlags(*d, deviceFlags);
+  }
+  UNIHIP_RETURN(kOk);
 }
 
 UNIHIP_EXPORT hipError_t hipGetDeviceFlags(unsigned int* flags) {
@@ -198,33 +193,29 @@ UNIHIP_EXPORT hipError_t hipGetDeviceFlags(unsigned int* flags) {
 UNIHIP_EXPORT hipError_t hipDeviceSynchronize(void) {
   UNIHIP_TRACE_hipDeviceSynchronize();
   Device* d = nullptr;
-  UNIHIP_RETURN(([&]() -> Status {
-    UNIHIP_TRY(currentDevice(&d));
-    return d->backend->deviceSynchronize(d->local);
-  })());
+  UNIHIP_RETURN_IF_FAILED(currentDevice(&d));
+  UNIHIP_RETURN(d->backend->deviceSynchronize(d->local));
 }
 
 UNIHIP_EXPORT hipError_t hipDeviceReset(void) {
   UNIHIP_TRACE_hipDeviceReset();
   Device* d = nullptr;
-  UNIHIP_RETURN(([&]() -> Status {
-    UNIHIP_TRY(currentDevice(&d));
-    // Finish outstanding work first so no queued command refers to a handle we retire.
-    (void)d->backend->deviceSynchronize(d->local);
-    for (ihipStream_t* s : streamTable().liveOnDevice(d->ordinal)) streamTable().retire(s);
-    for (ihipEvent_t* e : eventTable().liveOnDevice(d->ordinal)) eventTable().retire(e);
-    for (ihipModule_t* m : moduleTable().liveOnDevice(d->ordinal)) {
-      for (ihipModuleSymbol_t* f : m->functions) f->magic.store(0, std::memory_order_release);
-      moduleTable().retire(m);
-    }
-    Registry::get().forgetDevice(d->ordinal);
-    releaseDeviceImages(*d);
-    // A reset releases the device's memory, as AMD's runtime does (CUDA's context reset would
-    // free it behind our back; ROCr's does not free it at all).
-    for (const Allocation& a : AllocationMap::get().takeDevice(d->ordinal))
-      (void)memory::release(d, a);
-    return d->backend->deviceReset(d->local);
-  })());
+  UNIHIP_RETURN_IF_FAILED(currentDevice(&d));
+  // Finish outstanding work first so no queued command refers to a handle we retire.
+  (void)d->backend->deviceSynchronize(d->local);
+  for (ihipStream_t* s : streamTable().liveOnDevice(d->ordinal)) streamTable().retire(s);
+  for (ihipEvent_t* e : eventTable().liveOnDevice(d->ordinal)) eventTable().retire(e);
+  for (ihipModule_t* m : moduleTable().liveOnDevice(d->ordinal)) {
+    for (ihipModuleSymbol_t* f : m->functions) f->magic.store(0, std::memory_order_release);
+    moduleTable().retire(m);
+  }
+  Registry::get().forgetDevice(d->ordinal);
+  releaseDeviceImages(*d);
+  // A reset releases the device's memory, as AMD's runtime does (CUDA's context reset would
+  // free it behind our back; ROCr's does not free it at all).
+  for (const Allocation& a : AllocationMap::get().takeDevice(d->ordinal))
+    (void)memory::release(d, a);
+  UNIHIP_RETURN(d->backend->deviceReset(d->local));
 }
 
 UNIHIP_EXPORT const char* unihipGetDeviceBackendName(int deviceId) {

@@ -187,51 +187,44 @@ UNIHIP_EXPORT hipError_t hipChooseDevice(int* device, const hipDeviceProp_tR0000
 
 UNIHIP_EXPORT hipError_t hipDeviceGetPCIBusId(char* pciBusId, int len, int device) {
   UNIHIP_TRACE_hipDeviceGetPCIBusId(pciBusId, len, device);
-  UNIHIP_RETURN(([&]() -> Status {
-    Device* d = nullptr;
-    UNIHIP_TRY(lookupDevice(device, &d));
-    if (pciBusId == nullptr || len <= 0) return hipErrorInvalidValue;
-    // domain:bus:device.function, as AMD's runtime writes it ("0000:c1:00.0").
-    std::snprintf(pciBusId, static_cast<size_t>(len), "%04x:%02x:%02x.0", d->props->pciDomainID,
-                  d->props->pciBusID, d->props->pciDeviceID);
-    return kOk;
-  })());
+  Device* d = nullptr;
+  UNIHIP_RETURN_IF_FAILED(lookupDevice(device, &d));
+  if (pciBusId == nullptr || len <= 0) UNIHIP_RETURN(hipErrorInvalidValue);
+  // domain:bus:device.function, as AMD's runtime writes it ("0000:c1:00.0").
+  std::snprintf(pciBusId, static_cast<size_t>(len), "%04x:%02x:%02x.0", d->props->pciDomainID,
+                d->props->pciBusID, d->props->pciDeviceID);
+  UNIHIP_RETURN(kOk);
 }
 
 UNIHIP_EXPORT hipError_t hipDeviceGetByPCIBusId(int* device, const char* pciBusId) {
   UNIHIP_TRACE_hipDeviceGetByPCIBusId(device, pciBusId);
-  UNIHIP_RETURN(([&]() -> Status {
-    if (device == nullptr || pciBusId == nullptr) return hipErrorInvalidValue;
-    Runtime& rt = Runtime::get();
-    if (rt.deviceCount() == 0) return hipErrorNoDevice;
-    unsigned domain = 0, bus = 0, slot = 0;
-    // "domain:bus:device[.function]" or the short "bus:device[.function]".
-    if (std::sscanf(pciBusId, "%x:%x:%x", &domain, &bus, &slot) != 3) {
-      domain = 0;
-      if (std::sscanf(pciBusId, "%x:%x", &bus, &slot) != 2) return hipErrorInvalidValue;
+  if (device == nullptr || pciBusId == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  Runtime& rt = Runtime::get();
+  if (rt.deviceCount() == 0) UNIHIP_RETURN(hipErrorNoDevice);
+  unsigned domain = 0, bus = 0, slot = 0;
+  // "domain:bus:device[.function]" or the short "bus:device[.function]".
+  if (std::sscanf(pciBusId, "%x:%x:%x", &domain, &bus, &slot) != 3) {
+    domain = 0;
+    if (std::sscanf(pciBusId, "%x:%x", &bus, &slot) != 2) UNIHIP_RETURN(hipErrorInvalidValue);
+  }
+  for (int i = 0; i < rt.deviceCount(); ++i) {
+    const hipDeviceProp_t& p = *rt.device(i)->props;
+    if (static_cast<unsigned>(p.pciDomainID) == domain &&
+        static_cast<unsigned>(p.pciBusID) == bus && static_cast<unsigned>(p.pciDeviceID) == slot) {
+      *device = i;
+      UNIHIP_RETURN(kOk);
     }
-    for (int i = 0; i < rt.deviceCount(); ++i) {
-      const hipDeviceProp_t& p = *rt.device(i)->props;
-      if (static_cast<unsigned>(p.pciDomainID) == domain &&
-          static_cast<unsigned>(p.pciBusID) == bus &&
-          static_cast<unsigned>(p.pciDeviceID) == slot) {
-        *device = i;
-        return kOk;
-      }
-    }
-    return hipErrorInvalidValue;
-  })());
+  }
+  UNIHIP_RETURN(hipErrorInvalidValue);
 }
 
 UNIHIP_EXPORT hipError_t hipDeviceGetUuid(hipUUID* uuid, hipDevice_t device) {
   UNIHIP_TRACE_hipDeviceGetUuid(uuid, device);
-  UNIHIP_RETURN(([&]() -> Status {
-    if (uuid == nullptr) return hipErrorInvalidValue;
-    Device* d = nullptr;
-    UNIHIP_TRY(lookupDevice(device, &d));
-    *uuid = d->props->uuid;
-    return kOk;
-  })());
+  if (uuid == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  Device* d = nullptr;
+  UNIHIP_RETURN_IF_FAILED(lookupDevice(device, &d));
+  *uuid = d->props->uuid;
+  UNIHIP_RETURN(kOk);
 }
 
 // A LUID exists on Windows only (AMD's and NVIDIA's drivers alike): on Linux a valid query is
@@ -240,33 +233,27 @@ UNIHIP_EXPORT hipError_t hipDeviceGetUuid(hipUUID* uuid, hipDevice_t device) {
 UNIHIP_EXPORT hipError_t hipDeviceGetLuid(char* luid, unsigned int* deviceNodeMask,
                                           hipDevice_t device) {
   UNIHIP_TRACE_hipDeviceGetLuid(luid, deviceNodeMask, device);
-  UNIHIP_RETURN(([&]() -> Status {
-    if (luid == nullptr || deviceNodeMask == nullptr) return hipErrorInvalidValue;
-    Device* d = nullptr;
-    UNIHIP_TRY(lookupDevice(device, &d));
-    return hipErrorNotSupported;
-  })());
+  if (luid == nullptr || deviceNodeMask == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  Device* d = nullptr;
+  UNIHIP_RETURN_IF_FAILED(lookupDevice(device, &d));
+  UNIHIP_RETURN(hipErrorNotSupported);
 }
 
 UNIHIP_EXPORT hipError_t hipDeviceGetLimit(size_t* pValue, enum hipLimit_t limit) {
   UNIHIP_TRACE_hipDeviceGetLimit(pValue, limit);
-  UNIHIP_RETURN(([&]() -> Status {
-    if (pValue == nullptr) return hipErrorInvalidValue;
-    if (!validLimit(limit)) return hipErrorUnsupportedLimit;
-    Device* d = nullptr;
-    UNIHIP_TRY(currentDevice(&d));
-    return d->backend->getLimit(d->local, limit, pValue);
-  })());
+  if (pValue == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  if (!validLimit(limit)) UNIHIP_RETURN(hipErrorUnsupportedLimit);
+  Device* d = nullptr;
+  UNIHIP_RETURN_IF_FAILED(currentDevice(&d));
+  UNIHIP_RETURN(d->backend->getLimit(d->local, limit, pValue));
 }
 
 UNIHIP_EXPORT hipError_t hipDeviceSetLimit(enum hipLimit_t limit, size_t value) {
   UNIHIP_TRACE_hipDeviceSetLimit(limit, value);
-  UNIHIP_RETURN(([&]() -> Status {
-    if (!validLimit(limit)) return hipErrorUnsupportedLimit;
-    Device* d = nullptr;
-    UNIHIP_TRY(currentDevice(&d));
-    return d->backend->setLimit(d->local, limit, value);
-  })());
+  if (!validLimit(limit)) UNIHIP_RETURN(hipErrorUnsupportedLimit);
+  Device* d = nullptr;
+  UNIHIP_RETURN_IF_FAILED(currentDevice(&d));
+  UNIHIP_RETURN(d->backend->setLimit(d->local, limit, value));
 }
 
 namespace unihip {

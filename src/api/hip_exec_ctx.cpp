@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "api/api_boundary.h"
+#include "api/arg_checks.h"
 #include "api/device_lookup.h"
 #include "core/handles.h"
 #include "core/launch_generation.h"
@@ -149,15 +150,13 @@ Status newStream(const CtxView& view, unsigned flags, int priority, hipStream_t*
 UNIHIP_EXPORT hipError_t hipDeviceGetDevResource(hipDevice_t device, hipDevResource* resource,
                                                  hipDevResourceType type) {
   UNIHIP_TRACE_hipDeviceGetDevResource(device, resource, type);
-  UNIHIP_RETURN(([&]() -> Status {
-    if (resource == nullptr) return hipErrorInvalidValue;
-    if (!knownType(type)) return hipErrorInvalidResourceType;
-    Device* d = nullptr;
-    UNIHIP_TRY(lookupDevice(device, &d));
-    ExecutionCtxOps* ops = nullptr;
-    UNIHIP_TRY(familyOf(d, &ops));
-    return ops->deviceResource(d->local, type, resource);
-  })());
+  if (resource == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  if (!knownType(type)) UNIHIP_RETURN(hipErrorInvalidResourceType);
+  Device* d = nullptr;
+  UNIHIP_RETURN_IF_FAILED(lookupDevice(device, &d));
+  ExecutionCtxOps* ops = nullptr;
+  UNIHIP_RETURN_IF_FAILED(familyOf(d, &ops));
+  UNIHIP_RETURN(ops->deviceResource(d->local, type, resource));
 }
 
 UNIHIP_EXPORT hipError_t hipDevSmResourceSplitByCount(hipDevResource* result,
@@ -166,18 +165,16 @@ UNIHIP_EXPORT hipError_t hipDevSmResourceSplitByCount(hipDevResource* result,
                                                       hipDevResource* remainder,
                                                       unsigned int flags, unsigned int minCount) {
   UNIHIP_TRACE_hipDevSmResourceSplitByCount(result, nbGroups, input, remainder, flags, minCount);
-  UNIHIP_RETURN(([&]() -> Status {
-    if (nbGroups == nullptr || input == nullptr) return hipErrorInvalidValue;
-    if (input->type != hipDevResourceTypeSm) return hipErrorInvalidResourceType;
-    constexpr unsigned kFlags =
-        hipDevSmResourceSplitIgnoreSmCoscheduling | hipDevSmResourceSplitMaxPotentialClusterSize;
-    if ((flags & ~kFlags) != 0) return hipErrorInvalidValue;
-    if (result != nullptr && *nbGroups == 0) return hipErrorInvalidValue;
-    Backend* b = nullptr;
-    ExecutionCtxOps* ops = nullptr;
-    UNIHIP_TRY(anyFamily(&b, &ops));
-    return ops->smResourceSplitByCount(result, nbGroups, input, remainder, flags, minCount);
-  })());
+  if (nbGroups == nullptr || input == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  if (input->type != hipDevResourceTypeSm) UNIHIP_RETURN(hipErrorInvalidResourceType);
+  constexpr unsigned kFlags =
+      hipDevSmResourceSplitIgnoreSmCoscheduling | hipDevSmResourceSplitMaxPotentialClusterSize;
+  if ((flags & ~kFlags) != 0) UNIHIP_RETURN(hipErrorInvalidValue);
+  if (result != nullptr && *nbGroups == 0) UNIHIP_RETURN(hipErrorInvalidValue);
+  Backend* b = nullptr;
+  ExecutionCtxOps* ops = nullptr;
+  UNIHIP_RETURN_IF_FAILED(anyFamily(&b, &ops));
+  UNIHIP_RETURN(ops->smResourceSplitByCount(result, nbGroups, input, remainder, flags, minCount));
 }
 
 UNIHIP_EXPORT hipError_t hipDevSmResourceSplit(hipDevResource* result, unsigned int nbGroups,
@@ -185,19 +182,17 @@ UNIHIP_EXPORT hipError_t hipDevSmResourceSplit(hipDevResource* result, unsigned 
                                                hipDevResource* remainder, unsigned int flags,
                                                hipDevSmResourceGroupParams* groupParams) {
   UNIHIP_TRACE_hipDevSmResourceSplit(result, nbGroups, input, remainder, flags, groupParams);
-  UNIHIP_RETURN(([&]() -> Status {
-    if (input == nullptr || groupParams == nullptr) return hipErrorInvalidValue;
-    if (input->type != hipDevResourceTypeSm) return hipErrorInvalidResourceType;
-    if (flags != 0) return hipErrorInvalidValue;
-    for (unsigned i = 0; i < nbGroups; ++i) {
-      if ((groupParams[i].flags & ~static_cast<unsigned>(hipDevSmResourceGroupBackfill)) != 0)
-        return hipErrorInvalidValue;
-    }
-    Backend* b = nullptr;
-    ExecutionCtxOps* ops = nullptr;
-    UNIHIP_TRY(anyFamily(&b, &ops));
-    return ops->smResourceSplit(result, nbGroups, input, remainder, flags, groupParams);
-  })());
+  if (input == nullptr || groupParams == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  if (input->type != hipDevResourceTypeSm) UNIHIP_RETURN(hipErrorInvalidResourceType);
+  if (flags != 0) UNIHIP_RETURN(hipErrorInvalidValue);
+  for (unsigned i = 0; i < nbGroups; ++i) {
+    if ((groupParams[i].flags & ~static_cast<unsigned>(hipDevSmResourceGroupBackfill)) != 0)
+      UNIHIP_RETURN(hipErrorInvalidValue);
+  }
+  Backend* b = nullptr;
+  ExecutionCtxOps* ops = nullptr;
+  UNIHIP_RETURN_IF_FAILED(anyFamily(&b, &ops));
+  UNIHIP_RETURN(ops->smResourceSplit(result, nbGroups, input, remainder, flags, groupParams));
 }
 
 UNIHIP_EXPORT hipError_t hipDevResourceGenerateDesc(hipDevResourceDesc_t* phDesc,
@@ -354,76 +349,64 @@ UNIHIP_EXPORT hipError_t hipExecutionCtxGetDevResource(hipExecutionCtx_t ctx,
                                                        hipDevResource* resource,
                                                        hipDevResourceType type) {
   UNIHIP_TRACE_hipExecutionCtxGetDevResource(ctx, resource, type);
-  UNIHIP_RETURN(([&]() -> Status {
-    if (ctx == nullptr || resource == nullptr) return hipErrorInvalidValue;
-    CtxView v;
-    UNIHIP_TRY(lookupCtx(ctx, &v));
-    if (!knownType(type)) return hipErrorInvalidResourceType;
-    return v.ops->ctxResource(v.device->local, v.native, type, resource);
-  })());
+  if (ctx == nullptr || resource == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  CtxView v;
+  UNIHIP_RETURN_IF_FAILED(lookupCtx(ctx, &v));
+  if (!knownType(type)) UNIHIP_RETURN(hipErrorInvalidResourceType);
+  UNIHIP_RETURN(v.ops->ctxResource(v.device->local, v.native, type, resource));
 }
 
 UNIHIP_EXPORT hipError_t hipExecutionCtxGetDevice(hipDevice_t* device, hipExecutionCtx_t ctx) {
   UNIHIP_TRACE_hipExecutionCtxGetDevice(device, ctx);
-  UNIHIP_RETURN(([&]() -> Status {
-    if (device == nullptr || ctx == nullptr) return hipErrorInvalidValue;
-    CtxView v;
-    UNIHIP_TRY(lookupCtx(ctx, &v));
-    *device = v.device->ordinal;
-    return kOk;
-  })());
+  if (device == nullptr || ctx == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  CtxView v;
+  UNIHIP_RETURN_IF_FAILED(lookupCtx(ctx, &v));
+  *device = v.device->ordinal;
+  UNIHIP_RETURN(kOk);
 }
 
 // unihip's own id, unique for the process (AMD numbers its contexts the same way).
 UNIHIP_EXPORT hipError_t hipExecutionCtxGetId(hipExecutionCtx_t ctx, unsigned long long* ctxId) {
   UNIHIP_TRACE_hipExecutionCtxGetId(ctx, ctxId);
-  UNIHIP_RETURN(([&]() -> Status {
-    if (ctx == nullptr || ctxId == nullptr) return hipErrorInvalidValue;
-    CtxView v;
-    UNIHIP_TRY(lookupCtx(ctx, &v));
-    *ctxId = ctx->id;
-    return kOk;
-  })());
+  if (ctx == nullptr || ctxId == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  CtxView v;
+  UNIHIP_RETURN_IF_FAILED(lookupCtx(ctx, &v));
+  *ctxId = ctx->id;
+  UNIHIP_RETURN(kOk);
 }
 
 UNIHIP_EXPORT hipError_t hipExecutionCtxRecordEvent(hipExecutionCtx_t ctx, hipEvent_t event) {
   UNIHIP_TRACE_hipExecutionCtxRecordEvent(ctx, event);
-  UNIHIP_RETURN(([&]() -> Status {
-    if (ctx == nullptr) return hipErrorInvalidValue;
-    if (event == nullptr || !isLive(event)) return hipErrorInvalidHandle;
-    CtxView v;
-    UNIHIP_TRY(lookupCtx(ctx, &v));
-    // CUDA: the event and the context must be of one device.
-    if (event->device != v.device->ordinal) return hipErrorInvalidHandle;
-    NativeEvent e = nullptr;
-    UNIHIP_TRY(contextEvent(event, v, &e));
-    UNIHIP_TRY(v.ops->ctxRecordEvent(v.device->local, v.native, e));
-    event->recorded.store(true, std::memory_order_release);
-    return kOk;
-  })());
+  if (ctx == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  if (event == nullptr || !isLive(event)) UNIHIP_RETURN(hipErrorInvalidHandle);
+  CtxView v;
+  UNIHIP_RETURN_IF_FAILED(lookupCtx(ctx, &v));
+  // CUDA: the event and the context must be of one device.
+  if (event->device != v.device->ordinal) UNIHIP_RETURN(hipErrorInvalidHandle);
+  NativeEvent e = nullptr;
+  UNIHIP_RETURN_IF_FAILED(contextEvent(event, v, &e));
+  UNIHIP_RETURN_IF_FAILED(v.ops->ctxRecordEvent(v.device->local, v.native, e));
+  event->recorded.store(true, std::memory_order_release);
+  UNIHIP_RETURN(kOk);
 }
 
 // The event may be of another device of the same vendor (CUDA's rule).
 UNIHIP_EXPORT hipError_t hipExecutionCtxWaitEvent(hipExecutionCtx_t ctx, hipEvent_t event) {
   UNIHIP_TRACE_hipExecutionCtxWaitEvent(ctx, event);
-  UNIHIP_RETURN(([&]() -> Status {
-    if (ctx == nullptr) return hipErrorInvalidValue;
-    if (event == nullptr || !isLive(event)) return hipErrorInvalidHandle;
-    CtxView v;
-    UNIHIP_TRY(lookupCtx(ctx, &v));
-    NativeEvent e = nullptr;
-    UNIHIP_TRY(contextEvent(event, v, &e));
-    return v.ops->ctxWaitEvent(v.device->local, v.native, e);
-  })());
+  if (ctx == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  if (event == nullptr || !isLive(event)) UNIHIP_RETURN(hipErrorInvalidHandle);
+  CtxView v;
+  UNIHIP_RETURN_IF_FAILED(lookupCtx(ctx, &v));
+  NativeEvent e = nullptr;
+  UNIHIP_RETURN_IF_FAILED(contextEvent(event, v, &e));
+  UNIHIP_RETURN(v.ops->ctxWaitEvent(v.device->local, v.native, e));
 }
 
 UNIHIP_EXPORT hipError_t hipExecutionCtxSynchronize(hipExecutionCtx_t ctx) {
   UNIHIP_TRACE_hipExecutionCtxSynchronize(ctx);
-  UNIHIP_RETURN(([&]() -> Status {
-    CtxView v;
-    UNIHIP_TRY(lookupCtx(ctx, &v));
-    return v.ops->ctxSynchronize(v.device->local, v.native);
-  })());
+  CtxView v;
+  UNIHIP_RETURN_IF_FAILED(lookupCtx(ctx, &v));
+  UNIHIP_RETURN(v.ops->ctxSynchronize(v.device->local, v.native));
 }
 
 // A stream carries an SM resource only (AMD). The null, legacy and per-thread streams, and

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "api/api_boundary.h"
+#include "api/arg_checks.h"
 #include "api/kernel_lookup.h"
 #include "base/enum_value.h"
 #include "core/runtime.h"
@@ -34,41 +35,38 @@ std::map<std::pair<const KernelRecord*, int>, ihipModuleSymbol_t*> g_symbols;
 UNIHIP_EXPORT hipError_t hipFuncGetAttributes(struct hipFuncAttributes* attr, const void* func) {
   UNIHIP_TRACE_hipFuncGetAttributes(attr, func);
   if (attr == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN(([&]() -> Status {
-    Device* d = nullptr;
-    NativeFunction f = nullptr;
-    UNIHIP_TRY(kernelOnCurrentDevice(func, &d, &f));
-    // Every field through the backend's hipFuncGetAttribute answers; all or nothing.
-    int v[HIP_FUNC_ATTRIBUTE_MAX] = {};
-    for (int a = 0; a < HIP_FUNC_ATTRIBUTE_MAX; ++a)
-      UNIHIP_TRY(d->backend->functionAttribute(d->local, f, a, &v[a]));
-    *attr = hipFuncAttributes{};
-    attr->maxThreadsPerBlock = v[HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK];
-    attr->sharedSizeBytes = static_cast<size_t>(v[HIP_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES]);
-    attr->constSizeBytes = static_cast<size_t>(v[HIP_FUNC_ATTRIBUTE_CONST_SIZE_BYTES]);
-    attr->localSizeBytes = static_cast<size_t>(v[HIP_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES]);
-    attr->numRegs = v[HIP_FUNC_ATTRIBUTE_NUM_REGS];
-    attr->ptxVersion = v[HIP_FUNC_ATTRIBUTE_PTX_VERSION];
-    attr->binaryVersion = v[HIP_FUNC_ATTRIBUTE_BINARY_VERSION];
-    attr->cacheModeCA = v[HIP_FUNC_ATTRIBUTE_CACHE_MODE_CA];
-    attr->maxDynamicSharedSizeBytes = v[HIP_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES];
-    attr->preferredShmemCarveout = v[HIP_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT];
-    return kOk;
-  })());
+  Device* d = nullptr;
+  NativeFunction f = nullptr;
+  UNIHIP_RETURN_IF_FAILED(kernelOnCurrentDevice(func, &d, &f));
+  // Every field through the backend's hipFuncGetAttribute answers; all or nothing.
+  int v[HIP_FUNC_ATTRIBUTE_MAX] = {};
+  for (int a = 0; a < HIP_FUNC_ATTRIBUTE_MAX; ++a)
+    UNIHIP_RETURN_IF_FAILED(d->backend->functionAttribute(d->local, f, a, &v[a]));
+  *attr = hipFuncAttributes{};
+  attr->maxThreadsPerBlock = v[HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK];
+  attr->sharedSizeBytes = static_cast<size_t>(v[HIP_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES]);
+  attr->constSizeBytes = static_cast<size_t>(v[HIP_FUNC_ATTRIBUTE_CONST_SIZE_BYTES]);
+  attr->localSizeBytes = static_cast<size_t>(v[HIP_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES]);
+  attr->numRegs = v[HIP_FUNC_ATTRIBUTE_NUM_REGS];
+  attr->ptxVersion = v[HIP_FUNC_ATTRIBUTE_PTX_VERSION];
+  attr->binaryVersion = v[HIP_FUNC_ATTRIBUTE_BINARY_VERSION];
+  attr->cacheModeCA = v[HIP_FUNC_ATTRIBUTE_CACHE_MODE_CA];
+  attr->maxDynamicSharedSizeBytes = v[HIP_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES];
+  attr->preferredShmemCarveout = v[HIP_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT];
+  UNIHIP_RETURN(kOk);
 }
 
 UNIHIP_EXPORT hipError_t hipFuncGetAttribute(int* value, hipFunction_attribute attrib,
                                              hipFunction_t hfunc) {
   UNIHIP_TRACE_hipFuncGetAttribute(value, attrib, hfunc);
-  UNIHIP_RETURN(([&]() -> Status {
-    if (value == nullptr || attrib < HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK ||
-        attrib >= HIP_FUNC_ATTRIBUTE_MAX)
-      return hipErrorInvalidValue;
-    UNIHIP_TRY(liveFunction(hfunc));
-    Device* d = Runtime::get().device(hfunc->device);
-    if (d == nullptr) return hipErrorInvalidResourceHandle;
-    return d->backend->functionAttribute(d->local, hfunc->native, static_cast<int>(attrib), value);
-  })());
+  if (value == nullptr || attrib < HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK ||
+      attrib >= HIP_FUNC_ATTRIBUTE_MAX)
+    UNIHIP_RETURN(hipErrorInvalidValue);
+  UNIHIP_RETURN_IF_FAILED(liveFunction(hfunc));
+  Device* d = Runtime::get().device(hfunc->device);
+  if (d == nullptr) UNIHIP_RETURN(hipErrorInvalidResourceHandle);
+  UNIHIP_RETURN(
+      d->backend->functionAttribute(d->local, hfunc->native, static_cast<int>(attrib), value));
 }
 
 UNIHIP_EXPORT hipError_t hipFuncSetAttribute(const void* func, hipFuncAttribute attr, int value) {
@@ -81,30 +79,24 @@ UNIHIP_EXPORT hipError_t hipFuncSetAttribute(const void* func, hipFuncAttribute 
   if (!s.ok()) UNIHIP_RETURN(s);
   s = checkSettableFunctionAttribute(*d, enumValue(attr), value);
   if (!s.ok()) UNIHIP_RETURN(s);
-  UNIHIP_RETURN(([&]() -> Status {
-    NativeFunction f = nullptr;
-    UNIHIP_TRY(kernelOnCurrentDevice(func, &d, &f));
-    return d->backend->setFunctionAttribute(d->local, f, enumValue(attr), value);
-  })());
+  NativeFunction f = nullptr;
+  UNIHIP_RETURN_IF_FAILED(kernelOnCurrentDevice(func, &d, &f));
+  UNIHIP_RETURN(d->backend->setFunctionAttribute(d->local, f, enumValue(attr), value));
 }
 
 // Cache and bank-size preferences are hints; like AMD's runtime unihip accepts and ignores them.
 UNIHIP_EXPORT hipError_t hipFuncSetCacheConfig(const void* func, hipFuncCache_t config) {
   UNIHIP_TRACE_hipFuncSetCacheConfig(func, config);
-  UNIHIP_RETURN(([&]() -> Status {
-    KernelRecord* kernel = nullptr;
-    UNIHIP_TRY(registeredKernel(func, &kernel));
-    return checkCacheConfig(enumValue(config));
-  })());
+  KernelRecord* kernel = nullptr;
+  UNIHIP_RETURN_IF_FAILED(registeredKernel(func, &kernel));
+  UNIHIP_RETURN(checkCacheConfig(enumValue(config)));
 }
 
 UNIHIP_EXPORT hipError_t hipFuncSetSharedMemConfig(const void* func, hipSharedMemConfig config) {
   UNIHIP_TRACE_hipFuncSetSharedMemConfig(func, config);
-  UNIHIP_RETURN(([&]() -> Status {
-    KernelRecord* kernel = nullptr;
-    UNIHIP_TRY(registeredKernel(func, &kernel));
-    return checkSharedMemConfig(enumValue(config));
-  })());
+  KernelRecord* kernel = nullptr;
+  UNIHIP_RETURN_IF_FAILED(registeredKernel(func, &kernel));
+  UNIHIP_RETURN(checkSharedMemConfig(enumValue(config)));
 }
 
 // The module-API handle of a registered kernel on the current device, usable with

@@ -7,13 +7,13 @@ using namespace unihip;
 
 UNIHIP_EXPORT hipError_t hipMemAllocHost(void** ptr, size_t size) {
   UNIHIP_TRACE_hipMemAllocHost(ptr, size);
-  return hipHostMalloc(ptr, size, hipHostMallocDefault);
+  UNIHIP_RETURN(hipHostMalloc(ptr, size, hipHostMallocDefault));
 }
 
 // AMD's runtime gives hipExtHostAlloc hipHostMalloc's flags and checks.
 UNIHIP_EXPORT hipError_t hipExtHostAlloc(void** ptr, size_t size, unsigned int flags) {
   UNIHIP_TRACE_hipExtHostAlloc(ptr, size, flags);
-  return hipHostMalloc(ptr, size, flags);
+  UNIHIP_RETURN(hipHostMalloc(ptr, size, flags));
 }
 
 // hipDeviceMallocDefault is ordinary device memory. The other kinds (fine-grained, uncached,
@@ -22,7 +22,8 @@ UNIHIP_EXPORT hipError_t hipExtHostAlloc(void** ptr, size_t size, unsigned int f
 UNIHIP_EXPORT hipError_t hipExtMallocWithFlags(void** ptr, size_t sizeBytes, unsigned int flags) {
   UNIHIP_TRACE_hipExtMallocWithFlags(ptr, sizeBytes, flags);
   switch (flags) {
-    case hipDeviceMallocDefault: return hipMalloc(ptr, sizeBytes);
+    case hipDeviceMallocDefault:
+      UNIHIP_RETURN(hipMalloc(ptr, sizeBytes));
     case hipDeviceMallocFinegrained:
     case hipDeviceMallocUncached:
     case hipDeviceMallocContiguous: break;

@@ -3,6 +3,7 @@
 // current device's backend page-locks and maps the memory (seam/unified_memory_ops.h); the
 // allocation map remembers it for the queries, copies and fills.
 #include "api/api_boundary.h"
+#include "api/arg_checks.h"
 #include "base/allocation_map.h"
 #include "core/runtime.h"
 
@@ -24,35 +25,32 @@ UNIHIP_EXPORT hipError_t hipHostRegister(void* hostPtr, size_t sizeBytes, unsign
   UNIHIP_TRACE_hipHostRegister(hostPtr, sizeBytes, flags);
   if (hostPtr == nullptr || sizeBytes == 0 || (flags & ~kRegisterFlags) != 0)
     UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN(([&]() -> Status {
-    Device* d = nullptr;
-    UNIHIP_TRY(currentDevice(&d));
-    // Any overlap with memory unihip already knows (registered, pinned, managed) is refused.
-    if (AllocationMap::get().overlaps(hostPtr, sizeBytes))
-      return hipErrorHostMemoryAlreadyRegistered;
-    void* devicePointer = nullptr;
-    UNIHIP_TRY(d->backend->hostRegister(d->local, hostPtr, sizeBytes, flags, &devicePointer));
-    AllocationMap::get().insert(
-        {hostPtr, sizeBytes, d->ordinal, AllocationKind::Registered, flags, devicePointer});
-    return kOk;
-  })());
+  Device* d = nullptr;
+  UNIHIP_RETURN_IF_FAILED(currentDevice(&d));
+  // Any overlap with memory unihip already knows (registered, pinned, managed) is refused.
+  if (AllocationMap::get().overlaps(hostPtr, sizeBytes))
+    UNIHIP_RETURN(hipErrorHostMemoryAlreadyRegistered);
+  void* devicePointer = nullptr;
+  UNIHIP_RETURN_IF_FAILED(
+      d->backend->hostRegister(d->local, hostPtr, sizeBytes, flags, &devicePointer));
+  AllocationMap::get().insert(
+      {hostPtr, sizeBytes, d->ordinal, AllocationKind::Registered, flags, devicePointer});
+  UNIHIP_RETURN(kOk);
 }
 
 UNIHIP_EXPORT hipError_t hipHostUnregister(void* hostPtr) {
   UNIHIP_TRACE_hipHostUnregister(hostPtr);
   if (hostPtr == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN(([&]() -> Status {
-    Allocation a;
-    if (!AllocationMap::get().take(hostPtr, &a)) return hipErrorHostMemoryNotRegistered;
-    if (a.kind != AllocationKind::Registered) {
-      AllocationMap::get().insert(a);
-      return hipErrorHostMemoryNotRegistered;
-    }
-    Device* d = Runtime::get().device(a.device);
-    Status s = d ? d->backend->hostUnregister(d->local, hostPtr) : Status(hipErrorInvalidValue);
-    if (!s.ok()) AllocationMap::get().insert(a);  // still registered
-    return s;
-  })());
+  Allocation a;
+  if (!AllocationMap::get().take(hostPtr, &a)) UNIHIP_RETURN(hipErrorHostMemoryNotRegistered);
+  if (a.kind != AllocationKind::Registered) {
+    AllocationMap::get().insert(a);
+    UNIHIP_RETURN(hipErrorHostMemoryNotRegistered);
+  }
+  Device* d = Runtime::get().device(a.device);
+  Status s = d ? d->backend->hostUnregister(d->local, hostPtr) : Status(hipErrorInvalidValue);
+  if (!s.ok()) AllocationMap::get().insert(a);  // still registered
+  UNIHIP_RETURN(s);
 }
 
 UNIHIP_EXPORT hipError_t hipHostGetDevicePointer(void** devPtr, void* hstPtr, unsigned int flags) {

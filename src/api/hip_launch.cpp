@@ -170,8 +170,8 @@ template <LaunchEntry E>
     UNIHIP_TRACE_hipLaunchKernel(function_address, numBlocks, dimBlocks, args, sharedMemBytes,
                                  stream);
   else
-    UNIHIP_TRACE_hipLaunchKernel_spt(function_address, numBlocks, dimBlocks, args,
-                                     sharedMemBytes, stream);
+    UNIHIP_TRACE_hipLaunchKernel_spt(function_address, numBlocks, dimBlocks, args, sharedMemBytes,
+                                     stream);
   return apiReturn(entryName(E), launchKernel(function_address, numBlocks, dimBlocks, args,
                                               sharedMemBytes, stream));
 }

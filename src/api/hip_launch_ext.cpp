@@ -75,7 +75,8 @@ UNIHIP_EXPORT hipError_t hipExtLaunchKernel(const void* function_address, dim3 n
                                             dim3 dimBlocks, void** args, size_t sharedMemBytes,
                                             hipStream_t stream, hipEvent_t startEvent,
                                             hipEvent_t stopEvent, int flags) {
-  UNIHIP_TRACE_hipExtLaunchKernel(function_address, numBlocks, dimBlocks, args, sharedMemBytes, stream, startEvent, stopEvent, flags);
+  UNIHIP_TRACE_hipExtLaunchKernel(function_address, numBlocks, dimBlocks, args, sharedMemBytes,
+                                  stream, startEvent, stopEvent, flags);
   // flags (hipExtAnyOrderLaunch) only relax ordering; in-order launches satisfy them.
   UNIHIP_RETURN(bracketed(startEvent, stopEvent, stream, [&] {
     return hipLaunchKernel(function_address, numBlocks, dimBlocks, args, sharedMemBytes, stream);
@@ -87,7 +88,9 @@ UNIHIP_EXPORT hipError_t hipExtModuleLaunchKernel(
     uint32_t localWorkSizeX, uint32_t localWorkSizeY, uint32_t localWorkSizeZ,
     size_t sharedMemBytes, hipStream_t hStream, void** kernelParams, void** extra,
     hipEvent_t startEvent, hipEvent_t stopEvent, uint32_t flags) {
-  UNIHIP_TRACE_hipExtModuleLaunchKernel(f, globalWorkSizeX, globalWorkSizeY, globalWorkSizeZ, localWorkSizeX, localWorkSizeY, localWorkSizeZ, sharedMemBytes, hStream, kernelParams, extra, startEvent, stopEvent, flags);
+  UNIHIP_TRACE_hipExtModuleLaunchKernel(
+      f, globalWorkSizeX, globalWorkSizeY, globalWorkSizeZ, localWorkSizeX, localWorkSizeY,
+      localWorkSizeZ, sharedMemBytes, hStream, kernelParams, extra, startEvent, stopEvent, flags);
   UNIHIP_RETURN(moduleLaunchByWorkItems(f, globalWorkSizeX, globalWorkSizeY, globalWorkSizeZ,
                                         localWorkSizeX, localWorkSizeY, localWorkSizeZ,
                                         sharedMemBytes, hStream, kernelParams, extra, startEvent,
@@ -99,7 +102,9 @@ UNIHIP_EXPORT hipError_t hipHccModuleLaunchKernel(
     uint32_t localWorkSizeX, uint32_t localWorkSizeY, uint32_t localWorkSizeZ,
     size_t sharedMemBytes, hipStream_t hStream, void** kernelParams, void** extra,
     hipEvent_t startEvent, hipEvent_t stopEvent) {
-  UNIHIP_TRACE_hipHccModuleLaunchKernel(f, globalWorkSizeX, globalWorkSizeY, globalWorkSizeZ, localWorkSizeX, localWorkSizeY, localWorkSizeZ, sharedMemBytes, hStream, kernelParams, extra, startEvent, stopEvent);
+  UNIHIP_TRACE_hipHccModuleLaunchKernel(
+      f, globalWorkSizeX, globalWorkSizeY, globalWorkSizeZ, localWorkSizeX, localWorkSizeY,
+      localWorkSizeZ, sharedMemBytes, hStream, kernelParams, extra, startEvent, stopEvent);
   UNIHIP_RETURN(moduleLaunchByWorkItems(f, globalWorkSizeX, globalWorkSizeY, globalWorkSizeZ,
                                         localWorkSizeX, localWorkSizeY, localWorkSizeZ,
                                         sharedMemBytes, hStream, kernelParams, extra, startEvent,

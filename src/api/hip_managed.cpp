@@ -123,13 +123,11 @@ UNIHIP_EXPORT hipError_t hipMallocManaged(void** dev_ptr, size_t size, unsigned 
     UNIHIP_RETURN(hipErrorInvalidValue);
   *dev_ptr = nullptr;
   Device* d = nullptr;
-  UNIHIP_RETURN(([&]() -> Status {
-    UNIHIP_TRY(currentDevice(&d));
-    UNIHIP_TRY(d->backend->mallocManaged(d->local, size, flags, dev_ptr));
-    if (*dev_ptr == nullptr) return hipErrorOutOfMemory;
-    AllocationMap::get().insert({*dev_ptr, size, d->ordinal, AllocationKind::Managed, flags});
-    return kOk;
-  })());
+  UNIHIP_RETURN_IF_FAILED(currentDevice(&d));
+  UNIHIP_RETURN_IF_FAILED(d->backend->mallocManaged(d->local, size, flags, dev_ptr));
+  if (*dev_ptr == nullptr) UNIHIP_RETURN(hipErrorOutOfMemory);
+  AllocationMap::get().insert({*dev_ptr, size, d->ordinal, AllocationKind::Managed, flags});
+  UNIHIP_RETURN(kOk);
 }
 
 namespace {
@@ -204,7 +202,8 @@ UNIHIP_EXPORT hipError_t hipMemPrefetchBatchAsync(void** dev_ptrs, size_t* sizes
                                                   size_t* prefetch_loc_idxs,
                                                   size_t num_prefetch_locs,
                                                   unsigned long long flags, hipStream_t stream) {
-  UNIHIP_TRACE_hipMemPrefetchBatchAsync(dev_ptrs, sizes, count, prefetch_locs, prefetch_loc_idxs, num_prefetch_locs, flags, stream);
+  UNIHIP_TRACE_hipMemPrefetchBatchAsync(dev_ptrs, sizes, count, prefetch_locs, prefetch_loc_idxs,
+                                        num_prefetch_locs, flags, stream);
   Status s = checkBatch(dev_ptrs, sizes, count, flags);
   UNIHIP_RETURN(s.ok() ? prefetchBatch(dev_ptrs, sizes, count, prefetch_locs, prefetch_loc_idxs,
                                        num_prefetch_locs, stream)
@@ -234,7 +233,8 @@ UNIHIP_EXPORT hipError_t hipMemDiscardAndPrefetchBatchAsync(void** dev_ptrs, siz
                                                             size_t num_prefetch_locs,
                                                             unsigned long long flags,
                                                             hipStream_t stream) {
-  UNIHIP_TRACE_hipMemDiscardAndPrefetchBatchAsync(dev_ptrs, sizes, count, prefetch_locs, prefetch_loc_idxs, num_prefetch_locs, flags, stream);
+  UNIHIP_TRACE_hipMemDiscardAndPrefetchBatchAsync(
+      dev_ptrs, sizes, count, prefetch_locs, prefetch_loc_idxs, num_prefetch_locs, flags, stream);
   Status s = checkBatch(dev_ptrs, sizes, count, flags);
   if (s.ok() && prefetch_locs == nullptr) s = hipErrorInvalidValue;
   if (s.ok()) s = memory::checkBatchRanges(prefetch_loc_idxs, num_prefetch_locs, count);
@@ -297,7 +297,8 @@ UNIHIP_EXPORT hipError_t hipMemRangeGetAttributes(void** data, size_t* data_size
                                                   hipMemRangeAttribute* attributes,
                                                   size_t num_attributes, const void* dev_ptr,
                                                   size_t count) {
-  UNIHIP_TRACE_hipMemRangeGetAttributes(data, data_sizes, attributes, num_attributes, dev_ptr, count);
+  UNIHIP_TRACE_hipMemRangeGetAttributes(data, data_sizes, attributes, num_attributes, dev_ptr,
+                                        count);
   if (data == nullptr || data_sizes == nullptr || attributes == nullptr || num_attributes == 0 ||
       dev_ptr == nullptr || count == 0)
     UNIHIP_RETURN(hipErrorInvalidValue);
@@ -318,13 +319,11 @@ UNIHIP_EXPORT hipError_t hipStreamAttachMemAsync(hipStream_t stream, void* dev_p
   if (dev_ptr == nullptr ||
       (flags != hipMemAttachGlobal && flags != hipMemAttachHost && flags != hipMemAttachSingle))
     UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN(([&]() -> Status {
-    ResolvedStream rs;
-    UNIHIP_TRY(resolveStream(stream, &rs));
-    Device* owner = nullptr;
-    UNIHIP_TRY(managedRange(dev_ptr, length ? length : 1, &owner));
-    if (rs.device->backend != owner->backend) return hipErrorInvalidValue;
-    return rs.device->backend->streamAttachMemory(rs.device->local, rs.native, dev_ptr, length,
-                                                  flags);
-  })());
+  ResolvedStream rs;
+  UNIHIP_RETURN_IF_FAILED(resolveStream(stream, &rs));
+  Device* owner = nullptr;
+  UNIHIP_RETURN_IF_FAILED(managedRange(dev_ptr, length ? length : 1, &owner));
+  if (rs.device->backend != owner->backend) UNIHIP_RETURN(hipErrorInvalidValue);
+  UNIHIP_RETURN(
+      rs.device->backend->streamAttachMemory(rs.device->local, rs.native, dev_ptr, length, flags));
 }

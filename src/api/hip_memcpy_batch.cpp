@@ -207,7 +207,8 @@ UNIHIP_EXPORT hipError_t hipMemcpyBatchAsync(void** dsts, void** srcs, size_t* s
                                              hipMemcpyAttributes* attrs, size_t* attrsIdxs,
                                              size_t numAttrs, size_t* failIdx,
                                              hipStream_t stream) {
-  UNIHIP_TRACE_hipMemcpyBatchAsync(dsts, srcs, sizes, count, attrs, attrsIdxs, numAttrs, failIdx, stream);
+  UNIHIP_TRACE_hipMemcpyBatchAsync(dsts, srcs, sizes, count, attrs, attrsIdxs, numAttrs, failIdx,
+                                   stream);
   UNIHIP_RETURN(copyBatch(dsts, srcs, sizes, count, attrs, attrsIdxs, numAttrs, failIdx, stream));
 }
 

@@ -2,6 +2,7 @@
 #include <cstdint>
 
 #include "api/api_boundary.h"
+#include "api/arg_checks.h"
 #include "api/memory_checks.h"
 #include "api/memory_allocation.h"
 #include "base/allocation_map.h"
@@ -175,16 +176,14 @@ UNIHIP_EXPORT hipError_t hipMemsetD8(hipDeviceptr_t dest, unsigned char value, s
 
 UNIHIP_EXPORT hipError_t hipMemsetD32(hipDeviceptr_t dest, int value, size_t count) {
   UNIHIP_TRACE_hipMemsetD32(dest, value, count);
-  UNIHIP_RETURN(([&]() -> Status {
-    if (count == 0) return kOk;
-    if (count > SIZE_MAX / 4) return hipErrorInvalidValue;
-    UNIHIP_TRY(memory::checkFill(dest, count, 4));
-    Device* d = nullptr;
-    UNIHIP_TRY(currentDevice(&d));
-    UNIHIP_TRY(d->backend->memsetD32Async(d->local, dest, static_cast<uint32_t>(value), count,
-                                          nullptr));
-    return d->backend->streamSynchronize(d->local, nullptr);
-  })());
+  if (count == 0) UNIHIP_RETURN(kOk);
+  if (count > SIZE_MAX / 4) UNIHIP_RETURN(hipErrorInvalidValue);
+  UNIHIP_RETURN_IF_FAILED(memory::checkFill(dest, count, 4));
+  Device* d = nullptr;
+  UNIHIP_RETURN_IF_FAILED(currentDevice(&d));
+  UNIHIP_RETURN_IF_FAILED(
+      d->backend->memsetD32Async(d->local, dest, static_cast<uint32_t>(value), count, nullptr));
+  UNIHIP_RETURN(d->backend->streamSynchronize(d->local, nullptr));
 }
 
 UNIHIP_EXPORT hipError_t hipMemsetAsync(void* dst, int value, size_t sizeBytes,
@@ -207,12 +206,10 @@ UNIHIP_EXPORT hipError_t hipMemGetInfo(size_t* free, size_t* total) {
   // AMD's runtime fills what it is given a place for; two nulls ask for nothing.
   if (free == nullptr && total == nullptr) UNIHIP_RETURN(kOk);
   Device* d = nullptr;
-  UNIHIP_RETURN(([&]() -> Status {
-    UNIHIP_TRY(currentDevice(&d));
-    size_t f = 0, t = 0;
-    UNIHIP_TRY(d->backend->memGetInfo(d->local, &f, &t));
-    if (free) *free = f;
-    if (total) *total = t;
-    return kOk;
-  })());
+  UNIHIP_RETURN_IF_FAILED(currentDevice(&d));
+  size_t f = 0, t = 0;
+  UNIHIP_RETURN_IF_FAILED(d->backend->memGetInfo(d->local, &f, &t));
+  if (free) *free = f;
+  if (total) *total = t;
+  UNIHIP_RETURN(kOk);
 }

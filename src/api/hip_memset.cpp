@@ -200,16 +200,16 @@ UNIHIP_EXPORT hipError_t hipMemset3DAsync_spt(hipPitchedPtr pitchedDevPtr, int v
 
 // hipMemsetD2D{8,16,32}(Async): one pair per element width, over fill2DElements.
 #define UNIHIP_MEMSET_D2D(bits, value_type)                                                      \
-  UNIHIP_EXPORT hipError_t hipMemsetD2D##bits(hipDeviceptr_t dst, size_t dstPitch,                \
-                                              value_type value, size_t width, size_t height) {     \
-    UNIHIP_TRACE_hipMemsetD2D##bits(dst, dstPitch, value, width, height);                          \
-    UNIHIP_RETURN(fill2DElements(dst, dstPitch, value, width, height, bits / 8, nullptr, true));   \
-  }                                                                                                \
-  UNIHIP_EXPORT hipError_t hipMemsetD2D##bits##Async(hipDeviceptr_t dst, size_t dstPitch,         \
-                                                     value_type value, size_t width,              \
-                                                     size_t height, hipStream_t stream) {         \
-    UNIHIP_TRACE_hipMemsetD2D##bits##Async(dst, dstPitch, value, width, height, stream);           \
-    UNIHIP_RETURN(fill2DElements(dst, dstPitch, value, width, height, bits / 8, stream, false));   \
+  UNIHIP_EXPORT hipError_t hipMemsetD2D##bits(hipDeviceptr_t dst, size_t dstPitch,               \
+                                              value_type value, size_t width, size_t height) {   \
+    UNIHIP_TRACE_hipMemsetD2D##bits(dst, dstPitch, value, width, height);                        \
+    UNIHIP_RETURN(fill2DElements(dst, dstPitch, value, width, height, bits / 8, nullptr, true)); \
+  }                                                                                              \
+  UNIHIP_EXPORT hipError_t hipMemsetD2D##bits##Async(hipDeviceptr_t dst, size_t dstPitch,        \
+                                                     value_type value, size_t width,             \
+                                                     size_t height, hipStream_t stream) {        \
+    UNIHIP_TRACE_hipMemsetD2D##bits##Async(dst, dstPitch, value, width, height, stream);         \
+    UNIHIP_RETURN(fill2DElements(dst, dstPitch, value, width, height, bits / 8, stream, false)); \
   }
 UNIHIP_MEMSET_D2D(8, unsigned char)
 UNIHIP_MEMSET_D2D(16, unsigned short)

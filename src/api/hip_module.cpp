@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "api/api_boundary.h"
+#include "api/arg_checks.h"
 #include "api/module_family.h"
 #include "core/handles.h"
 #include "base/hot_text.h"
@@ -139,13 +140,11 @@ UNIHIP_EXPORT hipError_t hipModuleGetFunction(hipFunction_t* function, hipModule
 
 UNIHIP_EXPORT hipError_t hipModuleGetFunctionCount(unsigned int* count, hipModule_t mod) {
   UNIHIP_TRACE_hipModuleGetFunctionCount(count, mod);
-  UNIHIP_RETURN(([&]() -> Status {
-    if (count == nullptr) return hipErrorInvalidValue;
-    std::vector<std::string> names;
-    UNIHIP_TRY(moduleKernelNames(mod, &names));
-    *count = static_cast<unsigned int>(names.size());
-    return kOk;
-  })());
+  if (count == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  std::vector<std::string> names;
+  UNIHIP_RETURN_IF_FAILED(moduleKernelNames(mod, &names));
+  *count = static_cast<unsigned int>(names.size());
+  UNIHIP_RETURN(kOk);
 }
 
 namespace {

@@ -23,20 +23,18 @@ UNIHIP_EXPORT hipError_t hipModuleLoadDataEx(hipModule_t* module, const void* im
 UNIHIP_EXPORT hipError_t hipModuleGetGlobal(hipDeviceptr_t* dptr, size_t* bytes, hipModule_t hmod,
                                             const char* name) {
   UNIHIP_TRACE_hipModuleGetGlobal(dptr, bytes, hmod, name);
-  UNIHIP_RETURN(([&]() -> Status {
-    if ((dptr == nullptr && bytes == nullptr) || name == nullptr || name[0] == '\0')
-      return hipErrorInvalidValue;
-    if (!isLive(hmod)) return hipErrorInvalidResourceHandle;
-    Device* d = Runtime::get().device(hmod->device);
-    if (d == nullptr) return hipErrorInvalidResourceHandle;
-    void* address = nullptr;
-    size_t size = 0;
-    Status s = d->backend->getGlobal(d->local, hmod->native, name, &address, &size);
-    if (!s.ok()) return hipErrorNotFound;
-    // Fills, copies and address queries on the global then know it (hipFree refuses it).
-    AllocationMap::get().insert({address, size, d->ordinal, AllocationKind::Variable});
-    if (dptr) *dptr = address;
-    if (bytes) *bytes = size;
-    return kOk;
-  })());
+  if ((dptr == nullptr && bytes == nullptr) || name == nullptr || name[0] == '\0')
+    UNIHIP_RETURN(hipErrorInvalidValue);
+  if (!isLive(hmod)) UNIHIP_RETURN(hipErrorInvalidResourceHandle);
+  Device* d = Runtime::get().device(hmod->device);
+  if (d == nullptr) UNIHIP_RETURN(hipErrorInvalidResourceHandle);
+  void* address = nullptr;
+  size_t size = 0;
+  Status s = d->backend->getGlobal(d->local, hmod->native, name, &address, &size);
+  if (!s.ok()) UNIHIP_RETURN(hipErrorNotFound);
+  // Fills, copies and address queries on the global then know it (hipFree refuses it).
+  AllocationMap::get().insert({address, size, d->ordinal, AllocationKind::Variable});
+  if (dptr) *dptr = address;
+  if (bytes) *bytes = size;
+  UNIHIP_RETURN(kOk);
 }

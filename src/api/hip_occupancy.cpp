@@ -1,6 +1,7 @@
 // Occupancy queries: arguments are checked as HIP does, then the kernel's backend answers
 // (CUDA: the driver's occupancy calculator; AMD: not yet, it needs the register counts).
 #include "api/api_boundary.h"
+#include "api/arg_checks.h"
 #include "api/kernel_lookup.h"
 #include "core/runtime.h"
 #include "core/handles.h"
@@ -73,7 +74,8 @@ UNIHIP_EXPORT hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int* numBl
                                                                       const void* f,
                                                                       int blockSize,
                                                                       size_t dynSharedMemPerBlk) {
-  UNIHIP_TRACE_hipOccupancyMaxActiveBlocksPerMultiprocessor(numBlocks, f, blockSize, dynSharedMemPerBlk);
+  UNIHIP_TRACE_hipOccupancyMaxActiveBlocksPerMultiprocessor(numBlocks, f, blockSize,
+                                                            dynSharedMemPerBlk);
   UNIHIP_OCCUPANCY_CHECK(numBlocks == nullptr ? Status(hipErrorInvalidValue) : kernelOf(f));
   UNIHIP_OCCUPANCY_CHECK(checkActiveBlocks(numBlocks, blockSize, 0));
   UNIHIP_RETURN(maxActiveBlocks(numBlocks, f, blockSize, dynSharedMemPerBlk, 0));
@@ -81,7 +83,8 @@ UNIHIP_EXPORT hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int* numBl
 
 UNIHIP_EXPORT hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
     int* numBlocks, const void* f, int blockSize, size_t dynSharedMemPerBlk, unsigned int flags) {
-  UNIHIP_TRACE_hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(numBlocks, f, blockSize, dynSharedMemPerBlk, flags);
+  UNIHIP_TRACE_hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(numBlocks, f, blockSize,
+                                                                     dynSharedMemPerBlk, flags);
   UNIHIP_OCCUPANCY_CHECK(numBlocks == nullptr ? Status(hipErrorInvalidValue) : kernelOf(f));
   UNIHIP_OCCUPANCY_CHECK(checkActiveBlocks(numBlocks, blockSize, flags));
   UNIHIP_RETURN(maxActiveBlocks(numBlocks, f, blockSize, dynSharedMemPerBlk, flags));
@@ -91,7 +94,8 @@ UNIHIP_EXPORT hipError_t hipOccupancyMaxPotentialBlockSize(int* gridSize, int* b
                                                            const void* f,
                                                            size_t dynSharedMemPerBlk,
                                                            int blockSizeLimit) {
-  UNIHIP_TRACE_hipOccupancyMaxPotentialBlockSize(gridSize, blockSize, f, dynSharedMemPerBlk, blockSizeLimit);
+  UNIHIP_TRACE_hipOccupancyMaxPotentialBlockSize(gridSize, blockSize, f, dynSharedMemPerBlk,
+                                                 blockSizeLimit);
   UNIHIP_OCCUPANCY_CHECK(checkPotentialBlockSize(gridSize, blockSize, blockSizeLimit, 0));
   UNIHIP_OCCUPANCY_CHECK(kernelOf(f));
   UNIHIP_RETURN(
@@ -105,18 +109,16 @@ UNIHIP_EXPORT hipError_t hipOccupancyAvailableDynamicSMemPerBlock(size_t* dynami
   if (dynamicSmemSize == nullptr || numBlocks <= 0 || blockSize <= 0)
     UNIHIP_RETURN(hipErrorInvalidValue);
   UNIHIP_OCCUPANCY_CHECK(kernelOf(f));
-  UNIHIP_RETURN(([&]() -> Status {
-    Target t;
-    UNIHIP_TRY(targetOf(f, &t));
-    return t.device->backend->occupancyAvailableDynamicShared(t.device->local, t.function,
-                                                              numBlocks, blockSize,
-                                                              dynamicSmemSize);
-  })());
+  Target t;
+  UNIHIP_RETURN_IF_FAILED(targetOf(f, &t));
+  UNIHIP_RETURN(t.device->backend->occupancyAvailableDynamicShared(
+      t.device->local, t.function, numBlocks, blockSize, dynamicSmemSize));
 }
 
 UNIHIP_EXPORT hipError_t hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(
     int* numBlocks, hipFunction_t f, int blockSize, size_t dynSharedMemPerBlk) {
-  UNIHIP_TRACE_hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(numBlocks, f, blockSize, dynSharedMemPerBlk);
+  UNIHIP_TRACE_hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(numBlocks, f, blockSize,
+                                                                  dynSharedMemPerBlk);
   UNIHIP_OCCUPANCY_CHECK(numBlocks == nullptr ? Status(hipErrorInvalidValue) : liveFunction(f));
   UNIHIP_OCCUPANCY_CHECK(checkActiveBlocks(numBlocks, blockSize, 0));
   UNIHIP_RETURN(maxActiveBlocks(numBlocks, f, blockSize, dynSharedMemPerBlk, 0));
@@ -124,7 +126,8 @@ UNIHIP_EXPORT hipError_t hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(
 
 UNIHIP_EXPORT hipError_t hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
     int* numBlocks, hipFunction_t f, int blockSize, size_t dynSharedMemPerBlk, unsigned int flags) {
-  UNIHIP_TRACE_hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(numBlocks, f, blockSize, dynSharedMemPerBlk, flags);
+  UNIHIP_TRACE_hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+      numBlocks, f, blockSize, dynSharedMemPerBlk, flags);
   UNIHIP_OCCUPANCY_CHECK(numBlocks == nullptr ? Status(hipErrorInvalidValue) : liveFunction(f));
   UNIHIP_OCCUPANCY_CHECK(checkActiveBlocks(numBlocks, blockSize, flags));
   UNIHIP_RETURN(maxActiveBlocks(numBlocks, f, blockSize, dynSharedMemPerBlk, flags));
@@ -134,7 +137,8 @@ UNIHIP_EXPORT hipError_t hipModuleOccupancyMaxPotentialBlockSize(int* gridSize, 
                                                                  hipFunction_t f,
                                                                  size_t dynSharedMemPerBlk,
                                                                  int blockSizeLimit) {
-  UNIHIP_TRACE_hipModuleOccupancyMaxPotentialBlockSize(gridSize, blockSize, f, dynSharedMemPerBlk, blockSizeLimit);
+  UNIHIP_TRACE_hipModuleOccupancyMaxPotentialBlockSize(gridSize, blockSize, f, dynSharedMemPerBlk,
+                                                       blockSizeLimit);
   UNIHIP_OCCUPANCY_CHECK(checkPotentialBlockSize(gridSize, blockSize, blockSizeLimit, 0));
   UNIHIP_OCCUPANCY_CHECK(liveFunction(f));
   UNIHIP_RETURN(
@@ -144,7 +148,8 @@ UNIHIP_EXPORT hipError_t hipModuleOccupancyMaxPotentialBlockSize(int* gridSize, 
 UNIHIP_EXPORT hipError_t hipModuleOccupancyMaxPotentialBlockSizeWithFlags(
     int* gridSize, int* blockSize, hipFunction_t f, size_t dynSharedMemPerBlk, int blockSizeLimit,
     unsigned int flags) {
-  UNIHIP_TRACE_hipModuleOccupancyMaxPotentialBlockSizeWithFlags(gridSize, blockSize, f, dynSharedMemPerBlk, blockSizeLimit, flags);
+  UNIHIP_TRACE_hipModuleOccupancyMaxPotentialBlockSizeWithFlags(
+      gridSize, blockSize, f, dynSharedMemPerBlk, blockSizeLimit, flags);
   UNIHIP_OCCUPANCY_CHECK(checkPotentialBlockSize(gridSize, blockSize, blockSizeLimit, flags));
   UNIHIP_OCCUPANCY_CHECK(liveFunction(f));
   UNIHIP_RETURN(

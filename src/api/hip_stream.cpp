@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "api/api_boundary.h"
+#include "api/arg_checks.h"
 #include "core/graph/capture_guard.h"
 #include "core/handles.h"
 #include "base/hot_text.h"
@@ -63,15 +64,13 @@ UNIHIP_EXPORT hipError_t hipStreamCreateWithPriority(hipStream_t* stream, unsign
 UNIHIP_EXPORT hipError_t hipDeviceGetStreamPriorityRange(int* leastPriority,
                                                          int* greatestPriority) {
   UNIHIP_TRACE_hipDeviceGetStreamPriorityRange(leastPriority, greatestPriority);
-  UNIHIP_RETURN(([&]() -> Status {
-    Device* d = nullptr;
-    UNIHIP_TRY(currentDevice(&d));
-    int least = 0, greatest = 0;
-    UNIHIP_TRY(d->backend->streamPriorityRange(d->local, &least, &greatest));
-    if (leastPriority) *leastPriority = least;
-    if (greatestPriority) *greatestPriority = greatest;
-    return kOk;
-  })());
+  Device* d = nullptr;
+  UNIHIP_RETURN_IF_FAILED(currentDevice(&d));
+  int least = 0, greatest = 0;
+  UNIHIP_RETURN_IF_FAILED(d->backend->streamPriorityRange(d->local, &least, &greatest));
+  if (leastPriority) *leastPriority = least;
+  if (greatestPriority) *greatestPriority = greatest;
+  UNIHIP_RETURN(kOk);
 }
 
 UNIHIP_EXPORT hipError_t hipStreamDestroy(hipStream_t stream) {
@@ -79,14 +78,12 @@ UNIHIP_EXPORT hipError_t hipStreamDestroy(hipStream_t stream) {
   if (stream == nullptr) UNIHIP_RETURN(hipErrorInvalidHandle);
   if (stream == hipStreamPerThread || stream == hipStreamLegacy)
     UNIHIP_RETURN(hipErrorInvalidResourceHandle);
-  UNIHIP_RETURN(([&]() -> Status {
-    if (!isLive(stream)) return hipErrorContextIsDestroyed;
-    Device* d = Runtime::get().device(stream->device);
-    NativeStream native = stream->native;
-    if (!streamTable().retire(stream)) return hipErrorContextIsDestroyed;
-    // The driver lets queued work finish before it frees the stream's resources.
-    return d ? d->backend->streamDestroy(d->local, native) : kOk;
-  })());
+  if (!isLive(stream)) UNIHIP_RETURN(hipErrorContextIsDestroyed);
+  Device* d = Runtime::get().device(stream->device);
+  NativeStream native = stream->native;
+  if (!streamTable().retire(stream)) UNIHIP_RETURN(hipErrorContextIsDestroyed);
+  // The driver lets queued work finish before it frees the stream's resources.
+  UNIHIP_RETURN(d ? d->backend->streamDestroy(d->local, native) : kOk);
 }
 
 UNIHIP_EXPORT UNIHIP_HOT_TEXT hipError_t hipStreamSynchronize(hipStream_t stream) {
@@ -110,12 +107,10 @@ UNIHIP_EXPORT hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event
   UNIHIP_TRACE_hipStreamWaitEvent(stream, event, flags);
   if (event == nullptr) UNIHIP_RETURN(hipErrorInvalidHandle);
   if (flags != 0) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN(([&]() -> Status {
-    ResolvedStream rs;
-    UNIHIP_TRY(resolveStream(stream, &rs));
-    if (!isLive(event)) return hipErrorInvalidHandle;
-    return rs.device->backend->streamWaitEvent(rs.device->local, rs.native, event->native);
-  })());
+  ResolvedStream rs;
+  UNIHIP_RETURN_IF_FAILED(resolveStream(stream, &rs));
+  if (!isLive(event)) UNIHIP_RETURN(hipErrorInvalidHandle);
+  UNIHIP_RETURN(rs.device->backend->streamWaitEvent(rs.device->local, rs.native, event->native));
 }
 
 UNIHIP_EXPORT hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn, void* userData) {
@@ -147,16 +142,14 @@ UNIHIP_EXPORT hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallb
                                               void* userData, unsigned int flags) {
   UNIHIP_TRACE_hipStreamAddCallback(stream, callback, userData, flags);
   if (callback == nullptr || flags != 0) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN(([&]() -> Status {
-    ResolvedStream rs;
-    UNIHIP_TRY(resolveStream(stream, &rs));
-    UNIHIP_TRY(refuseWhenCapturing(*rs.device, rs.native));
-    auto* c = new StreamCallback{callback, stream, userData};
-    Status st = rs.device->backend->launchHostFunc(rs.device->local, rs.native,
-                                                   &StreamCallback::run, c);
-    if (!st.ok()) delete c;  // never queued, so never run
-    return st;
-  })());
+  ResolvedStream rs;
+  UNIHIP_RETURN_IF_FAILED(resolveStream(stream, &rs));
+  UNIHIP_RETURN_IF_FAILED(refuseWhenCapturing(*rs.device, rs.native));
+  auto* c = new StreamCallback{callback, stream, userData};
+  Status st =
+      rs.device->backend->launchHostFunc(rs.device->local, rs.native, &StreamCallback::run, c);
+  if (!st.ok()) delete c;  // never queued, so never run
+  UNIHIP_RETURN(st);
 }
 
 UNIHIP_EXPORT hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int* flags) {

@@ -207,7 +207,8 @@ UNIHIP_EXPORT hipError_t hipStreamGetCaptureInfo_v2(hipStream_t stream,
                                                     hipGraph_t* graph_out,
                                                     const hipGraphNode_t** dependencies_out,
                                                     size_t* numDependencies_out) {
-  UNIHIP_TRACE_hipStreamGetCaptureInfo_v2(stream, captureStatus_out, id_out, graph_out, dependencies_out, numDependencies_out);
+  UNIHIP_TRACE_hipStreamGetCaptureInfo_v2(stream, captureStatus_out, id_out, graph_out,
+                                          dependencies_out, numDependencies_out);
   UNIHIP_RETURN(captureInfo(stream, captureStatus_out, id_out, graph_out, dependencies_out,
                             numDependencies_out));
 }
@@ -218,7 +219,8 @@ UNIHIP_EXPORT hipError_t hipStreamGetCaptureInfo_v2_spt(hipStream_t stream,
                                                         hipGraph_t* graph_out,
                                                         const hipGraphNode_t** dependencies_out,
                                                         size_t* numDependencies_out) {
-  UNIHIP_TRACE_hipStreamGetCaptureInfo_v2_spt(stream, captureStatus_out, id_out, graph_out, dependencies_out, numDependencies_out);
+  UNIHIP_TRACE_hipStreamGetCaptureInfo_v2_spt(stream, captureStatus_out, id_out, graph_out,
+                                              dependencies_out, numDependencies_out);
   UNIHIP_RETURN(captureInfo(unihipPerThreadStream(stream), captureStatus_out, id_out, graph_out,
                             dependencies_out, numDependencies_out));
 }
@@ -256,7 +258,8 @@ UNIHIP_EXPORT hipError_t hipStreamBeginCaptureToGraph(hipStream_t stream, hipGra
                                                       const hipGraphEdgeData* dependencyData,
                                                       size_t numDependencies,
                                                       hipStreamCaptureMode mode) {
-  UNIHIP_TRACE_hipStreamBeginCaptureToGraph(stream, graph, dependencies, dependencyData, numDependencies, mode);
+  UNIHIP_TRACE_hipStreamBeginCaptureToGraph(stream, graph, dependencies, dependencyData,
+                                            numDependencies, mode);
   // AMD's runtime takes no edge data at all.
   if (dependencyData != nullptr) UNIHIP_RETURN(hipErrorNotSupported);
   if (graph == nullptr || (dependencies == nullptr) != (numDependencies == 0))

@@ -5,41 +5,41 @@
 
 UNIHIP_EXPORT hipError_t hipStreamQuery_spt(hipStream_t stream) {
   UNIHIP_TRACE_hipStreamQuery_spt(stream);
-  return hipStreamQuery(unihipPerThreadStream(stream));
+  UNIHIP_RETURN(hipStreamQuery(unihipPerThreadStream(stream)));
 }
 
 UNIHIP_EXPORT hipError_t hipStreamSynchronize_spt(hipStream_t stream) {
   UNIHIP_TRACE_hipStreamSynchronize_spt(stream);
-  return hipStreamSynchronize(unihipPerThreadStream(stream));
+  UNIHIP_RETURN(hipStreamSynchronize(unihipPerThreadStream(stream)));
 }
 
 UNIHIP_EXPORT hipError_t hipStreamGetPriority_spt(hipStream_t stream, int* priority) {
   UNIHIP_TRACE_hipStreamGetPriority_spt(stream, priority);
-  return hipStreamGetPriority(unihipPerThreadStream(stream), priority);
+  UNIHIP_RETURN(hipStreamGetPriority(unihipPerThreadStream(stream), priority));
 }
 
 UNIHIP_EXPORT hipError_t hipStreamGetFlags_spt(hipStream_t stream, unsigned int* flags) {
   UNIHIP_TRACE_hipStreamGetFlags_spt(stream, flags);
-  return hipStreamGetFlags(unihipPerThreadStream(stream), flags);
+  UNIHIP_RETURN(hipStreamGetFlags(unihipPerThreadStream(stream), flags));
 }
 
 UNIHIP_EXPORT hipError_t hipStreamWaitEvent_spt(hipStream_t stream, hipEvent_t event,
                                                 unsigned int flags) {
   UNIHIP_TRACE_hipStreamWaitEvent_spt(stream, event, flags);
-  return hipStreamWaitEvent(unihipPerThreadStream(stream), event, flags);
+  UNIHIP_RETURN(hipStreamWaitEvent(unihipPerThreadStream(stream), event, flags));
 }
 
 UNIHIP_EXPORT hipError_t hipStreamAddCallback_spt(hipStream_t stream,
                                                   hipStreamCallback_t callback, void* userData,
                                                   unsigned int flags) {
   UNIHIP_TRACE_hipStreamAddCallback_spt(stream, callback, userData, flags);
-  return hipStreamAddCallback(unihipPerThreadStream(stream), callback, userData, flags);
+  UNIHIP_RETURN(hipStreamAddCallback(unihipPerThreadStream(stream), callback, userData, flags));
 }
 
 UNIHIP_EXPORT hipError_t hipLaunchHostFunc_spt(hipStream_t stream, hipHostFn_t fn,
                                                void* userData) {
   UNIHIP_TRACE_hipLaunchHostFunc_spt(stream, fn, userData);
-  return hipLaunchHostFunc(unihipPerThreadStream(stream), fn, userData);
+  UNIHIP_RETURN(hipLaunchHostFunc(unihipPerThreadStream(stream), fn, userData));
 }
 
 UNIHIP_EXPORT hipError_t hipEventRecord_spt(hipEvent_t event, hipStream_t stream) {

@@ -42,16 +42,12 @@ inline const void* traceArg(R (*f)(A...)) {
 inline TraceString traceArg(const char* s) { return {s}; }
 
 template <typename T>
-  requires std::is_arithmetic_v<T>
-inline T traceArg(T v) {
-  return v;
-}
+requires std::is_arithmetic_v<T>
+inline T traceArg(T v) { return v; }
 // The integer, without an enum-typed load (the caller may pass any value).
 template <typename E>
-  requires std::is_enum_v<E>
-inline std::underlying_type_t<E> traceArg(const E& e) {
-  return enumValue(e);
-}
+requires std::is_enum_v<E>
+inline std::underlying_type_t<E> traceArg(const E& e) { return enumValue(e); }
 inline const char* traceArg(const hipError_t& e) { return errorName(enumValue(e)); }
 
 inline TraceTriple traceArg(const dim3& d) { return {d.x, d.y, d.z}; }

@@ -66,7 +66,8 @@ UNIHIP_EXPORT hipError_t hipGraphAddBatchMemOpNode(hipGraphNode_t* phGraphNode, 
                                                    const hipGraphNode_t* dependencies,
                                                    size_t numDependencies,
                                                    const hipBatchMemOpNodeParams* nodeParams) {
-  UNIHIP_TRACE_hipGraphAddBatchMemOpNode(phGraphNode, hGraph, dependencies, numDependencies, nodeParams);
+  UNIHIP_TRACE_hipGraphAddBatchMemOpNode(phGraphNode, hGraph, dependencies, numDependencies,
+                                         nodeParams);
   GRAPH_INVALID_IF(badAdd(phGraphNode, hGraph, dependencies, numDependencies) ||
                    nodeParams == nullptr);
   UNIHIP_RETURN(addBatchMemOp(phGraphNode, hGraph, dependencies, numDependencies, *nodeParams));

@@ -21,7 +21,8 @@ Status addChild(hipGraphNode_t* out, hipGraph_t g, const hipGraphNode_t* deps, s
 UNIHIP_EXPORT hipError_t hipGraphAddChildGraphNode(hipGraphNode_t* pGraphNode, hipGraph_t graph,
                                                    const hipGraphNode_t* pDependencies,
                                                    size_t numDependencies, hipGraph_t childGraph) {
-  UNIHIP_TRACE_hipGraphAddChildGraphNode(pGraphNode, graph, pDependencies, numDependencies, childGraph);
+  UNIHIP_TRACE_hipGraphAddChildGraphNode(pGraphNode, graph, pDependencies, numDependencies,
+                                         childGraph);
   GRAPH_INVALID_IF(badAdd(pGraphNode, graph, pDependencies, numDependencies) ||
                    childGraph == nullptr);
   UNIHIP_RETURN(addChild(pGraphNode, graph, pDependencies, numDependencies, childGraph));

@@ -85,7 +85,8 @@ UNIHIP_EXPORT hipError_t hipGraphAddKernelNode(hipGraphNode_t* pGraphNode, hipGr
                                                const hipGraphNode_t* pDependencies,
                                                size_t numDependencies,
                                                const hipKernelNodeParams* pNodeParams) {
-  UNIHIP_TRACE_hipGraphAddKernelNode(pGraphNode, graph, pDependencies, numDependencies, pNodeParams);
+  UNIHIP_TRACE_hipGraphAddKernelNode(pGraphNode, graph, pDependencies, numDependencies,
+                                     pNodeParams);
   GRAPH_INVALID_IF(badAdd(pGraphNode, graph, pDependencies, numDependencies) ||
                    badKernelParams(pNodeParams));
   UNIHIP_RETURN(addKernel(pGraphNode, graph, pDependencies, numDependencies, *pNodeParams));

@@ -114,7 +114,8 @@ UNIHIP_EXPORT hipError_t hipGraphAddMemcpyNode1D(hipGraphNode_t* pGraphNode, hip
                                                  size_t numDependencies, void* dst,
                                                  const void* src, size_t count,
                                                  hipMemcpyKind kind) {
-  UNIHIP_TRACE_hipGraphAddMemcpyNode1D(pGraphNode, graph, pDependencies, numDependencies, dst, src, count, kind);
+  UNIHIP_TRACE_hipGraphAddMemcpyNode1D(pGraphNode, graph, pDependencies, numDependencies, dst, src,
+                                       count, kind);
   GRAPH_INVALID_IF(badAdd(pGraphNode, graph, pDependencies, numDependencies) || count == 0 ||
                    dst == nullptr || src == nullptr);
   GRAPH_FAIL_IF(badKind(kind), hipErrorInvalidMemcpyDirection);
@@ -128,7 +129,8 @@ UNIHIP_EXPORT hipError_t hipGraphAddMemcpyNodeFromSymbol(hipGraphNode_t* pGraphN
                                                          size_t numDependencies, void* dst,
                                                          const void* symbol, size_t count,
                                                          size_t offset, hipMemcpyKind kind) {
-  UNIHIP_TRACE_hipGraphAddMemcpyNodeFromSymbol(pGraphNode, graph, pDependencies, numDependencies, dst, symbol, count, offset, kind);
+  UNIHIP_TRACE_hipGraphAddMemcpyNodeFromSymbol(pGraphNode, graph, pDependencies, numDependencies,
+                                               dst, symbol, count, offset, kind);
   GRAPH_INVALID_IF(badAdd(pGraphNode, graph, pDependencies, numDependencies) || count == 0 ||
                    dst == nullptr);
   GRAPH_FAIL_IF(symbol == nullptr, hipErrorInvalidSymbol);
@@ -146,7 +148,8 @@ UNIHIP_EXPORT hipError_t hipGraphAddMemcpyNodeToSymbol(hipGraphNode_t* pGraphNod
                                                        const void* symbol, const void* src,
                                                        size_t count, size_t offset,
                                                        hipMemcpyKind kind) {
-  UNIHIP_TRACE_hipGraphAddMemcpyNodeToSymbol(pGraphNode, graph, pDependencies, numDependencies, symbol, src, count, offset, kind);
+  UNIHIP_TRACE_hipGraphAddMemcpyNodeToSymbol(pGraphNode, graph, pDependencies, numDependencies,
+                                             symbol, src, count, offset, kind);
   GRAPH_INVALID_IF(badAdd(pGraphNode, graph, pDependencies, numDependencies) || count == 0 ||
                    src == nullptr);
   GRAPH_FAIL_IF(symbol == nullptr, hipErrorInvalidSymbol);
@@ -206,7 +209,8 @@ UNIHIP_EXPORT hipError_t hipGraphExecMemcpyNodeSetParams1D(hipGraphExec_t hGraph
 UNIHIP_EXPORT hipError_t hipGraphExecMemcpyNodeSetParamsFromSymbol(
     hipGraphExec_t hGraphExec, hipGraphNode_t node, void* dst, const void* symbol, size_t count,
     size_t offset, hipMemcpyKind kind) {
-  UNIHIP_TRACE_hipGraphExecMemcpyNodeSetParamsFromSymbol(hGraphExec, node, dst, symbol, count, offset, kind);
+  UNIHIP_TRACE_hipGraphExecMemcpyNodeSetParamsFromSymbol(hGraphExec, node, dst, symbol, count,
+                                                         offset, kind);
   GRAPH_FAIL_IF(symbol == nullptr, hipErrorInvalidSymbol);
   GRAPH_INVALID_IF(hGraphExec == nullptr || node == nullptr || dst == nullptr || count == 0 ||
                    symbol == dst);
@@ -220,7 +224,8 @@ UNIHIP_EXPORT hipError_t hipGraphExecMemcpyNodeSetParamsFromSymbol(
 UNIHIP_EXPORT hipError_t hipGraphExecMemcpyNodeSetParamsToSymbol(
     hipGraphExec_t hGraphExec, hipGraphNode_t node, const void* symbol, const void* src,
     size_t count, size_t offset, hipMemcpyKind kind) {
-  UNIHIP_TRACE_hipGraphExecMemcpyNodeSetParamsToSymbol(hGraphExec, node, symbol, src, count, offset, kind);
+  UNIHIP_TRACE_hipGraphExecMemcpyNodeSetParamsToSymbol(hGraphExec, node, symbol, src, count, offset,
+                                                       kind);
   GRAPH_FAIL_IF(symbol == nullptr, hipErrorInvalidSymbol);
   GRAPH_INVALID_IF(hGraphExec == nullptr || node == nullptr || src == nullptr || count == 0 ||
                    symbol == src);
@@ -235,7 +240,8 @@ UNIHIP_EXPORT hipError_t hipGraphAddMemcpyNode(hipGraphNode_t* pGraphNode, hipGr
                                                const hipGraphNode_t* pDependencies,
                                                size_t numDependencies,
                                                const hipMemcpy3DParms* pCopyParams) {
-  UNIHIP_TRACE_hipGraphAddMemcpyNode(pGraphNode, graph, pDependencies, numDependencies, pCopyParams);
+  UNIHIP_TRACE_hipGraphAddMemcpyNode(pGraphNode, graph, pDependencies, numDependencies,
+                                     pCopyParams);
   GRAPH_INVALID_IF(badAdd(pGraphNode, graph, pDependencies, numDependencies) ||
                    badCopy(pCopyParams));
   UNIHIP_RETURN(addCopy(pGraphNode, graph, pDependencies, numDependencies, *pCopyParams));
@@ -293,7 +299,8 @@ UNIHIP_EXPORT hipError_t hipDrvGraphAddMemcpyNode(hipGraphNode_t* phGraphNode, h
                                                   size_t numDependencies,
                                                   const HIP_MEMCPY3D* copyParams,
                                                   struct ihipCtx_t* ctx) {
-  UNIHIP_TRACE_hipDrvGraphAddMemcpyNode(phGraphNode, hGraph, dependencies, numDependencies, copyParams, ctx);
+  UNIHIP_TRACE_hipDrvGraphAddMemcpyNode(phGraphNode, hGraph, dependencies, numDependencies,
+                                        copyParams, ctx);
   GRAPH_INVALID_IF(badAdd(phGraphNode, hGraph, dependencies, numDependencies) || ctx == nullptr ||
                    badDrvCopy(copyParams));
   hipMemcpy3DParms p;

@@ -121,7 +121,8 @@ UNIHIP_EXPORT hipError_t hipGraphAddMemAllocNode(hipGraphNode_t* pGraphNode, hip
                                                  const hipGraphNode_t* pDependencies,
                                                  size_t numDependencies,
                                                  hipMemAllocNodeParams* pNodeParams) {
-  UNIHIP_TRACE_hipGraphAddMemAllocNode(pGraphNode, graph, pDependencies, numDependencies, pNodeParams);
+  UNIHIP_TRACE_hipGraphAddMemAllocNode(pGraphNode, graph, pDependencies, numDependencies,
+                                       pNodeParams);
   GRAPH_INVALID_IF(badAdd(pGraphNode, graph, pDependencies, numDependencies) ||
                    pNodeParams == nullptr);
   pNodeParams->dptr = nullptr;  // no stale address on failure, as in AMD's runtime

@@ -27,7 +27,8 @@ UNIHIP_EXPORT hipError_t hipGraphAddMemsetNode(hipGraphNode_t* pGraphNode, hipGr
                                                const hipGraphNode_t* pDependencies,
                                                size_t numDependencies,
                                                const hipMemsetParams* pMemsetParams) {
-  UNIHIP_TRACE_hipGraphAddMemsetNode(pGraphNode, graph, pDependencies, numDependencies, pMemsetParams);
+  UNIHIP_TRACE_hipGraphAddMemsetNode(pGraphNode, graph, pDependencies, numDependencies,
+                                     pMemsetParams);
   GRAPH_INVALID_IF(badAdd(pGraphNode, graph, pDependencies, numDependencies) ||
                    badMemsetParams(pMemsetParams));
   UNIHIP_RETURN(addMemset(pGraphNode, graph, pDependencies, numDependencies, *pMemsetParams));
@@ -66,7 +67,8 @@ UNIHIP_EXPORT hipError_t hipDrvGraphAddMemsetNode(hipGraphNode_t* phGraphNode, h
                                                   size_t numDependencies,
                                                   const hipMemsetParams* memsetParams,
                                                   struct ihipCtx_t* ctx) {
-  UNIHIP_TRACE_hipDrvGraphAddMemsetNode(phGraphNode, hGraph, dependencies, numDependencies, memsetParams, ctx);
+  UNIHIP_TRACE_hipDrvGraphAddMemsetNode(phGraphNode, hGraph, dependencies, numDependencies,
+                                        memsetParams, ctx);
   (void)ctx;  // AMD's runtime does not look at it
   GRAPH_INVALID_IF(badAdd(phGraphNode, hGraph, dependencies, numDependencies) ||
                    badMemsetParams(memsetParams));

@@ -160,7 +160,8 @@ template Status setSemaphoreNodeParams<hipExternalSemaphoreWaitNodeParams>(hipGr
 UNIHIP_EXPORT hipError_t hipGraphAddExternalSemaphoresSignalNode(
     hipGraphNode_t* pGraphNode, hipGraph_t graph, const hipGraphNode_t* pDependencies,
     size_t numDependencies, const hipExternalSemaphoreSignalNodeParams* nodeParams) {
-  UNIHIP_TRACE_hipGraphAddExternalSemaphoresSignalNode(pGraphNode, graph, pDependencies, numDependencies, nodeParams);
+  UNIHIP_TRACE_hipGraphAddExternalSemaphoresSignalNode(pGraphNode, graph, pDependencies,
+                                                       numDependencies, nodeParams);
   GRAPH_INVALID_IF(badAdd(pGraphNode, graph, pDependencies, numDependencies) ||
                    nodeParams == nullptr);
   UNIHIP_RETURN(
@@ -170,7 +171,8 @@ UNIHIP_EXPORT hipError_t hipGraphAddExternalSemaphoresSignalNode(
 UNIHIP_EXPORT hipError_t hipGraphAddExternalSemaphoresWaitNode(
     hipGraphNode_t* pGraphNode, hipGraph_t graph, const hipGraphNode_t* pDependencies,
     size_t numDependencies, const hipExternalSemaphoreWaitNodeParams* nodeParams) {
-  UNIHIP_TRACE_hipGraphAddExternalSemaphoresWaitNode(pGraphNode, graph, pDependencies, numDependencies, nodeParams);
+  UNIHIP_TRACE_hipGraphAddExternalSemaphoresWaitNode(pGraphNode, graph, pDependencies,
+                                                     numDependencies, nodeParams);
   GRAPH_INVALID_IF(badAdd(pGraphNode, graph, pDependencies, numDependencies) ||
                    nodeParams == nullptr);
   UNIHIP_RETURN(
