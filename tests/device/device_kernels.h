@@ -53,7 +53,7 @@ hipError_t launchSystemAtomicOnHost(int* counter, int n);
 
 // --- kernels_warp.hip ----------------------------------------------------------------------
 // One block of `threads` (a multiple of 64); kWarpValues ints per thread (see kernels_warp.hip).
-inline constexpr int kWarpValues = 23;
+inline constexpr int kWarpValues = 28;
 hipError_t launchWarpOps(int threads, long long* out);
 // --- kernels_amdgcn.hip: AMD's __builtin_amdgcn_* (one block; kAmdgcnValues per thread) -----
 inline constexpr int kAmdgcnValues = 20;

@@ -33,6 +33,13 @@ __global__ void warpOps(long long* out) {
   o[20] = static_cast<long long>(__lanemask_le());
   o[21] = static_cast<long long>(__lanemask_ge());
   o[22] = static_cast<long long>(__lanemask_eq());
+  // lanes grouped by lane / 8: 4-byte, 8-byte and float values (NVIDIA's match instruction)
+  o[23] = static_cast<long long>(__match_any_sync(~0ull, lane / 8));
+  o[24] = static_cast<long long>(__match_any_sync(~0ull, (static_cast<long long>(lane / 8) << 40) | 7));
+  o[25] = static_cast<long long>(__match_any_sync(~0ull, static_cast<float>(lane / 8) * 0.5f));
+  int all = 0;
+  o[26] = static_cast<long long>(__match_all_sync(~0ull, lane < warpSize ? 3 : lane, &all));
+  o[27] = all;
 }
 
 __global__ void bits(const unsigned long long* in, long long* out) {

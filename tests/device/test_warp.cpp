@@ -44,6 +44,12 @@ TEST_CASE("warp shuffles, votes and lane masks") {
     REQUIRE(static_cast<unsigned long long>(o[20]) == (2ull << lane) - 1);
     REQUIRE(static_cast<unsigned long long>(o[21]) == (full & ~((1ull << lane) - 1)));
     REQUIRE(static_cast<unsigned long long>(o[22]) == 1ull << lane);
+    const unsigned long long group = 0xffull << (lane / 8 * 8);
+    REQUIRE(static_cast<unsigned long long>(o[23]) == group);
+    REQUIRE(static_cast<unsigned long long>(o[24]) == group);
+    REQUIRE(static_cast<unsigned long long>(o[25]) == group);
+    REQUIRE(static_cast<unsigned long long>(o[26]) == full);
+    REQUIRE(o[27] == 1);
   }
 }
 

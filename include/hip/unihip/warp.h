@@ -184,6 +184,18 @@ UNIHIP_SHFL_TYPES(__shfl_xor, __unihip_shfl_xor, int)
 template <typename MaskT, typename T>
 UNIHIP_DEVICE_INLINE unsigned long long __match_any_sync(MaskT mask, T value) {
   const __unihip_lanemask_t m = (__unihip_lanemask_t)mask;
+#if defined(UNIHIP_DEVICE_NVPTX) && defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
+  // NVIDIA's match instruction compares bits, as CUDA's __match_any_sync does
+  if constexpr (sizeof(T) == 4) {
+    int bits;
+    __builtin_memcpy(&bits, &value, 4);
+    return (unsigned int)__nvvm_match_any_sync_i32((unsigned int)m, bits);
+  } else if constexpr (sizeof(T) == 8) {
+    long long bits;
+    __builtin_memcpy(&bits, &value, 8);
+    return (unsigned int)__nvvm_match_any_sync_i64((unsigned int)m, bits);
+  }
+#endif
   unsigned long long result = 0;
   for (__unihip_lanemask_t rest = m; rest != 0; rest &= rest - 1) {
     int lane = __builtin_ctzll(rest);
