@@ -153,6 +153,11 @@ Toolchain findToolchain(const Options& options) {
   tc.includeDir = findIncludeDir();
   tc.cudaCompatIncludeDir = findCudaCompatDir(tc.includeDir);
   tc.libDir = fs::weakly_canonical(fs::path(executableDir()).parent_path() / "lib").string();
+  {
+    std::error_code ec;
+    fs::path view = fs::path(tc.libDir).parent_path() / "cuda";
+    if (fs::is_directory(view / "lib64", ec)) tc.cudaToolkitDir = view.string();
+  }
   // Beside libunihip.so; UNIHIP_NVPTX_MANAGED_PLUGIN overrides it (empty: none).
   const char* plugin = std::getenv("UNIHIP_NVPTX_MANAGED_PLUGIN");
   std::string pluginPath =

@@ -726,7 +726,7 @@
 #define cuDevicePrimaryCtxRetain hipDevicePrimaryCtxRetain
 #define cuDevicePrimaryCtxSetFlags hipDevicePrimaryCtxSetFlags
 #define cuDevicePrimaryCtxSetFlags_v2 hipDevicePrimaryCtxSetFlags
-#define cuCtxCreate hipCtxCreate
+#define cuCtxCreate unihipCuCtxCreate
 #define cuCtxCreate_v2 hipCtxCreate
 #define cuCtxDestroy hipCtxDestroy
 #define cuCtxDestroy_v2 hipCtxDestroy
