@@ -125,6 +125,11 @@ def extra_rows(root, kinds):
         m = re.fullmatch(r"hip(Stream(?:AttrID|AttrValue|Attribute\w+|GetAttribute|SetAttribute))", hip)
         if m:
             rows.append(("runtime", kind, "cuda" + m.group(1), hip))
+    # CUDA's deprecated alias, numbered as the attribute it names.
+    for cuda, hip in (("CU_DEVICE_ATTRIBUTE_VIRTUAL_ADDRESS_MANAGEMENT_SUPPORTED",
+                       "hipDeviceAttributeVirtualMemoryManagementSupported"),):
+        if hip in kinds:
+            rows.append(("driver", kinds[hip], cuda, hip))
     for cuda, hip in (("nvtxMarkA", "roctxMarkA"), ("nvtxRangePushA", "roctxRangePushA"),
                       ("nvtxRangePop", "roctxRangePop"), ("nvtxRangeStartA", "roctxRangeStartA"),
                       ("nvtxRangeEnd", "roctxRangeStop"), ("nvtxRangeId_t", "roctx_range_id_t")):
@@ -137,12 +142,14 @@ def extra_rows(root, kinds):
 # (unihip_cuda/runtime_cxx.h): cudaMallocHost(p, size) and its T** form, cudaEventCreate(e, flags),
 # CUDA 12/13's cudaGraphInstantiate(exec, graph, flags = 0) beside CUDA 11's five arguments, and
 # CUDA 13's cudaMemAdvise/cudaMemPrefetchAsync with a cudaMemLocation beside CUDA 12's device;
-# CUDA 13's cuCtxCreate(ctx, params, flags, dev) beside CUDA 12's (unihip_cuda/driver_compat.h).
+# CUDA 13's cuCtxCreate(ctx, params, flags, dev) beside CUDA 12's (unihip_cuda/driver_compat.h);
+# cudaHostGetDevicePointer's T** form.
 OVERRIDES = {"cudaMallocHost": "unihipCudaMallocHost", "cudaEventCreate": "unihipCudaEventCreate",
              "cudaGraphInstantiate": "unihipCudaGraphInstantiate",
              "cudaMemAdvise": "unihipCudaMemAdvise",
              "cudaMemPrefetchAsync": "unihipCudaMemPrefetchAsync",
              "cuCtxCreate": "unihipCuCtxCreate",
+             "cudaHostGetDevicePointer": "unihipCudaHostGetDevicePointer",
              # HIPIFY: hiprtcGetBitcode. A CUBIN is what cuModuleLoadData takes: hiprtc's code.
              "nvrtcGetCUBIN": "hiprtcGetCode", "nvrtcGetCUBINSize": "hiprtcGetCodeSize"}
 

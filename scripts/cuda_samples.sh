@@ -95,11 +95,12 @@ build_make() {
   local src=$1 tag=${CUDA_SAMPLES_MAKE_TAG:-v12.4.1} tree=$out/make-src
   rm -rf "$tree"; mkdir -p "$tree/Samples"
   # The tag's Common/ and samples, copied: their Makefiles write into the tree (../../../bin).
+  # (documents excluded: a shallow mirror may lack their blobs)
   git -C "$src" archive "$tag" Common | tar -x -C "$tree" ||
     { echo "no tag $tag in $src"; return 1; }
   samples | while read -r s; do
     local name=${s#*/} log=$out/logs/make-${s#*/}.log
-    if ! git -C "$src" archive "$tag" "Samples/$s" 2>/dev/null | tar -x -C "$tree" 2>/dev/null ||
+    if ! git -C "$src" archive "$tag" "Samples/$s" ':(exclude)*.doc' ':(exclude)*.docx' 2>/dev/null | tar -x -C "$tree" 2>/dev/null ||
        [ ! -f "$tree/Samples/$s/Makefile" ]; then
       printf '%s\tmake\tno\tnot in %s\n' "$name" "$tag" >> "$out/build.tsv"; continue
     fi

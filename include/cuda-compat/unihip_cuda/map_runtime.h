@@ -94,7 +94,7 @@
 #define cudaGetSymbolAddress hipGetSymbolAddress
 #define cudaGetSymbolSize hipGetSymbolSize
 #define cudaHostAlloc hipHostAlloc
-#define cudaHostGetDevicePointer hipHostGetDevicePointer
+#define cudaHostGetDevicePointer unihipCudaHostGetDevicePointer
 #define cudaHostGetFlags hipHostGetFlags
 #define cudaHostRegister hipHostRegister
 #define cudaHostUnregister hipHostUnregister

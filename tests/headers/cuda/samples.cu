@@ -1,6 +1,7 @@
 // What NVIDIA's cuda-samples use beyond api.cu (docs/cuda-source.md, "Public CUDA samples"):
 // cuda_profiler_api.h, CUDA's integer min/max, the stream attribute aliases, CUDA 13's
-// cuCtxCreate with CUctxCreateParams beside CUDA 12's (compile only).
+// cuCtxCreate with CUctxCreateParams beside CUDA 12's, cudaHostGetDevicePointer(T**) (compile
+// only).
 #include <cuda.h>
 #include <cuda_profiler_api.h>
 #include <cuda_runtime.h>
@@ -18,6 +19,9 @@ static_assert(sizeof(umin(1u, 2u)) == sizeof(unsigned), "umin is CUDA's");
 
 int run(cudaStream_t stream) {
   if (cudaProfilerStart() != cudaSuccess) return 1;
+  float* host = nullptr;
+  float* device = nullptr;
+  if (cudaHostGetDevicePointer(&device, host, 0) != cudaSuccess) return 1;  // T**
   cudaStreamAttrValue value = {};
   value.accessPolicyWindow.num_bytes = 0;
   cudaStreamAttrID id = cudaStreamAttributeAccessPolicyWindow;
