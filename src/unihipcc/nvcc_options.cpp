@@ -660,8 +660,10 @@ binary for NVIDIA and AMD GPUs, linked against libunihip (which provides the CUD
 Targets: -arch=sm_XX|compute_XX|native|all|all-major (also -arch sm_XX, --gpu-architecture),
   -code/--gpu-code, -gencode arch=compute_XX,code=[sm_XX,compute_XX] (repeatable);
   AMD GPUs: --offload-arch=gfxNNN (unihip's own option; one command gives both vendors).
-  Default (no target given): unihipcc's, sm_90 gfx90a gfx942 gfx1100.
-Phases: -c, -dc (-rdc=true -c), -dlink, -E, -M, -MM, -MD, -MMD, -MF, -MT, -MP, -o, --shared.
+  Default (no target given): unihipcc's, sm_90 gfx90a gfx942 gfx1100. sm_100 and newer are
+  built as sm_90 (clang 19's newest), with a warning.
+Phases: -c, -dc (-rdc=true -c), -dlink, -E, -M, -MM, -MD, -MMD, -MF, -MT, -MP, -o, --shared,
+  -fatbin / -cubin (a device image for cuModuleLoad: unihipcc's --genco bundle).
 Code: -rdc=true|false, -G, -g, -lineinfo, -O0..3 (host code; device code is -O3),
   --use_fast_math, -ftz, -prec-div, -prec-sqrt, -fmad, --extended-lambda,
   --expt-relaxed-constexpr, --default-stream legacy|per-thread, -std=c++NN, -I -isystem -D -U
@@ -674,7 +676,8 @@ Accepted without effect (-v says why): -ccbin, -cudart, -Xnvlink, -Xcudafe, --di
   --keep-dir, --threads, -t, -m64, -Wno-deprecated-gpu-targets.
 Other: -v (commands, as nvcc's "#$ " lines), --dryrun (the unihipcc command, not run),
   -keep (keep intermediate files), --version, --list-gpu-arch, --list-gpu-code, --help.
-Environment: NVCC_PREPEND_FLAGS, NVCC_APPEND_FLAGS. Full table: docs/toolchain.md.
+Environment: NVCC_PREPEND_FLAGS, NVCC_APPEND_FLAGS; UNIHIP_NVCC_ARCHS=sm_XX[,...] replaces the
+  NVIDIA targets a command names. Full table: docs/toolchain.md.
 )";
 }
 
