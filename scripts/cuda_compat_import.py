@@ -104,7 +104,8 @@ def extra_rows(root, kinds):
     - math: CUDA's math_constants.h, CUDART_<x> for HIP's HIP_<x> (hip_math_constants.h);
     - nvtx: NVTX's C API over roctx (roctx.h declares the same calls under roctx names);
     - runtime: CUDA's stream attributes (cudaStreamGet/SetAttribute, cudaStreamAttrValue,
-      cudaStreamAttribute*: the launch attributes under driver_types.h's other names), for HIP's."""
+      cudaStreamAttribute*: the launch attributes under driver_types.h's other names) and
+      memory location types (cudaMemLocationTypeHost...), for HIP's."""
     rows = []
     for hip, kind in sorted(kinds.items()):
         if "fnuz" in hip:
@@ -122,7 +123,8 @@ def extra_rows(root, kinds):
         for m in re.finditer(r"^#define HIP_(\w+)\b", f.read(), re.M):
             rows.append(("math", "macro", "CUDART_" + m.group(1), "HIP_" + m.group(1)))
     for hip, kind in sorted(kinds.items()):
-        m = re.fullmatch(r"hip(Stream(?:AttrID|AttrValue|Attribute\w+|GetAttribute|SetAttribute))", hip)
+        m = re.fullmatch(r"hip(Stream(?:AttrID|AttrValue|Attribute\w+|GetAttribute|SetAttribute)|"
+                         r"MemLocationType\w+)", hip)
         if m:
             rows.append(("runtime", kind, "cuda" + m.group(1), hip))
     # CUDA's deprecated alias, numbered as the attribute it names.

@@ -1,7 +1,7 @@
 // What NVIDIA's cuda-samples use beyond api.cu (docs/cuda-source.md, "Public CUDA samples"):
 // cuda_profiler_api.h, CUDA's integer min/max, the stream attribute aliases, CUDA 13's
-// cuCtxCreate with CUctxCreateParams beside CUDA 12's, cudaHostGetDevicePointer(T**) (compile
-// only).
+// cuCtxCreate with CUctxCreateParams beside CUDA 12's, cudaHostGetDevicePointer(T**),
+// cudaMemLocationTypeHost (compile only).
 #include <cuda.h>
 #include <cuda_profiler_api.h>
 #include <cuda_runtime.h>
@@ -26,6 +26,9 @@ int run(cudaStream_t stream) {
   value.accessPolicyWindow.num_bytes = 0;
   cudaStreamAttrID id = cudaStreamAttributeAccessPolicyWindow;
   if (cudaStreamSetAttribute(stream, id, &value) != cudaSuccess) return 1;
+  cudaMemLocation where = {};
+  where.type = cudaMemLocationTypeHost;  // UnifiedMemoryPerf's prefetch to the host
+  if (cudaMemPrefetchAsync(host, 0, where, 0, stream) != cudaSuccess) return 1;
   CUctxCreateParams params = {};
   CUcontext ctx;
   if (cuCtxCreate(&ctx, &params, 0, 0) != CUDA_SUCCESS) return 1;
