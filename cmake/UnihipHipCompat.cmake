@@ -12,6 +12,9 @@
 #   lib/cmake/hip/         find_package(hip): hip::host, hip::device, hip::amdhip64, HIP_VERSION*
 #   lib/cmake/hip-lang/    the device runtime target CMake's HIP language loads, hip-lang_VERSION*
 #   llvm/bin/clang++       hipconfig --hipclangpath (CMake's default compiler), unihipcc again
+#   cuda/                  a CUDA toolkit's layout over unihip, the TOP unihip-nvcc -v reports:
+#                          what CMake's find_package(CUDAToolkit) and CUDA::cudart look for
+#                          (bin/nvcc, include/cuda_runtime.h, lib64/libcudart.so...)
 # Include after the unihip and unihipcc targets exist.
 include_guard(GLOBAL)
 if(NOT TARGET unihipcc)
@@ -52,6 +55,68 @@ file(CREATE_LINK ${PROJECT_SOURCE_DIR}/include/hip ${_root}/include/hip SYMBOLIC
 file(CREATE_LINK ${PROJECT_SOURCE_DIR}/include/cuda-compat ${_root}/include/cuda-compat SYMBOLIC)
 file(CREATE_LINK ${PROJECT_SOURCE_DIR}/include/roctracer ${_root}/include/roctracer SYMBOLIC)
 
+# The math libraries' headers beside HIP's, where the install has them (<prefix>/include/hiprand
+# ...), so CUDA's curand.h, cublas_v2.h... resolve in the build tree too: a link per header of
+# the source and of the generated folder (those appear once the library is built; the next
+# configure, which scripts/build.sh runs each time, links them).
+foreach(_lib hipblas hipblas-common hipfft hiprand hipsparse hipsolver)
+  set(_dirs)
+  foreach(_base ${PROJECT_SOURCE_DIR}/libs ${PROJECT_BINARY_DIR}/libs)
+    file(GLOB _found LIST_DIRECTORIES true ${_base}/*/include/${_lib} ${_base}/*/generated/include/${_lib})
+    list(APPEND _dirs ${_found})
+  endforeach()
+  if(NOT _dirs)
+    continue()
+  endif()
+  file(REMOVE_RECURSE ${_root}/include/${_lib})
+  file(MAKE_DIRECTORY ${_root}/include/${_lib})
+  foreach(_dir IN LISTS _dirs)
+    file(GLOB _headers RELATIVE ${_dir} ${_dir}/*)
+    foreach(_h IN LISTS _headers)
+      file(CREATE_LINK ${_dir}/${_h} ${_root}/include/${_lib}/${_h} SYMBOLIC)
+    endforeach()
+  endforeach()
+endforeach()
+
+# The CUDA toolkit view (docs/cuda-source.md, "Public CUDA samples"). include/ holds a link per
+# entry of cuda-compat plus hip/ and roctracer/, so host C++ compiled by another compiler with
+# only the toolkit's include folder still finds the HIP headers CUDA's include. The static
+# runtime archives are empty: CMake links them by default, libunihip provides the runtime.
+set(_cuda ${_root}/cuda)
+file(REMOVE_RECURSE ${_cuda})
+# include/cccl/{cuda,nv}: libcu++'s folders, empty (unihip has no libcu++), which build files
+# that copy them for NVRTC (the samples' matrixMul_nvrtc) expect.
+file(MAKE_DIRECTORY ${_cuda}/bin ${_cuda}/include ${_cuda}/lib64 ${_cuda}/include/cccl/cuda
+  ${_cuda}/include/cccl/nv)
+file(CREATE_LINK ../../bin/unihipcc ${_cuda}/bin/nvcc SYMBOLIC)
+file(GLOB _cuda_headers RELATIVE ${PROJECT_SOURCE_DIR}/include/cuda-compat
+  ${PROJECT_SOURCE_DIR}/include/cuda-compat/*)
+set(_cuda_include_links)
+foreach(_entry IN LISTS _cuda_headers)
+  file(CREATE_LINK ../../include/cuda-compat/${_entry} ${_cuda}/include/${_entry} SYMBOLIC)
+  list(APPEND _cuda_include_links ${_cuda}/include/${_entry})
+endforeach()
+foreach(_entry hip roctracer hipblas hipblas-common hipfft hiprand hipsparse hipsolver)
+  if(EXISTS ${_root}/include/${_entry} OR _entry MATCHES "^(hip|roctracer)$")
+    file(CREATE_LINK ../../include/${_entry} ${_cuda}/include/${_entry} SYMBOLIC)
+    list(APPEND _cuda_include_links ${_cuda}/include/${_entry})
+  endif()
+endforeach()
+foreach(_pair cudart:unihip cuda:unihip nvrtc:hiprtc nvToolsExt:roctx64 cublas:hipblas
+    cufft:hipfft curand:hiprand cusparse:hipsparse cusolver:hipsolver)
+  string(REPLACE ":" ";" _pair ${_pair})
+  list(GET _pair 0 _cuda_lib)
+  list(GET _pair 1 _unihip_lib)
+  file(CREATE_LINK ../../lib/lib${_unihip_lib}.so ${_cuda}/lib64/lib${_cuda_lib}.so SYMBOLIC)
+endforeach()
+# The driver stub where toolkits keep it (the samples' Makefiles look for lib64/stubs/libcuda.so).
+file(MAKE_DIRECTORY ${_cuda}/lib64/stubs)
+file(CREATE_LINK ../../../lib/libunihip.so ${_cuda}/lib64/stubs/libcuda.so SYMBOLIC)
+foreach(_archive cudart_static cudadevrt culibos)
+  file(WRITE ${_cuda}/lib64/lib${_archive}.a "!<arch>\n")
+endforeach()
+file(WRITE ${_cuda}/version.json "{\n  \"cuda\" : { \"name\" : \"unihip's CUDA API\", \"version\" : \"13.0.0\" }\n}\n")
+
 # Packages: the build tree points at the source headers, the install at its own.
 set(HIPCFG_LIBRARY "\${_hip_prefix}/lib/libunihip.so")
 set(HIPCFG_LIBRARY_FROM_ROOT "\${_hip_lang_prefix}/lib/libunihip.so")
@@ -80,3 +145,8 @@ install(FILES ${_stage}/hip-config.cmake ${_stage}/hip-config-version.cmake
 install(FILES ${_stage}/hip-lang-config.cmake ${_stage}/hip-lang-config-version.cmake
   DESTINATION lib/cmake/hip-lang)
 install(FILES ${_root}/llvm/bin/clang++ DESTINATION llvm/bin)
+install(FILES ${_cuda}/bin/nvcc DESTINATION cuda/bin)
+install(FILES ${_cuda_include_links} DESTINATION cuda/include)
+install(DIRECTORY ${_cuda}/lib64 DESTINATION cuda)
+install(DIRECTORY ${_cuda}/include/cccl DESTINATION cuda/include)
+install(FILES ${_cuda}/version.json DESTINATION cuda)

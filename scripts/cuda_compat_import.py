@@ -102,7 +102,10 @@ def extra_rows(root, kinds):
     - device: CUDA's fp8/bf16 types and conversions, __nv_/__NV_ for HIP's __hip_/__HIP_ (AMD's
       fnuz formats have no CUDA name);
     - math: CUDA's math_constants.h, CUDART_<x> for HIP's HIP_<x> (hip_math_constants.h);
-    - nvtx: NVTX's C API over roctx (roctx.h declares the same calls under roctx names)."""
+    - nvtx: NVTX's C API over roctx (roctx.h declares the same calls under roctx names);
+    - runtime: CUDA's stream attributes (cudaStreamGet/SetAttribute, cudaStreamAttrValue,
+      cudaStreamAttribute*: the launch attributes under driver_types.h's other names) and
+      memory location types (cudaMemLocationTypeHost...), for HIP's."""
     rows = []
     for hip, kind in sorted(kinds.items()):
         if "fnuz" in hip:
@@ -119,6 +122,16 @@ def extra_rows(root, kinds):
     with open(os.path.join(root, "include", "hip", "hip_math_constants.h")) as f:
         for m in re.finditer(r"^#define HIP_(\w+)\b", f.read(), re.M):
             rows.append(("math", "macro", "CUDART_" + m.group(1), "HIP_" + m.group(1)))
+    for hip, kind in sorted(kinds.items()):
+        m = re.fullmatch(r"hip(Stream(?:AttrID|AttrValue|Attribute\w+|GetAttribute|SetAttribute)|"
+                         r"MemLocationType\w+)", hip)
+        if m:
+            rows.append(("runtime", kind, "cuda" + m.group(1), hip))
+    # CUDA's deprecated alias, numbered as the attribute it names.
+    for cuda, hip in (("CU_DEVICE_ATTRIBUTE_VIRTUAL_ADDRESS_MANAGEMENT_SUPPORTED",
+                       "hipDeviceAttributeVirtualMemoryManagementSupported"),):
+        if hip in kinds:
+            rows.append(("driver", kinds[hip], cuda, hip))
     for cuda, hip in (("nvtxMarkA", "roctxMarkA"), ("nvtxRangePushA", "roctxRangePushA"),
                       ("nvtxRangePop", "roctxRangePop"), ("nvtxRangeStartA", "roctxRangeStartA"),
                       ("nvtxRangeEnd", "roctxRangeStop"), ("nvtxRangeId_t", "roctx_range_id_t")):
@@ -130,11 +143,15 @@ def extra_rows(root, kinds):
 # CUDA signatures HIP's function of the same name lacks; the compat headers define the unihipCuda*
 # (unihip_cuda/runtime_cxx.h): cudaMallocHost(p, size) and its T** form, cudaEventCreate(e, flags),
 # CUDA 12/13's cudaGraphInstantiate(exec, graph, flags = 0) beside CUDA 11's five arguments, and
-# CUDA 13's cudaMemAdvise/cudaMemPrefetchAsync with a cudaMemLocation beside CUDA 12's device.
+# CUDA 13's cudaMemAdvise/cudaMemPrefetchAsync with a cudaMemLocation beside CUDA 12's device;
+# CUDA 13's cuCtxCreate(ctx, params, flags, dev) beside CUDA 12's (unihip_cuda/driver_compat.h);
+# cudaHostGetDevicePointer's T** form.
 OVERRIDES = {"cudaMallocHost": "unihipCudaMallocHost", "cudaEventCreate": "unihipCudaEventCreate",
              "cudaGraphInstantiate": "unihipCudaGraphInstantiate",
              "cudaMemAdvise": "unihipCudaMemAdvise",
              "cudaMemPrefetchAsync": "unihipCudaMemPrefetchAsync",
+             "cuCtxCreate": "unihipCuCtxCreate",
+             "cudaHostGetDevicePointer": "unihipCudaHostGetDevicePointer",
              # HIPIFY: hiprtcGetBitcode. A CUBIN is what cuModuleLoadData takes: hiprtc's code.
              "nvrtcGetCUBIN": "hiprtcGetCode", "nvrtcGetCUBINSize": "hiprtcGetCodeSize"}
 

@@ -8,5 +8,6 @@
 #endif
 #include <hip/hip_runtime_api.h>
 #include "unihip_cuda/map_driver.h"
+#include "unihip_cuda/driver_compat.h"
 
 #endif /* __cuda_cuda_h__ */

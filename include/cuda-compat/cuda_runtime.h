@@ -10,5 +10,6 @@
 #include <hip/hip_runtime.h>
 #include "unihip_cuda/map_device.h"
 #include "unihip_cuda/map_math.h"
+#include "unihip_cuda/device_compat.h"
 
 #endif /* __CUDA_RUNTIME_H__ */

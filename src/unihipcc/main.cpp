@@ -42,7 +42,10 @@ int main(int argc, char** argv) {
           std::vector<std::string> words = splitNvccWords(flags);
           args.insert(name[5] == 'P' ? args.begin() : args.end(), words.begin(), words.end());
         }
-      nvccArgs = translateNvccCommandLine(args);
+      const char* archs = std::getenv("UNIHIP_NVCC_ARCHS");
+      nvccArgs = translateNvccCommandLine(args, readOptionsFile, archs ? archs : "");
+      for (const std::string& warning : nvccArgs.warnings)
+        std::fprintf(stderr, "unihip-nvcc: warning: %s\n", warning.c_str());
       if (!nvccArgs.listing.empty()) {
         std::fputs(nvccArgs.listing.c_str(), stdout);
         return 0;

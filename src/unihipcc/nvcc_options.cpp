@@ -18,6 +18,8 @@ namespace {
 // NVIDIA pass's compiler, can target (it stops at sm_90a).
 const std::vector<std::string> kAllNvidia = {"sm_75", "sm_80", "sm_86", "sm_87", "sm_89", "sm_90"};
 const std::vector<std::string> kAllMajorNvidia = {"sm_80", "sm_90"};
+// Newer NVIDIA targets (sm_100, sm_120...) are built as this one, the newest clang 19 has.
+constexpr int kNewestNvidia = 90;
 
 // The CUDA libraries a CUDA program links, mapped onto unihip's (issue 21's libraries); the
 // runtime and driver API are libunihip itself, which every link gets.
@@ -86,8 +88,18 @@ class Translator {
   void optLevel(const std::string& level) { hostOpt_ = "-O" + level; }
   void rdc(bool on) { rdc_ = on; }
   void dryRun() { result_.dryRun = true; }
+  void output() { hasOutput_ = true; }
+  void deviceImage(const std::string& kind) {
+    deviceImage_ = kind;
+    emit("--genco");
+  }
   void listing(const std::string& text) { result_.listing = text; }
   void forwardUnknownToHost() { forwardToHost_ = true; }
+  void overrideArchs(const std::string& list) {
+    override_ = splitList(list);
+    for (const std::string& a : override_)
+      if (!a.starts_with("sm_")) throw UsageError("UNIHIP_NVCC_ARCHS: '" + a + "' is not sm_XX");
+  }
   void forwardUnknownToLinker() { forwardToLinker_ = true; }
   void optionsFile(const std::string& path) {
     if (depth_ > 8) throw UsageError("--options-file nested too deeply at '" + path + "'");
@@ -114,6 +126,9 @@ class Translator {
   std::vector<std::string> nvidiaArchs_;
   bool ptx_ = false;
   bool rdc_ = false;
+  bool hasOutput_ = false;
+  std::vector<std::string> override_;  // UNIHIP_NVCC_ARCHS
+  std::string deviceImage_;  // -fatbin / -cubin: written as <stem>.fatbin / .cubin without -o
   std::string hostOpt_ = "-O0";  // nvcc's -O is the host compiler's, whose default is -O0
   bool forwardToHost_ = false;
   bool forwardToLinker_ = false;
@@ -139,7 +154,8 @@ const std::vector<Spec>& specs() {
       {{"MF", "dependency-output"}, true, [](T& t, const std::string& v) { t.emit({"-MF", v}); }},
       {{"MT", "dependency-target-name"}, true,
        [](T& t, const std::string& v) { t.emit({"-MT", v}); }},
-      {{"o", "output-file"}, true, [](T& t, const std::string& v) { t.emit({"-o", v}); }},
+      {{"o", "output-file"}, true,
+       [](T& t, const std::string& v) { t.output(), t.emit({"-o", v}); }},
       {{"shared"}, false, [](T& t, const std::string&) { t.emit("-shared"); }},
       {{"x", "x"}, true, [](T& t, const std::string& v) { t.setLanguage(v); }},
       {{"options-file", "optf"}, true,
@@ -160,7 +176,11 @@ const std::vector<Spec>& specs() {
          throw UsageError("'" + t.current + "' is not supported: archive the objects with ar "
                           "(with -rdc=true, unihipcc --emit-static-lib links their device code)");
        }},
-      {{"ptx", "cubin", "fatbin", "optix-ir", "ltoir", "run"}, false,
+      // A device image for the driver API (cuModuleLoad): unihipcc's --genco bundle, one image
+      // per target, which cuModuleLoadData takes as it takes a fatbin or cubin.
+      {{"fatbin", "cubin"}, false,
+       [](T& t, const std::string&) { t.deviceImage(t.current.substr(t.current.rfind('-') + 1)); }},
+      {{"ptx", "optix-ir", "ltoir", "run"}, false,
        [](T& t, const std::string&) {
          throw UsageError("'" + t.current + "' is not supported by unihip-nvcc (its objects hold "
                           "clang offload bundles; --offload-arch picks the GPUs)");
@@ -412,6 +432,17 @@ void Translator::addCodes(const std::vector<std::string>& codes, const char* opt
   for (const std::string& c : codes) {
     std::string sm = nvidiaTarget(c, option);
     if (c.starts_with("compute_")) ptx_ = true;
+    std::string digits = sm.substr(3);
+    if (!digits.empty() && digits.back() == 'a') digits.pop_back();
+    if (std::stoi(digits) > kNewestNvidia) {
+      std::string newest = "sm_" + std::to_string(kNewestNvidia);
+      std::string warning = c + " is built as " + newest +
+                            " (clang 19, which compiles NVIDIA code, has no newer target)";
+      if (std::find(result_.warnings.begin(), result_.warnings.end(), warning) ==
+          result_.warnings.end())
+        result_.warnings.push_back(warning);
+      sm = newest;
+    }
     if (std::find(nvidiaArchs_.begin(), nvidiaArchs_.end(), sm) == nvidiaArchs_.end())
       nvidiaArchs_.push_back(sm);
   }
@@ -501,6 +532,16 @@ NvccTranslation Translator::finish() {
     throw UsageError("-code needs -arch (the virtual architecture it is compiled from)");
   }
   for (const auto& [arch, codes] : gencodes_) addCodes(codes, "-gencode");
+  if (!override_.empty() && (!nvidiaArchs_.empty() || !special.empty())) {
+    std::string asked;
+    for (const std::string& sm : nvidiaArchs_) asked += (asked.empty() ? "" : ",") + sm;
+    for (const std::string& s : special) asked += (asked.empty() ? "" : ",") + s;
+    result_.notes.push_back("NVIDIA targets " + asked + " replaced by UNIHIP_NVCC_ARCHS");
+    nvidiaArchs_.clear();
+    special.clear();
+    result_.warnings.clear();  // about targets no longer built
+    addCodes(override_, "UNIHIP_NVCC_ARCHS");
+  }
 
   std::vector<std::string> args = {"--cuda-compat", "-D__NVCC__",
                                    "-D__CUDACC_VER_MAJOR__=" + std::to_string(kNvccCudaMajor),
@@ -544,6 +585,11 @@ NvccTranslation Translator::finish() {
       }
     }
     if (i < out_.size()) args.push_back(out_[i]);
+  }
+  if (!deviceImage_.empty() && !hasOutput_ && inputs_.size() == 1) {
+    std::string stem = inputs_[0].second.substr(inputs_[0].second.rfind('/') + 1);
+    stem = stem.substr(0, stem.rfind('.'));
+    args.insert(args.end(), {"-o", stem + "." + deviceImage_});
   }
   result_.args = std::move(args);
   return std::move(result_);
@@ -596,9 +642,11 @@ std::vector<std::string> splitNvccWords(std::string_view text) {
 }
 
 NvccTranslation translateNvccCommandLine(const std::vector<std::string>& args,
-                                         const OptionsFileReader& readFile) {
+                                         const OptionsFileReader& readFile,
+                                         std::string_view archOverride) {
   Translator t(readFile);
   t.run(args);
+  if (!archOverride.empty()) t.overrideArchs(std::string(archOverride));
   return t.finish();
 }
 
@@ -612,8 +660,10 @@ binary for NVIDIA and AMD GPUs, linked against libunihip (which provides the CUD
 Targets: -arch=sm_XX|compute_XX|native|all|all-major (also -arch sm_XX, --gpu-architecture),
   -code/--gpu-code, -gencode arch=compute_XX,code=[sm_XX,compute_XX] (repeatable);
   AMD GPUs: --offload-arch=gfxNNN (unihip's own option; one command gives both vendors).
-  Default (no target given): unihipcc's, sm_90 gfx90a gfx942 gfx1100.
-Phases: -c, -dc (-rdc=true -c), -dlink, -E, -M, -MM, -MD, -MMD, -MF, -MT, -MP, -o, --shared.
+  Default (no target given): unihipcc's, sm_90 gfx90a gfx942 gfx1100. sm_100 and newer are
+  built as sm_90 (clang 19's newest), with a warning.
+Phases: -c, -dc (-rdc=true -c), -dlink, -E, -M, -MM, -MD, -MMD, -MF, -MT, -MP, -o, --shared,
+  -fatbin / -cubin (a device image for cuModuleLoad: unihipcc's --genco bundle).
 Code: -rdc=true|false, -G, -g, -lineinfo, -O0..3 (host code; device code is -O3),
   --use_fast_math, -ftz, -prec-div, -prec-sqrt, -fmad, --extended-lambda,
   --expt-relaxed-constexpr, --default-stream legacy|per-thread, -std=c++NN, -I -isystem -D -U
@@ -626,7 +676,8 @@ Accepted without effect (-v says why): -ccbin, -cudart, -Xnvlink, -Xcudafe, --di
   --keep-dir, --threads, -t, -m64, -Wno-deprecated-gpu-targets.
 Other: -v (commands, as nvcc's "#$ " lines), --dryrun (the unihipcc command, not run),
   -keep (keep intermediate files), --version, --list-gpu-arch, --list-gpu-code, --help.
-Environment: NVCC_PREPEND_FLAGS, NVCC_APPEND_FLAGS. Full table: docs/toolchain.md.
+Environment: NVCC_PREPEND_FLAGS, NVCC_APPEND_FLAGS; UNIHIP_NVCC_ARCHS=sm_XX[,...] replaces the
+  NVIDIA targets a command names. Full table: docs/toolchain.md.
 )";
 }
 

@@ -32,7 +32,9 @@ void printNvccVariables(const Options& options, const Toolchain& tc) {
     std::fprintf(stderr, "#$ %s=%s\n", name.c_str(), value.c_str());
   };
   line("_UNIHIP_", "unihip-nvcc: these variables describe unihip's toolchain, in nvcc's form");
-  line("TOP", fs::path(tc.libDir).parent_path().string());
+  // The toolkit view, where CMake's FindCUDAToolkit finds include/cuda_runtime.h and
+  // lib64/libcudart.so; else the prefix.
+  line("TOP", tc.cudaToolkitDir.value_or(fs::path(tc.libDir).parent_path().string()));
   if (tc.libdevice) line("NVVMIR_LIBRARY_DIR", fs::path(*tc.libdevice).parent_path().string());
   const char* path = std::getenv("PATH");
   line("PATH", fs::path(tc.clang).parent_path().string() + (path ? std::string(":") + path : ""));
@@ -41,7 +43,10 @@ void printNvccVariables(const Options& options, const Toolchain& tc) {
   includes.push_back("-I" + tc.includeDir);
   line("INCLUDES", quoteCommand(includes));
   // Exactly as the link command (Pipeline::link) ends, so CMake finds it in that line.
-  line("LIBRARIES", quoteCommand({"-L" + tc.libDir, "-Wl,-rpath," + tc.libDir, "-lunihip"}));
+  std::vector<std::string> libraries;
+  if (tc.cudaToolkitDir) libraries.push_back("-L" + *tc.cudaToolkitDir + "/lib64");
+  libraries.insert(libraries.end(), {"-L" + tc.libDir, "-Wl,-rpath," + tc.libDir, "-lunihip"});
+  line("LIBRARIES", quoteCommand(libraries));
   std::string archs;
   for (const OffloadArch& a : options.offloadArchs) {
     if (!archs.empty()) archs += ' ';

@@ -364,6 +364,10 @@ void Pipeline::link(const std::vector<std::string>& linkLine, const std::string&
     fs::path relative = fs::path(toolchain_.libDir).lexically_relative(outputDir);
     cmd.push_back("-Wl,-rpath,$ORIGIN/" + relative.string());
   }
+  // CUDA links name -lcudart_static and -lcudadevrt (CMake's default runtime): the view's
+  // empty archives.
+  if (options_.cudaCompat && toolchain_.cudaToolkitDir)
+    cmd.push_back("-L" + *toolchain_.cudaToolkitDir + "/lib64");
   cmd.insert(cmd.end(), {"-L" + toolchain_.libDir, "-Wl,-rpath," + toolchain_.libDir, "-lunihip",
                          "-o", output});
   runCommand(cmd, options_.verbose);

@@ -1,6 +1,7 @@
 #include "ptx_peephole.h"
 
 #include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <map>
 #include <regex>
@@ -90,6 +91,66 @@ std::size_t rewriteLowBitTests(std::string& ptx) {
   return rewritten;
 }
 
+namespace {
+
+// `name` as a whole PTX identifier in `text`, counted.
+std::size_t countIdentifier(const std::string& text, const std::string& name) {
+  auto isIdent = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$';
+  };
+  std::size_t count = 0;
+  for (std::size_t at = text.find(name); at != std::string::npos; at = text.find(name, at + 1)) {
+    bool before = at > 0 && isIdent(text[at - 1]);
+    bool after = at + name.size() < text.size() && isIdent(text[at + name.size()]);
+    if (!before && !after) ++count;
+  }
+  return count;
+}
+
+}  // namespace
+
+std::size_t dropUsedExternals(std::string& ptx) {
+  // Erases [from, to) and the newline after it.
+  auto eraseLine = [&ptx](std::size_t from, std::size_t to) {
+    if (to < ptx.size() && ptx[to] == '\n') ++to;
+    ptx.erase(from, to - from);
+  };
+  const std::size_t at = ptx.find("__clang_gpu_used_external[");
+  if (at == std::string::npos) return 0;
+  const std::size_t lineStart = ptx.rfind('\n', at) == std::string::npos ? 0 : ptx.rfind('\n', at) + 1;
+  const std::size_t lineEnd = std::min(ptx.find('\n', at), ptx.size());
+  const std::string line = ptx.substr(lineStart, lineEnd - lineStart);
+  const std::size_t open = line.find('{'), close = line.find('}');
+  if (line.find(".global") == std::string::npos || open == std::string::npos || close < open) return 0;
+  std::vector<std::string> names;
+  {
+    const std::string list = line.substr(open + 1, close - open - 1);
+    const std::regex ident(R"([A-Za-z_$][A-Za-z0-9_$]*)");
+    for (std::sregex_iterator it(list.begin(), list.end(), ident), end; it != end; ++it)
+      if (it->str() != "generic") names.push_back(it->str());
+  }
+  eraseLine(lineStart, lineEnd);
+  std::size_t dropped = 0;
+  for (const std::string& name : names) {
+    if (countIdentifier(ptx, name) != 1) continue;  // used elsewhere, or not declared
+    // Its one occurrence: a `.extern .func ... name (params)\n;` declaration.
+    std::size_t pos = 0;
+    for (pos = ptx.find(name); pos != std::string::npos; pos = ptx.find(name, pos + 1))
+      if (countIdentifier(ptx.substr(pos, name.size() + 1), name) == 1 &&
+          (pos == 0 || !(std::isalnum(static_cast<unsigned char>(ptx[pos - 1])) || ptx[pos - 1] == '_' || ptx[pos - 1] == '$')))
+        break;
+    if (pos == std::string::npos) continue;
+    const std::size_t declStart = ptx.rfind('\n', pos) == std::string::npos ? 0 : ptx.rfind('\n', pos) + 1;
+    const std::size_t first = ptx.find_first_not_of(" \t", declStart);
+    if (ptx.compare(first, 7, ".extern") != 0 || ptx.find(".func", first) > pos) continue;
+    const std::size_t semicolon = ptx.find(';', pos);
+    if (semicolon == std::string::npos || ptx.find('{', pos) < semicolon) continue;
+    eraseLine(declStart, semicolon + 1);
+    ++dropped;
+  }
+  return dropped;
+}
+
 bool rewritePtxFile(const std::string& path) {
   std::string ptx;
   {
@@ -99,7 +160,9 @@ bool rewritePtxFile(const std::string& path) {
     text << in.rdbuf();
     ptx = text.str();
   }
-  if (rewriteLowBitTests(ptx) == 0) return true;
+  const bool usedExternals = ptx.find("__clang_gpu_used_external") != std::string::npos;
+  if (usedExternals) dropUsedExternals(ptx);
+  if (rewriteLowBitTests(ptx) == 0 && !usedExternals) return true;
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   out << ptx;
   return static_cast<bool>(out);

@@ -14,7 +14,15 @@ namespace unihipcc {
 // number of tests rewritten.
 std::size_t rewriteLowBitTests(std::string& ptx);
 
-// rewriteLowBitTests on a PTX file in place; false when it cannot be read or written.
+// clang's HIP mode keeps the kernels a -fgpu-rdc object launches but does not define in a
+// `__clang_gpu_used_external` list, declaring each as `.extern .func`: nvlink then rejects the
+// kernel's `.entry` definition in another object ("not declared __global__ in all source
+// files"). nvlink keeps every symbol anyway, so the list is dropped, with each `.extern .func`
+// nothing else names. Returns the number of declarations dropped (the list alone: 0).
+std::size_t dropUsedExternals(std::string& ptx);
+
+// rewriteLowBitTests and dropUsedExternals on a PTX file in place; false when it cannot be
+// read or written.
 bool rewritePtxFile(const std::string& path);
 
 }  // namespace unihipcc

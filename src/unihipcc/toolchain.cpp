@@ -43,10 +43,19 @@ std::optional<std::string> findTool(const char* envName, const std::string& conf
   return std::nullopt;
 }
 
+// unihip's own toolkit view (<prefix>/cuda) has no ptxas or libdevice: a build that sets
+// CUDA_PATH to it (the samples' Makefiles, make CUDA_PATH=) still wants NVIDIA's.
+bool isOwnToolkitView(const std::string& path) {
+  std::error_code ec;
+  fs::path view = fs::weakly_canonical(fs::path(executableDir()).parent_path() / "cuda", ec);
+  return !ec && fs::weakly_canonical(path, ec) == view && !ec;
+}
+
 std::optional<std::string> findCudaPath(const Options& options) {
-  if (options.cudaPath) return options.cudaPath;
+  if (options.cudaPath && !isOwnToolkitView(*options.cudaPath)) return options.cudaPath;
   for (const char* env : {"UNIHIP_CUDA_PATH", "CUDA_PATH", "CUDA_HOME"})
-    if (std::optional<std::string> value = environment(env)) return value;
+    if (std::optional<std::string> value = environment(env))
+      if (!isOwnToolkitView(*value)) return value;
   if (*UNIHIPCC_DEFAULT_CUDA_PATH) return std::string(UNIHIPCC_DEFAULT_CUDA_PATH);
   return std::nullopt;
 }
@@ -153,6 +162,11 @@ Toolchain findToolchain(const Options& options) {
   tc.includeDir = findIncludeDir();
   tc.cudaCompatIncludeDir = findCudaCompatDir(tc.includeDir);
   tc.libDir = fs::weakly_canonical(fs::path(executableDir()).parent_path() / "lib").string();
+  {
+    std::error_code ec;
+    fs::path view = fs::path(tc.libDir).parent_path() / "cuda";
+    if (fs::is_directory(view / "lib64", ec)) tc.cudaToolkitDir = view.string();
+  }
   // Beside libunihip.so; UNIHIP_NVPTX_MANAGED_PLUGIN overrides it (empty: none).
   const char* plugin = std::getenv("UNIHIP_NVPTX_MANAGED_PLUGIN");
   std::string pluginPath =

@@ -21,6 +21,9 @@ struct Toolchain {
   // when neither exists.
   std::optional<std::string> cudaCompatIncludeDir;
   std::string libDir;           // holds libunihip.so
+  // <libDir>/../cuda: a CUDA toolkit's layout over unihip (bin/nvcc, include/, lib64/ with
+  // libcudart.so and the empty static runtime archives); absent when not built or installed.
+  std::optional<std::string> cudaToolkitDir;
   std::string hostTriple;       // e.g. x86_64-unknown-linux-gnu (the bundle's host entry)
 };
 

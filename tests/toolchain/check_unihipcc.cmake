@@ -40,6 +40,9 @@
 #   cmake_cuda    project(LANGUAGES CXX CUDA) with CMAKE_CUDA_COMPILER=bin/unihip-nvcc
 #                 (cuda_language/): identified as NVIDIA 13.0, a .cu and a separable-compilation
 #                 program built for sm_90 + gfx90a and run
+#   cmake_cuda_toolkit  find_package(CUDAToolkit) over <build>/cuda (cuda_toolkit/), as NVIDIA's
+#                 cuda-samples use it: CUDA::cudart, CMake's static runtime, sm_75..sm_120, a host
+#                 C++ program built by the C++ compiler, an nvcc -fatbin image; run
 
 function(fail message)
   message(FATAL_ERROR "toolchain check '${CHECK}' failed: ${message}")
@@ -811,6 +814,30 @@ elseif(CHECK STREQUAL "cmake_cuda")
   foreach(program tiny_cuda rdc_cuda)
     check_fatbin(${WORK_DIR}/b/${program} hip-nvptx64-nvidia-cuda--sm_90
                  hipv4-amdgcn-amd-amdhsa--gfx90a)
+    run_program(${WORK_DIR}/b/${program})
+  endforeach()
+
+elseif(CHECK STREQUAL "cmake_cuda_toolkit")
+  execute_process(COMMAND ${CMAKE_COMMAND} -S ${SOURCE_DIR}/cuda_toolkit -B ${WORK_DIR}/b -G Ninja
+      -DCMAKE_CUDA_COMPILER=${BUILD_DIR}/bin/unihip-nvcc -DCMAKE_BUILD_RPATH=${BUILD_DIR}/lib
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(NOT rc EQUAL 0 OR NOT out MATCHES "Found CUDAToolkit: [^\n]*/cuda/include")
+    fail("configuring cuda_toolkit exited ${rc}:\n${out}")
+  endif()
+  execute_process(COMMAND ${CMAKE_COMMAND} --build ${WORK_DIR}/b -j 2
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  expect_ok("${rc}" "${out}" "building cuda_toolkit")
+  # sm_100, sm_110 and sm_120 are built as sm_90, each named in a warning.
+  if(NOT out MATCHES "sm_120 is built as sm_90")
+    fail("no warning for sm_120:\n${out}")
+  endif()
+  check_fatbin(${WORK_DIR}/b/toolkit_cuda hip-nvptx64-nvidia-cuda--sm_75 hip-nvptx64-nvidia-cuda--sm_90)
+  execute_process(COMMAND ${BUNDLER} -list -type=o -input=${WORK_DIR}/b/toolkit.fatbin
+    RESULT_VARIABLE rc OUTPUT_VARIABLE ids ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0 OR NOT ids MATCHES "sm_90")
+    fail("toolkit.fatbin is not a bundle with sm_90 (${rc}): ${ids}${err}")
+  endif()
+  foreach(program toolkit_cuda toolkit_host)
     run_program(${WORK_DIR}/b/${program})
   endforeach()
 

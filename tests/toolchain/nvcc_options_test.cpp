@@ -232,6 +232,48 @@ TEST_CASE("nvcc: options accepted without effect say why") {
   CHECK_THAT(nvccError({"-m32", "k.cu"}), Catch::Contains("64-bit"));
 }
 
+TEST_CASE("nvcc: -fatbin and -cubin write a device image (the --genco bundle) for cuModuleLoad") {
+  // The driver-API samples: nvcc -gencode ... -o k.fatbin -fatbin k.cu.
+  Options fat = parsed({"-gencode", "arch=compute_90,code=sm_90", "-o", "k64.fatbin", "-fatbin", "k.cu"});
+  CHECK(fat.mode == unihipcc::Mode::GenCodeObject);
+  CHECK(fat.output == std::optional<std::string>("k64.fatbin"));
+  CHECK(archIds(fat) == Args{"sm_90"});
+  // Without -o, nvcc's names: <stem>.fatbin, <stem>.cubin.
+  CHECK(parsed({"-fatbin", "dir/k.cu"}).output == std::optional<std::string>("k.fatbin"));
+  CHECK(parsed({"--cubin", "-arch=sm_80", "k.cu"}).output == std::optional<std::string>("k.cubin"));
+  CHECK_THAT(nvccError({"-fatbin=1", "k.cu"}), Catch::Contains("takes no value"));
+}
+
+TEST_CASE("nvcc: targets newer than clang's are built as sm_90, with a warning") {
+  // CUDA 13 samples ask for 75 80 86 87 89 90 100 110 120.
+  auto t = translateNvccCommandLine({"--generate-code=arch=compute_90,code=[compute_90,sm_90]",
+                                     "--generate-code=arch=compute_100,code=[compute_100,sm_100]",
+                                     "--generate-code=arch=compute_120,code=[sm_120]", "k.cu"});
+  Options o = parseCommandLine(t.args);
+  CHECK(archIds(o) == Args{"sm_90"});
+  CHECK(o.embedPtx);
+  CHECK(hasRun(t.args, {"-D__CUDA_ARCH_LIST__=900"}));
+  REQUIRE(t.warnings.size() == 3);  // compute_100, sm_100, sm_120: each named once
+  CHECK_THAT(t.warnings[1], Catch::Contains("sm_100 is built as sm_90"));
+  CHECK(translateNvccCommandLine({"-arch=sm_90a", "k.cu"}).warnings.empty());
+  CHECK(archIds(parsed({"-arch=sm_100a", "k.cu"})) == Args{"sm_90"});
+}
+
+TEST_CASE("nvcc: UNIHIP_NVCC_ARCHS replaces the NVIDIA targets a build file fixes") {
+  auto t = translateNvccCommandLine({"--generate-code=arch=compute_75,code=[compute_75,sm_75]",
+                                     "--generate-code=arch=compute_80,code=[sm_80]",
+                                     "--offload-arch=gfx90a", "k.cu"},
+                                    unihipcc::readOptionsFile, "sm_90");
+  CHECK(archIds(parseCommandLine(t.args)) == Args{"sm_90", "gfx90a"});
+  CHECK(hasRun(t.args, {"-D__CUDA_ARCH_LIST__=900"}));
+  REQUIRE(t.notes.size() == 1);
+  CHECK_THAT(t.notes[0], Catch::Contains("sm_75,sm_80 replaced"));
+  // Without NVIDIA targets on the command line, unihipcc's defaults stay.
+  CHECK(translateNvccCommandLine({"k.cu"}, unihipcc::readOptionsFile, "sm_90").notes.empty());
+  CHECK_THROWS_WITH(translateNvccCommandLine({"-arch=sm_80", "k.cu"}, unihipcc::readOptionsFile, "gfx90a"),
+                    Catch::Contains("not sm_XX"));
+}
+
 TEST_CASE("nvcc: unknown options are errors naming them, unless forwarded") {
   CHECK_THAT(nvccError({"-fPIC", "k.cu"}), Catch::Contains("unknown option '-fPIC'"));
   CHECK_THAT(nvccError({"--bogus", "k.cu"}), Catch::Contains("unknown option '--bogus'"));
@@ -240,6 +282,7 @@ TEST_CASE("nvcc: unknown options are errors naming them, unless forwarded") {
   CHECK_THAT(nvccError({"-G=1", "k.cu"}), Catch::Contains("takes no value"));
   CHECK_THAT(nvccError({"-lib", "k.o"}), Catch::Contains("not supported"));
   CHECK_THAT(nvccError({"-ptx", "k.cu"}), Catch::Contains("not supported"));
+  CHECK_THAT(nvccError({"-ltoir", "k.cu"}), Catch::Contains("not supported"));
   // CMake passes -forward-unknown-to-host-compiler first.
   CHECK(hasRun(mapped({"-forward-unknown-to-host-compiler", "-fPIC", "-Wall", "k.cu"}),
                {"-Xcompiler=-fPIC", "-Xcompiler=-Wall"}));

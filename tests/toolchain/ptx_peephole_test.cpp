@@ -5,6 +5,7 @@
 
 #include "ptx_peephole.h"
 
+using unihipcc::dropUsedExternals;
 using unihipcc::rewriteLowBitTests;
 
 TEST_CASE("low-bit tests: and-1 then setp.eq 1 becomes setp.ne 0") {
@@ -56,4 +57,38 @@ TEST_CASE("low-bit tests: a file without a final newline keeps it so") {
   std::string ptx = "\tand.b32 \t%r1, %r2, 1;\n\tsetp.eq.b32 \t%p1, %r1, 1;";
   CHECK(rewriteLowBitTests(ptx) == 1);
   CHECK(ptx == "\tand.b32 \t%r1, %r2, 1;\n\tsetp.ne.b32 \t%p1, %r1, 0;");
+}
+
+TEST_CASE("used externals: the list and the kernels only it names are dropped (-fgpu-rdc)") {
+  // UnifiedMemoryPerf: a kernel declared in a header, launched here, defined in another object.
+  std::string ptx =
+      ".version 8.5\n"
+      ".extern .func _Z4spinPVj\n"
+      "(\n"
+      "\t.param .b64 _Z4spinPVj_param_0\n"
+      ")\n"
+      ";\n"
+      ".extern .func _Z4usedv\n"
+      "()\n"
+      ";\n"
+      ".extern .global .align 4 .u32 counter;\n"
+      ".global .align 8 .u64 __clang_gpu_used_external[3] = {_Z4spinPVj, _Z4usedv, generic(counter)};\n"
+      ".visible .entry _Z5otherPi()\n"
+      "{\n"
+      "\tcall.uni _Z4usedv, ();\n"
+      "}\n";
+  CHECK(dropUsedExternals(ptx) == 1);
+  CHECK(ptx ==
+        ".version 8.5\n"
+        ".extern .func _Z4usedv\n"
+        "()\n"
+        ";\n"
+        ".extern .global .align 4 .u32 counter;\n"
+        ".visible .entry _Z5otherPi()\n"
+        "{\n"
+        "\tcall.uni _Z4usedv, ();\n"
+        "}\n");
+  std::string plain = ".version 8.5\n.extern .func _Z1fv\n()\n;\n";
+  CHECK(dropUsedExternals(plain) == 0);
+  CHECK(plain == ".version 8.5\n.extern .func _Z1fv\n()\n;\n");
 }

@@ -37,6 +37,14 @@ static inline hipError_t unihipCudaMemPrefetchAsync(const void* ptr, size_t coun
                                                     hipStream_t stream = 0) {
   return hipMemPrefetchAsync(ptr, count, device, stream);
 }
+/* cudaHostGetDevicePointer: CUDA's C++ form takes T**. */
+static inline hipError_t unihipCudaHostGetDevicePointer(void** device, void* host, unsigned int flags) {
+  return hipHostGetDevicePointer(device, host, flags);
+}
+template <class T>
+static inline hipError_t unihipCudaHostGetDevicePointer(T** device, void* host, unsigned int flags) {
+  return hipHostGetDevicePointer(reinterpret_cast<void**>(device), host, flags);
+}
 /* cudaMallocHost(ptr, size): pinned memory with default flags; CUDA's C++ form takes T** and
  * flags (cudaHostAllocDefault unless given). */
 static inline hipError_t unihipCudaMallocHost(void** ptr, size_t size, unsigned int flags = 0) {
@@ -69,6 +77,9 @@ static inline hipError_t unihipCudaMallocHost(void** ptr, size_t size) {
   return hipHostMalloc(ptr, size, 0);
 }
 static inline hipError_t unihipCudaEventCreate(hipEvent_t* event) { return hipEventCreate(event); }
+static inline hipError_t unihipCudaHostGetDevicePointer(void** device, void* host, unsigned int flags) {
+  return hipHostGetDevicePointer(device, host, flags);
+}
 #endif
 
 #endif /* UNIHIP_CUDA_RUNTIME_CXX_H */
