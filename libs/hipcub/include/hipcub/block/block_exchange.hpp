@@ -41,13 +41,19 @@ class BlockExchange {
 #pragma unroll
     for (int i = 0; i < N; ++i) out[i] = s_.buf[Pad(i * BLOCK_THREADS + tid_)];
   }
-  /* Warp-striped: lane l of warp w holds items w*HIPCUB_DEVICE_WARP_THREADS*N + i*HIPCUB_DEVICE_WARP_THREADS + l. */
+  /* Warp-striped: lane l of warp w holds items w*HIPCUB_DEVICE_WARP_THREADS*N + i*HIPCUB_DEVICE_WARP_THREADS + l.
+   * Each warp uses its own part of the storage, so whole warps need only a warp barrier (as
+   * CUB); reusing the storage afterwards needs a block barrier, as CUB documents. */
+  HIPCUB_DEVICE static void WarpRegionSync() {
+    if constexpr (BLOCK_THREADS % HIPCUB_DEVICE_WARP_THREADS == 0) __syncwarp();
+    else __syncthreads();
+  }
   template <class OutT>
   HIPCUB_DEVICE void WarpStripedToBlocked(const T (&in)[N], OutT (&out)[N]) {
     const int base = (tid_ / HIPCUB_DEVICE_WARP_THREADS) * HIPCUB_DEVICE_WARP_THREADS * N, lane = tid_ % HIPCUB_DEVICE_WARP_THREADS;
 #pragma unroll
     for (int i = 0; i < N; ++i) s_.buf[Pad(base + i * HIPCUB_DEVICE_WARP_THREADS + lane)] = in[i];
-    __syncthreads();
+    WarpRegionSync();
 #pragma unroll
     for (int i = 0; i < N; ++i) out[i] = s_.buf[Pad(base + lane * N + i)];
   }
@@ -56,7 +62,7 @@ class BlockExchange {
     const int base = (tid_ / HIPCUB_DEVICE_WARP_THREADS) * HIPCUB_DEVICE_WARP_THREADS * N, lane = tid_ % HIPCUB_DEVICE_WARP_THREADS;
 #pragma unroll
     for (int i = 0; i < N; ++i) s_.buf[Pad(base + lane * N + i)] = in[i];
-    __syncthreads();
+    WarpRegionSync();
 #pragma unroll
     for (int i = 0; i < N; ++i) out[i] = s_.buf[Pad(base + i * HIPCUB_DEVICE_WARP_THREADS + lane)];
   }

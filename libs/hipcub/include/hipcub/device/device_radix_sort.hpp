@@ -63,8 +63,8 @@ HIPCUB_DEVICE __forceinline__ int Digit(K key, int shift, unsigned mask, bool de
 
 /* Onesweep (Adinets & Merrill 2022): one pass over the keys counts every 8-bit digit place;
  * then each digit place is one kernel. A tile takes its id from an atomic counter (so every
- * earlier tile has started: the look-back cannot wait on a tile that never runs), ranks its
- * keys in registers with warp ballots, publishes its 256 digit counts, and looks back over
+ * earlier tile has started: the look-back cannot wait on a tile that never runs), publishes
+ * its 256 digit counts, ranks its keys in registers with warp ballots, and looks back over
  * the earlier tiles' counts for its global offsets. */
 constexpr int kOneBits = 8, kOneDigits = 1 << kOneBits;
 constexpr int kOneBlock = kOneDigits;  // one thread per digit in the look-back
@@ -167,6 +167,18 @@ __global__ __launch_bounds__(kOneBlock, kOneMinBlocks) void OnesweepKernel(const
     for (int i = 0; i < N; ++i)
       if (wfirst + i * W < valid) keys[i] = in[wfirst + i * W];
   }
+  // early counts (CUB's): the tile's digit counts by shared atomics, published before the
+  // ranking, so later tiles' look-backs find them sooner
+  __shared__ unsigned early_counts[kOneDigits];
+  early_counts[tid] = 0;
+  __syncthreads();
+#pragma unroll
+  for (int i = 0; i < N; ++i)
+    if (wfirst + i * W < valid) atomicAdd(&early_counts[(unsigned)((RadixBits(keys[i], descending) >> shift) & mask)], 1u);
+  __syncthreads();
+  unsigned* mine = status + (long long)tile * kOneDigits + tid;
+  const unsigned total = early_counts[tid];
+  StoreStatus(mine, (tile == 0 ? kOneInclusive : kOneAggregate) | total);
   // rank among the warp's earlier items of the same digit: the lanes that share it (eight
   // ballots), their leader adds them to the warp's counter
   int rank[N];
@@ -194,16 +206,14 @@ __global__ __launch_bounds__(kOneBlock, kOneMinBlocks) void OnesweepKernel(const
     __syncwarp();
   }
   __syncthreads();
-  // thread d: the warps' exclusive counts of digit d and the tile's count, published at once
-  unsigned total = 0;
+  // thread d: the warps' exclusive counts of digit d
+  unsigned run = 0;
 #pragma unroll
   for (int w = 0; w < WARPS; ++w) {
     const unsigned c = warp_hist[w * kOneDigits + tid];
-    warp_hist[w * kOneDigits + tid] = total;
-    total += c;
+    warp_hist[w * kOneDigits + tid] = run;
+    run += c;
   }
-  unsigned* mine = status + (long long)tile * kOneDigits + tid;
-  StoreStatus(mine, (tile == 0 ? kOneInclusive : kOneAggregate) | total);
   unsigned start;
   Scan(scan_storage).ExclusiveSum(total, start);
   tile_start[tid] = start;

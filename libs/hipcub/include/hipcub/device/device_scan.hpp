@@ -3,29 +3,24 @@
 #ifndef HIPCUB_DEVICE_DEVICE_SCAN_HPP_
 #define HIPCUB_DEVICE_DEVICE_SCAN_HPP_
 
+#include "../block/block_exchange.hpp"
 #include "../block/block_load.hpp"
-#include "../block/block_reduce.hpp"
 #include "../block/block_scan.hpp"
 #include "../block/block_store.hpp"
 
 namespace hipcub {
 namespace detail {
 
-constexpr int kScanBlock = 256;
+/* Small blocks: fewer warps wait at the barrier while the first one looks back. */
+constexpr int kScanBlock = 128;
 /* An odd count keeps the load/store transposes' strides off shared bank multiples. */
 template <class T>
-constexpr int ScanItems() { return sizeof(T) <= 4 ? 15 : (sizeof(T) <= 8 ? 9 : 3); }
+constexpr int ScanItems() { return sizeof(T) <= 4 ? 23 : (sizeof(T) <= 8 ? 9 : 3); }
 template <class T>
 constexpr int ScanTile() { return kScanBlock * ScanItems<T>(); }
 
-template <class T>
-struct ConstantPrefix {
-  T value;
-  HIPCUB_DEVICE T operator()(const T&) const { return value; }
-};
-
-/* Tile status: 0 until the tile's aggregate (then its inclusive prefix) is stored. Values move
- * as 32-bit relaxed atomics (coherent, past the SM's cache) with a fence between value and flag
+/* Tile status: 0 until the tile's aggregate (then its inclusive prefix) is stored. Types of
+ * more than 4 bytes: values move as 32-bit relaxed atomics (coherent, past the SM's cache) with a fence between value and flag
  * on both sides (NVPTX selects no release/acquire atomic stores). */
 constexpr unsigned kScanAggregate = 1, kScanInclusive = 2;
 
@@ -50,66 +45,69 @@ HIPCUB_DEVICE __forceinline__ void StoreFlag(unsigned* p, unsigned f) {
   __hip_atomic_store(p, f, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
 }
 
-/* Single pass, decoupled look-back (Merrill & Garland 2016): a tile takes its id from an
- * atomic counter (every earlier tile has started, so waiting on one is safe), publishes its
- * aggregate, and warp 0 folds the earlier tiles' aggregates back to an inclusive prefix. */
-template <class T, class In, class Out, class Op>
-__global__ __launch_bounds__(kScanBlock) void ScanLookbackKernel(In in, Out out, long long n, Op op, T init,
-                                                                bool exclusive, unsigned* counter_flags,
-                                                                Words<T>* aggregates, Words<T>* inclusives) {
-  constexpr int N = ScanItems<T>(), TILE = kScanBlock * N, W = HIPCUB_DEVICE_WARP_THREADS;
-  constexpr unsigned long long LANES = W == 64 ? ~0ull : 0xffffffffull;
-  typedef BlockLoad<T, kScanBlock, N, BLOCK_LOAD_TRANSPOSE> Load;
-  typedef BlockStore<T, kScanBlock, N, BLOCK_STORE_TRANSPOSE> Store;
-  typedef BlockReduce<T, kScanBlock> Reduce;
-  typedef BlockScan<T, kScanBlock> Scan;
-  __shared__ union {
-    typename Load::TempStorage load;
-    typename Store::TempStorage store;
-    typename Reduce::TempStorage reduce;
-    typename Scan::TempStorage scan;
-  } storage;
-  __shared__ unsigned tile_shared;
-  __shared__ Raw<T> prefix_shared;
-  unsigned* flags = counter_flags + 1;
-  const int tid = threadIdx.x;
-  if (tid == 0) tile_shared = atomicAdd(counter_flags, 1u);
-  __syncthreads();
-  const long long tile = tile_shared;
-  const long long first = tile * TILE;
-  const int valid = n - first >= TILE ? TILE : (int)(n - first);
-  T items[N];
-  Load(storage.load).Load(in + first, items, valid);
-  __syncthreads();
-  const int mine = valid - tid * N;  // this thread's valid items (blocked)
-  T partial = items[0];
-#pragma unroll
-  for (int i = 1; i < N; ++i)
-    if (i < mine) partial = op(partial, items[i]);
-  const T aggregate = Reduce(storage.reduce).Reduce(partial, op, (valid + N - 1) / N);  // thread 0's
-  if (tid == 0) {
-    if (tile == 0) {
-      StoreWords(&inclusives[0], exclusive ? op(init, aggregate) : aggregate);
-      StoreFlag(&flags[0], kScanInclusive);
-    } else {
-      StoreWords(&aggregates[tile], aggregate);
-      StoreFlag(&flags[tile], kScanAggregate);
+/* Types of at most 4 bytes: flag and value in one 64-bit word, stored and loaded whole, so
+ * neither side needs a fence (CUB's tile descriptor). */
+template <class T>
+constexpr bool PackedStatus() { return sizeof(T) <= 4; }
+template <class T>
+HIPCUB_DEVICE __forceinline__ void StorePacked(unsigned long long* p, unsigned flag, const T& v) {
+  unsigned bits = 0;
+  __builtin_memcpy(&bits, &v, sizeof(T));
+  __hip_atomic_store(p, (unsigned long long)flag << 32 | bits, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
+}
+template <class T>
+HIPCUB_DEVICE __forceinline__ T PackedValue(unsigned long long w) {
+  const unsigned bits = (unsigned)w;
+  T r;
+  __builtin_memcpy(&r, &bits, sizeof(T));
+  return r;
+}
+
+/* The tile's prefix, called by the first warp with the tile's aggregate (BlockScan's callback):
+ * lane 0 publishes the aggregate, the warp folds the earlier tiles' published values back to
+ * one with its inclusive prefix (lane l looks at tile end-1-l, W tiles a window), and lane 0
+ * publishes the tile's inclusive prefix. */
+template <class T, class Op>
+struct LookbackPrefix {
+  long long tile;
+  Op op;
+  unsigned* flags;
+  Words<T>* aggregates;
+  Words<T>* inclusives;
+  HIPCUB_DEVICE T operator()(const T& aggregate) {
+    constexpr int W = HIPCUB_DEVICE_WARP_THREADS;
+    constexpr unsigned long long LANES = W == 64 ? ~0ull : 0xffffffffull;
+    unsigned long long* packed = reinterpret_cast<unsigned long long*>(aggregates);
+    const int lane = (int)__lane_id();
+    if (lane == 0) {
+      if constexpr (PackedStatus<T>()) {
+        StorePacked(&packed[tile], kScanAggregate, aggregate);
+      } else {
+        StoreWords(&aggregates[tile], aggregate);
+        StoreFlag(&flags[tile], kScanAggregate);
+      }
     }
-  }
-  if (tile > 0 && tid < W) {
-    // lane l looks at tile end-1-l; windows of W tiles back to one with its inclusive prefix
-    const int lane = tid;
     T running;
     bool has_running = false;
     for (long long end = tile;; end -= W) {
       const long long j = end - 1 - lane;
       unsigned f;
-      do {  // beyond tile 0 (which is inclusive, and nearer): never folded
-        f = j >= 0 ? __hip_atomic_load(&flags[j], __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT) : kScanInclusive;
-      } while (__any_sync(UNIHIP_FULL_MASK, f == 0));
-      __threadfence();  // the flag before the value
       T v;
-      if (j >= 0) v = LoadWords(f == kScanInclusive ? &inclusives[j] : &aggregates[j]);
+      if constexpr (PackedStatus<T>()) {
+        unsigned long long w;
+        do {  // beyond tile 0 (which is inclusive, and nearer): never folded
+          w = j >= 0 ? __hip_atomic_load(&packed[j], __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT)
+                     : (unsigned long long)kScanInclusive << 32;
+          f = (unsigned)(w >> 32);
+        } while (__any_sync(UNIHIP_FULL_MASK, f == 0));
+        v = PackedValue<T>(w);
+      } else {
+        do {
+          f = j >= 0 ? __hip_atomic_load(&flags[j], __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT) : kScanInclusive;
+        } while (__any_sync(UNIHIP_FULL_MASK, f == 0));
+        __threadfence();  // the flag before the value
+        if (j >= 0) v = LoadWords(f == kScanInclusive ? &inclusives[j] : &aggregates[j]);
+      }
       const unsigned long long done = (unsigned long long)__ballot_sync(UNIHIP_FULL_MASK, f == kScanInclusive) & LANES;
       const int last = done ? __ffsll(done) - 1 : W - 1;  // the farthest lane to fold
       T acc = ShflIdx(UNIHIP_FULL_MASK, v, last, W);
@@ -119,34 +117,84 @@ __global__ __launch_bounds__(kScanBlock) void ScanLookbackKernel(In in, Out out,
       if (done) break;
     }
     if (lane == 0) {
-      prefix_shared.Alias() = running;
-      StoreWords(&inclusives[tile], op(running, aggregate));
-      StoreFlag(&flags[tile], kScanInclusive);
+      if constexpr (PackedStatus<T>()) {
+        StorePacked(&packed[tile], kScanInclusive, op(running, aggregate));
+      } else {
+        StoreWords(&inclusives[tile], op(running, aggregate));
+        StoreFlag(&flags[tile], kScanInclusive);
+      }
     }
+    return running;
   }
+};
+
+/* Single pass, decoupled look-back (Merrill & Garland 2016). A tile takes its id from an
+ * atomic counter (rocPRIM's ordered block id), so every earlier tile has started and waiting
+ * on one is safe. Loads and stores are warp-striped (each warp transposes on its own); the
+ * block scan's callback does the look-back. */
+template <class T, class In, class Out, class Op>
+__global__ __launch_bounds__(kScanBlock, 8) void ScanLookbackKernel(In in, Out out, long long n, Op op, T init,
+                                                                bool exclusive, unsigned* counter_flags,
+                                                                Words<T>* aggregates, Words<T>* inclusives) {
+  constexpr int N = ScanItems<T>(), TILE = kScanBlock * N;
+  typedef BlockExchange<T, kScanBlock, N> Exchange;
+  typedef BlockScan<T, kScanBlock> Scan;
+  __shared__ typename Exchange::TempStorage exchange;
+  __shared__ typename Scan::TempStorage scan_storage;
+  unsigned* flags = counter_flags + 1;
+  const int tid = threadIdx.x;
+  __shared__ unsigned tile_shared;
+  if (tid == 0) tile_shared = atomicAdd(counter_flags, 1u);
   __syncthreads();
-  if (exclusive) {
-    // exclusive scans always have an initial value; tile 0 folded it into its inclusive prefix
-    ConstantPrefix<T> prefix{tile == 0 ? init : prefix_shared.Alias()};
-    Scan(storage.scan).ExclusiveScan(items, items, op, prefix);
-  } else if (tile == 0) {
-    Scan(storage.scan).InclusiveScan(items, items, op);
+  const long long tile = tile_shared;
+  const long long first = tile * TILE;
+  const bool full = n - first >= TILE;
+  const int valid = full ? TILE : (int)(n - first);
+  T items[N];
+  if (full) {
+    LoadDirectWarpStriped(tid, in + first, items);
+  } else {  // the tail: the tile's first item stands in for the missing ones
+    LoadDirectWarpStriped(tid, in + first, items, valid, (T)in[first]);
+  }
+  Exchange(exchange).WarpStripedToBlocked(items, items);
+  Scan scan(scan_storage);
+  if (tile == 0) {
+    T aggregate;
+    if (exclusive) scan.ExclusiveScan(items, items, init, op, aggregate);
+    else scan.InclusiveScan(items, items, op, aggregate);
+    if (tid == 0) {
+      const T inclusive = exclusive ? op(init, aggregate) : aggregate;
+      if constexpr (PackedStatus<T>()) {
+        StorePacked(reinterpret_cast<unsigned long long*>(aggregates), kScanInclusive, inclusive);
+      } else {
+        StoreWords(&inclusives[0], inclusive);
+        StoreFlag(&flags[0], kScanInclusive);
+      }
+    }
   } else {
-    ConstantPrefix<T> prefix{prefix_shared.Alias()};
-    Scan(storage.scan).InclusiveScan(items, items, op, prefix);
+    // exclusive scans always have an initial value; tile 0 folded it into its inclusive prefix
+    LookbackPrefix<T, Op> prefix{tile, op, flags, aggregates, inclusives};
+    if (exclusive) scan.ExclusiveScan(items, items, op, prefix);
+    else scan.InclusiveScan(items, items, op, prefix);
   }
-  __syncthreads();
-  Store(storage.store).Store(out + first, items, valid);
+  Exchange(exchange).BlockedToWarpStriped(items, items);
+  if (full) StoreDirectWarpStriped(tid, out + first, items);
+  else StoreDirectWarpStriped(tid, out + first, items, valid);
 }
 
 /* The tile counter and flags (one memset), then each tile's aggregate and inclusive prefix. */
 template <class T>
 std::size_t ScanFlagBytes(long long tiles) { return AlignUp(sizeof(unsigned) * (std::size_t)(tiles + 1)); }
 template <class T>
+std::size_t ScanStatusBytes(long long tiles) {
+  return PackedStatus<T>() ? AlignUp(sizeof(unsigned long long) * (std::size_t)tiles)
+                           : 2 * AlignUp(sizeof(Words<T>) * (std::size_t)tiles);
+}
+template <class T>
 std::size_t ScanTempBytes(long long n) {
   long long tiles = (n + ScanTile<T>() - 1) / ScanTile<T>();
   if (tiles < 1) tiles = 1;
-  return ScanFlagBytes<T>(tiles) + 2 * AlignUp(sizeof(Words<T>) * (std::size_t)tiles);
+  return ScanFlagBytes<T>(tiles) + ScanStatusBytes<T>(tiles);
 }
 
 template <class T, class In, class Out, class Op>
@@ -168,7 +216,10 @@ hipError_t ScanDispatch(void* d_temp_storage, std::size_t& temp_storage_bytes, I
   Words<T>* aggregates = reinterpret_cast<Words<T>*>(p);
   p += AlignUp(sizeof(Words<T>) * (std::size_t)tiles);
   Words<T>* inclusives = reinterpret_cast<Words<T>*>(p);
-  hipError_t e = hipMemsetAsync(counter_flags, 0, sizeof(unsigned) * (std::size_t)(tiles + 1), stream);
+  // packed: the counter, then the zeroed status words; else the counter and the flags
+  const std::size_t zeroed = PackedStatus<T>() ? ScanFlagBytes<T>(tiles) + sizeof(unsigned long long) * (std::size_t)tiles
+                                               : sizeof(unsigned) * (std::size_t)(tiles + 1);
+  hipError_t e = hipMemsetAsync(counter_flags, 0, zeroed, stream);
   if (e != hipSuccess) return e;
   ScanLookbackKernel<T><<<(unsigned)tiles, kScanBlock, 0, stream>>>(in, out, n, op, init, exclusive,
                                                                    counter_flags, aggregates, inclusives);
