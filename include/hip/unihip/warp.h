@@ -180,10 +180,11 @@ UNIHIP_SHFL_TYPES(__shfl_xor, __unihip_shfl_xor, int)
 
 /* __match_any_sync / __match_all_sync / __reduce_<op>_sync (HIP's templates over the mask and
  * value types): every lane named in `mask` reads every other one's value through shuffles, so
- * results are the same on both vendors and for any shuffleable T. */
+ * results are the same on both vendors and for any shuffleable T; on NVIDIA (sm_70+) the match
+ * instruction for 4- and 8-byte values. */
 template <typename MaskT, typename T>
 UNIHIP_DEVICE_INLINE unsigned long long __match_any_sync(MaskT mask, T value) {
-  const __unihip_lanemask_t m = (__unihip_lanemask_t)mask;
+  const __unihip_lanemask_t m = (__unihip_lanemask_t)mask & UNIHIP_FULL_MASK;  // the warp's lanes
 #if defined(UNIHIP_DEVICE_NVPTX) && defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
   // NVIDIA's match instruction compares bits, as CUDA's __match_any_sync does
   if constexpr (sizeof(T) == 4) {
@@ -205,7 +206,7 @@ UNIHIP_DEVICE_INLINE unsigned long long __match_any_sync(MaskT mask, T value) {
 }
 template <typename MaskT, typename T>
 UNIHIP_DEVICE_INLINE unsigned long long __match_all_sync(MaskT mask, T value, int* pred) {
-  const __unihip_lanemask_t m = (__unihip_lanemask_t)mask;
+  const __unihip_lanemask_t m = (__unihip_lanemask_t)mask & UNIHIP_FULL_MASK;  // the warp's lanes
   const bool all = __match_any_sync(m, value) == m;
   *pred = all;
   return all ? m : 0ull;
@@ -213,7 +214,7 @@ UNIHIP_DEVICE_INLINE unsigned long long __match_all_sync(MaskT mask, T value, in
 #define UNIHIP_WARP_REDUCE(name, combine)                                     \
   template <typename MaskT, typename T>                                       \
   UNIHIP_DEVICE_INLINE T name(MaskT mask, T value) {                          \
-    const __unihip_lanemask_t m = (__unihip_lanemask_t)mask;                  \
+    const __unihip_lanemask_t m = (__unihip_lanemask_t)mask & UNIHIP_FULL_MASK;                  \
     T acc = value;                                                            \
     bool first = true;                                                        \
     for (__unihip_lanemask_t rest = m; rest != 0; rest &= rest - 1) {         \

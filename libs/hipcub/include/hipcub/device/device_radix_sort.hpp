@@ -64,7 +64,7 @@ HIPCUB_DEVICE __forceinline__ int Digit(K key, int shift, unsigned mask, bool de
 /* Onesweep (Adinets & Merrill 2022): one pass over the keys counts every 8-bit digit place;
  * then each digit place is one kernel. A tile takes its id from an atomic counter (so every
  * earlier tile has started: the look-back cannot wait on a tile that never runs), publishes
- * its 256 digit counts, ranks its keys in registers with warp ballots, and looks back over
+ * its 256 digit counts, ranks its keys in registers, and looks back over
  * the earlier tiles' counts for its global offsets. */
 constexpr int kOneBits = 8, kOneDigits = 1 << kOneBits;
 constexpr int kOneBlock = kOneDigits;  // one thread per digit in the look-back
@@ -150,6 +150,10 @@ __global__ __launch_bounds__(kOneBlock, kOneMinBlocks) void OnesweepKernel(const
   const int tid = threadIdx.x, lane = (int)__lane_id(), warp = tid / W;
   if (tid == 0) tile_shared = atomicAdd(counter, 1u);
   for (int i = tid; i < WARPS * kOneDigits; i += kOneBlock) warp_hist[i] = 0;
+#if defined(UNIHIP_DEVICE_NVPTX)
+  __shared__ unsigned match_masks[WARPS * kOneDigits];
+  for (int i = tid; i < WARPS * kOneDigits; i += kOneBlock) match_masks[i] = 0;
+#endif
   __syncthreads();
   const unsigned tile = tile_shared;
   const int tile_first = (int)tile * TILE;
@@ -179,14 +183,24 @@ __global__ __launch_bounds__(kOneBlock, kOneMinBlocks) void OnesweepKernel(const
   unsigned* mine = status + (long long)tile * kOneDigits + tid;
   const unsigned total = early_counts[tid];
   StoreStatus(mine, (tile == 0 ? kOneInclusive : kOneAggregate) | total);
-  // rank among the warp's earlier items of the same digit: the lanes that share it (eight
-  // ballots), their leader adds them to the warp's counter
+  // rank among the warp's earlier items of the same digit: the lanes that share it (NVIDIA: a
+  // bit each in the digit's shared mask, CUB's WARP_MATCH_ATOMIC_OR; elsewhere eight ballots),
+  // their leader adds them to the warp's counter
   int rank[N];
   unsigned* my_hist = warp_hist + warp * kOneDigits;
 #pragma unroll
   for (int i = 0; i < N; ++i) {
     const bool ok = wfirst + i * W < valid;
     const unsigned d = ok ? (unsigned)((RadixBits(keys[i], descending) >> shift) & mask) : 0u;
+#if defined(UNIHIP_DEVICE_NVPTX)
+    // the lanes that share d: each sets its bit in d's mask (CUB's WARP_MATCH_ATOMIC_OR)
+    volatile unsigned* mm = &match_masks[warp * kOneDigits + d];
+    if (ok) atomicOr((unsigned*)mm, 1u << lane);
+    __syncwarp();
+    const unsigned long long peers = ok ? *mm : 0u;
+    __syncwarp();
+    if (ok && lane == __ffsll(peers) - 1) *mm = 0u;
+#else
     unsigned long long peers = (unsigned long long)__ballot_sync(UNIHIP_FULL_MASK, ok) & LANES;
 #pragma unroll
     for (int b = 0; b < kOneBits; ++b) {
@@ -195,6 +209,7 @@ __global__ __launch_bounds__(kOneBlock, kOneMinBlocks) void OnesweepKernel(const
         peers &= ((d >> b) & 1u) ? m : ~m;
       }
     }
+#endif
     const int leader = ok ? __ffsll(peers) - 1 : 0;
     unsigned before = 0;
     if (ok && lane == leader) {
