@@ -2,6 +2,7 @@
 // attributes (the linker: cuda_link.cpp).
 #include <algorithm>
 #include <cstring>
+#include <string>
 
 #include "base/log.h"
 #include "cuda/cuda_backend.h"
@@ -59,13 +60,29 @@ bool CudaBackend::mayDefine(NativeModule module, const char* name) const {
   return it == symbols_.end() || it->second.count(name) != 0;
 }
 
+namespace {
+// clang names an internal kernel or variable of separate compilation `name.intern.<hash>` on
+// the host; the NVPTX backend writes each '.' of a symbol as "__" (PTX names allow no dots).
+std::string ptxSymbolName(const char* name) {
+  std::string out;
+  for (const char* c = name; *c; ++c) {
+    if (*c == '.') out += "__";
+    else out += *c;
+  }
+  return out;
+}
+}  // namespace
+
 UNIHIP_HOT_TEXT Status CudaBackend::getFunction(int device, NativeModule module, const char* name,
                                               NativeFunction* function) {
   UNIHIP_TRY(makeCurrent(device));
-  if (!mayDefine(module, name)) return hipErrorNotFound;
   CUfunction f = nullptr;
-  CUresult r = api_->cuModuleGetFunction(&f, static_cast<CUmodule>(module), name);
-  if (r == 500) return hipErrorNotFound;  // CUDA_ERROR_NOT_FOUND: not an error worth logging
+  // CUDA_ERROR_NOT_FOUND (500): not an error worth logging
+  CUresult r = mayDefine(module, name) ? api_->cuModuleGetFunction(&f, static_cast<CUmodule>(module), name)
+                                       : CUresult(500);
+  if (r == 500 && std::strchr(name, '.') != nullptr)
+    return getFunction(device, module, ptxSymbolName(name).c_str(), function);
+  if (r == 500) return hipErrorNotFound;
   UNIHIP_TRY(check(r, "cuModuleGetFunction"));
   *function = f;
   return kOk;
@@ -96,10 +113,12 @@ Status CudaBackend::moduleFunctionNames(int device, NativeModule module,
 Status CudaBackend::getGlobal(int device, NativeModule module, const char* name, void** address,
                             size_t* size) {
   UNIHIP_TRY(makeCurrent(device));
-  if (!mayDefine(module, name)) return hipErrorNotFound;
   CUdeviceptr p = 0;
   size_t bytes = 0;
-  CUresult r = api_->cuModuleGetGlobal(&p, &bytes, static_cast<CUmodule>(module), name);
+  CUresult r = mayDefine(module, name) ? api_->cuModuleGetGlobal(&p, &bytes, static_cast<CUmodule>(module), name)
+                                       : CUresult(500);
+  if (r == 500 && std::strchr(name, '.') != nullptr)
+    return getGlobal(device, module, ptxSymbolName(name).c_str(), address, size);
   if (r == 500) return hipErrorNotFound;
   UNIHIP_TRY(check(r, "cuModuleGetGlobal"));
   *address = reinterpret_cast<void*>(p);

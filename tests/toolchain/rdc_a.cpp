@@ -17,3 +17,12 @@ hipError_t launchRdc(int* out, int n) {
   rdcKernel<<<(n + 63) / 64, 64>>>(out, n);
   return hipGetLastError();
 }
+
+// A `static` kernel: clang names it `….intern.<hash>` on the host and `…__intern__<hash>` in PTX;
+// the runtime must find the one by the other.
+static __global__ void fillStatic(int* out, int value) { out[threadIdx.x] = value; }
+
+hipError_t launchStatic(int* out) {
+  fillStatic<<<1, 32>>>(out, -7);
+  return hipGetLastError();
+}

@@ -1,5 +1,6 @@
 // -fgpu-rdc check, host side: runs rdcKernel (rdc_a.cpp) whose device code calls into rdc_b.cpp,
-// then reads rdc_b.cpp's __device__ counter through its own kernel. Exit 77 without a GPU.
+// then reads rdc_b.cpp's __device__ counter through its own kernel, then rdc_a.cpp's static
+// kernel overwrites the first 32 results. Exit 77 without a GPU.
 #include <hip/hip_runtime.h>
 
 #include <cstdio>
@@ -7,6 +8,7 @@
 
 hipError_t launchRdc(int* out, int n);
 hipError_t readRdcCounter(unsigned* out);
+hipError_t launchStatic(int* out);
 
 int main() {
   int devices = 0;
@@ -33,6 +35,12 @@ int main() {
   }
   int errors = 0;
   for (int i = 0; i < n; ++i) errors += host[i] != 3 * i + 1;
+  if (launchStatic(out) != hipSuccess || hipDeviceSynchronize() != hipSuccess ||
+      hipMemcpy(host.data(), out, 32 * sizeof(int), hipMemcpyDeviceToHost) != hipSuccess) {
+    std::printf("rdc: FAILED: the static kernel (%s)\n", hipGetErrorName(hipGetLastError()));
+    return 1;
+  }
+  for (int i = 0; i < 32; ++i) errors += host[i] != -7;
   const bool ok = errors == 0 && count == static_cast<unsigned>(n);
   std::printf("rdc: %s (%d mismatches, counter %u of %d)\n", ok ? "PASSED" : "FAILED", errors,
               count, n);
