@@ -22,6 +22,13 @@ export UNIHIP_NVCC_ARCHS=${UNIHIP_NVCC_ARCHS:-sm_90}
 
 samples() { grep -v '^#' "$list" | grep -v '^$'; }
 
+# One sample's build result (style, name, yes|no, log): its build.tsv row and a console line.
+record() {
+  local reason=; [ "$3" = no ] && reason=$(first_error "$4")
+  printf '%s\t%s\t%s\t%s\n' "$2" "$1" "$3" "$reason" >> "$out/build.tsv"
+  echo "$1 $2: $3"
+}
+
 # The first compiler or CMake error of a log, on one line (the reason a sample did not build).
 first_error() {
   grep -m1 -E 'error[: ]|Error:|No rule|not found' "$1" 2>/dev/null | cut -c1-220 |
@@ -83,11 +90,10 @@ build_cmake() {
     fi
     if nice -n 19 cmake --build "$bld/$name" -j "$jobs" > "$log" 2>&1 && [ -x "$bld/$name/$name" ]; then
       stage cmake "$name" "$bld/$name/$name" "$src/Samples/$s"
-      printf '%s\tcmake\tyes\t\n' "$name" >> "$out/build.tsv"
+      record cmake "$name" yes
     else
-      printf '%s\tcmake\tno\t%s\n' "$name" "$(first_error "$log")" >> "$out/build.tsv"
+      record cmake "$name" no "$log"
     fi
-    echo "cmake $name: $(tail -1 "$out/build.tsv" | cut -f3)"
   done
 }
 
@@ -107,11 +113,10 @@ build_make() {
     if nice -n 19 make -C "$tree/Samples/$s" -j "$jobs" NVCC="$ub/bin/unihip-nvcc" \
          CUDA_PATH="$ub/cuda" > "$log" 2>&1 && [ -x "$tree/Samples/$s/$name" ]; then
       stage make "$name" "$tree/Samples/$s/$name" "$tree/Samples/$s"
-      printf '%s\tmake\tyes\t\n' "$name" >> "$out/build.tsv"
+      record make "$name" yes
     else
-      printf '%s\tmake\tno\t%s\n' "$name" "$(first_error "$log")" >> "$out/build.tsv"
+      record make "$name" no "$log"
     fi
-    echo "make $name: $(tail -1 "$out/build.tsv" | cut -f3)"
   done
 }
 
