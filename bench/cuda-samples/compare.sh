@@ -9,6 +9,11 @@
 #   bench/cuda-samples/compare.sh run <unihip-build>
 #       REPEAT runs of each (default 5), alternating unihip and nvcc; writes
 #       <unihip-build>/cuda-samples-bench/compare.tsv (medians and their ratio) and runs.tsv.
+#   bench/cuda-samples/compare.sh kernels <unihip-build> [ncu]
+#       Each kernel's GPU time as Nsight Compute measures it (gpu__time_duration, caches flushed
+#       before each launch; the first LAUNCHES launches, default 40, of each build), median per
+#       kernel, unihip/nvcc: the compilers' device code alone, past the samples' coarse timers.
+#       Writes kernels.tsv.
 set -uo pipefail
 samples=(0_Introduction/matrixMul 2_Concepts_and_Techniques/scan 6_Performance/transpose)
 export UNIHIP_NVCC_ARCHS=${UNIHIP_NVCC_ARCHS:-sm_90}
@@ -80,6 +85,50 @@ case ${1:-} in
     } > "$out/compare.tsv"
     column -t -s$'\t' "$out/compare.tsv" 2>/dev/null || cat "$out/compare.tsv"
     ;;
+  kernels)
+    ub=$(realpath "${2:?unihip build}"); out=$ub/cuda-samples-bench; ncu=${3:-/usr/local/cuda/bin/ncu}
+    export LD_LIBRARY_PATH=$ub/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+    mkdir -p "$out/logs"
+    printf 'sample\tcompiler\tkernel\tns\n' > "$out/kernel_runs.tsv"
+    for s in "${samples[@]}"; do
+      name=${s#*/}
+      for compiler in unihip nvcc; do
+        exe=$out/bin/$compiler/$name/$name
+        [ -x "$exe" ] || continue
+        csv=$out/logs/ncu-$compiler-$name.csv
+        (cd "$(dirname "$exe")" && timeout 300 "$ncu" --csv --metrics gpu__time_duration.sum \
+           --launch-count "${LAUNCHES:-40}" "./$name" < /dev/null) > "$csv" 2> "$csv.err" ||
+          echo "$compiler $name under ncu: exit $?" >&2
+        # CSV rows after the header whose "Metric Name" is gpu__time_duration.sum: kernel, value.
+        python3 - "$csv" "$name" "$compiler" >> "$out/kernel_runs.tsv" <<'PY'
+import csv, sys
+path, sample, compiler = sys.argv[1:4]
+rows = [l for l in open(path, errors="replace") if l.startswith('"')]
+for r in csv.DictReader(rows):
+    if r.get("Metric Name") != "gpu__time_duration.sum":
+        continue
+    scale = {"nsecond": 1, "usecond": 1e3, "msecond": 1e6, "second": 1e9}.get(r.get("Metric Unit", ""), 1)
+    kernel = r["Kernel Name"].split("(")[0]
+    print(f"{sample}\t{compiler}\t{kernel}\t{float(r['Metric Value'].replace(',', '')) * scale:.0f}")
+PY
+      done
+    done
+    python3 - "$out/kernel_runs.tsv" > "$out/kernels.tsv" <<'PY'
+import statistics, sys
+runs = {}
+for line in list(open(sys.argv[1]))[1:]:
+    sample, compiler, kernel, ns = line.rstrip("\n").split("\t")
+    runs.setdefault((sample, kernel), {}).setdefault(compiler, []).append(float(ns))
+print("sample\tkernel\tunihip_median_ns\tnvcc_median_ns\tratio_unihip_over_nvcc\tlaunches")
+for (sample, kernel), by in runs.items():
+    u, n = by.get("unihip"), by.get("nvcc")
+    if not u or not n:
+        continue
+    mu, mn = statistics.median(u), statistics.median(n)
+    print(f"{sample}\t{kernel}\t{mu:.0f}\t{mn:.0f}\t{mu / mn:.3f}\t{len(u)}/{len(n)}")
+PY
+    column -t -s$'\t' "$out/kernels.tsv" 2>/dev/null || cat "$out/kernels.tsv"
+    ;;
   *)
-    sed -n '2,12p' "$0"; exit 2 ;;
+    sed -n '2,17p' "$0"; exit 2 ;;
 esac

@@ -51,6 +51,7 @@ int main(int argc, char** argv) {
     return 77;
   }
   const int top = argc > 1 ? std::atoi(argv[1]) : 28;
+  const int bottom = argc > 2 ? std::atoi(argv[2]) : 20;  // sizes 2^bottom, 2^(bottom+2)... 2^top
   const long long max_n = 1ll << top;
   std::vector<unsigned> h(max_n);
   std::mt19937 g(1);
@@ -63,7 +64,7 @@ int main(int argc, char** argv) {
   HIP_OK(hipMalloc(&sum, 4));
   HIP_OK(hipMemcpy(keys, h.data(), max_n * 4, hipMemcpyHostToDevice));
   HIP_OK(hipMemcpy(vals, h.data(), max_n * 4, hipMemcpyHostToDevice));
-  for (int lg = 20; lg <= top; lg += 2) {
+  for (int lg = bottom; lg <= top; lg += 2) {
     const long long n = 1ll << lg;
     const int runs = lg >= 26 ? 5 : 10;
     std::size_t bytes = 0, b;

@@ -45,6 +45,7 @@ static void report(const char* name, long long n, double ms) {
 
 int main(int argc, char** argv) {
   const int top = argc > 1 ? std::atoi(argv[1]) : 28;
+  const int bottom = argc > 2 ? std::atoi(argv[2]) : 20;  // sizes 2^bottom, 2^(bottom+2)... 2^top
   const long long max_n = 1ll << top;
   std::vector<unsigned> h(max_n);
   std::mt19937 g(1);
@@ -57,7 +58,7 @@ int main(int argc, char** argv) {
   CU_OK(cudaMalloc(&sum, 4));
   CU_OK(cudaMemcpy(keys, h.data(), max_n * 4, cudaMemcpyHostToDevice));
   CU_OK(cudaMemcpy(vals, h.data(), max_n * 4, cudaMemcpyHostToDevice));
-  for (int lg = 20; lg <= top; lg += 2) {
+  for (int lg = bottom; lg <= top; lg += 2) {
     const int n = 1 << lg;
     const int runs = lg >= 26 ? 5 : 10;
     std::size_t bytes = 0, b;

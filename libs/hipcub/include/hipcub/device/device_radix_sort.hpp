@@ -56,6 +56,41 @@ struct DigitCounters {
   HIPCUB_HOST_DEVICE void Add(int d) { w[d >> 2] += 1ull << ((d & 3) * 16); }
 };
 
+/* RadixBits' inverse. */
+template <class K>
+HIPCUB_DEVICE __forceinline__ K FromRadixBits(typename UnsignedOf<sizeof(K)>::type u, bool descending) {
+  typedef typename UnsignedOf<sizeof(K)>::type U;
+  constexpr U sign = U(1) << (sizeof(K) * 8 - 1);
+  if (descending) u = U(~u);
+  if constexpr (std::is_floating_point_v<K>) {
+    u = (u & sign) ? U(u ^ sign) : U(~u);
+  } else if constexpr (std::is_signed_v<K>) {
+    u ^= sign;
+  }
+  K key;
+  __builtin_memcpy(&key, &u, sizeof(K));
+  return key;
+}
+
+/* Bits [shift, shift + bits) of ordered key bits. NVIDIA: one bfe, volatile so the compiler
+ * recomputes the digit where it is used instead of holding every item's digit in a register. */
+template <class U>
+HIPCUB_DEVICE __forceinline__ unsigned DigitOf(U u, int shift, int bits) {
+#if defined(UNIHIP_DEVICE_NVPTX)
+  unsigned d;
+  if constexpr (sizeof(U) <= 4) {
+    asm volatile("bfe.u32 %0, %1, %2, %3;" : "=r"(d) : "r"((unsigned)u), "r"(shift), "r"(bits));
+  } else {
+    unsigned long long w;
+    asm volatile("bfe.u64 %0, %1, %2, %3;" : "=l"(w) : "l"((unsigned long long)u), "r"(shift), "r"(bits));
+    d = (unsigned)w;
+  }
+  return d;
+#else
+  return (unsigned)(u >> shift) & ((1u << bits) - 1u);
+#endif
+}
+
 template <class K>
 HIPCUB_DEVICE __forceinline__ int Digit(K key, int shift, unsigned mask, bool descending) {
   return (int)((RadixBits(key, descending) >> shift) & mask);
@@ -67,22 +102,37 @@ HIPCUB_DEVICE __forceinline__ int Digit(K key, int shift, unsigned mask, bool de
  * its 256 digit counts, ranks its keys in registers, and looks back over
  * the earlier tiles' counts for its global offsets. */
 constexpr int kOneBits = 8, kOneDigits = 1 << kOneBits;
-constexpr int kOneBlock = kOneDigits;  // one thread per digit in the look-back
 constexpr int kOneMaxPlaces = 8;       // 64-bit keys
-/* Resident tiles per SM (registers capped to fit): their loads in flight keep memory busy. */
-constexpr int kOneMinBlocks = 3;
+/* NVIDIA ranks through per-warp digit masks in shared memory; elsewhere through ballots. */
+#if defined(UNIHIP_DEVICE_NVPTX)
+#define HIPCUB_ONESWEEP_MATCH_MASKS 1
+#else
+#define HIPCUB_ONESWEEP_MATCH_MASKS 0
+#endif
 /* Tiles of one launch: its counts (and prefixes) fit a status word's 30 bits. */
 constexpr long long kOnePortion = 1ll << 28;
 /* Status words: flag in the top two bits, the count (aggregate) or prefix (inclusive) below. */
 constexpr unsigned kOneAggregate = 1u << 30, kOneInclusive = 2u << 30, kOneValue = kOneAggregate - 1;
 
+/* A tile's shape: its threads (the first kOneDigits also own a digit each: counts, look-back),
+ * items per thread (for items of at most 4 bytes; fewer for larger ones), and resident tiles
+ * per SM (registers capped to fit: their loads in flight keep memory busy). Keys alone and
+ * key-value pairs apart: the values' registers change what fits. */
+constexpr int kOneKeysThreads = 256, kOneKeysItems = 20, kOneKeysMinBlocks = 3;
+constexpr int kOnePairsThreads = 256, kOnePairsItems = 16, kOnePairsMinBlocks = 3;
 template <class K, class V>
-constexpr int OneItems() {
-  constexpr std::size_t s = sizeof(K) > sizeof(V) ? sizeof(K) : sizeof(V);
-  return s <= 4 ? 15 : s <= 8 ? 11 : s <= 16 ? 5 : 2;
-}
+struct OneShape {
+  static constexpr bool kKeysOnly = std::is_same_v<V, NullType>;
+  static constexpr std::size_t kBytes = kKeysOnly || sizeof(K) > sizeof(V) ? sizeof(K) : sizeof(V);
+  static constexpr int kThreads = kKeysOnly ? kOneKeysThreads : kOnePairsThreads;
+  static constexpr int kMinBlocks = kKeysOnly ? kOneKeysMinBlocks : kOnePairsMinBlocks;
+  static constexpr int kItems4 = kKeysOnly ? kOneKeysItems : kOnePairsItems;
+  static constexpr int kItems = kBytes <= 4 ? kItems4 : kBytes <= 8 ? kItems4 * 11 / 20 : kBytes <= 16 ? kItems4 / 4 : 2;
+  static constexpr int kTile = kThreads * kItems;
+  static_assert(kThreads >= kOneDigits && kThreads % 64 == 0, "a thread per digit, whole warps");
+};
 template <class K, class V>
-constexpr int OneTile() { return kOneBlock * OneItems<K, V>(); }
+constexpr int OneTile() { return OneShape<K, V>::kTile; }
 
 HIPCUB_DEVICE __forceinline__ unsigned LoadStatus(const unsigned* p) {
   return __hip_atomic_load(p, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
@@ -93,15 +143,15 @@ HIPCUB_DEVICE __forceinline__ void StoreStatus(unsigned* p, unsigned v) {
 
 /* hist[place][digit] over all keys: shared-memory counts per block, then one global add each. */
 template <class K>
-__global__ __launch_bounds__(kOneBlock) void OnesweepHistogramKernel(const K* keys, long long n, int begin_bit,
+__global__ __launch_bounds__(kOneDigits) void OnesweepHistogramKernel(const K* keys, long long n, int begin_bit,
                                                                     int end_bit, bool descending,
                                                                     unsigned long long* hist) {
   __shared__ unsigned counts[kOneMaxPlaces * kOneDigits];
   const int places = (end_bit - begin_bit + kOneBits - 1) / kOneBits;
-  for (int i = threadIdx.x; i < places * kOneDigits; i += kOneBlock) counts[i] = 0;
+  for (int i = threadIdx.x; i < places * kOneDigits; i += kOneDigits) counts[i] = 0;
   __syncthreads();
 #pragma unroll 4
-  for (long long i = (long long)blockIdx.x * kOneBlock + threadIdx.x; i < n; i += (long long)gridDim.x * kOneBlock) {
+  for (long long i = (long long)blockIdx.x * kOneDigits + threadIdx.x; i < n; i += (long long)gridDim.x * kOneDigits) {
     const auto u = RadixBits(keys[i], descending);
 #pragma unroll
     for (int p = 0; p < kOneMaxPlaces && p < (int)sizeof(K); ++p) {
@@ -113,14 +163,14 @@ __global__ __launch_bounds__(kOneBlock) void OnesweepHistogramKernel(const K* ke
     }
   }
   __syncthreads();
-  for (int i = threadIdx.x; i < places * kOneDigits; i += kOneBlock)
+  for (int i = threadIdx.x; i < places * kOneDigits; i += kOneDigits)
     if (counts[i] != 0) atomicAdd(&hist[i], (unsigned long long)counts[i]);
 }
 
 /* Block p: the exclusive scan of place p's counts, the first portion's digit offsets. */
 template <class T>
-__global__ __launch_bounds__(kOneBlock) void OnesweepBinsKernel(const T* hist, T* bins, int portions) {
-  typedef BlockScan<T, kOneBlock> Scan;
+__global__ __launch_bounds__(kOneDigits) void OnesweepBinsKernel(const T* hist, T* bins, int portions) {
+  typedef BlockScan<T, kOneDigits> Scan;
   __shared__ typename Scan::TempStorage storage;
   T offset;
   Scan(storage).ExclusiveSum(hist[blockIdx.x * kOneDigits + threadIdx.x], offset);
@@ -130,16 +180,19 @@ __global__ __launch_bounds__(kOneBlock) void OnesweepBinsKernel(const T* hist, T
 /* One digit place over one portion. bins: this portion's 256 offsets (the last tile writes the
  * next portion's after them); status: a zeroed word per tile and digit. */
 template <class K, class V, bool HAS_VALUES>
-__global__ __launch_bounds__(kOneBlock, kOneMinBlocks) void OnesweepKernel(const K* keys_in, K* keys_out, const V* values_in,
+__global__ __launch_bounds__(OneShape<K, V>::kThreads, OneShape<K, V>::kMinBlocks) void OnesweepKernel(const K* keys_in, K* keys_out, const V* values_in,
                                                            V* values_out, long long first, int count, int shift,
                                                            int bits, bool descending, unsigned* counter,
                                                            unsigned* status, unsigned long long* bins) {
-  constexpr int W = HIPCUB_DEVICE_WARP_THREADS, WARPS = kOneBlock / W, N = OneItems<K, V>(),
-                TILE = kOneBlock * N;
+  constexpr int BLOCK = OneShape<K, V>::kThreads;
+  constexpr int W = HIPCUB_DEVICE_WARP_THREADS, WARPS = BLOCK / W, N = OneShape<K, V>::kItems,
+                TILE = BLOCK * N;
   constexpr std::size_t KV = HAS_VALUES && sizeof(V) > sizeof(K) ? sizeof(V) : sizeof(K);
-  constexpr std::size_t BUF = TILE * KV > WARPS * kOneDigits * 4 ? TILE * KV : WARPS * kOneDigits * 4;
+  // ranking: the warps' digit counters (and on NVIDIA their digit masks); then the sorted tile
+  constexpr std::size_t RANK_BYTES = WARPS * kOneDigits * 4 * (HIPCUB_ONESWEEP_MATCH_MASKS ? 2 : 1);
+  constexpr std::size_t BUF = TILE * KV > RANK_BYTES ? TILE * KV : RANK_BYTES;
   constexpr unsigned long long LANES = W == 64 ? ~0ull : 0xffffffffull;
-  typedef BlockScan<unsigned, kOneBlock> Scan;
+  typedef BlockScan<unsigned, BLOCK> Scan;
   // warp_hist (ranking) and then the tile's keys, then its values, in shared memory
   __shared__ unsigned char buf[BUF] __attribute__((aligned(16)));
   __shared__ typename Scan::TempStorage scan_storage;
@@ -149,10 +202,10 @@ __global__ __launch_bounds__(kOneBlock, kOneMinBlocks) void OnesweepKernel(const
   unsigned* warp_hist = reinterpret_cast<unsigned*>(buf);
   const int tid = threadIdx.x, lane = (int)__lane_id(), warp = tid / W;
   if (tid == 0) tile_shared = atomicAdd(counter, 1u);
-  for (int i = tid; i < WARPS * kOneDigits; i += kOneBlock) warp_hist[i] = 0;
-#if defined(UNIHIP_DEVICE_NVPTX)
-  __shared__ unsigned match_masks[WARPS * kOneDigits];
-  for (int i = tid; i < WARPS * kOneDigits; i += kOneBlock) match_masks[i] = 0;
+  for (int i = tid; i < WARPS * kOneDigits; i += BLOCK) warp_hist[i] = 0;
+#if HIPCUB_ONESWEEP_MATCH_MASKS
+  unsigned* match_masks = warp_hist + WARPS * kOneDigits;
+  for (int i = tid; i < WARPS * kOneDigits; i += BLOCK) match_masks[i] = 0;
 #endif
   __syncthreads();
   const unsigned tile = tile_shared;
@@ -162,27 +215,30 @@ __global__ __launch_bounds__(kOneBlock, kOneMinBlocks) void OnesweepKernel(const
   // warp-striped: item i of lane l in warp w is the tile's (w * N + i) * W + l-th
   const int wfirst = warp * W * N + lane;
   const K* in = keys_in + first + tile_first;
-  K keys[N];
+  // keys as their ordered bits (CUB's bit_ordered_type); a partial tile's missing keys are all
+  // ones: the last digit, ranked after every real key, so the real ones fill sorted[0, valid)
+  typedef typename UnsignedOf<sizeof(K)>::type U;
+  U keys[N];
   if (valid == TILE) {
 #pragma unroll
-    for (int i = 0; i < N; ++i) keys[i] = in[wfirst + i * W];
+    for (int i = 0; i < N; ++i) keys[i] = RadixBits(in[wfirst + i * W], descending);
   } else {
 #pragma unroll
-    for (int i = 0; i < N; ++i)
-      if (wfirst + i * W < valid) keys[i] = in[wfirst + i * W];
+    for (int i = 0; i < N; ++i) keys[i] = wfirst + i * W < valid ? RadixBits(in[wfirst + i * W], descending) : U(~U(0));
   }
   // early counts (CUB's): the tile's digit counts by shared atomics, published before the
   // ranking, so later tiles' look-backs find them sooner
   __shared__ unsigned early_counts[kOneDigits];
-  early_counts[tid] = 0;
+  if (tid < kOneDigits) early_counts[tid] = 0;
   __syncthreads();
 #pragma unroll
-  for (int i = 0; i < N; ++i)
-    if (wfirst + i * W < valid) atomicAdd(&early_counts[(unsigned)((RadixBits(keys[i], descending) >> shift) & mask)], 1u);
+  for (int i = 0; i < N; ++i) atomicAdd(&early_counts[DigitOf(keys[i], shift, bits)], 1u);
   __syncthreads();
+  const bool owns_digit = tid < kOneDigits;
   unsigned* mine = status + (long long)tile * kOneDigits + tid;
-  const unsigned total = early_counts[tid];
-  StoreStatus(mine, (tile == 0 ? kOneInclusive : kOneAggregate) | total);
+  // the padding is the last digit's: it shifts no other digit's start
+  const unsigned total = owns_digit ? early_counts[tid] - (tid == (int)mask ? (unsigned)(TILE - valid) : 0u) : 0u;
+  if (owns_digit) StoreStatus(mine, (tile == 0 ? kOneInclusive : kOneAggregate) | total);
   // rank among the warp's earlier items of the same digit: the lanes that share it (NVIDIA: a
   // bit each in the digit's shared mask, CUB's WARP_MATCH_ATOMIC_OR; elsewhere eight ballots),
   // their leader adds them to the warp's counter
@@ -190,18 +246,25 @@ __global__ __launch_bounds__(kOneBlock, kOneMinBlocks) void OnesweepKernel(const
   unsigned* my_hist = warp_hist + warp * kOneDigits;
 #pragma unroll
   for (int i = 0; i < N; ++i) {
-    const bool ok = wfirst + i * W < valid;
-    const unsigned d = ok ? (unsigned)((RadixBits(keys[i], descending) >> shift) & mask) : 0u;
-#if defined(UNIHIP_DEVICE_NVPTX)
-    // the lanes that share d: each sets its bit in d's mask (CUB's WARP_MATCH_ATOMIC_OR)
-    volatile unsigned* mm = &match_masks[warp * kOneDigits + d];
-    if (ok) atomicOr((unsigned*)mm, 1u << lane);
+    const unsigned d = DigitOf(keys[i], shift, bits);
+#if HIPCUB_ONESWEEP_MATCH_MASKS
+    // the lanes that share d: each sets its bit in d's mask (CUB's WARP_MATCH_ATOMIC_OR); the
+    // shuffle orders every lane's read of the mask before the leader clears it
+    unsigned* mm = &match_masks[warp * kOneDigits + d];
+    atomicOr(mm, 1u << lane);
     __syncwarp();
-    const unsigned long long peers = ok ? *mm : 0u;
-    __syncwarp();
-    if (ok && lane == __ffsll(peers) - 1) *mm = 0u;
+    const unsigned peers = *(volatile unsigned*)mm;
+    const int leader = __ffs(peers) - 1;
+    unsigned before = 0;
+    if (lane == leader) {
+      before = my_hist[d];
+      my_hist[d] = before + (unsigned)__popc(peers);
+    }
+    before = ShflIdx(UNIHIP_FULL_MASK, before, leader, W);
+    if (lane == leader) *mm = 0u;
+    rank[i] = (int)(before + (unsigned)__popc(peers & ((1u << lane) - 1u)));
 #else
-    unsigned long long peers = (unsigned long long)__ballot_sync(UNIHIP_FULL_MASK, ok) & LANES;
+    unsigned long long peers = LANES;
 #pragma unroll
     for (int b = 0; b < kOneBits; ++b) {
       if (b < bits) {
@@ -209,32 +272,45 @@ __global__ __launch_bounds__(kOneBlock, kOneMinBlocks) void OnesweepKernel(const
         peers &= ((d >> b) & 1u) ? m : ~m;
       }
     }
-#endif
-    const int leader = ok ? __ffsll(peers) - 1 : 0;
+    const int leader = __ffsll(peers) - 1;
     unsigned before = 0;
-    if (ok && lane == leader) {
+    if (lane == leader) {
       before = my_hist[d];
       my_hist[d] = before + (unsigned)__popcll(peers);
     }
     before = ShflIdx(UNIHIP_FULL_MASK, before, leader, W);
     rank[i] = (int)(before + (unsigned)__popcll(peers & (unsigned long long)__lanemask_lt()));
+#endif
     __syncwarp();
   }
   __syncthreads();
   // thread d: the warps' exclusive counts of digit d
-  unsigned run = 0;
+  if (owns_digit) {
+    unsigned run = 0;
 #pragma unroll
-  for (int w = 0; w < WARPS; ++w) {
-    const unsigned c = warp_hist[w * kOneDigits + tid];
-    warp_hist[w * kOneDigits + tid] = run;
-    run += c;
+    for (int w = 0; w < WARPS; ++w) {
+      const unsigned c = warp_hist[w * kOneDigits + tid];
+      warp_hist[w * kOneDigits + tid] = run;
+      run += c;
+    }
   }
   unsigned start;
   Scan(scan_storage).ExclusiveSum(total, start);
-  tile_start[tid] = start;
-  // look-back: earlier tiles' counts of digit d back to one that holds its inclusive prefix
+  if (owns_digit) tile_start[tid] = start;
+  __syncthreads();
+#pragma unroll
+  for (int i = 0; i < N; ++i) {
+    const unsigned d = DigitOf(keys[i], shift, bits);
+    rank[i] += (int)(tile_start[d] + my_hist[d]);
+  }
+  __syncthreads();  // warp_hist read: buf takes the keys in digit order
+  U* sorted = reinterpret_cast<U*>(buf);
+#pragma unroll
+  for (int i = 0; i < N; ++i) sorted[rank[i]] = keys[i];
+  // look-back (CUB's order: after the keys left registers): earlier tiles' counts of digit d
+  // back to one that holds its inclusive prefix
   unsigned prefix = 0;
-  if (tile > 0) {
+  if (owns_digit && tile > 0) {
     for (long long j = (long long)tile - 1;; --j) {
       unsigned s;
       do {
@@ -245,48 +321,35 @@ __global__ __launch_bounds__(kOneBlock, kOneMinBlocks) void OnesweepKernel(const
     }
     StoreStatus(mine, kOneInclusive | (prefix + total));
   }
-  const unsigned long long base = bins[tid];
-  global_base[tid] = (long long)(base + prefix) - (long long)start;
-  if (tile == gridDim.x - 1) bins[kOneDigits + tid] = base + prefix + total;  // the next portion's
-  __syncthreads();
-#pragma unroll
-  for (int i = 0; i < N; ++i) {
-    if (wfirst + i * W < valid) {
-      const unsigned d = (unsigned)((RadixBits(keys[i], descending) >> shift) & mask);
-      rank[i] += (int)(tile_start[d] + my_hist[d]);
-    }
+  if (owns_digit) {
+    const unsigned long long base = bins[tid];
+    global_base[tid] = (long long)(base + prefix) - (long long)start;
+    if (tile == gridDim.x - 1) bins[kOneDigits + tid] = base + prefix + total;  // the next portion's
   }
-  __syncthreads();  // warp_hist read: buf takes the keys in digit order
-  K* sorted = reinterpret_cast<K*>(buf);
-#pragma unroll
-  for (int i = 0; i < N; ++i)
-    if (wfirst + i * W < valid) sorted[rank[i]] = keys[i];
   __syncthreads();
   unsigned char digit[N];
 #pragma unroll
   for (int i = 0; i < N; ++i) {
-    const int p = i * kOneBlock + tid;
+    const int p = i * BLOCK + tid;
     if (p < valid) {
-      const K k = sorted[p];
-      digit[i] = (unsigned char)((RadixBits(k, descending) >> shift) & mask);
-      keys_out[global_base[digit[i]] + p] = k;
+      const U u = sorted[p];
+      digit[i] = (unsigned char)DigitOf(u, shift, bits);
+      keys_out[global_base[digit[i]] + p] = FromRadixBits<K>(u, descending);
     }
   }
   if constexpr (HAS_VALUES) {
     const V* vin = values_in + first + tile_first;
     V vals[N];
 #pragma unroll
-    for (int i = 0; i < N; ++i)
-      if (wfirst + i * W < valid) vals[i] = vin[wfirst + i * W];
+    for (int i = 0; i < N; ++i) vals[i] = wfirst + i * W < valid ? vin[wfirst + i * W] : V();
     __syncthreads();  // the keys are read back
     V* vsorted = reinterpret_cast<V*>(buf);
 #pragma unroll
-    for (int i = 0; i < N; ++i)
-      if (wfirst + i * W < valid) vsorted[rank[i]] = vals[i];
+    for (int i = 0; i < N; ++i) vsorted[rank[i]] = vals[i];
     __syncthreads();
 #pragma unroll
     for (int i = 0; i < N; ++i) {
-      const int p = i * kOneBlock + tid;
+      const int p = i * BLOCK + tid;
       if (p < valid) values_out[global_base[digit[i]] + p] = vsorted[p];
     }
   }
@@ -368,10 +431,10 @@ hipError_t RadixSortDispatch(void* d_temp_storage, std::size_t& temp_storage_byt
   if (e != hipSuccess) return e;
   {
     const K* first_src = alternates ? keys_in : kbuf[*selector];
-    long long blocks = (n + kOneBlock * 16 - 1) / (kOneBlock * 16);
-    OnesweepHistogramKernel<K><<<(int)(blocks < 1024 ? blocks : 1024), kOneBlock, 0, stream>>>(
+    long long blocks = (n + kOneDigits * 16 - 1) / (kOneDigits * 16);
+    OnesweepHistogramKernel<K><<<(int)(blocks < 1024 ? blocks : 1024), kOneDigits, 0, stream>>>(
         first_src, n, begin_bit, end_bit, descending, hist);
-    OnesweepBinsKernel<unsigned long long><<<passes, kOneBlock, 0, stream>>>(hist, bins, portions);
+    OnesweepBinsKernel<unsigned long long><<<passes, kOneDigits, 0, stream>>>(hist, bins, portions);
   }
   int cur = alternates ? 0 : *selector;
   for (int pass = 0; pass < passes; ++pass) {
@@ -399,7 +462,7 @@ hipError_t RadixSortDispatch(void* d_temp_storage, std::size_t& temp_storage_byt
       const int tiles = (int)((count + OneTile<K, V>() - 1) / OneTile<K, V>());
       e = hipMemsetAsync(status, 0, sizeof(unsigned) * (std::size_t)tiles * kOneDigits, stream);
       if (e != hipSuccess) return e;
-      OnesweepKernel<K, V, HAS_VALUES><<<tiles, kOneBlock, 0, stream>>>(
+      OnesweepKernel<K, V, HAS_VALUES><<<tiles, OneShape<K, V>::kThreads, 0, stream>>>(
           src, dst, vsrc, vdst, first, (int)count, shift, bits, descending, counters + pass * portions + portion,
           status, bins + ((long long)pass * (portions + 1) + portion) * kOneDigits);
     }

@@ -13,9 +13,10 @@ namespace detail {
 
 /* Small blocks: fewer warps wait at the barrier while the first one looks back. */
 constexpr int kScanBlock = 128;
-/* An odd count keeps the load/store transposes' strides off shared bank multiples. */
+/* 4-byte items: CUB's sm_90 count; larger ones: an odd count keeps the transposes' strides off
+ * shared bank multiples. */
 template <class T>
-constexpr int ScanItems() { return sizeof(T) <= 4 ? 23 : (sizeof(T) <= 8 ? 9 : 3); }
+constexpr int ScanItems() { return sizeof(T) <= 4 ? 24 : (sizeof(T) <= 8 ? 9 : 3); }
 template <class T>
 constexpr int ScanTile() { return kScanBlock * ScanItems<T>(); }
 
@@ -23,6 +24,8 @@ constexpr int ScanTile() { return kScanBlock * ScanItems<T>(); }
  * more than 4 bytes: values move as 32-bit relaxed atomics (coherent, past the SM's cache) with a fence between value and flag
  * on both sides (NVPTX selects no release/acquire atomic stores). */
 constexpr unsigned kScanAggregate = 1, kScanInclusive = 2;
+/* Look-back pauses (ns), taken only by grids of at least kScanPauseGrid tiles. */
+constexpr unsigned kScanPauseGrid = 500, kScanFirstPollNs = 1245, kScanRepollNs = 648;
 
 template <class T>
 HIPCUB_DEVICE __forceinline__ void StoreWords(Words<T>* p, const T& v) {
@@ -63,6 +66,11 @@ HIPCUB_DEVICE __forceinline__ T PackedValue(unsigned long long w) {
   return r;
 }
 
+HIPCUB_DEVICE __forceinline__ bool PauseBeforeRepoll(bool pause) {
+  if (pause) __nanosleep(kScanRepollNs);
+  return true;
+}
+
 /* The tile's prefix, called by the first warp with the tile's aggregate (BlockScan's callback):
  * lane 0 publishes the aggregate, the warp folds the earlier tiles' published values back to
  * one with its inclusive prefix (lane l looks at tile end-1-l, W tiles a window), and lane 0
@@ -87,6 +95,10 @@ struct LookbackPrefix {
         StoreFlag(&flags[tile], kScanAggregate);
       }
     }
+    // CUB's fixed delays: the predecessors' statuses reach L2 before the first poll, and a
+    // pause between polls keeps the spinning warps off the memory system (large grids only)
+    const bool pause = gridDim.x >= kScanPauseGrid;
+    if (pause) __nanosleep(kScanFirstPollNs);
     T running;
     bool has_running = false;
     for (long long end = tile;; end -= W) {
@@ -99,19 +111,25 @@ struct LookbackPrefix {
           w = j >= 0 ? __hip_atomic_load(&packed[j], __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT)
                      : (unsigned long long)kScanInclusive << 32;
           f = (unsigned)(w >> 32);
-        } while (__any_sync(UNIHIP_FULL_MASK, f == 0));
+        } while (__any_sync(UNIHIP_FULL_MASK, f == 0) && PauseBeforeRepoll(pause));
         v = PackedValue<T>(w);
       } else {
         do {
           f = j >= 0 ? __hip_atomic_load(&flags[j], __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT) : kScanInclusive;
-        } while (__any_sync(UNIHIP_FULL_MASK, f == 0));
+        } while (__any_sync(UNIHIP_FULL_MASK, f == 0) && PauseBeforeRepoll(pause));
         __threadfence();  // the flag before the value
         if (j >= 0) v = LoadWords(f == kScanInclusive ? &inclusives[j] : &aggregates[j]);
       }
       const unsigned long long done = (unsigned long long)__ballot_sync(UNIHIP_FULL_MASK, f == kScanInclusive) & LANES;
       const int last = done ? __ffsll(done) - 1 : W - 1;  // the farthest lane to fold
-      T acc = ShflIdx(UNIHIP_FULL_MASK, v, last, W);
-      for (int l = last - 1; l >= 0; --l) acc = op(acc, ShflIdx(UNIHIP_FULL_MASK, v, l, W));
+      // lanes 0..last folded to lane 0 in log steps, earlier tiles (higher lanes) on the left
+      T acc = v;
+#pragma unroll
+      for (int offset = 1; offset < W; offset *= 2) {
+        const T other = ShflDown(UNIHIP_FULL_MASK, acc, (unsigned)offset, W);
+        if (lane + offset <= last) acc = op(other, acc);
+      }
+      acc = ShflIdx(UNIHIP_FULL_MASK, acc, 0, W);
       running = has_running ? op(acc, running) : acc;
       has_running = true;
       if (done) break;
