@@ -126,6 +126,25 @@ int main() {
   add_one<<<1, 2048>>>(m, 0);  // more threads than a block has
   EXPECT(cudaGetLastError() == cudaErrorInvalidConfiguration);
 
+  // Host memory registered in place: copies through it and its device address.
+  std::vector<int> registered(4096, 5);
+  CHECK(cudaHostRegister(registered.data(), registered.size() * sizeof(int), cudaHostRegisterDefault));
+  int* through = nullptr;
+  CHECK(cudaHostGetDevicePointer(&through, registered.data(), 0));
+  EXPECT(through != nullptr);
+  CHECK(cudaPointerGetAttributes(&pa, registered.data()));
+  EXPECT(pa.type == cudaMemoryTypeHost);
+  CHECK(cudaMemcpyAsync(dx, registered.data(), registered.size() * sizeof(int),
+                        cudaMemcpyHostToDevice, s));
+  CHECK(cudaMemsetAsync(dx, 0, sizeof(int), s));
+  CHECK(cudaMemcpyAsync(registered.data(), dx, registered.size() * sizeof(int),
+                        cudaMemcpyDeviceToHost, s));
+  CHECK(cudaStreamSynchronize(s));
+  EXPECT(registered[0] == 0 && registered[1] == 5 && registered[4095] == 5);
+  CHECK(cudaHostUnregister(registered.data()));
+  EXPECT(cudaHostUnregister(registered.data()) == cudaErrorHostMemoryNotRegistered);
+  (void)cudaGetLastError();
+
   cudaDeviceProp prop;
   CHECK(cudaGetDeviceProperties(&prop, 0));
   int sms = 0;
