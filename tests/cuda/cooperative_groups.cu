@@ -40,7 +40,7 @@ int main() {
   for (int b = 0; b < blocks; ++b) {
     int want = 0;
     for (int i = 0; i < threads; ++i) want += h[b * threads + i];
-    EXPECT(got[b] == want);
+    EXPECT_RESULT(got[b] == want);
   }
 
   int coop = 0;
@@ -55,7 +55,15 @@ int main() {
     CHECK(cudaLaunchCooperativeKernel((void*)grid_two_phase, dim3(2), dim3(128), args, 0, 0));
     int r = 0;
     CHECK(cudaMemcpy(&r, result, sizeof(r), cudaMemcpyDeviceToHost));
-    EXPECT(r == count);
+    EXPECT_RESULT(r == count);
+    // A grid larger than can be resident at once is refused.
+    int per_sm = 0, sms = 0;
+    CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, grid_two_phase, 128, 0));
+    CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+    EXPECT(per_sm > 0);
+    EXPECT(cudaLaunchCooperativeKernel((void*)grid_two_phase, dim3(per_sm * sms + 1), dim3(128),
+                                       args, 0, 0) == cudaErrorCooperativeLaunchTooLarge);
+    (void)cudaGetLastError();
     CHECK(cudaFree(result));
     CHECK(cudaFree(data));
   }

@@ -19,7 +19,7 @@ int main() {
   EXPECT(nvtxRangePop() == 0);
   int h[32];
   CHECK(cudaMemcpy(h, d, sizeof(h), cudaMemcpyDeviceToHost));
-  EXPECT(h[0] == 7 && h[31] == 7);
+  EXPECT_RESULT(h[0] == 7 && h[31] == 7);
   CHECK(cudaFree(d));
   return finish("nvtx");
 }

@@ -10,6 +10,10 @@
 //
 // It models ROCr's interface, not its implementation: passing here proves the backend issues
 // the right calls and packets in the right order, not that a real GPU accepts them.
+// Kernels of a program's own run nothing (their dispatches complete); the product name begins
+// with "Fake " so that a program can tell (tests/cuda/cuda_check.h skips its checks of kernel
+// results on it).
+#include <elf.h>
 #include <hsa/hsa.h>
 #include <hsa/hsa_ext_amd.h>
 #include <hsa/hsa_ext_image.h>
@@ -1278,16 +1282,23 @@ EXPORT hsa_status_t hsa_amd_signal_async_handler(hsa_signal_t s, hsa_signal_cond
 }
 
 // Code objects: the "executable" finds a symbol when its name occurs in the image's bytes (its
-// ELF string table), and maps kernel descriptors to the host implementations above.
+// ELF string table), and maps kernel descriptors to the host implementations above. A variable
+// (an object of the ELF symbol table) gets storage of its size in "device memory" on first lookup,
+// holding its initial bytes (zero for .bss), as ROCr's loader places it; the storage goes with the
+// executable.
 struct Executable {
   const uint8_t* image = nullptr;
   size_t size = 0;
   bool frozen = false;
+  std::mutex mutex;
+  std::map<std::string, std::pair<void*, size_t>> variables;  // by symbol name
 };
 EXPORT hsa_status_t hsa_code_object_reader_create_from_memory(const void* data, size_t size,
                                                               hsa_code_object_reader_t* reader) {
   if (size < 4 || std::memcmp(data, "\x7f" "ELF", 4) != 0) return HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
-  auto* e = new Executable{static_cast<const uint8_t*>(data), size, false};
+  auto* e = new Executable;
+  e->image = static_cast<const uint8_t*>(data);
+  e->size = size;
   reader->handle = reinterpret_cast<uint64_t>(e);
   return HSA_STATUS_SUCCESS;
 }
@@ -1315,27 +1326,98 @@ EXPORT hsa_status_t hsa_executable_freeze(hsa_executable_t exec, const char*) {
   return HSA_STATUS_SUCCESS;
 }
 EXPORT hsa_status_t hsa_executable_destroy(hsa_executable_t exec) {
-  delete reinterpret_cast<Executable*>(exec.handle);
+  auto* e = reinterpret_cast<Executable*>(exec.handle);
+  for (auto& [name, storage] : e->variables) hsa_amd_memory_pool_free(storage.first);
+  delete e;
   return HSA_STATUS_SUCCESS;
 }
+namespace {
+// The object `name` of the image's symbol tables: its size and initial bytes (null: zeros).
+bool findObject(const uint8_t* image, size_t size, const char* name, size_t* bytes,
+                const uint8_t** init) {
+  if (size < sizeof(Elf64_Ehdr)) return false;
+  Elf64_Ehdr eh;
+  std::memcpy(&eh, image, sizeof eh);
+  if (eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_shentsize != sizeof(Elf64_Shdr) ||
+      eh.e_shoff > size || eh.e_shnum > (size - eh.e_shoff) / sizeof(Elf64_Shdr))
+    return false;
+  auto section = [&](size_t i) {
+    Elf64_Shdr sh;
+    std::memcpy(&sh, image + eh.e_shoff + i * sizeof sh, sizeof sh);
+    return sh;
+  };
+  auto inImage = [&](const Elf64_Shdr& sh) { return sh.sh_offset <= size && sh.sh_size <= size - sh.sh_offset; };
+  for (size_t i = 0; i < eh.e_shnum; ++i) {
+    const Elf64_Shdr symtab = section(i);
+    if ((symtab.sh_type != SHT_SYMTAB && symtab.sh_type != SHT_DYNSYM) || !inImage(symtab) ||
+        symtab.sh_link >= eh.e_shnum)
+      continue;
+    const Elf64_Shdr strtab = section(symtab.sh_link);
+    if (!inImage(strtab)) continue;
+    for (size_t j = 0; j < symtab.sh_size / sizeof(Elf64_Sym); ++j) {
+      Elf64_Sym sym;
+      std::memcpy(&sym, image + symtab.sh_offset + j * sizeof sym, sizeof sym);
+      if (ELF64_ST_TYPE(sym.st_info) != STT_OBJECT || sym.st_name >= strtab.sh_size ||
+          sym.st_shndx == SHN_UNDEF || sym.st_shndx >= eh.e_shnum)
+        continue;
+      const auto* symName = reinterpret_cast<const char*>(image + strtab.sh_offset + sym.st_name);
+      if (strnlen(symName, strtab.sh_size - sym.st_name) == strtab.sh_size - sym.st_name ||
+          std::strcmp(symName, name) != 0)
+        continue;
+      const Elf64_Shdr home = section(sym.st_shndx);
+      *bytes = sym.st_size;
+      *init = nullptr;
+      if (home.sh_type == SHT_PROGBITS) {
+        if (!inImage(home) || sym.st_value < home.sh_addr ||
+            sym.st_value - home.sh_addr > home.sh_size || sym.st_size > home.sh_size - (sym.st_value - home.sh_addr))
+          return false;
+        *init = image + home.sh_offset + (sym.st_value - home.sh_addr);
+      }
+      return true;
+    }
+  }
+  return false;
+}
+}  // namespace
 struct Symbol {
   const KernelImpl* kernel;
   std::string name;
+  uint64_t address = 0;  // a variable's storage
+  uint32_t size = 0;
 };
 std::mutex g_symbolMutex;
 std::deque<Symbol> g_symbols;  // never freed: symbol handles stay valid
 EXPORT hsa_status_t hsa_executable_get_symbol_by_name(hsa_executable_t exec, const char* name,
                                                       const hsa_agent_t*, hsa_executable_symbol_t* out) {
-  const auto* e = reinterpret_cast<Executable*>(exec.handle);
+  auto* e = reinterpret_cast<Executable*>(exec.handle);
   if (!e->frozen) return HSA_STATUS_ERROR_INVALID_EXECUTABLE;
   const size_t n = std::strlen(name) + 1;  // with the NUL, as in a string table
   const uint8_t* end = e->image + e->size;
   if (std::search(e->image, end, name, name + n) == end) return HSA_STATUS_ERROR_INVALID_SYMBOL_NAME;
-  const KernelImpl* kernel = nullptr;
-  for (const KernelImpl& k : kKernels)
-    if (std::strcmp(k.symbol, name) == 0) kernel = &k;
+  Symbol symbol{nullptr, name};
+  if (symbol.name.ends_with(".kd")) {
+    for (const KernelImpl& k : kKernels)
+      if (std::strcmp(k.symbol, name) == 0) symbol.kernel = &k;
+  } else {
+    std::lock_guard lock(e->mutex);
+    auto it = e->variables.find(name);
+    if (it == e->variables.end()) {
+      size_t bytes = 0;
+      const uint8_t* init = nullptr;
+      if (!findObject(e->image, e->size, name, &bytes, &init)) return HSA_STATUS_ERROR_INVALID_SYMBOL_NAME;
+      void* storage = nullptr;
+      if (hsa_amd_memory_pool_allocate(hsa_amd_memory_pool_t{kDevicePool}, bytes ? bytes : 1, 0, &storage) !=
+          HSA_STATUS_SUCCESS)
+        return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+      if (init != nullptr) std::memcpy(storage, init, bytes);
+      else std::memset(storage, 0, bytes ? bytes : 1);
+      it = e->variables.emplace(name, std::pair{storage, bytes}).first;
+    }
+    symbol.address = reinterpret_cast<uint64_t>(it->second.first);
+    symbol.size = static_cast<uint32_t>(it->second.second);
+  }
   std::lock_guard lock(g_symbolMutex);
-  g_symbols.push_back({kernel, name});
+  g_symbols.push_back(std::move(symbol));
   out->handle = reinterpret_cast<uint64_t>(&g_symbols.back());
   return HSA_STATUS_SUCCESS;
 }
@@ -1349,8 +1431,8 @@ EXPORT hsa_status_t hsa_executable_symbol_get_info(hsa_executable_symbol_t s,
     case HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT:
       // Unknown kernels get a descriptor the packet processor does not know (a kernel error).
       return put<uint64_t>(value, sym->kernel ? reinterpret_cast<uint64_t>(sym->kernel) : 0xBAD);
-    case HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_ADDRESS: return put<uint64_t>(value, 0x1000);
-    case HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_SIZE: return put<uint32_t>(value, 4);
+    case HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_ADDRESS: return put<uint64_t>(value, sym->address);
+    case HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_SIZE: return put<uint32_t>(value, sym->size);
     default: return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   }
 }

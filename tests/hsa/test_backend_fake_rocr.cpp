@@ -1,8 +1,9 @@
 // The whole HsaBackend, through backends/backend.h, on the fake ROCr of fake_hsa_runtime.cpp
 // (a CPU packet processor and copy engine): discovery and properties, memory, copies in every
-// direction, both fill kernels (the real embedded code objects), module loading and a launch of
-// a real code object's kernel, streams, events, waits and host functions. What this cannot show
-// is that a real GPU accepts the same calls; tests/amd/README.md covers that.
+// direction, both fill kernels (the real embedded code objects), module loading (kernels and
+// variables) and a launch of a real code object's kernel, streams, events, waits and host
+// functions. What this cannot show is that a real GPU accepts the same calls; tests/amd/README.md
+// covers that.
 #include <catch2/catch.hpp>
 
 #include <dlfcn.h>
@@ -173,6 +174,27 @@ TEST_CASE("fake ROCr: a real code object loaded and launched", "[hsa][backend]")
   void* address = nullptr;
   size_t size = 0;
   CHECK(b->getGlobal(0, module, "no_such_variable", &address, &size) == hipErrorNotFound);
+  // Module variables: storage of the symbol's size holding its initial bytes (zeros for .bss),
+  // the same address on each lookup; a kernel's name is no variable.
+  REQUIRE(b->getGlobal(0, module, "initialised_table", &address, &size).ok());
+  CHECK(size == 4 * sizeof(int));
+  int table[4] = {};
+  REQUIRE(b->memcpy(0, table, address, sizeof table, CopyDirection::DeviceToHost).ok());
+  CHECK(table[0] == 11);
+  CHECK(table[3] == 44);
+  void* again = nullptr;
+  REQUIRE(b->getGlobal(0, module, "initialised_table", &again, &size).ok());
+  CHECK(again == address);
+  REQUIRE(b->getGlobal(0, module, "zeroed_value", &address, &size).ok());
+  CHECK(size == sizeof(double));
+  const double written = 2.5;
+  double read = -1;
+  REQUIRE(b->memcpy(0, &read, address, sizeof read, CopyDirection::DeviceToHost).ok());
+  CHECK(read == 0.0);
+  REQUIRE(b->memcpy(0, address, &written, sizeof written, CopyDirection::HostToDevice).ok());
+  REQUIRE(b->memcpy(0, &read, address, sizeof read, CopyDirection::DeviceToHost).ok());
+  CHECK(read == written);
+  CHECK(b->getGlobal(0, module, "axpy", &address, &size) == hipErrorNotFound);
 
   constexpr int n = 1000;
   std::vector<float> x(n), y(n);

@@ -63,3 +63,7 @@ __global__ void scale(T* data, T factor, unsigned n) {
   if (i < n) data[i] *= factor;
 }
 template __global__ void scale<double>(double*, double, unsigned);
+
+// Module variables: one with initial bytes (.data), one without (.bss).
+__device__ int initialised_table[4] = {11, 22, 33, 44};
+__device__ double zeroed_value;
