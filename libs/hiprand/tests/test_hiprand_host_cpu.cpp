@@ -114,6 +114,21 @@ TEST_CASE("cuRAND's host generators through hipRAND", "[curand]") {
   int version = 0;
   REQUIRE(hiprandGetVersion(&version) == HIPRAND_STATUS_SUCCESS);
   CHECK(version >= 10000);
+  // Sobol's first dimension: direction number k is bit 31 - k (63 - k).
+  hiprandDirectionVectors32_t* v32 = nullptr;
+  REQUIRE(hiprandGetDirectionVectors32(&v32, HIPRAND_DIRECTION_VECTORS_32_JOEKUO6) ==
+          HIPRAND_STATUS_SUCCESS);
+  CHECK(v32[0][0] == 0x80000000u);
+  CHECK(v32[0][31] == 1u);
+  hiprandDirectionVectors64_t* v64 = nullptr;
+  REQUIRE(hiprandGetDirectionVectors64(&v64, HIPRAND_DIRECTION_VECTORS_64_JOEKUO6) ==
+          HIPRAND_STATUS_SUCCESS);
+  CHECK(v64[0][0] == 0x8000000000000000ull);
+  CHECK(hiprandGetDirectionVectors64(&v64, static_cast<hiprandDirectionVectorSet_t>(7)) ==
+        HIPRAND_STATUS_TYPE_ERROR);
+  const unsigned int* c32 = nullptr;
+  CHECK(hiprandGetScrambleConstants32(&c32) == HIPRAND_STATUS_SUCCESS);
+  CHECK(c32 != nullptr);
   for (hiprandRngType_t t : {HIPRAND_RNG_PSEUDO_XORWOW, HIPRAND_RNG_PSEUDO_PHILOX4_32_10,
                              HIPRAND_RNG_PSEUDO_MRG32K3A}) {
     INFO("type " << t);
