@@ -135,6 +135,9 @@ TEST_CASE("cuRAND's host generators through hipRAND", "[curand]") {
     hiprandGenerator_t g = nullptr;
     REQUIRE(hiprandCreateGeneratorHost(&g, t) == HIPRAND_STATUS_SUCCESS);
     REQUIRE(hiprandSetPseudoRandomGeneratorSeed(g, 1234) == HIPRAND_STATUS_SUCCESS);
+    CHECK(hiprandSetGeneratorOrdering(g, HIPRAND_ORDERING_PSEUDO_DEFAULT) == HIPRAND_STATUS_SUCCESS);
+    CHECK(hiprandSetGeneratorOrdering(g, static_cast<hiprandOrdering_t>(99)) ==
+          HIPRAND_STATUS_TYPE_ERROR);
     std::vector<float> a(1 << 16), b(1 << 16);
     REQUIRE(hiprandGenerateUniform(g, a.data(), a.size()) == HIPRAND_STATUS_SUCCESS);
     double sum = 0, sq = 0;
