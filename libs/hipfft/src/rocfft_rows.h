@@ -1,6 +1,8 @@
 // The rows an AMD device serves through rocFFT: cufft_table.def's HIPFFT_ROCFFT list, each as
 // amd::<row> with the row's own parameters (rocfft_rows.cpp). kOnAmd<&::row> is that function,
 // or nullptr for a row rocFFT does not serve (HIPFFT_NOT_SUPPORTED).
+// Thread safety: a plan's rocFFT state changes without a lock; one plan used by two threads at
+// once is the caller's race, as in cuFFT and AMD's hipFFT.
 #pragma once
 
 #include "hipfft/hipfftXt.h"
