@@ -59,33 +59,22 @@ const CufftLibrary* cufftLibrary() {
   return library;
 }
 
-hipfftResult selectBackend(const char* backendName, const CufftLibrary** library) {
-  if (backendName != nullptr && std::strcmp(backendName, "cuda") != 0) {
-    static bool logged = [] {
-      std::fprintf(stderr, "unihip hipfft: AMD devices are not supported (no rocFFT path)\n");
-      return true;
-    }();
-    (void)logged;
-    return HIPFFT_NOT_SUPPORTED;
-  }
-  *library = cufftLibrary();
-  return *library != nullptr ? HIPFFT_SUCCESS : HIPFFT_SETUP_FAILED;
+Backend backendNamed(const char* backendName) {
+  if (backendName != nullptr && std::strcmp(backendName, "cuda") == 0) return Backend::cuda;
+  if (backendName != nullptr && std::strcmp(backendName, "hsa") == 0) return Backend::rocm;
+  return Backend::none;
+}
+
+Backend currentBackend(int* device) {
+  *device = 0;
+  return backendNamed(hipGetDevice(device) == hipSuccess ? unihipGetDeviceBackendName(*device)
+                                                         : nullptr);
 }
 
 hipfftResult bindDevice(int device) {
-  const char* backend = unihipGetDeviceBackendName(device);
-  if (backend == nullptr || std::strcmp(backend, "cuda") != 0) return HIPFFT_SUCCESS;
+  if (backendNamed(unihipGetDeviceBackendName(device)) != Backend::cuda) return HIPFFT_SUCCESS;
   return unihipDeviceBindNativeContext(device) == hipSuccess ? HIPFFT_SUCCESS
                                                              : HIPFFT_INVALID_DEVICE;
-}
-
-hipfftResult selectCufft(const CufftLibrary** library, int* device) {
-  *device = 0;
-  // Without a device cuFFT still answers (its own errors), as it would under CUDA.
-  const char* backend = hipGetDevice(device) == hipSuccess ? unihipGetDeviceBackendName(*device)
-                                                           : nullptr;
-  if (hipfftResult r = selectBackend(backend, library); r != HIPFFT_SUCCESS) return r;
-  return backend != nullptr ? bindDevice(*device) : HIPFFT_SUCCESS;
 }
 
 }  // namespace unihip::hipfft

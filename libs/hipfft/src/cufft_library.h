@@ -19,16 +19,15 @@ struct CufftLibrary {
 // The loaded library, or nullptr when unavailable. Loaded once; thread-safe.
 const CufftLibrary* cufftLibrary();
 
-// Where a call without a plan goes: the current device's backend (its ordinal in *device, 0
-// without devices). HIPFFT_NOT_SUPPORTED on an
-// AMD device (no rocFFT path), HIPFFT_SETUP_FAILED without cuFFT, HIPFFT_INVALID_DEVICE when
-// the device's context cannot be made current, else HIPFFT_SUCCESS.
-hipfftResult selectCufft(const CufftLibrary** library, int* device);
+// The backend a call without a plan goes to: the current device's (its ordinal in *device, 0
+// without devices). No device: cuFFT still answers (its own errors), as it would under CUDA.
+enum class Backend { none, cuda, rocm };
+// As unihipGetDeviceBackendName names it: "cuda", "hsa"; nullptr or another: none.
+Backend backendNamed(const char* backendName);
+Backend currentBackend(int* device);
 // cuFFT's runtime adopts the context current on the thread: make it `device`'s primary context
 // (unihip binds contexts lazily), so plans land on, and run with, their HIP device's context.
 // Nothing to do without devices (cuFFT answers for itself).
 hipfftResult bindDevice(int device);
-// The same for a backend named as unihipGetDeviceBackendName names it (nullptr: no device).
-hipfftResult selectBackend(const char* backendName, const CufftLibrary** library);
 
 }  // namespace unihip::hipfft

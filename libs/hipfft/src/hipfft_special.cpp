@@ -1,14 +1,19 @@
-// The entry points cufft_table.def cannot generate: destroy (unregisters before cuFFT's destroy),
-// PlanMany64 (cuFFT has only the Make form) and the scale factor (cuFFT has none).
+// The entry points cufft_table.def cannot generate: destroy (unregisters before the vendor's
+// destroy), PlanMany64 (cuFFT has only the Make form; on AMD the two exported calls go to
+// rocFFT themselves) and the scale factor (cuFFT has none; rocFFT applies it at the next plan).
 #include "argument_checks.h"
 #include "cufft_library.h"
 #include "hipfft/hipfftXt.h"
+#include "rocfft_rows.h"
 
 using namespace unihip::hipfft;
 
 extern "C" HIPFFT_EXPORT hipfftResult hipfftDestroy(hipfftHandle plan) {
   int cu = 0, device = 0;
-  if (!lookupPlan(plan, &cu, &device) || !releasePlan(plan, &cu)) return HIPFFT_INVALID_PLAN;
+  RocfftPlan* rocfft = nullptr;
+  if (!lookupPlan(plan, &cu, &device) || !releasePlan(plan, &cu, &rocfft))
+    return HIPFFT_INVALID_PLAN;
+  if (rocfft != nullptr) return amd::destroy(rocfft);
   (void)bindDevice(device);  // destroyed either way: the handle is gone
   return resultFromCufft(cufftLibrary()->cufftDestroy(cu));
 }
@@ -37,7 +42,8 @@ extern "C" HIPFFT_EXPORT hipfftResult hipfftPlanMany64(hipfftHandle* plan, int r
 extern "C" HIPFFT_EXPORT hipfftResult hipfftExtPlanScaleFactor(hipfftHandle plan,
                                                                double scalefactor) {
   int cu = 0;
-  if (!lookupPlan(plan, &cu)) return HIPFFT_INVALID_PLAN;
-  (void)scalefactor;
+  RocfftPlan* rocfft = nullptr;
+  if (!lookupPlan(plan, &cu, nullptr, &rocfft)) return HIPFFT_INVALID_PLAN;
+  if (rocfft != nullptr) return amd::setScaleFactor(rocfft, scalefactor);
   return HIPFFT_NOT_SUPPORTED;  // cuFFT has no scale factor; not emulated
 }

@@ -16,32 +16,41 @@ Registry& registry() {
   return *r;
 }
 
-}  // namespace
-
-hipfftHandle registerPlan(int cufftHandle, int device) {
-  auto* plan = new hipfftHandle_t{cufftHandle, device};
+hipfftHandle insert(hipfftHandle plan) {
   Registry& r = registry();
   std::lock_guard lock(r.mutex);
   r.live.insert(plan);
   return plan;
 }
 
-bool lookupPlan(hipfftHandle plan, int* cufftHandle, int* device) {
+}  // namespace
+
+hipfftHandle registerPlan(int cufftHandle, int device) {
+  return insert(new hipfftHandle_t{cufftHandle, device, nullptr});
+}
+
+hipfftHandle registerRocfftPlan(RocfftPlan* rocfft, int device) {
+  return insert(new hipfftHandle_t{0, device, rocfft});
+}
+
+bool lookupPlan(hipfftHandle plan, int* cufftHandle, int* device, RocfftPlan** rocfft) {
   Registry& r = registry();
   std::lock_guard lock(r.mutex);
   if (plan == nullptr || !r.live.contains(plan)) return false;
   *cufftHandle = plan->cufft;
   if (device != nullptr) *device = plan->device;
+  if (rocfft != nullptr) *rocfft = plan->rocfft;
   return true;
 }
 
-bool releasePlan(hipfftHandle plan, int* cufftHandle) {
+bool releasePlan(hipfftHandle plan, int* cufftHandle, RocfftPlan** rocfft) {
   Registry& r = registry();
   {
     std::lock_guard lock(r.mutex);
     if (plan == nullptr || r.live.erase(plan) == 0) return false;
   }
   *cufftHandle = plan->cufft;
+  if (rocfft != nullptr) *rocfft = plan->rocfft;
   delete plan;
   return true;
 }

@@ -5,20 +5,28 @@
 
 #include "hipfft/hipfft.h"
 
-// The plan behind a hipfftHandle: today always a cuFFT plan (AMD devices are refused at
-// creation), so the vendor handle is cuFFT's int.
+namespace unihip::hipfft {
+struct RocfftPlan;  // rocfft_plan.h
+}
+
+// The plan behind a hipfftHandle: a cuFFT plan (cuFFT's int handle) on an NVIDIA device, a
+// rocFFT one (rocfft != nullptr) on an AMD device.
 struct hipfftHandle_t {
   int cufft = 0;
   int device = 0;  // the HIP device current at creation: its context is bound for every call
+  unihip::hipfft::RocfftPlan* rocfft = nullptr;
 };
 
 namespace unihip::hipfft {
 
 hipfftHandle registerPlan(int cufftHandle, int device);
-// The cuFFT handle and device of a live plan; false for null, destroyed or unknown handles.
-bool lookupPlan(hipfftHandle plan, int* cufftHandle, int* device = nullptr);
-// Removes a live plan (its cuFFT handle in *cufftHandle); false as lookupPlan. The caller
-// destroys the cuFFT plan: a second destroy of the same handle already fails here.
-bool releasePlan(hipfftHandle plan, int* cufftHandle);
+hipfftHandle registerRocfftPlan(RocfftPlan* plan, int device);
+// The cuFFT handle, device and rocFFT plan (nullptr for a cuFFT plan) of a live plan; false for
+// null, destroyed or unknown handles.
+bool lookupPlan(hipfftHandle plan, int* cufftHandle, int* device = nullptr,
+                RocfftPlan** rocfft = nullptr);
+// Removes a live plan (its vendor plan in *cufftHandle / *rocfft); false as lookupPlan. The
+// caller destroys the vendor plan: a second destroy of the same handle already fails here.
+bool releasePlan(hipfftHandle plan, int* cufftHandle, RocfftPlan** rocfft = nullptr);
 
 }  // namespace unihip::hipfft

@@ -1,6 +1,7 @@
 // How a hipFFT argument reaches cuFFT: VendorArg<T> is the type cuFFT takes for a hipFFT
 // parameter of type T, Arguments::convert the value. Handles become cuFFT's int (looked up in
-// the registry), enums cuFFT's values (vendor_map.h), streams the CUstream under them; the
+// the registry; a rocFFT plan is noted, its call then takes the hipFFT arguments as they are),
+// enums cuFFT's values (vendor_map.h), streams the CUstream under them; the
 // descriptors (hipLibXtDesc, same layout as cudaLibXtDesc) and plain values pass as they are.
 #pragma once
 
@@ -39,6 +40,7 @@ class Arguments {
   hipfftResult valueError = HIPFFT_SUCCESS;
   bool hasPlan = false;
   int planDevice = 0;
+  RocfftPlan* rocfftPlan = nullptr;  // the plan is rocFFT's: the call goes there
   // A handle the call creates: cuFFT writes into `created`, the caller registers it.
   hipfftHandle* createdOut = nullptr;
   int created = 0;
@@ -46,7 +48,7 @@ class Arguments {
   int convert(hipfftHandle plan) {
     hasPlan = true;
     int cu = 0;
-    if (!lookupPlan(plan, &cu, &planDevice) && planError == HIPFFT_SUCCESS)
+    if (!lookupPlan(plan, &cu, &planDevice, &rocfftPlan) && planError == HIPFFT_SUCCESS)
       planError = HIPFFT_INVALID_PLAN;
     return cu;
   }

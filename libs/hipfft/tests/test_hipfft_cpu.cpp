@@ -109,14 +109,18 @@ TEST_CASE("hipfft: bad sizes and values are refused before cuFFT", "[checks]") {
   CHECK(hipfftGetProperty(HIPFFT_MAJOR_VERSION, nullptr) == HIPFFT_INVALID_VALUE);
 }
 
-TEST_CASE("hipfft: an AMD device is HIPFFT_NOT_SUPPORTED, without loading cuFFT", "[checks]") {
-  const CufftLibrary* library = reinterpret_cast<const CufftLibrary*>(0x1);
-  CHECK(selectBackend("hsa", &library) == HIPFFT_NOT_SUPPORTED);
-  CHECK(library == reinterpret_cast<const CufftLibrary*>(0x1));  // untouched: nothing loaded
+TEST_CASE("hipfft: an AMD device's calls go to rocFFT, an NVIDIA one's to cuFFT", "[checks]") {
+  CHECK(backendNamed("hsa") == Backend::rocm);
+  CHECK(backendNamed("cuda") == Backend::cuda);
+  CHECK(backendNamed(nullptr) == Backend::none);
+  CHECK(backendNamed("other") == Backend::none);
 }
 
-TEST_CASE("hipfft: without cuFFT every call is HIPFFT_SETUP_FAILED", "[absent]") {
-  REQUIRE(std::getenv("UNIHIP_CUFFT_LIBRARY") != nullptr);
+// [rocfft_absent]: the same on the fake ROCr's AMD device without rocFFT.
+TEST_CASE("hipfft: without the vendor library every call is HIPFFT_SETUP_FAILED",
+          "[absent][rocfft_absent]") {
+  REQUIRE((std::getenv("UNIHIP_CUFFT_LIBRARY") != nullptr ||
+           std::getenv("UNIHIP_ROCFFT_LIBRARY") != nullptr));
   hipfftHandle p = nullptr;
   CHECK(hipfftCreate(&p) == HIPFFT_SETUP_FAILED);
   CHECK(p == nullptr);
@@ -128,6 +132,7 @@ TEST_CASE("hipfft: without cuFFT every call is HIPFFT_SETUP_FAILED", "[absent]")
   CHECK(hipfftGetVersion(&v) == HIPFFT_SETUP_FAILED);
   // Checks still come first.
   CHECK(hipfftPlan1d(&p, 0, HIPFFT_C2C, 1) == HIPFFT_INVALID_SIZE);
+  CHECK(hipfftPlan1d(nullptr, 8, HIPFFT_C2C, 1) == HIPFFT_INVALID_VALUE);
 }
 
 TEST_CASE("hipfft: calls reach cuFFT converted, results come back mapped", "[fake]") {

@@ -1,7 +1,7 @@
 /* hipFFT (the API of AMD's hipFFT 1.0): plans, work areas, execution.
- * unihip's libhipfft forwards to cuFFT on NVIDIA devices; on AMD devices it answers
- * HIPFFT_NOT_SUPPORTED (no rocFFT path yet). hipfftHandle is AMD's opaque pointer on every
- * vendor (unihip compiles every program for HIP's AMD platform). */
+ * unihip's libhipfft forwards to cuFFT on NVIDIA devices and to rocFFT on AMD devices (the
+ * Xt and callback functions there answer HIPFFT_NOT_SUPPORTED). hipfftHandle is AMD's opaque
+ * pointer on every vendor (unihip compiles every program for HIP's AMD platform). */
 #ifndef HIPFFT_H_
 #define HIPFFT_H_
 
@@ -78,7 +78,7 @@ HIPFFT_EXPORT hipfftResult hipfftPlanMany64(hipfftHandle* plan, int rank, long l
                                             hipfftType type, long long int batch);
 
 HIPFFT_EXPORT hipfftResult hipfftCreate(hipfftHandle* plan);
-/* NVIDIA: HIPFFT_NOT_SUPPORTED (cuFFT has no scale factor). */
+/* NVIDIA: HIPFFT_NOT_SUPPORTED (cuFFT has no scale factor). AMD: applied by the next MakePlan. */
 HIPFFT_EXPORT hipfftResult hipfftExtPlanScaleFactor(hipfftHandle plan, double scalefactor);
 
 HIPFFT_EXPORT hipfftResult hipfftMakePlan1d(hipfftHandle plan, int nx, hipfftType type, int batch,
@@ -143,7 +143,7 @@ HIPFFT_EXPORT hipfftResult hipfftExecZ2D(hipfftHandle plan, hipfftDoubleComplex*
 
 HIPFFT_EXPORT hipfftResult hipfftSetStream(hipfftHandle plan, hipStream_t stream);
 HIPFFT_EXPORT hipfftResult hipfftDestroy(hipfftHandle plan);
-/* The backend library's version (cuFFT's on NVIDIA) and properties. */
+/* The backend library's version (cuFFT's on NVIDIA, rocFFT's on AMD) and properties. */
 HIPFFT_EXPORT hipfftResult hipfftGetVersion(int* version);
 HIPFFT_EXPORT hipfftResult hipfftGetProperty(hipfftLibraryPropertyType type, int* value);
 

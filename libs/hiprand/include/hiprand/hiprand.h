@@ -1,6 +1,6 @@
 /* hipRAND's host API: generators that fill device (or, for host generators, host) memory.
- * On NVIDIA it forwards to cuRAND (libcurand.so.10, loaded at run time); the AMD path
- * (rocRAND) is not available yet: HIPRAND_STATUS_NOT_IMPLEMENTED. Types, values and
+ * It forwards to the current device's vendor library, loaded at run time: cuRAND
+ * (libcurand.so.10) on NVIDIA, rocRAND (librocrand.so.1) on AMD. Types, values and
  * signatures are AMD's hipRAND's. */
 #ifndef HIPRAND_HIPRAND_H
 #define HIPRAND_HIPRAND_H
@@ -60,6 +60,15 @@ typedef enum hiprandRngType {
   HIPRAND_RNG_QUASI_SCRAMBLED_SOBOL64 = 504
 } hiprandRngType_t;
 
+typedef enum hiprandOrdering {
+  HIPRAND_ORDERING_PSEUDO_BEST = 100,
+  HIPRAND_ORDERING_PSEUDO_DEFAULT = 101,
+  HIPRAND_ORDERING_PSEUDO_SEEDED = 102,
+  HIPRAND_ORDERING_PSEUDO_LEGACY = 103,
+  HIPRAND_ORDERING_PSEUDO_DYNAMIC = 104,
+  HIPRAND_ORDERING_QUASI_DEFAULT = 201
+} hiprandOrdering_t;
+
 typedef enum hiprandDirectionVectorSet {
   HIPRAND_DIRECTION_VECTORS_32_JOEKUO6 = 101,
   HIPRAND_SCRAMBLED_DIRECTION_VECTORS_32_JOEKUO6 = 102,
@@ -67,7 +76,7 @@ typedef enum hiprandDirectionVectorSet {
   HIPRAND_SCRAMBLED_DIRECTION_VECTORS_64_JOEKUO6 = 104
 } hiprandDirectionVectorSet_t;
 
-#define HIPRAND_FUNCTION(ret, name, vendor, params, args) HIPRANDAPI ret name params;
+#define HIPRAND_FUNCTION(ret, name, curand, rocrand, params, args) HIPRANDAPI ret name params;
 #define HIPRAND_FUNCTION_CUSTOM HIPRAND_FUNCTION
 #include "hiprand/hiprand_functions.def"
 #undef HIPRAND_FUNCTION_CUSTOM
