@@ -360,6 +360,15 @@ UNIHIP_HALF_FN __half2 operator+(__half2 a) { return a; }
 UNIHIP_HALF_FN __half2& operator-=(__half2& a, const __half2& b) { return a = __hsub2(a, b); }
 UNIHIP_HALF_FN __half2& operator/=(__half2& a, const __half2& b) { return a = __h2div(a, b); }
 UNIHIP_HALF_FN bool operator!=(const __half2& a, const __half2& b) { return !__hbeq2(a, b); }
+/* Ordering of two-lane values: true when it holds in both lanes, host and device, as HIP's. */
+UNIHIP_HALF_FN bool operator<(const __half2& a, const __half2& b) { return __hblt2(a, b); }
+UNIHIP_HALF_FN bool operator>(const __half2& a, const __half2& b) { return __hbgt2(a, b); }
+UNIHIP_HALF_FN bool operator<=(const __half2& a, const __half2& b) { return __hble2(a, b); }
+UNIHIP_HALF_FN bool operator>=(const __half2& a, const __half2& b) { return __hbge2(a, b); }
+UNIHIP_HALF_FN __half2& operator++(__half2& a) { return a = __hadd2(a, __half2{__half(1.0f), __half(1.0f)}); }
+UNIHIP_HALF_FN __half2& operator--(__half2& a) { return a = __hsub2(a, __half2{__half(1.0f), __half(1.0f)}); }
+UNIHIP_HALF_FN __half2 operator++(__half2& a, int) { __half2 old = a; ++a; return old; }
+UNIHIP_HALF_FN __half2 operator--(__half2& a, int) { __half2 old = a; --a; return old; }
 
 /* Warp shuffles of halves: moved as 32-bit lanes. */
 #if defined(UNIHIP_OFFLOAD_LANGUAGE)
