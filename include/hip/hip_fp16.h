@@ -372,6 +372,12 @@ UNIHIP_HALF_FN __half2 operator--(__half2& a, int) { __half2 old = a; --a; retur
 
 /* Warp shuffles of halves: moved as 32-bit lanes. */
 #if defined(UNIHIP_OFFLOAD_LANGUAGE)
+/* AMD's half dot product with accumulate, in float; `saturate` clamps the result to [0, 1], as
+ * the instruction's clamp bit does. */
+__device__ inline float amd_mixed_dot(__half2 a, __half2 b, float c, bool saturate) {
+  float r = __half2float(a.x) * __half2float(b.x) + __half2float(a.y) * __half2float(b.y) + c;
+  return saturate ? (r < 0.0f ? 0.0f : (r > 1.0f ? 1.0f : r)) : r;
+}
 #define UNIHIP_HALF_SHFL(name, Arg)                                                                 \
   __device__ inline __half2 name##_sync(unsigned long long m, __half2 v, Arg a, int w = warpSize) { \
     return __builtin_bit_cast(__half2, name##_sync(m, __builtin_bit_cast(unsigned int, v), a, w));  \
