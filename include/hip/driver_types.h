@@ -5,6 +5,10 @@
 
 #include "hip/unihip/enum_base.h"
 #include <stddef.h>
+/* C: bool, as HIP's driver_types.h gives it (hip-tests' C sources use it). */
+#if !defined(__cplusplus) && !defined(__HIPCC_RTC__)
+#include <stdbool.h>
+#endif
 
 #ifdef __cplusplus
 extern "C" {

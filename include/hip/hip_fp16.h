@@ -360,9 +360,24 @@ UNIHIP_HALF_FN __half2 operator+(__half2 a) { return a; }
 UNIHIP_HALF_FN __half2& operator-=(__half2& a, const __half2& b) { return a = __hsub2(a, b); }
 UNIHIP_HALF_FN __half2& operator/=(__half2& a, const __half2& b) { return a = __h2div(a, b); }
 UNIHIP_HALF_FN bool operator!=(const __half2& a, const __half2& b) { return !__hbeq2(a, b); }
+/* Ordering of two-lane values: true when it holds in both lanes, host and device, as HIP's. */
+UNIHIP_HALF_FN bool operator<(const __half2& a, const __half2& b) { return __hblt2(a, b); }
+UNIHIP_HALF_FN bool operator>(const __half2& a, const __half2& b) { return __hbgt2(a, b); }
+UNIHIP_HALF_FN bool operator<=(const __half2& a, const __half2& b) { return __hble2(a, b); }
+UNIHIP_HALF_FN bool operator>=(const __half2& a, const __half2& b) { return __hbge2(a, b); }
+UNIHIP_HALF_FN __half2& operator++(__half2& a) { return a = __hadd2(a, __half2{__half(1.0f), __half(1.0f)}); }
+UNIHIP_HALF_FN __half2& operator--(__half2& a) { return a = __hsub2(a, __half2{__half(1.0f), __half(1.0f)}); }
+UNIHIP_HALF_FN __half2 operator++(__half2& a, int) { __half2 old = a; ++a; return old; }
+UNIHIP_HALF_FN __half2 operator--(__half2& a, int) { __half2 old = a; --a; return old; }
 
 /* Warp shuffles of halves: moved as 32-bit lanes. */
 #if defined(UNIHIP_OFFLOAD_LANGUAGE)
+/* AMD's half dot product with accumulate, in float; `saturate` clamps the result to [0, 1], as
+ * the instruction's clamp bit does. */
+__device__ inline float amd_mixed_dot(__half2 a, __half2 b, float c, bool saturate) {
+  float r = __half2float(a.x) * __half2float(b.x) + __half2float(a.y) * __half2float(b.y) + c;
+  return saturate ? (r < 0.0f ? 0.0f : (r > 1.0f ? 1.0f : r)) : r;
+}
 #define UNIHIP_HALF_SHFL(name, Arg)                                                                 \
   __device__ inline __half2 name##_sync(unsigned long long m, __half2 v, Arg a, int w = warpSize) { \
     return __builtin_bit_cast(__half2, name##_sync(m, __builtin_bit_cast(unsigned int, v), a, w));  \

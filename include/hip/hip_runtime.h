@@ -57,6 +57,7 @@
 #include "hip/unihip/math_functions.h"
 #include "hip/unihip/math_intrinsics.h"
 #include "hip/unihip/minmax.h"
+#include "hip/unihip/dot.h"
 #include "hip/unihip/ldg.h"
 #include "hip/unihip/clock.h"
 #include "hip/unihip/print_assert.h"

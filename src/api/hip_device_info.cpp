@@ -152,9 +152,14 @@ struct DevicePreferences {
 };
 DevicePreferences g_preferences[kMaxDevices];
 
-bool validLimit(hipLimit_t limit) {
-  return limit == hipLimitStackSize || limit == hipLimitPrintfFifoSize ||
-         limit == hipLimitMallocHeapSize;
+// AMD's rule: a value at or past hipLimitRange is not a limit at all (invalid value); one
+// below it that is not served (a negative value, the scratch limits) is an unsupported limit.
+Status checkLimit(hipLimit_t limit) {
+  if (static_cast<int>(limit) >= static_cast<int>(hipLimitRange)) return hipErrorInvalidValue;
+  if (limit == hipLimitStackSize || limit == hipLimitPrintfFifoSize ||
+      limit == hipLimitMallocHeapSize)
+    return kOk;
+  return hipErrorUnsupportedLimit;
 }
 
 }  // namespace
@@ -242,7 +247,7 @@ UNIHIP_EXPORT hipError_t hipDeviceGetLuid(char* luid, unsigned int* deviceNodeMa
 UNIHIP_EXPORT hipError_t hipDeviceGetLimit(size_t* pValue, enum hipLimit_t limit) {
   UNIHIP_TRACE_hipDeviceGetLimit(pValue, limit);
   if (pValue == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
-  if (!validLimit(limit)) UNIHIP_RETURN(hipErrorUnsupportedLimit);
+  UNIHIP_RETURN_IF_FAILED(checkLimit(limit));
   Device* d = nullptr;
   UNIHIP_RETURN_IF_FAILED(currentDevice(&d));
   UNIHIP_RETURN(d->backend->getLimit(d->local, limit, pValue));
@@ -250,7 +255,7 @@ UNIHIP_EXPORT hipError_t hipDeviceGetLimit(size_t* pValue, enum hipLimit_t limit
 
 UNIHIP_EXPORT hipError_t hipDeviceSetLimit(enum hipLimit_t limit, size_t value) {
   UNIHIP_TRACE_hipDeviceSetLimit(limit, value);
-  if (!validLimit(limit)) UNIHIP_RETURN(hipErrorUnsupportedLimit);
+  UNIHIP_RETURN_IF_FAILED(checkLimit(limit));
   Device* d = nullptr;
   UNIHIP_RETURN_IF_FAILED(currentDevice(&d));
   UNIHIP_RETURN(d->backend->setLimit(d->local, limit, value));

@@ -173,6 +173,10 @@ CompileOutput compileWithClang(const Program& p, const CompileOptions& o, const 
   cmd.insert(cmd.end(), flags.begin(), flags.end());
   cmd.insert(cmd.end(), {"-D__HIPCC_RTC__=1", "-I" + (root / "inc").string(), "-isystem",
                          (root / "sys").string(), "-include", "hip/hip_runtime.h"});
+  // What AMD's hiprtc pre-includes with hip_runtime.h (its hiprtc builtins header).
+  for (const char* h : {"hip/hip_fp16.h", "hip/hip_bfloat16.h", "hip/hip_complex.h",
+                        "hip/hip_math_constants.h", "hip/hip_cooperative_groups.h"})
+    cmd.insert(cmd.end(), {"-include", h});
   if (!amd) {  // unihipcc's NVIDIA prelude (src/unihipcc/nvptx_prelude.h)
     const fs::path prelude = root / "unihip-nvptx-prelude.h";
     writeFile(prelude, unihipcc::nvptxPrelude());

@@ -145,6 +145,13 @@ __device__ __forceinline__ unsigned int __lane_id() {
   asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
   return lane;
 }
+// What AMD's hiprtc pre-includes with hip_runtime.h (its hiprtc builtins header): programs use
+// __half, hipFloatComplex, HIP_PI_F and cooperative groups without including them.
+#include <hip/hip_fp16.h>
+#include <hip/hip_bfloat16.h>
+#include <hip/hip_complex.h>
+#include <hip/hip_math_constants.h>
+#include <hip/hip_cooperative_groups.h>
 #endif
 )HIP";
 
@@ -166,34 +173,46 @@ const char kBf16[] = "#pragma once\n#include <hip/hip_runtime.h>\n" UNIHIP_HIDE_
 const char kCooperativeGroups[] = "#pragma once\n#include <hip/hip_runtime.h>\n"
                                   UNIHIP_HIDE_VOTE_MACROS "#include <cooperative_groups.h>\n"
                                   UNIHIP_RESTORE_VOTE_MACROS;
+// HIP's complex functions with AMD's formulas (include/hip/hip_complex.h: no scaling in
+// hipCdiv, unlike cuCdiv), on the toolkit's cuComplex types.
 const char kComplex[] = "#pragma once\n#include <hip/hip_runtime.h>\n" UNIHIP_HIDE_VOTE_MACROS
                         "#include <cuComplex.h>\n" UNIHIP_RESTORE_VOTE_MACROS R"HIP(
 typedef cuFloatComplex hipFloatComplex;
 typedef cuDoubleComplex hipDoubleComplex;
 typedef cuFloatComplex hipComplex;
-#define make_hipFloatComplex make_cuFloatComplex
-#define make_hipDoubleComplex make_cuDoubleComplex
-#define make_hipComplex make_cuComplex
-#define hipCrealf cuCrealf
-#define hipCimagf cuCimagf
-#define hipConjf cuConjf
-#define hipCaddf cuCaddf
-#define hipCsubf cuCsubf
-#define hipCmulf cuCmulf
-#define hipCdivf cuCdivf
-#define hipCabsf cuCabsf
-#define hipCfmaf cuCfmaf
-#define hipCreal cuCreal
-#define hipCimag cuCimag
-#define hipConj cuConj
-#define hipCadd cuCadd
-#define hipCsub cuCsub
-#define hipCmul cuCmul
-#define hipCdiv cuCdiv
-#define hipCabs cuCabs
-#define hipCfma cuCfma
-#define hipComplexFloatToDouble cuComplexFloatToDouble
-#define hipComplexDoubleToFloat cuComplexDoubleToFloat
+#define UNIHIP_COMPLEX_FN __host__ __device__ static inline
+#define UNIHIP_COMPLEX_FAMILY(C, T, sfx, SQRT, FMA)                                          \
+  UNIHIP_COMPLEX_FN T hipCreal##sfx(C z) { return z.x; }                                    \
+  UNIHIP_COMPLEX_FN T hipCimag##sfx(C z) { return z.y; }                                    \
+  UNIHIP_COMPLEX_FN C hipConj##sfx(C z) { C r; r.x = z.x; r.y = -z.y; return r; }           \
+  UNIHIP_COMPLEX_FN T hipCsqabs##sfx(C z) { return z.x * z.x + z.y * z.y; }                 \
+  UNIHIP_COMPLEX_FN C hipCadd##sfx(C a, C b) { C r; r.x = a.x + b.x; r.y = a.y + b.y; return r; } \
+  UNIHIP_COMPLEX_FN C hipCsub##sfx(C a, C b) { C r; r.x = a.x - b.x; r.y = a.y - b.y; return r; } \
+  UNIHIP_COMPLEX_FN C hipCmul##sfx(C a, C b) {                                              \
+    C r; r.x = a.x * b.x - a.y * b.y; r.y = a.x * b.y + a.y * b.x; return r;                \
+  }                                                                                         \
+  UNIHIP_COMPLEX_FN C hipCdiv##sfx(C a, C b) {                                              \
+    T d = hipCsqabs##sfx(b);                                                                \
+    C r; r.x = (a.x * b.x + a.y * b.y) / d; r.y = (a.y * b.x - a.x * b.y) / d; return r;    \
+  }                                                                                         \
+  UNIHIP_COMPLEX_FN T hipCabs##sfx(C z) { return SQRT(hipCsqabs##sfx(z)); }                 \
+  UNIHIP_COMPLEX_FN C hipCfma##sfx(C a, C b, C c) {                                         \
+    T re = FMA(a.x, b.x, c.x), im = FMA(a.x, b.y, c.y);                                     \
+    C r; r.x = FMA(-a.y, b.y, re); r.y = FMA(a.y, b.x, im); return r;                       \
+  }
+UNIHIP_COMPLEX_FN hipFloatComplex make_hipFloatComplex(float re, float im) { return make_cuFloatComplex(re, im); }
+UNIHIP_COMPLEX_FN hipDoubleComplex make_hipDoubleComplex(double re, double im) { return make_cuDoubleComplex(re, im); }
+UNIHIP_COMPLEX_FN hipComplex make_hipComplex(float re, float im) { return make_cuFloatComplex(re, im); }
+UNIHIP_COMPLEX_FAMILY(hipFloatComplex, float, f, sqrtf, fmaf)
+UNIHIP_COMPLEX_FAMILY(hipDoubleComplex, double, , sqrt, fma)
+UNIHIP_COMPLEX_FN hipFloatComplex hipComplexDoubleToFloat(hipDoubleComplex z) {
+  return make_cuFloatComplex((float)z.x, (float)z.y);
+}
+UNIHIP_COMPLEX_FN hipDoubleComplex hipComplexFloatToDouble(hipFloatComplex z) {
+  return make_cuDoubleComplex((double)z.x, (double)z.y);
+}
+#undef UNIHIP_COMPLEX_FAMILY
+#undef UNIHIP_COMPLEX_FN
 )HIP";
 
 }  // namespace

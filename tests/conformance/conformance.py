@@ -342,10 +342,11 @@ def cmd_stage(a):
     subprocess.run(["xargs", "-0", "-P", str(a.jobs), "-n", "1", "sh", "-c"],
                    input="\0".join(jobs), text=True, check=True)
     # What the tests load from their working directory (run.py runs each in its area's folder):
-    # the files the custom targets wrote beside the area's objects.
+    # the files the custom targets wrote beside the area's objects, in the area's binary folder
+    # (hip-tests' CMake puts catch/unit/<area> at catch_tests/unit/<area>).
     data = []
     for area in sorted({n.split("/")[0] for n in ok}):
-        adir = os.path.join(bdir, "unit", area)
+        adir = os.path.join(bdir, "catch_tests", "unit", area)
         for root, dirs, fns in os.walk(adir):
             dirs[:] = [d for d in dirs if d != "CMakeFiles"]
             for fn in fns:

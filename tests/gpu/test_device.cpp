@@ -1,6 +1,8 @@
 // Device discovery and properties on real hardware.
 #include <cstring>
+#include <vector>
 
+#include "dot_kernels.h"
 #include "gpu_test_support.h"
 
 TEST_CASE("devices, properties and attributes agree") {
@@ -62,5 +64,18 @@ TEST_CASE("image support and texture limits agree with hipDeviceProp_t") {
     CHECK(p.maxTextureCubemapLayered[1] > 0);
     CHECK(p.maxSurfaceCubemap > 0);
     CHECK(p.maxSurface3D[2] > 0);
+  }
+}
+
+// AMD's amd_mixed_dot (hip-tests' rtc/hiprtc_MathFunctions_HeaderTst.cc, deviceLib/
+// hipTestDotFunctions.cc): packed dot products with accumulate, saturated or wrapped.
+TEST_CASE("amd_mixed_dot: short2, ushort2, char4, uchar4, 4-bit lanes and __half2", "[device]") {
+  DeviceBuffer<int> ok(kMixedDotCases);
+  HIP_REQUIRE(launchMixedDot(ok.ptr));
+  HIP_REQUIRE(hipDeviceSynchronize());
+  const std::vector<int> r = ok.read();
+  for (int i = 0; i < kMixedDotCases; ++i) {
+    INFO("case " << i);
+    CHECK(r[i] == 1);
   }
 }

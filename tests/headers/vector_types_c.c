@@ -1,6 +1,10 @@
 /* hip_vector_types.h in C: the types keep their C++ sizes and alignments (one layout for
  * structures shared with kernels), members x/y/z/w, and make_<type> builds them. */
 #include <hip/hip_vector_types.h>
+/* hip_runtime.h in C also gives bool, as HIP's (its driver_types.h includes stdbool.h):
+ * hip-tests' gcc/LaunchKernel.c returns one without including stdbool.h. */
+#include <hip/hip_runtime.h>
+static bool unihipCBool(void) { return true; }
 
 #define UNIHIP_LAYOUT(T, size, align) \
   _Static_assert(sizeof(T) == (size) && _Alignof(T) == (align), #T " layout")
@@ -26,5 +30,5 @@ int main(void) {
   longlong1 l = make_longlong1(5);
   double2 d = make_double2(0.5, 0.25);
   f.w += (float)(c.x + c.y + c.z + l.x) + (float)(d.x + d.y);
-  return f.w == 15.75f && f.x == 1.0f ? 0 : 1;
+  return f.w == 15.75f && f.x == 1.0f && unihipCBool() ? 0 : 1;
 }

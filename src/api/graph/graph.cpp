@@ -96,13 +96,15 @@ UNIHIP_EXPORT hipError_t hipGraphGetEdges(hipGraph_t graph, hipGraphNode_t* from
   const NodeOps o = of(graph);
   std::vector<NativeGraphNode> f, t;
   GRAPH_CHECK(o.ops->graphEdges(o.device, graph->native, &f, &t));
-  if (from != nullptr) {
-    for (size_t i = 0; i < *numEdges; ++i) {
-      from[i] = i < f.size() ? unihip::graph::nodeFor(graph, f[i]) : nullptr;
-      to[i] = i < t.size() ? unihip::graph::nodeFor(graph, t[i]) : nullptr;
-    }
+  if (from == nullptr) {
+    *numEdges = f.size();
+    UNIHIP_RETURN(kOk);
   }
-  *numEdges = f.size();
+  for (size_t i = 0; i < *numEdges; ++i) {
+    from[i] = i < f.size() ? unihip::graph::nodeFor(graph, f[i]) : nullptr;
+    to[i] = i < t.size() ? unihip::graph::nodeFor(graph, t[i]) : nullptr;
+  }
+  if (*numEdges > f.size()) *numEdges = f.size();
   UNIHIP_RETURN(kOk);
 }
 
@@ -151,36 +153,56 @@ UNIHIP_EXPORT hipError_t hipUserObjectCreate(hipUserObject_t* object_out, void* 
   UNIHIP_RETURN(kOk);
 }
 
+// As AMD's runtime: a destroyed user object, or a release of more references than are held,
+// is no error; the call does nothing (hip-tests releases after a graph took the last reference).
 UNIHIP_EXPORT hipError_t hipUserObjectRelease(hipUserObject_t object, unsigned int count) {
   UNIHIP_TRACE_hipUserObjectRelease(object, count);
   GRAPH_INVALID_IF(object == nullptr || badCount(count));
+  if (unihip::graph::retiredUserObject(object)) UNIHIP_RETURN(kOk);
   GRAPH_INVALID_IF(!isLive(object));
   const int device = localOf(object->device);
   GraphOps* ops = object->ops;
   const NativeUserObject native = object->native;
-  GRAPH_INVALID_IF(!unihip::graph::userRelease(object, count));
+  if (!unihip::graph::userRelease(object, count)) UNIHIP_RETURN(kOk);
   UNIHIP_RETURN(ops->userObjectRefs(device, native, -static_cast<long long>(count)));
 }
 
 UNIHIP_EXPORT hipError_t hipUserObjectRetain(hipUserObject_t object, unsigned int count) {
   UNIHIP_TRACE_hipUserObjectRetain(object, count);
   GRAPH_INVALID_IF(object == nullptr || badCount(count));
+  if (unihip::graph::retiredUserObject(object)) UNIHIP_RETURN(kOk);
   GRAPH_INVALID_IF(!isLive(object));
   GRAPH_CHECK(object->ops->userObjectRefs(localOf(object->device), object->native, count));
   unihip::graph::userRetain(object, count);
   UNIHIP_RETURN(kOk);
 }
 
+// A move of more references than the caller holds (AMD accepts it) moves those it holds and
+// retains the rest, so that the driver's count stays what the graph and the caller hold.
 UNIHIP_EXPORT hipError_t hipGraphRetainUserObject(hipGraph_t graph, hipUserObject_t object,
                                                   unsigned int count, unsigned int flags) {
   UNIHIP_TRACE_hipGraphRetainUserObject(graph, object, count, flags);
   GRAPH_INVALID_IF(graph == nullptr || object == nullptr || badCount(count) ||
                    (flags != 0 && flags != hipGraphUserObjectMove));
   GRAPH_CHECK(liveGraph(graph));
+  if (unihip::graph::retiredUserObject(object)) UNIHIP_RETURN(kOk);
   GRAPH_INVALID_IF(!isLive(object));
   const NodeOps o = of(graph);
-  GRAPH_CHECK(o.ops->graphUserObjectRefs(o.device, graph->native, object->native, count, flags));
-  unihip::graph::graphRetain(graph, object, count, flags == hipGraphUserObjectMove);
+  const unsigned int moved =
+      flags == hipGraphUserObjectMove ? unihip::graph::movableRefs(object, count) : 0;
+  if (moved > 0) {
+    GRAPH_CHECK(o.ops->graphUserObjectRefs(o.device, graph->native, object->native, moved,
+                                           hipGraphUserObjectMove));
+  }
+  if (count > moved) {
+    const Status s =
+        o.ops->graphUserObjectRefs(o.device, graph->native, object->native, count - moved, 0);
+    if (!s.ok()) {
+      unihip::graph::graphRetain(graph, object, moved, moved);
+      UNIHIP_RETURN(s);
+    }
+  }
+  unihip::graph::graphRetain(graph, object, count, moved);
   UNIHIP_RETURN(kOk);
 }
 
@@ -189,10 +211,12 @@ UNIHIP_EXPORT hipError_t hipGraphReleaseUserObject(hipGraph_t graph, hipUserObje
   UNIHIP_TRACE_hipGraphReleaseUserObject(graph, object, count);
   GRAPH_INVALID_IF(graph == nullptr || object == nullptr || badCount(count));
   GRAPH_CHECK(liveGraph(graph));
+  if (unihip::graph::retiredUserObject(object)) UNIHIP_RETURN(kOk);
   GRAPH_INVALID_IF(!isLive(object));
   const NodeOps o = of(graph);
   const NativeUserObject native = object->native;
-  GRAPH_INVALID_IF(!unihip::graph::graphRelease(graph, object, count));
+  // As AMD: the graph holding fewer references (or none) is no error.
+  if (!unihip::graph::graphRelease(graph, object, count)) UNIHIP_RETURN(kOk);
   UNIHIP_RETURN(o.ops->graphUserObjectRefs(o.device, graph->native, native,
                                            -static_cast<long long>(count), 0));
 }

@@ -127,11 +127,14 @@ Status nativeNodes(hipGraph_t g, const hipGraphNode_t* nodes, size_t n,
 
 Status answerNodes(hipGraph_t g, const std::vector<NativeGraphNode>& natives, hipGraphNode_t* out,
                    size_t* count) {
-  if (out != nullptr) {
-    for (size_t i = 0; i < *count; ++i)
-      out[i] = i < natives.size() ? unihip::graph::nodeFor(g, natives[i]) : nullptr;
+  if (out == nullptr) {
+    *count = natives.size();
+    return kOk;
   }
-  *count = natives.size();
+  // As AMD and CUDA: a list shorter than the nodes gets that many, and the count stays.
+  for (size_t i = 0; i < *count; ++i)
+    out[i] = i < natives.size() ? unihip::graph::nodeFor(g, natives[i]) : nullptr;
+  if (*count > natives.size()) *count = natives.size();
   return kOk;
 }
 

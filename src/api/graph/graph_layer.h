@@ -77,8 +77,8 @@ Status addNode(hipGraphNode_t* out, hipGraph_t g, const hipGraphNode_t* deps, si
   return kOk;
 }
 
-// A node list answered as HIP does: the count alone when `out` is null, else up to *count
-// entries (null past the end) and the true count.
+// A node list answered as HIP does: the count alone when `out` is null, else *count entries
+// (null past the end) and the number filled.
 Status answerNodes(hipGraph_t g, const std::vector<NativeGraphNode>& natives, hipGraphNode_t* out,
                    size_t* count);
 

@@ -182,21 +182,22 @@ void userRetain(hipUserObject* o, unsigned int count) {
   o->userRefs += count;
 }
 
-bool graphRetain(ihipGraph* g, hipUserObject* o, unsigned int count, bool move) {
+unsigned int movableRefs(hipUserObject* o, unsigned int count) {
   std::lock_guard<std::mutex> lock(g_mutex);
-  if (move) {
-    if (count > o->userRefs) return false;
-    o->userRefs -= count;
-  }
+  return o->userRefs < count ? static_cast<unsigned int>(o->userRefs) : count;
+}
+
+void graphRetain(ihipGraph* g, hipUserObject* o, unsigned int count, unsigned int moved) {
+  std::lock_guard<std::mutex> lock(g_mutex);
+  o->userRefs -= moved < o->userRefs ? moved : o->userRefs;
   o->graphRefs += count;
   for (auto& [obj, n] : g->userObjects) {
     if (obj == o) {
       n += count;
-      return true;
+      return;
     }
   }
   g->userObjects.emplace_back(o, count);
-  return true;
 }
 
 bool graphRelease(ihipGraph* g, hipUserObject* o, unsigned int count) {
@@ -212,6 +213,10 @@ bool graphRelease(ihipGraph* g, hipUserObject* o, unsigned int count) {
     return true;
   }
   return false;
+}
+
+bool retiredUserObject(const hipUserObject* o) {
+  return g_handleSlabs<hipUserObject>.contains(o) && !isLive(o);
 }
 
 }  // namespace unihip::graph

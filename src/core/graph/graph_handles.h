@@ -96,7 +96,12 @@ hipUserObject* newUserObject(int device, GraphOps* ops, NativeUserObject native,
 // Reference bookkeeping; false when the object has fewer references than released.
 bool userRelease(hipUserObject* o, unsigned int count);
 void userRetain(hipUserObject* o, unsigned int count);
-bool graphRetain(ihipGraph* g, hipUserObject* o, unsigned int count, bool move);
+// The caller's references a move of `count` can take (the rest the graph retains anew).
+unsigned int movableRefs(hipUserObject* o, unsigned int count);
+// The graph gains `count` references, `moved` of them taken from the caller's.
+void graphRetain(ihipGraph* g, hipUserObject* o, unsigned int count, unsigned int moved);
 bool graphRelease(ihipGraph* g, hipUserObject* o, unsigned int count);
+// A user object handle that unihip made and has retired (not a foreign pointer).
+bool retiredUserObject(const hipUserObject* o);
 
 }  // namespace unihip::graph

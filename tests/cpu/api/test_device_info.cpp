@@ -144,10 +144,16 @@ TEST_CASE("hipDeviceGetLimit / hipDeviceSetLimit go to the backend for the three
   installFake(1);
   size_t v = 0;
   CHECK(hipDeviceGetLimit(nullptr, hipLimitStackSize) == hipErrorInvalidValue);
-  CHECK(hipDeviceGetLimit(&v, hipLimitRange) == hipErrorUnsupportedLimit);
+  // As AMD's runtime (and hip-tests): hipLimitRange and past it is an invalid value, a
+  // value below it that is no served limit is an unsupported limit.
+  CHECK(hipDeviceGetLimit(&v, hipLimitRange) == hipErrorInvalidValue);
+  CHECK(hipDeviceGetLimit(&v, static_cast<hipLimit_t>(0xffff)) == hipErrorInvalidValue);
+  CHECK(hipDeviceGetLimit(&v, static_cast<hipLimit_t>(-1)) == hipErrorUnsupportedLimit);
   CHECK(hipDeviceGetLimit(&v, hipExtLimitScratchCurrent) == hipErrorUnsupportedLimit);
   CHECK(hipDeviceGetLimit(&v, static_cast<hipLimit_t>(77)) == hipErrorUnsupportedLimit);
-  CHECK(hipDeviceSetLimit(hipLimitRange, 1) == hipErrorUnsupportedLimit);
+  CHECK(hipDeviceSetLimit(hipLimitRange, 1) == hipErrorInvalidValue);
+  CHECK(hipDeviceSetLimit(static_cast<hipLimit_t>(0xffff), 1) == hipErrorInvalidValue);
+  CHECK(hipDeviceSetLimit(static_cast<hipLimit_t>(-1), 1024) == hipErrorUnsupportedLimit);
   REQUIRE(hipDeviceGetLimit(&v, hipLimitStackSize) == hipSuccess);
   CHECK(v == 1024);
   REQUIRE(hipDeviceSetLimit(hipLimitMallocHeapSize, 64 << 20) == hipSuccess);

@@ -538,6 +538,113 @@ TEST_CASE("generic graphs: dot dump, user objects, graph memory", "[graph][gener
   (void)hipGetLastError();
 }
 
+// hip-tests' hipGraphRetainUserObject cases, with what AMD's runtime answers.
+TEST_CASE("generic graphs: user objects released past their references, moves past the caller's",
+          "[graph][generic]") {
+  installGeneric();
+  const unsigned sync = hipUserObjectNoDestructorSync;
+  g_destroyed = 0;
+  hipGraph_t g = nullptr;
+  hipUserObject_t obj = nullptr;
+  // The graph takes the only reference and releases it: the caller's release then finds the
+  // object destroyed, which is no error.
+  REQUIRE(hipGraphCreate(&g, 0) == hipSuccess);
+  REQUIRE(hipUserObjectCreate(&obj, nullptr, destroyObject, 1, sync) == hipSuccess);
+  REQUIRE(hipGraphRetainUserObject(g, obj, 1, hipGraphUserObjectMove) == hipSuccess);
+  REQUIRE(hipGraphReleaseUserObject(g, obj) == hipSuccess);
+  CHECK(g_destroyed == 1);
+  CHECK(hipUserObjectRelease(obj) == hipSuccess);
+  CHECK(hipGraphRetainUserObject(g, obj, 1, 0) == hipSuccess);  // destroyed: nothing happens
+  CHECK(hipGraphReleaseUserObject(g, obj) == hipSuccess);
+  CHECK(g_destroyed == 1);
+  REQUIRE(hipGraphDestroy(g) == hipSuccess);
+
+  // A move of more references than the caller has; releases past what is held do nothing.
+  g_destroyed = 0;
+  REQUIRE(hipGraphCreate(&g, 0) == hipSuccess);
+  REQUIRE(hipUserObjectCreate(&obj, nullptr, destroyObject, 1, sync) == hipSuccess);
+  REQUIRE(hipGraphRetainUserObject(g, obj, 2, hipGraphUserObjectMove) == hipSuccess);
+  CHECK(hipGraphReleaseUserObject(g, obj, 4) == hipSuccess);
+  REQUIRE(hipGraphRetainUserObject(g, obj, 8, 0) == hipSuccess);
+  REQUIRE(hipGraphReleaseUserObject(g, obj, 1) == hipSuccess);
+  CHECK(hipUserObjectRelease(obj, 1) == hipSuccess);  // the caller moved its one
+  CHECK(g_destroyed == 0);                            // the graph holds nine
+  REQUIRE(hipGraphDestroy(g) == hipSuccess);
+  CHECK(g_destroyed == 1);
+
+  // The caller keeps what it did not move; an over-release keeps the object alive.
+  g_destroyed = 0;
+  REQUIRE(hipGraphCreate(&g, 0) == hipSuccess);
+  REQUIRE(hipUserObjectCreate(&obj, nullptr, destroyObject, 2, sync) == hipSuccess);
+  REQUIRE(hipUserObjectRetain(obj, 3) == hipSuccess);
+  REQUIRE(hipGraphRetainUserObject(g, obj, 3, hipGraphUserObjectMove) == hipSuccess);
+  CHECK(hipUserObjectRelease(obj, 5) == hipSuccess);  // holds two: nothing happens
+  REQUIRE(hipGraphReleaseUserObject(g, obj, 3) == hipSuccess);
+  CHECK(g_destroyed == 0);
+  REQUIRE(hipUserObjectRelease(obj, 2) == hipSuccess);
+  CHECK(g_destroyed == 1);
+  REQUIRE(hipGraphDestroy(g) == hipSuccess);
+  CHECK(hipUserObjectRelease(reinterpret_cast<hipUserObject_t>(0x400)) == hipErrorInvalidValue);
+  (void)hipGetLastError();
+}
+
+// hip-tests' hipGraphGetRootNodes / graph_dependency_common.hh: a short list keeps its count.
+TEST_CASE("generic graphs: node and edge lists shorter or longer than the graph's",
+          "[graph][generic]") {
+  installGeneric();
+  hipGraph_t g = nullptr;
+  REQUIRE(hipGraphCreate(&g, 0) == hipSuccess);
+  hipGraphNode_t a = addHost(g, 1), b = addHost(g, 2), c = addHost(g, 3);
+  addHost(g, 4, {a, b, c});
+  hipGraphNode_t list[5] = {};
+  size_t n = 2;
+  REQUIRE(hipGraphGetRootNodes(g, list, &n) == hipSuccess);
+  CHECK(n == 2);
+  CHECK(list[0] != nullptr);
+  CHECK(list[1] != nullptr);
+  CHECK(list[2] == nullptr);
+  n = 5;
+  list[3] = a;
+  list[4] = a;
+  REQUIRE(hipGraphGetRootNodes(g, list, &n) == hipSuccess);
+  CHECK(n == 3);
+  CHECK(list[3] == nullptr);
+  CHECK(list[4] == nullptr);
+  n = 0;
+  REQUIRE(hipGraphGetRootNodes(g, nullptr, &n) == hipSuccess);
+  CHECK(n == 3);
+  n = 3;
+  REQUIRE(hipGraphGetNodes(g, list, &n) == hipSuccess);
+  CHECK(n == 3);
+  n = 5;
+  REQUIRE(hipGraphGetNodes(g, list, &n) == hipSuccess);
+  CHECK(n == 4);
+  hipGraphNode_t from[4] = {}, to[4] = {};
+  n = 1;
+  REQUIRE(hipGraphGetEdges(g, from, to, &n) == hipSuccess);
+  CHECK(n == 1);
+  CHECK(from[0] != nullptr);
+  CHECK(to[1] == nullptr);
+  n = 4;
+  REQUIRE(hipGraphGetEdges(g, from, to, &n) == hipSuccess);
+  CHECK(n == 3);
+  CHECK(from[3] == nullptr);
+  n = 0;
+  REQUIRE(hipGraphGetEdges(g, nullptr, nullptr, &n) == hipSuccess);
+  CHECK(n == 3);
+  hipGraphNode_t d = nullptr;
+  n = 1;
+  list[0] = nullptr;
+  REQUIRE(hipGraphNodeGetDependentNodes(a, &d, &n) == hipSuccess);
+  CHECK(n == 1);
+  CHECK(d != nullptr);
+  n = 2;
+  REQUIRE(hipGraphNodeGetDependencies(d, list, &n) == hipSuccess);
+  CHECK(n == 2);
+  REQUIRE(hipGraphDestroy(g) == hipSuccess);
+  (void)hipGetLastError();
+}
+
 namespace {
 
 hipMemAllocNodeParams allocParams(size_t bytes) {

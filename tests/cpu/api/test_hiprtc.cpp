@@ -404,6 +404,49 @@ template __global__ void traitsKernel<float>(float, bool*);
   REQUIRE(hiprtcDestroyProgram(&p) == HIPRTC_SUCCESS);
 }
 
+// hip-tests' rtc/hipRtcComplexHeader.cc and rtc/shfl.cc: AMD's hiprtc pre-includes fp16,
+// bfloat16, complex, math constants and cooperative groups with hip_runtime.h, so programs use
+// them without an #include; hipCdivf is AMD's unscaled formula (an exact 5 - 3i here).
+const char kPreincluded[] = R"(
+template <typename T> __global__ void shflUp(T* a, int size) {
+  T val = a[threadIdx.x];
+  for (unsigned int i = size / 2; i > 0; i /= 2) val += __shfl_up(val, i, size);
+  a[threadIdx.x] = val;
+}
+extern "C" __global__ void complexKernel(int* res) {
+  hipFloatComplex a = make_hipFloatComplex(4.5, 7.5), b = make_hipFloatComplex(0, 1.5);
+  hipFloatComplex q = hipCdivf(a, b);
+  hipDoubleComplex j = make_hipDoubleComplex(10.5, 20.5);
+  res[0] = q.x == 5.0f && q.y == -3.0f && hipCsqabsf(a) > 0.0f && hipCsqabs(j) > HIP_PI;
+  res[1] = cooperative_groups::this_thread_block().thread_rank();
+}
+)";
+
+void compilePreincluded(std::vector<const char*> options) {
+  hiprtcProgram p = nullptr;
+  REQUIRE(hiprtcCreateProgram(&p, kPreincluded, "pre.cu", 0, nullptr, nullptr) == HIPRTC_SUCCESS);
+  REQUIRE(hiprtcAddNameExpression(p, "shflUp<__half>") == HIPRTC_SUCCESS);
+  hiprtcResult r = hiprtcCompileProgram(p, static_cast<int>(options.size()), options.data());
+  INFO(programLog(p));
+  CHECK(r == HIPRTC_SUCCESS);
+  CHECK(!programCode(p).empty());
+  REQUIRE(hiprtcDestroyProgram(&p) == HIPRTC_SUCCESS);
+}
+
+TEST_CASE("hiprtc pre-includes what AMD's does: __half, hip complex, math constants, cooperative groups (no GPU)") {
+  if (unihip::rtc::nvrtc() != nullptr) {
+    ::unsetenv("UNIHIP_RTC_ENGINE");
+    compilePreincluded({"--gpu-architecture=sm_90"});
+  } else {
+    WARN("NVRTC absent: its half skipped");
+  }
+  if (!unihip::rtc::clangCompiler().empty()) {
+    compilePreincluded({"--offload-arch=gfx90a"});
+  } else {
+    WARN("clang++-19 absent: its half skipped");
+  }
+}
+
 TEST_CASE("hiprtc -fgpu-rdc and hiprtcLink* through nvJitLink (sm_90, no GPU)") {
   if (unihip::rtc::nvrtc() == nullptr || unihip::rtc::nvJitLink() == nullptr) {
     WARN("NVRTC or nvJitLink absent: skipped");

@@ -163,7 +163,8 @@ typedef struct hipDeviceProp_t {
 extern "C" {
 #endif
 
-/* Limits of hipDeviceGetLimit / hipDeviceSetLimit; other values answer hipErrorUnsupportedLimit. */
+/* Limits of hipDeviceGetLimit / hipDeviceSetLimit: hipLimitRange and past it answer
+ * hipErrorInvalidValue, other values hipErrorUnsupportedLimit (as AMD). */
 typedef enum hipLimit_t UNIHIP_ENUM_INT {
   hipLimitStackSize = 0x0,
   hipLimitPrintfFifoSize = 0x01,
