@@ -112,4 +112,20 @@ class IntResult {
   int value_ = 0;
 };
 
+// An int* result that rocSPARSE's function writes as a size_t* (flag rocnarrow= in
+// functions.tsv).
+class SizeResult {
+ public:
+  explicit SizeResult(int* out) : out_(out) {}
+  size_t* arg() { return out_ != nullptr ? &value_ : nullptr; }  // NULL stays NULL: rocSPARSE refuses it
+  hipsparseStatus_t finish(hipsparseStatus_t s) {
+    if (s == HIPSPARSE_STATUS_SUCCESS && out_ != nullptr) *out_ = static_cast<int>(value_);
+    return s;
+  }
+
+ private:
+  int* out_;
+  size_t value_ = 0;
+};
+
 }  // namespace unihip::sparse

@@ -64,6 +64,12 @@ class Row:
         self.name, self.params, self.cusparse, self.rocsparse = name, params, cusparse, rocsparse
         # rocins=<parameter>:<expression>: rocSPARSE's call takes <expression> before <parameter>.
         self.rocins = dict(f[7:].split(":", 1) for f in flags if f.startswith("rocins="))
+        # rocargs=<a>,<b>,...: rocSPARSE's arguments after the handle, in its order: hipSPARSE's
+        # parameters by name, or null:<type> (a NULL of that hipSPARSE type).
+        rocargs = [f[8:] for f in flags if f.startswith("rocargs=")]
+        self.rocargs = rocargs[0].split(",") if rocargs else None
+        # rocnarrow=<parameter>: hipSPARSE's int* result that rocSPARSE writes as a size_t.
+        self.rocnarrow = {f[10:] for f in flags if f.startswith("rocnarrow=")}
         rocimpl = [f[8:] for f in flags if f.startswith("rocimpl=")]
         self.rocimpl = rocimpl[0] if rocimpl else None
         self.manual = "manual" in flags
@@ -74,26 +80,34 @@ class Row:
         self.impl = impl[0] if impl else None
 
     def named(self):
-        return self.drop | self.widen | set(self.cast) | set(self.rocins)
+        named = self.drop | self.widen | set(self.cast) | set(self.rocins) | self.rocnarrow
+        return named | {a for a in self.rocargs or [] if not a.startswith("null:")}
 
     def roc_args(self):
         """What the rocSPARSE forwarder passes on, in order (the handle unwrapped by forwardRoc)."""
+        if self.rocargs is not None:
+            return [f"static_cast<{a[5:]}>(nullptr)" if a.startswith("null:") else
+                    f"{a}_.arg()" if a in self.rocnarrow else a for a in self.rocargs]
         out = []
         for i, (_, n) in enumerate(self.params):
             if n in self.rocins:  # a typed null: rocSPARSE's parameter is a pointer
                 e = self.rocins[n]
                 out.append("static_cast<void*>(nullptr)" if e == "nullptr" else e)
             if not (i == 0 and self.has_handle()):
-                out.append(n)
+                out.append(f"{n}_.arg()" if n in self.rocnarrow else n)
         return out
 
     def roc_types(self):
         """The rocSPARSE function's parameter types (hipSPARSE's names; nullptr as a mat_info)."""
+        types = {n: "size_t*" if n in self.rocnarrow else t for t, n in self.params}
+        if self.rocargs is not None:
+            lead = [self.params[0][0]] if self.has_handle() else []
+            return lead + [a[5:] if a.startswith("null:") else types[a] for a in self.rocargs]
         out = []
         for t, n in self.params:
             if n in self.rocins:
                 out.append("rocsparse_mat_info")
-            out.append(t)
+            out.append(types[n])
         return out
 
     def on_amd(self):
@@ -181,9 +195,15 @@ def roc_branch(r):
     if r.rocimpl:
         return [f"  if ({test}) return unihip::sparse::{r.rocimpl}({', '.join(n for _, n in r.params)});"]
     name = "nullptr" if r.rocsparse == "-" else f'"{r.rocsparse}"'
-    args = [a for a in r.roc_args()]
-    return [f"  static Entry rocEntry{{{name}, unihip::sparse::Vendor::rocm}};",
-            f"  if ({test}) return unihip::sparse::{how}{', '.join(args)});".replace("(rocEntry, )", "(rocEntry)")]
+    call = f"unihip::sparse::{how}{', '.join(r.roc_args())})".replace("(rocEntry, )", "(rocEntry)")
+    if not r.rocnarrow:
+        return [f"  static Entry rocEntry{{{name}, unihip::sparse::Vendor::rocm}};",
+                f"  if ({test}) return {call};"]
+    out = [f"  static Entry rocEntry{{{name}, unihip::sparse::Vendor::rocm}};", f"  if ({test}) {{"]
+    out += [f"    unihip::sparse::SizeResult {n}_{{{n}}};" for n in sorted(r.rocnarrow)]
+    for n in sorted(r.rocnarrow):
+        call = f"{n}_.finish({call})"
+    return out + [f"    return {call};", "  }"]
 
 
 def source(rows):
@@ -351,6 +371,9 @@ def coverage(rows):
                 amd = "`HIPSPARSE_STATUS_NOT_SUPPORTED`"
             else:
                 notes = [f"`{e}` before `{n}`" for n, e in sorted(r.rocins.items())]
+                if r.rocargs is not None:
+                    notes.append("arguments " + ", ".join(f"`{a}`" for a in r.rocargs))
+                notes += [f"`{n}` through a `size_t`" for n in sorted(r.rocnarrow)]
                 amd = f"`{r.rocsparse}`" + (f" ({'; '.join(notes)})" if notes else "")
         if r.manual:
             pass

@@ -10,6 +10,8 @@ enum Stage : int { kBufferSize = 1, kPreprocess = 2, kCompute = 3 };
 
 Entry gSpMV{"rocsparse_spmv", Vendor::rocm};
 Entry gSpMM{"rocsparse_spmm", Vendor::rocm};
+Entry gSpVV{"rocsparse_spvv", Vendor::rocm};
+Entry gDenseToSparse{"rocsparse_dense_to_sparse", Vendor::rocm};
 
 // The stage's buffer size argument: the caller's for the size query (rocSPARSE answers a NULL
 // one), a scratch one otherwise (rocSPARSE refuses NULL there; AMD's hipSPARSE passes one too).
@@ -75,6 +77,25 @@ hipsparseStatus_t rocSpMM(hipsparseHandle_t handle, hipsparseOperation_t opA,
                           hipDataType computeType, hipsparseSpMMAlg_t alg, void* externalBuffer) {
   return stage(gSpMM, handle, kCompute, nullptr, externalBuffer, opA, opB, alpha, matA, matB,
                beta, matC, computeType, alg);
+}
+
+hipsparseStatus_t rocSpVV(hipsparseHandle_t handle, hipsparseOperation_t opX,
+                          hipsparseConstSpVecDescr_t vecX, hipsparseConstDnVecDescr_t vecY,
+                          void* result, hipDataType computeType, void* externalBuffer) {
+  if (toHandle(handle) == nullptr) return HIPSPARSE_STATUS_INVALID_VALUE;
+  const uintptr_t fn = resolve(gSpVV);
+  if (fn <= kNoSymbol) return missing(fn);
+  if (externalBuffer == nullptr) return HIPSPARSE_STATUS_INVALID_VALUE;
+  size_t scratch = 0;
+  return forwardRoc(gSpVV, handle, opX, vecX, vecY, result, computeType, &scratch, externalBuffer);
+}
+
+hipsparseStatus_t rocDenseToSparseConvert(hipsparseHandle_t handle, hipsparseConstDnMatDescr_t matA,
+                                          hipsparseSpMatDescr_t matB, hipsparseDenseToSparseAlg_t alg,
+                                          void* externalBuffer) {
+  size_t scratch = 0;
+  return forwardRoc(gDenseToSparse, handle, matA, matB, alg,
+                    externalBuffer != nullptr ? &scratch : nullptr, externalBuffer);
 }
 
 }  // namespace unihip::sparse

@@ -270,3 +270,37 @@ FAKE int rocsparse_sgthr(void* h, int nnz, const float*, float*, const int*, int
   record("rocsparse_sgthr", h, {nnz, base});
   return fakeRocsparseStatus;
 }
+
+// csc2dense: rocSPARSE takes the column pointers before the row indices.
+FAKE int rocsparse_scsc2dense(void* h, int m, int n, const void*, const float*, const int* colPtr,
+                              const int* rowInd, float*, int ld) {
+  record("rocsparse_scsc2dense", h, {m, n, ld}, {}, colPtr, rowInd);
+  return kSuccess;
+}
+
+// A size that does not fit hipSPARSE's int unless narrowed with care: the fake's is small.
+FAKE int rocsparse_sgemvi_buffer_size(void* h, int trans, int m, int n, int nnz, size_t* size) {
+  record("rocsparse_sgemvi_buffer_size", h, {trans, m, n, nnz}, {}, size);
+  if (size == nullptr) return kInvalidPointer;
+  *size = 4321;
+  return kSuccess;
+}
+
+// Sparse to dense: a size query when the buffer is NULL, the conversion otherwise.
+FAKE int rocsparse_sparse_to_dense(void* h, const void*, void*, int alg, size_t* size, void* buffer) {
+  record("rocsparse_sparse_to_dense", h, {alg}, {}, buffer, size);
+  if (buffer == nullptr) {
+    if (size == nullptr) return kInvalidPointer;
+    *size = 64;
+  }
+  return kSuccess;
+}
+
+FAKE int rocsparse_spvv(void* h, int op, const void*, const void*, void* result, int computeType,
+                        size_t* size, void* buffer) {
+  record("rocsparse_spvv", h, {op, computeType}, {}, buffer, size);
+  if (size == nullptr) return kInvalidPointer;
+  if (buffer == nullptr) *size = 32;
+  else *static_cast<float*>(result) = 3;
+  return kSuccess;
+}

@@ -380,6 +380,57 @@ TEST_CASE("legacy calls: csrmv with rocSPARSE's null info, axpyi", "[fake]") {
   CHECK(hipsparseDestroyMatDescr(d) == HIPSPARSE_STATUS_SUCCESS);
 }
 
+TEST_CASE("rocSPARSE's argument order, narrowed sizes and NULL arguments", "[fake]") {
+  AmdHandle h;
+  FakeRocsparseLast* last = fakeLast();
+  // csc2dense: hipSPARSE's (cscRowInd, cscColPtr) are rocSPARSE's (csc_col_ptr, csc_row_ind).
+  int rowInd[1] = {}, colPtr[2] = {};
+  float val[1] = {}, dense[1] = {};
+  REQUIRE(hipsparseScsc2dense(h.h, 1, 1, nullptr, val, rowInd, colPtr, dense, 1) ==
+          HIPSPARSE_STATUS_SUCCESS);
+  CHECK(std::string(last->function) == "rocsparse_scsc2dense");
+  CHECK(last->ptr == colPtr);
+  CHECK(last->ptr2 == rowInd);
+  // gemvi's size: rocSPARSE writes a size_t, hipSPARSE answers an int.
+  int size = -1;
+  REQUIRE(hipsparseSgemvi_bufferSize(h.h, HIPSPARSE_OPERATION_TRANSPOSE, 3, 4, 5, &size) ==
+          HIPSPARSE_STATUS_SUCCESS);
+  CHECK(std::string(last->function) == "rocsparse_sgemvi_buffer_size");
+  CHECK(last->ints[0] == 112);
+  CHECK(last->ptr != &size);
+  CHECK(size == 4321);
+  CHECK(hipsparseSgemvi_bufferSize(h.h, HIPSPARSE_OPERATION_TRANSPOSE, 3, 4, 5, nullptr) ==
+        HIPSPARSE_STATUS_INVALID_VALUE);  // NULL stays NULL: rocSPARSE's invalid_pointer
+  CHECK(last->ptr == nullptr);
+  // SparseToDense: the size query passes a NULL buffer, the conversion a NULL size.
+  size_t bytes = 0;
+  int buffer = 0;
+  REQUIRE(hipsparseSparseToDense_bufferSize(h.h, nullptr, nullptr,
+                                            HIPSPARSE_SPARSETODENSE_ALG_DEFAULT, &bytes) ==
+          HIPSPARSE_STATUS_SUCCESS);
+  CHECK(std::string(last->function) == "rocsparse_sparse_to_dense");
+  CHECK(last->ptr == nullptr);
+  CHECK(last->ptr2 == &bytes);
+  CHECK(bytes == 64);
+  REQUIRE(hipsparseSparseToDense(h.h, nullptr, nullptr, HIPSPARSE_SPARSETODENSE_ALG_DEFAULT,
+                                 &buffer) == HIPSPARSE_STATUS_SUCCESS);
+  CHECK(last->ptr == &buffer);
+  CHECK(last->ptr2 == nullptr);
+  // SpVV computes only with a buffer: a NULL one is refused before rocSPARSE.
+  float result = 0;
+  const int calls = last->calls;
+  CHECK(hipsparseSpVV(h.h, HIPSPARSE_OPERATION_NON_TRANSPOSE, nullptr, nullptr, &result,
+                      HIP_R_32F, nullptr) == HIPSPARSE_STATUS_INVALID_VALUE);
+  CHECK(last->calls == calls);
+  REQUIRE(hipsparseSpVV(h.h, HIPSPARSE_OPERATION_NON_TRANSPOSE, nullptr, nullptr, &result,
+                        HIP_R_32F, &buffer) == HIPSPARSE_STATUS_SUCCESS);
+  CHECK(std::string(last->function) == "rocsparse_spvv");
+  CHECK(last->ints[1] == 151);
+  CHECK(last->ptr == &buffer);
+  CHECK(last->ptr2 != nullptr);
+  CHECK(result == 3);
+}
+
 TEST_CASE("on AMD every function refuses bad enums first, and what is not done says so", "[handle]") {
   AmdHandle h;
   FakeRocsparseLast* last = fakeLast();
