@@ -70,8 +70,8 @@ inline constexpr RocPair kRocSDDMMAlg[] = {{0, 0}};
 inline constexpr RocPair kRocSpSVAlg[] = {{0, 0}};
 inline constexpr RocPair kRocSpSMAlg[] = {{0, 0}};
 inline constexpr RocPair kRocSpGEMMAlg[] = {{0, 0}, {1, 0}, {2, 0}, {3, 0}, {4, 0}, {5, 0}};
-// rocSPARSE's csr2csc has no algorithm argument: the Ex2 calls are not forwarded to it.
-inline constexpr RocPair kRocCsr2CscAlg[] = {{0, kAbsent}, {1, kAbsent}, {2, kAbsent}};
+// rocSPARSE's csr2csc has no algorithm argument: every value is checked, then ignored (as AMD's).
+inline constexpr RocPair kRocCsr2CscAlg[] = {{0, 0}, {1, 0}, {2, 0}};
 // rocsparse_datatype: f32_r 151, f64_r 152, f32_c 154, f64_c 155; AMD's hipSPARSE maps these
 // four only.
 inline constexpr RocPair kRocDataType[] = {{HIP_R_32F, 151}, {HIP_R_64F, 152}, {HIP_C_32F, 154},

@@ -304,3 +304,27 @@ FAKE int rocsparse_spvv(void* h, int op, const void*, const void*, void* result,
   else *static_cast<float*>(result) = 3;
   return kSuccess;
 }
+
+FAKE int rocsparse_csr2csc_buffer_size(void* h, int m, int n, int nnz, const int*, const int*,
+                                       int copyValues, size_t* size) {
+  record("rocsparse_csr2csc_buffer_size", h, {m, n, nnz, copyValues}, {}, size);
+  if (size == nullptr) return kInvalidPointer;
+  *size = 128;
+  return kSuccess;
+}
+
+// csr2csc: records its buffer and (csc_row_ind, csc_col_ptr); refuses a missing buffer.
+FAKE int rocsparse_scsr2csc(void* h, int m, int n, int nnz, const float*, const int*, const int*,
+                            float*, int* cscRowInd, int* cscColPtr, int copyValues, int base,
+                            void* buffer) {
+  record("rocsparse_scsr2csc", h, {m, n, nnz, copyValues, base}, {}, cscRowInd, cscColPtr);
+  fakeRocsparseLast.sizes[0] = buffer != nullptr;
+  return buffer == nullptr ? kInvalidPointer : kSuccess;
+}
+FAKE int rocsparse_zcsr2csc(void* h, int m, int n, int nnz, const void*, const int*, const int*,
+                            void*, int* cscRowInd, int* cscColPtr, int copyValues, int base,
+                            void* buffer) {
+  record("rocsparse_zcsr2csc", h, {m, n, nnz, copyValues, base}, {}, cscRowInd, cscColPtr);
+  fakeRocsparseLast.sizes[0] = buffer != nullptr;
+  return kSuccess;
+}

@@ -109,7 +109,8 @@ TEST_CASE("enums map to rocSPARSE's values by table", "[enums]") {
   CHECK(rocValue(static_cast<hipsparseSpMMAlg_t>(7)) == kInvalid);
   CHECK(rocValue(HIPSPARSE_SPGEMM_ALG3) == 0);
   CHECK(rocValue(HIPSPARSE_SOLVE_POLICY_USE_LEVEL) == 0);
-  CHECK(rocValue(HIPSPARSE_CSR2CSC_ALG1) == kAbsent);
+  CHECK(rocValue(HIPSPARSE_CSR2CSC_ALG2) == 0);  // checked, then ignored
+  CHECK(rocValue(static_cast<hipsparseCsr2CscAlg_t>(3)) == kInvalid);
   CHECK(rocCheck(HIP_R_16F) == HIPSPARSE_STATUS_NOT_SUPPORTED);
   CHECK(rocCheck(static_cast<hipsparseSpSVAlg_t>(1)) == HIPSPARSE_STATUS_INVALID_VALUE);
   CHECK(rocCheck(3.5) == HIPSPARSE_STATUS_SUCCESS);  // not an enum: passes
@@ -429,6 +430,46 @@ TEST_CASE("rocSPARSE's argument order, narrowed sizes and NULL arguments", "[fak
   CHECK(last->ptr == &buffer);
   CHECK(last->ptr2 != nullptr);
   CHECK(result == 3);
+}
+
+TEST_CASE("csr2csc takes rocSPARSE's work buffer; Csr2cscEx2 picks the precision", "[fake]") {
+  AmdHandle h;
+  FakeRocsparseLast* last = fakeLast();
+  int rowPtr[3] = {}, colInd[2] = {}, cscRowInd[2] = {}, cscColPtr[4] = {};
+  float val[2] = {}, cscVal[2] = {};
+  REQUIRE(hipsparseScsr2csc(h.h, 2, 3, 2, val, rowPtr, colInd, cscVal, cscRowInd, cscColPtr,
+                            HIPSPARSE_ACTION_NUMERIC, HIPSPARSE_INDEX_BASE_ONE) ==
+          HIPSPARSE_STATUS_SUCCESS);
+  CHECK(std::string(last->function) == "rocsparse_scsr2csc");
+  CHECK(last->ints[2] == 2);
+  CHECK(last->ints[3] == 1);  // numeric
+  CHECK(last->ints[4] == 1);  // base one
+  CHECK(last->ptr == cscRowInd);
+  CHECK(last->ptr2 == cscColPtr);
+  CHECK(last->sizes[0] == 1);  // a buffer was given
+  const int calls = last->calls;
+  CHECK(hipsparseScsr2csc(h.h, 2, 3, 2, val, rowPtr, colInd, cscVal, cscRowInd, cscColPtr,
+                          HIPSPARSE_ACTION_NUMERIC, static_cast<hipsparseIndexBase_t>(2)) ==
+        HIPSPARSE_STATUS_INVALID_VALUE);
+  CHECK(last->calls == calls + 1);  // the size query only: no conversion, no allocation
+  size_t bytes = 0;
+  REQUIRE(hipsparseCsr2cscEx2_bufferSize(h.h, 2, 3, 2, val, rowPtr, colInd, cscVal, cscColPtr,
+                                         cscRowInd, HIP_C_64F, HIPSPARSE_ACTION_SYMBOLIC,
+                                         HIPSPARSE_INDEX_BASE_ZERO, HIPSPARSE_CSR2CSC_ALG2,
+                                         &bytes) == HIPSPARSE_STATUS_SUCCESS);
+  CHECK(std::string(last->function) == "rocsparse_csr2csc_buffer_size");
+  CHECK(last->ints[3] == 0);  // symbolic
+  CHECK(bytes == 128);
+  int buffer = 0;
+  REQUIRE(hipsparseCsr2cscEx2(h.h, 2, 3, 2, val, rowPtr, colInd, cscVal, cscColPtr, cscRowInd,
+                              HIP_C_64F, HIPSPARSE_ACTION_NUMERIC, HIPSPARSE_INDEX_BASE_ZERO,
+                              HIPSPARSE_CSR2CSC_ALG1, &buffer) == HIPSPARSE_STATUS_SUCCESS);
+  CHECK(std::string(last->function) == "rocsparse_zcsr2csc");
+  CHECK(last->ptr == cscRowInd);
+  CHECK(last->ptr2 == cscColPtr);
+  CHECK(hipsparseCsr2cscEx2(h.h, 2, 3, 2, val, rowPtr, colInd, cscVal, cscColPtr, cscRowInd,
+                            HIP_R_8I, HIPSPARSE_ACTION_NUMERIC, HIPSPARSE_INDEX_BASE_ZERO,
+                            HIPSPARSE_CSR2CSC_ALG1, &buffer) == HIPSPARSE_STATUS_NOT_SUPPORTED);
 }
 
 TEST_CASE("on AMD every function refuses bad enums first, and what is not done says so", "[handle]") {
