@@ -8,8 +8,8 @@ namespace unihip::sparse {
 
 uintptr_t resolveSlow(Entry& e) {
   uintptr_t r = kNoSymbol;
-  if (e.name != nullptr) {  // a row without a cuSPARSE counterpart needs no library
-    void* so = cusparseLibrary();
+  if (e.name != nullptr) {  // a row without a counterpart needs no library
+    void* so = vendorLibrary(e.vendor);
     void* fn = so != nullptr ? dlsym(so, e.name) : nullptr;
     r = so == nullptr ? kNoLibrary : fn != nullptr ? reinterpret_cast<uintptr_t>(fn) : kNoSymbol;
   }

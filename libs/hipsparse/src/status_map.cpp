@@ -42,7 +42,32 @@ const StatusRow* byHip(hipsparseStatus_t s) {
   return nullptr;
 }
 
+// rocsparse_status, as AMD's hipSPARSE maps it (rocSPARSEStatusToHIPStatus).
+constexpr hipsparseStatus_t kRocStatus[] = {
+    HIPSPARSE_STATUS_SUCCESS,          // 0 success
+    HIPSPARSE_STATUS_INVALID_VALUE,    // 1 invalid_handle
+    HIPSPARSE_STATUS_NOT_SUPPORTED,    // 2 not_implemented
+    HIPSPARSE_STATUS_INVALID_VALUE,    // 3 invalid_pointer
+    HIPSPARSE_STATUS_INVALID_VALUE,    // 4 invalid_size
+    HIPSPARSE_STATUS_ALLOC_FAILED,     // 5 memory_error
+    HIPSPARSE_STATUS_INTERNAL_ERROR,   // 6 internal_error
+    HIPSPARSE_STATUS_INVALID_VALUE,    // 7 invalid_value
+    HIPSPARSE_STATUS_ARCH_MISMATCH,    // 8 arch_mismatch
+    HIPSPARSE_STATUS_ZERO_PIVOT,       // 9 zero_pivot
+    HIPSPARSE_STATUS_NOT_INITIALIZED,  // 10 not_initialized
+    HIPSPARSE_STATUS_INTERNAL_ERROR,   // 11 type_mismatch
+    HIPSPARSE_STATUS_INTERNAL_ERROR,   // 12 requires_sorted_storage
+    HIPSPARSE_STATUS_INTERNAL_ERROR,   // 13 thrown_exception
+    HIPSPARSE_STATUS_SUCCESS,          // 14 continue
+};
+
 }  // namespace
+
+hipsparseStatus_t fromRocsparse(int s) {
+  if (s < 0 || s >= static_cast<int>(sizeof(kRocStatus) / sizeof(kRocStatus[0])))
+    return HIPSPARSE_STATUS_INTERNAL_ERROR;  // a status newer than this table (AMD's throws)
+  return kRocStatus[s];
+}
 
 hipsparseStatus_t fromCusparse(int s) {
   for (const StatusRow& r : kStatus)

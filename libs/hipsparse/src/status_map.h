@@ -1,4 +1,4 @@
-// cuSPARSE's status codes to hipsparseStatus_t, by a complete table.
+// cuSPARSE's and rocSPARSE's status codes to hipsparseStatus_t, by complete tables.
 #pragma once
 
 #include <hipsparse/hipsparse.h>
@@ -6,5 +6,6 @@
 namespace unihip::sparse {
 
 hipsparseStatus_t fromCusparse(int cusparseStatus);
+hipsparseStatus_t fromRocsparse(int rocsparseStatus);
 
 }  // namespace unihip::sparse
