@@ -141,3 +141,38 @@ TEST_CASE("AMD handle calls: stream, pointer mode; a function the fake lacks", "
   double y = 1;
   CHECK(hipblasDaxpy(h.get(), 1, &alpha, &x, 1, &y, 1) == HIPBLAS_STATUS_NOT_SUPPORTED);
 }
+
+// In its own process (hipblas.cpu.amd): an AMD device from unihip's fake ROCr
+// (UNIHIP_HSA_LIBRARY), so hipblasCreate itself picks rocBLAS.
+TEST_CASE("on an AMD device: hipblasCreate makes a rocBLAS handle", "[amd-device]") {
+  int count = 0, amd = -1;
+  REQUIRE(hipGetDeviceCount(&count) == hipSuccess);
+  for (int d = 0; d < count && amd < 0; ++d)
+    if (std::strcmp(unihipGetDeviceBackendName(d), "hsa") == 0) amd = d;
+  REQUIRE(amd >= 0);
+  REQUIRE(hipSetDevice(amd) == hipSuccess);
+  hipblasHandle_t handle = nullptr;
+  REQUIRE(hipblasCreate(&handle) == HIPBLAS_STATUS_SUCCESS);
+  Handle* h = toHandle(handle);
+  REQUIRE(h != nullptr);
+  CHECK(h->vendor == Vendor::rocm);
+  hipStream_t stream = nullptr;
+  REQUIRE(hipStreamCreate(&stream) == hipSuccess);
+  REQUIRE(hipblasSetStream(handle, stream) == HIPBLAS_STATUS_SUCCESS);
+  CHECK(static_cast<FakeRocblasHandle*>(h->native)->stream == stream);
+  float* y = nullptr;
+  REQUIRE(hipMalloc(&y, 2 * sizeof(float)) == hipSuccess);
+  const float x[2] = {1, 2}, y0[2] = {10, 20}, alpha = 3;
+  REQUIRE(hipMemcpy(y, y0, sizeof y0, hipMemcpyHostToDevice) == hipSuccess);
+  REQUIRE(hipblasSaxpy(handle, 2, &alpha, x, 1, y, 1) == HIPBLAS_STATUS_SUCCESS);
+  float got[2];
+  REQUIRE(hipMemcpy(got, y, sizeof got, hipMemcpyDeviceToHost) == hipSuccess);
+  CHECK(got[0] == 13);
+  CHECK(got[1] == 26);
+  void* native = h->native;
+  REQUIRE(hipblasDestroy(handle) == HIPBLAS_STATUS_SUCCESS);
+  CHECK(std::string(last()->name) == "rocblas_destroy_handle");
+  CHECK(last()->handle == native);
+  CHECK(hipFree(y) == hipSuccess);
+  CHECK(hipStreamDestroy(stream) == hipSuccess);
+}

@@ -193,12 +193,12 @@ HIPSOLVER_EXPORT hipsolverStatus_t hipsolverSpSetStream(hipsolverSpHandle_t hand
 // cuSOLVER's own handle (the refactorization API has no stream to bind), on the current device.
 HIPSOLVER_EXPORT hipsolverStatus_t hipsolverRfCreate(hipsolverRfHandle_t* handle) {
   if (handle == nullptr) return HIPSOLVER_STATUS_INVALID_VALUE;
-  const uintptr_t fn = resolve(gRfCreate);
   int device = 0;
   Vendor v = Vendor::cuda;
   const hipsolverStatus_t s = bindDevice(&device, &v);
   if (s != HIPSOLVER_STATUS_SUCCESS) return s;
   if (v == Vendor::rocm) return notOnAmd("refactorization");
+  const uintptr_t fn = resolve(gRfCreate);
   if (fn <= kNoSymbol) return HIPSOLVER_STATUS_NOT_INITIALIZED;
   return fromCusolver(reinterpret_cast<int (*)(void**)>(fn)(handle));
 }

@@ -158,3 +158,10 @@ EXPORT int rocsolver_cheevd(void* h, int evect, int uplo, int n, void*, int lda,
   const int s = begin("rocsolver_cheevd", h, n < 0 || lda < n, 950, {evect, uplo, n, lda}, {E, info});
   return s != kContinue ? s : 0;
 }
+
+EXPORT int rocsolver_spotrs_batched(void* h, int uplo, int n, int nrhs, float* const[], int lda,
+                                    float* const[], int ldb, int batch) {
+  const int s = begin("rocsolver_spotrs_batched", h, n < 0 || nrhs < 0 || lda < n || ldb < n || batch < 0,
+                      0, {uplo, n, nrhs, lda, ldb, batch});
+  return s != kContinue ? s : 0;
+}

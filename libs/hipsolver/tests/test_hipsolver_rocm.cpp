@@ -282,3 +282,89 @@ TEST_CASE("AMD handles: stream, deterministic mode, destroy; no rocSOLVER row is
   CHECK(std::string(blas->name) == "rocblas_destroy_handle");
   CHECK(blas->handle == native);
 }
+
+// In its own process (hipsolver.cpu.amd): unihip's fake ROCr (UNIHIP_HSA_LIBRARY) gives an AMD
+// device whose "device memory" is host memory, so the whole path runs: hipsolverCreate on it,
+// the stream, infos zeroed and scratch arrays taken on the stream.
+TEST_CASE("on an AMD device: hipsolverCreate, getrf/getrs, zeroed infos, stream-ordered scratch", "[amd-device]") {
+  int count = 0, amd = -1;
+  REQUIRE(hipGetDeviceCount(&count) == hipSuccess);
+  for (int d = 0; d < count && amd < 0; ++d)
+    if (std::strcmp(unihipGetDeviceBackendName(d), "hsa") == 0) amd = d;
+  REQUIRE(amd >= 0);
+  REQUIRE(hipSetDevice(amd) == hipSuccess);
+  hipsolverHandle_t handle = nullptr;
+  REQUIRE(hipsolverCreate(&handle) == HIPSOLVER_STATUS_SUCCESS);
+  Handle* h = toHandle(handle);
+  REQUIRE(h != nullptr);
+  CHECK(h->vendor == Vendor::rocm);
+  auto* roc = static_cast<FakeRocblasHandle*>(h->native);
+  hipStream_t stream = nullptr;
+  REQUIRE(hipStreamCreate(&stream) == hipSuccess);
+  REQUIRE(hipsolverSetStream(handle, stream) == HIPSOLVER_STATUS_SUCCESS);
+  CHECK(roc->stream == stream);
+
+  // A x = b, x = (1, 2, 3), in device memory; no workspace given.
+  const float a0[9] = {1, 2, 4, 2, 1, 3, 3, 5, 1};
+  float b0[3] = {};
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) b0[i] += a0[i + 3 * j] * (j + 1);
+  float *A = nullptr, *B = nullptr;
+  int *ipiv = nullptr, *info = nullptr;
+  REQUIRE(hipMalloc(&A, sizeof a0) == hipSuccess);
+  REQUIRE(hipMalloc(&B, sizeof b0) == hipSuccess);
+  REQUIRE(hipMalloc(&ipiv, 3 * sizeof(int)) == hipSuccess);
+  REQUIRE(hipMalloc(&info, 2 * sizeof(int)) == hipSuccess);
+  REQUIRE(hipMemcpy(A, a0, sizeof a0, hipMemcpyHostToDevice) == hipSuccess);
+  REQUIRE(hipMemcpy(B, b0, sizeof b0, hipMemcpyHostToDevice) == hipSuccess);
+  const int seven[2] = {7, 7};
+  REQUIRE(hipMemcpy(info, seven, sizeof seven, hipMemcpyHostToDevice) == hipSuccess);
+  REQUIRE(hipsolverSgetrf(handle, 3, 3, A, 3, nullptr, 0, ipiv, info) == HIPSOLVER_STATUS_SUCCESS);
+  CHECK(roc->deviceMemory == 2048);  // rocBLAS holds the queried size
+  REQUIRE(hipStreamSynchronize(stream) == hipSuccess);
+  REQUIRE(hipMemcpy(info, seven, sizeof seven, hipMemcpyHostToDevice) == hipSuccess);
+  REQUIRE(hipsolverSgetrs(handle, HIPSOLVER_OP_N, 3, 1, A, 3, ipiv, B, 3, nullptr, 0, info) ==
+          HIPSOLVER_STATUS_SUCCESS);
+  REQUIRE(hipStreamSynchronize(stream) == hipSuccess);
+  float x[3];
+  int got[2];
+  REQUIRE(hipMemcpy(x, B, sizeof x, hipMemcpyDeviceToHost) == hipSuccess);
+  REQUIRE(hipMemcpy(got, info, sizeof got, hipMemcpyDeviceToHost) == hipSuccess);
+  for (int i = 0; i < 3; ++i) CHECK(std::fabs(x[i] - (i + 1)) < 1e-5f);
+  CHECK(got[0] == 0);  // zeroed: rocSOLVER's getrs has no info
+  CHECK(got[1] == 7);  // one info, not two
+
+  // potrsBatched zeroes batch_count infos.
+  REQUIRE(hipMemcpy(info, seven, sizeof seven, hipMemcpyHostToDevice) == hipSuccess);
+  float* As[2] = {A, A};
+  FakeRocsolverLast* last = solverLast();
+  REQUIRE(hipsolverSpotrsBatched(handle, HIPSOLVER_FILL_MODE_LOWER, 3, 1, As, 3, As, 3, nullptr, 0, info,
+                                 2) == HIPSOLVER_STATUS_SUCCESS);
+  REQUIRE(hipStreamSynchronize(stream) == hipSuccess);
+  REQUIRE(hipMemcpy(got, info, sizeof got, hipMemcpyDeviceToHost) == hipSuccess);
+  CHECK(got[0] == 0);
+  CHECK(got[1] == 0);
+  CHECK(std::string(last->name) == "rocsolver_spotrs_batched");
+  CHECK(last->ints[5] == 2);
+  // gesvd without a workspace: rwork taken on the stream, given back after the call.
+  float s[3], u[9], v[9];
+  REQUIRE(hipsolverSgesvd(handle, 'N', 'N', 3, 3, A, 3, s, u, 3, v, 3, nullptr, 0, nullptr, info) ==
+          HIPSOLVER_STATUS_SUCCESS);
+  CHECK(std::string(last->name) == "rocsolver_sgesvd");
+  CHECK(last->ptrs[0] != nullptr);
+  CHECK(hipStreamSynchronize(stream) == hipSuccess);
+
+  // No rocSOLVER path for the sparse and refactorization APIs.
+  hipsolverSpHandle_t sp = nullptr;
+  CHECK(hipsolverSpCreate(&sp) == HIPSOLVER_STATUS_NOT_SUPPORTED);
+  hipsolverRfHandle_t rf = nullptr;
+  CHECK(hipsolverRfCreate(&rf) == HIPSOLVER_STATUS_NOT_SUPPORTED);
+  FakeRocblasLast* blas = blasLast();
+  REQUIRE(hipsolverDestroy(handle) == HIPSOLVER_STATUS_SUCCESS);
+  CHECK(std::string(blas->name) == "rocblas_destroy_handle");
+  CHECK(hipFree(A) == hipSuccess);
+  CHECK(hipFree(B) == hipSuccess);
+  CHECK(hipFree(ipiv) == hipSuccess);
+  CHECK(hipFree(info) == hipSuccess);
+  CHECK(hipStreamDestroy(stream) == hipSuccess);
+}
