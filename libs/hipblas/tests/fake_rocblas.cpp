@@ -214,10 +214,9 @@ EXPORT int rocblas_sgemm(void* h, int ta, int tb, int m, int n, int k, const flo
   return 0;
 }
 
-EXPORT int rocblas_dgemm_batched(void* h, int ta, int tb, int m, int n, int k,
-                                 const double* alpha, const double* const A[], int lda,
-                                 const double* const B[], int ldb, const double* beta,
-                                 double* const C[], int ldc, int batch) {
+EXPORT int rocblas_dgemm_batched(void* h, int ta, int tb, int m, int n, int k, const double* alpha,
+                                 const double* const A[], int lda, const double* const B[], int ldb,
+                                 const double* beta, double* const C[], int ldc, int batch) {
   if (live(h) == nullptr) return 1;
   record("rocblas_dgemm_batched", h);
   fakeRocblasLast.ints[0] = ta;

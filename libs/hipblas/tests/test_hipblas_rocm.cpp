@@ -1,10 +1,10 @@
 // hipBLAS's AMD path without a GPU: a handle of the AMD kind made below the device query (its
 // rocBLAS handle from the fake rocBLAS, UNIHIP_ROCBLAS_LIBRARY), the generated forwarders run
 // against it: arguments, enum values and statuses as rocBLAS sees and answers them.
-#include <catch2/catch.hpp>
 #include <dlfcn.h>
 #include <hipblas/hipblas.h>
 
+#include <catch2/catch.hpp>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -67,8 +67,8 @@ TEST_CASE("AMD gemm: rocBLAS's operation values, the product", "[rocm]") {
   // C = A^T B with A 2x2 (column-major), B 2x1.
   const float A[4] = {1, 2, 3, 4}, B[2] = {1, 1}, one = 1, zero = 0;
   float C[2] = {-1, -1};
-  REQUIRE(hipblasSgemm(h.get(), HIPBLAS_OP_T, HIPBLAS_OP_N, 2, 1, 2, &one, A, 2, B, 2, &zero, C, 2) ==
-          HIPBLAS_STATUS_SUCCESS);
+  REQUIRE(hipblasSgemm(h.get(), HIPBLAS_OP_T, HIPBLAS_OP_N, 2, 1, 2, &one, A, 2, B, 2, &zero, C,
+                       2) == HIPBLAS_STATUS_SUCCESS);
   CHECK(std::string(last()->name) == "rocblas_sgemm");
   CHECK(last()->ints[0] == 112);  // rocblas_operation_transpose
   CHECK(last()->ints[1] == 111);  // rocblas_operation_none
@@ -78,8 +78,8 @@ TEST_CASE("AMD gemm: rocBLAS's operation values, the product", "[rocm]") {
   CHECK(C[1] == 7);  // (3 + 4)
   // A value outside hipBLAS's operations never reaches rocBLAS.
   std::strcpy(last()->name, "none");
-  CHECK(hipblasSgemm(h.get(), static_cast<hipblasOperation_t>(114), HIPBLAS_OP_N, 2, 1, 2, &one, A, 2,
-                     B, 2, &zero, C, 2) == HIPBLAS_STATUS_INVALID_ENUM);
+  CHECK(hipblasSgemm(h.get(), static_cast<hipblasOperation_t>(114), HIPBLAS_OP_N, 2, 1, 2, &one, A,
+                     2, B, 2, &zero, C, 2) == HIPBLAS_STATUS_INVALID_ENUM);
   CHECK(std::string(last()->name) == "none");
 }
 
@@ -90,8 +90,8 @@ TEST_CASE("AMD batched and strided-batched gemm: pointer arrays, strides, batch 
   const double* As[2] = {&a, &a};
   const double* Bs[2] = {&b, &b};
   double* Cs[2] = {&c, &c};
-  REQUIRE(hipblasDgemmBatched(h.get(), HIPBLAS_OP_C, HIPBLAS_OP_T, 4, 5, 6, &one, As, 7, Bs, 8, &one,
-                              Cs, 9, 2) == HIPBLAS_STATUS_SUCCESS);
+  REQUIRE(hipblasDgemmBatched(h.get(), HIPBLAS_OP_C, HIPBLAS_OP_T, 4, 5, 6, &one, As, 7, Bs, 8,
+                              &one, Cs, 9, 2) == HIPBLAS_STATUS_SUCCESS);
   CHECK(std::string(last()->name) == "rocblas_dgemm_batched");
   CHECK(last()->ints[0] == 113);
   CHECK(last()->ints[1] == 112);
@@ -101,8 +101,8 @@ TEST_CASE("AMD batched and strided-batched gemm: pointer arrays, strides, batch 
   CHECK(last()->ptrs[2] == Cs);
   float f = 0;
   const hipblasStride sa = int64_t{1} << 32, sb = 3, sc = 5;
-  REQUIRE(hipblasSgemmStridedBatched(h.get(), HIPBLAS_OP_N, HIPBLAS_OP_C, 1, 2, 3, &f, &f, 1, sa, &f, 3,
-                                     sb, &f, &f, 1, sc, 4) == HIPBLAS_STATUS_SUCCESS);
+  REQUIRE(hipblasSgemmStridedBatched(h.get(), HIPBLAS_OP_N, HIPBLAS_OP_C, 1, 2, 3, &f, &f, 1, sa,
+                                     &f, 3, sb, &f, &f, 1, sc, 4) == HIPBLAS_STATUS_SUCCESS);
   CHECK(std::string(last()->name) == "rocblas_sgemm_strided_batched");
   CHECK(last()->ints[1] == 113);
   CHECK(last()->sizes[3] == sa);
@@ -115,8 +115,9 @@ TEST_CASE("AMD batched and strided-batched gemm: pointer arrays, strides, batch 
 TEST_CASE("AMD trsm: side, fill, operation, diagonal values; the status mapped back", "[rocm]") {
   AmdHandle h;
   float f = 1;
-  CHECK(hipblasStrsm(h.get(), HIPBLAS_SIDE_RIGHT, HIPBLAS_FILL_MODE_LOWER, HIPBLAS_OP_C, HIPBLAS_DIAG_UNIT, 3,
-                     4, &f, &f, 3, &f, 3) == HIPBLAS_STATUS_ALLOC_FAILED);  // memory_error
+  CHECK(hipblasStrsm(h.get(), HIPBLAS_SIDE_RIGHT, HIPBLAS_FILL_MODE_LOWER, HIPBLAS_OP_C,
+                     HIPBLAS_DIAG_UNIT, 3, 4, &f, &f, 3, &f,
+                     3) == HIPBLAS_STATUS_ALLOC_FAILED);  // memory_error
   CHECK(std::string(last()->name) == "rocblas_strsm");
   CHECK(last()->ints[0] == 142);
   CHECK(last()->ints[1] == 122);

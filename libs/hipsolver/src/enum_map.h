@@ -81,7 +81,8 @@ constexpr int rocValue(hipblasOperation_t v) {
   return v >= HIPBLAS_OP_N && v <= HIPBLAS_OP_C ? static_cast<int>(v) : kInvalid;
 }
 constexpr int rocValue(hipblasFillMode_t v) {
-  return v == HIPBLAS_FILL_MODE_UPPER || v == HIPBLAS_FILL_MODE_LOWER ? static_cast<int>(v) : kInvalid;
+  return v == HIPBLAS_FILL_MODE_UPPER || v == HIPBLAS_FILL_MODE_LOWER ? static_cast<int>(v)
+                                                                      : kInvalid;
 }
 constexpr int rocValue(hipblasSideMode_t v) {
   return v == HIPBLAS_SIDE_LEFT || v == HIPBLAS_SIDE_RIGHT ? static_cast<int>(v) : kInvalid;
@@ -92,12 +93,14 @@ constexpr int rocValue(hipsolverEigMode_t v) {
 }
 // rocblas_eform_ax, _abx, _bax = 221, 222, 223.
 constexpr int rocValue(hipsolverEigType_t v) {
-  return v >= HIPSOLVER_EIG_TYPE_1 && v <= HIPSOLVER_EIG_TYPE_3 ? v - HIPSOLVER_EIG_TYPE_1 + 221 : kInvalid;
+  return v >= HIPSOLVER_EIG_TYPE_1 && v <= HIPSOLVER_EIG_TYPE_3 ? v - HIPSOLVER_EIG_TYPE_1 + 221
+                                                                : kInvalid;
 }
 // rocblas_erange_all, _value, _index = 231, 232, 233 (hipSOLVER's ALL, V, I order).
 constexpr int rocValue(hipsolverEigRange_t v) {
-  return v >= HIPSOLVER_EIG_RANGE_ALL && v <= HIPSOLVER_EIG_RANGE_I ? v - HIPSOLVER_EIG_RANGE_ALL + 231
-                                                                    : kInvalid;
+  return v >= HIPSOLVER_EIG_RANGE_ALL && v <= HIPSOLVER_EIG_RANGE_I
+             ? v - HIPSOLVER_EIG_RANGE_ALL + 231
+             : kInvalid;
 }
 // rocblas_atomics_not_allowed = 0, allowed = 1 (rocBLAS's atomics mode is hipSOLVER's
 // deterministic mode on AMD).

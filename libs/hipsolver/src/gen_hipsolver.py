@@ -420,7 +420,8 @@ def coverage(rows):
            "", f"{len(rows)} functions. NVIDIA: {fwd} forwarded to cuSOLVER, {man} implemented in unihip "
            f"(`src/setup.cpp`, `src/regular.h`), {len(rows) - fwd - man} "
            f"`HIPSOLVER_STATUS_NOT_SUPPORTED`. AMD: {amd} forwarded to rocSOLVER, {amd_man} handle calls "
-           "on rocBLAS, the rest `HIPSOLVER_STATUS_NOT_SUPPORTED` (or cuSOLVER's objects, which take no handle).", "",
+           "(rocBLAS's handle, stream and atomics mode), the rest `HIPSOLVER_STATUS_NOT_SUPPORTED` "
+           "(the functions without a handle create and set cuSOLVER's own objects: no AMD path).", "",
            "| hipSOLVER | NVIDIA (cuSOLVER 12) | AMD (rocSOLVER) |", "|---|---|---|"]
     for r in rows:
         if r.manual:

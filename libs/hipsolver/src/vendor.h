@@ -19,6 +19,8 @@ void* vendorLibrary(Lib lib, std::string* why = nullptr);
 
 const char* vendorName(Lib lib);
 
-inline void* cusolverLibrary(std::string* why = nullptr) { return vendorLibrary(Lib::cusolver, why); }
+inline void* cusolverLibrary(std::string* why = nullptr) {
+  return vendorLibrary(Lib::cusolver, why);
+}
 
 }  // namespace unihip::solver

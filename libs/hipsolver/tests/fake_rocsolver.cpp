@@ -74,7 +74,8 @@ EXPORT int rocsolver_sgetrf(void* h, int m, int n, float* A, int lda, int* ipiv,
 }
 
 EXPORT int rocsolver_sgetrf_npvt(void* h, int m, int n, float*, int lda, int* info) {
-  const int s = begin("rocsolver_sgetrf_npvt", h, m < 0 || n < 0 || lda < m, 2000, {m, n, lda}, {info});
+  const int s =
+      begin("rocsolver_sgetrf_npvt", h, m < 0 || n < 0 || lda < m, 2000, {m, n, lda}, {info});
   return s != kContinue ? s : 0;
 }
 
@@ -111,8 +112,8 @@ EXPORT int rocsolver_dpotrf(void* h, int uplo, int n, double*, int lda, int* inf
   return 0;
 }
 
-EXPORT int rocsolver_spotrf_batched(void* h, int uplo, int n, float* const A[], int lda,
-                                    int* info, int batch) {
+EXPORT int rocsolver_spotrf_batched(void* h, int uplo, int n, float* const A[], int lda, int* info,
+                                    int batch) {
   const int s = begin("rocsolver_spotrf_batched", h, n < 0 || lda < n || batch < 0, 600,
                       {uplo, n, lda, batch}, {info, A});
   return s != kContinue ? s : 0;
@@ -145,9 +146,10 @@ EXPORT int rocsolver_sgesvd(void* h, int left, int right, int m, int n, float*, 
   return 0;
 }
 
-EXPORT int rocsolver_ssyevd(void* h, int evect, int uplo, int n, float*, int lda, float*,
-                            float* E, int* info) {
-  const int s = begin("rocsolver_ssyevd", h, n < 0 || lda < n, 900, {evect, uplo, n, lda}, {E, info});
+EXPORT int rocsolver_ssyevd(void* h, int evect, int uplo, int n, float*, int lda, float*, float* E,
+                            int* info) {
+  const int s =
+      begin("rocsolver_ssyevd", h, n < 0 || lda < n, 900, {evect, uplo, n, lda}, {E, info});
   if (s != kContinue) return s;
   if (info != nullptr) *info = 0;
   return 0;
@@ -155,13 +157,15 @@ EXPORT int rocsolver_ssyevd(void* h, int evect, int uplo, int n, float*, int lda
 
 EXPORT int rocsolver_cheevd(void* h, int evect, int uplo, int n, void*, int lda, float*, float* E,
                             int* info) {
-  const int s = begin("rocsolver_cheevd", h, n < 0 || lda < n, 950, {evect, uplo, n, lda}, {E, info});
+  const int s =
+      begin("rocsolver_cheevd", h, n < 0 || lda < n, 950, {evect, uplo, n, lda}, {E, info});
   return s != kContinue ? s : 0;
 }
 
 EXPORT int rocsolver_spotrs_batched(void* h, int uplo, int n, int nrhs, float* const[], int lda,
                                     float* const[], int ldb, int batch) {
-  const int s = begin("rocsolver_spotrs_batched", h, n < 0 || nrhs < 0 || lda < n || ldb < n || batch < 0,
-                      0, {uplo, n, nrhs, lda, ldb, batch});
+  const int s =
+      begin("rocsolver_spotrs_batched", h, n < 0 || nrhs < 0 || lda < n || ldb < n || batch < 0, 0,
+            {uplo, n, nrhs, lda, ldb, batch});
   return s != kContinue ? s : 0;
 }

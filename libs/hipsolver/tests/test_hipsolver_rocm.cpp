@@ -2,10 +2,10 @@
 // rocBLAS handle from the fake rocBLAS), the generated forwarders run against the fake rocSOLVER
 // (UNIHIP_ROCSOLVER_LIBRARY, UNIHIP_ROCBLAS_LIBRARY). No device: a call that zeroes an info on
 // the stream, or takes memory on it, meets the runtime's refusal.
-#include <catch2/catch.hpp>
 #include <dlfcn.h>
 #include <hipsolver/hipsolver.h>
 
+#include <catch2/catch.hpp>
 #include <cmath>
 #include <cstring>
 #include <string>
@@ -40,26 +40,30 @@ struct AmdHandle {
     REQUIRE(create(&h.native) == 0);
   }
   ~AmdHandle() {
-    if (h.magic == Handle::kLive) fakeSymbol<int(void*)>(Lib::rocblas, "rocblas_destroy_handle")(h.native);
+    if (h.magic == Handle::kLive)
+      fakeSymbol<int(void*)>(Lib::rocblas, "rocblas_destroy_handle")(h.native);
   }
   hipsolverHandle_t get() { return &h; }
   FakeRocblasHandle* roc() { return static_cast<FakeRocblasHandle*>(h.native); }
 };
 
-FakeRocsolverLast* solverLast() { return fakeSymbol<FakeRocsolverLast>(Lib::rocsolver, "fakeRocsolverLast"); }
+FakeRocsolverLast* solverLast() {
+  return fakeSymbol<FakeRocsolverLast>(Lib::rocsolver, "fakeRocsolverLast");
+}
 FakeRocblasLast* blasLast() { return fakeSymbol<FakeRocblasLast>(Lib::rocblas, "fakeRocblasLast"); }
 
 }  // namespace
 
 TEST_CASE("rocBLAS's statuses map as AMD's hipSOLVER maps them", "[rocm][status]") {
-  const int table[][2] = {{0, HIPSOLVER_STATUS_SUCCESS},         {1, HIPSOLVER_STATUS_NOT_INITIALIZED},
-                          {2, HIPSOLVER_STATUS_NOT_SUPPORTED},    {3, HIPSOLVER_STATUS_INVALID_VALUE},
-                          {4, HIPSOLVER_STATUS_INVALID_VALUE},    {5, HIPSOLVER_STATUS_ALLOC_FAILED},
-                          {6, HIPSOLVER_STATUS_INTERNAL_ERROR},   {7, HIPSOLVER_STATUS_UNKNOWN},
-                          {8, HIPSOLVER_STATUS_UNKNOWN},          {9, HIPSOLVER_STATUS_SUCCESS},
-                          {10, HIPSOLVER_STATUS_SUCCESS},         {11, HIPSOLVER_STATUS_INVALID_VALUE},
-                          {12, HIPSOLVER_STATUS_UNKNOWN},         {15, HIPSOLVER_STATUS_UNKNOWN},
-                          {16, HIPSOLVER_STATUS_UNKNOWN},         {-1, HIPSOLVER_STATUS_UNKNOWN}};
+  const int table[][2] = {
+      {0, HIPSOLVER_STATUS_SUCCESS},        {1, HIPSOLVER_STATUS_NOT_INITIALIZED},
+      {2, HIPSOLVER_STATUS_NOT_SUPPORTED},  {3, HIPSOLVER_STATUS_INVALID_VALUE},
+      {4, HIPSOLVER_STATUS_INVALID_VALUE},  {5, HIPSOLVER_STATUS_ALLOC_FAILED},
+      {6, HIPSOLVER_STATUS_INTERNAL_ERROR}, {7, HIPSOLVER_STATUS_UNKNOWN},
+      {8, HIPSOLVER_STATUS_UNKNOWN},        {9, HIPSOLVER_STATUS_SUCCESS},
+      {10, HIPSOLVER_STATUS_SUCCESS},       {11, HIPSOLVER_STATUS_INVALID_VALUE},
+      {12, HIPSOLVER_STATUS_UNKNOWN},       {15, HIPSOLVER_STATUS_UNKNOWN},
+      {16, HIPSOLVER_STATUS_UNKNOWN},       {-1, HIPSOLVER_STATUS_UNKNOWN}};
   for (auto& r : table) {
     INFO(r[0]);
     CHECK(fromRocblas(r[0]) == r[1]);
@@ -94,13 +98,16 @@ TEST_CASE("AMD getrf/getrs: size query in bytes, the caller's workspace, the npv
   // getrf asks 1000 bytes, getrf_npvt 2000 (the fake's sizes, rounded to 64 by rocBLAS's rule):
   // the query asks both and keeps the larger, and leaves the query mode.
   const int calls = last->calls;
-  REQUIRE(hipsolverSgetrf_bufferSize(h.get(), 3, 3, nullptr, 3, &lwork) == HIPSOLVER_STATUS_SUCCESS);
+  REQUIRE(hipsolverSgetrf_bufferSize(h.get(), 3, 3, nullptr, 3, &lwork) ==
+          HIPSOLVER_STATUS_SUCCESS);
   CHECK(lwork == 2048);
   CHECK_FALSE(h.roc()->querying);
   CHECK(last->calls == calls);  // nothing ran outside the query
-  CHECK(hipsolverSgetrf_bufferSize(h.get(), 3, 3, nullptr, 3, nullptr) == HIPSOLVER_STATUS_INVALID_VALUE);
+  CHECK(hipsolverSgetrf_bufferSize(h.get(), 3, 3, nullptr, 3, nullptr) ==
+        HIPSOLVER_STATUS_INVALID_VALUE);
   // rocSOLVER's size check, its invalid_size mapped; the query mode is left all the same.
-  CHECK(hipsolverSgetrf_bufferSize(h.get(), 3, 3, nullptr, 2, &lwork) == HIPSOLVER_STATUS_INVALID_VALUE);
+  CHECK(hipsolverSgetrf_bufferSize(h.get(), 3, 3, nullptr, 2, &lwork) ==
+        HIPSOLVER_STATUS_INVALID_VALUE);
   CHECK(lwork == 0);
   CHECK_FALSE(h.roc()->querying);
 
@@ -123,19 +130,22 @@ TEST_CASE("AMD getrf/getrs: size query in bytes, the caller's workspace, the npv
   // that is refused and rocSOLVER is not called.
   const int before = last->calls;
   CHECK(hipsolverSgetrs(h.get(), HIPSOLVER_OP_N, 3, 1, a.data(), 3, ipiv, b.data(), 3,
-                        reinterpret_cast<float*>(work.data()), 1024, &info) == HIPSOLVER_STATUS_INTERNAL_ERROR);
+                        reinterpret_cast<float*>(work.data()), 1024,
+                        &info) == HIPSOLVER_STATUS_INTERNAL_ERROR);
   CHECK(last->calls == before);
   CHECK(hipsolverSgetrs(h.get(), HIPSOLVER_OP_N, 3, 1, a.data(), 3, ipiv, b.data(), 3,
-                        reinterpret_cast<float*>(work.data()), 1024, nullptr) == HIPSOLVER_STATUS_INVALID_VALUE);
-  CHECK(hipsolverSgetrs(h.get(), static_cast<hipsolverOperation_t>(7), 3, 1, a.data(), 3, ipiv, b.data(),
-                        3, nullptr, 0, &info) == HIPSOLVER_STATUS_INVALID_ENUM);
+                        reinterpret_cast<float*>(work.data()), 1024,
+                        nullptr) == HIPSOLVER_STATUS_INVALID_VALUE);
+  CHECK(hipsolverSgetrs(h.get(), static_cast<hipsolverOperation_t>(7), 3, 1, a.data(), 3, ipiv,
+                        b.data(), 3, nullptr, 0, &info) == HIPSOLVER_STATUS_INVALID_ENUM);
   REQUIRE(hipsolverSgetrs_bufferSize(h.get(), HIPSOLVER_OP_T, 3, 1, nullptr, 3, nullptr, nullptr, 3,
                                      &lwork) == HIPSOLVER_STATUS_SUCCESS);
   CHECK(lwork == 320);
 
   // A NULL devIpiv: rocSOLVER's getrf_npvt. A NULL work: rocBLAS holds the queried size itself
   // (more than the caller's 1024 bytes it had).
-  REQUIRE(hipsolverSgetrf(h.get(), 3, 3, a.data(), 3, nullptr, 0, nullptr, &info) == HIPSOLVER_STATUS_SUCCESS);
+  REQUIRE(hipsolverSgetrf(h.get(), 3, 3, a.data(), 3, nullptr, 0, nullptr, &info) ==
+          HIPSOLVER_STATUS_SUCCESS);
   CHECK(std::string(last->name) == "rocsolver_sgetrf_npvt");
   CHECK(last->ptrs[0] == &info);
   CHECK(std::string(blas->name) == "rocblas_set_device_memory_size");
@@ -143,12 +153,14 @@ TEST_CASE("AMD getrf/getrs: size query in bytes, the caller's workspace, the npv
   CHECK(h.roc()->workspace == nullptr);
   // Already that much: not set again.
   std::strcpy(blas->name, "none");
-  REQUIRE(hipsolverSgetrf(h.get(), 3, 3, a.data(), 3, nullptr, 0, ipiv, &info) == HIPSOLVER_STATUS_SUCCESS);
+  REQUIRE(hipsolverSgetrf(h.get(), 3, 3, a.data(), 3, nullptr, 0, ipiv, &info) ==
+          HIPSOLVER_STATUS_SUCCESS);
   CHECK(std::string(blas->name) == "none");
   CHECK(std::string(last->name) == "rocsolver_sgetrf");
 }
 
-TEST_CASE("AMD potrf, potrfBatched, geqrf, ormqr: enums and info as rocSOLVER sees them", "[rocm]") {
+TEST_CASE("AMD potrf, potrfBatched, geqrf, ormqr: enums and info as rocSOLVER sees them",
+          "[rocm]") {
   AmdHandle h;
   FakeRocsolverLast* last = solverLast();
   int lwork = 0, info = -1;
@@ -172,11 +184,11 @@ TEST_CASE("AMD potrf, potrfBatched, geqrf, ormqr: enums and info as rocSOLVER se
         HIPSOLVER_STATUS_INVALID_ENUM);
   float* batch[2] = {a, a + 4};
   int infos[2];
-  REQUIRE(hipsolverSpotrfBatched_bufferSize(h.get(), HIPSOLVER_FILL_MODE_LOWER, 2, batch, 2, &lwork, 2) ==
-          HIPSOLVER_STATUS_SUCCESS);
+  REQUIRE(hipsolverSpotrfBatched_bufferSize(h.get(), HIPSOLVER_FILL_MODE_LOWER, 2, batch, 2, &lwork,
+                                            2) == HIPSOLVER_STATUS_SUCCESS);
   CHECK(lwork == 640);
-  REQUIRE(hipsolverSpotrfBatched(h.get(), HIPSOLVER_FILL_MODE_LOWER, 2, batch, 2, work, 512, infos, 2) ==
-          HIPSOLVER_STATUS_SUCCESS);
+  REQUIRE(hipsolverSpotrfBatched(h.get(), HIPSOLVER_FILL_MODE_LOWER, 2, batch, 2, work, 512, infos,
+                                 2) == HIPSOLVER_STATUS_SUCCESS);
   CHECK(std::string(last->name) == "rocsolver_spotrf_batched");
   CHECK(last->ints[0] == 122);
   CHECK(last->ints[3] == 2);  // batch_count
@@ -184,11 +196,14 @@ TEST_CASE("AMD potrf, potrfBatched, geqrf, ormqr: enums and info as rocSOLVER se
   // potrs, potrsBatched, geqrf and ormqr zero their info first: refused without a device.
   CHECK(hipsolverSpotrs(h.get(), HIPSOLVER_FILL_MODE_LOWER, 2, 1, a, 2, a, 2, work, 512, &info) ==
         HIPSOLVER_STATUS_INTERNAL_ERROR);
-  CHECK(hipsolverSgeqrf(h.get(), 4, 4, a, 4, a, work, 512, &info) == HIPSOLVER_STATUS_INTERNAL_ERROR);
-  REQUIRE(hipsolverSgeqrf_bufferSize(h.get(), 4, 4, nullptr, 4, &lwork) == HIPSOLVER_STATUS_SUCCESS);
+  CHECK(hipsolverSgeqrf(h.get(), 4, 4, a, 4, a, work, 512, &info) ==
+        HIPSOLVER_STATUS_INTERNAL_ERROR);
+  REQUIRE(hipsolverSgeqrf_bufferSize(h.get(), 4, 4, nullptr, 4, &lwork) ==
+          HIPSOLVER_STATUS_SUCCESS);
   CHECK(lwork == 448);
-  REQUIRE(hipsolverSormqr_bufferSize(h.get(), HIPSOLVER_SIDE_RIGHT, HIPSOLVER_OP_T, 4, 3, 2, nullptr, 4,
-                                     nullptr, nullptr, 4, &lwork) == HIPSOLVER_STATUS_SUCCESS);
+  REQUIRE(hipsolverSormqr_bufferSize(h.get(), HIPSOLVER_SIDE_RIGHT, HIPSOLVER_OP_T, 4, 3, 2,
+                                     nullptr, 4, nullptr, nullptr, 4,
+                                     &lwork) == HIPSOLVER_STATUS_SUCCESS);
   CHECK(lwork == 512);
   CHECK(hipsolverSormqr_bufferSize(h.get(), HIPBLAS_SIDE_BOTH, HIPSOLVER_OP_T, 4, 3, 2, nullptr, 4,
                                    nullptr, nullptr, 4, &lwork) == HIPSOLVER_STATUS_INVALID_ENUM);
@@ -202,33 +217,34 @@ TEST_CASE("AMD gesvd and syevd: characters, scratch arrays off the workspace", "
   // rocSOLVER's 700 and the rwork array of min(m, n) floats, each rounded to 64.
   REQUIRE(hipsolverSgesvd_bufferSize(h.get(), 'A', 'N', 6, 5, &lwork) == HIPSOLVER_STATUS_SUCCESS);
   CHECK(lwork == 704 + 64);
-  CHECK(hipsolverSgesvd_bufferSize(h.get(), 'X', 'N', 6, 5, &lwork) == HIPSOLVER_STATUS_INVALID_VALUE);
+  CHECK(hipsolverSgesvd_bufferSize(h.get(), 'X', 'N', 6, 5, &lwork) ==
+        HIPSOLVER_STATUS_INVALID_VALUE);
   CHECK_FALSE(h.roc()->querying);
   float a[30], s[5], u[36], v[25], rwork[5];
   std::vector<float> work(256);
-  REQUIRE(hipsolverSgesvd(h.get(), 'S', 'O', 6, 5, a, 6, s, u, 6, v, 5, work.data(), 1024, nullptr, &info) ==
-          HIPSOLVER_STATUS_SUCCESS);
+  REQUIRE(hipsolverSgesvd(h.get(), 'S', 'O', 6, 5, a, 6, s, u, 6, v, 5, work.data(), 1024, nullptr,
+                          &info) == HIPSOLVER_STATUS_SUCCESS);
   CHECK(std::string(last->name) == "rocsolver_sgesvd");
-  CHECK(last->ints[0] == 192);  // rocblas_svect_singular
-  CHECK(last->ints[1] == 193);  // overwrite
-  CHECK(last->ints[7] == 201);  // rocblas_outofplace
+  CHECK(last->ints[0] == 192);          // rocblas_svect_singular
+  CHECK(last->ints[1] == 193);          // overwrite
+  CHECK(last->ints[7] == 201);          // rocblas_outofplace
   CHECK(last->ptrs[0] == work.data());  // rwork from the front of work
   CHECK(h.roc()->workspace == work.data() + 5);
   CHECK(h.roc()->workspaceBytes == 1024 - 5 * sizeof(float));
-  REQUIRE(hipsolverSgesvd(h.get(), 'N', 'A', 6, 5, a, 6, s, u, 6, v, 5, work.data(), 1024, rwork, &info) ==
-          HIPSOLVER_STATUS_SUCCESS);
+  REQUIRE(hipsolverSgesvd(h.get(), 'N', 'A', 6, 5, a, 6, s, u, 6, v, 5, work.data(), 1024, rwork,
+                          &info) == HIPSOLVER_STATUS_SUCCESS);
   CHECK(last->ints[0] == 194);
   CHECK(last->ints[1] == 191);
   CHECK(last->ptrs[0] == rwork);  // the caller's
   CHECK(h.roc()->workspace == work.data());
-  CHECK(hipsolverSgesvd(h.get(), 'N', 'Q', 6, 5, a, 6, s, u, 6, v, 5, work.data(), 1024, rwork, &info) ==
-        HIPSOLVER_STATUS_INVALID_VALUE);
+  CHECK(hipsolverSgesvd(h.get(), 'N', 'Q', 6, 5, a, 6, s, u, 6, v, 5, work.data(), 1024, rwork,
+                        &info) == HIPSOLVER_STATUS_INVALID_VALUE);
   // Without a workspace the rwork array is taken on the stream: no device here.
   CHECK(hipsolverSgesvd(h.get(), 'N', 'N', 6, 5, a, 6, s, u, 6, v, 5, nullptr, 0, nullptr, &info) ==
         HIPSOLVER_STATUS_ALLOC_FAILED);
 
-  REQUIRE(hipsolverSsyevd_bufferSize(h.get(), HIPSOLVER_EIG_MODE_VECTOR, HIPSOLVER_FILL_MODE_LOWER, 4,
-                                     nullptr, 4, nullptr, &lwork) == HIPSOLVER_STATUS_SUCCESS);
+  REQUIRE(hipsolverSsyevd_bufferSize(h.get(), HIPSOLVER_EIG_MODE_VECTOR, HIPSOLVER_FILL_MODE_LOWER,
+                                     4, nullptr, 4, nullptr, &lwork) == HIPSOLVER_STATUS_SUCCESS);
   CHECK(lwork == 960 + 64);
   float d[4];
   REQUIRE(hipsolverSsyevd(h.get(), HIPSOLVER_EIG_MODE_VECTOR, HIPSOLVER_FILL_MODE_LOWER, 4, a, 4, d,
@@ -240,15 +256,16 @@ TEST_CASE("AMD gesvd and syevd: characters, scratch arrays off the workspace", "
   CHECK(last->ptrs[1] == &info);
   CHECK(h.roc()->workspace == work.data() + 4);
   hipComplex ca[16], cwork[128];
-  REQUIRE(hipsolverCheevd(h.get(), HIPSOLVER_EIG_MODE_NOVECTOR, HIPSOLVER_FILL_MODE_UPPER, 4, ca, 4, d,
-                          cwork, 1024, &info) == HIPSOLVER_STATUS_SUCCESS);
+  REQUIRE(hipsolverCheevd(h.get(), HIPSOLVER_EIG_MODE_NOVECTOR, HIPSOLVER_FILL_MODE_UPPER, 4, ca, 4,
+                          d, cwork, 1024, &info) == HIPSOLVER_STATUS_SUCCESS);
   CHECK(std::string(last->name) == "rocsolver_cheevd");
   CHECK(last->ints[0] == 213);
   CHECK(last->ints[1] == 121);
   CHECK(last->ptrs[0] == cwork);
 }
 
-TEST_CASE("AMD handles: stream, deterministic mode, destroy; no rocSOLVER row is NOT_SUPPORTED", "[rocm]") {
+TEST_CASE("AMD handles: stream, deterministic mode, destroy; no rocSOLVER row is NOT_SUPPORTED",
+          "[rocm]") {
   AmdHandle h;
   // rocBLAS takes the hipStream_t itself (never looked up: any value reaches it).
   auto* stream = reinterpret_cast<hipStream_t>(0x5150);
@@ -270,8 +287,10 @@ TEST_CASE("AMD handles: stream, deterministic mode, destroy; no rocSOLVER row is
   int ipiv[2], info, lwork;
   CHECK(hipsolverSsytrf(h.get(), HIPSOLVER_FILL_MODE_LOWER, 2, a, 2, ipiv, work, 4, &info) ==
         HIPSOLVER_STATUS_NOT_SUPPORTED);
-  CHECK(hipsolverDnSgetrf(h.get(), 2, 2, a, 2, work, ipiv, &info) == HIPSOLVER_STATUS_NOT_SUPPORTED);
-  CHECK(hipsolverDnSgetrf_bufferSize(h.get(), 2, 2, a, 2, &lwork) == HIPSOLVER_STATUS_NOT_SUPPORTED);
+  CHECK(hipsolverDnSgetrf(h.get(), 2, 2, a, 2, work, ipiv, &info) ==
+        HIPSOLVER_STATUS_NOT_SUPPORTED);
+  CHECK(hipsolverDnSgetrf_bufferSize(h.get(), 2, 2, a, 2, &lwork) ==
+        HIPSOLVER_STATUS_NOT_SUPPORTED);
   // Destroy (a handle as hipsolverCreate allocates it): rocBLAS's handle destroyed.
   auto* made = new Handle{};
   made->vendor = Vendor::rocm;
@@ -286,7 +305,8 @@ TEST_CASE("AMD handles: stream, deterministic mode, destroy; no rocSOLVER row is
 // In its own process (hipsolver.cpu.amd): unihip's fake ROCr (UNIHIP_HSA_LIBRARY) gives an AMD
 // device whose "device memory" is host memory, so the whole path runs: hipsolverCreate on it,
 // the stream, infos zeroed and scratch arrays taken on the stream.
-TEST_CASE("on an AMD device: hipsolverCreate, getrf/getrs, zeroed infos, stream-ordered scratch", "[amd-device]") {
+TEST_CASE("on an AMD device: hipsolverCreate, getrf/getrs, zeroed infos, stream-ordered scratch",
+          "[amd-device]") {
   int count = 0, amd = -1;
   REQUIRE(hipGetDeviceCount(&count) == hipSuccess);
   for (int d = 0; d < count && amd < 0; ++d)
@@ -338,8 +358,8 @@ TEST_CASE("on an AMD device: hipsolverCreate, getrf/getrs, zeroed infos, stream-
   REQUIRE(hipMemcpy(info, seven, sizeof seven, hipMemcpyHostToDevice) == hipSuccess);
   float* As[2] = {A, A};
   FakeRocsolverLast* last = solverLast();
-  REQUIRE(hipsolverSpotrsBatched(handle, HIPSOLVER_FILL_MODE_LOWER, 3, 1, As, 3, As, 3, nullptr, 0, info,
-                                 2) == HIPSOLVER_STATUS_SUCCESS);
+  REQUIRE(hipsolverSpotrsBatched(handle, HIPSOLVER_FILL_MODE_LOWER, 3, 1, As, 3, As, 3, nullptr, 0,
+                                 info, 2) == HIPSOLVER_STATUS_SUCCESS);
   REQUIRE(hipStreamSynchronize(stream) == hipSuccess);
   REQUIRE(hipMemcpy(got, info, sizeof got, hipMemcpyDeviceToHost) == hipSuccess);
   CHECK(got[0] == 0);
