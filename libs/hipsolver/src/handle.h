@@ -16,6 +16,7 @@ struct Handle {
   bool sparse = false;     // a hipsolverSpHandle_t: native is a cusolverSpHandle_t
   Vendor vendor = Vendor::cuda;
   void* native = nullptr;  // cusolverDnHandle_t, or rocblas_handle
+  bool callerWorkspace = false;  // AMD: rocBLAS's workspace is a caller's work (rocm.h)
   hipStream_t stream = nullptr;
   int device = 0;
 };

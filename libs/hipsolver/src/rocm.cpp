@@ -43,7 +43,10 @@ hipsolverStatus_t endQuery(Handle* h, size_t scratchBytes, size_t* bytes) {
 
 hipsolverStatus_t setWorkspace(Handle* h, void* work, size_t bytes) {
   auto set = fn<int (*)(void*, void*, size_t)>(gSetWorkspace);
-  return set != nullptr ? fromRocblas(set(h->native, work, bytes)) : unavailable(gSetWorkspace);
+  if (set == nullptr) return unavailable(gSetWorkspace);
+  const hipsolverStatus_t s = fromRocblas(set(h->native, work, bytes));
+  if (s == HIPSOLVER_STATUS_SUCCESS) h->callerWorkspace = true;
+  return s;
 }
 
 hipsolverStatus_t reserve(Handle* h, size_t bytes) {
@@ -53,7 +56,10 @@ hipsolverStatus_t reserve(Handle* h, size_t bytes) {
   if (set == nullptr || get == nullptr || user == nullptr) return HIPSOLVER_STATUS_NOT_SUPPORTED;
   size_t current = 0;
   if (user(h->native)) (void)get(h->native, &current);
-  return bytes > current ? fromRocblas(set(h->native, bytes)) : HIPSOLVER_STATUS_SUCCESS;
+  if (!h->callerWorkspace && bytes <= current) return HIPSOLVER_STATUS_SUCCESS;
+  const hipsolverStatus_t s = fromRocblas(set(h->native, bytes));
+  if (s == HIPSOLVER_STATUS_SUCCESS) h->callerWorkspace = false;
+  return s;
 }
 
 hipsolverStatus_t zeroInfo(Handle* h, int* info, int count) {

@@ -99,7 +99,9 @@ hipsolverStatus_t query(Handle* h, int* lwork, size_t scratchBytes, Run run) {
 }
 
 hipsolverStatus_t setWorkspace(Handle* h, void* work, size_t bytes);
-// Without the caller's work: rocBLAS's own device memory grown to `bytes` (never shrunk).
+// Without the caller's work: rocBLAS's own device memory grown to `bytes` (never shrunk). Where
+// an earlier call gave rocBLAS a caller's work, rocBLAS gets memory of its own in any case: that
+// work may be gone (AMD's hipSOLVER keeps using it if it is large enough).
 hipsolverStatus_t reserve(Handle* h, size_t bytes);
 // An info rocSOLVER does not write: `count` ints zeroed on the handle's stream.
 hipsolverStatus_t zeroInfo(Handle* h, int* info, int count);
@@ -118,6 +120,7 @@ class Workspace {
   template <class Query>
   hipsolverStatus_t take(void* work, int lwork, size_t scratchBytes, void** scratch, Query query) {
     const bool carve = scratchBytes > 0 && scratch != nullptr && *scratch == nullptr;
+    if (lwork < 0) return HIPSOLVER_STATUS_INVALID_VALUE;
     if (work != nullptr && lwork != 0) {
       size_t bytes = static_cast<size_t>(lwork);
       if (carve) {

@@ -157,6 +157,17 @@ TEST_CASE("AMD getrf/getrs: size query in bytes, the caller's workspace, the npv
           HIPSOLVER_STATUS_SUCCESS);
   CHECK(std::string(blas->name) == "none");
   CHECK(std::string(last->name) == "rocsolver_sgetrf");
+  // After a caller's work, large enough or not, rocBLAS gets memory of its own again: that work
+  // may be gone.
+  std::vector<char> big(8192);
+  REQUIRE(hipsolverSgetrf(h.get(), 3, 3, a.data(), 3, reinterpret_cast<float*>(big.data()), 8192,
+                          ipiv, &info) == HIPSOLVER_STATUS_SUCCESS);
+  CHECK(h.roc()->workspace == big.data());
+  REQUIRE(hipsolverSgetrf(h.get(), 3, 3, a.data(), 3, nullptr, 0, ipiv, &info) ==
+          HIPSOLVER_STATUS_SUCCESS);
+  CHECK(std::string(blas->name) == "rocblas_set_device_memory_size");
+  CHECK(blas->sizes[0] == 2048);
+  CHECK(h.roc()->workspace == nullptr);
 }
 
 TEST_CASE("AMD potrf, potrfBatched, geqrf, ormqr: enums and info as rocSOLVER sees them",
