@@ -399,3 +399,19 @@ TEST_CASE("on an AMD device: hipsolverCreate, getrf/getrs, zeroed infos, stream-
   CHECK(hipFree(info) == hipSuccess);
   CHECK(hipStreamDestroy(stream) == hipSuccess);
 }
+
+// In hipsolver.cpu.absent: rocBLAS there (the fake), rocSOLVER missing.
+TEST_CASE("an absent rocSOLVER: NOT_INITIALIZED, the query mode left", "[absent]") {
+  std::string why;
+  REQUIRE(vendorLibrary(Lib::rocsolver, &why) == nullptr);
+  CHECK(why.find("/nonexistent/librocsolver.so") != std::string::npos);
+  AmdHandle h;
+  int lwork = -1, info = 0;
+  CHECK(hipsolverSgetrf_bufferSize(h.get(), 3, 3, nullptr, 3, &lwork) ==
+        HIPSOLVER_STATUS_NOT_INITIALIZED);
+  CHECK(lwork == 0);
+  CHECK_FALSE(h.roc()->querying);
+  float a[9], work[16];
+  CHECK(hipsolverSpotrf(h.get(), HIPSOLVER_FILL_MODE_LOWER, 3, a, 3, work, 64, &info) ==
+        HIPSOLVER_STATUS_NOT_INITIALIZED);
+}
