@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Expands src/functions.tsv (hipSOLVER's one table) into the public prototypes, the forwarders,
+"""Expands src/functions.tsv (hipSOLVER's one table) into the public prototypes, the forwarders
+(cuSOLVER on NVIDIA; rocSOLVER on AMD where the row has a rocSOLVER call, src/rocm.h),
 the export list, the coverage document, the test probes and a compile-time check of every
 forwarder's signature against cuSOLVER's header. Usage:
   gen_hipsolver.py TABLE [--header H] [--source C] [--exports E] [--cuda-check C]
