@@ -1,7 +1,7 @@
-// A vendor library a HIP library forwards to (cuBLAS, cuSPARSE, cuSOLVER, rocBLAS), opened at
-// run time: once, on first use, by any thread. The environment variable, when set, is the only
-// path tried (tests point it at a fake or a missing file); otherwise the sonames in order. When
-// none opens, one log line names every path tried, and `why` says the same.
+// A vendor library a HIP library forwards to (cuBLAS, cuSPARSE, cuSOLVER, rocBLAS, rocSOLVER),
+// opened at run time: once, on first use, by any thread. The environment variable, when set, is
+// the only path tried (tests point it at a fake or a missing file); otherwise the sonames in
+// order. When none opens, one log line names every path tried, and `why` says the same.
 #pragma once
 
 #include <dlfcn.h>

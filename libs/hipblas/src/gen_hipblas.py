@@ -94,8 +94,8 @@ def coverage(rows):
     out = ["# hipBLAS coverage", "",
            "Generated from `libs/hipblas/src/functions.tsv` by `gen_hipblas.py`. NVIDIA: forwarded to",
            "cuBLAS (loaded at run time; a function the loaded cuBLAS lacks answers",
-           "`HIPBLAS_STATUS_NOT_SUPPORTED`). AMD: forwarded to rocBLAS, loaded at run time (never run",
-           "here: no AMD GPU or rocBLAS in this project's test machines).", "",
+           "`HIPBLAS_STATUS_NOT_SUPPORTED`). AMD: forwarded to rocBLAS, loaded at run time (run here",
+           "on a fake rocBLAS only: no AMD GPU or rocBLAS in this project's test machines).", "",
            "| hipBLAS | NVIDIA | AMD |", "|---|---|---|"]
     for r in rows:
         nv = f"`{r.cublas}`" if r.cublas != "-" else "not supported"

@@ -229,7 +229,7 @@ TEST_CASE("a function the loaded cuBLAS lacks is NOT_SUPPORTED", "[fake]") {
   CHECK(hipblasSgemm(h.get(), HIPBLAS_OP_N, HIPBLAS_OP_N, 1, 1, 1, &a, &x, 1, &x, 1, &a, &x, 1) ==
         HIPBLAS_STATUS_NOT_SUPPORTED);
   CHECK(hipblasSetStream(h.get(), nullptr) == HIPBLAS_STATUS_NOT_SUPPORTED);
-  // A row with no rocBLAS counterpart, on an AMD handle (rocBLAS absent here anyway).
+  // A row with no rocBLAS counterpart, on an AMD handle (test_hipblas_rocm.cpp has the rest).
   Handle amd;
   amd.vendor = Vendor::rocm;
   CHECK(hipblasGemmEx(&amd, HIPBLAS_OP_N, HIPBLAS_OP_N, 1, 1, 1, &a, &x, HIP_R_32F, 1, &x,

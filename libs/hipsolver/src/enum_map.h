@@ -74,6 +74,45 @@ constexpr hipsolverDeterministicMode_t fromCudaDeterministic(int v) {
   return v == 2 ? HIPSOLVER_ALLOW_NON_DETERMINISTIC_RESULTS : HIPSOLVER_DETERMINISTIC_RESULTS;
 }
 
+// The same enums as rocBLAS's and rocSOLVER's values (AMD's hipsolver_conversions table):
+// rocblas_operation, _fill, _side share hipSOLVER's numbers, but hipSOLVER's FULL fill and BOTH
+// side are not rocSOLVER's; the rest are renumbered. An enum no rocSOLVER row takes has none.
+constexpr int rocValue(hipblasOperation_t v) {
+  return v >= HIPBLAS_OP_N && v <= HIPBLAS_OP_C ? static_cast<int>(v) : kInvalid;
+}
+constexpr int rocValue(hipblasFillMode_t v) {
+  return v == HIPBLAS_FILL_MODE_UPPER || v == HIPBLAS_FILL_MODE_LOWER ? static_cast<int>(v)
+                                                                      : kInvalid;
+}
+constexpr int rocValue(hipblasSideMode_t v) {
+  return v == HIPBLAS_SIDE_LEFT || v == HIPBLAS_SIDE_RIGHT ? static_cast<int>(v) : kInvalid;
+}
+// rocblas_evect_original = 211, rocblas_evect_none = 213.
+constexpr int rocValue(hipsolverEigMode_t v) {
+  return v == HIPSOLVER_EIG_MODE_NOVECTOR ? 213 : v == HIPSOLVER_EIG_MODE_VECTOR ? 211 : kInvalid;
+}
+// rocblas_eform_ax, _abx, _bax = 221, 222, 223.
+constexpr int rocValue(hipsolverEigType_t v) {
+  return v >= HIPSOLVER_EIG_TYPE_1 && v <= HIPSOLVER_EIG_TYPE_3 ? v - HIPSOLVER_EIG_TYPE_1 + 221
+                                                                : kInvalid;
+}
+// rocblas_erange_all, _value, _index = 231, 232, 233 (hipSOLVER's ALL, V, I order).
+constexpr int rocValue(hipsolverEigRange_t v) {
+  return v >= HIPSOLVER_EIG_RANGE_ALL && v <= HIPSOLVER_EIG_RANGE_I
+             ? v - HIPSOLVER_EIG_RANGE_ALL + 231
+             : kInvalid;
+}
+// rocblas_atomics_not_allowed = 0, allowed = 1 (rocBLAS's atomics mode is hipSOLVER's
+// deterministic mode on AMD).
+constexpr int rocValue(hipsolverDeterministicMode_t v) {
+  return v == HIPSOLVER_DETERMINISTIC_RESULTS             ? 0
+         : v == HIPSOLVER_ALLOW_NON_DETERMINISTIC_RESULTS ? 1
+                                                          : kInvalid;
+}
+constexpr hipsolverDeterministicMode_t fromRocAtomics(int v) {
+  return v == 1 ? HIPSOLVER_ALLOW_NON_DETERMINISTIC_RESULTS : HIPSOLVER_DETERMINISTIC_RESULTS;
+}
+
 template <class T>
 constexpr hipsolverStatus_t check(T v) {
   if constexpr (std::is_enum_v<T>) {

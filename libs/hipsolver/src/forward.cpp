@@ -10,13 +10,14 @@ namespace unihip::solver {
 
 uintptr_t resolveSlow(Entry& e) {
   uintptr_t r = kNoSymbol;
-  if (e.name != nullptr) {  // a row without a cuSOLVER counterpart needs no library
-    void* so = cusolverLibrary();
+  if (e.name != nullptr) {  // a row without a vendor counterpart needs no library
+    void* so = vendorLibrary(e.lib);
     void* fn = so != nullptr ? dlsym(so, e.name) : nullptr;
     r = so == nullptr ? kNoLibrary : fn != nullptr ? reinterpret_cast<uintptr_t>(fn) : kNoSymbol;
-    // An older cuSOLVER than the header's: say which entry point, once per function.
+    // An older library than the header's: say which entry point, once per function.
     if (r == kNoSymbol)
-      std::fprintf(stderr, "hipsolver: %s is not in the loaded cuSOLVER: NOT_SUPPORTED\n", e.name);
+      std::fprintf(stderr, "hipsolver: %s is not in the loaded %s: NOT_SUPPORTED\n", e.name,
+                   vendorName(e.lib));
   }
   e.resolved.store(r, std::memory_order_relaxed);
   return r;

@@ -12,16 +12,18 @@
 
 namespace unihip::solver {
 
-// One per hipSOLVER function: the cuSOLVER name from functions.tsv (nullptr: none) and the
-// resolved entry point. Relaxed ordering: two threads resolving at once store the same answer.
+// One per vendor function a hipSOLVER function calls: its name from functions.tsv (nullptr:
+// none), the library it is in, and the resolved entry point. Relaxed ordering: two threads
+// resolving at once store the same answer.
 struct Entry {
   const char* name;
+  Lib lib = Lib::cusolver;
   std::atomic<uintptr_t> resolved{0};
 };
 
 // resolved's values below any function's address.
 inline constexpr uintptr_t kUnresolved = 0;
-inline constexpr uintptr_t kNoLibrary = 1;  // cuSOLVER could not be loaded: NOT_INITIALIZED
+inline constexpr uintptr_t kNoLibrary = 1;  // the library could not be loaded: NOT_INITIALIZED
 inline constexpr uintptr_t kNoSymbol = 2;   // no such function in it: NOT_SUPPORTED
 
 uintptr_t resolveSlow(Entry& e);

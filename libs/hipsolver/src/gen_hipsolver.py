@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Expands src/functions.tsv (hipSOLVER's one table) into the public prototypes, the forwarders,
+"""Expands src/functions.tsv (hipSOLVER's one table) into the public prototypes, the forwarders
+(cuSOLVER on NVIDIA; rocSOLVER on AMD where the row has a rocSOLVER call, src/rocm.h),
 the export list, the coverage document, the test probes and a compile-time check of every
 forwarder's signature against cuSOLVER's header. Usage:
   gen_hipsolver.py TABLE [--header H] [--source C] [--exports E] [--cuda-check C]
@@ -61,9 +62,24 @@ HANDLES = {"hipsolverHandle_t": "forward", "hipsolverDnHandle_t": "forward",
 
 
 class Row:
-    def __init__(self, name, params, cusolver, flags):
-        self.name, self.params, self.cusolver = name, params, cusolver
+    def __init__(self, name, params, cusolver, rocsolver, flags, real="void"):
+        self.name, self.params, self.cusolver, self.real = name, params, cusolver, real
         self.manual = "manual" in flags
+        self.roc = None  # (rocSOLVER function, [argument tokens]) or None: not on AMD
+        if rocsolver != "-":
+            m = re.match(r"^(\w+)\((.*)\)$", rocsolver)
+            if self.manual:
+                self.roc = (rocsolver, [])
+            elif not m:
+                sys.exit(f"bad rocSOLVER call: {rocsolver!r}")
+            else:
+                args = [a.strip() for a in re.split(r",(?![^(]*\))", m.group(2))]
+                if args[0] != "handle":
+                    sys.exit(f"{name}: a rocSOLVER call takes the handle first")
+                self.roc = (m.group(1), args[1:])  # the handle: rocBLAS's, given by rocm::call
+        self.npvt = "roc_npvt" in flags
+        scratch = [f[12:].split(":") for f in flags if f.startswith("roc_scratch=")]
+        self.scratch = tuple(scratch[0]) if scratch else None  # (argument, length in R)
         self.drop = {f[5:] for f in flags if f.startswith("drop=")}
         impl = [f[5:] for f in flags if f.startswith("impl=")]
         self.impl = impl[0] if impl else None
@@ -87,7 +103,8 @@ def parse_param(text):
 
 def subst(text, p):
     P, T, R = PRECISIONS[p]
-    return re.sub(r"\bR\b", R, re.sub(r"\bT\b", T, text.replace("{P}", P)))
+    text = text.replace("{P}", P).replace("{p}", P.lower())
+    return re.sub(r"\bR\b", R, re.sub(r"\bT\b", T, text))
 
 
 def load(path):
@@ -97,13 +114,14 @@ def load(path):
         if not line or line.startswith("#"):
             continue
         cols = [c.strip() for c in line.split("|")]
-        if len(cols) != 5:
-            sys.exit(f"{path}:{lineno}: want 5 columns, have {len(cols)}")
-        name, precs, params, cusolver, flags = cols
+        if len(cols) != 6:
+            sys.exit(f"{path}:{lineno}: want 6 columns, have {len(cols)}")
+        name, precs, params, cusolver, rocsolver, flags = cols
         for p in [None] if precs == "-" else list(precs):
             s = (lambda t: t) if p is None else (lambda t, p=p: subst(t, p))
             plist = [] if params == "-" else [parse_param(s(x)) for x in params.split(";")]
-            row = Row(s(name), plist, s(cusolver), flags.split())
+            row = Row(s(name), plist, s(cusolver), s(rocsolver), flags.split(),
+                      "void" if p is None else PRECISIONS[p][2])
             if row.name in seen:
                 sys.exit(f"{path}:{lineno}: {row.name} twice")
             if not row.manual and not plist:
@@ -164,16 +182,96 @@ def bad_sizes(r):
     return conds
 
 
+ROC_WORDS = {"null": "static_cast<void*>(nullptr)", "outofplace": "rocm::kOutOfPlace"}
+ROC_HELPERS = ("svect", "atLeast1")
+
+
+def roc_arg(r, token):
+    """One argument of a rocSOLVER call: a parameter (enums converted), a word, a helper."""
+    names = {n for _, n in r.params}
+    if r.scratch and token == r.scratch[0]:
+        return f"static_cast<{r.real}*>(scratch)"
+    if token in names:
+        return f"rocm::arg({token})"
+    if token in ROC_WORDS:
+        return ROC_WORDS[token]
+    m = re.match(r"^(\w+)\((\w+)\)$", token)
+    if m and m.group(1) in ROC_HELPERS and m.group(2) in names:
+        return f"rocm::{m.group(1)}({m.group(2)})"
+    sys.exit(f"{r.name}: bad rocSOLVER argument {token!r}")
+
+
+def scratch_bytes(r):
+    if not r.scratch:
+        return "0"
+    length = re.sub(r"\bmin\(", "std::min(", r.scratch[1])
+    return f"sizeof({r.real}) * static_cast<size_t>(std::max({length}, 0))"
+
+
+def roc_branch(r, by_name):
+    """The AMD lines of a generated function (after its handle), or [] without a dense handle."""
+    if not r.has_handle() or r.params[0][0] == "hipsolverSpHandle_t":
+        return []
+    if r.roc is None:
+        return ["  if (unihip::solver::rocHandle(handle) != nullptr) return HIPSOLVER_STATUS_NOT_SUPPORTED;"]
+    fn, tokens = r.roc
+    names = {n: t for t, n in r.params}
+    out = ["  if (unihip::solver::Handle* amd = unihip::solver::rocHandle(handle)) {",
+           f'    static Entry rocEntry{{"{fn}", unihip::solver::Lib::rocsolver}};']
+    args = ", ".join(roc_arg(r, t) for t in tokens)
+    npvt_tokens = None
+    if r.npvt:
+        solver = by_name.get(r.name[:-len("_bufferSize")]) if r.name.endswith("_bufferSize") else r
+        where = solver.roc[1].index("devIpiv")
+        npvt_tokens = [t for i, t in enumerate(tokens) if i != where]
+        out.append(f'    static Entry rocNpvt{{"{fn}_npvt", unihip::solver::Lib::rocsolver}};')
+        npvt_args = ", ".join(roc_arg(r, t) for t in npvt_tokens)
+    if r.name.endswith("_bufferSize"):
+        out += [f"    return rocm::query(amd, lwork, {scratch_bytes(r)}, [&] {{",
+                f"      const hipsolverStatus_t s = rocm::call(rocEntry, amd, {args});"]
+        if r.npvt:  # the query asks both, as AMD's does
+            out.append(f"      (void)rocm::call(rocNpvt, amd, {npvt_args});")
+        out += ["      return s;", "    });", "  }"]
+        return out
+    checked = [roc_arg(r, t) for t in tokens if not (r.scratch and t == r.scratch[0])
+               and (t in names and names[t].replace("const", "").strip() in ENUMS or t.startswith("svect("))]
+    if checked:
+        out.append(f"    const hipsolverStatus_t bad = rocm::checkAll({', '.join(checked)});")
+        out.append("    if (bad != HIPSOLVER_STATUS_SUCCESS) return bad;")
+    q = by_name.get(r.name + "_bufferSize")
+    if "work" in names and "lwork" in names and q is not None and q.roc is not None:
+        qargs = ", ".join("size" if n == "lwork" else n for _, n in q.params)
+        given = r.scratch[0] if r.scratch and r.scratch[0] in names else "nullptr"
+        out += ["    rocm::Workspace ws(amd);",
+                f"    void* scratch = {given};",
+                f"    hipsolverStatus_t s = ws.take(work, lwork, {scratch_bytes(r)}, &scratch,",
+                f"                                  [&](int* size) {{ return {q.name}({qargs}); }});",
+                "    if (s != HIPSOLVER_STATUS_SUCCESS) return s;"]
+    elif r.scratch:
+        sys.exit(f"{r.name}: a scratch array needs a workspace")
+    info = next((n for n in ("devInfo", "info") if n in names and n not in tokens), None)
+    if info:
+        count = "batch_count" if "batch_count" in names else "1"
+        out += [f"    const hipsolverStatus_t zeroed = rocm::zeroInfo(amd, {info}, {count});",
+                "    if (zeroed != HIPSOLVER_STATUS_SUCCESS) return zeroed;"]
+    if r.npvt:
+        out.append(f"    if (devIpiv == nullptr) return rocm::call(rocNpvt, amd, {npvt_args});")
+    out += [f"    return rocm::call(rocEntry, amd, {args});", "  }"]
+    return out
+
+
 def source(rows):
     by_name = {r.name: r for r in rows}
     out = ["// Generated by gen_hipsolver.py from functions.tsv: do not edit.",
-           '#include "forward.h"', '#include "regular.h"', "", "using unihip::solver::Entry;", ""]
+           '#include "forward.h"', '#include "regular.h"', '#include "rocm.h"', "",
+           "using unihip::solver::Entry;", "namespace rocm = unihip::solver::rocm;", ""]
     for r in rows:
         if r.manual:
             continue
         name = "nullptr" if r.cusolver == "-" else f'"{r.cusolver}"'
         out.append(f'extern "C" HIPSOLVER_EXPORT hipsolverStatus_t {r.name}({decl(r)}) {{')
         out.append(f"  static Entry entry{{{name}}};")
+        out += roc_branch(r, by_name)
         if r.impl:
             out += [f"  return unihip::solver::{r.impl}(entry, {', '.join(n for _, n in r.params)});",
                     "}", ""]
@@ -280,20 +378,52 @@ def cuda_check(rows):
     return "\n".join(out) + "\n"
 
 
+def amd_cell(r):
+    """The AMD column of the coverage document."""
+    if r.manual:
+        if r.roc and r.roc[0] == "unihip":
+            return "unihip"
+        return "unihip" + (f" (with `{r.roc[0]}`)" if r.roc else ": `HIPSOLVER_STATUS_NOT_SUPPORTED`")
+    if not r.has_handle():
+        return "cuSOLVER's object (no AMD path)"
+    if r.params[0][0] == "hipsolverSpHandle_t":
+        return "no AMD handle (`hipsolverSpCreate`: `NOT_SUPPORTED`)"
+    if r.roc is None:
+        return "`HIPSOLVER_STATUS_NOT_SUPPORTED`"
+    notes = []
+    if r.name.endswith("_bufferSize"):
+        notes.append("size query, bytes")
+    names = {n for _, n in r.params}
+    if "work" in names and "lwork" in names:
+        notes.append("`rocblas_set_workspace`")
+    if any(n in names and n not in r.roc[1] for n in ("devInfo", "info")) and not r.name.endswith("_bufferSize"):
+        notes.append("info zeroed")
+    if r.npvt:
+        notes.append("NULL `devIpiv`: `_npvt`")
+    if r.scratch:
+        notes.append(f"`{r.scratch[0]}` from the workspace")
+    return f"`{r.roc[0]}`" + (f" ({'; '.join(notes)})" if notes else "")
+
+
 def coverage(rows):
     fwd = sum(1 for r in rows if not r.manual and not r.impl and r.cusolver != "-")
     man = sum(1 for r in rows if r.manual or r.impl)
+    amd = sum(1 for r in rows if not r.manual and r.roc is not None)
+    amd_man = sum(1 for r in rows if r.manual and r.roc is not None)
     out = ["# hipSOLVER coverage", "",
            "Generated from `libs/hipsolver/src/functions.tsv` by `gen_hipsolver.py`: every function of",
            "AMD's hipSOLVER 3.7 API (`hipsolver*`, the `hipsolverDn*` compatibility API, the",
            "`hipsolverRf*` refactorization and `hipsolverSp*` sparse APIs). NVIDIA:",
            "forwarded to cuSOLVER 12 (`libcusolver.so.12`, CUDA 12 and 13), loaded at run time; a",
-           "function the loaded cuSOLVER lacks answers `HIPSOLVER_STATUS_NOT_SUPPORTED`. AMD: not",
-           "served (`hipsolverCreate` answers `HIPSOLVER_STATUS_NOT_SUPPORTED`; see README.md).", "",
-           f"{len(rows)} functions: {fwd} forwarded to cuSOLVER, {man} implemented in unihip "
+           "function the loaded cuSOLVER lacks answers `HIPSOLVER_STATUS_NOT_SUPPORTED`. AMD: forwarded",
+           "to rocSOLVER (`librocsolver.so.0`) on a rocBLAS handle, loaded at run time, as AMD's",
+           "hipSOLVER does on AMD (workspace sizes in bytes); tested on a fake rocSOLVER and rocBLAS only.",
+           "", f"{len(rows)} functions. NVIDIA: {fwd} forwarded to cuSOLVER, {man} implemented in unihip "
            f"(`src/setup.cpp`, `src/regular.h`), {len(rows) - fwd - man} "
-           "`HIPSOLVER_STATUS_NOT_SUPPORTED`.", "",
-           "| hipSOLVER | NVIDIA (cuSOLVER 12) |", "|---|---|"]
+           f"`HIPSOLVER_STATUS_NOT_SUPPORTED`. AMD: {amd} forwarded to rocSOLVER, {amd_man} handle calls "
+           "(rocBLAS's handle, stream and atomics mode), the rest `HIPSOLVER_STATUS_NOT_SUPPORTED` "
+           "(the functions without a handle create and set cuSOLVER's own objects: no AMD path).", "",
+           "| hipSOLVER | NVIDIA (cuSOLVER 12) | AMD (rocSOLVER) |", "|---|---|---|"]
     for r in rows:
         if r.manual:
             nv = "unihip" + ("" if r.cusolver == "-" else f" (with `{r.cusolver}`)")
@@ -306,7 +436,7 @@ def coverage(rows):
             if workspace_query(r, {x.name: x for x in rows}):
                 notes.append("NULL `work`: unihip takes it")
             nv = f"`{r.cusolver}`" + (f" ({'; '.join(notes)})" if notes else "")
-        out.append(f"| `{r.name}` | {nv} |")
+        out.append(f"| `{r.name}` | {nv} | {amd_cell(r)} |")
     return "\n".join(out) + "\n"
 
 

@@ -1,6 +1,7 @@
 // The calls that are not a plain forward (functions.tsv marks them "manual"): the handle, its
-// stream and its deterministic mode, under both the regular and the compatibility API's names;
-// the sparse API's handle and stream; the refactorization API's handle.
+// stream and its deterministic mode, under both the regular and the compatibility API's names
+// (cuSOLVER's on NVIDIA, rocBLAS's on AMD); the sparse API's handle and stream; the
+// refactorization API's handle (NVIDIA only).
 
 #include <cstdio>
 #include <cstring>
@@ -21,36 +22,55 @@ Entry gRfCreate{"cusolverRfCreate"};
 Entry gSetDeterministic{"cusolverDnSetDeterministicMode"};
 Entry gGetDeterministic{"cusolverDnGetDeterministicMode"};
 
-// The current device if it is an NVIDIA one, made current for cuSOLVER (which follows the
-// thread's context): unihip's primary context of that device.
-hipsolverStatus_t bindDevice(int* device) {
+// On AMD: rocBLAS's handle (rocSOLVER's calls take it), stream and atomics mode.
+Entry gRocCreate{"rocblas_create_handle", Lib::rocblas};
+Entry gRocDestroy{"rocblas_destroy_handle", Lib::rocblas};
+Entry gRocSetStream{"rocblas_set_stream", Lib::rocblas};
+Entry gRocSetAtomics{"rocblas_set_atomics_mode", Lib::rocblas};
+Entry gRocGetAtomics{"rocblas_get_atomics_mode", Lib::rocblas};
+
+hipsolverStatus_t fromVendor(Vendor v, int s) {
+  return v == Vendor::cuda ? fromCusolver(s) : fromRocblas(s);
+}
+
+// The backend of the current device. An NVIDIA one is made current for cuSOLVER (which follows
+// the thread's context): unihip's primary context of that device. rocBLAS takes the device
+// current at its handle's creation, as on ROCm.
+hipsolverStatus_t bindDevice(int* device, Vendor* vendor) {
   if (hipGetDevice(device) != hipSuccess) return HIPSOLVER_STATUS_NOT_INITIALIZED;
   const char* backend = unihipGetDeviceBackendName(*device);
   if (backend == nullptr) return HIPSOLVER_STATUS_NOT_INITIALIZED;
-  if (std::strcmp(backend, "cuda") != 0) {
-    static bool logged = [] {
-      std::fprintf(stderr, "hipsolver: AMD devices are not supported (no rocSOLVER backend)\n");
-      return true;
-    }();
-    (void)logged;
-    return HIPSOLVER_STATUS_NOT_SUPPORTED;
+  if (std::strcmp(backend, "hsa") == 0) {
+    *vendor = Vendor::rocm;
+    return HIPSOLVER_STATUS_SUCCESS;
   }
+  if (std::strcmp(backend, "cuda") != 0) return HIPSOLVER_STATUS_NOT_INITIALIZED;
+  *vendor = Vendor::cuda;
   return unihipDeviceBindNativeContext(*device) == hipSuccess ? HIPSOLVER_STATUS_SUCCESS
                                                                : HIPSOLVER_STATUS_NOT_INITIALIZED;
 }
 
+// The APIs without a rocSOLVER path (sparse, refactorization) on an AMD device.
+hipsolverStatus_t notOnAmd(const char* api) {
+  std::fprintf(stderr, "hipsolver: the %s API is not supported on AMD devices\n", api);
+  return HIPSOLVER_STATUS_NOT_SUPPORTED;
+}
+
 hipsolverStatus_t create(void** handle, bool sparse) {
   if (handle == nullptr) return HIPSOLVER_STATUS_INVALID_VALUE;
-  const uintptr_t fn = resolve(gCreate[sparse]);
   int device = 0;
-  hipsolverStatus_t s = bindDevice(&device);
+  Vendor v = Vendor::cuda;
+  hipsolverStatus_t s = bindDevice(&device, &v);
   if (s != HIPSOLVER_STATUS_SUCCESS) return s;
+  if (v == Vendor::rocm && sparse) return notOnAmd("sparse");
+  const uintptr_t fn = resolve(v == Vendor::cuda ? gCreate[sparse] : gRocCreate);
   if (fn <= kNoSymbol) return HIPSOLVER_STATUS_NOT_INITIALIZED;  // library missing (logged)
   auto* h = new (std::nothrow) Handle{};
   if (h == nullptr) return HIPSOLVER_STATUS_ALLOC_FAILED;
   h->device = device;
   h->sparse = sparse;
-  s = fromCusolver(reinterpret_cast<int (*)(void**)>(fn)(&h->native));
+  h->vendor = v;
+  s = fromVendor(v, reinterpret_cast<int (*)(void**)>(fn)(&h->native));
   if (s != HIPSOLVER_STATUS_SUCCESS) {
     delete h;
     return s;
@@ -62,9 +82,9 @@ hipsolverStatus_t create(void** handle, bool sparse) {
 hipsolverStatus_t destroy(void* handle, bool sparse) {
   Handle* h = toHandle(handle, sparse);
   if (h == nullptr) return kBadHandle;
-  const uintptr_t fn = resolve(gDestroy[sparse]);
+  const uintptr_t fn = resolve(h->vendor == Vendor::cuda ? gDestroy[sparse] : gRocDestroy);
   const hipsolverStatus_t s =
-      fn > kNoSymbol ? fromCusolver(reinterpret_cast<int (*)(void*)>(fn)(h->native))
+      fn > kNoSymbol ? fromVendor(h->vendor, reinterpret_cast<int (*)(void*)>(fn)(h->native))
                      : HIPSOLVER_STATUS_SUCCESS;
   h->magic = 0;
   delete h;
@@ -74,13 +94,14 @@ hipsolverStatus_t destroy(void* handle, bool sparse) {
 hipsolverStatus_t setStream(void* handle, hipStream_t stream, bool sparse) {
   Handle* h = toHandle(handle, sparse);
   if (h == nullptr) return kBadHandle;
-  const uintptr_t fn = resolve(gSetStream[sparse]);
+  const uintptr_t fn = resolve(h->vendor == Vendor::cuda ? gSetStream[sparse] : gRocSetStream);
   if (fn <= kNoSymbol) return missing(fn);
-  void* native = nullptr;
-  if (unihipStreamGetNativeHandle(stream, &native) != hipSuccess)
+  // rocBLAS runs on unihip as its HIP runtime: it takes the hipStream_t itself.
+  void* native = stream;
+  if (h->vendor == Vendor::cuda && unihipStreamGetNativeHandle(stream, &native) != hipSuccess)
     return HIPSOLVER_STATUS_INVALID_VALUE;
   const hipsolverStatus_t s =
-      fromCusolver(reinterpret_cast<int (*)(void*, void*)>(fn)(h->native, native));
+      fromVendor(h->vendor, reinterpret_cast<int (*)(void*, void*)>(fn)(h->native, native));
   if (s == HIPSOLVER_STATUS_SUCCESS) h->stream = stream;
   return s;
 }
@@ -94,6 +115,12 @@ hipsolverStatus_t getStream(hipsolverHandle_t handle, hipStream_t* stream) {
 }
 
 hipsolverStatus_t setDeterministic(hipsolverHandle_t handle, hipsolverDeterministicMode_t mode) {
+  if (Handle* h = rocHandle(handle)) {
+    if (rocValue(mode) == kInvalid) return HIPSOLVER_STATUS_INVALID_ENUM;
+    const uintptr_t fn = resolve(gRocSetAtomics);
+    if (fn <= kNoSymbol) return missing(fn);
+    return fromRocblas(reinterpret_cast<int (*)(void*, int)>(fn)(h->native, rocValue(mode)));
+  }
   return forward(gSetDeterministic, handle, mode);
 }
 
@@ -102,6 +129,14 @@ hipsolverStatus_t getDeterministic(hipsolverHandle_t handle, hipsolverDeterminis
   if (h == nullptr) return kBadHandle;
   if (mode == nullptr) return HIPSOLVER_STATUS_INVALID_VALUE;
   int v = 0;
+  if (h->vendor == Vendor::rocm) {
+    const uintptr_t fn = resolve(gRocGetAtomics);
+    if (fn <= kNoSymbol) return missing(fn);
+    const hipsolverStatus_t s =
+        fromRocblas(reinterpret_cast<int (*)(void*, int*)>(fn)(h->native, &v));
+    if (s == HIPSOLVER_STATUS_SUCCESS) *mode = fromRocAtomics(v);
+    return s;
+  }
   const hipsolverStatus_t s = call(gGetDeterministic, h->native, &v);
   if (s == HIPSOLVER_STATUS_SUCCESS) *mode = fromCudaDeterministic(v);
   return s;
@@ -158,10 +193,12 @@ HIPSOLVER_EXPORT hipsolverStatus_t hipsolverSpSetStream(hipsolverSpHandle_t hand
 // cuSOLVER's own handle (the refactorization API has no stream to bind), on the current device.
 HIPSOLVER_EXPORT hipsolverStatus_t hipsolverRfCreate(hipsolverRfHandle_t* handle) {
   if (handle == nullptr) return HIPSOLVER_STATUS_INVALID_VALUE;
-  const uintptr_t fn = resolve(gRfCreate);
   int device = 0;
-  const hipsolverStatus_t s = bindDevice(&device);
+  Vendor v = Vendor::cuda;
+  const hipsolverStatus_t s = bindDevice(&device, &v);
   if (s != HIPSOLVER_STATUS_SUCCESS) return s;
+  if (v == Vendor::rocm) return notOnAmd("refactorization");
+  const uintptr_t fn = resolve(gRfCreate);
   if (fn <= kNoSymbol) return HIPSOLVER_STATUS_NOT_INITIALIZED;
   return fromCusolver(reinterpret_cast<int (*)(void**)>(fn)(handle));
 }

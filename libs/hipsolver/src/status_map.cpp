@@ -6,7 +6,7 @@ namespace unihip::solver {
 namespace {
 
 struct StatusRow {
-  int cusolver;  // cusolverStatus_t's value
+  int vendor;  // the vendor's value (cusolverStatus_t, rocblas_status)
   hipsolverStatus_t hip;
 };
 
@@ -27,11 +27,37 @@ constexpr StatusRow kStatus[] = {
     {21, HIPSOLVER_STATUS_NOT_SUPPORTED},   // IRS_NOT_SUPPORTED
 };
 
+// rocblas_status, as AMD's hipSOLVER maps it (rocSOLVER answers rocBLAS's statuses).
+constexpr StatusRow kRocblasStatus[] = {
+    {0, HIPSOLVER_STATUS_SUCCESS},          // success
+    {1, HIPSOLVER_STATUS_NOT_INITIALIZED},  // invalid_handle
+    {2, HIPSOLVER_STATUS_NOT_SUPPORTED},    // not_implemented
+    {3, HIPSOLVER_STATUS_INVALID_VALUE},    // invalid_pointer
+    {4, HIPSOLVER_STATUS_INVALID_VALUE},    // invalid_size
+    {5, HIPSOLVER_STATUS_ALLOC_FAILED},     // memory_error
+    {6, HIPSOLVER_STATUS_INTERNAL_ERROR},   // internal_error
+    {7, HIPSOLVER_STATUS_UNKNOWN},          // perf_degraded
+    {8, HIPSOLVER_STATUS_UNKNOWN},          // size_query_mismatch
+    {9, HIPSOLVER_STATUS_SUCCESS},          // size_increased
+    {10, HIPSOLVER_STATUS_SUCCESS},         // size_unchanged
+    {11, HIPSOLVER_STATUS_INVALID_VALUE},   // invalid_value
+    {12, HIPSOLVER_STATUS_UNKNOWN},         // continue
+    {13, HIPSOLVER_STATUS_UNKNOWN},         // check_numerics_fail
+    {14, HIPSOLVER_STATUS_UNKNOWN},         // excluded_from_build
+    {15, HIPSOLVER_STATUS_UNKNOWN},         // arch_mismatch
+};
+
 }  // namespace
+
+hipsolverStatus_t fromRocblas(int s) {
+  for (const StatusRow& r : kRocblasStatus)
+    if (r.vendor == s) return r.hip;
+  return HIPSOLVER_STATUS_UNKNOWN;
+}
 
 hipsolverStatus_t fromCusolver(int s) {
   for (const StatusRow& r : kStatus)
-    if (r.cusolver == s) return r.hip;
+    if (r.vendor == s) return r.hip;
   return HIPSOLVER_STATUS_UNKNOWN;
 }
 

@@ -1,4 +1,4 @@
-// cuSOLVER's status codes to hipsolverStatus_t, by a complete table.
+// cuSOLVER's and rocBLAS's (rocSOLVER's) status codes to hipsolverStatus_t, by complete tables.
 #pragma once
 
 #include <hipsolver/hipsolver.h>
@@ -6,5 +6,6 @@
 namespace unihip::solver {
 
 hipsolverStatus_t fromCusolver(int cusolverStatus);
+hipsolverStatus_t fromRocblas(int rocblasStatus);
 
 }  // namespace unihip::solver
