@@ -265,10 +265,11 @@ def cmd_build(a):
             log = f.read()
     else:
         print("building %d test files (%s)" % (len(chosen), " ".join(cmd[:9])), flush=True)
-        log = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                             text=True).stdout
+        # straight to the file, so that a build stopped part-way keeps its log (--from-log)
         with open(os.path.join(work, "ninja.log"), "w") as f:
-            f.write(log)
+            subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT)
+        with open(os.path.join(work, "ninja.log")) as f:
+            log = f.read()
     fails = parse_ninja_log(log)
     counts = collections.Counter()
     test_objs = set(objs.values())
@@ -286,9 +287,11 @@ def cmd_build(a):
             shared = [k for k in sorted(fails) if k not in test_objs and k.startswith(area_dir) and not
                       re.search(r"CMakeFiles/(?!%s\.dir/)" % re.escape(amd[p]["group"]), k)
                       or "Main_Object" in k or "KERNELS" in k]
-            status, errs = "not-built", fails[shared[0]][1] if shared else []
-            err = ("shared %s: %s" % (os.path.basename(shared[0]), fails[shared[0]][0])
-                   if shared else "a shared source failed: see ninja.log")
+            if shared:
+                status, errs = "not-built", fails[shared[0]][1]
+                err = "shared %s: %s" % (os.path.basename(shared[0]), fails[shared[0]][0])
+            else:  # no error names it: the build was stopped before it was reached
+                status, err, errs = "not-tried", "the build stopped before this file", []
         counts[status] += 1
         with open(row_file(work, name, ".tsv"), "w") as f:
             f.write("\t".join([name, amd[p]["area"], p, status, err.replace("\t", " ")]) + "\n")
@@ -449,7 +452,11 @@ def cmd_report(a):
             run.setdefault(r[0], []).append(r[1:])
     base = compile_rows(work, a.baseline) if a.baseline else {}
     areas = collections.defaultdict(collections.Counter)
+    not_tried = 0
     for n, r in comp.items():
+        if r[3] == "not-tried":  # a build stopped part-way: neither compiled nor failed
+            not_tried += 1
+            continue
         c = areas[r[1]]
         c["files"] += 1
         c["compiled"] += r[3] == "compiled"
@@ -486,6 +493,8 @@ def cmd_report(a):
         if base else "", tot["compiled"], pct(tot["compiled"], tot["files"]), tot["cases"],
         tot["passed"], pct(tot["passed"], tot["cases"]), tot["failed"] + tot["crashed"],
         tot["timeout"], tot["skipped"]))
+    if not_tried:
+        L.append("\nNot counted: %d test files the build had not reached when it was stopped." % not_tried)
     if tot["notrun"] or tot["amd_disabled"]:
         L.append("\nNot counted: %d test cases not run (the run's time budget ended), %d that "
                  "AMD's CI disables." % (tot["notrun"], tot["amd_disabled"]))
@@ -493,7 +502,7 @@ def cmd_report(a):
     L.append("\n## Compile failures\n")
     by_cls = collections.defaultdict(list)
     for n, r in sorted(comp.items(), key=lambda kv: kv[1][2]):
-        if r[3] != "compiled":
+        if r[3] not in ("compiled", "not-tried"):
             by_cls[classify(r[4], rules, "compile")].append(r)
     L.append("| cause class | files |")
     L.append("|---|---|")

@@ -327,6 +327,13 @@ __global__ __launch_bounds__(OneShape<K, V>::kThreads, OneShape<K, V>::kMinBlock
     if (tile == gridDim.x - 1) bins[kOneDigits + tid] = base + prefix + total;  // the next portion's
   }
   __syncthreads();
+  // the values' loads are issued before the keys' scatter, which hides their latency
+  V vals[HAS_VALUES ? N : 1];
+  if constexpr (HAS_VALUES) {
+    const V* vin = values_in + first + tile_first;
+#pragma unroll
+    for (int i = 0; i < N; ++i) vals[i] = wfirst + i * W < valid ? vin[wfirst + i * W] : V();
+  }
   unsigned char digit[N];
 #pragma unroll
   for (int i = 0; i < N; ++i) {
@@ -338,10 +345,6 @@ __global__ __launch_bounds__(OneShape<K, V>::kThreads, OneShape<K, V>::kMinBlock
     }
   }
   if constexpr (HAS_VALUES) {
-    const V* vin = values_in + first + tile_first;
-    V vals[N];
-#pragma unroll
-    for (int i = 0; i < N; ++i) vals[i] = wfirst + i * W < valid ? vin[wfirst + i * W] : V();
     __syncthreads();  // the keys are read back
     V* vsorted = reinterpret_cast<V*>(buf);
 #pragma unroll

@@ -16,7 +16,7 @@ constexpr int kScanBlock = 128;
 /* 4-byte items: CUB's sm_90 count; larger ones: an odd count keeps the transposes' strides off
  * shared bank multiples. */
 template <class T>
-constexpr int ScanItems() { return sizeof(T) <= 4 ? 24 : (sizeof(T) <= 8 ? 9 : 3); }
+constexpr int ScanItems() { return sizeof(T) <= 4 ? 32 : (sizeof(T) <= 8 ? 9 : 3); }
 template <class T>
 constexpr int ScanTile() { return kScanBlock * ScanItems<T>(); }
 
