@@ -91,9 +91,9 @@ bool batched(const Setup& s, int n, int batch) {
   std::vector<float*> ptrs;
   for (float* base : {A, B, C})
     for (int i = 0; i < batch; ++i) ptrs.push_back(base + i * each);
-  float** dPtrs = nullptr;
-  BENCH_CHECK_HIP(hipMalloc(&dPtrs, ptrs.size() * sizeof(float*)));
   const size_t ptrBytes = ptrs.size() * sizeof(float*);
+  float** dPtrs = nullptr;
+  BENCH_CHECK_HIP(hipMalloc(&dPtrs, ptrBytes));
   BENCH_CHECK_HIP(hipMemcpy(dPtrs, ptrs.data(), ptrBytes, hipMemcpyHostToDevice));
   const float* const* pA = dPtrs;
   const float* const* pB = dPtrs + batch;
