@@ -114,3 +114,28 @@ function(unihip_hip_header_library name)
     install(DIRECTORY ${L_INSTALL_HEADER_DIRS} DESTINATION include)
   endif()
 endfunction()
+
+# unihip_lib_bench(<executable> LIBRARY <HIP library> SOURCES <files…> DIRECT <file> HEADER <h>)
+# A pair benchmark of libs/<lib>/bench: the HIP library's call against the vendor library's,
+# called directly by DIRECT, which is compiled against the CUDA headers (no HIP header: both
+# define the vector types) in an object library of its own. Built, as part of `all`, when the
+# CUDA headers have HEADER; the RPATH finds <build>/lib wherever the build folder is copied.
+set(UNIHIP_LIB_BENCH_CUDA_INCLUDE /usr/local/cuda/include CACHE PATH
+  "CUDA headers for the vendor side of the libraries' benchmarks (libs/<lib>/bench)")
+
+function(unihip_lib_bench name)
+  cmake_parse_arguments(B "" "LIBRARY;DIRECT;HEADER" "SOURCES" ${ARGN})
+  if(NOT EXISTS ${UNIHIP_LIB_BENCH_CUDA_INCLUDE}/${B_HEADER})
+    message(STATUS "${name}: no ${B_HEADER} in ${UNIHIP_LIB_BENCH_CUDA_INCLUDE}; not built")
+    return()
+  endif()
+  add_library(${name}_direct OBJECT ${B_DIRECT})
+  target_include_directories(${name}_direct PRIVATE ${UNIHIP_LIB_BENCH_CUDA_INCLUDE}
+    ${PROJECT_SOURCE_DIR}/libs/common)
+  target_compile_features(${name}_direct PRIVATE cxx_std_17)
+  add_executable(${name} ${B_SOURCES} $<TARGET_OBJECTS:${name}_direct>)
+  target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}/libs/common)
+  target_link_libraries(${name} PRIVATE ${B_LIBRARY} ${CMAKE_DL_LIBS})
+  file(RELATIVE_PATH to_lib ${CMAKE_CURRENT_BINARY_DIR} ${PROJECT_BINARY_DIR}/lib)
+  set_target_properties(${name} PROPERTIES INSTALL_RPATH "$ORIGIN/${to_lib}")
+endfunction()

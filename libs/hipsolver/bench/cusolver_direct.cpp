@@ -1,66 +1,56 @@
 #include "cusolver_direct.h"
 
 #include <cusolverDn.h>
-#include <dlfcn.h>
 
-#include <cstdlib>
+#include "bench_direct.h"
 
 struct DirectGetrf {
-  decltype(&cusolverDnDgetrf_bufferSize) bufferSize;
-  decltype(&cusolverDnDgetrf) getrf;
-  decltype(&cusolverDnDestroy) destroy;
+  decltype(&::cusolverDnDgetrf_bufferSize) cusolverDnDgetrf_bufferSize = nullptr;
+  decltype(&::cusolverDnDgetrf) cusolverDnDgetrf = nullptr;
+  decltype(&::cusolverDnDestroy) cusolverDnDestroy = nullptr;
   cusolverDnHandle_t handle = nullptr;
 };
 
-namespace {
-
-// The same library hipSOLVER loads (dlopen finds the one already mapped).
-void* library() {
-  const char* env = std::getenv("UNIHIP_CUSOLVER_LIBRARY");
-  for (const char* p : {env, "libcusolver.so.12", "/usr/local/cuda/lib64/libcusolver.so.12"}) {
-    if (p == nullptr || *p == '\0') continue;
-    if (void* so = dlopen(p, RTLD_NOW | RTLD_LOCAL)) return so;
-  }
-  return nullptr;
-}
-
-template <class F>
-F sym(void* so, const char* name) {
-  return reinterpret_cast<F>(dlsym(so, name));
-}
-
-}  // namespace
-
 DirectGetrf* directGetrfCreate(void* cuStream, std::string* why) {
-  void* so = library();
-  if (so == nullptr) {
-    *why = "libcusolver.so.12 not found";
-    return nullptr;
-  }
-  auto create = sym<decltype(&cusolverDnCreate)>(so, "cusolverDnCreate");
-  auto setStream = sym<decltype(&cusolverDnSetStream)>(so, "cusolverDnSetStream");
-  auto* s = new DirectGetrf{sym<decltype(&cusolverDnDgetrf_bufferSize)>(so, "cusolverDnDgetrf_bufferSize"),
-                            sym<decltype(&cusolverDnDgetrf)>(so, "cusolverDnDgetrf"),
-                            sym<decltype(&cusolverDnDestroy)>(so, "cusolverDnDestroy")};
-  if (create(&s->handle) != CUSOLVER_STATUS_SUCCESS ||
-      setStream(s->handle, static_cast<cudaStream_t>(cuStream)) != CUSOLVER_STATUS_SUCCESS) {
+  // hipSOLVER's own list (libs/hipsolver/src/vendor.cpp).
+  static unihip::libs::VendorLibrary cusolver{
+      "hipsolver_bench_getrf", "cuSOLVER", "UNIHIP_CUSOLVER_LIBRARY",
+      {"libcusolver.so.12", "/usr/local/cuda/lib64/libcusolver.so.12", "libcusolver.so"}};
+  void* so = cusolver.open(why);
+  if (so == nullptr) return nullptr;
+  auto* s = new DirectGetrf;
+  decltype(&::cusolverDnCreate) cusolverDnCreate = nullptr;
+  decltype(&::cusolverDnSetStream) cusolverDnSetStream = nullptr;
+  std::string missing;
+  unihip::libs::bench::resolve(so, "cusolverDnCreate", &cusolverDnCreate, &missing);
+  unihip::libs::bench::resolve(so, "cusolverDnSetStream", &cusolverDnSetStream, &missing);
+  BENCH_DIRECT_RESOLVE(so, s, cusolverDnDgetrf_bufferSize, &missing);
+  BENCH_DIRECT_RESOLVE(so, s, cusolverDnDgetrf, &missing);
+  BENCH_DIRECT_RESOLVE(so, s, cusolverDnDestroy, &missing);
+  if (!missing.empty()) {
+    *why = "cuSOLVER lacks " + missing;
+  } else if (cusolverDnCreate(&s->handle) != CUSOLVER_STATUS_SUCCESS ||
+             cusolverDnSetStream(s->handle, static_cast<cudaStream_t>(cuStream)) !=
+                 CUSOLVER_STATUS_SUCCESS) {
     *why = "cuSOLVER refused the set-up";
-    directGetrfDestroy(s);
-    return nullptr;
+  } else {
+    return s;
   }
-  return s;
+  directGetrfDestroy(s);
+  return nullptr;
 }
 
 int directGetrfBufferSize(DirectGetrf* s, int n, double* A, int lda) {
   int lwork = -1;
-  return s->bufferSize(s->handle, n, n, A, lda, &lwork) == CUSOLVER_STATUS_SUCCESS ? lwork : -1;
+  const auto status = s->cusolverDnDgetrf_bufferSize(s->handle, n, n, A, lda, &lwork);
+  return status == CUSOLVER_STATUS_SUCCESS ? lwork : -1;
 }
 
 bool directGetrfRun(DirectGetrf* s, int n, double* A, int lda, double* work, int* ipiv, int* info) {
-  return s->getrf(s->handle, n, n, A, lda, work, ipiv, info) == CUSOLVER_STATUS_SUCCESS;
+  return s->cusolverDnDgetrf(s->handle, n, n, A, lda, work, ipiv, info) == CUSOLVER_STATUS_SUCCESS;
 }
 
 void directGetrfDestroy(DirectGetrf* s) {
-  if (s->handle) s->destroy(s->handle);
+  if (s->handle != nullptr) s->cusolverDnDestroy(s->handle);
   delete s;
 }

@@ -1,13 +1,13 @@
 // hipsparseSpMV against cusparseSpMV called directly: the same CSR matrix (float, 32-bit
 // indices), the same device arrays, the same stream, the same algorithm (CSR_ALG2, deterministic),
 // in alternating rounds. Prints, per matrix, each one's GPU time per call (events around a batch
-// of calls) and host time per call (the enqueueing loop), medians over the rounds, and the ratios
-// hipSPARSE / cuSPARSE; then checks both wrote the same y, bit for bit.
+// of calls) and host time per call (the enqueueing loop), medians over the rounds, and the ratio
+// hipSPARSE / cuSPARSE (median of the per-round ratios, distribution-free 95% interval:
+// libs/common/bench_pair.h); then checks both wrote the same y, bit for bit.
 // Usage: hipsparse_bench_spmv [rows (1000000)] [nnz per row (10)] [calls a round (200)] [rounds (9)]
 #include <hipsparse/hipsparse.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -15,17 +15,13 @@
 #include <string>
 #include <vector>
 
+#include "bench_pair.h"
 #include "cusparse_direct.h"
 
 namespace {
 
-#define CHECK_HIP(e)                                                         \
-  do {                                                                       \
-    if ((e) != hipSuccess) {                                                 \
-      std::fprintf(stderr, "%s:%d: %s failed\n", __FILE__, __LINE__, #e);    \
-      std::exit(1);                                                          \
-    }                                                                        \
-  } while (0)
+namespace b = unihip::libs::bench;
+#define CHECK_HIP(e) BENCH_CHECK_HIP(e)
 #define CHECK_SPARSE(e)                                                                 \
   do {                                                                                  \
     hipsparseStatus_t s_ = (e);                                                         \
@@ -42,29 +38,6 @@ T* upload(const std::vector<T>& h) {
   CHECK_HIP(hipMalloc(&d, h.size() * sizeof(T)));
   CHECK_HIP(hipMemcpy(d, h.data(), h.size() * sizeof(T), hipMemcpyHostToDevice));
   return static_cast<T*>(d);
-}
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
-
-struct Timing {
-  double gpuUs, hostUs;
-};
-
-// `calls` calls of `run`, events around them on `stream`.
-template <class F>
-Timing measure(hipStream_t stream, hipEvent_t start, hipEvent_t stop, int calls, F run) {
-  CHECK_HIP(hipEventRecord(start, stream));
-  const auto t0 = std::chrono::steady_clock::now();
-  for (int i = 0; i < calls; ++i) run();
-  const auto t1 = std::chrono::steady_clock::now();
-  CHECK_HIP(hipEventRecord(stop, stream));
-  CHECK_HIP(hipEventSynchronize(stop));
-  float ms = 0;
-  CHECK_HIP(hipEventElapsedTime(&ms, start, stop));
-  return {1000.0 * ms / calls, std::chrono::duration<double, std::micro>(t1 - t0).count() / calls};
 }
 
 void bench(hipsparseHandle_t h, hipStream_t stream, int64_t rows, int perRow, int calls, int rounds) {
@@ -122,48 +95,17 @@ void bench(hipsparseHandle_t h, hipStream_t stream, int64_t rows, int perRow, in
   auto viaCu = [&] {
     if (!directSpMVRun(direct, alpha, beta)) std::exit(1);
   };
-  hipEvent_t start, stop;
-  CHECK_HIP(hipEventCreate(&start));
-  CHECK_HIP(hipEventCreate(&stop));
-  measure(stream, start, stop, calls, viaHip);  // warm-up: first calls, clocks
-  measure(stream, start, stop, calls, viaCu);
-  std::vector<double> hipGpu, cuGpu, hipHost, cuHost, gpuRatio;
-  for (int r = 0; r < rounds; ++r) {
-    Timing th, tc;
-    if (r % 2 == 0) {
-      th = measure(stream, start, stop, calls, viaHip);
-      tc = measure(stream, start, stop, calls, viaCu);
-    } else {
-      tc = measure(stream, start, stop, calls, viaCu);
-      th = measure(stream, start, stop, calls, viaHip);
-    }
-    hipGpu.push_back(th.gpuUs);
-    cuGpu.push_back(tc.gpuUs);
-    hipHost.push_back(th.hostUs);
-    cuHost.push_back(tc.hostUs);
-    gpuRatio.push_back(th.gpuUs / tc.gpuUs);
-  }
-  std::sort(gpuRatio.begin(), gpuRatio.end());
-
+  b::EventTimer timer(stream);
+  const b::PairRounds p = b::alternate(rounds, [&] { return timer.time(calls, viaHip); },
+                                       [&] { return timer.time(calls, viaCu); });
   // Both write the same y.
-  std::vector<float> yHip(rows), yCu(rows);
-  viaHip();
-  CHECK_HIP(hipStreamSynchronize(stream));
-  CHECK_HIP(hipMemcpy(yHip.data(), dy, rows * sizeof(float), hipMemcpyDeviceToHost));
-  CHECK_HIP(hipMemset(dy, 0, rows * sizeof(float)));
-  viaCu();
-  CHECK_HIP(hipStreamSynchronize(stream));
-  CHECK_HIP(hipMemcpy(yCu.data(), dy, rows * sizeof(float), hipMemcpyDeviceToHost));
-  const bool same = std::memcmp(yHip.data(), yCu.data(), rows * sizeof(float)) == 0;
+  const bool same = b::sameOutput(stream, dy, rows * sizeof(float), viaHip, viaCu, [&] {
+    CHECK_HIP(hipMemsetAsync(dy, 0, rows * sizeof(float), stream));
+  });
 
   std::printf("spmv rows=%lld nnz=%lld calls=%d rounds=%d\n", static_cast<long long>(rows),
               static_cast<long long>(nnz), calls, rounds);
-  std::printf("  gpu us/call   hipsparse %.3f  cusparse %.3f  ratio %.4f  (per-round ratios %.4f .. %.4f)\n",
-              median(hipGpu), median(cuGpu), median(hipGpu) / median(cuGpu), gpuRatio.front(),
-              gpuRatio.back());
-  std::printf("  host us/call  hipsparse %.3f  cusparse %.3f  difference %+.3f\n", median(hipHost),
-              median(cuHost), median(hipHost) - median(cuHost));
-  std::printf("  results %s\n", same ? "identical" : "DIFFER");
+  b::printPair("hipsparse", "cusparse", p, 0, "", same);
   if (!same) std::exit(1);
 
   directSpMVDestroy(direct);
@@ -173,8 +115,6 @@ void bench(hipsparseHandle_t h, hipStream_t stream, int64_t rows, int perRow, in
   for (void* p : {static_cast<void*>(dPtr), static_cast<void*>(dCol), static_cast<void*>(dVal),
                   static_cast<void*>(dx), static_cast<void*>(dy), hipBuffer, cuBuffer})
     CHECK_HIP(hipFree(p));
-  CHECK_HIP(hipEventDestroy(start));
-  CHECK_HIP(hipEventDestroy(stop));
 }
 
 }  // namespace
@@ -188,11 +128,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: %s [rows] [nnz per row] [calls a round] [rounds]\n", argv[0]);
     return 2;
   }
-  int count = 0;
-  if (hipGetDeviceCount(&count) != hipSuccess || count == 0) {
-    std::printf("no GPU: skipped\n");
-    return 77;
-  }
+  if (!b::haveGpu("hipsparse_bench_spmv")) return b::kSkipped;
   hipsparseHandle_t h;
   CHECK_SPARSE(hipsparseCreate(&h));
   hipStream_t stream;

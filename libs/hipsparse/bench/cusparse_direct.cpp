@@ -1,15 +1,14 @@
 #include "cusparse_direct.h"
 
 #include <cusparse.h>
-#include <dlfcn.h>
 
-#include <cstdlib>
+#include "bench_direct.h"
 
 struct DirectSpMV {
-  decltype(&cusparseSpMV) spmv;
-  decltype(&cusparseDestroy) destroy;
-  decltype(&cusparseDestroySpMat) destroyMat;
-  decltype(&cusparseDestroyDnVec) destroyVec;
+  decltype(&::cusparseSpMV) cusparseSpMV = nullptr;
+  decltype(&::cusparseDestroy) cusparseDestroy = nullptr;
+  decltype(&::cusparseDestroySpMat) cusparseDestroySpMat = nullptr;
+  decltype(&::cusparseDestroyDnVec) cusparseDestroyDnVec = nullptr;
   cusparseHandle_t handle = nullptr;
   cusparseSpMatDescr_t a = nullptr;
   cusparseDnVecDescr_t x = nullptr, y = nullptr;
@@ -17,41 +16,35 @@ struct DirectSpMV {
   size_t bufferBytes = 0;
 };
 
-namespace {
-
-// The same library hipSPARSE loads (dlopen finds the one already mapped).
-void* library() {
-  const char* env = std::getenv("UNIHIP_CUSPARSE_LIBRARY");
-  for (const char* p : {env, "libcusparse.so.12", "/usr/local/cuda/lib64/libcusparse.so.12"}) {
-    if (p == nullptr || *p == '\0') continue;
-    if (void* so = dlopen(p, RTLD_NOW | RTLD_LOCAL)) return so;
-  }
-  return nullptr;
-}
-
-template <class F>
-F sym(void* so, const char* name) {
-  return reinterpret_cast<F>(dlsym(so, name));
-}
-
-}  // namespace
-
 DirectSpMV* directSpMVCreate(void* cuStream, int64_t rows, int64_t cols, int64_t nnz, void* rowPtr,
                              void* colInd, void* values, void* x, void* y, std::string* why) {
-  void* so = library();
-  if (so == nullptr) {
-    *why = "libcusparse.so.12 not found";
+  // hipSPARSE's own list (libs/hipsparse/src/vendor.cpp).
+  static unihip::libs::VendorLibrary cusparse{
+      "hipsparse_bench_spmv", "cuSPARSE", "UNIHIP_CUSPARSE_LIBRARY",
+      {"libcusparse.so.12", "/usr/local/cuda/lib64/libcusparse.so.12", "libcusparse.so"}};
+  void* so = cusparse.open(why);
+  if (so == nullptr) return nullptr;
+  auto* s = new DirectSpMV;
+  decltype(&::cusparseCreate) create = nullptr;
+  decltype(&::cusparseSetStream) setStream = nullptr;
+  decltype(&::cusparseCreateCsr) createCsr = nullptr;
+  decltype(&::cusparseCreateDnVec) createVec = nullptr;
+  decltype(&::cusparseSpMV_bufferSize) bufferSize = nullptr;
+  std::string missing;
+  unihip::libs::bench::resolve(so, "cusparseCreate", &create, &missing);
+  unihip::libs::bench::resolve(so, "cusparseSetStream", &setStream, &missing);
+  unihip::libs::bench::resolve(so, "cusparseCreateCsr", &createCsr, &missing);
+  unihip::libs::bench::resolve(so, "cusparseCreateDnVec", &createVec, &missing);
+  unihip::libs::bench::resolve(so, "cusparseSpMV_bufferSize", &bufferSize, &missing);
+  BENCH_DIRECT_RESOLVE(so, s, cusparseSpMV, &missing);
+  BENCH_DIRECT_RESOLVE(so, s, cusparseDestroy, &missing);
+  BENCH_DIRECT_RESOLVE(so, s, cusparseDestroySpMat, &missing);
+  BENCH_DIRECT_RESOLVE(so, s, cusparseDestroyDnVec, &missing);
+  if (!missing.empty()) {
+    *why = "cuSPARSE lacks " + missing;
+    directSpMVDestroy(s);
     return nullptr;
   }
-  auto create = sym<decltype(&cusparseCreate)>(so, "cusparseCreate");
-  auto setStream = sym<decltype(&cusparseSetStream)>(so, "cusparseSetStream");
-  auto createCsr = sym<decltype(&cusparseCreateCsr)>(so, "cusparseCreateCsr");
-  auto createVec = sym<decltype(&cusparseCreateDnVec)>(so, "cusparseCreateDnVec");
-  auto bufferSize = sym<decltype(&cusparseSpMV_bufferSize)>(so, "cusparseSpMV_bufferSize");
-  auto* s = new DirectSpMV{sym<decltype(&cusparseSpMV)>(so, "cusparseSpMV"),
-                           sym<decltype(&cusparseDestroy)>(so, "cusparseDestroy"),
-                           sym<decltype(&cusparseDestroySpMat)>(so, "cusparseDestroySpMat"),
-                           sym<decltype(&cusparseDestroyDnVec)>(so, "cusparseDestroyDnVec")};
   const float one = 1, zero = 0;
   const bool ok =
       create(&s->handle) == CUSPARSE_STATUS_SUCCESS &&
@@ -74,14 +67,15 @@ size_t directSpMVBufferBytes(const DirectSpMV* s) { return s->bufferBytes; }
 void directSpMVSetBuffer(DirectSpMV* s, void* buffer) { s->buffer = buffer; }
 
 bool directSpMVRun(DirectSpMV* s, float alpha, float beta) {
-  return s->spmv(s->handle, CUSPARSE_OPERATION_NON_TRANSPOSE, &alpha, s->a, s->x, &beta, s->y,
-                 CUDA_R_32F, CUSPARSE_SPMV_CSR_ALG2, s->buffer) == CUSPARSE_STATUS_SUCCESS;
+  return s->cusparseSpMV(s->handle, CUSPARSE_OPERATION_NON_TRANSPOSE, &alpha, s->a, s->x, &beta,
+                         s->y, CUDA_R_32F, CUSPARSE_SPMV_CSR_ALG2,
+                         s->buffer) == CUSPARSE_STATUS_SUCCESS;
 }
 
 void directSpMVDestroy(DirectSpMV* s) {
-  if (s->y) s->destroyVec(s->y);
-  if (s->x) s->destroyVec(s->x);
-  if (s->a) s->destroyMat(s->a);
-  if (s->handle) s->destroy(s->handle);
+  if (s->y) s->cusparseDestroyDnVec(s->y);
+  if (s->x) s->cusparseDestroyDnVec(s->x);
+  if (s->a) s->cusparseDestroySpMat(s->a);
+  if (s->handle) s->cusparseDestroy(s->handle);
   delete s;
 }
