@@ -163,7 +163,7 @@ OVERRIDES = {"cudaMallocHost": "unihipCudaMallocHost", "cudaEventCreate": "unihi
 # CUDA's integer CUdeviceptr and the copy descriptors holding it are the compat headers' own
 # (unihip_cuda/driver_compat.h); the driver functions taking them are the adapters that
 # src/cuda_compat/gen_headers.py writes from deviceptr.tsv (unihipCu<Name>, _v2/_v3 spellings too).
-DEVICEPTR_TYPES = re.compile(r"CUdeviceptr(_v\d)?|CUDA_MEMCPY[23]D(_v\d)?(_st)?")
+DEVICEPTR_TYPES = re.compile(r"CUdeviceptr(_v\d)?|(CUDA_MEMCPY[23]D|CUDA_RESOURCE_DESC)(_v\d)?(_st)?")
 
 
 def deviceptr_adapters(root):

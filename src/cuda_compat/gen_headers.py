@@ -66,7 +66,8 @@ def render(api, rows):
 # Structures whose CUdeviceptr fields make CUDA's layout differ from HIP's: the HIP type and the
 # converters of unihip_cuda/driver_compat.h.
 DEVICEPTR_STRUCTS = {"CUDA_MEMCPY2D": ("hip_Memcpy2D", "unihipCuMemcpy2D"),
-                     "CUDA_MEMCPY3D": ("HIP_MEMCPY3D", "unihipCuMemcpy3D")}
+                     "CUDA_MEMCPY3D": ("HIP_MEMCPY3D", "unihipCuMemcpy3D"),
+                     "CUDA_RESOURCE_DESC": ("HIP_RESOURCE_DESC", "unihipCuResourceDesc")}
 
 
 def read_deviceptr_table(path):

@@ -1,6 +1,6 @@
 // CUdeviceptr as CUDA has it, an unsigned integer: arithmetic on it, printf, copies and fills at
 // an offset (d + 16), address ranges, pitched, mapped and managed memory, the 2D/3D copy
-// descriptors' srcDevice/dstDevice, a module's global, a kernel launched with the integer as its
+// descriptors' srcDevice/dstDevice, a texture object's resource, a module's global, a kernel launched with the integer as its
 // pointer argument; and HIP's void* hipDeviceptr_t beside it in the same program.
 #include <cuda.h>
 #include <hip/hip_runtime.h>
@@ -100,6 +100,24 @@ int main(int, char** argv) {
   CU_CHECK(cuMemcpy3D(&copy3d));
   CU_CHECK(cuMemcpyDtoH(out, e + 192, 32));
   EXPECT(out[0] == 1 && out[31] == 32);
+
+  // A texture object over linear memory: the resource descriptor's devPtr is a CUdeviceptr.
+  CUDA_RESOURCE_DESC res;
+  std::memset(&res, 0, sizeof(res));
+  res.resType = CU_RESOURCE_TYPE_LINEAR;
+  res.res.linear.devPtr = e;
+  res.res.linear.format = CU_AD_FORMAT_UNSIGNED_INT32;
+  res.res.linear.numChannels = 1;
+  res.res.linear.sizeInBytes = bytes;
+  CUDA_TEXTURE_DESC tex;
+  std::memset(&tex, 0, sizeof(tex));
+  CUtexObject texture;
+  CU_CHECK(cuTexObjectCreate(&texture, &res, &tex, nullptr));
+  CUDA_RESOURCE_DESC back;
+  CU_CHECK(cuTexObjectGetResourceDesc(&back, texture));
+  EXPECT(back.resType == CU_RESOURCE_TYPE_LINEAR && back.res.linear.devPtr == e &&
+         back.res.linear.sizeInBytes == bytes);
+  CU_CHECK(cuTexObjectDestroy(texture));
 
   // Pitched, mapped and managed memory hand out CUdeviceptr too.
   CUdeviceptr pitched = 0;

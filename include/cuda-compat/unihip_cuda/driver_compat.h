@@ -3,6 +3,7 @@
 #ifndef UNIHIP_CUDA_DRIVER_COMPAT_H
 #define UNIHIP_CUDA_DRIVER_COMPAT_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 #include <hip/hip_runtime_api.h>
@@ -82,6 +83,58 @@ UNIHIP_CU_CONVERTERS(unihipCuMemcpy2D, CUDA_MEMCPY2D, hip_Memcpy2D, UNIHIP_CU_ME
 UNIHIP_CU_CONVERTERS(unihipCuMemcpy3D, CUDA_MEMCPY3D, HIP_MEMCPY3D, UNIHIP_CU_MEMCPY3D_FIELDS)
 #undef UNIHIP_CU_CONVERTERS
 #undef UNIHIP_CU_COPY_FIELD
+
+/* CUDA's resource descriptor: HIP's layout with CUdeviceptr devPtr fields (the same size and
+ * bits as HIP's void*), so it converts byte for byte. */
+typedef struct CUDA_RESOURCE_DESC_st {
+  HIPresourcetype resType;
+  union {
+    struct {
+      hipArray_t hArray;
+    } array;
+    struct {
+      hipMipmappedArray_t hMipmappedArray;
+    } mipmap;
+    struct {
+      CUdeviceptr devPtr;
+      hipArray_Format format;
+      unsigned int numChannels;
+      size_t sizeInBytes;
+    } linear;
+    struct {
+      CUdeviceptr devPtr;
+      hipArray_Format format;
+      unsigned int numChannels;
+      size_t width;
+      size_t height;
+      size_t pitchInBytes;
+    } pitch2D;
+    struct {
+      int reserved[32];
+    } reserved;
+  } res;
+  unsigned int flags;
+} CUDA_RESOURCE_DESC_v1;
+typedef CUDA_RESOURCE_DESC_v1 CUDA_RESOURCE_DESC;
+#ifdef __cplusplus
+#define UNIHIP_CU_SAME(a, b) static_assert(a == b, "CUDA_RESOURCE_DESC is HIP_RESOURCE_DESC's layout")
+#else
+#define UNIHIP_CU_SAME(a, b) _Static_assert(a == b, "CUDA_RESOURCE_DESC is HIP_RESOURCE_DESC's layout")
+#endif
+UNIHIP_CU_SAME(sizeof(CUDA_RESOURCE_DESC), sizeof(HIP_RESOURCE_DESC));
+UNIHIP_CU_SAME(sizeof(CUdeviceptr), sizeof(hipDeviceptr_t));
+UNIHIP_CU_SAME(offsetof(CUDA_RESOURCE_DESC, res.pitch2D.pitchInBytes),
+               offsetof(HIP_RESOURCE_DESC, res.pitch2D.pitchInBytes));
+UNIHIP_CU_SAME(offsetof(CUDA_RESOURCE_DESC, flags), offsetof(HIP_RESOURCE_DESC, flags));
+#undef UNIHIP_CU_SAME
+static inline const HIP_RESOURCE_DESC* unihipCuResourceDescToHip(HIP_RESOURCE_DESC* to,
+                                                                 const CUDA_RESOURCE_DESC* from) {
+  memcpy(to, from, sizeof(*to));
+  return to;
+}
+static inline void unihipCuResourceDescFromHip(CUDA_RESOURCE_DESC* to, const HIP_RESOURCE_DESC* from) {
+  memcpy(to, from, sizeof(*to));
+}
 
 /* CUDA 13's context parameters: execution affinity and CIG are not supported (HIP has neither);
  * a null or zeroed structure creates an ordinary context. */
