@@ -145,15 +145,32 @@ def extra_rows(root, kinds):
 # CUDA 12/13's cudaGraphInstantiate(exec, graph, flags = 0) beside CUDA 11's five arguments, and
 # CUDA 13's cudaMemAdvise/cudaMemPrefetchAsync with a cudaMemLocation beside CUDA 12's device;
 # CUDA 13's cuCtxCreate(ctx, params, flags, dev) beside CUDA 12's (unihip_cuda/driver_compat.h);
+# cuOccupancyMaxPotentialBlockSize(WithFlags)'s block-size callback (driver_compat.h);
 # cudaHostGetDevicePointer's T** form.
 OVERRIDES = {"cudaMallocHost": "unihipCudaMallocHost", "cudaEventCreate": "unihipCudaEventCreate",
              "cudaGraphInstantiate": "unihipCudaGraphInstantiate",
              "cudaMemAdvise": "unihipCudaMemAdvise",
              "cudaMemPrefetchAsync": "unihipCudaMemPrefetchAsync",
              "cuCtxCreate": "unihipCuCtxCreate",
+             "cuOccupancyMaxPotentialBlockSize": "unihipCuOccupancyMaxPotentialBlockSize",
+             "cuOccupancyMaxPotentialBlockSizeWithFlags":
+                 "unihipCuOccupancyMaxPotentialBlockSizeWithFlags",
              "cudaHostGetDevicePointer": "unihipCudaHostGetDevicePointer",
              # HIPIFY: hiprtcGetBitcode. A CUBIN is what cuModuleLoadData takes: hiprtc's code.
              "nvrtcGetCUBIN": "hiprtcGetCode", "nvrtcGetCUBINSize": "hiprtcGetCodeSize"}
+
+
+# CUDA's integer CUdeviceptr and the copy descriptors holding it are the compat headers' own
+# (unihip_cuda/driver_compat.h); the driver functions taking them are the adapters that
+# src/cuda_compat/gen_headers.py writes from deviceptr.tsv (unihipCu<Name>, _v2/_v3 spellings too).
+DEVICEPTR_TYPES = re.compile(r"CUdeviceptr(_v\d)?|(CUDA_MEMCPY[23]D|CUDA_RESOURCE_DESC)(_v\d)?(_st)?")
+
+
+def deviceptr_adapters(root):
+    path = os.path.join(root, "src", "cuda_compat", "deviceptr.tsv")
+    with open(path) as f:
+        names = [l.split("\t")[0] for l in f if not l.startswith("#") and l.strip()][1:]
+    return {n: "unihipCu" + n[2:] for n in names}
 
 
 # nvcc's own macros: unihip_cuda/config.h defines them per pass (HIPIFY's __CUDACC__ ->
@@ -240,6 +257,7 @@ def main():
     out.write("api\tkind\tcuda\thip\tadded\tremoved\tcuda_value\n")
     seen = set()
     rows = []
+    adapters = deviceptr_adapters(root)
     for table, api in TABLES:
         with open(os.path.join(args.hipify, table)) as f:
             for line in f:
@@ -249,9 +267,13 @@ def main():
                 cuda, hip = m.group(1), m.group(6)
                 if cuda == hip or cuda in seen or not re.fullmatch(r"\w+", cuda):
                     continue  # same name (device functions) needs no mapping
-                if cuda in COMPILER_MACROS:
+                if cuda in COMPILER_MACROS or DEVICEPTR_TYPES.fullmatch(cuda):
                     continue
-                if cuda in OVERRIDES:
+                base = re.sub(r"_v\d$", "", cuda)
+                if api == "driver" and base in adapters:
+                    hip = adapters[base]
+                    kinds.setdefault(hip, "function")
+                elif cuda in OVERRIDES:
                     hip = OVERRIDES[cuda]
                     kinds.setdefault(hip, "function")
                 kind = kinds.get(hip)

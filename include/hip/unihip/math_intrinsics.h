@@ -3,8 +3,8 @@
  *
  * Fast intrinsics trade accuracy for speed, so NVIDIA and AMD results differ in the last bits,
  * as they do under HIP: NVIDIA uses libdevice's __nv_fast_* routines, AMD the native
- * (hardware-approximation) ocml routines. The _rn arithmetic is IEEE round-to-nearest on both;
- * AMD has no other rounding modes per instruction, so only the _rn forms are provided. */
+ * (hardware-approximation) ocml routines. The rounded arithmetic (_rn, _rz, _ru, _rd) is exact
+ * IEEE arithmetic in the mode asked on both. */
 #ifndef UNIHIP_DEVICE_MATH_INTRINSICS_H
 #define UNIHIP_DEVICE_MATH_INTRINSICS_H
 
@@ -78,6 +78,183 @@ UNIHIP_RN3(__fma_rn, double, fma_rn)
 #undef UNIHIP_RN2
 #undef UNIHIP_RN3
 #undef UNIHIP_EXACT
+
+/* Directed rounding: _rz toward zero, _ru up, _rd down. NVIDIA has an instruction per mode
+ * (add.rz, div.rp, sqrt.rm...: clang's __nvvm builtins). AMD has none: ROCm's ocml sets the MODE
+ * register around add, sub, mul and fma (__ocml_add_rtn_f32...; absent from the ocml of ROCm
+ * before 6, and its f64 forms undone by the backend, which resets the f64 mode before each f64
+ * instruction of a function that is not strictfp) and declares div and sqrt without defining
+ * them. So on AMD each operation takes the round-to-nearest result r of the hardware and steps
+ * it one ulp when the exact result lies on the wrong side of r, which the sign of a*b + c - r
+ * tells (exact_side: exact for all finite operands). Host code sees the same functions, which
+ * lets a test check them on the CPU against its own rounding modes. */
+namespace unihip_rounding {
+enum Mode { Up = 1, Down = 2, Zero = 3 };
+
+#if defined(UNIHIP_DEVICE_NVPTX)
+#define UNIHIP_NVVM(op, t, M, ...)                                           \
+  (M == Zero ? __nvvm_##op##_rz_##t(__VA_ARGS__)                             \
+             : M == Up ? __nvvm_##op##_rp_##t(__VA_ARGS__) : __nvvm_##op##_rm_##t(__VA_ARGS__))
+#define UNIHIP_ROUNDED_OPS(F, t)                                                             \
+  template <int M> __device__ inline F add(F x, F y) { return UNIHIP_NVVM(add, t, M, x, y); } \
+  template <int M> __device__ inline F sub(F x, F y) { return UNIHIP_NVVM(add, t, M, x, -y); } \
+  template <int M> __device__ inline F mul(F x, F y) { return UNIHIP_NVVM(mul, t, M, x, y); } \
+  template <int M> __device__ inline F div(F x, F y) { return UNIHIP_NVVM(div, t, M, x, y); } \
+  template <int M> __device__ inline F fma(F x, F y, F z) {                                   \
+    return UNIHIP_NVVM(fma, t, M, x, y, z);                                                   \
+  }                                                                                           \
+  template <int M> __device__ inline F rcp(F x) { return UNIHIP_NVVM(rcp, t, M, x); }         \
+  template <int M> __device__ inline F sqrt(F x) { return UNIHIP_NVVM(sqrt, t, M, x); }
+UNIHIP_ROUNDED_OPS(float, f)
+UNIHIP_ROUNDED_OPS(double, d)
+#undef UNIHIP_ROUNDED_OPS
+#undef UNIHIP_NVVM
+#else
+#define UNIHIP_DIRECTED_ROUNDING_EMULATED 1
+#define UNIHIP_RD __host__ __device__ inline
+
+template <class F> struct Traits;
+template <> struct Traits<float> {
+  using Bits = unsigned int;
+  static constexpr int digits = 24;
+  static UNIHIP_RD float frexp(float v, int* e) { return __builtin_frexpf(v, e); }
+  static UNIHIP_RD float ldexp(float v, int e) { return __builtin_ldexpf(v, e); }
+};
+template <> struct Traits<double> {
+  using Bits = unsigned long long;
+  static constexpr int digits = 53;
+  static UNIHIP_RD double frexp(double v, int* e) { return __builtin_frexp(v, e); }
+  static UNIHIP_RD double ldexp(double v, int e) { return __builtin_ldexp(v, e); }
+};
+template <class F> UNIHIP_RD bool finite(F v) { return __builtin_isfinite(v); }
+template <class F> UNIHIP_RD int sign_of(F v) { return v > F(0) ? 1 : (v < F(0) ? -1 : 0); }
+
+/* s + e == a + b exactly (no overflow assumed) */
+template <class F> UNIHIP_RD void two_sum(F a, F b, F& s, F& e) {
+#pragma clang fp contract(off)
+  s = a + b;
+  F bb = s - a;
+  e = (a - (s - bb)) + (b - bb);
+}
+/* sign(t[0] + t[1] + t[2] + t[3]), exactly: the terms grown into a nonoverlapping expansion
+ * (Shewchuk), whose largest nonzero component has the sign of the sum */
+template <class F> UNIHIP_RD int sum_sign(const F (&t)[4]) {
+  F e[4];
+  for (int n = 0; n < 4; ++n) {
+    F q = t[n];
+    for (int i = 0; i < n; ++i) two_sum(q, e[i], q, e[i]);
+    e[n] = q;
+  }
+  for (int i = 3; i >= 0; --i)
+    if (e[i] != F(0)) return sign_of(e[i]);
+  return 0;
+}
+/* sign(a*b + c - r) for finite operands. Each term is scaled by the same power of two, so that
+ * the largest lies near 1; a term smaller than that by more than 2^(2p+8) keeps only its sign
+ * (clamped), which is all it can decide: it decides only when the larger terms cancel exactly,
+ * and otherwise their sum exceeds it. a*b is split exactly into u1 + u2 on the mantissas. */
+template <class F> UNIHIP_RD int exact_side(F a, F b, F c, F r) {
+  using T = Traits<F>;
+  int ea, eb, ec, er;
+  F ma = T::frexp(a, &ea), mb = T::frexp(b, &eb), mc = T::frexp(c, &ec), mr = T::frexp(r, &er);
+  F u1 = ma * mb, u2 = __builtin_elementwise_fma(ma, mb, -u1);
+  const int ep = ea + eb, lim = 2 * T::digits + 8;
+  bool hp = u1 != F(0), hc = c != F(0), hr = r != F(0);
+  if (!hp && !hc && !hr) return 0;
+  int top = -1 << 30;
+  if (hp && ep > top) top = ep;
+  if (hc && ec > top) top = ec;
+  if (hr && er > top) top = er;
+  auto shift = [&](int e) { return e - top < -lim ? -lim : e - top; };
+  const F t[4] = {T::ldexp(u2, shift(ep)), T::ldexp(u1, shift(ep)), T::ldexp(mc, shift(ec)),
+                  T::ldexp(-mr, shift(er))};
+  return sum_sign(t);
+}
+/* q one ulp up (dir > 0) or down; zero steps to the smallest subnormal, infinity to the largest
+ * finite value */
+template <class F> UNIHIP_RD F step(F q, int dir) {
+  using B = typename Traits<F>::Bits;
+  if (q == F(0)) return dir > 0 ? __builtin_bit_cast(F, B(1)) : -__builtin_bit_cast(F, B(1));
+  B bits = __builtin_bit_cast(B, q);
+  return __builtin_bit_cast(F, (q > F(0)) == (dir > 0) ? B(bits + 1) : B(bits - 1));
+}
+/* r, the round-to-nearest result, rounded as M asks given side = sign(exact - r); an infinite r
+ * from finite operands overflowed, so the exact value lies below it in magnitude. */
+template <int M, class F> UNIHIP_RD F direct(F r, int side) {
+  if (r != r) return r;
+  if (!finite(r)) side = -sign_of(r);
+  if (side == 0) return r;
+  if (M == Up) return side > 0 ? step(r, 1) : r;
+  if (M == Down) return side < 0 ? step(r, -1) : r;
+  return (r > F(0) && side < 0) || (r < F(0) && side > 0) ? step(r, side) : r;
+}
+/* r + s rounded down, exact zero: -0 when the addends' signs differ (IEEE 754 6.3) */
+template <int M, class F> UNIHIP_RD F zero_sign(F r, bool neg1, bool neg2) {
+  return M == Down && r == F(0) && neg1 != neg2 ? -F(0) : r;
+}
+template <int M, class F> UNIHIP_RD F fma(F x, F y, F z) {
+  F r = __builtin_elementwise_fma(x, y, z);
+  if (!finite(x) || !finite(y) || !finite(z)) return r;
+  int side = finite(r) ? exact_side(x, y, z, r) : 0;
+  return zero_sign<M>(direct<M>(r, side), __builtin_signbit(x) != __builtin_signbit(y),
+                      __builtin_signbit(z));
+}
+template <int M, class F> UNIHIP_RD F add(F x, F y) { return fma<M>(x, F(1), y); }
+template <int M, class F> UNIHIP_RD F sub(F x, F y) { return fma<M>(x, F(1), -y); }
+template <int M, class F> UNIHIP_RD F mul(F x, F y) {
+  F r = x * y;
+  if (!finite(x) || !finite(y)) return r;
+  return direct<M>(r, finite(r) ? exact_side(x, y, F(0), r) : 0);
+}
+template <int M, class F> UNIHIP_RD F div(F x, F y) {
+  F q = x / y;
+  if (!finite(x) || !finite(y) || y == F(0)) return q;
+  // sign(x/y - q) = sign(x - q*y) * sign(y)
+  return direct<M>(q, finite(q) ? -exact_side(q, y, F(0), x) * sign_of(y) : 0);
+}
+template <int M, class F> UNIHIP_RD F rcp(F x) { return div<M>(F(1), x); }
+template <int M, class F> UNIHIP_RD F sqrt(F x) {
+  F s = __builtin_elementwise_sqrt(x);
+  if (!(x > F(0)) || !finite(x)) return s;
+  return direct<M>(s, -exact_side(s, s, F(0), x));  // sign(x - s*s)
+}
+#undef UNIHIP_RD
+#endif
+}  // namespace unihip_rounding
+
+/* CUDA stem, operation, type, arity: _rz, _ru and _rd of each (the _rn forms are above). */
+#define UNIHIP_DIRECTED_TABLE(X)                                                              \
+  X(__fadd, add, float, 2) X(__fsub, sub, float, 2) X(__fmul, mul, float, 2)                  \
+  X(__fdiv, div, float, 2) X(__fmaf, fma, float, 3) X(__fmaf_ieee, fma, float, 3)             \
+  X(__frcp, rcp, float, 1) X(__fsqrt, sqrt, float, 1)                                         \
+  X(__dadd, add, double, 2) X(__dsub, sub, double, 2) X(__dmul, mul, double, 2)               \
+  X(__ddiv, div, double, 2) X(__fma, fma, double, 3) X(__drcp, rcp, double, 1)                \
+  X(__dsqrt, sqrt, double, 1)
+#define UNIHIP_PARAMS1(F) F x
+#define UNIHIP_PARAMS2(F) F x, F y
+#define UNIHIP_PARAMS3(F) F x, F y, F z
+#define UNIHIP_ARGS1 x
+#define UNIHIP_ARGS2 x, y
+#define UNIHIP_ARGS3 x, y, z
+#define UNIHIP_DIRECTED_ONE(stem, op, F, n, suffix, M)   \
+  UNIHIP_MATH F stem##_##suffix(UNIHIP_PARAMS##n(F)) {   \
+    return ::unihip_rounding::op<::unihip_rounding::M>(UNIHIP_ARGS##n); \
+  }
+#define UNIHIP_DIRECTED(stem, op, F, n)            \
+  UNIHIP_DIRECTED_ONE(stem, op, F, n, rz, Zero)    \
+  UNIHIP_DIRECTED_ONE(stem, op, F, n, ru, Up)      \
+  UNIHIP_DIRECTED_ONE(stem, op, F, n, rd, Down)
+UNIHIP_DIRECTED_TABLE(UNIHIP_DIRECTED)
+UNIHIP_MATH float __fmaf_ieee_rn(float x, float y, float z) { return __fmaf_rn(x, y, z); }
+#undef UNIHIP_DIRECTED
+#undef UNIHIP_DIRECTED_ONE
+#undef UNIHIP_DIRECTED_TABLE
+#undef UNIHIP_PARAMS1
+#undef UNIHIP_PARAMS2
+#undef UNIHIP_PARAMS3
+#undef UNIHIP_ARGS1
+#undef UNIHIP_ARGS2
+#undef UNIHIP_ARGS3
 
 /* Bit casts. */
 UNIHIP_MATH int __float_as_int(float x) { return __builtin_bit_cast(int, x); }
