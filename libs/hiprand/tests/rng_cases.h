@@ -60,6 +60,62 @@
   X(mrg_skipahead_subsequence, RNG(StateMRG32k3a_t), (skipahead_subsequence(i * 12347ull, &s), RNG()(&s))) \
   X(mrg_skipahead_sequence, RNG(StateMRG32k3a_t), (skipahead_sequence(i * 31ull, &s), RNG()(&s)))
 
+// The quasi-random states, initialized from direction vectors (dv32, dv64) and scramble
+// constants (scr32, scr64) made from the start's seed, at the start's offset.
+// Q(name, state, init, expression)
+#define QRNG_CASES(Q)                                                                        \
+  Q(sobol32_u32, RNG(StateSobol32_t), RNG(_init)(dv32, (unsigned)offset, &s), RNG()(&s))      \
+  Q(sobol32_uniform, RNG(StateSobol32_t), RNG(_init)(dv32, (unsigned)offset, &s), RNG(_uniform)(&s)) \
+  Q(sobol32_uniform_double, RNG(StateSobol32_t), RNG(_init)(dv32, (unsigned)offset, &s),       \
+    RNG(_uniform_double)(&s))                                                                \
+  Q(sobol32_normal, RNG(StateSobol32_t), RNG(_init)(dv32, (unsigned)offset, &s), RNG(_normal)(&s)) \
+  Q(sobol32_normal_double, RNG(StateSobol32_t), RNG(_init)(dv32, (unsigned)offset, &s),        \
+    RNG(_normal_double)(&s))                                                                 \
+  Q(sobol32_log_normal, RNG(StateSobol32_t), RNG(_init)(dv32, (unsigned)offset, &s),           \
+    RNG(_log_normal)(&s, 0.5f, 2.0f))                                                        \
+  Q(sobol32_log_normal_double, RNG(StateSobol32_t), RNG(_init)(dv32, (unsigned)offset, &s),    \
+    RNG(_log_normal_double)(&s, -1.0, 0.25))                                                 \
+  Q(sobol32_poisson, RNG(StateSobol32_t), RNG(_init)(dv32, (unsigned)offset, &s),              \
+    RNG(_poisson)(&s, (i % 4 == 0 ? 3.5 : i % 4 == 1 ? 999.5 : i % 4 == 2 ? 1000.0 : 1e5)))  \
+  Q(sobol32_skipahead, RNG(StateSobol32_t), RNG(_init)(dv32, (unsigned)offset, &s),            \
+    (skipahead(i * 0x9E3779B97F4A7C15ull, &s), RNG()(&s)))                                   \
+  Q(scrambled32_u32, RNG(StateScrambledSobol32_t), RNG(_init)(dv32, scr32, (unsigned)offset, &s), \
+    RNG()(&s))                                                                               \
+  Q(scrambled32_uniform, RNG(StateScrambledSobol32_t),                                       \
+    RNG(_init)(dv32, scr32, (unsigned)offset, &s), RNG(_uniform)(&s))                        \
+  Q(scrambled32_normal, RNG(StateScrambledSobol32_t),                                        \
+    RNG(_init)(dv32, scr32, (unsigned)offset, &s), RNG(_normal)(&s))                         \
+  Q(scrambled32_poisson, RNG(StateScrambledSobol32_t),                                       \
+    RNG(_init)(dv32, scr32, (unsigned)offset, &s), RNG(_poisson)(&s, i % 2 ? 40.0 : 2500.0)) \
+  Q(scrambled32_skipahead, RNG(StateScrambledSobol32_t),                                     \
+    RNG(_init)(dv32, scr32, (unsigned)offset, &s), (skipahead(i * 977ull + 1, &s), RNG()(&s))) \
+  Q(sobol64_u64, RNG(StateSobol64_t), RNG(_init)(dv64, offset, &s), RNG()(&s))                \
+  Q(sobol64_uniform, RNG(StateSobol64_t), RNG(_init)(dv64, offset, &s), RNG(_uniform)(&s))    \
+  Q(sobol64_uniform_double, RNG(StateSobol64_t), RNG(_init)(dv64, offset, &s),                \
+    RNG(_uniform_double)(&s))                                                                \
+  Q(sobol64_normal, RNG(StateSobol64_t), RNG(_init)(dv64, offset, &s), RNG(_normal)(&s))      \
+  Q(sobol64_normal_double, RNG(StateSobol64_t), RNG(_init)(dv64, offset, &s),                 \
+    RNG(_normal_double)(&s))                                                                 \
+  Q(sobol64_log_normal, RNG(StateSobol64_t), RNG(_init)(dv64, offset, &s),                    \
+    RNG(_log_normal)(&s, 1.f, 0.5f))                                                         \
+  Q(sobol64_log_normal_double, RNG(StateSobol64_t), RNG(_init)(dv64, offset, &s),             \
+    RNG(_log_normal_double)(&s, 0.0, 1.0))                                                   \
+  Q(sobol64_poisson, RNG(StateSobol64_t), RNG(_init)(dv64, offset, &s),                       \
+    RNG(_poisson)(&s, (i % 3 == 0 ? 0.25 : i % 3 == 1 ? 640.0 : 4096.0)))                    \
+  Q(sobol64_skipahead, RNG(StateSobol64_t), RNG(_init)(dv64, offset, &s),                     \
+    (skipahead(i * 0x9E3779B97F4A7C15ull, &s), RNG()(&s)))                                   \
+  Q(scrambled64_u64, RNG(StateScrambledSobol64_t), RNG(_init)(dv64, scr64, offset, &s), RNG()(&s)) \
+  Q(scrambled64_uniform_double, RNG(StateScrambledSobol64_t),                                \
+    RNG(_init)(dv64, scr64, offset, &s), RNG(_uniform_double)(&s))                           \
+  Q(scrambled64_normal_double, RNG(StateScrambledSobol64_t),                                 \
+    RNG(_init)(dv64, scr64, offset, &s), RNG(_normal_double)(&s))                            \
+  Q(scrambled64_log_normal, RNG(StateScrambledSobol64_t),                                    \
+    RNG(_init)(dv64, scr64, offset, &s), RNG(_log_normal)(&s, -2.f, 1.5f))                   \
+  Q(scrambled64_poisson, RNG(StateScrambledSobol64_t),                                       \
+    RNG(_init)(dv64, scr64, offset, &s), RNG(_poisson)(&s, i % 2 ? 7.0 : 1500.0))            \
+  Q(scrambled64_skipahead, RNG(StateScrambledSobol64_t),                                     \
+    RNG(_init)(dv64, scr64, offset, &s), (skipahead(i * 0x100000001ull, &s), RNG()(&s)))
+
 // Under a GPU compiler (and unihip's header) the runner also builds for the device.
 #if defined(__host__)
 #define RNG_HD __host__ __device__
@@ -74,6 +130,7 @@ struct Sink {
   uint64_t* out;
   int n = 0;
   RNG_HD void put(unsigned v) { out[n++] = v; }
+  RNG_HD void put(unsigned long long v) { out[n++] = v; }
   RNG_HD void put(float v) { uint32_t b; __builtin_memcpy(&b, &v, 4); out[n++] = b; }
   RNG_HD void put(double v) { uint64_t b; __builtin_memcpy(&b, &v, 8); out[n++] = b; }
   template <typename V>
@@ -97,9 +154,32 @@ inline constexpr Start kStarts[] = {
 };
 inline constexpr int kStartCount = sizeof kStarts / sizeof kStarts[0];
 
+RNG_HD inline uint64_t mix(uint64_t z) {  // splitmix64's finalizer
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+// Direction vectors shaped as every Sobol dimension's, m_k 2^(w-1-k) with m_k odd and
+// below 2^(k+1); seed 0 gives the first dimension (every m_k 1).
+RNG_HD inline void make_vectors32(unsigned long long seed, unsigned int v[32]) {
+  for (int k = 0; k < 32; ++k) {
+    unsigned int m = seed == 0 ? 1u : ((unsigned int)mix(seed + k) | 1u) & (unsigned int)((2ull << k) - 1);
+    v[k] = m << (31 - k);
+  }
+}
+RNG_HD inline void make_vectors64(unsigned long long seed, unsigned long long v[64]) {
+  for (int k = 0; k < 64; ++k) {
+    unsigned long long mask = k == 63 ? ~0ull : (2ull << k) - 1;
+    unsigned long long m = seed == 0 ? 1ull : (mix(seed + 64 + k) | 1ull) & mask;
+    v[k] = m << (63 - k);
+  }
+}
+
 }  // namespace rng_cases
 
-// The per-library runner: case by index, `steps` expressions (at most 4 values each).
+// The per-library runner: case by index (RNG_CASES, then QRNG_CASES), `steps`
+// expressions (at most 4 values each).
 // `qual`: extern "C" for the host runners, __device__ for the GPU test's.
 #define RNG_DEFINE_RUNNER(qual, fn)                                                          \
   qual int fn(int which, unsigned long long seed, unsigned long long subsequence,     \
@@ -107,6 +187,7 @@ inline constexpr int kStartCount = sizeof kStarts / sizeof kStarts[0];
     rng_cases::Sink sink{out};                                                               \
     int index = 0;                                                                           \
     RNG_CASES(RNG_RUN_ONE)                                                                   \
+    QRNG_CASES(RNG_RUN_QONE)                                                                 \
     return -1;                                                                               \
   }
 #define RNG_RUN_ONE(name, State, expr)                                                       \
@@ -116,4 +197,21 @@ inline constexpr int kStartCount = sizeof kStarts / sizeof kStarts[0];
     for (unsigned long long i = 0; i < (unsigned long long)steps; ++i) sink.put(expr);       \
     return sink.n;                                                                           \
   }
+#define RNG_RUN_QONE(name, State, init, expr)                                                \
+  if (which == index++) {                                                                    \
+    State s;                                                                                 \
+    unsigned int dv32[32];                                                                   \
+    unsigned long long dv64[64];                                                             \
+    rng_cases::make_vectors32(seed, dv32);                                                   \
+    rng_cases::make_vectors64(seed, dv64);                                                   \
+    const unsigned int scr32 = (unsigned int)rng_cases::mix(seed + 0x9E3779B97F4A7C15ull);   \
+    const unsigned long long scr64 = rng_cases::mix(seed + 0x3C6EF372FE94F82Aull);           \
+    (void)subsequence, (void)dv32, (void)dv64, (void)scr32, (void)scr64;                     \
+    init;                                                                                    \
+    for (unsigned long long i = 0; i < (unsigned long long)steps; ++i) sink.put(expr);       \
+    return sink.n;                                                                           \
+  }
 #define RNG_NAME_ONE(name, State, expr) #name,
+#define QRNG_NAME_ONE(name, State, init, expr) #name,
+// Every case's name, in the runner's order.
+#define RNG_CASE_NAMES RNG_CASES(RNG_NAME_ONE) QRNG_CASES(QRNG_NAME_ONE)

@@ -1,7 +1,7 @@
 // hipRAND's device API on the GPU against its host build (which equals cuRAND's, see
 // the CPU test): integers and uniforms bit for bit; normal and log-normal values within
-// the fast sine/cosine's error, which the device passes use as cuRAND's do. Skips (77)
-// without a GPU.
+// the fast sine/cosine's error, which the device passes use as cuRAND's do (for the Sobol
+// states, within the device erfcinv's difference from the host's). Skips (77) without a GPU.
 #include <hip/hip_runtime.h>
 
 #include <cmath>
@@ -17,7 +17,7 @@ extern "C" int hiprand_cases_run(int, unsigned long long, unsigned long long, un
 extern "C" hipError_t launch_cases(const rng_cases::Start*, int, int, int, uint64_t*, int*);
 
 #define RNG(x) x
-static const char* const kNames[] = {RNG_CASES(RNG_NAME_ONE)};
+static const char* const kNames[] = {RNG_CASE_NAMES};
 #undef RNG
 
 #define CHECK_HIP(e)                                                               \

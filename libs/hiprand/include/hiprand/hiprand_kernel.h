@@ -1,5 +1,6 @@
-/* hipRAND's device API: XORWOW, Philox4x32-10 and MRG32k3a generators and their
- * distributions, one source for the host, NVIDIA and AMD.
+/* hipRAND's device API: XORWOW, Philox4x32-10 and MRG32k3a generators, the Sobol
+ * quasi-random generators (32/64-bit, plain and scrambled) and their distributions,
+ * one source for the host, NVIDIA and AMD.
  *
  * The sequences are cuRAND's (state layouts, seeding, skipahead spacing, Box-Muller),
  * so a kernel gets the numbers cuRAND's device API gives for the same seed,
@@ -14,6 +15,7 @@
 #include <hip/hip_vector_types.h>
 #include <math.h>
 
+#include "hiprand/hiprand.h"  /* hiprandDirectionVectors32_t, hiprandDirectionVectors64_t */
 #include "hiprand/hiprand_precalc.h"
 
 #define HIPRAND_KERNEL_QUALIFIERS static inline __host__ __device__
@@ -56,6 +58,32 @@ struct hiprandStateMRG32k3a {
   double boxmuller_extra_double;
 };
 typedef struct hiprandStateMRG32k3a hiprandStateMRG32k3a_t;
+
+/* Sobol: the index i, the current value x (Gray-code order), the scramble constant c
+ * (0 unscrambled) and the dimension's direction vectors, as cuRAND lays them out. */
+struct hiprandStateSobol32 {
+  unsigned int i, x, c;
+  unsigned int direction_vectors[32];
+};
+typedef struct hiprandStateSobol32 hiprandStateSobol32_t;
+
+struct hiprandStateScrambledSobol32 {
+  unsigned int i, x, c;
+  unsigned int direction_vectors[32];
+};
+typedef struct hiprandStateScrambledSobol32 hiprandStateScrambledSobol32_t;
+
+struct hiprandStateSobol64 {
+  unsigned long long i, x, c;
+  unsigned long long direction_vectors[64];
+};
+typedef struct hiprandStateSobol64 hiprandStateSobol64_t;
+
+struct hiprandStateScrambledSobol64 {
+  unsigned long long i, x, c;
+  unsigned long long direction_vectors[64];
+};
+typedef struct hiprandStateScrambledSobol64 hiprandStateScrambledSobol64_t;
 
 namespace hiprand_detail {
 
@@ -695,6 +723,272 @@ HIPRAND_KERNEL_QUALIFIERS unsigned int hiprand_poisson(hiprandStatePhilox4_32_10
 HIPRAND_KERNEL_QUALIFIERS unsigned int hiprand_poisson(hiprandStateMRG32k3a_t* s, double lambda) {
   return hiprand_detail::poisson(s, lambda);
 }
+
+/* ================= Sobol (quasi-random) ================= */
+
+namespace hiprand_detail {
+
+/* Index of the lowest zero bit; the all-ones index gives the top bit, as cuRAND's. */
+HIPRAND_KERNEL_QUALIFIERS int lowest_zero_bit(unsigned int x) {
+#if defined(__HIP_DEVICE_COMPILE__)
+  int y = __ffs(~x);
+  return y ? y - 1 : 31;
+#else
+  int i = 0;
+  while ((x & 1u) && i < 31) {
+    ++i;
+    x >>= 1;
+  }
+  return i;
+#endif
+}
+HIPRAND_KERNEL_QUALIFIERS int lowest_zero_bit(unsigned long long x) {
+#if defined(__HIP_DEVICE_COMPILE__)
+  int y = __ffsll(~x);
+  return y ? y - 1 : 63;
+#else
+  int i = 0;
+  while ((x & 1ull) && i < 63) {
+    ++i;
+    x >>= 1;
+  }
+  return i;
+#endif
+}
+
+/* x = c ^ (the direction vectors of the set bits of gray(i + n)). */
+template <typename State, typename Word, int Bits>
+HIPRAND_KERNEL_QUALIFIERS void sobol_skip(State* s, Word n) {
+  s->x = s->c;
+  s->i += n;
+  Word gray = s->i ^ (s->i >> 1);
+  for (int k = 0; k < Bits; ++k)
+    if (gray & ((Word)1 << k)) s->x ^= s->direction_vectors[k];
+}
+
+template <typename State, typename Word, int Bits>
+HIPRAND_KERNEL_QUALIFIERS void sobol_init(const Word* vectors, Word scramble, Word offset, State* s) {
+  s->i = 0;
+  s->c = scramble;
+  for (int k = 0; k < Bits; ++k) s->direction_vectors[k] = vectors[k];
+  sobol_skip<State, Word, Bits>(s, offset);
+}
+
+/* Gray-code order: the next value differs from this one by the vector of i's lowest zero bit. */
+template <typename State>
+HIPRAND_KERNEL_QUALIFIERS auto sobol_next(State* s) -> decltype(s->x) {
+  auto r = s->x;
+  s->x ^= s->direction_vectors[lowest_zero_bit(s->i)];
+  ++s->i;
+  return r;
+}
+
+/* erfcinv on the host, which has none: the normal quantile's rational approximation
+ * (Abramowitz and Stegun 26.2.23) polished by Halley steps on libm's erfc. */
+HIPRAND_KERNEL_QUALIFIERS double erfcinv_host(double y) {
+  if (!(y > 0.0)) return y == 0.0 ? HUGE_VAL : y;
+  if (!(y < 2.0)) return y == 2.0 ? -HUGE_VAL : -y;
+  bool mirror = y > 1.0;
+  if (mirror) y = 2.0 - y;
+  double t = sqrt(-2.0 * log(0.5 * y));
+  double x = t - (2.515517 + t * (0.802853 + t * 0.010328)) /
+                     (1.0 + t * (1.432788 + t * (0.189269 + t * 0.001308)));
+  x *= 0.70710678118654752;
+  for (int k = 0; k < 3; ++k) {
+    double dx = (erfc(x) - y) / (1.1283791670955126 * exp(-x * x));
+    x += dx / (1.0 - x * dx);
+  }
+  return mirror ? -x : x;
+}
+
+HIPRAND_KERNEL_QUALIFIERS float erfcinv_f(float y) {
+#if defined(__HIP_DEVICE_COMPILE__)
+  return erfcinvf(y);
+#else
+  return (float)erfcinv_host(y);
+#endif
+}
+HIPRAND_KERNEL_QUALIFIERS double erfcinv_d(double y) {
+#if defined(__HIP_DEVICE_COMPILE__)
+  return erfcinv(y);
+#else
+  return erfcinv_host(y);
+#endif
+}
+
+/* cuRAND's conversions of one quasi-random word (a single word per value keeps the
+ * sequence's uniformity). */
+constexpr float kMinusSqrt2 = -1.4142135f;
+constexpr double kMinusSqrt2Double = -1.4142135623730951;
+
+HIPRAND_KERNEL_QUALIFIERS float q_uniform(unsigned int x) { return to_uniform(x); }
+HIPRAND_KERNEL_QUALIFIERS float q_uniform(unsigned long long x) {
+  return to_uniform((unsigned int)(x >> 32));
+}
+HIPRAND_KERNEL_QUALIFIERS double q_uniform_double(unsigned int x) { return to_uniform_double(x); }
+HIPRAND_KERNEL_QUALIFIERS double q_uniform_double(unsigned long long x) {
+  return (x >> 11) * k2Pow53InvDouble + (k2Pow53InvDouble / 2.0);
+}
+
+/* The inverse normal CDF, mirrored about the middle so the tail keeps its precision. */
+HIPRAND_KERNEL_QUALIFIERS float q_normal(unsigned int x) {
+  float s = kMinusSqrt2;
+  if (x > 0x80000000u) {
+    x = 0xffffffffu - x;
+    s = -s;
+  }
+  float p = x * k2Pow32Inv + (k2Pow32Inv / 2.0f);
+  return s * erfcinv_f(2.0f * p);
+}
+HIPRAND_KERNEL_QUALIFIERS float q_normal(unsigned long long x) {
+  return q_normal((unsigned int)(x >> 32));
+}
+HIPRAND_KERNEL_QUALIFIERS double q_normal_double(unsigned int x) {
+  double s = kMinusSqrt2Double;
+  if (x > 0x80000000u) {
+    x = 0xffffffffu - x;
+    s = -s;
+  }
+  double p = x * k2Pow32InvDouble + (k2Pow32InvDouble / 2.0);
+  return s * erfcinv_d(2.0 * p);
+}
+HIPRAND_KERNEL_QUALIFIERS double q_normal_double(unsigned long long x) {
+  double s = kMinusSqrt2Double;
+  x >>= 11;
+  if (x > 0x10000000000000ull) {
+    x = 0x1fffffffffffffull - x;
+    s = -s;
+  }
+  double p = x * k2Pow53InvDouble + (k2Pow53InvDouble / 2.0);
+  return s * erfcinv_d(2.0 * p);
+}
+
+/* Uniforms in (0, 1) for the inversion below (1 would never end its loop). */
+HIPRAND_KERNEL_QUALIFIERS double q_uniform_open(unsigned int x) {
+  return x * k2Pow32InvDouble + (k2Pow32InvDouble / 2.0);
+}
+HIPRAND_KERNEL_QUALIFIERS double q_uniform_open(unsigned long long x) {
+  return (x >> 11) * k2Pow53InvDouble + (k2Pow53InvDouble / 4.0);
+}
+
+/* One word per draw: inversion of the CDF (Fishman's ITR, the exponential taken in steps
+ * of e^-500 so it does not underflow) below lambda 1000, the normal approximation above. */
+template <typename Word>
+HIPRAND_KERNEL_QUALIFIERS unsigned int q_poisson(Word x, double lambda) {
+  if (!(lambda < 1000)) return (unsigned int)((sqrt(lambda) * q_normal_double(x)) + lambda + 0.5);
+  constexpr double kStep = 500.0;
+  double p = 1.0, q = 1.0;
+  unsigned int k = 0;
+  int reached = 0;
+  double u = q_uniform_open(x);
+  do {
+    double l = lambda > (double)(reached + kStep) ? exp(-kStep) : exp((double)(reached - lambda));
+    p *= l;
+    q *= l;
+    reached += (int)kStep;
+    while (u > q) {
+      ++k;
+      p *= (double)lambda / (double)k;
+      q += p;
+    }
+  } while ((double)reached < lambda);
+  return k;
+}
+
+}  // namespace hiprand_detail
+
+HIPRAND_KERNEL_QUALIFIERS void skipahead(unsigned long long n, hiprandStateSobol32_t* s) {
+  hiprand_detail::sobol_skip<hiprandStateSobol32_t, unsigned int, 32>(s, (unsigned int)n);
+}
+HIPRAND_KERNEL_QUALIFIERS void skipahead(unsigned long long n, hiprandStateScrambledSobol32_t* s) {
+  hiprand_detail::sobol_skip<hiprandStateScrambledSobol32_t, unsigned int, 32>(s, (unsigned int)n);
+}
+HIPRAND_KERNEL_QUALIFIERS void skipahead(unsigned long long n, hiprandStateSobol64_t* s) {
+  hiprand_detail::sobol_skip<hiprandStateSobol64_t, unsigned long long, 64>(s, n);
+}
+HIPRAND_KERNEL_QUALIFIERS void skipahead(unsigned long long n, hiprandStateScrambledSobol64_t* s) {
+  hiprand_detail::sobol_skip<hiprandStateScrambledSobol64_t, unsigned long long, 64>(s, n);
+}
+
+/* direction_vectors: the dimension's 32 (64) vectors, e.g. one row of
+ * hiprandGetDirectionVectors32's table copied to the device. */
+HIPRAND_KERNEL_QUALIFIERS void hiprand_init(hiprandDirectionVectors32_t direction_vectors,
+                                            unsigned int offset, hiprandStateSobol32_t* s) {
+  hiprand_detail::sobol_init<hiprandStateSobol32_t, unsigned int, 32>(direction_vectors, 0u,
+                                                                       offset, s);
+}
+HIPRAND_KERNEL_QUALIFIERS void hiprand_init(hiprandDirectionVectors32_t direction_vectors,
+                                            unsigned int scramble_constant, unsigned int offset,
+                                            hiprandStateScrambledSobol32_t* s) {
+  hiprand_detail::sobol_init<hiprandStateScrambledSobol32_t, unsigned int, 32>(
+      direction_vectors, scramble_constant, offset, s);
+}
+/* AMD's header takes an unsigned int offset for the 64-bit states, cuRAND's an unsigned
+ * long long: the wider one accepts both. */
+HIPRAND_KERNEL_QUALIFIERS void hiprand_init(hiprandDirectionVectors64_t direction_vectors,
+                                            unsigned long long offset, hiprandStateSobol64_t* s) {
+  hiprand_detail::sobol_init<hiprandStateSobol64_t, unsigned long long, 64>(direction_vectors,
+                                                                             0ull, offset, s);
+}
+HIPRAND_KERNEL_QUALIFIERS void hiprand_init(hiprandDirectionVectors64_t direction_vectors,
+                                            unsigned long long scramble_constant,
+                                            unsigned long long offset,
+                                            hiprandStateScrambledSobol64_t* s) {
+  hiprand_detail::sobol_init<hiprandStateScrambledSobol64_t, unsigned long long, 64>(
+      direction_vectors, scramble_constant, offset, s);
+}
+
+HIPRAND_KERNEL_QUALIFIERS unsigned int hiprand(hiprandStateSobol32_t* s) {
+  return hiprand_detail::sobol_next(s);
+}
+HIPRAND_KERNEL_QUALIFIERS unsigned int hiprand(hiprandStateScrambledSobol32_t* s) {
+  return hiprand_detail::sobol_next(s);
+}
+/* AMD's hiprand() on a 64-bit state truncates to 32 bits; cuRAND's curand() returns all
+ * 64, which CUDA code (curand -> hiprand) relies on. */
+HIPRAND_KERNEL_QUALIFIERS unsigned long long hiprand(hiprandStateSobol64_t* s) {
+  return hiprand_detail::sobol_next(s);
+}
+HIPRAND_KERNEL_QUALIFIERS unsigned long long hiprand(hiprandStateScrambledSobol64_t* s) {
+  return hiprand_detail::sobol_next(s);
+}
+HIPRAND_KERNEL_QUALIFIERS unsigned long long hiprand_long_long(hiprandStateSobol64_t* s) {
+  return hiprand_detail::sobol_next(s);
+}
+HIPRAND_KERNEL_QUALIFIERS unsigned long long hiprand_long_long(hiprandStateScrambledSobol64_t* s) {
+  return hiprand_detail::sobol_next(s);
+}
+
+/* Each value from one word, so the sequence stays quasi-random; no Box-Muller spare. */
+#define HIPRAND_SOBOL_FAMILY(State)                                                          \
+  HIPRAND_KERNEL_QUALIFIERS float hiprand_uniform(State* s) {                                \
+    return hiprand_detail::q_uniform(hiprand(s));                                            \
+  }                                                                                          \
+  HIPRAND_KERNEL_QUALIFIERS double hiprand_uniform_double(State* s) {                        \
+    return hiprand_detail::q_uniform_double(hiprand(s));                                     \
+  }                                                                                          \
+  HIPRAND_KERNEL_QUALIFIERS float hiprand_normal(State* s) {                                 \
+    return hiprand_detail::q_normal(hiprand(s));                                             \
+  }                                                                                          \
+  HIPRAND_KERNEL_QUALIFIERS double hiprand_normal_double(State* s) {                         \
+    return hiprand_detail::q_normal_double(hiprand(s));                                      \
+  }                                                                                          \
+  HIPRAND_KERNEL_QUALIFIERS float hiprand_log_normal(State* s, float mean, float stddev) {   \
+    return expf(mean + (stddev * hiprand_detail::q_normal(hiprand(s))));                     \
+  }                                                                                          \
+  HIPRAND_KERNEL_QUALIFIERS double hiprand_log_normal_double(State* s, double mean,          \
+                                                             double stddev) {                \
+    return exp(mean + (stddev * hiprand_detail::q_normal_double(hiprand(s))));               \
+  }                                                                                          \
+  HIPRAND_KERNEL_QUALIFIERS unsigned int hiprand_poisson(State* s, double lambda) {          \
+    return hiprand_detail::q_poisson(hiprand(s), lambda);                                    \
+  }
+
+HIPRAND_SOBOL_FAMILY(hiprandStateSobol32_t)
+HIPRAND_SOBOL_FAMILY(hiprandStateScrambledSobol32_t)
+HIPRAND_SOBOL_FAMILY(hiprandStateSobol64_t)
+HIPRAND_SOBOL_FAMILY(hiprandStateScrambledSobol64_t)
+#undef HIPRAND_SOBOL_FAMILY
 
 #undef HIPRAND_KERNEL_QUALIFIERS
 #endif
