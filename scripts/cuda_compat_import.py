@@ -132,6 +132,14 @@ def extra_rows(root, kinds):
                        "hipDeviceAttributeVirtualMemoryManagementSupported"),):
         if hip in kinds:
             rows.append(("driver", kinds[hip], cuda, hip))
+    # Driver copies and 2-D sets of CUDA's shape that HIPIFY leaves unmapped: deviceptr.tsv's
+    # adapters (cuMemcpy, cuMemsetD2D8) and driver_compat.h's own (the rest); CUDA 13's _v2
+    # spellings of cuMemAdvise/cuMemPrefetchAsync (their CUmemLocation forms).
+    for cuda in ("cuMemcpy", "cuMemcpyAsync", "cuMemcpyPeer", "cuMemcpyPeerAsync",
+                 "cuMemsetD2D8", "cuMemsetD2D8Async", "cuMemsetD2D8_v2", "cuMemsetD2D16",
+                 "cuMemsetD2D16Async", "cuMemsetD2D16_v2", "cuMemsetD2D32", "cuMemsetD2D32Async",
+                 "cuMemsetD2D32_v2", "cuMemAdvise_v2", "cuMemPrefetchAsync_v2"):
+        rows.append(("driver", "function", cuda, "unihipCu" + re.sub(r"_v2$", "", cuda)[2:]))
     for cuda, hip in (("nvtxMarkA", "roctxMarkA"), ("nvtxRangePushA", "roctxRangePushA"),
                       ("nvtxRangePop", "roctxRangePop"), ("nvtxRangeStartA", "roctxRangeStartA"),
                       ("nvtxRangeEnd", "roctxRangeStop"), ("nvtxRangeId_t", "roctx_range_id_t")):

@@ -1,11 +1,13 @@
 // CUdeviceptr as CUDA has it, an unsigned integer: arithmetic on it, printf, copies and fills at
-// an offset (d + 16), address ranges, pitched, mapped and managed memory, the 2D/3D copy
+// an offset (d + 16), CUDA's own cuMemcpy/cuMemcpyAsync/cuMemcpyPeer and 16/32-bit 2-D sets,
+// CUDA 13's location forms of cuMemAdvise/cuMemPrefetchAsync (and CUDA 12's), address ranges, pitched, mapped and managed memory, the 2D/3D copy
 // descriptors' srcDevice/dstDevice, a texture object's resource, a module's global, a kernel launched with the integer as its
 // pointer argument; and HIP's void* hipDeviceptr_t beside it in the same program.
 #include <cuda.h>
 #include <hip/hip_runtime.h>
 #include <string>
 #include <type_traits>
+#include <vector>
 #include "cuda_check.h"
 
 #define CU_CHECK(x)                                                                      \
@@ -173,6 +175,57 @@ int main(int, char** argv) {
   hipDeviceptr_t hip_base = nullptr;
   size_t hip_range = 0;
   EXPECT(hipMemGetAddressRange(&hip_base, &hip_range, hip_ptr) == hipSuccess && hip_base == (void*)d);
+
+  // cuMemsetD2D8/16/32 over the pitched rows (one set a row: the pitch exceeds the row), bytes
+  // past each row untouched; a contiguous 2-D set is one set; a misaligned pointer is refused.
+  CU_CHECK(cuMemsetD8(pitched, 0, pitch * 4));
+  CU_CHECK(cuMemsetD2D32(pitched, pitch, 0x01020304u, 25, 4));
+  CU_CHECK(cuMemsetD2D16(pitched, pitch, 0xABCD, 10, 4));
+  CU_CHECK(cuMemsetD2D8(pitched, pitch, 0x7F, 4, 4));
+  std::vector<unsigned char> pitched_rows(pitch * 4);
+  CU_CHECK(cuMemcpyDtoH(pitched_rows.data(), pitched, pitched_rows.size()));
+  const unsigned char word[4] = {0x04, 0x03, 0x02, 0x01};
+  bool rows_ok = true;
+  for (size_t r = 0; r < 4; ++r) {
+    const unsigned char* row = pitched_rows.data() + r * pitch;
+    for (size_t b = 0; b < pitch; ++b) {
+      const unsigned char want = b < 4 ? 0x7F : b < 20 ? ((b & 1) ? 0xAB : 0xCD) : b < 100 ? word[b & 3] : 0;
+      rows_ok = rows_ok && row[b] == want;
+    }
+  }
+  EXPECT_RESULT(rows_ok);
+  CU_CHECK(cuMemsetD2D32Async(e, 16, 7u, 4, 4, stream));
+  CU_CHECK(cuMemsetD2D16Async(e + 64, 8, 0x0101, 4, 2, stream));
+  CU_CHECK(cuStreamSynchronize(stream));
+  CU_CHECK(cuMemcpyDtoH(result, e, 80));
+  EXPECT_RESULT(result[0] == 7 && result[15] == 7 && result[16] == 0x01010101 && result[19] == 0x01010101);
+  EXPECT(cuMemsetD2D32(pitched + 2, pitch, 0, 1, 2) == CUDA_ERROR_INVALID_VALUE);
+  EXPECT(cuMemsetD2D16(pitched, 3, 0, 1, 2) == CUDA_ERROR_INVALID_VALUE);
+  // cuMemcpy / cuMemcpyAsync (unified addressing) and cuMemcpyPeer within one context.
+  CU_CHECK(cuMemsetD32(e, 0, 64));
+  CU_CHECK(cuMemcpy(e, d + 16, 16));
+  CU_CHECK(cuMemcpyAsync(e + 16, d + 16, 16, stream));
+  CU_CHECK(cuStreamSynchronize(stream));
+  CU_CHECK(cuMemcpyPeer(e + 32, ctx, d + 16, ctx, 16));
+  CU_CHECK(cuMemcpyPeerAsync(e + 48, ctx, d + 16, ctx, 16, stream));
+  CU_CHECK(cuStreamSynchronize(stream));
+  unsigned char copied[64], source[16];
+  CU_CHECK(cuMemcpyDtoH(copied, e, 64));
+  CU_CHECK(cuMemcpyDtoH(source, d + 16, 16));
+  bool copies_ok = true;
+  for (int i = 0; i < 64; ++i) copies_ok = copies_ok && copied[i] == source[i % 16];
+  EXPECT_RESULT(copies_ok);
+  EXPECT(cuMemcpyPeer(e, nullptr, d, ctx, 16) != CUDA_SUCCESS);
+  // CUDA 13's cuMemAdvise / cuMemPrefetchAsync take a CUmemLocation; CUDA 12's a device.
+  CUmemLocation where = {};
+  where.type = CU_MEM_LOCATION_TYPE_DEVICE;
+  where.id = dev;
+  CU_CHECK(cuMemAdvise(managed, 64, CU_MEM_ADVISE_SET_PREFERRED_LOCATION, where));
+  CU_CHECK(cuMemPrefetchAsync(managed, 64, where, 0, stream));
+  CU_CHECK(cuMemAdvise(managed, 64, CU_MEM_ADVISE_UNSET_PREFERRED_LOCATION, dev));
+  CU_CHECK(cuMemPrefetchAsync(managed, 64, dev, stream));
+  CU_CHECK(cuStreamSynchronize(stream));
+  EXPECT(cuMemAdvise(0, 64, CU_MEM_ADVISE_SET_READ_MOSTLY, where) != CUDA_SUCCESS);
 
   CU_CHECK(cuModuleUnload(mod));
   CU_CHECK(cuMemFree(managed));

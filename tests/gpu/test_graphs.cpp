@@ -561,7 +561,9 @@ TEST_CASE("user objects, graph memory nodes, kernel node attributes, hipGraphAdd
   HIP_REQUIRE(hipGraphRetainUserObject(g, obj, 1, hipGraphUserObjectMove));
   HIP_REQUIRE(hipUserObjectRetain(obj, 1));
   HIP_REQUIRE(hipUserObjectRelease(obj, 1));
-  CHECK(hipUserObjectRelease(obj, 1) == hipErrorInvalidValue);  // the graph's, moved
+  // The graph's reference, moved: as AMD's runtime, releasing more than the caller holds does
+  // nothing and is no error.
+  CHECK(hipUserObjectRelease(obj, 1) == hipSuccess);
   CHECK(g_destroyed.load() == 0);
 
   // Allocation and free nodes; the address is usable between them.
@@ -635,7 +637,8 @@ TEST_CASE("user objects, graph memory nodes, kernel node attributes, hipGraphAdd
   for (int i = 0; i < 200 && g_destroyed.load() == 0; ++i)
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   CHECK(g_destroyed.load() == 1);
-  CHECK(hipUserObjectRetain(obj, 1) == hipErrorInvalidValue);
+  CHECK(hipUserObjectRetain(obj, 1) == hipSuccess);  // destroyed: a no-op, as AMD's runtime
+  CHECK(g_destroyed.load() == 1);
   HIP_CHECK(hipHostFree(h));
   HIP_CHECK(hipStreamDestroy(s));
   (void)hipGetLastError();

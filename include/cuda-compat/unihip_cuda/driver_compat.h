@@ -178,4 +178,94 @@ static inline hipError_t unihipCuOccupancyMaxPotentialBlockSize(int* minGridSize
 
 #include "driver_deviceptr.h"
 
+/* Driver copies and 2-D sets of CUDA's shape that no HIP function has (names.tsv maps them here). */
+static inline CUresult unihipCuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount,
+                                           CUstream hStream) {
+  return hipMemcpyAsync(UNIHIP_CU_TO_PTR(dst), UNIHIP_CU_TO_PTR(src), ByteCount, hipMemcpyDefault,
+                        hStream);
+}
+/* A context's device ordinal: HIP's peer copies take ordinals where CUDA's take contexts. */
+static inline CUresult unihipCuContextDevice(CUcontext ctx, int* device) {
+  if (!ctx) return hipErrorInvalidContext;
+  CUresult r = hipCtxPushCurrent(ctx);
+  if (r != hipSuccess) return r;
+  hipDevice_t d = 0;
+  r = hipCtxGetDevice(&d);
+  hipCtx_t popped;
+  const CUresult p = hipCtxPopCurrent(&popped);
+  *device = d;
+  return r != hipSuccess ? r : p;
+}
+static inline CUresult unihipCuMemcpyPeerAsync(CUdeviceptr dstDevice, CUcontext dstContext,
+                                               CUdeviceptr srcDevice, CUcontext srcContext,
+                                               size_t ByteCount, CUstream hStream) {
+  int dst = 0, src = 0;
+  CUresult r = unihipCuContextDevice(dstContext, &dst);
+  if (r == hipSuccess) r = unihipCuContextDevice(srcContext, &src);
+  if (r != hipSuccess) return r;
+  return hipMemcpyPeerAsync(UNIHIP_CU_TO_PTR(dstDevice), dst, UNIHIP_CU_TO_PTR(srcDevice), src,
+                            ByteCount, hStream);
+}
+static inline CUresult unihipCuMemcpyPeer(CUdeviceptr dstDevice, CUcontext dstContext,
+                                          CUdeviceptr srcDevice, CUcontext srcContext,
+                                          size_t ByteCount) {
+  int dst = 0, src = 0;
+  CUresult r = unihipCuContextDevice(dstContext, &dst);
+  if (r == hipSuccess) r = unihipCuContextDevice(srcContext, &src);
+  if (r != hipSuccess) return r;
+  return hipMemcpyPeer(UNIHIP_CU_TO_PTR(dstDevice), dst, UNIHIP_CU_TO_PTR(srcDevice), src,
+                       ByteCount);
+}
+/* 16- and 32-bit 2-D sets (HIP's 2-D set is bytewise): one set when the rows are contiguous,
+ * else one a row. As CUDA: the pointer and a multi-row pitch are multiples of the element. */
+static inline CUresult unihipCuMemsetD2DElements(CUdeviceptr dst, size_t pitch, unsigned int value,
+                                                 size_t width, size_t height, unsigned int elem,
+                                                 CUstream stream, int async) {
+  if (dst % elem != 0 || (height > 1 && (pitch % elem != 0 || pitch < width * elem)))
+    return hipErrorInvalidValue;
+  const int contiguous = height <= 1 || pitch == width * elem;
+  const size_t rows = contiguous ? 1 : height, n = contiguous ? width * height : width;
+  for (size_t r = 0; r < rows; ++r) {
+    const hipDeviceptr_t p = UNIHIP_CU_TO_PTR(dst + r * pitch);
+    CUresult e;
+    if (elem == 2)
+      e = async ? hipMemsetD16Async(p, (unsigned short)value, n, stream)
+                : hipMemsetD16(p, (unsigned short)value, n);
+    else
+      e = async ? hipMemsetD32Async(p, value, n, stream) : hipMemsetD32(p, value, n);
+    if (e != hipSuccess) return e;
+  }
+  return hipSuccess;
+}
+static inline CUresult unihipCuMemsetD2D16(CUdeviceptr dstDevice, size_t dstPitch, unsigned short us,
+                                           size_t Width, size_t Height) {
+  return unihipCuMemsetD2DElements(dstDevice, dstPitch, us, Width, Height, 2, 0, 0);
+}
+static inline CUresult unihipCuMemsetD2D16Async(CUdeviceptr dstDevice, size_t dstPitch,
+                                                unsigned short us, size_t Width, size_t Height,
+                                                CUstream hStream) {
+  return unihipCuMemsetD2DElements(dstDevice, dstPitch, us, Width, Height, 2, hStream, 1);
+}
+static inline CUresult unihipCuMemsetD2D32(CUdeviceptr dstDevice, size_t dstPitch, unsigned int ui,
+                                           size_t Width, size_t Height) {
+  return unihipCuMemsetD2DElements(dstDevice, dstPitch, ui, Width, Height, 4, 0, 0);
+}
+static inline CUresult unihipCuMemsetD2D32Async(CUdeviceptr dstDevice, size_t dstPitch,
+                                                unsigned int ui, size_t Width, size_t Height,
+                                                CUstream hStream) {
+  return unihipCuMemsetD2DElements(dstDevice, dstPitch, ui, Width, Height, 4, hStream, 1);
+}
+
+#ifdef __cplusplus
+/* CUDA 12's cuMemAdvise / cuMemPrefetchAsync, a device where CUDA 13 takes a CUmemLocation. */
+static inline CUresult unihipCuMemAdvise(CUdeviceptr devPtr, size_t count, CUmem_advise advice,
+                                         CUdevice device) {
+  return hipMemAdvise(UNIHIP_CU_TO_PTR(devPtr), count, advice, device);
+}
+static inline CUresult unihipCuMemPrefetchAsync(CUdeviceptr devPtr, size_t count, CUdevice dstDevice,
+                                                CUstream hStream) {
+  return hipMemPrefetchAsync(UNIHIP_CU_TO_PTR(devPtr), count, dstDevice, hStream);
+}
+#endif
+
 #endif /* UNIHIP_CUDA_DRIVER_COMPAT_H */
