@@ -467,7 +467,7 @@ def cmd_report(a):
                 c["amd_disabled"] += 1
                 continue
             if case[1] == "not-run":  # the run's time budget ended first
-                c["notrun"] += 1
+                c["files_notrun" if case[0] == "(file)" else "notrun"] += 1
                 continue
             c["cases"] += 1
             c[case[1]] += 1
@@ -495,9 +495,10 @@ def cmd_report(a):
         tot["timeout"], tot["skipped"]))
     if not_tried:
         L.append("\nNot counted: %d test files the build had not reached when it was stopped." % not_tried)
-    if tot["notrun"] or tot["amd_disabled"]:
-        L.append("\nNot counted: %d test cases not run (the run's time budget ended), %d that "
-                 "AMD's CI disables." % (tot["notrun"], tot["amd_disabled"]))
+    if tot["notrun"] or tot["files_notrun"] or tot["amd_disabled"]:
+        L.append("\nNot counted: %d test files not started and %d test cases not run (the run's "
+                 "time budget ended), %d cases that AMD's CI disables." % (
+                     tot["files_notrun"], tot["notrun"], tot["amd_disabled"]))
     # Compile failures, grouped by cause class.
     L.append("\n## Compile failures\n")
     by_cls = collections.defaultdict(list)

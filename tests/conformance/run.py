@@ -73,6 +73,8 @@ def escape_spec(name):
 def run_file(a, bin_dir, name, deadline):
     exe = os.path.join(bin_dir, name)
     cwd = os.path.dirname(exe)
+    if time.time() >= deadline:  # not started: one row, no process
+        return [(name, "(file)", "not-run", 0, "total budget spent")]
     logdir = os.path.join(a.out, "log", name)
     os.makedirs(logdir, exist_ok=True)
     start = time.time()
@@ -167,14 +169,17 @@ def main():
     try:
         names = unpack(os.path.abspath(a.stage), bin_dir)
         rows = []
-        with concurrent.futures.ThreadPoolExecutor(a.j) as pool:
-            for r in pool.map(lambda n: run_file(a, bin_dir, n, deadline), names):
-                rows += r
+        # each file's rows as it ends, so a run stopped from outside keeps what it finished
+        with open(os.path.join(a.out, "results.tsv"), "w") as f, \
+                concurrent.futures.ThreadPoolExecutor(a.j) as pool:
+            futures = [pool.submit(run_file, a, bin_dir, n, deadline) for n in names]
+            for fut in concurrent.futures.as_completed(futures):
+                for r in fut.result():
+                    f.write("%s\t%s\t%s\t%.1f\t%s\n" % (r[0], r[1].replace("\t", " "), r[2], r[3], r[4]))
+                    rows.append(r)
+                f.flush()
     finally:
         shutil.rmtree(bin_dir, ignore_errors=True)
-    with open(os.path.join(a.out, "results.tsv"), "w") as f:
-        for r in rows:
-            f.write("%s\t%s\t%s\t%.1f\t%s\n" % (r[0], r[1].replace("\t", " "), r[2], r[3], r[4]))
     counts = collections.Counter(r[2] for r in rows)
     summary = "".join("%s %d\n" % kv for kv in sorted(counts.items()))
     with open(os.path.join(a.out, "summary.txt"), "w") as f:
