@@ -87,6 +87,14 @@ UNIHIP_BF16_FN short __bfloat16_as_short(__hip_bfloat16 a) { return (short)a.dat
 UNIHIP_BF16_FN unsigned short __bfloat16_as_ushort(__hip_bfloat16 a) { return a.data; }
 UNIHIP_BF16_FN __hip_bfloat16 __short_as_bfloat16(short s) { return UNIHIP_BF16_BITS(s); }
 UNIHIP_BF16_FN __hip_bfloat16 __ushort_as_bfloat16(unsigned short u) { return UNIHIP_BF16_BITS(u); }
+/* HIP's named bfloat16 constants (CUDA's CUDART_*_BF16). */
+#define HIPRT_ONE_BF16 __ushort_as_bfloat16((unsigned short)0x3F80U)
+#define HIPRT_ZERO_BF16 __ushort_as_bfloat16((unsigned short)0x0000U)
+#define HIPRT_INF_BF16 __ushort_as_bfloat16((unsigned short)0x7F80U)
+#define HIPRT_MAX_NORMAL_BF16 __ushort_as_bfloat16((unsigned short)0x7F7FU)
+#define HIPRT_MIN_DENORM_BF16 __ushort_as_bfloat16((unsigned short)0x0001U)
+#define HIPRT_NAN_BF16 __ushort_as_bfloat16((unsigned short)0x7FFFU)
+#define HIPRT_NEG_ZERO_BF16 __ushort_as_bfloat16((unsigned short)0x8000U)
 
 /* Integer conversions: float rounding modes, then saturate as CUDA/HIP do (NaN -> 0). */
 #define UNIHIP_BF16_TO_INT(T, name, lo, hi, round)                                        \

@@ -193,6 +193,9 @@ UNIHIP_HALF_FN bool __hisnan(__half a) { return a.data != a.data; }
 UNIHIP_HALF_FN bool __hisinf(__half a) { return (__half_as_ushort(a) & 0x7fff) == 0x7c00; }
 UNIHIP_HALF_FN __half __hmin(__half a, __half b) { return __hisnan(a) ? b : (__hisnan(b) || a.data < b.data ? a : b); }
 UNIHIP_HALF_FN __half __hmax(__half a, __half b) { return __hisnan(a) ? b : (__hisnan(b) || a.data > b.data ? a : b); }
+/* The _nan forms pass a NaN operand through. */
+UNIHIP_HALF_FN __half __hmin_nan(__half a, __half b) { return __hisnan(a) ? a : __hisnan(b) ? b : (a.data < b.data ? a : b); }
+UNIHIP_HALF_FN __half __hmax_nan(__half a, __half b) { return __hisnan(a) ? a : __hisnan(b) ? b : (a.data > b.data ? a : b); }
 
 #define UNIHIP_HALF2_LANES(name, op)                                        \
   UNIHIP_HALF_FN __half2 name(__half2 a, __half2 b) { return __half2{op(a.x, b.x), op(a.y, b.y)}; }
@@ -202,6 +205,8 @@ UNIHIP_HALF2_LANES(__hmul2, __hmul)
 UNIHIP_HALF2_LANES(__h2div, __hdiv)
 UNIHIP_HALF2_LANES(__hmin2, __hmin)
 UNIHIP_HALF2_LANES(__hmax2, __hmax)
+UNIHIP_HALF2_LANES(__hmin2_nan, __hmin_nan)
+UNIHIP_HALF2_LANES(__hmax2_nan, __hmax_nan)
 #undef UNIHIP_HALF2_LANES
 UNIHIP_HALF_FN __half2 __hneg2(__half2 a) { return __half2{__hneg(a.x), __hneg(a.y)}; }
 UNIHIP_HALF_FN __half2 __habs2(__half2 a) { return __half2{__habs(a.x), __habs(a.y)}; }

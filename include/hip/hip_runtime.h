@@ -66,6 +66,11 @@
 #include "hip/unihip/surface_functions.h"
 #include "hip/unihip/amdgcn_builtins_nvptx.h"
 #include "hip/unihip/cxx_abi.h"
+#if defined(__cplusplus) && !defined(__HIPCC_RTC__)
+/* Complex multiplication and division in device code call the runtime's __mulsc3/__divdc3...:
+ * clang's device forms of them, as its CUDA and HIP wrappers include. */
+#include <__clang_cuda_complex_builtins.h>
+#endif
 #endif
 
 /* HIP's hip_runtime.h and clang's HIP wrapper also bring in clang's device-capable <algorithm>,

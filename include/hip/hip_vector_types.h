@@ -24,14 +24,26 @@
 
 #ifdef __cplusplus
 /* Constructors as HIP's vector types have them: default (trivial, so __shared__ arrays work),
- * one value per member (N(a, b, ...)), and an explicit broadcast N(s) for widths 2-4. */
+ * one value per member (N(a, b, ...)), and an explicit broadcast N(s) from any scalar that
+ * converts to the member type (HIP's template: uchar4{~1} converts, no narrowing error). */
+#if defined(__HIPCC_RTC__)
+#define UNIHIP_VEC_CONVERTS(U, T) __is_convertible_to(U, T)
+#else
+#include <type_traits>
+#define UNIHIP_VEC_CONVERTS(U, T) std::is_convertible<U, T>::value
+#endif
+template <bool> struct unihip_vec_enable {};
+template <> struct unihip_vec_enable<true> { typedef int type; };
 #define UNIHIP_VEC_CTOR __host__ __device__ constexpr
+#define UNIHIP_VEC_FROM(T) \
+  template <typename U, typename unihip_vec_enable<UNIHIP_VEC_CONVERTS(U, T)>::type = 0>
 #define UNIHIP_VEC_STRUCT1(N, T, A)                             \
   struct __attribute__((aligned(A))) N {                        \
     typedef T value_type; /* as HIP_vector_type */              \
     T x;                                                        \
     N() = default;                                              \
     UNIHIP_VEC_CTOR N(T a) : x(a) {}                            \
+    UNIHIP_VEC_FROM(T) UNIHIP_VEC_CTOR explicit N(U s) : x(static_cast<T>(s)) {} \
   };
 #define UNIHIP_VEC_STRUCT2(N, T, A)                             \
   struct __attribute__((aligned(A))) N {                        \
@@ -39,7 +51,7 @@
     T x, y;                                                     \
     N() = default;                                              \
     UNIHIP_VEC_CTOR N(T a, T b) : x(a), y(b) {}                 \
-    UNIHIP_VEC_CTOR explicit N(T s) : x(s), y(s) {}             \
+    UNIHIP_VEC_FROM(T) UNIHIP_VEC_CTOR explicit N(U s) : x(static_cast<T>(s)), y(x) {} \
   };
 #define UNIHIP_VEC_STRUCT3(N, T, A)                             \
   struct __attribute__((aligned(A))) N {                        \
@@ -47,7 +59,7 @@
     T x, y, z;                                                  \
     N() = default;                                              \
     UNIHIP_VEC_CTOR N(T a, T b, T c) : x(a), y(b), z(c) {}      \
-    UNIHIP_VEC_CTOR explicit N(T s) : x(s), y(s), z(s) {}       \
+    UNIHIP_VEC_FROM(T) UNIHIP_VEC_CTOR explicit N(U s) : x(static_cast<T>(s)), y(x), z(x) {} \
   };
 #define UNIHIP_VEC_STRUCT4(N, T, A)                                     \
   struct __attribute__((aligned(A))) N {                                \
@@ -55,7 +67,7 @@
     T x, y, z, w;                                                       \
     N() = default;                                                      \
     UNIHIP_VEC_CTOR N(T a, T b, T c, T d) : x(a), y(b), z(c), w(d) {}   \
-    UNIHIP_VEC_CTOR explicit N(T s) : x(s), y(s), z(s), w(s) {}         \
+    UNIHIP_VEC_FROM(T) UNIHIP_VEC_CTOR explicit N(U s) : x(static_cast<T>(s)), y(x), z(x), w(x) {} \
   };
 
 #endif /* __cplusplus */

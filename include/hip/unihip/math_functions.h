@@ -75,6 +75,8 @@ UNIHIP_MATH float sqrt(float x) { return sqrtf(x); }
 UNIHIP_MATH float fmaf(float x, float y, float z) { return UNIHIP_MATH_F32(fma, fma)(x, y, z); }
 UNIHIP_MATH double fma(double x, double y, double z) { return UNIHIP_MATH_F64(fma, fma)(x, y, z); }
 UNIHIP_MATH float fma(float x, float y, float z) { return fmaf(x, y, z); }
+/* In half precision, as HIP's overload (one rounding of the f16 result). */
+UNIHIP_MATH _Float16 fma(_Float16 x, _Float16 y, _Float16 z) { return __builtin_elementwise_fma(x, y, z); }
 /* fma with mixed argument types (fma(x, y, 1), float with double) computes in double, as the
  * C++ <cmath> rule and HIP's overloads do; with only the two exact overloads it is ambiguous. */
 template <typename A, typename B, typename C,
@@ -328,6 +330,20 @@ UNIHIP_MATH_STD_NAMES(UNIHIP_MATH_USING)
 }  // namespace std
 #undef UNIHIP_MATH_USING
 #undef UNIHIP_MATH_STD_NAMES
+/* And, as clang's HIP wrapper does, the C functions of float in std (std::floorf), which
+ * libstdc++ leaves out. */
+namespace std {
+using ::acosf; using ::acoshf; using ::asinf; using ::asinhf; using ::atan2f; using ::atanf;
+using ::atanhf; using ::cbrtf; using ::ceilf; using ::copysignf; using ::cosf; using ::coshf;
+using ::erfcf; using ::erff; using ::exp2f; using ::expf; using ::expm1f; using ::fabsf;
+using ::fdimf; using ::floorf; using ::fmaf; using ::fmaxf; using ::fminf; using ::fmodf;
+using ::frexpf; using ::hypotf; using ::ilogbf; using ::ldexpf; using ::lgammaf; using ::llrintf;
+using ::llroundf; using ::log10f; using ::log1pf; using ::log2f; using ::logbf; using ::logf;
+using ::lrintf; using ::lroundf; using ::modff; using ::nearbyintf; using ::nextafterf;
+using ::powf; using ::remainderf; using ::remquof; using ::rintf; using ::roundf;
+using ::scalblnf; using ::scalbnf; using ::sinf; using ::sinhf; using ::sqrtf; using ::tanf;
+using ::tanhf; using ::tgammaf; using ::truncf;
+}  // namespace std
 
 #undef UNIHIP_MATH_UNARY
 #undef UNIHIP_MATH_BINARY

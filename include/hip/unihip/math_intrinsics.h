@@ -161,7 +161,7 @@ template <class F> UNIHIP_RD int exact_side(F a, F b, F c, F r) {
   const int ep = ea + eb, lim = 2 * T::digits + 8;
   bool hp = u1 != F(0), hc = c != F(0), hr = r != F(0);
   if (!hp && !hc && !hr) return 0;
-  int top = -1 << 30;
+  int top = -(1 << 30);
   if (hp && ep > top) top = ep;
   if (hc && ec > top) top = ec;
   if (hr && er > top) top = er;
