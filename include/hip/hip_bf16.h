@@ -14,6 +14,8 @@
 #include "hip/hip_vector_types.h"
 #include "hip/unihip/host_math.h"
 #include "hip/unihip/qualifiers.h"
+#include "hip/unihip/packed_atomic_add.h"
+#include "hip/unihip/warp.h"
 
 #if defined(__cplusplus)
 
@@ -320,6 +322,27 @@ UNIHIP_BF16_FN bool operator<(const __hip_bfloat162& a, const __hip_bfloat162& b
 UNIHIP_BF16_FN bool operator<=(const __hip_bfloat162& a, const __hip_bfloat162& b) { return __hble2(a, b); }
 UNIHIP_BF16_FN bool operator>(const __hip_bfloat162& a, const __hip_bfloat162& b) { return __hbgt2(a, b); }
 UNIHIP_BF16_FN bool operator>=(const __hip_bfloat162& a, const __hip_bfloat162& b) { return __hbge2(a, b); }
+
+#if defined(UNIHIP_OFFLOAD_LANGUAGE)
+UNIHIP_PACKED_ATOMIC_ADD(__hip_bfloat162, __hadd2)
+/* Warp shuffles of bfloat16s: moved as 32-bit lanes, as the half ones. */
+#define UNIHIP_BF16_SHFL(name, Arg)                                                             \
+  __device__ inline __hip_bfloat162 name##_sync(unsigned long long m, __hip_bfloat162 v, Arg a, \
+                                                int w = warpSize) {                             \
+    return __builtin_bit_cast(__hip_bfloat162,                                                  \
+                              name##_sync(m, __builtin_bit_cast(unsigned int, v), a, w));       \
+  }                                                                                             \
+  __device__ inline __hip_bfloat16 name##_sync(unsigned long long m, __hip_bfloat16 v, Arg a,   \
+                                               int w = warpSize) {                              \
+    return __ushort_as_bfloat16(                                                                \
+        (unsigned short)name##_sync(m, (unsigned int)__bfloat16_as_ushort(v), a, w));           \
+  }
+UNIHIP_BF16_SHFL(__shfl, int)
+UNIHIP_BF16_SHFL(__shfl_up, unsigned int)
+UNIHIP_BF16_SHFL(__shfl_down, unsigned int)
+UNIHIP_BF16_SHFL(__shfl_xor, int)
+#undef UNIHIP_BF16_SHFL
+#endif
 
 #undef UNIHIP_BF162_LANES1
 #undef UNIHIP_BF162_LANES2

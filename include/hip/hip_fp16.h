@@ -18,6 +18,7 @@
 #include "hip/unihip/qualifiers.h"
 #if defined(UNIHIP_OFFLOAD_LANGUAGE)
 #include "hip/unihip/math_functions.h"
+#include "hip/unihip/packed_atomic_add.h"
 #include "hip/unihip/warp.h"
 #endif
 
@@ -134,6 +135,11 @@ UNIHIP_HALF_FN __half __float2half_ru(float f) {
   __half h(f);
   return static_cast<float>(h.data) < f ? __unihip_half_step(h, true) : h;
 }
+/* Integers to half toward zero / down / up, through float: exact up to 2^24, and every integer
+ * past 65520 is beyond half's range either way (the __<int type>2half_r* of the macro below). */
+UNIHIP_HALF_FN __half __int2half_rz(int i) { return __float2half_rz(static_cast<float>(i)); }
+UNIHIP_HALF_FN __half __int2half_rd(int i) { return __float2half_rd(static_cast<float>(i)); }
+UNIHIP_HALF_FN __half __int2half_ru(int i) { return __float2half_ru(static_cast<float>(i)); }
 UNIHIP_HALF_FN __half2 __halves2half2(__half x, __half y) { return __half2{x, y}; }
 UNIHIP_HALF_FN __half2 __half2half2(__half h) { return __half2{h, h}; }
 UNIHIP_HALF_FN __half2 __float2half2_rn(float f) { return __half2{__half(f), __half(f)}; }
@@ -285,7 +291,10 @@ UNIHIP_HALF_FN __half __double2half(double d) { return __half(static_cast<float>
     float f = __builtin_ceilf(static_cast<float>(h.data));                                    \
     return f != f ? (T)0 : f <= (float)(lo) ? (T)(lo) : f >= (float)(hi) ? (T)(hi) : (T)f;  \
   }                                                                                           \
-  UNIHIP_HALF_FN __half __##stem##2half_rn(T v) { return __half(static_cast<float>(v)); }
+  UNIHIP_HALF_FN __half __##stem##2half_rn(T v) { return __half(static_cast<float>(v)); }      \
+  UNIHIP_HALF_FN __half __##stem##2half_rz(T v) { return __float2half_rz(static_cast<float>(v)); } \
+  UNIHIP_HALF_FN __half __##stem##2half_rd(T v) { return __float2half_rd(static_cast<float>(v)); } \
+  UNIHIP_HALF_FN __half __##stem##2half_ru(T v) { return __float2half_ru(static_cast<float>(v)); }
 UNIHIP_HALF_TO_INT(unsigned int, uint, 0, 4294967295u)
 UNIHIP_HALF_TO_INT(short, short, (-32767 - 1), 32767)
 UNIHIP_HALF_TO_INT(unsigned short, ushort, 0, 65535)
@@ -395,6 +404,7 @@ UNIHIP_HALF_SHFL(__shfl_up, unsigned int)
 UNIHIP_HALF_SHFL(__shfl_down, unsigned int)
 UNIHIP_HALF_SHFL(__shfl_xor, int)
 #undef UNIHIP_HALF_SHFL
+UNIHIP_PACKED_ATOMIC_ADD(__half2, __hadd2)
 #endif
 
 #endif /* UNIHIP_HIP_FP16_H */

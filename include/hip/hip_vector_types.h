@@ -24,8 +24,9 @@
 
 #ifdef __cplusplus
 /* Constructors as HIP's vector types have them: default (trivial, so __shared__ arrays work),
- * one value per member (N(a, b, ...)), and an explicit broadcast N(s) from any scalar that
- * converts to the member type (HIP's template: uchar4{~1} converts, no narrowing error). */
+ * one value per member (N(a, b, ...)) and an explicit broadcast N(s), each from any scalars that
+ * convert to the member type (HIP's templates: float2{i, 2 * i} of a size_t and uchar4{~1}
+ * convert, no narrowing error). */
 #if defined(__HIPCC_RTC__)
 #define UNIHIP_VEC_CONVERTS(U, T) __is_convertible_to(U, T)
 #else
@@ -50,7 +51,9 @@ template <> struct unihip_vec_enable<true> { typedef int type; };
     typedef T value_type; /* as HIP_vector_type */              \
     T x, y;                                                     \
     N() = default;                                              \
-    UNIHIP_VEC_CTOR N(T a, T b) : x(a), y(b) {}                 \
+    template <typename U1, typename U2,                                                           \
+              typename unihip_vec_enable<UNIHIP_VEC_CONVERTS(U1, T) && UNIHIP_VEC_CONVERTS(U2, T)>::type = 0> \
+    UNIHIP_VEC_CTOR N(U1 a, U2 b) : x(static_cast<T>(a)), y(static_cast<T>(b)) {}               \
     UNIHIP_VEC_FROM(T) UNIHIP_VEC_CTOR explicit N(U s) : x(static_cast<T>(s)), y(x) {} \
   };
 #define UNIHIP_VEC_STRUCT3(N, T, A)                             \
@@ -58,7 +61,11 @@ template <> struct unihip_vec_enable<true> { typedef int type; };
     typedef T value_type; /* as HIP_vector_type */              \
     T x, y, z;                                                  \
     N() = default;                                              \
-    UNIHIP_VEC_CTOR N(T a, T b, T c) : x(a), y(b), z(c) {}      \
+    template <typename U1, typename U2, typename U3,                                               \
+              typename unihip_vec_enable<UNIHIP_VEC_CONVERTS(U1, T) && UNIHIP_VEC_CONVERTS(U2, T) && \
+                                         UNIHIP_VEC_CONVERTS(U3, T)>::type = 0>                  \
+    UNIHIP_VEC_CTOR N(U1 a, U2 b, U3 c)                                                            \
+        : x(static_cast<T>(a)), y(static_cast<T>(b)), z(static_cast<T>(c)) {}                   \
     UNIHIP_VEC_FROM(T) UNIHIP_VEC_CTOR explicit N(U s) : x(static_cast<T>(s)), y(x), z(x) {} \
   };
 #define UNIHIP_VEC_STRUCT4(N, T, A)                                     \
@@ -66,7 +73,11 @@ template <> struct unihip_vec_enable<true> { typedef int type; };
     typedef T value_type; /* as HIP_vector_type */                      \
     T x, y, z, w;                                                       \
     N() = default;                                                      \
-    UNIHIP_VEC_CTOR N(T a, T b, T c, T d) : x(a), y(b), z(c), w(d) {}   \
+    template <typename U1, typename U2, typename U3, typename U4,                                   \
+              typename unihip_vec_enable<UNIHIP_VEC_CONVERTS(U1, T) && UNIHIP_VEC_CONVERTS(U2, T) && \
+                                         UNIHIP_VEC_CONVERTS(U3, T) && UNIHIP_VEC_CONVERTS(U4, T)>::type = 0> \
+    UNIHIP_VEC_CTOR N(U1 a, U2 b, U3 c, U4 d)                                                       \
+        : x(static_cast<T>(a)), y(static_cast<T>(b)), z(static_cast<T>(c)), w(static_cast<T>(d)) {} \
     UNIHIP_VEC_FROM(T) UNIHIP_VEC_CTOR explicit N(U s) : x(static_cast<T>(s)), y(x), z(x), w(x) {} \
   };
 

@@ -469,6 +469,9 @@ def cmd_report(a):
             if case[1] == "not-run":  # the run's time budget ended first
                 c["files_notrun" if case[0] == "(file)" else "notrun"] += 1
                 continue
+            if case[1] == "timeout" and len(case) > 3 and case[3] == "file budget spent":
+                c["budget"] += 1  # never started: its file's time budget ended first
+                continue
             c["cases"] += 1
             c[case[1]] += 1
     L = []
@@ -495,10 +498,12 @@ def cmd_report(a):
         tot["timeout"], tot["skipped"]))
     if not_tried:
         L.append("\nNot counted: %d test files the build had not reached when it was stopped." % not_tried)
-    if tot["notrun"] or tot["files_notrun"] or tot["amd_disabled"]:
+    if tot["notrun"] or tot["files_notrun"] or tot["budget"] or tot["amd_disabled"]:
         L.append("\nNot counted: %d test files not started and %d test cases not run (the run's "
-                 "time budget ended), %d cases that AMD's CI disables." % (
-                     tot["files_notrun"], tot["notrun"], tot["amd_disabled"]))
+                 "time budget ended), %d cases not started because their file's budget ended "
+                 "(listed under run failures as `file budget spent`), %d cases that AMD's CI "
+                 "disables." % (tot["files_notrun"], tot["notrun"], tot["budget"],
+                                tot["amd_disabled"]))
     # Compile failures, grouped by cause class.
     L.append("\n## Compile failures\n")
     by_cls = collections.defaultdict(list)
@@ -536,11 +541,18 @@ def cmd_report(a):
         L.append("|---|---|---|---|---|")
         for n in sorted(run, key=lambda n: comp.get(n, [n, "", n])[2]):
             for case in run[n]:
+                if len(case) > 3 and case[3] == "file budget spent":
+                    continue  # not started: counted per file below
                 if case[1] in ("failed", "timeout", "crashed") and case[0] not in disabled:
                     L.append("| %s | %s | %s | %s | `%s` |" % (
                         comp.get(n, [n, "", n])[2], md(case[0]), case[1],
                         classify(case[3] if len(case) > 3 else "", rules, "run"),
                         md(case[3] if len(case) > 3 else "")))
+    budget = collections.Counter(comp.get(n, [n, "", n])[2] for n, cs in run.items() for c in cs
+                                 if len(c) > 3 and c[3] == "file budget spent")
+    if budget:
+        L.append("\nCases not started because their file's time budget ended first (not counted), "
+                 "by file: " + ", ".join("`%s` %d" % kv for kv in sorted(budget.items())) + "\n")
     # Listed apart: never counted as passes.
     L.append("\n## Listed apart\n")
     amd_only = [r for r in targets.values() if r[3] == "1"]

@@ -50,6 +50,15 @@ struct AtomicResults {
 hipError_t launchAtomics(AtomicResults* r, int blocks);
 // atomicAdd_system on a host-visible counter (pinned host memory), n threads.
 hipError_t launchSystemAtomicOnHost(int* counter, int n);
+// The __hip_atomic builtins with acquire/release/seq_cst order (NVIDIA: fences around relaxed
+// accesses): block 0 publishes kOrderedValues through a release store, block 1 acquires them;
+// every ordered read-modify-write once. out: [0, kOrderedValues) what block 1 read, then the
+// flag's final value, the exchange's old value, the fetch_add total, the CAS results.
+inline constexpr int kOrderedValues = 64;
+hipError_t launchOrderedAtomics(int* out);
+// atomicAdd / unsafeAtomicAdd on __half2 and __hip_bfloat162 by n threads (HIP's packed adds):
+// half2 += (1, 2), bfloat162 += (1, 0.5) per thread; out: the half2's and bfloat162's lanes.
+hipError_t launchPackedAtomicAdd(float* out, int n);
 
 // --- kernels_warp.hip ----------------------------------------------------------------------
 // One block of `threads` (a multiple of 64); kWarpValues ints per thread (see kernels_warp.hip).

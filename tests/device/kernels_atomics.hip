@@ -1,4 +1,6 @@
 // Device-feature kernels: every atomic, at device, block and system scope.
+#include <hip/hip_bf16.h>
+#include <hip/hip_fp16.h>
 #include <hip/hip_runtime.h>
 
 #include "device_kernels.h"
@@ -118,4 +120,85 @@ hipError_t launchAtomics(AtomicResults* r, int blocks) {
 hipError_t launchSystemAtomicOnHost(int* counter, int n) {
   systemAtomicOnHost<<<(n + 127) / 128, 128>>>(counter, n);
   return hipGetLastError();
+}
+
+__global__ void orderedAtomics(int* data, int* flag, int* out) {
+  if (blockIdx.x == 0) {
+    if (threadIdx.x < kOrderedValues) data[threadIdx.x] = 100 + threadIdx.x;
+    __syncthreads();
+    if (threadIdx.x == 0) __hip_atomic_store(flag, 1, __ATOMIC_RELEASE, __HIP_MEMORY_SCOPE_AGENT);
+    return;
+  }
+  if (threadIdx.x == 0) {
+    while (__hip_atomic_load(flag, __ATOMIC_ACQUIRE, __HIP_MEMORY_SCOPE_AGENT) == 0) {
+    }
+  }
+  __syncthreads();
+  if (threadIdx.x < kOrderedValues) out[threadIdx.x] = data[threadIdx.x];
+  if (threadIdx.x != 0) return;
+  int* tail = out + kOrderedValues;
+  tail[1] = __hip_atomic_exchange(flag, 5, __ATOMIC_ACQ_REL, __HIP_MEMORY_SCOPE_AGENT);
+  int sum = 0;
+  for (int i = 0; i < 4; ++i) sum += __hip_atomic_fetch_add(flag, 1, __ATOMIC_SEQ_CST, __HIP_MEMORY_SCOPE_SYSTEM);
+  tail[2] = sum;  // 5 + 6 + 7 + 8
+  int expected = 9;
+  tail[3] = __hip_atomic_compare_exchange_strong(flag, &expected, 20, __ATOMIC_ACQ_REL,
+                                                 __ATOMIC_ACQUIRE, __HIP_MEMORY_SCOPE_AGENT);
+  expected = 0;
+  tail[4] = __hip_atomic_compare_exchange_weak(flag, &expected, 30, __ATOMIC_SEQ_CST,
+                                               __ATOMIC_SEQ_CST, __HIP_MEMORY_SCOPE_WORKGROUP);
+  tail[5] = expected;  // the failed CAS reports the current value
+  tail[0] = __hip_atomic_load(flag, __ATOMIC_SEQ_CST, __HIP_MEMORY_SCOPE_AGENT);
+}
+
+hipError_t launchOrderedAtomics(int* out) {
+  int* scratch = nullptr;  // data, then the flag
+  hipError_t e = hipMalloc(reinterpret_cast<void**>(&scratch), (kOrderedValues + 1) * sizeof(int));
+  if (e != hipSuccess) return e;
+  e = hipMemset(scratch, 0, (kOrderedValues + 1) * sizeof(int));
+  if (e == hipSuccess) {
+    orderedAtomics<<<2, 128>>>(scratch, scratch + kOrderedValues, out);
+    e = hipGetLastError();
+  }
+  if (e == hipSuccess) e = hipDeviceSynchronize();
+  const hipError_t f = hipFree(scratch);
+  return e != hipSuccess ? e : f;
+}
+
+__global__ void packedAtomicAdd(__half2* h, __hip_bfloat162* b, int n) {
+  const int t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t >= n) return;
+  const __half2 dh{__float2half(1.0f), __float2half(2.0f)};
+  const __hip_bfloat162 db{__float2bfloat16(1.0f), __float2bfloat16(0.5f)};
+  if (t & 1) {
+    (void)atomicAdd(h, dh);
+    (void)unsafeAtomicAdd(b, db);
+  } else {
+    (void)unsafeAtomicAdd(h, dh);
+    (void)atomicAdd(b, db);
+  }
+}
+
+__global__ void packedRead(const __half2* h, const __hip_bfloat162* b, float* out) {
+  out[0] = __half2float(h->x);
+  out[1] = __half2float(h->y);
+  out[2] = __bfloat162float(b->x);
+  out[3] = __bfloat162float(b->y);
+}
+
+hipError_t launchPackedAtomicAdd(float* out, int n) {
+  void* scratch = nullptr;
+  hipError_t e = hipMalloc(&scratch, 8);
+  if (e != hipSuccess) return e;
+  e = hipMemset(scratch, 0, 8);
+  __half2* h = static_cast<__half2*>(scratch);
+  __hip_bfloat162* b = reinterpret_cast<__hip_bfloat162*>(static_cast<char*>(scratch) + 4);
+  if (e == hipSuccess) {
+    packedAtomicAdd<<<(n + 127) / 128, 128>>>(h, b, n);
+    packedRead<<<1, 1>>>(h, b, out);
+    e = hipGetLastError();
+  }
+  if (e == hipSuccess) e = hipDeviceSynchronize();
+  const hipError_t f = hipFree(scratch);
+  return e != hipSuccess ? e : f;
 }

@@ -82,3 +82,30 @@ TEST_CASE("atomicAdd_system on pinned host memory") {
   REQUIRE(synced == hipSuccess);
   CHECK(value == 1005);
 }
+
+TEST_CASE("__hip_atomic builtins with acquire, release and seq_cst order") {
+  DeviceBuffer<int> out(kOrderedValues + 6);
+  LAUNCH_AND_WAIT(launchOrderedAtomics(out.ptr));
+  const std::vector<int> r = out.read();
+  int published = 0;
+  for (int i = 0; i < kOrderedValues; ++i) published += r[i] == 100 + i;
+  CHECK(published == kOrderedValues);  // the acquire saw every write before the release
+  const int* tail = r.data() + kOrderedValues;
+  CHECK(tail[1] == 1);              // exchange: the released flag
+  CHECK(tail[2] == 5 + 6 + 7 + 8);  // seq_cst fetch_add's old values
+  CHECK(tail[3] == 1);              // CAS 9 -> 20 succeeded
+  CHECK(tail[4] == 0);              // CAS 0 -> 30 failed
+  CHECK(tail[5] == 20);             // ... reporting the current value
+  CHECK(tail[0] == 20);
+}
+
+TEST_CASE("atomicAdd and unsafeAtomicAdd on __half2 and __hip_bfloat162") {
+  const int n = 200;  // every partial sum exact: half's 11 bits, bfloat16's 8 (to 256; halves to 128)
+  DeviceBuffer<float> out(4);
+  LAUNCH_AND_WAIT(launchPackedAtomicAdd(out.ptr, n));
+  const std::vector<float> r = out.read();
+  CHECK(r[0] == 200.0f);
+  CHECK(r[1] == 400.0f);
+  CHECK(r[2] == 200.0f);
+  CHECK(r[3] == 100.0f);
+}

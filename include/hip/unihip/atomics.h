@@ -254,6 +254,99 @@ UNIHIP_DEVICE_INLINE void atomicAddNoRet(float* address, float value) { (void)at
 #undef UNIHIP_SYSTEM_RMW
 #undef UNIHIP_RELAXED_AT
 
+#if defined(UNIHIP_DEVICE_NVPTX) && defined(__cplusplus)
+/* The __hip_atomic builtins with acquire, release or seq_cst order: LLVM 19's NVPTX backend
+ * selects only relaxed atomic loads and stores ("Cannot select: AtomicLoad") and emits its
+ * read-modify-writes without their order (a plain atom), so the NVIDIA pass gives each its
+ * order by fences of its scope around the relaxed access (C++'s fence rules: a release fence
+ * then a relaxed write releases; a relaxed read then an acquire fence acquires). Relaxed
+ * accesses stay the builtin's own. */
+namespace unihip_detail {
+template <int Scope>
+UNIHIP_DEVICE_INLINE void atomic_fence() {
+  if (Scope >= __HIP_MEMORY_SCOPE_SYSTEM) {
+    __nvvm_membar_sys();
+  } else if (Scope == __HIP_MEMORY_SCOPE_AGENT) {
+    __nvvm_membar_gl();
+  } else {
+    __nvvm_membar_cta();
+  }
+}
+constexpr bool releases(int order) {
+  return order == __ATOMIC_RELEASE || order == __ATOMIC_ACQ_REL || order == __ATOMIC_SEQ_CST;
+}
+constexpr bool acquires(int order) {
+  return order == __ATOMIC_CONSUME || order == __ATOMIC_ACQUIRE || order == __ATOMIC_ACQ_REL ||
+         order == __ATOMIC_SEQ_CST;
+}
+template <int Order, int Scope, class T>
+UNIHIP_DEVICE_INLINE auto atomic_load(T* p) -> decltype(__hip_atomic_load(p, __ATOMIC_RELAXED, Scope)) {
+  if (Order == __ATOMIC_SEQ_CST) atomic_fence<Scope>();
+  auto v = __hip_atomic_load(p, __ATOMIC_RELAXED, Scope);
+  if (acquires(Order)) atomic_fence<Scope>();
+  return v;
+}
+template <int Order, int Scope, class T, class V>
+UNIHIP_DEVICE_INLINE void atomic_store(T* p, V v) {
+  if (releases(Order)) atomic_fence<Scope>();
+  __hip_atomic_store(p, v, __ATOMIC_RELAXED, Scope);
+  if (Order == __ATOMIC_SEQ_CST) atomic_fence<Scope>();
+}
+#define UNIHIP_ORDERED_RMW(name, builtin)                                 \
+  template <int Order, int Scope, class T, class V>                       \
+  UNIHIP_DEVICE_INLINE auto name(T* p, V v)                               \
+      -> decltype(builtin(p, v, __ATOMIC_RELAXED, Scope)) {               \
+    if (releases(Order)) atomic_fence<Scope>();                 \
+    auto old = builtin(p, v, __ATOMIC_RELAXED, Scope);                    \
+    if (acquires(Order)) atomic_fence<Scope>();                 \
+    return old;                                                           \
+  }
+UNIHIP_ORDERED_RMW(atomic_exchange, __hip_atomic_exchange)
+UNIHIP_ORDERED_RMW(atomic_fetch_add, __hip_atomic_fetch_add)
+UNIHIP_ORDERED_RMW(atomic_fetch_sub, __hip_atomic_fetch_sub)
+UNIHIP_ORDERED_RMW(atomic_fetch_and, __hip_atomic_fetch_and)
+UNIHIP_ORDERED_RMW(atomic_fetch_or, __hip_atomic_fetch_or)
+UNIHIP_ORDERED_RMW(atomic_fetch_xor, __hip_atomic_fetch_xor)
+UNIHIP_ORDERED_RMW(atomic_fetch_min, __hip_atomic_fetch_min)
+UNIHIP_ORDERED_RMW(atomic_fetch_max, __hip_atomic_fetch_max)
+#undef UNIHIP_ORDERED_RMW
+#define UNIHIP_ORDERED_CAS(name, builtin)                                                 \
+  template <int Success, int Failure, int Scope, class T, class E, class V>               \
+  UNIHIP_DEVICE_INLINE bool name(T* p, E* expected, V desired) {                          \
+    if (releases(Success)) atomic_fence<Scope>();                               \
+    const bool done = builtin(p, expected, desired, __ATOMIC_RELAXED, __ATOMIC_RELAXED, Scope); \
+    if (acquires(Success) || acquires(Failure)) atomic_fence<Scope>();          \
+    return done;                                                                          \
+  }
+UNIHIP_ORDERED_CAS(atomic_cas_strong, __hip_atomic_compare_exchange_strong)
+UNIHIP_ORDERED_CAS(atomic_cas_weak, __hip_atomic_compare_exchange_weak)
+#undef UNIHIP_ORDERED_CAS
+}  // namespace unihip_detail
+#define __hip_atomic_load(p, order, scope) ::unihip_detail::atomic_load<(order), (scope)>(p)
+#define __hip_atomic_store(p, v, order, scope) \
+  ::unihip_detail::atomic_store<(order), (scope)>((p), (v))
+#define __hip_atomic_exchange(p, v, order, scope) \
+  ::unihip_detail::atomic_exchange<(order), (scope)>((p), (v))
+#define __hip_atomic_fetch_add(p, v, order, scope) \
+  ::unihip_detail::atomic_fetch_add<(order), (scope)>((p), (v))
+#define __hip_atomic_fetch_sub(p, v, order, scope) \
+  ::unihip_detail::atomic_fetch_sub<(order), (scope)>((p), (v))
+#define __hip_atomic_fetch_and(p, v, order, scope) \
+  ::unihip_detail::atomic_fetch_and<(order), (scope)>((p), (v))
+#define __hip_atomic_fetch_or(p, v, order, scope) \
+  ::unihip_detail::atomic_fetch_or<(order), (scope)>((p), (v))
+#define __hip_atomic_fetch_xor(p, v, order, scope) \
+  ::unihip_detail::atomic_fetch_xor<(order), (scope)>((p), (v))
+#define __hip_atomic_fetch_min(p, v, order, scope) \
+  ::unihip_detail::atomic_fetch_min<(order), (scope)>((p), (v))
+#define __hip_atomic_fetch_max(p, v, order, scope) \
+  ::unihip_detail::atomic_fetch_max<(order), (scope)>((p), (v))
+#define __hip_atomic_compare_exchange_strong(p, e, v, success, failure, scope) \
+  ::unihip_detail::atomic_cas_strong<(success), (failure), (scope)>((p), (e), (v))
+#define __hip_atomic_compare_exchange_weak(p, e, v, success, failure, scope) \
+  ::unihip_detail::atomic_cas_weak<(success), (failure), (scope)>((p), (e), (v))
+#endif
+
 #endif /* UNIHIP_OFFLOAD_LANGUAGE */
 
 #endif /* UNIHIP_DEVICE_ATOMICS_H */
