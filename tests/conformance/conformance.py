@@ -439,6 +439,13 @@ def classify(text, rules, kind):
     return "unclassified"
 
 
+def local_paths(text):
+    """An error line without this machine's folders: hip-tests' from catch/, unihip's headers
+    from include/."""
+    text = re.sub(r"/\S*?/catch/", "catch/", text)
+    return re.sub(r"/\S*?/include/(hip|cuda-compat)/", r"include/\1/", text)
+
+
 def cmd_report(a):
     work = os.path.abspath(a.work)
     src = a.hip_tests
@@ -519,7 +526,7 @@ def cmd_report(a):
     L.append("|---|---|---|---|")
     for cls, rs in sorted(by_cls.items()):
         for r in rs:
-            L.append("| %s | %s | %s | `%s` |" % (r[2], r[3], cls, md(r[4])))
+            L.append("| %s | %s | %s | `%s` |" % (r[2], r[3], cls, md(local_paths(r[4]))))
     # Every undeclared name in every failed file (a file counts once per name).
     undecl = collections.defaultdict(set)
     for n, r in comp.items():
