@@ -196,26 +196,28 @@ static inline CUresult unihipCuContextDevice(CUcontext ctx, int* device) {
   *device = d;
   return r != hipSuccess ? r : p;
 }
-static inline CUresult unihipCuPeerDevices(CUcontext dstContext, CUcontext srcContext, int* dst,
-                                           int* src) {
-  const CUresult r = unihipCuContextDevice(dstContext, dst);
-  return r != hipSuccess ? r : unihipCuContextDevice(srcContext, src);
-}
-static inline CUresult unihipCuMemcpyPeerAsync(CUdeviceptr dstDevice, CUcontext dstContext,
-                                               CUdeviceptr srcDevice, CUcontext srcContext,
-                                               size_t ByteCount, CUstream hStream) {
+/* One peer copy, synchronous or on a stream, once both contexts' devices are known. */
+static inline CUresult unihipCuMemcpyPeerOn(CUdeviceptr dstDevice, CUcontext dstContext,
+                                            CUdeviceptr srcDevice, CUcontext srcContext,
+                                            size_t ByteCount, CUstream stream, int async) {
   int dst = 0, src = 0;
-  const CUresult r = unihipCuPeerDevices(dstContext, srcContext, &dst, &src);
-  return r != hipSuccess ? r : hipMemcpyPeerAsync(UNIHIP_CU_TO_PTR(dstDevice), dst,
-                                                  UNIHIP_CU_TO_PTR(srcDevice), src, ByteCount, hStream);
+  CUresult r = unihipCuContextDevice(dstContext, &dst);
+  if (r == hipSuccess) r = unihipCuContextDevice(srcContext, &src);
+  if (r != hipSuccess) return r;
+  void* to = UNIHIP_CU_TO_PTR(dstDevice);
+  const void* from = UNIHIP_CU_TO_PTR(srcDevice);
+  return async ? hipMemcpyPeerAsync(to, dst, from, src, ByteCount, stream)
+               : hipMemcpyPeer(to, dst, from, src, ByteCount);
 }
 static inline CUresult unihipCuMemcpyPeer(CUdeviceptr dstDevice, CUcontext dstContext,
                                           CUdeviceptr srcDevice, CUcontext srcContext,
                                           size_t ByteCount) {
-  int dst = 0, src = 0;
-  const CUresult r = unihipCuPeerDevices(dstContext, srcContext, &dst, &src);
-  return r != hipSuccess ? r : hipMemcpyPeer(UNIHIP_CU_TO_PTR(dstDevice), dst,
-                                             UNIHIP_CU_TO_PTR(srcDevice), src, ByteCount);
+  return unihipCuMemcpyPeerOn(dstDevice, dstContext, srcDevice, srcContext, ByteCount, 0, 0);
+}
+static inline CUresult unihipCuMemcpyPeerAsync(CUdeviceptr dstDevice, CUcontext dstContext,
+                                               CUdeviceptr srcDevice, CUcontext srcContext,
+                                               size_t ByteCount, CUstream hStream) {
+  return unihipCuMemcpyPeerOn(dstDevice, dstContext, srcDevice, srcContext, ByteCount, hStream, 1);
 }
 /* 16- and 32-bit 2-D sets (HIP's 2-D set is bytewise): one set when the rows are contiguous,
  * else one a row. As CUDA: the pointer and a multi-row pitch are multiples of the element. */

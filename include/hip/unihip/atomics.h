@@ -280,7 +280,8 @@ constexpr bool acquires(int order) {
          order == __ATOMIC_SEQ_CST;
 }
 template <int Order, int Scope, class T>
-UNIHIP_DEVICE_INLINE auto atomic_load(T* p) -> decltype(__hip_atomic_load(p, __ATOMIC_RELAXED, Scope)) {
+UNIHIP_DEVICE_INLINE auto atomic_load(T* p)
+    -> decltype(__hip_atomic_load(p, __ATOMIC_RELAXED, Scope)) {
   if (Order == __ATOMIC_SEQ_CST) atomic_fence<Scope>();
   auto v = __hip_atomic_load(p, __ATOMIC_RELAXED, Scope);
   if (acquires(Order)) atomic_fence<Scope>();
@@ -292,14 +293,14 @@ UNIHIP_DEVICE_INLINE void atomic_store(T* p, V v) {
   __hip_atomic_store(p, v, __ATOMIC_RELAXED, Scope);
   if (Order == __ATOMIC_SEQ_CST) atomic_fence<Scope>();
 }
-#define UNIHIP_ORDERED_RMW(name, builtin)                                 \
-  template <int Order, int Scope, class T, class V>                       \
-  UNIHIP_DEVICE_INLINE auto name(T* p, V v)                               \
-      -> decltype(builtin(p, v, __ATOMIC_RELAXED, Scope)) {               \
-    if (releases(Order)) atomic_fence<Scope>();                 \
-    auto old = builtin(p, v, __ATOMIC_RELAXED, Scope);                    \
-    if (acquires(Order)) atomic_fence<Scope>();                 \
-    return old;                                                           \
+#define UNIHIP_ORDERED_RMW(name, builtin)                          \
+  template <int Order, int Scope, class T, class V>                \
+  UNIHIP_DEVICE_INLINE auto name(T* p, V v)                        \
+      -> decltype(builtin(p, v, __ATOMIC_RELAXED, Scope)) {        \
+    if (releases(Order)) atomic_fence<Scope>();                    \
+    auto old = builtin(p, v, __ATOMIC_RELAXED, Scope);             \
+    if (acquires(Order)) atomic_fence<Scope>();                    \
+    return old;                                                    \
   }
 UNIHIP_ORDERED_RMW(atomic_exchange, __hip_atomic_exchange)
 UNIHIP_ORDERED_RMW(atomic_fetch_add, __hip_atomic_fetch_add)
@@ -313,9 +314,10 @@ UNIHIP_ORDERED_RMW(atomic_fetch_max, __hip_atomic_fetch_max)
 #define UNIHIP_ORDERED_CAS(name, builtin)                                                 \
   template <int Success, int Failure, int Scope, class T, class E, class V>               \
   UNIHIP_DEVICE_INLINE bool name(T* p, E* expected, V desired) {                          \
-    if (releases(Success)) atomic_fence<Scope>();                               \
-    const bool done = builtin(p, expected, desired, __ATOMIC_RELAXED, __ATOMIC_RELAXED, Scope); \
-    if (acquires(Success) || acquires(Failure)) atomic_fence<Scope>();          \
+    if (releases(Success)) atomic_fence<Scope>();                                         \
+    const bool done =                                                                     \
+        builtin(p, expected, desired, __ATOMIC_RELAXED, __ATOMIC_RELAXED, Scope);         \
+    if (acquires(Success) || acquires(Failure)) atomic_fence<Scope>();                    \
     return done;                                                                          \
   }
 UNIHIP_ORDERED_CAS(atomic_cas_strong, __hip_atomic_compare_exchange_strong)
