@@ -507,6 +507,10 @@ Status HsaImages::levelTable(int device, const TextureResource& res, const HIP_T
 Status HsaImages::textureCreate(int device, const TextureResource& res,
                                 const HIP_TEXTURE_DESC& tex, const HIP_RESOURCE_VIEW_DESC* view,
                                 uint64_t* out) {
+  // AMD's runtime reads a mipmapped array with normalized coordinates only.
+  if (res.desc.resType == HIP_RESOURCE_TYPE_MIPMAPPED_ARRAY &&
+      (tex.flags & HIP_TRSF_NORMALIZED_COORDINATES) == 0)
+    return hipErrorInvalidValue;
   TextureSource src;
   unsigned first = 0, count = 1;
   UNIHIP_TRY(textureSource(res, view, &src, &first, &count));

@@ -2,6 +2,8 @@
 // over the backend's ImageOps: descriptors checked as AMD's runtime checks them, arrays resolved
 // through their slabs, both API forms brought to the driver form; the objects are the backend's
 // 64-bit handles, kept in a registry (core/images.h) that validates them and answers the getters.
+#include <algorithm>
+
 #include "api/api_boundary.h"
 #include "api/arg_checks.h"
 #include "api/image_support.h"
@@ -11,15 +13,14 @@ using namespace unihip;
 namespace {
 
 // One check for both descriptor flavours (runtime hipResourceDesc, driver HIP_RESOURCE_DESC):
-// what the resource names must exist, a view applies to arrays only, a mipmapped array needs
-// normalized coordinates.
-Status checkTextureResource(int resType, const void* handleOrPointer, bool normalizedCoords,
-                            bool hasView) {
+// what the resource names must exist, a view applies to arrays only. Whether a mipmapped array
+// may be read with unnormalized coordinates is the backend's answer (AMD's runtime refuses it;
+// on NVIDIA the driver decides).
+Status checkTextureResource(int resType, const void* handleOrPointer, bool hasView) {
   switch (resType) {
     case hipResourceTypeArray:
-      return handleOrPointer != nullptr ? kOk : Status(hipErrorInvalidValue);
     case hipResourceTypeMipmappedArray:
-      return handleOrPointer != nullptr && normalizedCoords ? kOk : Status(hipErrorInvalidValue);
+      return handleOrPointer != nullptr ? kOk : Status(hipErrorInvalidValue);
     case hipResourceTypeLinear:
     case hipResourceTypePitch2D:
       if (hasView) return hipErrorInvalidValue;
@@ -211,7 +212,10 @@ Status resolveResource(const HIP_RESOURCE_DESC& d, TextureResource* out, Device*
       format = d.res.linear.format;
       break;
     case HIP_RESOURCE_TYPE_PITCH2D:
-      if (!images::validFormat(d.res.pitch2D.format)) return hipErrorInvalidValue;
+      // An empty pitch-2D resource: AMD's runtime refuses it (CUDA's driver accepts it).
+      if (!images::validFormat(d.res.pitch2D.format) || d.res.pitch2D.width == 0 ||
+          d.res.pitch2D.height == 0)
+        return hipErrorInvalidValue;
       format = d.res.pitch2D.format;
       break;
   }
@@ -224,14 +228,30 @@ Status resolveResource(const HIP_RESOURCE_DESC& d, TextureResource* out, Device*
   return kOk;
 }
 
+// AMD's runtime takes only a view's format over an array: an extent past the array's (which
+// CUDA's driver refuses) reads as the array's own. The record keeps the caller's view.
+HIP_RESOURCE_VIEW_DESC viewWithinArray(const HIP_RESOURCE_VIEW_DESC& v,
+                                       const HIP_RESOURCE_DESC& d) {
+  HIP_RESOURCE_VIEW_DESC fitted = v;
+  if (d.resType != HIP_RESOURCE_TYPE_ARRAY) return fitted;
+  if (const hipArray* a = liveArray(d.res.array.hArray)) {
+    fitted.width = std::min(fitted.width, a->shape.width);
+    fitted.height = std::min(fitted.height, a->shape.height);
+    fitted.depth = std::min(fitted.depth, a->shape.depth);
+  }
+  return fitted;
+}
+
 // Creates the object and records both forms of its descriptors.
 Status createTexture(hipTextureObject_t* out, const TextureResource& res, Device& device,
                      TextureRecord record) {
   ImageOps* ops = nullptr;
   UNIHIP_TRY(images::opsOf(device, &ops));
   uint64_t object = 0;
-  UNIHIP_TRY(ops->textureCreate(device.local, res, record.drvTex,
-                                record.hasView ? &record.drvView : nullptr, &object));
+  HIP_RESOURCE_VIEW_DESC view{};
+  if (record.hasView) view = viewWithinArray(record.drvView, record.drvRes);
+  UNIHIP_TRY(ops->textureCreate(device.local, res, record.drvTex, record.hasView ? &view : nullptr,
+                                &object));
   record.device = device.ordinal;
   textureRegistry().add(object, record);
   *out = reinterpret_cast<hipTextureObject_t>(object);
@@ -268,9 +288,8 @@ UNIHIP_EXPORT hipError_t hipCreateTextureObject(hipTextureObject_t* pTexObject,
                                                 const struct hipResourceViewDesc* pResViewDesc) {
   UNIHIP_TRACE_hipCreateTextureObject(pTexObject, pResDesc, pTexDesc, pResViewDesc);
   if (anyNull(pTexObject, pResDesc, pTexDesc)) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_IF_FAILED(checkTextureResource(pResDesc->resType, resourceOf(*pResDesc),
-                                               pTexDesc->normalizedCoords != 0,
-                                               pResViewDesc != nullptr));
+  UNIHIP_RETURN_IF_FAILED(
+      checkTextureResource(pResDesc->resType, resourceOf(*pResDesc), pResViewDesc != nullptr));
   TextureRecord record;
   record.res = *pResDesc;
   record.tex = *pTexDesc;
@@ -296,9 +315,8 @@ UNIHIP_EXPORT hipError_t hipTexObjectCreate(hipTextureObject_t* pTexObject,
                                             const HIP_RESOURCE_VIEW_DESC* pResViewDesc) {
   UNIHIP_TRACE_hipTexObjectCreate(pTexObject, pResDesc, pTexDesc, pResViewDesc);
   if (anyNull(pTexObject, pResDesc, pTexDesc)) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_IF_FAILED(checkTextureResource(
-      pResDesc->resType, resourceOf(*pResDesc),
-      (pTexDesc->flags & HIP_TRSF_NORMALIZED_COORDINATES) != 0, pResViewDesc != nullptr));
+  UNIHIP_RETURN_IF_FAILED(
+      checkTextureResource(pResDesc->resType, resourceOf(*pResDesc), pResViewDesc != nullptr));
   if (!validModes(*pTexDesc)) UNIHIP_RETURN(hipErrorInvalidValue);
   TextureRecord record;
   record.drvRes = *pResDesc;

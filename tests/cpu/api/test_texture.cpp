@@ -70,6 +70,17 @@ TEST_CASE("texture and surface objects: argument checks, then hipErrorNotSupport
   nullLinearRes.res.linear.devPtr = nullptr;
   hipResourceDesc pitchRes{};
   pitchRes.resType = hipResourceTypePitch2D;
+  // Issue 35: an empty pitch-2D resource is AMD's hipErrorInvalidValue (a valid one reaches
+  // the backend: hipErrorNotSupported here, as "linear" below).
+  hipResourceDesc pitchValid = pitchRes;
+  pitchValid.res.pitch2D.devPtr = devMem;
+  pitchValid.res.pitch2D.desc = hipCreateChannelDesc<float>();
+  pitchValid.res.pitch2D.width = 2;
+  pitchValid.res.pitch2D.height = 2;
+  pitchValid.res.pitch2D.pitchInBytes = 8;
+  hipResourceDesc pitchNoWidth = pitchValid, pitchNoHeight = pitchValid;
+  pitchNoWidth.res.pitch2D.width = 0;
+  pitchNoHeight.res.pitch2D.height = 0;
   hipResourceDesc badTypeRes{};
   badTypeRes.resType = static_cast<hipResourceType>(9);
   hipTextureDesc texDesc{};
@@ -126,6 +137,9 @@ TEST_CASE("texture and surface objects: argument checks, then hipErrorNotSupport
       {"hipCreateTextureObject mipmap unnormalized", [&] { return hipCreateTextureObject(&out, &mipRes, &texDesc, nullptr); }, hipErrorInvalidValue},
       {"hipCreateTextureObject linear null ptr", [&] { return hipCreateTextureObject(&out, &nullLinearRes, &texDesc, nullptr); }, hipErrorInvalidValue},
       {"hipCreateTextureObject pitch2D null ptr", [&] { return hipCreateTextureObject(&out, &pitchRes, &texDesc, nullptr); }, hipErrorInvalidValue},
+      {"hipCreateTextureObject pitch2D width 0", [&] { return hipCreateTextureObject(&out, &pitchNoWidth, &texDesc, nullptr); }, hipErrorInvalidValue},
+      {"hipCreateTextureObject pitch2D height 0", [&] { return hipCreateTextureObject(&out, &pitchNoHeight, &texDesc, nullptr); }, hipErrorInvalidValue},
+      {"hipCreateTextureObject pitch2D", [&] { return hipCreateTextureObject(&out, &pitchValid, &texDesc, nullptr); }, hipErrorNotSupported},
       {"hipCreateTextureObject view on linear", [&] { return hipCreateTextureObject(&out, &linearRes, &texDesc, &view); }, hipErrorInvalidValue},
       {"hipCreateTextureObject bad type", [&] { return hipCreateTextureObject(&out, &badTypeRes, &texDesc, nullptr); }, hipErrorInvalidValue},
       {"hipCreateTextureObject array", [&] { return hipCreateTextureObject(&out, &arrayRes, &texDesc, &view); }, hipErrorInvalidValue},
