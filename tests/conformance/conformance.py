@@ -334,6 +334,9 @@ def cmd_stage(a):
     out = os.path.abspath(a.out or os.path.join(work, "stage"))
     bdir = os.path.join(work, "build-amd")
     ok = [n for n, r in sorted(compile_rows(work).items()) if r[3] == "compiled"]
+    if a.list:  # a subset: one target (<area>/<file>) a line
+        wanted = {l.strip() for l in open(a.list) if l.strip()}
+        ok = [n for n in ok if n in wanted]
     if os.path.isdir(out):
         shutil.rmtree(out)
     tmp = os.path.join(out, "tmp")
@@ -423,6 +426,17 @@ def amd_disabled(src):
     return names
 
 
+def nvidia_disabled(src):
+    """Test names AMD's own CI skips when hip-tests runs on NVIDIA (HIP over CUDA):
+    hipTestMain/config/config_nvidia_linux.json. They test what AMD hardware or AMD's runtime does
+    and CUDA's does not (cubemap face selection, filtering precision, texture border reads)."""
+    path = os.path.join(src, "catch", "hipTestMain", "config", "config_nvidia_linux.json")
+    if not os.path.exists(path):
+        return set()
+    with open(path) as f:
+        return set(json.load(f).get("DisabledTests", []))
+
+
 def load_classes():
     """tests/conformance/classes.tsv: regex (on the first failure) -> cause class."""
     rules = []
@@ -453,10 +467,18 @@ def cmd_report(a):
     comp = compile_rows(work)
     rules = load_classes()
     disabled = amd_disabled(src) if src else set()
+    on_nvidia = nvidia_disabled(src) - disabled if src else set()
     run = {}  # target -> list of (case, status, seconds, first failure)
-    if a.run_results:
-        for r in read_table(os.path.join(a.run_results, "results.tsv")):
-            run.setdefault(r[0], []).append(r[1:])
+    # Several runs: a file's rows come from the last run that started it (a later run of part of
+    # the suite replaces those files' rows and keeps the rest).
+    for folder in a.run_results or []:
+        rows = collections.defaultdict(list)
+        for r in read_table(os.path.join(folder, "results.tsv")):
+            rows[r[0]].append(r[1:])
+        for n, cases in rows.items():
+            if n in run and all(c[0] == "(file)" and c[1] == "not-run" for c in cases):
+                continue
+            run[n] = cases
     base = compile_rows(work, a.baseline) if a.baseline else {}
     areas = collections.defaultdict(collections.Counter)
     not_tried = 0
@@ -478,6 +500,9 @@ def cmd_report(a):
                 continue
             if case[1] == "timeout" and len(case) > 3 and case[3] == "file budget spent":
                 c["budget"] += 1  # never started: its file's time budget ended first
+                continue
+            if case[0] in on_nvidia:  # counted apart, with their own results
+                c["nv_" + case[1]] += 1
                 continue
             c["cases"] += 1
             c[case[1]] += 1
@@ -511,6 +536,20 @@ def cmd_report(a):
                  "(listed under run failures as `file budget spent`), %d cases that AMD's CI "
                  "disables." % (tot["files_notrun"], tot["notrun"], tot["budget"],
                                 tot["amd_disabled"]))
+    decided = tot["cases"] - tot["skipped"]
+    if decided:
+        L.append("\nOf the %d cases that ran to a result (not skipped): **%d passed (%.1f%%)**." % (
+            decided, tot["passed"], 100.0 * tot["passed"] / decided))
+    nv_run = sum(v for k, v in tot.items() if k.startswith("nv_") and k != "nv_skipped")
+    if nv_run:
+        nv_pass = tot["nv_passed"]
+        L.append("\nCounted apart: %d cases AMD's CI disables on NVIDIA (`config_nvidia_linux.json`), "
+                 "run here to a result: %d passed, %d failed, %d timed out. Counting them too, "
+                 "%d of %d cases pass (%s)." % (
+                     nv_run, nv_pass, tot["nv_failed"] + tot["nv_crashed"], tot["nv_timeout"],
+                     tot["passed"] + nv_pass, tot["cases"] - tot["skipped"] + nv_run,
+                     "%.1f%%" % (100.0 * (tot["passed"] + nv_pass) /
+                                 (tot["cases"] - tot["skipped"] + nv_run))))
     # Compile failures, grouped by cause class.
     L.append("\n## Compile failures\n")
     by_cls = collections.defaultdict(list)
@@ -550,7 +589,8 @@ def cmd_report(a):
             for case in run[n]:
                 if len(case) > 3 and case[3] == "file budget spent":
                     continue  # not started: counted per file below
-                if case[1] in ("failed", "timeout", "crashed") and case[0] not in disabled:
+                if case[1] in ("failed", "timeout", "crashed") and case[0] not in disabled \
+                        and case[0] not in on_nvidia:
                     L.append("| %s | %s | %s | %s | `%s` |" % (
                         comp.get(n, [n, "", n])[2], md(case[0]), case[1],
                         classify(case[3] if len(case) > 3 else "", rules, "run"),
@@ -573,6 +613,20 @@ def cmd_report(a):
     L.append("Files under catch/unit no AMD target lists (helpers, disabled or NVIDIA-only "
              "tests): %d. NVIDIA-only among them: %s\n" % (
                  len(nb), ", ".join("`%s`" % r[0] for r in nb if r[1] == "1") or "none"))
+    L.append("### Disabled by AMD's own CI on NVIDIA (config_nvidia_linux.json; counted apart)\n")
+    L.append("AMD's CI runs hip-tests over CUDA too and disables these there: they test AMD's "
+             "hardware or runtime where CUDA's differ. unihip runs them; their results are "
+             "above the compile failures and here, not in the per-area table.\n")
+    nv_rows = [(comp.get(n, [n, "", n])[2], c) for n, cs in sorted(run.items()) for c in cs
+               if c[0] in on_nvidia and c[1] != "not-run"
+               and not (len(c) > 3 and c[3] == "file budget spent")]
+    if nv_rows:
+        L.append("| file | test case | result | first failure |")
+        L.append("|---|---|---|---|")
+        for f, c in nv_rows:
+            L.append("| %s | %s | %s | `%s` |" % (f, md(c[0]), c[1],
+                                                 md(c[3] if len(c) > 3 and c[1] != "passed" else "")))
+    L.append("")
     L.append("### Disabled by AMD's own CI on every arch (config_amd_linux, COMMON; not counted)\n")
     L.append("%d test case names; of those run here: %s\n" % (
         len(disabled), sum(1 for cs in run.values() for c in cs if c[0] in disabled)))
@@ -607,11 +661,13 @@ def main():
     s.add_argument("--work", default="conformance-work")
     s.add_argument("--out")
     s.add_argument("--max-mib", type=int, default=48, help="size of one part (one GPU session)")
+    s.add_argument("--list", help="stage only these targets (<area>/<file>, one a line)")
     s.add_argument("-j", "--jobs", type=int, default=os.cpu_count())
     r = sub.add_parser("report")
     r.add_argument("--work", default="conformance-work")
     r.add_argument("--hip-tests", help="hip-tests source (for AMD's disabled-test list)")
-    r.add_argument("--run-results", help="folder run.py wrote (results.tsv)")
+    r.add_argument("--run-results", nargs="*", help="folders run.py wrote (results.tsv); a later "
+                   "one replaces the rows of the files it ran")
     r.add_argument("--baseline", help="an earlier WORK/compile folder: adds a 'compiled before' column")
     r.add_argument("--preamble", type=argparse.FileType("r"), help="text put after the title")
     r.add_argument("--out", default="docs/conformance.md")
