@@ -139,13 +139,20 @@ Status queryDeviceProperties(const DriverApi& api, CUdevice device, hipDevicePro
   std::snprintf(p->gcnArchName, sizeof p->gcnArchName, "sm_%d%d", p->major, p->minor);
   p->maxSharedMemoryPerMultiProcessor = p->sharedMemPerMultiprocessor;
   p->clockInstructionRate = p->clockRate;
-  p->isLargeBar = 1;
+  // AMD's "large BAR": the host reads and writes device memory (hipMalloc) through plain
+  // pointers. On NVIDIA that holds only where the CPU shares the GPU's page tables coherently
+  // (Grace Hopper's ATS); on a PCIe H100/H200 a host access to cuMemAlloc memory faults.
+  p->isLargeBar = p->pageableMemoryAccessUsesHostPageTables && p->directManagedMemAccessFromHost;
   p->arch.hasGlobalInt32Atomics = p->arch.hasGlobalFloatAtomicExch = 1;
   p->arch.hasSharedInt32Atomics = p->arch.hasSharedFloatAtomicExch = 1;
   p->arch.hasFloatAtomicAdd = p->arch.hasGlobalInt64Atomics = p->arch.hasSharedInt64Atomics = 1;
   p->arch.hasDoubles = p->arch.hasWarpVote = p->arch.hasWarpBallot = p->arch.hasWarpShuffle = 1;
-  p->arch.hasFunnelShift = p->arch.hasThreadFenceSystem = p->arch.hasSyncThreadsExt = 1;
-  p->arch.hasSurfaceFuncs = p->arch.has3dGrid = p->arch.hasDynamicParallelism = 1;
+  // The same answers as the __HIP_ARCH_HAS_*__ macros of device code (hip_common.h: HIP's
+  // values, 0 for funnel shift, the extended __syncthreads, surface functions and dynamic
+  // parallelism), as AMD's runtime gives on its GPUs.
+  p->arch.hasThreadFenceSystem = p->arch.has3dGrid = 1;
+  p->arch.hasFunnelShift = p->arch.hasSyncThreadsExt = 0;
+  p->arch.hasSurfaceFuncs = p->arch.hasDynamicParallelism = 0;
   return kOk;
 }
 
@@ -164,6 +171,9 @@ Status queryDeviceAttribute(const DriverApi& api, CUdevice device, const hipDevi
     case hipDeviceAttributeFineGrainSupport: v = 0; break;
     case hipDeviceAttributeNumberOfXccs: v = 1; break;  // one die per device
     case hipDeviceAttributeMaxAvailableVgprsPerThread: v = 255; break;  // PTX's register limit
+    // AMD's HDP flush registers: NVIDIA has none, so the null address hipDeviceProp_t holds.
+    case hipDeviceAttributeHdpMemFlushCntl:
+    case hipDeviceAttributeHdpRegFlushCntl: v = 0; break;
     case hipDeviceAttributeHostNumaId:
       // -1 (CUDA's "no NUMA node") where the driver does not know the attribute.
       if (api.cuDeviceGetAttribute(&v, HOST_NUMA_ID, device) != CUDA_SUCCESS) v = -1;

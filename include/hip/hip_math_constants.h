@@ -4,9 +4,23 @@
 #ifndef UNIHIP_HIP_MATH_CONSTANTS_H
 #define UNIHIP_HIP_MATH_CONSTANTS_H
 
+/* NVRTC (hiprtc on NVIDIA) has no __builtin_huge_val/__builtin_nan: the bit patterns, as CUDA's
+ * math_constants.h spells them. */
+#if defined(__CUDACC_RTC__)
+#define UNIHIP_INF_F __int_as_float(0x7f800000U)
+#define UNIHIP_NAN_F __int_as_float(0x7fffffffU)
+#define UNIHIP_INF __longlong_as_double(0x7ff0000000000000ULL)
+#define UNIHIP_NAN __longlong_as_double(0xfff8000000000000ULL)
+#else
+#define UNIHIP_INF_F __builtin_huge_valf()
+#define UNIHIP_NAN_F __builtin_nanf("0x7fffff")
+#define UNIHIP_INF __builtin_huge_val()
+#define UNIHIP_NAN (-__builtin_nan(""))
+#endif
+
 /* float */
-#define HIP_INF_F __builtin_huge_valf()
-#define HIP_NAN_F __builtin_nanf("0x7fffff") /* bits 0x7fffffff */
+#define HIP_INF_F UNIHIP_INF_F
+#define HIP_NAN_F UNIHIP_NAN_F /* bits 0x7fffffff */
 #define HIP_MIN_DENORM_F 1.40129846e-45F
 #define HIP_MAX_NORMAL_F 3.40282347e+38F
 #define HIP_NEG_ZERO_F (-0.0F)
@@ -42,8 +56,8 @@
 #define HIP_TRIG_PLOSS_F 105615.0F
 
 /* double */
-#define HIP_INF __builtin_huge_val()
-#define HIP_NAN (-__builtin_nan("")) /* bits 0xfff8000000000000 */
+#define HIP_INF UNIHIP_INF
+#define HIP_NAN UNIHIP_NAN /* bits 0xfff8000000000000 */
 #define HIP_NEG_ZERO (-0.0)
 #define HIP_MIN_DENORM 4.9406564584124654e-324
 #define HIP_ZERO 0.0

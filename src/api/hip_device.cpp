@@ -150,9 +150,12 @@ Status checkDeviceFlags(unsigned flags) {
   return kOk;
 }
 
-// Scheduling hints are accepted and recorded; both backends always map host memory.
+// Scheduling hints are accepted and recorded; both backends always map host memory and size
+// local memory themselves, so hipDeviceMapHost and hipDeviceLmemResizeToMax are accepted and
+// not kept: hipGetDeviceFlags answers the scheduling bits, as AMD's runtime
+// (setFlags(flags & hipDeviceScheduleMask); hip-tests' hipGetSetDeviceFlags.cc).
 void recordDeviceFlags(const Device& d, unsigned flags) {
-  if (d.ordinal < kMaxDevices) g_deviceFlags[d.ordinal].store(flags);
+  if (d.ordinal < kMaxDevices) g_deviceFlags[d.ordinal].store(flags & hipDeviceScheduleMask);
 }
 
 }  // namespace

@@ -196,9 +196,11 @@ UNIHIP_EXPORT hipError_t hipDeviceGetPCIBusId(char* pciBusId, int len, int devic
   UNIHIP_RETURN_IF_FAILED(lookupDevice(device, &d));
   if (pciBusId == nullptr || len <= 0) UNIHIP_RETURN(hipErrorInvalidValue);
   // domain:bus:device.function, as AMD's runtime writes it ("0000:c1:00.0").
-  std::snprintf(pciBusId, static_cast<size_t>(len), "%04x:%02x:%02x.0", d->props->pciDomainID,
-                d->props->pciBusID, d->props->pciDeviceID);
-  UNIHIP_RETURN(kOk);
+  int n = std::snprintf(pciBusId, static_cast<size_t>(len), "%04x:%02x:%02x.0",
+                        d->props->pciDomainID, d->props->pciBusID, d->props->pciDeviceID);
+  // A buffer too short for the whole id holds its NUL-terminated start, and the call fails
+  // (AMD's: hipErrorInvalidValue below 13 bytes).
+  UNIHIP_RETURN(n < 0 || n >= len ? hipErrorInvalidValue : hipSuccess);
 }
 
 UNIHIP_EXPORT hipError_t hipDeviceGetByPCIBusId(int* device, const char* pciBusId) {

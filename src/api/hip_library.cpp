@@ -81,6 +81,9 @@ UNIHIP_EXPORT hipError_t hipLibraryLoadFromFile(hipLibrary_t* library, const cha
 
 UNIHIP_EXPORT hipError_t hipLibraryUnload(hipLibrary_t library) {
   UNIHIP_TRACE_hipLibraryUnload(library);
+  // A library not loaded is an invalid handle (hipModuleUnload's own answer there is AMD's
+  // module-map hipErrorNotFound).
+  if (!isLive(asModule(library))) UNIHIP_RETURN(hipErrorInvalidResourceHandle);
   UNIHIP_RETURN(Status(hipModuleUnload(asModule(library))));
 }
 

@@ -70,14 +70,17 @@ UNIHIP_EXPORT hipError_t hipModuleLoad(hipModule_t* module, const char* fname) {
 
 UNIHIP_EXPORT hipError_t hipModuleUnload(hipModule_t module) {
   UNIHIP_TRACE_hipModuleUnload(module);
-  if (!isLive(module)) UNIHIP_RETURN(hipErrorInvalidResourceHandle);
+  // AMD's: null is an invalid handle; any other module not loaded (unloaded already, or never
+  // one) is not found in its module map (hip-tests' hipModuleUnload.cc _Double_Unload).
+  if (module == nullptr) UNIHIP_RETURN(hipErrorInvalidResourceHandle);
+  if (!isLive(module)) UNIHIP_RETURN(hipErrorNotFound);
   Device* d = Runtime::get().device(module->device);
   NativeModule native = module->native;
   {
     std::lock_guard<std::mutex> lock(g_moduleFunctionsMutex);
     for (ihipModuleSymbol_t* f : module->functions) f->magic.store(0, std::memory_order_release);
   }
-  if (!moduleTable().retire(module)) UNIHIP_RETURN(hipErrorInvalidResourceHandle);
+  if (!moduleTable().retire(module)) UNIHIP_RETURN(hipErrorNotFound);  // a racing unload won
   UNIHIP_RETURN(d ? d->backend->unloadModule(d->local, native) : kOk);
 }
 

@@ -52,10 +52,15 @@ Status p2pAttribute(int* value, const hipDeviceP2PAttr& attr, int srcDevice, int
 }
 
 Status linkTypeAndHopCount(int device1, int device2, uint32_t* linkType, uint32_t* hopCount) {
+  // AMD's order: missing outputs, one device twice or a negative ordinal are invalid values;
+  // an ordinal past the last device is an invalid device.
+  if (linkType == nullptr || hopCount == nullptr || device1 == device2 || device1 < 0 ||
+      device2 < 0)
+    return hipErrorInvalidValue;
   Device* a = nullptr;
   Device* b = nullptr;
   UNIHIP_TRY(devicePair(device1, device2, &a, &b));
-  if (linkType == nullptr || hopCount == nullptr || a == b) return hipErrorInvalidValue;
+  if (a == b) return hipErrorInvalidValue;
   if (a->backend != b->backend) return hipErrorNotSupported;  // no link between vendors
   return a->backend->linkTypeAndHopCount(a->local, b->local, linkType, hopCount);
 }

@@ -154,8 +154,10 @@ UNIHIP_EXPORT hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallb
 
 UNIHIP_EXPORT hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int* flags) {
   UNIHIP_TRACE_hipStreamGetFlags(stream, flags);
-  if (flags == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
-  if (stream == nullptr || stream == hipStreamLegacy || stream == hipStreamPerThread) {
+  // AMD's runtime answers the null stream with hipErrorInvalidValue (CUDA's with its flags);
+  // hipStreamGetFlags_spt turns null into the per-thread stream first.
+  if (flags == nullptr || stream == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  if (stream == hipStreamLegacy || stream == hipStreamPerThread) {
     *flags = hipStreamDefault;
     UNIHIP_RETURN(kOk);
   }

@@ -152,6 +152,39 @@ __device__ __forceinline__ unsigned int __lane_id() {
 #include <hip/hip_complex.h>
 #include <hip/hip_math_constants.h>
 #include <hip/hip_cooperative_groups.h>
+#include <hip/hip_texture_types.h>
+// AMD's hiprtc types ptrdiff_t as long long when the program asks (hip-tests' hipRtcPtrdiff_t.cc);
+// NVRTC's ptrdiff_t is a built-in long that cannot be declared again, so the name is a macro
+// from here on (after the toolkit headers above; `std::ptrdiff_t` in later code will not parse).
+#if defined(__HIPRTC_PTRDIFF_T_IS_LONG_LONG__) && __HIPRTC_PTRDIFF_T_IS_LONG_LONG__ == 1
+#define ptrdiff_t long long
+#endif
+#endif
+)HIP";
+
+// HIP's texture enumerators and limits (AMD's values, as include/hip/texture_types.h), over
+// NVRTC's own texture object type for hipTextureObject_t.
+const char kTextureTypes[] = R"HIP(#pragma once
+#include <hip/hip_runtime.h>
+#ifndef UNIHIP_RTC_TEXTURE_TYPES_H
+#define UNIHIP_RTC_TEXTURE_TYPES_H
+#define hipTextureType1D 0x01
+#define hipTextureType2D 0x02
+#define hipTextureType3D 0x03
+#define hipTextureTypeCubemap 0x0C
+#define hipTextureType1DLayered 0xF1
+#define hipTextureType2DLayered 0xF2
+#define hipTextureTypeCubemapLayered 0xFC
+#define HIP_IMAGE_OBJECT_SIZE_DWORD 12
+#define HIP_SAMPLER_OBJECT_SIZE_DWORD 8
+#define HIP_SAMPLER_OBJECT_OFFSET_DWORD HIP_IMAGE_OBJECT_SIZE_DWORD
+#define HIP_TEXTURE_OBJECT_SIZE_DWORD (HIP_IMAGE_OBJECT_SIZE_DWORD + HIP_SAMPLER_OBJECT_SIZE_DWORD)
+enum hipTextureAddressMode {
+  hipAddressModeWrap = 0, hipAddressModeClamp = 1, hipAddressModeMirror = 2, hipAddressModeBorder = 3
+};
+enum hipTextureFilterMode { hipFilterModePoint = 0, hipFilterModeLinear = 1 };
+enum hipTextureReadMode { hipReadModeElementType = 0, hipReadModeNormalizedFloat = 1 };
+typedef cudaTextureObject_t hipTextureObject_t;
 #endif
 )HIP";
 
@@ -232,6 +265,8 @@ const std::vector<std::pair<const char*, const char*>>& nvrtcBuiltinHeaders() {
       {"hip/hip_cooperative_groups.h", kCooperativeGroups},
       {"hip/hip_complex.h", kComplex},
       {"hip/hip_math_constants.h", kMathConstants},
+      {"hip/hip_texture_types.h", kTextureTypes},
+      {"hip/texture_types.h", kTextureTypes},
   };
   return headers;
 }

@@ -113,6 +113,13 @@ TEST_CASE("streams: flags, destroyed handles, special handles") {
   unsigned flags = 0;
   CHECK(hipStreamGetFlags(s, &flags) == hipSuccess);
   CHECK(flags == hipStreamNonBlocking);
+  // The null stream: AMD's hipErrorInvalidValue (hip-tests' hipStreamGetFlags.cc); the
+  // special handles and the _spt form (null = per-thread) answer the default flags.
+  CHECK(hipStreamGetFlags(nullptr, &flags) == hipErrorInvalidValue);
+  flags = 7;
+  CHECK(hipStreamGetFlags(hipStreamPerThread, &flags) == hipSuccess);
+  CHECK(flags == hipStreamDefault);
+  CHECK(hipStreamGetFlags_spt(nullptr, &flags) == hipSuccess);
   CHECK(hipStreamQuery(s) == hipSuccess);
   CHECK(hipStreamSynchronize(s) == hipSuccess);
   CHECK(hipStreamDestroy(s) == hipSuccess);

@@ -113,7 +113,8 @@ TEST_CASE("garbage stream, event, module and function handles: rejected, never d
   }
   // Modules and functions: unihip's answers (hip_module.cpp); the point here is no crash.
   for (auto& [name, m] : garbage<hipModule_t>(stackWord, heap)) {
-    rows.push_back({"hipModuleUnload(" + name + ")", hipErrorInvalidResourceHandle,
+    // AMD: a module not in its map (unloaded, or never one) -> hipErrorNotFound.
+    rows.push_back({"hipModuleUnload(" + name + ")", hipErrorNotFound,
                     [m = m] { return hipModuleUnload(m); }});
     rows.push_back({"hipModuleGetFunction(.., " + name + ")", hipErrorInvalidResourceHandle,
                     [m = m] {

@@ -87,9 +87,16 @@ TEST_CASE("CUDA backend: hipDeviceGetAttribute answers what NVIDIA has a meaning
   REQUIRE(askAttribute(api, p, hipDeviceAttributeVirtualMemoryManagementSupported, &v) ==
           hipSuccess);
   CHECK(v == 1102);
+  // hip-tests' hipGetDeviceAttribute.cc reads the HDP registers as the properties' pointers.
+  v = -7;
+  REQUIRE(askAttribute(api, p, hipDeviceAttributeHdpMemFlushCntl, &v) == hipSuccess);
+  CHECK(v == 0);
+  REQUIRE(askAttribute(api, p, hipDeviceAttributeHdpRegFlushCntl, &v) == hipSuccess);
+  CHECK(v == 0);
+  CHECK(p.hdpMemFlushCntl == nullptr);
   // Every enumerator is answered except these: the multi-valued limits (one int cannot hold
   // them; AMD's runtime refuses them too; hipDeviceProp_t carries them), AMD's HDP registers and
-  // PCI chip id, and the Windows-only LUID.
+  // PCI chip id, and the Windows-only LUID (the HDP registers answer 0: NVIDIA has none).
   const std::vector<int> unanswered = {
       hipDeviceAttributeLuid,                    hipDeviceAttributeMaxSurface1DLayered,
       hipDeviceAttributeMaxSurface2D,            hipDeviceAttributeMaxSurface2DLayered,
@@ -98,8 +105,7 @@ TEST_CASE("CUDA backend: hipDeviceGetAttribute answers what NVIDIA has a meaning
       hipDeviceAttributeMaxTexture2DGather,      hipDeviceAttributeMaxTexture2DLayered,
       hipDeviceAttributeMaxTexture2DLinear,      hipDeviceAttributeMaxTexture2DMipmap,
       hipDeviceAttributeMaxTexture3DAlt,         hipDeviceAttributeMaxTextureCubemapLayered,
-      hipDeviceAttributeMaxThreadsDim,           hipDeviceAttributeHdpMemFlushCntl,
-      hipDeviceAttributeHdpRegFlushCntl,         hipDeviceAttributePciChipId};
+      hipDeviceAttributeMaxThreadsDim,           hipDeviceAttributePciChipId};
   std::vector<int> notSupported;
   for (int a = 0; a < 20000; ++a) {
     if (!isDeviceAttribute(a)) continue;
@@ -108,4 +114,35 @@ TEST_CASE("CUDA backend: hipDeviceGetAttribute answers what NVIDIA has a meaning
   std::vector<int> expected = unanswered;
   std::sort(expected.begin(), expected.end());
   CHECK(notSupported == expected);
+}
+
+// hip-tests' hipEventCreateWithFlags.cc reads hipMalloc memory from the host when isLargeBar
+// is 1; hipGetDeviceProperties.cc compares arch.* with the __HIP_ARCH_HAS_*__ macros.
+TEST_CASE("CUDA backend: isLargeBar only where the host shares the GPU's page tables; arch flags as the device macros") {
+  cu::DriverApi api = fakeAttributeDriver();
+  api.cuDeviceGetAttribute = [](int* v, int attr, cu::CUdevice) -> cu::CUresult {
+    *v = attr == 100 || attr == 101 ? 0 : 1000 + attr;  // a PCIe GPU: no ATS, no host access
+    return 0;
+  };
+  hipDeviceProp_t p{};
+  REQUIRE(cu::queryDeviceProperties(api, 0, &p).ok());
+  CHECK(p.pageableMemoryAccessUsesHostPageTables == 0);
+  CHECK(p.isLargeBar == 0);
+  int v = -7;
+  REQUIRE(askAttribute(api, p, hipDeviceAttributeIsLargeBar, &v) == hipSuccess);
+  CHECK(v == 0);
+  // Grace Hopper: the host reaches device memory through the shared page tables.
+  const cu::DriverApi coherent = fakeAttributeDriver();
+  hipDeviceProp_t q{};
+  REQUIRE(cu::queryDeviceProperties(coherent, 0, &q).ok());
+  CHECK(q.isLargeBar == 1);
+  // hip_common.h: funnel shift, the extended __syncthreads, surface functions and dynamic
+  // parallelism are 0 in device code, so the properties say 0 too.
+  CHECK(p.arch.hasFunnelShift == 0);
+  CHECK(p.arch.hasSyncThreadsExt == 0);
+  CHECK(p.arch.hasSurfaceFuncs == 0);
+  CHECK(p.arch.hasDynamicParallelism == 0);
+  CHECK(p.arch.hasWarpShuffle == 1);
+  CHECK(p.arch.has3dGrid == 1);
+  CHECK(p.arch.hasThreadFenceSystem == 1);
 }

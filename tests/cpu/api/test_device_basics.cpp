@@ -55,7 +55,12 @@ TEST_CASE("hipSetDeviceFlags / hipGetDeviceFlags: per device, one scheduling mod
       {"blocking + map host", [] { return hipSetDeviceFlags(hipDeviceScheduleBlockingSync | hipDeviceMapHost); }, hipSuccess},
       {"get", [&] { return hipGetDeviceFlags(&flags); }, hipSuccess},
   });
-  CHECK(flags == (hipDeviceScheduleBlockingSync | hipDeviceMapHost));
+  CHECK(flags == hipDeviceScheduleBlockingSync);  // AMD keeps the scheduling bits only
+  REQUIRE(hipSetDeviceFlags(hipDeviceScheduleYield | hipDeviceMapHost | hipDeviceLmemResizeToMax) ==
+          hipSuccess);
+  REQUIRE(hipGetDeviceFlags(&flags) == hipSuccess);
+  CHECK(flags == hipDeviceScheduleYield);
+  REQUIRE(hipSetDeviceFlags(hipDeviceScheduleBlockingSync | hipDeviceMapHost) == hipSuccess);
   // Another device keeps its own flags; the first device's are seen from any thread.
   REQUIRE(hipSetDevice(1) == hipSuccess);
   REQUIRE(hipSetDeviceFlags(hipDeviceScheduleSpin) == hipSuccess);
@@ -63,7 +68,7 @@ TEST_CASE("hipSetDeviceFlags / hipGetDeviceFlags: per device, one scheduling mod
   CHECK(flags == hipDeviceScheduleSpin);
   REQUIRE(hipSetDevice(0) == hipSuccess);
   REQUIRE(hipGetDeviceFlags(&flags) == hipSuccess);
-  CHECK(flags == (hipDeviceScheduleBlockingSync | hipDeviceMapHost));
+  CHECK(flags == hipDeviceScheduleBlockingSync);
   REQUIRE(hipSetDeviceFlags(hipDeviceScheduleAuto) == hipSuccess);
 }
 

@@ -114,8 +114,14 @@ TEST_CASE("hipDeviceGetPCIBusId and hipDeviceGetByPCIBusId round-trip") {
   CHECK(hipDeviceGetPCIBusId(id, 32, -1) == hipErrorInvalidDevice);
   REQUIRE(hipDeviceGetPCIBusId(id, sizeof id, 1) == hipSuccess);
   CHECK(std::strcmp(id, "0001:c1:03.0") == 0);
-  REQUIRE(hipDeviceGetPCIBusId(id, 5, 1) == hipSuccess);
-  CHECK(std::strcmp(id, "0001") == 0);  // truncated to the buffer, still terminated
+  // Too short (hip-tests' _Negative_PartialFill): the id's start, terminated, and a failure.
+  std::memset(id, 1, sizeof id);
+  CHECK(hipDeviceGetPCIBusId(id, 5, 1) == hipErrorInvalidValue);
+  CHECK(std::strcmp(id, "0001") == 0);
+  CHECK(id[5] == 1);
+  CHECK(hipDeviceGetPCIBusId(id, 12, 1) == hipErrorInvalidValue);  // the NUL does not fit
+  REQUIRE(hipDeviceGetPCIBusId(id, 13, 1) == hipSuccess);
+  CHECK(std::strcmp(id, "0001:c1:03.0") == 0);
   int dev = -1;
   CHECK(hipDeviceGetByPCIBusId(nullptr, "0001:c1:03.0") == hipErrorInvalidValue);
   CHECK(hipDeviceGetByPCIBusId(&dev, nullptr) == hipErrorInvalidValue);

@@ -221,6 +221,9 @@ TEST_CASE("hipModuleGetFunctionCount, hipModuleLoadFatBinary: the backend's kern
   CHECK(count == 1);
   REQUIRE(hipModuleUnload(m) == hipSuccess);
   CHECK(hipModuleGetFunctionCount(&count, m) == hipErrorInvalidResourceHandle);
+  // A second unload: AMD's hipErrorNotFound (hip-tests' hipModuleUnload.cc); null: invalid handle.
+  CHECK(hipModuleUnload(m) == hipErrorNotFound);
+  CHECK(hipModuleUnload(nullptr) == hipErrorInvalidResourceHandle);
 }
 
 TEST_CASE("hipLibrary* / hipKernel*: a library is a module, a kernel its function", "[hip7]") {

@@ -42,6 +42,11 @@ TEST_CASE("peer queries: HIP's answers") {
   CHECK(hipExtGetLinkTypeAndHopCount(0, 1, nullptr, &hops) == hipErrorInvalidValue);
   CHECK(hipExtGetLinkTypeAndHopCount(0, 1, &type, nullptr) == hipErrorInvalidValue);
   CHECK(hipExtGetLinkTypeAndHopCount(0, 9, &type, &hops) == hipErrorInvalidDevice);
+  // AMD checks negative ordinals before the device count (hip-tests: InvalidValue).
+  CHECK(hipExtGetLinkTypeAndHopCount(-1, 0, &type, &hops) == hipErrorInvalidValue);
+  CHECK(hipExtGetLinkTypeAndHopCount(0, -1, &type, &hops) == hipErrorInvalidValue);
+  CHECK(hipExtGetLinkTypeAndHopCount(-1, -2, &type, &hops) == hipErrorInvalidValue);
+  CHECK(hipExtGetLinkTypeAndHopCount(9, 0, &type, &hops) == hipErrorInvalidDevice);
   (void)hipGetLastError();
 }
 
