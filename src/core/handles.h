@@ -133,6 +133,14 @@ class HandleTable {
     }
     return false;
   }
+  // The first live handle that `match` accepts, or null (a scan: for queries off the hot path).
+  template <typename Match>
+  T* findLive(Match match) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (T* h : live_)
+      if (isLive(h) && match(*h)) return h;
+    return nullptr;
+  }
   // Live handles of one device (for hipDeviceReset).
   std::vector<T*> liveOnDevice(int device) {
     std::lock_guard<std::mutex> lock(mutex_);

@@ -92,8 +92,8 @@ hipGraphNode* nodeFor(ihipGraph* g, NativeGraphNode native) {
   hipGraphNode* n = nodeTable().create();
   n->graph = g;
   n->native = native;
-  n->typeOverride = -1;
   n->kernelStub = nullptr;
+  n->given = GivenNodeParams{};
   n->child = nullptr;
   g->nodes[native] = n;
   HandleTable<hipGraphNode>::publish(n);
@@ -120,7 +120,8 @@ std::vector<hipGraphNode*> annotatedNodes(ihipGraph* g) {
   std::lock_guard<std::mutex> lock(g_mutex);
   std::vector<hipGraphNode*> out;
   for (auto& [native, node] : g->nodes)
-    if (node->typeOverride >= 0 || node->kernelStub != nullptr) out.push_back(node);
+    if (node->kernelStub != nullptr || node->given.kind != GivenNodeParams::Kind::None)
+      out.push_back(node);
   return out;
 }
 

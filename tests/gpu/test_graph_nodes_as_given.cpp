@@ -1,0 +1,186 @@
+// Graph nodes on the GPU as AMD's runtime and hip-tests have them: copy nodes to, from and
+// between arrays (added, set, in an executable graph, answered back as given and from a child
+// graph's copy); allocation nodes' parameters byte for byte; symbol copies typed as copies.
+#include <cstring>
+#include <vector>
+
+#include "gpu_test_support.h"
+#include "graph_kernels.h"
+
+namespace {
+
+constexpr size_t kW = 32, kH = 8, kD = 4;  // an int array's extent, in elements
+constexpr size_t kCount = kW * kH * kD;
+
+bool sameCopy(const hipMemcpy3DParms& a, const hipMemcpy3DParms& b) {
+  auto ptr = [](const hipPitchedPtr& x, const hipPitchedPtr& y) {
+    return x.ptr == y.ptr && x.pitch == y.pitch && x.xsize == y.xsize && x.ysize == y.ysize;
+  };
+  auto pos = [](const hipPos& x, const hipPos& y) { return x.x == y.x && x.y == y.y && x.z == y.z; };
+  return a.srcArray == b.srcArray && pos(a.srcPos, b.srcPos) && ptr(a.srcPtr, b.srcPtr) &&
+         a.dstArray == b.dstArray && pos(a.dstPos, b.dstPos) && ptr(a.dstPtr, b.dstPtr) &&
+         a.extent.width == b.extent.width && a.extent.height == b.extent.height &&
+         a.extent.depth == b.extent.depth && a.kind == b.kind;
+}
+
+hipMemcpy3DParms hostToArray(int* host, hipArray_t array) {
+  hipMemcpy3DParms p{};
+  p.srcPtr = make_hipPitchedPtr(host, kW * sizeof(int), kW, kH);  // xsize as hip-tests pass it
+  p.dstArray = array;
+  p.extent = make_hipExtent(kW, kH, kD);
+  p.kind = hipMemcpyHostToDevice;
+  return p;
+}
+
+hipMemcpy3DParms arrayToHost(hipArray_t array, int* host) {
+  hipMemcpy3DParms p{};
+  p.srcArray = array;
+  p.dstPtr = make_hipPitchedPtr(host, kW * sizeof(int), kW, kH);
+  p.extent = make_hipExtent(kW, kH, kD);
+  p.kind = hipMemcpyDeviceToHost;
+  return p;
+}
+
+void runOnce(hipGraph_t g) {
+  hipGraphExec_t exec = nullptr;
+  HIP_REQUIRE(hipGraphInstantiate(&exec, g, nullptr, nullptr, 0));
+  HIP_REQUIRE(hipGraphLaunch(exec, hipStreamPerThread));
+  HIP_REQUIRE(hipStreamSynchronize(hipStreamPerThread));
+  HIP_CHECK(hipGraphExecDestroy(exec));
+}
+
+}  // namespace
+
+TEST_CASE("copy nodes with arrays: host to array to array to host, answered as given",
+          "[graphs][arrays]") {
+  const hipChannelFormatDesc i32 = hipCreateChannelDesc<int>();
+  hipArray_t a = nullptr, b = nullptr;
+  HIP_REQUIRE(hipMalloc3DArray(&a, &i32, make_hipExtent(kW, kH, kD), hipArrayDefault));
+  HIP_REQUIRE(hipMalloc3DArray(&b, &i32, make_hipExtent(kW, kH, kD), hipArrayDefault));
+  std::vector<int> in(kCount), out(kCount, -1);
+  for (size_t i = 0; i < kCount; ++i) in[i] = static_cast<int>(i);
+
+  hipGraph_t g = nullptr;
+  HIP_REQUIRE(hipGraphCreate(&g, 0));
+  const hipMemcpy3DParms up = hostToArray(in.data(), a);
+  hipMemcpy3DParms across{};
+  across.srcArray = a;
+  across.dstArray = b;
+  across.extent = make_hipExtent(kW, kH, kD);
+  across.kind = hipMemcpyDeviceToDevice;
+  const hipMemcpy3DParms down = arrayToHost(b, out.data());
+  hipGraphNode_t n1 = nullptr, n2 = nullptr, n3 = nullptr;
+  HIP_REQUIRE(hipGraphAddMemcpyNode(&n1, g, nullptr, 0, &up));
+  // hipGraphAddNode's copy node, as hip-tests' hipGraphAddNodeTypeMemcpy.
+  hipGraphNodeParams np{};
+  np.type = hipGraphNodeTypeMemcpy;
+  np.memcpy.copyParams = across;
+  HIP_REQUIRE(hipGraphAddNode(&n2, g, &n1, 1, &np));
+  // Added the other way round and set, as hip-tests' hipGraphMemcpyNodeSetParams.
+  const hipMemcpy3DParms reversed = hostToArray(out.data(), b);
+  HIP_REQUIRE(hipGraphAddMemcpyNode(&n3, g, &n2, 1, &reversed));
+  HIP_REQUIRE(hipGraphMemcpyNodeSetParams(n3, &down));
+
+  hipMemcpy3DParms got{};
+  HIP_REQUIRE(hipGraphMemcpyNodeGetParams(n1, &got));
+  CHECK(sameCopy(got, up));
+  HIP_REQUIRE(hipGraphMemcpyNodeGetParams(n2, &got));
+  CHECK(sameCopy(got, across));
+  HIP_REQUIRE(hipGraphMemcpyNodeGetParams(n3, &got));
+  CHECK(sameCopy(got, down));
+  hipGraphNodeType type = hipGraphNodeTypeCount;
+  HIP_REQUIRE(hipGraphNodeGetType(n2, &type));
+  CHECK(type == hipGraphNodeTypeMemcpy);
+
+  runOnce(g);
+  CHECK(out == in);
+
+  // In an executable graph: the last copy reads array a instead (the same data).
+  std::fill(out.begin(), out.end(), -1);
+  hipGraphExec_t exec = nullptr;
+  HIP_REQUIRE(hipGraphInstantiate(&exec, g, nullptr, nullptr, 0));
+  hipMemcpy3DParms fromA = arrayToHost(a, out.data());
+  HIP_REQUIRE(hipGraphExecMemcpyNodeSetParams(exec, n3, &fromA));
+  HIP_REQUIRE(hipGraphLaunch(exec, hipStreamPerThread));
+  HIP_REQUIRE(hipStreamSynchronize(hipStreamPerThread));
+  CHECK(out == in);
+  HIP_CHECK(hipGraphExecDestroy(exec));
+  HIP_REQUIRE(hipGraphMemcpyNodeGetParams(n3, &got));
+  CHECK(sameCopy(got, down));  // the graph's node keeps its own parameters
+
+  // A clone runs and answers the same; inside a child graph's copy the driver's node maps back
+  // to the caller's arrays, in elements.
+  hipGraph_t clone = nullptr;
+  HIP_REQUIRE(hipGraphClone(&clone, g));
+  hipGraphNode_t inClone = nullptr;
+  HIP_REQUIRE(hipGraphNodeFindInClone(&inClone, n2, clone));
+  HIP_REQUIRE(hipGraphMemcpyNodeGetParams(inClone, &got));
+  CHECK(sameCopy(got, across));
+  hipGraph_t parent = nullptr;
+  HIP_REQUIRE(hipGraphCreate(&parent, 0));
+  hipGraphNode_t sub = nullptr;
+  HIP_REQUIRE(hipGraphAddChildGraphNode(&sub, parent, nullptr, 0, g));
+  hipGraph_t inner = nullptr;
+  HIP_REQUIRE(hipGraphChildGraphNodeGetGraph(sub, &inner));
+  size_t count = 0;
+  HIP_REQUIRE(hipGraphGetNodes(inner, nullptr, &count));
+  std::vector<hipGraphNode_t> nodes(count);
+  HIP_REQUIRE(hipGraphGetNodes(inner, nodes.data(), &count));
+  int acrossSeen = 0;
+  for (hipGraphNode_t n : nodes) {
+    HIP_REQUIRE(hipGraphMemcpyNodeGetParams(n, &got));
+    CHECK(got.extent.width == kW);
+    if (got.srcArray == a && got.dstArray == b) ++acrossSeen;
+  }
+  CHECK(acrossSeen == 1);
+  std::fill(out.begin(), out.end(), -1);
+  runOnce(parent);
+  CHECK(out == in);
+
+  // Checked as hipMemcpy3D: a pointer side's pitch must hold the row.
+  hipMemcpy3DParms narrow = up;
+  narrow.srcPtr.pitch = kW;  // bytes: a quarter of the row
+  CHECK(hipGraphMemcpyNodeSetParams(n1, &narrow) == hipErrorInvalidPitchValue);
+
+  HIP_CHECK(hipGraphDestroy(parent));
+  HIP_CHECK(hipGraphDestroy(clone));
+  HIP_CHECK(hipGraphDestroy(g));
+  HIP_CHECK(hipFreeArray(a));
+  HIP_CHECK(hipFreeArray(b));
+}
+
+TEST_CASE("allocation nodes answer the caller's parameters; symbol copies are copies",
+          "[graphs]") {
+  hipGraph_t g = nullptr;
+  HIP_REQUIRE(hipGraphCreate(&g, 0));
+  hipMemAccessDesc desc;
+  std::memset(&desc, 0, sizeof desc);
+  desc.location.type = hipMemLocationTypeDevice;
+  desc.location.id = 0;
+  desc.flags = hipMemAccessFlagsProtReadWrite;
+  hipMemAllocNodeParams ap;
+  std::memset(&ap, 0, sizeof ap);
+  ap.bytesize = 1 << 20;
+  ap.poolProps.allocType = hipMemAllocationTypePinned;
+  ap.poolProps.location.type = hipMemLocationTypeDevice;
+  ap.poolProps.location.id = 0;
+  ap.accessDescs = &desc;
+  ap.accessDescCount = 1;
+  hipGraphNode_t alloc = nullptr, freeNode = nullptr;
+  HIP_REQUIRE(hipGraphAddMemAllocNode(&alloc, g, nullptr, 0, &ap));
+  REQUIRE(ap.dptr != nullptr);
+  hipMemAllocNodeParams got;
+  HIP_REQUIRE(hipGraphMemAllocNodeGetParams(alloc, &got));
+  CHECK(std::memcmp(&got, &ap, sizeof ap) == 0);
+  HIP_REQUIRE(hipGraphAddMemFreeNode(&freeNode, g, &alloc, 1, ap.dptr));
+
+  hipGraphNode_t fromSym = nullptr;
+  static int host[16];
+  HIP_REQUIRE(hipGraphAddMemcpyNodeFromSymbol(&fromSym, g, nullptr, 0, host, graphSymbol(),
+                                              sizeof host, 0, hipMemcpyDeviceToHost));
+  hipGraphNodeType type = hipGraphNodeTypeCount;
+  HIP_REQUIRE(hipGraphNodeGetType(fromSym, &type));
+  CHECK(type == hipGraphNodeTypeMemcpy);
+  runOnce(g);
+  HIP_CHECK(hipGraphDestroy(g));
+}
