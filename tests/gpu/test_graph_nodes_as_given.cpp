@@ -1,6 +1,8 @@
 // Graph nodes on the GPU as AMD's runtime and hip-tests have them: copy nodes to, from and
 // between arrays (added, set, in an executable graph, answered back as given and from a child
-// graph's copy); allocation nodes' parameters byte for byte; symbol copies typed as copies.
+// graph's copy); nested child graphs changed through hipGraphChildGraphNodeGetGraph; a graph
+// added as its own child; allocation nodes' parameters byte for byte; symbol copies typed as
+// copies.
 #include <cstring>
 #include <vector>
 
@@ -147,6 +149,76 @@ TEST_CASE("copy nodes with arrays: host to array to array to host, answered as g
   HIP_CHECK(hipGraphDestroy(g));
   HIP_CHECK(hipFreeArray(a));
   HIP_CHECK(hipFreeArray(b));
+}
+
+TEST_CASE("nested child graphs changed through their embedded graphs; a graph as its own child",
+          "[graphs]") {
+  constexpr int n = 4096;
+  int* d = nullptr;
+  HIP_REQUIRE(hipMalloc(&d, n * sizeof(int)));
+  std::vector<int> h(n, 0);
+  // inner: addInts(d, +3); middle: child(inner); outer: child(middle), then a copy to the host.
+  hipGraph_t innerG = nullptr, middleG = nullptr, outerG = nullptr;
+  HIP_REQUIRE(hipGraphCreate(&innerG, 0));
+  HIP_REQUIRE(hipGraphCreate(&middleG, 0));
+  HIP_REQUIRE(hipGraphCreate(&outerG, 0));
+  int count = n, three = 3;
+  void* args[] = {&d, &count, &three};
+  hipKernelNodeParams kp{};
+  kp.func = const_cast<void*>(addIntsKernel());
+  kp.gridDim = graphGridFor(n);
+  kp.blockDim = dim3(256);
+  kp.kernelParams = args;
+  hipGraphNode_t k = nullptr, mid = nullptr, top = nullptr, copy = nullptr;
+  HIP_REQUIRE(hipGraphAddKernelNode(&k, innerG, nullptr, 0, &kp));
+  HIP_REQUIRE(hipGraphAddChildGraphNode(&mid, middleG, nullptr, 0, innerG));
+  HIP_REQUIRE(hipGraphAddChildGraphNode(&top, outerG, nullptr, 0, middleG));
+  HIP_REQUIRE(hipGraphAddMemcpyNode1D(&copy, outerG, &top, 1, h.data(), d, n * sizeof(int),
+                                      hipMemcpyDeviceToHost));
+
+  // Down to the innermost kernel node through the embedded graphs, found by its host function
+  // (hip-tests' nestedGraph::updateInnermostNode), and switched to scaleInts(d, 5).
+  hipGraph_t emb2 = nullptr, emb1 = nullptr;
+  HIP_REQUIRE(hipGraphChildGraphNodeGetGraph(top, &emb2));
+  hipGraphNode_t midCopy = nullptr;
+  size_t one = 1;
+  HIP_REQUIRE(hipGraphGetNodes(emb2, &midCopy, &one));
+  HIP_REQUIRE(hipGraphChildGraphNodeGetGraph(midCopy, &emb1));
+  hipGraphNode_t kCopy = nullptr;
+  one = 1;
+  HIP_REQUIRE(hipGraphGetNodes(emb1, &kCopy, &one));
+  hipKernelNodeParams got{};
+  HIP_REQUIRE(hipGraphKernelNodeGetParams(kCopy, &got));
+  CHECK(got.func == addIntsKernel());
+  int five = 5;
+  void* scaleArgs[] = {&d, &count, &five};
+  got.func = const_cast<void*>(scaleIntsKernel());
+  got.kernelParams = scaleArgs;
+  HIP_REQUIRE(hipGraphKernelNodeSetParams(kCopy, &got));
+
+  HIP_REQUIRE(hipMemset(d, 0, n * sizeof(int)));
+  HIP_REQUIRE(hipMemcpy(d, std::vector<int>(n, 2).data(), n * sizeof(int),
+                        hipMemcpyHostToDevice));
+  runOnce(outerG);
+  int wrong = 0;
+  for (int v : h) wrong += v != 10;  // 2 * 5: the change reached the outer graph
+  CHECK(wrong == 0);
+
+  // The outer graph as its own child: a copy of it as it was, run after it.
+  hipGraphNode_t self = nullptr;
+  HIP_REQUIRE(hipGraphAddChildGraphNode(&self, outerG, &copy, 1, outerG));
+  size_t nodes = 0;
+  HIP_REQUIRE(hipGraphGetNodes(outerG, nullptr, &nodes));
+  CHECK(nodes == 3);
+  runOnce(outerG);
+  wrong = 0;
+  for (int v : h) wrong += v != 250;  // 10 * 5, then * 5 again by the copy
+  CHECK(wrong == 0);
+
+  HIP_CHECK(hipGraphDestroy(outerG));
+  HIP_CHECK(hipGraphDestroy(middleG));
+  HIP_CHECK(hipGraphDestroy(innerG));
+  HIP_CHECK(hipFree(d));
 }
 
 TEST_CASE("allocation nodes answer the caller's parameters; symbol copies are copies",

@@ -34,6 +34,7 @@ ihipGraph* createLocked(int device, GraphOps* ops, NativeGraph native, bool owne
   g->ops = ops;
   g->native = native;
   g->owned = owned;
+  g->embedded = false;
   g->nodes.clear();
   g->views.clear();
   g->userObjects.clear();
@@ -129,6 +130,7 @@ ihipGraph* childView(hipGraphNode* node, NativeGraph native) {
   std::lock_guard<std::mutex> lock(g_mutex);
   if (node->child != nullptr && node->child->native == native) return node->child;
   ihipGraph* v = createLocked(node->graph->device, node->graph->ops, native, false);
+  v->embedded = true;
   node->graph->views.push_back(v);
   node->child = v;
   return v;

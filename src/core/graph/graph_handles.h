@@ -24,6 +24,7 @@ struct ihipGraph {
   unihip::GraphOps* ops = nullptr;
   unihip::NativeGraph native = nullptr;
   bool owned = true;  // false for a child graph node's graph and a capture's graph in progress
+  bool embedded = false;  // a child graph node's graph (hipGraphChildGraphNodeGetGraph)
   // Guarded by the registry's mutex.
   std::unordered_map<unihip::NativeGraphNode, struct hipGraphNode*> nodes;
   std::vector<ihipGraph*> views;

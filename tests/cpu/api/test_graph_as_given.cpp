@@ -2,8 +2,9 @@
 // does, over a fake graphs family (fake_graphs.h) and a fake image family (fake_images.h): copy
 // nodes with array sides (resolved to native arrays and bytes for the family, answered back as
 // hipArray_t and elements, also where the driver made the node), allocation nodes (the caller's
-// access list pointer). hip-tests cases: hipGraphAddMemcpyNode*, hipGraphMemcpyNode*,
-// hipGraphMemAllocNodeGetParams.
+// access list pointer), kernel nodes inside a child graph's copy (the host function), a graph
+// added as its own child. hip-tests cases: hipGraphAddMemcpyNode*, hipGraphMemcpyNode*,
+// hipGraphMemAllocNodeGetParams, hipGraphAddChildGraphNode.
 #include <catch2/catch.hpp>
 
 #include <cstring>
@@ -15,6 +16,9 @@
 #include "install_fake.h"
 
 using namespace unihip::testing;
+
+// tests/cpu/kernels/registered.hip: a registered kernel scale(float*, float).
+const void* scaleHostFunction();
 
 namespace {
 
@@ -176,7 +180,9 @@ TEST_CASE("graph copy nodes with arrays: native arrays in bytes for the family, 
   (void)hipGetLastError();
 }
 
-TEST_CASE("graph nodes answer what they were given: allocations", "[graph]") {
+TEST_CASE("graph nodes answer what they were given: allocations, kernels in child graphs; a "
+          "graph as its own child",
+          "[graph]") {
   FakeGraphOps ops;
   installFakeGraphs(&ops);
   hipGraph_t g = nullptr;
@@ -212,6 +218,52 @@ TEST_CASE("graph nodes answer what they were given: allocations", "[graph]") {
   CHECK(std::memcmp(&got, &ap, sizeof ap) == 0);
   REQUIRE(hipGraphDestroy(clone) == hipSuccess);
 
+  // A kernel node inside a child graph's copy answers its host function (the driver made that
+  // node: hip-tests' nested graphs find their kernels by it).
+  hipGraph_t child = nullptr;
+  REQUIRE(hipGraphCreate(&child, 0) == hipSuccess);
+  float* x = nullptr;
+  float scale = 2;
+  void* args[] = {&x, &scale};
+  hipKernelNodeParams kp{};
+  kp.func = const_cast<void*>(scaleHostFunction());
+  kp.gridDim = dim3(4);
+  kp.blockDim = dim3(64);
+  kp.kernelParams = args;
+  hipGraphNode_t k = nullptr;
+  REQUIRE(hipGraphAddKernelNode(&k, child, nullptr, 0, &kp) == hipSuccess);
+  hipGraphNode_t sub = nullptr;
+  REQUIRE(hipGraphAddChildGraphNode(&sub, g, nullptr, 0, child) == hipSuccess);
+  hipGraph_t inner = nullptr;
+  REQUIRE(hipGraphChildGraphNodeGetGraph(sub, &inner) == hipSuccess);
+  hipGraphNode_t innerKernel = nullptr;
+  size_t count = 1;
+  REQUIRE(hipGraphGetNodes(inner, &innerKernel, &count) == hipSuccess);
+  REQUIRE(count == 1);
+  CHECK(innerKernel != k);
+  hipKernelNodeParams kgot{};
+  REQUIRE(hipGraphKernelNodeGetParams(innerKernel, &kgot) == hipSuccess);
+  CHECK(kgot.func == scaleHostFunction());
+  // Changed through the embedded graph's handle, the node's copy changes (CUDA and AMD).
+  kgot.gridDim = dim3(8);
+  REQUIRE(hipGraphKernelNodeSetParams(innerKernel, &kgot) == hipSuccess);
+  CHECK(static_cast<FakeNode*>(innerKernel->native)->kernel.grid.x == 8);
+
+  // A graph added as its own child embeds a copy of itself as it was (AMD clones it).
+  size_t before = 0;
+  REQUIRE(hipGraphGetNodes(g, nullptr, &before) == hipSuccess);
+  hipGraphNode_t self = nullptr;
+  REQUIRE(hipGraphAddChildGraphNode(&self, g, nullptr, 0, g) == hipSuccess);
+  size_t after = 0;
+  REQUIRE(hipGraphGetNodes(g, nullptr, &after) == hipSuccess);
+  CHECK(after == before + 1);
+  hipGraph_t selfCopy = nullptr;
+  REQUIRE(hipGraphChildGraphNodeGetGraph(self, &selfCopy) == hipSuccess);
+  CHECK(selfCopy != g);
+  REQUIRE(hipGraphGetNodes(selfCopy, nullptr, &count) == hipSuccess);
+  CHECK(count == before);
+
+  REQUIRE(hipGraphDestroy(child) == hipSuccess);
   REQUIRE(hipGraphDestroy(g) == hipSuccess);
   (void)hipGetLastError();
 }
