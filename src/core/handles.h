@@ -64,6 +64,9 @@ struct ihipEvent_t {
   // Set by a successful hipEventRecord: elapsed time of an unrecorded event is answered here,
   // without the driver.
   std::atomic<bool> recorded{false};
+  // The capturing native stream the last hipEventRecord recorded into, else null
+  // (core/graph/capture_guard.h: hipErrorCapturedEvent).
+  std::atomic<unihip::NativeStream> captureStream{nullptr};
 };
 
 struct ihipModule_t {

@@ -2,8 +2,9 @@
 // between arrays (added, set, in an executable graph, answered back as given and from a child
 // graph's copy); nested child graphs changed through hipGraphChildGraphNodeGetGraph; a graph
 // added as its own child; allocation nodes' parameters byte for byte; symbol copies typed as
-// copies.
+// copies; captured events and captures ended on another thread.
 #include <cstring>
+#include <thread>
 #include <vector>
 
 #include "gpu_test_support.h"
@@ -255,4 +256,44 @@ TEST_CASE("allocation nodes answer the caller's parameters; symbol copies are co
   CHECK(type == hipGraphNodeTypeMemcpy);
   runOnce(g);
   HIP_CHECK(hipGraphDestroy(g));
+}
+
+TEST_CASE("capture: a captured event's wait or query, ending on another thread", "[graphs]") {
+  hipStream_t s = nullptr;
+  HIP_REQUIRE(hipStreamCreate(&s));
+  hipEvent_t e = nullptr;
+  HIP_REQUIRE(hipEventCreate(&e));
+  for (hipStreamCaptureMode mode : {hipStreamCaptureModeGlobal, hipStreamCaptureModeThreadLocal,
+                                    hipStreamCaptureModeRelaxed}) {
+    INFO("mode " << mode);
+    for (bool sync : {true, false}) {
+      HIP_REQUIRE(hipStreamBeginCapture(s, mode));
+      HIP_REQUIRE(hipEventRecord(e, s));
+      CHECK((sync ? hipEventSynchronize(e) : hipEventQuery(e)) == hipErrorCapturedEvent);
+      // The capture was invalidated (the driver's relaxed mode may let it end).
+      hipGraph_t g = nullptr;
+      const hipError_t end = hipStreamEndCapture(s, &g);
+      CHECK((end == hipErrorStreamCaptureInvalidated || mode == hipStreamCaptureModeRelaxed));
+      if (end == hipSuccess && g != nullptr) HIP_CHECK(hipGraphDestroy(g));
+    }
+  }
+  (void)hipGetLastError();
+
+  int* d = nullptr;
+  HIP_REQUIRE(hipMalloc(&d, 4096 * sizeof(int)));
+  HIP_REQUIRE(hipStreamBeginCapture(s, hipStreamCaptureModeGlobal));
+  HIP_REQUIRE(hipMemsetAsync(d, 0, 4096 * sizeof(int), s));
+  hipError_t there = hipSuccess;
+  std::thread([&] {
+    hipGraph_t none = nullptr;
+    there = hipStreamEndCapture(s, &none);
+  }).join();
+  CHECK(there == hipErrorStreamCaptureWrongThread);
+  hipGraph_t g = nullptr;
+  HIP_REQUIRE(hipStreamEndCapture(s, &g));  // still capturing: its own thread ends it
+  REQUIRE(g != nullptr);
+  HIP_CHECK(hipGraphDestroy(g));
+  HIP_CHECK(hipFree(d));
+  HIP_CHECK(hipEventDestroy(e));
+  HIP_CHECK(hipStreamDestroy(s));
 }

@@ -3,11 +3,14 @@
 // nodes with array sides (resolved to native arrays and bytes for the family, answered back as
 // hipArray_t and elements, also where the driver made the node), allocation nodes (the caller's
 // access list pointer), kernel nodes inside a child graph's copy (the host function), a graph
-// added as its own child. hip-tests cases: hipGraphAddMemcpyNode*, hipGraphMemcpyNode*,
-// hipGraphMemAllocNodeGetParams, hipGraphAddChildGraphNode.
+// added as its own child, and the capture rules on events and threads (hipErrorCapturedEvent,
+// hipErrorStreamCaptureWrongThread). hip-tests cases: hipGraphAddMemcpyNode*, hipGraphMemcpyNode*,
+// hipGraphMemAllocNodeGetParams, hipGraphAddChildGraphNode, hipStreamBeginCapture,
+// hipStreamEndCapture.
 #include <catch2/catch.hpp>
 
 #include <cstring>
+#include <thread>
 
 #include "core/graph/graph_handles.h"
 #include "core/images.h"
@@ -265,5 +268,67 @@ TEST_CASE("graph nodes answer what they were given: allocations, kernels in chil
 
   REQUIRE(hipGraphDestroy(child) == hipSuccess);
   REQUIRE(hipGraphDestroy(g) == hipSuccess);
+  (void)hipGetLastError();
+}
+
+TEST_CASE("capture rules: captured events and ending on another thread, as AMD's runtime",
+          "[graph][threads]") {
+  FakeGraphOps ops;
+  installFakeGraphs(&ops);
+  hipStream_t s = nullptr;
+  REQUIRE(hipStreamCreate(&s) == hipSuccess);
+  hipEvent_t e = nullptr, plain = nullptr;
+  REQUIRE(hipEventCreate(&e) == hipSuccess);
+  REQUIRE(hipEventCreate(&plain) == hipSuccess);
+  REQUIRE(hipEventRecord(plain, nullptr) == hipSuccess);
+
+  for (hipStreamCaptureMode mode : {hipStreamCaptureModeGlobal, hipStreamCaptureModeThreadLocal,
+                                    hipStreamCaptureModeRelaxed}) {
+    for (bool sync : {true, false}) {
+      INFO("mode " << mode << (sync ? " hipEventSynchronize" : " hipEventQuery"));
+      REQUIRE(hipStreamBeginCapture(s, mode) == hipSuccess);
+      REQUIRE(hipEventRecord(e, s) == hipSuccess);
+      CHECK((sync ? hipEventSynchronize(e) : hipEventQuery(e)) == hipErrorCapturedEvent);
+      hipStreamCaptureStatus status = hipStreamCaptureStatusNone;
+      REQUIRE(hipStreamIsCapturing(s, &status) == hipSuccess);
+      CHECK(status == hipStreamCaptureStatusInvalidated);
+      hipGraph_t g = nullptr;
+      CHECK(hipStreamEndCapture(s, &g) == hipErrorStreamCaptureInvalidated);
+      // Once the capture ended, the event is an ordinary one again.
+      CHECK(hipEventSynchronize(e) == hipSuccess);
+    }
+  }
+  // An event recorded outside the capture is not a captured one.
+  REQUIRE(hipStreamBeginCapture(s, hipStreamCaptureModeRelaxed) == hipSuccess);
+  CHECK(hipEventSynchronize(plain) == hipSuccess);
+  hipGraph_t g = nullptr;
+  REQUIRE(hipStreamEndCapture(s, &g) == hipSuccess);
+  REQUIRE(hipGraphDestroy(g) == hipSuccess);
+
+  // Ending a global or thread-local capture on another thread is refused and leaves it
+  // capturing; its own thread ends it. A relaxed capture ends on any thread.
+  for (hipStreamCaptureMode mode : {hipStreamCaptureModeGlobal, hipStreamCaptureModeThreadLocal}) {
+    REQUIRE(hipStreamBeginCapture(s, mode) == hipSuccess);
+    hipError_t there = hipSuccess;
+    std::thread([&] {
+      hipGraph_t none = nullptr;
+      there = hipStreamEndCapture(s, &none);
+    }).join();
+    CHECK(there == hipErrorStreamCaptureWrongThread);
+    hipStreamCaptureStatus status = hipStreamCaptureStatusNone;
+    REQUIRE(hipStreamIsCapturing(s, &status) == hipSuccess);
+    CHECK(status == hipStreamCaptureStatusActive);
+    REQUIRE(hipStreamEndCapture(s, &g) == hipSuccess);
+    REQUIRE(hipGraphDestroy(g) == hipSuccess);
+  }
+  REQUIRE(hipStreamBeginCapture(s, hipStreamCaptureModeRelaxed) == hipSuccess);
+  hipError_t there = hipErrorUnknown;
+  std::thread([&] { there = hipStreamEndCapture(s, &g); }).join();
+  CHECK(there == hipSuccess);
+  REQUIRE(hipGraphDestroy(g) == hipSuccess);
+
+  REQUIRE(hipEventDestroy(e) == hipSuccess);
+  REQUIRE(hipEventDestroy(plain) == hipSuccess);
+  REQUIRE(hipStreamDestroy(s) == hipSuccess);
   (void)hipGetLastError();
 }
