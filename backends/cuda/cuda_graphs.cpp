@@ -63,42 +63,61 @@ int memoryType(hipMemcpyKind kind, bool source) {
   }
 }
 
-// Linear (pitched) memory only: arrays belong to the images family.
+// A copy node in the resolved form (seam/graph_ops.h): an array side is the driver's CUarray,
+// its x and the width already in bytes; a linear side's memory type comes from the kind.
 Status toCuda(const hipMemcpy3DParms& p, CUDA_MEMCPY3D* c) {
-  if (p.srcArray != nullptr || p.dstArray != nullptr) return hipErrorNotSupported;
   *c = CUDA_MEMCPY3D{};
   c->srcXInBytes = p.srcPos.x, c->srcY = p.srcPos.y, c->srcZ = p.srcPos.z;
-  c->srcMemoryType = memoryType(p.kind, true);
-  if (c->srcMemoryType == CU_MEMORYTYPE_HOST)
-    c->srcHost = p.srcPtr.ptr;
-  else
-    c->srcDevice = dptr(p.srcPtr.ptr);
-  c->srcPitch = p.srcPtr.pitch;
-  c->srcHeight = p.srcPtr.ysize;
+  if (p.srcArray != nullptr) {
+    c->srcMemoryType = CU_MEMORYTYPE_ARRAY;
+    c->srcArray = reinterpret_cast<CUarray>(p.srcArray);
+  } else {
+    c->srcMemoryType = memoryType(p.kind, true);
+    if (c->srcMemoryType == CU_MEMORYTYPE_HOST)
+      c->srcHost = p.srcPtr.ptr;
+    else
+      c->srcDevice = dptr(p.srcPtr.ptr);
+    c->srcPitch = p.srcPtr.pitch;
+    c->srcHeight = p.srcPtr.ysize;
+  }
   c->dstXInBytes = p.dstPos.x, c->dstY = p.dstPos.y, c->dstZ = p.dstPos.z;
-  c->dstMemoryType = memoryType(p.kind, false);
-  if (c->dstMemoryType == CU_MEMORYTYPE_HOST)
-    c->dstHost = p.dstPtr.ptr;
-  else
-    c->dstDevice = dptr(p.dstPtr.ptr);
-  c->dstPitch = p.dstPtr.pitch;
-  c->dstHeight = p.dstPtr.ysize;
+  if (p.dstArray != nullptr) {
+    c->dstMemoryType = CU_MEMORYTYPE_ARRAY;
+    c->dstArray = reinterpret_cast<CUarray>(p.dstArray);
+  } else {
+    c->dstMemoryType = memoryType(p.kind, false);
+    if (c->dstMemoryType == CU_MEMORYTYPE_HOST)
+      c->dstHost = p.dstPtr.ptr;
+    else
+      c->dstDevice = dptr(p.dstPtr.ptr);
+    c->dstPitch = p.dstPtr.pitch;
+    c->dstHeight = p.dstPtr.ysize;
+  }
   c->WidthInBytes = p.extent.width;
   c->Height = p.extent.height;
   c->Depth = p.extent.depth;
   return kOk;
 }
 
+// Back to the resolved form: an array side names its CUarray (device memory for the kind).
 hipMemcpy3DParms fromCuda(const CUDA_MEMCPY3D& c) {
   hipMemcpy3DParms p{};
   const bool srcHost = c.srcMemoryType == CU_MEMORYTYPE_HOST;
   const bool dstHost = c.dstMemoryType == CU_MEMORYTYPE_HOST;
-  void* src = srcHost ? const_cast<void*>(c.srcHost) : ptr(c.srcDevice);
-  void* dst = dstHost ? c.dstHost : ptr(c.dstDevice);
   p.srcPos = hipPos{c.srcXInBytes, c.srcY, c.srcZ};
-  p.srcPtr = hipPitchedPtr{src, c.srcPitch, c.WidthInBytes, c.srcHeight};
+  if (c.srcMemoryType == CU_MEMORYTYPE_ARRAY) {
+    p.srcArray = reinterpret_cast<hipArray_t>(c.srcArray);
+  } else {
+    void* src = srcHost ? const_cast<void*>(c.srcHost) : ptr(c.srcDevice);
+    p.srcPtr = hipPitchedPtr{src, c.srcPitch, c.WidthInBytes, c.srcHeight};
+  }
   p.dstPos = hipPos{c.dstXInBytes, c.dstY, c.dstZ};
-  p.dstPtr = hipPitchedPtr{dst, c.dstPitch, c.WidthInBytes, c.dstHeight};
+  if (c.dstMemoryType == CU_MEMORYTYPE_ARRAY) {
+    p.dstArray = reinterpret_cast<hipArray_t>(c.dstArray);
+  } else {
+    void* dst = dstHost ? c.dstHost : ptr(c.dstDevice);
+    p.dstPtr = hipPitchedPtr{dst, c.dstPitch, c.WidthInBytes, c.dstHeight};
+  }
   p.extent = hipExtent{c.WidthInBytes, c.Height, c.Depth};
   if (c.srcMemoryType == CU_MEMORYTYPE_UNIFIED || c.dstMemoryType == CU_MEMORYTYPE_UNIFIED)
     p.kind = hipMemcpyDefault;

@@ -79,6 +79,11 @@ class GraphOps {
   // Adding nodes.
   virtual Status addKernelNode(int device, const NodePlace& at, const KernelNodeArgs& p,
                                NativeGraphNode* node) = 0;
+  // A copy node's hipMemcpy3DParms, here and in its set/get/exec-set forms, is the resolved
+  // form (api/graph/memcpy_nodes.cpp): an array side's srcArray/dstArray holds its native array
+  // (NativeArray), and with an array side the extent's width and an array side's x count bytes
+  // (HIP counts them in the array's elements). A vendor without arrays answers
+  // hipErrorNotSupported for an array side.
   virtual Status addMemcpyNode(int device, const NodePlace& at, const hipMemcpy3DParms& p,
                                NativeGraphNode* node) = 0;
   virtual Status addMemsetNode(int device, const NodePlace& at, const hipMemsetParams& p,

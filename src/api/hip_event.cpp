@@ -28,6 +28,7 @@ Status createEvent(hipEvent_t* event, unsigned flags) {
   e->flags = flags;
   e->native = nullptr;
   e->recorded.store(false, std::memory_order_relaxed);
+  e->captureStream.store(nullptr, std::memory_order_relaxed);
   NativeEvent native = nullptr;
   Status status = d->backend->eventCreate(d->local, flags, &native);
   e->native = native;
@@ -68,7 +69,10 @@ UNIHIP_EXPORT hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream) {
   if (UNIHIP_UNLIKELY(rs.device->ordinal != event->device))
     UNIHIP_RETURN(hipErrorInvalidResourceHandle);
   s = rs.device->backend->eventRecord(rs.device->local, event->native, rs.native);
-  if (s.ok()) event->recorded.store(true, std::memory_order_relaxed);
+  if (s.ok()) {
+    event->recorded.store(true, std::memory_order_relaxed);
+    noteEventRecord(event, *rs.device, rs.native);
+  }
   UNIHIP_RETURN(s);
 }
 
@@ -87,12 +91,15 @@ UNIHIP_EXPORT hipError_t hipEventSynchronize(hipEvent_t event) {
   Device* d = nullptr;
   Status s = eventDevice(event, &d);
   if (!s.ok()) UNIHIP_RETURN(s);
+  UNIHIP_RETURN_IF_FAILED(refuseCapturedEvent(event));
   UNIHIP_RETURN(d->backend->eventSynchronize(d->local, event->native));
 }
 
 UNIHIP_EXPORT hipError_t hipEventQuery(hipEvent_t event) {
   UNIHIP_TRACE_hipEventQuery(event);
-  // HIP 7: refused while a global-mode capture is active (CUDA's rule).
+  // A captured event first (AMD's ihipEventQuery), then HIP 7's refusal while a global-mode
+  // capture is active (CUDA's rule).
+  if (isLive(event)) UNIHIP_RETURN_IF_FAILED(refuseCapturedEvent(event));
   UNIHIP_RETURN_IF_FAILED(refuseUnsafeDuringCapture(true));
   Device* d = nullptr;
   Status s = eventDevice(event, &d);

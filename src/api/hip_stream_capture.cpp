@@ -137,10 +137,22 @@ Status beginCapture(hipStream_t stream, hipStreamCaptureMode mode) {
   return s;
 }
 
+// A capture begun in global or thread-local mode on another thread (AMD's runtime refuses to end
+// it there and leaves it capturing; the driver would end it).
+bool otherThreadsCapture(const Device* device, NativeStream native) {
+  const std::thread::id self = std::this_thread::get_id();
+  std::lock_guard lock(g_capturesMutex);
+  for (const ActiveCapture& c : g_captures)
+    if (c.device == device && c.native == native)
+      return c.mode != hipStreamCaptureModeRelaxed && c.thread != self;
+  return false;
+}
+
 Status endCapture(hipStream_t stream, hipGraph_t* pGraph) {
   UNIHIP_TRY(checkEndCapture(stream, pGraph));
   CaptureStream cs;
   UNIHIP_TRY(capturingFamily(stream, &cs));
+  if (otherThreadsCapture(cs.rs.device, cs.rs.native)) return hipErrorStreamCaptureWrongThread;
   NativeGraph native = nullptr;
   Status s = cs.ops->endCapture(cs.rs.device->local, cs.rs.native, &native);
   // An invalidated capture has ended too.
@@ -334,4 +346,40 @@ Status unihip::refuseUnsafeDuringCapture(bool globalOnly) {
     refused = true;
   }
   return refused ? Status(hipErrorStreamCaptureUnsupported) : kOk;
+}
+
+void unihip::noteEventRecord(ihipEvent_t* event, const Device& device, NativeStream stream) {
+  NativeStream captured = nullptr;
+  if (UNIHIP_UNLIKELY(active_captures::any())) {
+    GraphOps* ops = device.backend->graphs();
+    hipStreamCaptureStatus status = hipStreamCaptureStatusNone;
+    if (ops != nullptr &&
+        ops->captureInfo(device.local, stream, &status, nullptr, nullptr, nullptr, nullptr).ok() &&
+        status == hipStreamCaptureStatusActive)
+      captured = stream;
+  }
+  if (captured != nullptr || event->captureStream.load(std::memory_order_relaxed) != nullptr)
+    event->captureStream.store(captured, std::memory_order_release);
+}
+
+Status unihip::refuseCapturedEvent(const ihipEvent_t* event) {
+  if (!active_captures::any()) return kOk;
+  const NativeStream stream = event->captureStream.load(std::memory_order_acquire);
+  if (stream == nullptr) return kOk;
+  Device* device = nullptr;
+  {
+    // A capture unihip began and has not seen end (as refuseUnsafeDuringCapture reads them).
+    std::lock_guard lock(g_capturesMutex);
+    for (const ActiveCapture& c : g_captures)
+      if (c.native == stream && c.device->ordinal == event->device) device = c.device;
+  }
+  if (device == nullptr) return kOk;
+  GraphOps* ops = device->backend->graphs();
+  hipStreamCaptureStatus status = hipStreamCaptureStatusNone;
+  if (ops == nullptr ||
+      !ops->captureInfo(device->local, stream, &status, nullptr, nullptr, nullptr, nullptr).ok() ||
+      status != hipStreamCaptureStatusActive)
+    return kOk;
+  (void)ops->invalidateCapture(device->local, stream);
+  return hipErrorCapturedEvent;
 }

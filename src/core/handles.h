@@ -64,6 +64,9 @@ struct ihipEvent_t {
   // Set by a successful hipEventRecord: elapsed time of an unrecorded event is answered here,
   // without the driver.
   std::atomic<bool> recorded{false};
+  // The capturing native stream the last hipEventRecord recorded into, else null
+  // (core/graph/capture_guard.h: hipErrorCapturedEvent).
+  std::atomic<unihip::NativeStream> captureStream{nullptr};
 };
 
 struct ihipModule_t {
@@ -132,6 +135,14 @@ class HandleTable {
       }
     }
     return false;
+  }
+  // The first live handle that `match` accepts, or null (a scan: for queries off the hot path).
+  template <typename Match>
+  T* findLive(Match match) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (T* h : live_)
+      if (isLive(h) && match(*h)) return h;
+    return nullptr;
   }
   // Live handles of one device (for hipDeviceReset).
   std::vector<T*> liveOnDevice(int device) {

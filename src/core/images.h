@@ -53,6 +53,12 @@ inline hipArray* liveArray(hipArray_const_t a) {
   auto* p = const_cast<hipArray*>(a);
   return isLive(p) ? p : nullptr;
 }
+// The live array whose native array is `native` (what a driver hands back, e.g. a graph copy
+// node's parameters), or null.
+inline hipArray* arrayOfNative(NativeArray native) {
+  if (native == nullptr) return nullptr;
+  return arrayTable().findLive([native](const hipArray& a) { return a.native == native; });
+}
 inline ihipMipmap* liveMipmap(hipMipmappedArray_const_t m) {
   auto* p = reinterpret_cast<ihipMipmap*>(const_cast<hipMipmappedArray*>(m));
   return isLive(p) ? p : nullptr;

@@ -241,6 +241,25 @@ Status Registry::variableAddress(VariableRecord* variable, const Device& device,
   return s.ok() ? kOk : Status(hipErrorInvalidSymbol);
 }
 
+const void* Registry::hostFunctionOf(NativeFunction f) {
+  if (f == nullptr) return nullptr;
+  std::vector<FatBinary*> all;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    all = fatbins_;
+  }
+  for (FatBinary* fatbin : all) {
+    std::lock_guard<std::mutex> lock(fatbin->mutex);
+    for (KernelRecord* k : fatbin->kernels) {
+      const std::atomic<NativeFunction>* functions = k->functions.load(std::memory_order_acquire);
+      if (functions == nullptr) continue;
+      for (int d = 0; d < kMaxDevices; ++d)
+        if (functions[d].load(std::memory_order_acquire) == f) return k->hostFunction;
+    }
+  }
+  return nullptr;
+}
+
 void Registry::forgetDevice(int ordinal) {
   if (ordinal < 0 || ordinal >= kMaxDevices) return;
   std::vector<FatBinary*> all;

@@ -157,6 +157,11 @@ class Registry {
   Status variableAddress(VariableRecord* variable, const Device& device, void** address,
                          size_t* size);
 
+  // The host function of the registered kernel that resolved to `f` on some device, or null:
+  // what a kernel node the driver made (a capture's, one inside a child graph) answers as
+  // hipKernelNodeParams::func. A scan of the resolved kernels, off the hot path.
+  const void* hostFunctionOf(NativeFunction f);
+
   // Drops modules and cached functions of a device (after hipDeviceReset).
   void forgetDevice(int ordinal);
 

@@ -445,9 +445,10 @@ TEST_CASE("child graphs, empty and event nodes, clones, symbols, dependencies", 
                                               hipMemcpyDeviceToHost));
   hipGraphNodeType type = hipGraphNodeTypeCount;
   HIP_REQUIRE(hipGraphNodeGetType(toSym, &type));
-  CHECK(type == hipGraphNodeTypeMemcpyToSymbol);
+  // AMD's runtime types symbol copies as plain copies (hip-tests' hipGraphNodeGetType).
+  CHECK(type == hipGraphNodeTypeMemcpy);
   HIP_REQUIRE(hipGraphNodeGetType(fromSym, &type));
-  CHECK(type == hipGraphNodeTypeMemcpyFromSymbol);
+  CHECK(type == hipGraphNodeTypeMemcpy);
   HIP_REQUIRE(hipGraphNodeGetType(sub, &type));
   CHECK(type == hipGraphNodeTypeGraph);
   HIP_REQUIRE(hipGraphNodeGetType(empty, &type));

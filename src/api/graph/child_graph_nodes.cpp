@@ -9,11 +9,24 @@ namespace unihip::graph_api {
 Status addChild(hipGraphNode_t* out, hipGraph_t g, const hipGraphNode_t* deps, size_t n,
                 hipGraph_t child) {
   UNIHIP_TRY(liveGraph(child));
-  if (child == g) return hipErrorInvalidValue;
-  return addNode(out, g, deps, n, [&](GraphOps& ops, int d, const NodePlace& at,
-                                      NativeGraphNode* node) {
-    return ops.addChildGraphNode(d, at, child->native, node);
+  UNIHIP_TRY(liveGraph(g));
+  // The node holds a copy of the child as it is now (CUDA and AMD both clone it). A graph made
+  // its own child is copied first: the driver refuses to embed a graph in itself, AMD's runtime
+  // embeds its clone.
+  NativeGraph copy = nullptr;
+  if (child == g) {
+    const NodeOps o = of(child);
+    UNIHIP_TRY(o.ops->graphClone(o.device, child->native, &copy));
+  }
+  Status s = addNode(out, g, deps, n, [&](GraphOps& ops, int d, const NodePlace& at,
+                                          NativeGraphNode* node) {
+    return ops.addChildGraphNode(d, at, copy ? copy : child->native, node);
   });
+  if (copy != nullptr) {
+    const NodeOps o = of(child);
+    (void)o.ops->graphDestroy(o.device, copy);
+  }
+  return s;
 }
 
 }  // namespace unihip::graph_api

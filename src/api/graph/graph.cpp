@@ -50,8 +50,8 @@ UNIHIP_EXPORT hipError_t hipGraphClone(hipGraph_t* pGraphClone, hipGraph_t origi
     NativeGraphNode copy = nullptr;
     if (!o.ops->graphNodeFindInClone(o.device, node->native, native, &copy).ok()) continue;
     hipGraphNode_t c = unihip::graph::nodeFor(clone, copy);
-    c->typeOverride = node->typeOverride;
     c->kernelStub = node->kernelStub;
+    c->given = node->given;
   }
   *pGraphClone = clone;
   UNIHIP_RETURN(kOk);

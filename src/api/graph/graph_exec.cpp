@@ -28,6 +28,17 @@ Status instantiate(hipGraphExec_t* out, hipGraph_t g, hipGraphInstantiateParams*
   NativeGraphExec native = nullptr;
   InstantiateResult r;
   Status s = o.ops->instantiate(o.device, g->native, p->flags, upload, &native, &r);
+  if (!s.ok() && g->embedded) {
+    // A child graph node's graph instantiates as AMD's runtime lets it; a driver that keeps
+    // the node's graph to the node gets a copy of it.
+    NativeGraph copy = nullptr;
+    if (o.ops->graphClone(o.device, g->native, &copy).ok()) {
+      r = InstantiateResult{};
+      s = o.ops->instantiate(o.device, copy, p->flags, upload, &native, &r);
+      r.errorNode = nullptr;  // the copy's, gone with it
+      (void)o.ops->graphDestroy(o.device, copy);
+    }
+  }
   p->errNode_out = unihip::graph::nodeFor(g, r.errorNode);
   p->result_out = s.ok() ? hipGraphInstantiateSuccess : r.result;
   if (s.ok() && p->result_out == hipGraphInstantiateSuccess) {

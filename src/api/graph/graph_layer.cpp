@@ -60,7 +60,8 @@ Status checkNodeParams(const hipGraphNodeParams& p, bool adding) {
     case hipGraphNodeTypeKernel:
       return badKernelParams(&p.kernel) ? hipErrorInvalidValue : kOk;
     case hipGraphNodeTypeMemcpy:
-      return badCopy(&p.memcpy.copyParams) ? hipErrorInvalidValue : kOk;
+      return badCopy(&p.memcpy.copyParams) ? Status(hipErrorInvalidValue)
+                                            : checkCopy(&p.memcpy.copyParams);
     case hipGraphNodeTypeMemset:
       return badMemsetParams(&p.memset) ? hipErrorInvalidValue : kOk;
     case hipGraphNodeTypeHost:

@@ -87,8 +87,13 @@ Status liveEvent(hipEvent_t e);
 Status addKernel(hipGraphNode_t* out, hipGraph_t g, const hipGraphNode_t* deps, size_t n,
                  const hipKernelNodeParams& p);
 
+// A runtime-style 3D copy node's parameters checked as AMD's runtime checks them
+// (ihipMemcpy3D_validate).
+Status checkCopy(const hipMemcpy3DParms* p);
+
+// `p` in HIP's form (arrays as hipArray_t, counted in elements): resolved for the graphs family.
 Status addCopy(hipGraphNode_t* out, hipGraph_t g, const hipGraphNode_t* deps, size_t n,
-               const hipMemcpy3DParms& p, int type = -1);
+               const hipMemcpy3DParms& p);
 
 Status addMemset(hipGraphNode_t* out, hipGraph_t g, const hipGraphNode_t* deps, size_t n,
                  const hipMemsetParams& p);

@@ -105,10 +105,6 @@ UNIHIP_EXPORT hipError_t hipGraphNodeGetType(hipGraphNode_t node, hipGraphNodeTy
   UNIHIP_TRACE_hipGraphNodeGetType(node, pType);
   GRAPH_INVALID_IF(node == nullptr || pType == nullptr);
   GRAPH_CHECK(liveNode(node));
-  if (node->typeOverride >= 0) {
-    *pType = static_cast<hipGraphNodeType>(node->typeOverride);
-    UNIHIP_RETURN(kOk);
-  }
   const NodeOps o = of(node);
   UNIHIP_RETURN(o.ops->nodeType(o.device, node->native, pType));
 }
@@ -148,9 +144,8 @@ UNIHIP_EXPORT hipError_t hipGraphNodeFindInClone(hipGraphNode_t* pNode,
   NativeGraphNode native = nullptr;
   GRAPH_CHECK(o.ops->graphNodeFindInClone(o.device, originalNode->native, clonedGraph->native,
                                           &native));
+  // hipGraphClone gave the clone's wrappers what unihip knows about the originals.
   *pNode = unihip::graph::nodeFor(clonedGraph, native);
-  (*pNode)->typeOverride = originalNode->typeOverride;
-  (*pNode)->kernelStub = originalNode->kernelStub;
   UNIHIP_RETURN(kOk);
 }
 

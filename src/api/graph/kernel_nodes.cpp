@@ -100,8 +100,12 @@ UNIHIP_EXPORT hipError_t hipGraphKernelNodeGetParams(hipGraphNode_t node,
   const NodeOps o = of(node);
   KernelNodeArgs a;
   GRAPH_CHECK(o.ops->kernelNodeParams(o.device, node->native, &a));
-  if (node->kernelStub == nullptr) unihip::graph::rememberFunction(a.function);
-  *pNodeParams = kernelParams(a, node->kernelStub);
+  // A node the driver made (captured, or inside a child graph's copy) answers its registered
+  // kernel's host function as AMD's runtime does; else the native function, accepted back.
+  const void* stub = node->kernelStub;
+  if (stub == nullptr) stub = Registry::get().hostFunctionOf(a.function);
+  if (stub == nullptr) unihip::graph::rememberFunction(a.function);
+  *pNodeParams = kernelParams(a, stub);
   UNIHIP_RETURN(kOk);
 }
 

@@ -1,5 +1,9 @@
-// Copy nodes: 1-D, pitched and 3-D, to and from symbols, and the driver-style forms.
+// Copy nodes: 1-D, pitched and 3-D (pointers or arrays), to and from symbols, and the driver-style
+// forms. A node answers its parameters as they were given (AMD keeps them verbatim).
 #include "api/graph/graph_layer.h"
+#include "api/image_support.h"
+#include "api/memory_checks.h"
+#include "core/images.h"
 #include "core/registry.h"
 
 using namespace unihip;
@@ -56,6 +60,48 @@ Status drvCopy(const HIP_MEMCPY3D& c, hipMemcpy3DParms* p) {
   return kOk;
 }
 
+// A copy node's parameters as the graphs family takes them (seam/graph_ops.h): an array side
+// as its native array, the width and an array side's x in bytes, as hipMemcpy3D's array path
+// hands them to the images family (hip_memory_2d3d.cpp). A pointer side's rows must hold the
+// extent's elements.
+Status resolveCopy(const hipMemcpy3DParms& user, hipMemcpy3DParms* out) {
+  *out = user;
+  if (user.srcArray == nullptr && user.dstArray == nullptr) return kOk;
+  const hipArray* sa = user.srcArray ? liveArray(user.srcArray) : nullptr;
+  const hipArray* da = user.dstArray ? liveArray(user.dstArray) : nullptr;
+  if ((user.srcArray && !sa) || (user.dstArray && !da)) return hipErrorInvalidHandle;
+  const size_t widthInBytes = user.extent.width * images::elementBytes((sa ? sa : da)->shape);
+  if ((!sa && user.srcPtr.pitch < widthInBytes) || (!da && user.dstPtr.pitch < widthInBytes))
+    return hipErrorInvalidPitchValue;
+  out->extent.width = widthInBytes;
+  if (sa) {
+    out->srcArray = static_cast<hipArray_t>(sa->native);
+    out->srcPtr = hipPitchedPtr{};
+    out->srcPos.x = user.srcPos.x * images::elementBytes(sa->shape);
+  }
+  if (da) {
+    out->dstArray = static_cast<hipArray_t>(da->native);
+    out->dstPtr = hipPitchedPtr{};
+    out->dstPos.x = user.dstPos.x * images::elementBytes(da->shape);
+  }
+  return kOk;
+}
+
+// The family's resolved form back in HIP's: native arrays as the caller's hipArray_t, and
+// (`elements`, the runtime-style form) widths and array positions in elements. An array unihip
+// does not know (destroyed since) stays as it is.
+void userCopy(hipMemcpy3DParms* p, bool elements) {
+  const hipArray* sa = p->srcArray ? arrayOfNative(p->srcArray) : nullptr;
+  const hipArray* da = p->dstArray ? arrayOfNative(p->dstArray) : nullptr;
+  if (sa) p->srcArray = const_cast<hipArray*>(sa);
+  if (da) p->dstArray = const_cast<hipArray*>(da);
+  if (!elements) return;
+  if (sa) p->srcPos.x /= images::elementBytes(sa->shape);
+  if (da) p->dstPos.x /= images::elementBytes(da->shape);
+  if (sa || da) p->extent.width /= images::elementBytes((sa ? sa : da)->shape);
+}
+
+// Widths in bytes; an array side names its hipArray_t.
 HIP_MEMCPY3D drvCopyOf(const hipMemcpy3DParms& p) {
   HIP_MEMCPY3D c{};
   const bool srcHost = p.kind == hipMemcpyHostToHost || p.kind == hipMemcpyHostToDevice;
@@ -64,20 +110,28 @@ HIP_MEMCPY3D drvCopyOf(const hipMemcpy3DParms& p) {
   c.srcMemoryType = srcHost ? hipMemoryTypeHost
                             : (p.kind == hipMemcpyDefault ? hipMemoryTypeUnified
                                                           : hipMemoryTypeDevice);
-  if (srcHost)
+  if (p.srcArray != nullptr) {
+    c.srcMemoryType = hipMemoryTypeArray;
+    c.srcArray = p.srcArray;
+  } else if (srcHost) {
     c.srcHost = p.srcPtr.ptr;
-  else
+  } else {
     c.srcDevice = p.srcPtr.ptr;
+  }
   c.srcPitch = p.srcPtr.pitch;
   c.srcHeight = p.srcPtr.ysize;
   c.dstXInBytes = p.dstPos.x, c.dstY = p.dstPos.y, c.dstZ = p.dstPos.z;
   c.dstMemoryType = dstHost ? hipMemoryTypeHost
                             : (p.kind == hipMemcpyDefault ? hipMemoryTypeUnified
                                                           : hipMemoryTypeDevice);
-  if (dstHost)
+  if (p.dstArray != nullptr) {
+    c.dstMemoryType = hipMemoryTypeArray;
+    c.dstArray = p.dstArray;
+  } else if (dstHost) {
     c.dstHost = p.dstPtr.ptr;
-  else
+  } else {
     c.dstDevice = p.dstPtr.ptr;
+  }
   c.dstPitch = p.dstPtr.pitch;
   c.dstHeight = p.dstPtr.ysize;
   c.WidthInBytes = p.extent.width;
@@ -90,21 +144,67 @@ HIP_MEMCPY3D drvCopyOf(const hipMemcpy3DParms& p) {
 
 namespace unihip::graph_api {
 
+// AMD's ihipMemcpy3D_validate, in its order: one of array and pointer a side, arrays of one
+// element size, pitches that hold their pointers' rows (xsize), a copy between pointers within
+// their pitches; then the kind (its ihipDrvMemcpy3D_validate).
+Status checkCopy(const hipMemcpy3DParms* p) {
+  if (p == nullptr) return hipErrorInvalidValue;
+  if ((p->srcArray != nullptr) == (p->srcPtr.ptr != nullptr) ||
+      (p->dstArray != nullptr) == (p->dstPtr.ptr != nullptr))
+    return hipErrorInvalidValue;
+  if (p->srcArray != nullptr && p->dstArray != nullptr) {
+    const hipArray* sa = liveArray(p->srcArray);
+    const hipArray* da = liveArray(p->dstArray);
+    if (sa && da && images::elementBytes(sa->shape) != images::elementBytes(da->shape))
+      return hipErrorInvalidValue;
+  }
+  if (p->srcPtr.pitch < p->srcPtr.xsize || p->dstPtr.pitch < p->dstPtr.xsize)
+    return hipErrorInvalidPitchValue;
+  if (p->srcArray == nullptr && p->dstArray == nullptr &&
+      (p->extent.width + p->dstPos.x > p->dstPtr.pitch ||
+       p->extent.width + p->srcPos.x > p->srcPtr.pitch))
+    return hipErrorInvalidValue;
+  CopyDirection dir;
+  return memory::copyDirection(p->kind, &dir);
+}
+
 Status addCopy(hipGraphNode_t* out, hipGraph_t g, const hipGraphNode_t* deps, size_t n,
-               const hipMemcpy3DParms& p, int type) {
+               const hipMemcpy3DParms& user) {
+  hipMemcpy3DParms p;
+  UNIHIP_TRY(resolveCopy(user, &p));
   UNIHIP_TRY(addNode(out, g, deps, n, [&](GraphOps& ops, int d, const NodePlace& at,
                                           NativeGraphNode* node) {
     return ops.addMemcpyNode(d, at, p, node);
   }));
-  (*out)->typeOverride = type;
+  (*out)->given.kind = GivenNodeParams::Kind::Copy;
+  (*out)->given.copy = user;
   return kOk;
 }
 
-Status setCopy(hipGraphExec_t exec, hipGraphNode_t node, const hipMemcpy3DParms& p) {
+// A copy node's parameters in HIP's runtime-style form (`elements`: as given, where unihip set
+// them) or with byte widths (the driver-style form's).
+Status copyParams(hipGraphNode_t node, hipMemcpy3DParms* p, bool elements = true) {
   UNIHIP_TRY(liveNode(node));
   const NodeOps o = of(node);
+  if (elements && node->given.kind == GivenNodeParams::Kind::Copy) {
+    *p = node->given.copy;
+    return kOk;
+  }
+  UNIHIP_TRY(o.ops->memcpyNodeParams(o.device, node->native, p));
+  userCopy(p, elements);
+  return kOk;
+}
+
+Status setCopy(hipGraphExec_t exec, hipGraphNode_t node, const hipMemcpy3DParms& user) {
+  UNIHIP_TRY(liveNode(node));
+  hipMemcpy3DParms p;
+  UNIHIP_TRY(resolveCopy(user, &p));
+  const NodeOps o = of(node);
   if (exec != nullptr) return o.ops->execSetMemcpyNodeParams(o.device, exec->native, node->native, p);
-  return o.ops->setMemcpyNodeParams(o.device, node->native, p);
+  UNIHIP_TRY(o.ops->setMemcpyNodeParams(o.device, node->native, p));
+  node->given.kind = GivenNodeParams::Kind::Copy;
+  node->given.copy = user;
+  return kOk;
 }
 
 }  // namespace unihip::graph_api
@@ -137,8 +237,7 @@ UNIHIP_EXPORT hipError_t hipGraphAddMemcpyNodeFromSymbol(hipGraphNode_t* pGraphN
   GRAPH_CHECK(liveGraph(graph));
   hipMemcpy3DParms p;
   GRAPH_CHECK(symbolCopy(symbol, dst, count, offset, kind, false, &p));
-  UNIHIP_RETURN(addCopy(pGraphNode, graph, pDependencies, numDependencies, p,
-                        hipGraphNodeTypeMemcpyFromSymbol));
+  UNIHIP_RETURN(addCopy(pGraphNode, graph, pDependencies, numDependencies, p));
 }
 
 UNIHIP_EXPORT hipError_t hipGraphAddMemcpyNodeToSymbol(hipGraphNode_t* pGraphNode,
@@ -156,8 +255,7 @@ UNIHIP_EXPORT hipError_t hipGraphAddMemcpyNodeToSymbol(hipGraphNode_t* pGraphNod
   GRAPH_CHECK(liveGraph(graph));
   hipMemcpy3DParms p;
   GRAPH_CHECK(symbolCopy(symbol, const_cast<void*>(src), count, offset, kind, true, &p));
-  UNIHIP_RETURN(addCopy(pGraphNode, graph, pDependencies, numDependencies, p,
-                        hipGraphNodeTypeMemcpyToSymbol));
+  UNIHIP_RETURN(addCopy(pGraphNode, graph, pDependencies, numDependencies, p));
 }
 
 UNIHIP_EXPORT hipError_t hipGraphMemcpyNodeSetParams1D(hipGraphNode_t node, void* dst,
@@ -244,6 +342,7 @@ UNIHIP_EXPORT hipError_t hipGraphAddMemcpyNode(hipGraphNode_t* pGraphNode, hipGr
                                      pCopyParams);
   GRAPH_INVALID_IF(badAdd(pGraphNode, graph, pDependencies, numDependencies) ||
                    badCopy(pCopyParams));
+  GRAPH_CHECK(checkCopy(pCopyParams));
   UNIHIP_RETURN(addCopy(pGraphNode, graph, pDependencies, numDependencies, *pCopyParams));
 }
 
@@ -251,15 +350,15 @@ UNIHIP_EXPORT hipError_t hipGraphMemcpyNodeGetParams(hipGraphNode_t node,
                                                      hipMemcpy3DParms* pNodeParams) {
   UNIHIP_TRACE_hipGraphMemcpyNodeGetParams(node, pNodeParams);
   GRAPH_INVALID_IF(node == nullptr || pNodeParams == nullptr);
-  GRAPH_CHECK(liveNode(node));
-  const NodeOps o = of(node);
-  UNIHIP_RETURN(o.ops->memcpyNodeParams(o.device, node->native, pNodeParams));
+  UNIHIP_RETURN(copyParams(node, pNodeParams));
 }
 
 UNIHIP_EXPORT hipError_t hipGraphMemcpyNodeSetParams(hipGraphNode_t node,
                                                      const hipMemcpy3DParms* pNodeParams) {
   UNIHIP_TRACE_hipGraphMemcpyNodeSetParams(node, pNodeParams);
   GRAPH_INVALID_IF(node == nullptr || pNodeParams == nullptr);
+  GRAPH_CHECK(liveNode(node));
+  GRAPH_CHECK(checkCopy(pNodeParams));
   UNIHIP_RETURN(setCopy(nullptr, node, *pNodeParams));
 }
 
@@ -269,6 +368,9 @@ UNIHIP_EXPORT hipError_t hipGraphExecMemcpyNodeSetParams(hipGraphExec_t hGraphEx
   UNIHIP_TRACE_hipGraphExecMemcpyNodeSetParams(hGraphExec, node, pNodeParams);
   GRAPH_INVALID_IF(hGraphExec == nullptr || node == nullptr || badCopy(pNodeParams));
   GRAPH_CHECK(liveExec(hGraphExec));
+  GRAPH_CHECK(liveNode(node));
+  // AMD's runtime answers any refusal of its checks here as hipErrorInvalidValue.
+  GRAPH_INVALID_IF(!checkCopy(pNodeParams).ok());
   UNIHIP_RETURN(setCopy(hGraphExec, node, *pNodeParams));
 }
 
@@ -276,10 +378,8 @@ UNIHIP_EXPORT hipError_t hipDrvGraphMemcpyNodeGetParams(hipGraphNode_t hNode,
                                                         HIP_MEMCPY3D* nodeParams) {
   UNIHIP_TRACE_hipDrvGraphMemcpyNodeGetParams(hNode, nodeParams);
   GRAPH_INVALID_IF(hNode == nullptr || nodeParams == nullptr);
-  GRAPH_CHECK(liveNode(hNode));
-  const NodeOps o = of(hNode);
   hipMemcpy3DParms p;
-  GRAPH_CHECK(o.ops->memcpyNodeParams(o.device, hNode->native, &p));
+  GRAPH_CHECK(copyParams(hNode, &p, false));
   *nodeParams = drvCopyOf(p);
   UNIHIP_RETURN(kOk);
 }

@@ -1,4 +1,6 @@
 // Graph memory: allocation and free nodes, the devices' graph memory attributes and trim.
+#include <cstring>
+
 #include "api/graph/graph_layer.h"
 #include "api/memory_allocation.h"
 #include "base/allocation_map.h"
@@ -24,6 +26,9 @@ Status addAlloc(hipGraphNode_t* out, hipGraph_t g, const hipGraphNode_t* deps, s
     return ops.addMemAllocNode(owner->local, at, p, node);
   }));
   AllocationMap::get().insert({p->dptr, p->bytesize, owner->ordinal, AllocationKind::Graph});
+  // Answered back byte for byte, the caller's access list pointer included (as AMD's runtime).
+  (*out)->given.kind = GivenNodeParams::Kind::Alloc;
+  std::memcpy(&(*out)->given.alloc, p, sizeof *p);
   return kOk;
 }
 
@@ -135,6 +140,10 @@ UNIHIP_EXPORT hipError_t hipGraphMemAllocNodeGetParams(hipGraphNode_t node,
   UNIHIP_TRACE_hipGraphMemAllocNodeGetParams(node, pNodeParams);
   GRAPH_INVALID_IF(node == nullptr || pNodeParams == nullptr);
   GRAPH_CHECK(liveNode(node));
+  if (node->given.kind == GivenNodeParams::Kind::Alloc) {
+    std::memcpy(pNodeParams, &node->given.alloc, sizeof *pNodeParams);
+    UNIHIP_RETURN(kOk);
+  }
   const NodeOps o = of(node);
   UNIHIP_RETURN(o.ops->memAllocNodeParams(o.device, node->native, pNodeParams));
 }

@@ -4,6 +4,7 @@
 // one-shot state the first replay frees.
 #pragma once
 
+#include "core/handles.h"
 #include "core/runtime.h"
 #include "seam/graph_ops.h"
 
@@ -31,5 +32,14 @@ namespace unihip {
 // caused the refusal are invalidated. `globalOnly` (hipEventQuery): only the second case.
 // Free while no capture is active. In api/hip_stream_capture.cpp, which records the captures.
 Status refuseUnsafeDuringCapture(bool globalOnly = false);
+
+// hipEventSynchronize / hipEventQuery of an event last recorded into a stream that is still
+// capturing (AMD's runtime): the capture is invalidated and the answer is hipErrorCapturedEvent,
+// whatever the capture's mode. Free while no capture is active.
+Status refuseCapturedEvent(const ihipEvent_t* event);
+
+// hipEventRecord: notes the capture `stream` (of the event's device) is in, if any, so that
+// refuseCapturedEvent knows the event was captured. Free while no capture is active.
+void noteEventRecord(ihipEvent_t* event, const Device& device, NativeStream stream);
 
 }  // namespace unihip

@@ -34,6 +34,7 @@ ihipGraph* createLocked(int device, GraphOps* ops, NativeGraph native, bool owne
   g->ops = ops;
   g->native = native;
   g->owned = owned;
+  g->embedded = false;
   g->nodes.clear();
   g->views.clear();
   g->userObjects.clear();
@@ -92,8 +93,8 @@ hipGraphNode* nodeFor(ihipGraph* g, NativeGraphNode native) {
   hipGraphNode* n = nodeTable().create();
   n->graph = g;
   n->native = native;
-  n->typeOverride = -1;
   n->kernelStub = nullptr;
+  n->given = GivenNodeParams{};
   n->child = nullptr;
   g->nodes[native] = n;
   HandleTable<hipGraphNode>::publish(n);
@@ -120,7 +121,8 @@ std::vector<hipGraphNode*> annotatedNodes(ihipGraph* g) {
   std::lock_guard<std::mutex> lock(g_mutex);
   std::vector<hipGraphNode*> out;
   for (auto& [native, node] : g->nodes)
-    if (node->typeOverride >= 0 || node->kernelStub != nullptr) out.push_back(node);
+    if (node->kernelStub != nullptr || node->given.kind != GivenNodeParams::Kind::None)
+      out.push_back(node);
   return out;
 }
 
@@ -128,6 +130,7 @@ ihipGraph* childView(hipGraphNode* node, NativeGraph native) {
   std::lock_guard<std::mutex> lock(g_mutex);
   if (node->child != nullptr && node->child->native == native) return node->child;
   ihipGraph* v = createLocked(node->graph->device, node->graph->ops, native, false);
+  v->embedded = true;
   node->graph->views.push_back(v);
   node->child = v;
   return v;

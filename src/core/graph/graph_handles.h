@@ -24,10 +24,26 @@ struct ihipGraph {
   unihip::GraphOps* ops = nullptr;
   unihip::NativeGraph native = nullptr;
   bool owned = true;  // false for a child graph node's graph and a capture's graph in progress
+  bool embedded = false;  // a child graph node's graph (hipGraphChildGraphNodeGetGraph)
   // Guarded by the registry's mutex.
   std::unordered_map<unihip::NativeGraphNode, struct hipGraphNode*> nodes;
   std::vector<ihipGraph*> views;
   std::vector<std::pair<struct hipUserObject*, unsigned int>> userObjects;  // references held
+};
+
+// The parameters a node was given that the driver does not keep as given, answered back as AMD's
+// runtime answers them (it stores them verbatim): a copy node's hipMemcpy3DParms (arrays as
+// hipArray_t, counted in elements, the pointers' xsize), an allocation node's
+// hipMemAllocNodeParams (the caller's access list pointer). Set when the node is added or its
+// parameters set through unihip; a node the driver made (capture, child graph) has none.
+struct GivenNodeParams {
+  enum class Kind : uint8_t { None, Copy, Alloc };
+  Kind kind = Kind::None;
+  union {
+    hipMemcpy3DParms copy;
+    hipMemAllocNodeParams alloc;
+  };
+  GivenNodeParams() : copy{} {}
 };
 
 struct hipGraphNode {
@@ -36,8 +52,8 @@ struct hipGraphNode {
   std::atomic<uint32_t> magic{0};
   ihipGraph* graph = nullptr;
   unihip::NativeGraphNode native = nullptr;
-  int typeOverride = -1;          // hipGraphNodeTypeMemcpyFrom/ToSymbol: natively a memcpy
   const void* kernelStub = nullptr;  // a kernel node's hipKernelNodeParams::func
+  GivenNodeParams given;
   ihipGraph* child = nullptr;        // a child graph node's view, once asked for
 };
 
@@ -76,8 +92,8 @@ void retireGraph(ihipGraph* g);
 // The wrapper of a node of `g`, created on first use.
 hipGraphNode* nodeFor(ihipGraph* g, NativeGraphNode native);
 void retireNode(hipGraphNode* n);
-// The nodes of `g` that carry what the driver does not know (a kernel's host function, a
-// symbol copy's kind), for a clone to inherit.
+// The nodes of `g` that carry what the driver does not know (a kernel's host function, the
+// parameters as given), for a clone to inherit.
 std::vector<hipGraphNode*> annotatedNodes(ihipGraph* g);
 // The view of a child graph node's graph.
 ihipGraph* childView(hipGraphNode* node, NativeGraph native);
