@@ -454,3 +454,15 @@ TEST_CASE("arrays: extents one past the device's texture limits", "[arrays]") {
   HIP_CHECK(hipFreeArray(a));
   (void)hipGetLastError();
 }
+
+// hip-tests' hipPointerGetAttribute MemoryTypes: an array handle's memory type.
+TEST_CASE("arrays: HIP_POINTER_ATTRIBUTE_MEMORY_TYPE of an array is hipMemoryTypeArray",
+          "[arrays]") {
+  const hipChannelFormatDesc desc = hipCreateChannelDesc<char>();
+  hipArray_t a = nullptr;
+  HIP_REQUIRE(hipMallocArray(&a, &desc, 16, 16, hipArrayDefault));
+  unsigned type = 0;
+  HIP_REQUIRE(hipPointerGetAttribute(&type, HIP_POINTER_ATTRIBUTE_MEMORY_TYPE, a));
+  CHECK(type == hipMemoryTypeArray);
+  HIP_CHECK(hipFreeArray(a));
+}

@@ -367,9 +367,11 @@ class FakeBackend final : public Backend {
     return kOk;
   }
   // LastPrefetchLocation answers the last prefetch's target in this backend's numbering; the
-  // device list of AccessedBy names device 1; the rest answer 0.
+  // device list of AccessedBy names device 1; CoherencyMode is not the backend's (as CUDA's: the
+  // API layer answers it); the rest answer 0.
   Status rangeAttribute(int, void* data, size_t size, int attribute, const void*,
                         size_t) override {
+    if (attribute == hipMemRangeAttributeCoherencyMode) return hipErrorNotSupported;
     auto* ids = static_cast<int*>(data);
     for (size_t i = 0; i < size / sizeof(int); ++i) ids[i] = i == 0 && attribute == 3 ? 1 : -2;
     if (attribute == 4) ids[0] = lastPrefetchTarget;

@@ -651,3 +651,19 @@ TEST_CASE("mipmapped arrays: more levels than the extent has, and a null handle"
   CHECK(images->liveMipmaps == 0);
   (void)hipGetLastError();
 }
+
+// hip-tests' hipPointerGetAttribute MemoryTypes: an array handle's memory type is
+// hipMemoryTypeArray.
+TEST_CASE("arrays: HIP_POINTER_ATTRIBUTE_MEMORY_TYPE of an array handle", "[api][arrays]") {
+  installImages();
+  const hipChannelFormatDesc desc = hipCreateChannelDesc<char>();
+  hipArray_t a = nullptr;
+  REQUIRE(hipMallocArray(&a, &desc, 16, 16, hipArrayDefault) == hipSuccess);
+  unsigned type = 0;
+  REQUIRE(hipPointerGetAttribute(&type, HIP_POINTER_ATTRIBUTE_MEMORY_TYPE, a) == hipSuccess);
+  CHECK(type == hipMemoryTypeArray);
+  REQUIRE(hipFreeArray(a) == hipSuccess);
+  CHECK(hipPointerGetAttribute(&type, HIP_POINTER_ATTRIBUTE_MEMORY_TYPE, a) ==
+        hipErrorInvalidValue);
+  (void)hipGetLastError();
+}
