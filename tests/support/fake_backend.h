@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <atomic>
+#include <functional>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -58,7 +59,12 @@ class FakeBackend final : public Backend {
 
   // The image family a test installs (tests/support/fake_images.h); none by default.
   ImageOps* imageOps = nullptr;
-  ImageOps* images() override { return imageOps; }
+  ImageOps* images() override {
+    if (onImages) onImages();
+    return imageOps;
+  }
+  // Called whenever the API looks up the image family (a test widens race windows with it).
+  std::function<void()> onImages;
   // The graphs family: unihip's generic graphs over this fake (what AMD gets), unless a test
   // installs its own (tests/support/fake_graphs.h) or asks for a vendor without the family
   // (withoutGraphs). The generic graphs are its capture hooks, as HSA's are.

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <numeric>
@@ -562,6 +563,13 @@ TEST_CASE("arrays: double, triple and never-valid frees are hipErrorContextIsDes
 // new array's native, and the new array's own free would destroy it again).
 TEST_CASE("arrays: allocating on one thread while others free", "[api][arrays][threads]") {
   FakeImageOps* images = installImages();
+  // The freeing threads pause where the API looks up the image family (after the handle is
+  // retired): the allocating thread then reuses the freed objects meanwhile, every time.
+  const std::thread::id allocator = std::this_thread::get_id();
+  static_cast<FakeBackend*>(Runtime::get().device(0)->backend)->onImages = [allocator] {
+    if (std::this_thread::get_id() != allocator)
+      std::this_thread::sleep_for(std::chrono::microseconds(200));
+  };
   const hipChannelFormatDesc desc = hipCreateChannelDesc<float>();
   constexpr int kArrays = 400;
   std::vector<std::thread> threads;
@@ -575,6 +583,7 @@ TEST_CASE("arrays: allocating on one thread while others free", "[api][arrays][t
     });
   }
   for (auto& t : threads) t.join();
+  static_cast<FakeBackend*>(Runtime::get().device(0)->backend)->onImages = nullptr;
   CHECK(failures == 0);
   CHECK(images->liveArrays == 0);
   (void)hipGetLastError();
