@@ -60,6 +60,17 @@ bool AllocationMap::setSyncMemops(const void* p, bool sync) {
   return true;
 }
 
+bool AllocationMap::setCoarseGrain(const void* p, bool coarse) {
+  const uintptr_t address = addressOf(p);
+  std::unique_lock lock(mutex_);
+  auto it = byBase_.upper_bound(address);
+  if (it == byBase_.begin()) return false;
+  --it;
+  if (address - it->first >= it->second.size) return false;
+  it->second.coarseGrain = coarse;
+  return true;
+}
+
 bool AllocationMap::overlaps(const void* p, size_t size) const {
   const uintptr_t begin = addressOf(p);
   std::shared_lock lock(mutex_);

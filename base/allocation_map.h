@@ -36,6 +36,7 @@ struct Allocation {
   unsigned flags = 0;            // what it was allocated or registered with (hipHostGetFlags)
   void* devicePointer = nullptr;  // Registered: the address devices use for `base`
   bool syncMemops = false;        // HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS (hipPointerSetAttribute)
+  bool coarseGrain = false;       // Managed: hipMemAdviseSetCoarseGrain given (and not unset)
 };
 
 class AllocationMap {
@@ -51,6 +52,8 @@ class AllocationMap {
   bool find(const void* p, Allocation* out) const;
   // Sets syncMemops of the allocation containing `p`; false if none.
   bool setSyncMemops(const void* p, bool sync);
+  // Sets coarseGrain of the allocation containing `p`; false if none.
+  bool setCoarseGrain(const void* p, bool coarse);
   // True when any allocation shares a byte with [p, p + size) (size > 0).
   bool overlaps(const void* p, size_t size) const;
   // True when [p, p + size) lies inside one allocation (size 0: p inside one).

@@ -41,10 +41,9 @@ Status CudaBackend::advise(int device, const void* ptr, size_t count, int advice
 
 Status CudaBackend::rangeAttribute(int device, void* data, size_t dataSize, int attribute, const void* ptr,
                                  size_t count) {
-  if (attribute == hipMemRangeAttributeCoherencyMode) {
-    *static_cast<int*>(data) = hipMemRangeCoherencyModeFineGrain;  // always coherent here
-    return kOk;
-  }
+  // No coherence modes here (managed memory is always coherent): the API layer answers from the
+  // advice it recorded.
+  if (attribute == hipMemRangeAttributeCoherencyMode) return hipErrorNotSupported;
   if (api_->cuMemRangeGetAttribute == nullptr) return hipErrorNotSupported;
   UNIHIP_TRY(makeCurrent(device));
   // Devices come back as CUdevice ordinals, this backend's numbering (CU_DEVICE_CPU = -1).

@@ -286,8 +286,9 @@ Status HsaImages::arrayDestroy(int device, NativeArray array) {
   return s.ok() ? f : s;
 }
 
-// One array per level. More levels than the extents allow are clamped to those (as CUDA
-// documents for its mipmapped arrays); a level past them is then hipErrorInvalidValue.
+// One array per level. The API refuses more levels than the extents allow (AMD's
+// hipErrorInvalidValue); should more arrive, they are clamped to those (as CUDA documents for
+// its mipmapped arrays) and a level past them is hipErrorInvalidValue.
 Status HsaImages::mipmapCreate(int device, const ArrayShape& shape, unsigned levels,
                                NativeMipmap* out) {
   if (shape.flags & hipArrayCubemap) return hipErrorNotSupported;  // as arrayCreate

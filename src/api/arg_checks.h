@@ -20,9 +20,9 @@ inline Status checkDeviceOrdinal(int device) {
 
 // A stream given as an argument: hipErrorContextIsDestroyed for a destroyed one,
 // hipErrorNoDevice / hipErrorInvalidDevice when the null stream has no current device.
-inline Status checkStream(hipStream_t stream) {
+inline Status checkStream(hipStream_t stream, hipError_t notLive = hipErrorContextIsDestroyed) {
   ResolvedStream resolved;
-  return resolveStream(stream, &resolved);
+  return resolveStream(stream, &resolved, notLive);
 }
 
 }  // namespace unihip

@@ -2,8 +2,12 @@
 // backend's ImageOps (null: hipErrorNotSupported after the checks). Handles live in slabs
 // (core/images.h): a garbage or destroyed one is rejected, never dereferenced.
 //
-// HIP semantics (AMD's runtime): null outputs or descriptors are hipErrorInvalidValue; the
-// descriptor queries answer hipErrorInvalidHandle for a null array; 2D array copies check the
+// HIP semantics (AMD's runtime): null outputs or descriptors are hipErrorInvalidValue; an
+// extent beyond the device's texture (and, for hipArraySurfaceLoadStore, surface) limits for the
+// array's kind is hipErrorInvalidValue; freeing a null array or mipmapped array is
+// hipErrorInvalidValue, one already freed or never allocated hipErrorContextIsDestroyed (AMD's
+// runtime looks the handle up in its set of live arrays); the descriptor queries answer
+// hipErrorInvalidHandle for a null array; 2D array copies check the
 // kind, then the array (hipErrorInvalidHandle), then the linear side (null: hipErrorInvalidValue,
 // pitch narrower than a row: hipErrorInvalidPitchValue).
 #include <algorithm>
@@ -43,6 +47,8 @@ ArrayShape shapeOf(const hipChannelFormatDesc& desc, size_t width, size_t height
 Status createArray(const ArrayShape& shape, hipArray_t* out) {
   Device* d = nullptr;
   UNIHIP_TRY(currentDevice(&d));
+  UNIHIP_TRY(memory::checkArrayLimits(*d->props, shape.width, shape.height, shape.depth,
+                                      shape.flags, false));
   ImageOps* ops = nullptr;
   UNIHIP_TRY(images::opsOf(*d, &ops));
   NativeArray native = nullptr;
@@ -57,15 +63,24 @@ Status createArray(const ArrayShape& shape, hipArray_t* out) {
   return kOk;
 }
 
-// hipFreeArray / hipArrayDestroy: a level of a mipmapped array goes with its mipmapped array.
+// hipFreeArray / hipArrayDestroy (the caller has refused null): a level of a mipmapped array goes
+// with its mipmapped array. The handle's fields are read as it is retired: once retired, another
+// thread's hipMallocArray may reuse the object (and its native array would be destroyed instead).
 Status destroyArray(hipArray_t array) {
   hipArray* a = liveArray(array);
-  if (a == nullptr || a->owner != nullptr) return hipErrorInvalidValue;
-  if (!arrayTable().retire(a)) return hipErrorInvalidValue;
-  Device* d = Runtime::get().device(a->device);
+  if (a == nullptr) return hipErrorContextIsDestroyed;  // freed already, or never an array
+  if (a->owner != nullptr) return hipErrorInvalidValue;
+  int device = 0;
+  NativeArray native = nullptr;
+  if (!arrayTable().retire(a, [&](hipArray& x) {
+        device = x.device;
+        native = x.native;
+      }))
+    return hipErrorContextIsDestroyed;
+  Device* d = Runtime::get().device(device);
   ImageOps* ops = nullptr;
   UNIHIP_TRY(images::opsOf(*d, &ops));
-  return ops->arrayDestroy(d->local, a->native);
+  return ops->arrayDestroy(d->local, native);
 }
 
 // A copy between an array and linear memory (rows of `width` bytes); `stream` null for the
@@ -213,6 +228,8 @@ Side1D linearAt(const void* p, ImageCopySide::Kind k) { return {nullptr, p, k, 0
 Status createMipmap(const ArrayShape& shape, unsigned levels, hipMipmappedArray_t* out) {
   Device* d = nullptr;
   UNIHIP_TRY(currentDevice(&d));
+  UNIHIP_TRY(memory::checkArrayLimits(*d->props, shape.width, shape.height, shape.depth,
+                                      shape.flags, true));
   ImageOps* ops = nullptr;
   UNIHIP_TRY(images::opsOf(*d, &ops));
   NativeMipmap native = nullptr;
@@ -221,9 +238,19 @@ Status createMipmap(const ArrayShape& shape, unsigned levels, hipMipmappedArray_
   return kOk;
 }
 
+// At least one level, and no more than a chain halving the largest dimension down to 1 has
+// (a layered array's depth counts layers, not a dimension), as AMD's runtime requires.
 Status checkMipmapShape(const ArrayShape& s, unsigned levels) {
   UNIHIP_TRY(memory::checkArrayDescriptor(s.width, s.height, s.depth, s.channels, s.flags));
   if (levels == 0) return hipErrorInvalidValue;
+  size_t largest = std::max(s.width, s.height);
+  if ((s.flags & hipArrayLayered) == 0) largest = std::max(largest, s.depth);
+  unsigned maxLevels = 1;
+  while (largest > 1) {
+    largest >>= 1;
+    ++maxLevels;
+  }
+  if (levels > maxLevels) return hipErrorInvalidValue;
   return kOk;
 }
 
@@ -266,20 +293,17 @@ hipMipmappedArray_t publishMipmap(int ordinal, NativeMipmap native, const ArrayS
 
 namespace {
 
+// hipFreeMipmappedArray / hipMipmappedArrayDestroy (the caller has refused null); as
+// destroyArray, the fields are read as the handle is retired.
 Status destroyMipmap(hipMipmappedArray_t handle) {
   ihipMipmap* m = liveMipmap(handle);
-  if (m == nullptr || !mipmapTable().retire(m)) return hipErrorInvalidValue;
-  {
-    std::lock_guard<std::mutex> lock(m->levelsMutex);
-    for (hipArray*& a : m->levelArrays) {
-      if (a != nullptr) arrayTable().retire(a);
-      a = nullptr;
-    }
-  }
-  Device* d = Runtime::get().device(m->device);
+  if (m == nullptr) return hipErrorContextIsDestroyed;  // freed already, or never one
+  RetiredMipmap r;
+  if (!retireMipmap(m, &r)) return hipErrorContextIsDestroyed;
+  Device* d = Runtime::get().device(r.device);
   ImageOps* ops = nullptr;
   UNIHIP_TRY(images::opsOf(*d, &ops));
-  return ops->mipmapDestroy(d->local, m->native);
+  return ops->mipmapDestroy(d->local, r.native);
 }
 
 // A level's array: made on first request, owned by the mipmapped array.
@@ -288,6 +312,8 @@ Status mipmapLevel(hipArray_t* out, hipMipmappedArray_const_t handle, unsigned l
   if (m == nullptr) return hipErrorInvalidValue;
   if (level >= m->levels) return hipErrorInvalidValue;
   std::lock_guard<std::mutex> lock(m->levelsMutex);
+  // Destroyed meanwhile (its levels were taken out under this mutex): nothing to add to.
+  if (!isLive(m) || level >= m->levelArrays.size()) return hipErrorInvalidValue;
   if (m->levelArrays[level] == nullptr) {
     Device* d = Runtime::get().device(m->device);
     ImageOps* ops = nullptr;
@@ -608,7 +634,8 @@ UNIHIP_EXPORT hipError_t hipGetMipmappedArrayLevel(hipArray_t* levelArray,
                                                    hipMipmappedArray_const_t mipmappedArray,
                                                    unsigned int level) {
   UNIHIP_TRACE_hipGetMipmappedArrayLevel(levelArray, mipmappedArray, level);
-  if (levelArray == nullptr || mipmappedArray == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  if (levelArray == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  if (mipmappedArray == nullptr) UNIHIP_RETURN(hipErrorInvalidHandle);  // AMD's answer
   UNIHIP_RETURN(mipmapLevel(levelArray, mipmappedArray, level));
 }
 
@@ -634,7 +661,8 @@ UNIHIP_EXPORT hipError_t hipMipmappedArrayGetLevel(hipArray_t* pLevelArray,
                                                    hipMipmappedArray_t hMipMappedArray,
                                                    unsigned int level) {
   UNIHIP_TRACE_hipMipmappedArrayGetLevel(pLevelArray, hMipMappedArray, level);
-  if (pLevelArray == nullptr || hMipMappedArray == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  if (pLevelArray == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  if (hMipMappedArray == nullptr) UNIHIP_RETURN(hipErrorInvalidHandle);  // AMD's answer
   UNIHIP_RETURN(mipmapLevel(pLevelArray, hMipMappedArray, level));
 }
 

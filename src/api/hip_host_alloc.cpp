@@ -2,6 +2,8 @@
 // and hipExtMallocWithFlags (device memory of a kind). hipMalloc, hipHostMalloc & co. live in
 // hip_memory.cpp.
 #include "api/api_boundary.h"
+#include "api/arg_checks.h"
+#include "core/runtime.h"
 
 using namespace unihip;
 
@@ -18,7 +20,8 @@ UNIHIP_EXPORT hipError_t hipExtHostAlloc(void** ptr, size_t size, unsigned int f
 
 // hipDeviceMallocDefault is ordinary device memory. The other kinds (fine-grained, uncached,
 // contiguous, signal memory) are AMD memory types no backend allocates yet: after HIP's checks
-// they answer hipErrorNotSupported (NVIDIA has no such memory at all).
+// they answer hipErrorNotSupported (NVIDIA has no such memory at all), after a size no device
+// memory can hold (hipErrorOutOfMemory).
 UNIHIP_EXPORT hipError_t hipExtMallocWithFlags(void** ptr, size_t sizeBytes, unsigned int flags) {
   UNIHIP_TRACE_hipExtMallocWithFlags(ptr, sizeBytes, flags);
   switch (flags) {
@@ -35,5 +38,10 @@ UNIHIP_EXPORT hipError_t hipExtMallocWithFlags(void** ptr, size_t sizeBytes, uns
   if (ptr == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   *ptr = nullptr;
   if (sizeBytes == 0) UNIHIP_RETURN(kOk);
+  // More than the device has is out of memory whatever the kind, as AMD's runtime answers (and as
+  // hipMalloc answers here): the size is judged before the kind.
+  Device* d = nullptr;
+  UNIHIP_RETURN_IF_FAILED(currentDevice(&d));
+  if (sizeBytes > d->props->totalGlobalMem) UNIHIP_RETURN(hipErrorOutOfMemory);
   UNIHIP_RETURN(hipErrorNotSupported);
 }

@@ -31,8 +31,14 @@ UNIHIP_EXPORT hipError_t hipHostRegister(void* hostPtr, size_t sizeBytes, unsign
   if (AllocationMap::get().overlaps(hostPtr, sizeBytes))
     UNIHIP_RETURN(hipErrorHostMemoryAlreadyRegistered);
   void* devicePointer = nullptr;
-  UNIHIP_RETURN_IF_FAILED(
-      d->backend->hostRegister(d->local, hostPtr, sizeBytes, flags, &devicePointer));
+  Status s = d->backend->hostRegister(d->local, hostPtr, sizeBytes, flags, &devicePointer);
+  // Memory the driver cannot pin (a range past the end of the user's buffer, more than the
+  // machine has): AMD's runtime answers every failure to pin with hipErrorInvalidValue, where the
+  // CUDA driver may say out of memory.
+  if (!s.ok() && s.code() != hipErrorHostMemoryAlreadyRegistered &&
+      s.code() != hipErrorNotSupported)
+    s = hipErrorInvalidValue;
+  UNIHIP_RETURN_IF_FAILED(s);
   AllocationMap::get().insert(
       {hostPtr, sizeBytes, d->ordinal, AllocationKind::Registered, flags, devicePointer});
   UNIHIP_RETURN(kOk);

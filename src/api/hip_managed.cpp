@@ -105,10 +105,38 @@ void toHipOrdinals(const Device* owner, int attribute, void* data, size_t dataSi
 Status rangeAttribute(void* data, size_t dataSize, const hipMemRangeAttribute& attribute,
                       const void* ptr, size_t count) {
   UNIHIP_TRY(checkRangeAttribute(attribute, data, dataSize));
+  const int raw = enumValue(attribute);
+  // The coherence mode of memory that is not managed, as AMD's runtime answers it: device memory
+  // is coarse grained, pinned and registered host memory fine grained unless allocated
+  // non-coherent or registered coarse grained.
+  Allocation held;
+  if (raw == hipMemRangeAttributeCoherencyMode && AllocationMap::get().find(ptr, &held) &&
+      held.kind != AllocationKind::Managed) {
+    if (count > held.size - (static_cast<const char*>(ptr) - static_cast<const char*>(held.base)))
+      return hipErrorInvalidValue;
+    bool coarse = true;
+    if (held.kind == AllocationKind::PinnedHost)
+      coarse = (held.flags & hipHostMallocNonCoherent) != 0;
+    else if (held.kind == AllocationKind::Registered)
+      coarse = (held.flags & hipExtHostRegisterCoarseGrained) != 0;
+    *static_cast<int*>(data) =
+        coarse ? hipMemRangeCoherencyModeCoarseGrain : hipMemRangeCoherencyModeFineGrain;
+    return kOk;
+  }
   Device* owner = nullptr;
   UNIHIP_TRY(managedRange(ptr, count, &owner));
-  const int raw = enumValue(attribute);
-  UNIHIP_TRY(owner->backend->rangeAttribute(owner->local, data, dataSize, raw, ptr, count));
+  Status s = owner->backend->rangeAttribute(owner->local, data, dataSize, raw, ptr, count);
+  // A backend without coherence modes of its own (NVIDIA: managed memory is always coherent)
+  // says hipErrorNotSupported: the answer is the advice recorded (advise()), AMD's default
+  // fine grain without one.
+  if (raw == hipMemRangeAttributeCoherencyMode && s.code() == hipErrorNotSupported) {
+    Allocation a;
+    if (!AllocationMap::get().find(ptr, &a)) return hipErrorInvalidValue;
+    *static_cast<int*>(data) =
+        a.coarseGrain ? hipMemRangeCoherencyModeCoarseGrain : hipMemRangeCoherencyModeFineGrain;
+    return kOk;
+  }
+  UNIHIP_TRY(s);
   toHipOrdinals(owner, raw, data, dataSize);
   return kOk;
 }
@@ -149,13 +177,21 @@ Status prefetch(const void* dev_ptr, size_t count, int device, hipStream_t strea
 
 Status advise(const void* dev_ptr, size_t count, hipMemoryAdvise advice, int device) {
   if (dev_ptr == nullptr || count == 0 || !knownAdvice(advice)) return hipErrorInvalidValue;
+  // Read-mostly names no location: AMD's runtime ignores the device argument (99, -12 pass).
+  const bool anyDevice =
+      advice == hipMemAdviseSetReadMostly || advice == hipMemAdviseUnsetReadMostly;
   return ([&]() -> Status {
-    UNIHIP_TRY(checkDeviceOrHost(device));
+    if (!anyDevice) UNIHIP_TRY(checkDeviceOrHost(device));
     Device* owner = nullptr;
     UNIHIP_TRY(managedRange(dev_ptr, count, &owner));
-    int target = 0;
-    UNIHIP_TRY(backendLocation(owner, device, &target));
-    return owner->backend->advise(owner->local, dev_ptr, count, enumValue(advice), target);
+    int target = owner->local;
+    if (!anyDevice) UNIHIP_TRY(backendLocation(owner, device, &target));
+    UNIHIP_TRY(owner->backend->advise(owner->local, dev_ptr, count, enumValue(advice), target));
+    // AMD's coherence advice, recorded per allocation for a backend that keeps no coherence
+    // state of its own (rangeAttribute).
+    if (advice == hipMemAdviseSetCoarseGrain || advice == hipMemAdviseUnsetCoarseGrain)
+      AllocationMap::get().setCoarseGrain(dev_ptr, advice == hipMemAdviseSetCoarseGrain);
+    return kOk;
   })();
 }
 

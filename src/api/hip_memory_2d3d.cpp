@@ -150,15 +150,43 @@ Status copy3D(const hipMemcpy3DParms* p, hipStream_t stream, bool sync) {
 }
 
 // One linear side of a driver-style copy (hip_Memcpy2D, HIP_MEMCPY3D). A pitch of 0 means
-// packed rows; `sliceRows` of 0, slices of the copy's own height.
+// packed rows; `sliceRows` of 0, slices of the copy's own height. When the side's pointer lies in
+// an allocation unihip made, the region it reads or writes (from the position, `r`'s rows and
+// slices) must lie inside that allocation: hipErrorInvalidValue otherwise, as AMD's runtime
+// validates the region against the memory object. Memory unihip does not know (pageable host
+// memory) is the driver's to judge.
 Status driverSide(hipMemoryType type, const void* host, const void* device, size_t pitch,
-                  size_t x, size_t y, size_t z, size_t sliceRows, size_t width, size_t height,
+                  size_t x, size_t y, size_t z, size_t sliceRows, const pitched::Region& r,
                   LinearSide* out) {
-  out->pitch = pitch ? pitch : width;
-  out->slice = out->pitch * (sliceRows ? sliceRows : height);
-  out->at = static_cast<const char*>(type == hipMemoryTypeHost ? host : device) +
-            z * out->slice + y * out->pitch + x;
+  out->pitch = pitch ? pitch : r.width;
+  out->slice = out->pitch * (sliceRows ? sliceRows : r.height);
+  const char* base = static_cast<const char*>(type == hipMemoryTypeHost ? host : device);
+  // Offsets that overflow cannot name memory anywhere.
+  size_t rowOffset = 0, offset = 0, extent = 0;
+  if (__builtin_mul_overflow(y, out->pitch, &rowOffset) ||
+      __builtin_add_overflow(rowOffset, x, &rowOffset) ||
+      __builtin_mul_overflow(z, out->slice, &offset) ||
+      __builtin_add_overflow(offset, rowOffset, &offset) ||
+      __builtin_add_overflow(offset, pitched::extentBytes(out->pitch, out->slice, r), &extent))
+    return hipErrorInvalidValue;
+  Allocation a;
+  if (AllocationMap::get().find(base, &a)) {
+    const size_t room = static_cast<size_t>(static_cast<const char*>(a.base) + a.size - base);
+    if (extent > room) return hipErrorInvalidValue;
+  }
+  out->at = base + offset;
   return kOk;
+}
+
+// The direction of a driver-style copy between linear sides of known memory types (unified
+// memory, or a mix with it: the driver looks at the addresses).
+CopyDirection driverDirection(hipMemoryType src, hipMemoryType dst) {
+  const bool srcHost = src == hipMemoryTypeHost, dstHost = dst == hipMemoryTypeHost;
+  const bool srcDevice = src == hipMemoryTypeDevice, dstDevice = dst == hipMemoryTypeDevice;
+  if (srcHost && dstDevice) return CopyDirection::HostToDevice;
+  if (srcDevice && dstHost) return CopyDirection::DeviceToHost;
+  if (srcDevice && dstDevice) return CopyDirection::DeviceToDevice;
+  return CopyDirection::Default;
 }
 
 // A driver-style side as the image family's (an array, or linear memory of the given type).
@@ -225,11 +253,12 @@ Status copyDriver2D(const hip_Memcpy2D* c, hipStream_t stream, bool sync) {
     return copyDriverArrays(c3, stream, sync);
   }
   LinearSide src, dst;
+  const pitched::Region r{c->WidthInBytes, c->Height, 1};
   UNIHIP_TRY(driverSide(c->srcMemoryType, c->srcHost, c->srcDevice, c->srcPitch, c->srcXInBytes,
-                        c->srcY, 0, 0, c->WidthInBytes, c->Height, &src));
+                        c->srcY, 0, 0, r, &src));
   UNIHIP_TRY(driverSide(c->dstMemoryType, c->dstHost, c->dstDevice, c->dstPitch, c->dstXInBytes,
-                        c->dstY, 0, 0, c->WidthInBytes, c->Height, &dst));
-  return queueCopy(dst, src, {c->WidthInBytes, c->Height, 1}, CopyDirection::Default, stream,
+                        c->dstY, 0, 0, r, &dst));
+  return queueCopy(dst, src, r, driverDirection(c->srcMemoryType, c->dstMemoryType), stream,
                    sync);
 }
 
@@ -242,12 +271,13 @@ Status copyDriver3D(const HIP_MEMCPY3D* c, hipStream_t stream, bool sync) {
   if (c->srcMemoryType == hipMemoryTypeArray || c->dstMemoryType == hipMemoryTypeArray)
     return copyDriverArrays(*c, stream, sync);
   LinearSide src, dst;
+  const pitched::Region r{c->WidthInBytes, c->Height, c->Depth};
   UNIHIP_TRY(driverSide(c->srcMemoryType, c->srcHost, c->srcDevice, c->srcPitch, c->srcXInBytes,
-                        c->srcY, c->srcZ, c->srcHeight, c->WidthInBytes, c->Height, &src));
+                        c->srcY, c->srcZ, c->srcHeight, r, &src));
   UNIHIP_TRY(driverSide(c->dstMemoryType, c->dstHost, c->dstDevice, c->dstPitch, c->dstXInBytes,
-                        c->dstY, c->dstZ, c->dstHeight, c->WidthInBytes, c->Height, &dst));
-  return queueCopy(dst, src, {c->WidthInBytes, c->Height, c->Depth}, CopyDirection::Default,
-                   stream, sync);
+                        c->dstY, c->dstZ, c->dstHeight, r, &dst));
+  return queueCopy(dst, src, r, driverDirection(c->srcMemoryType, c->dstMemoryType), stream,
+                   sync);
 }
 }  // namespace
 

@@ -71,7 +71,7 @@ AllocationKind capturedKind(const ResolvedStream& rs) {
 // Allocates from `pool` (null: the stream's device's current pool) in stream order.
 Status mallocAsync(void** ptr, size_t size, hipMemPool_t pool, hipStream_t stream) {
   ResolvedStream rs;
-  UNIHIP_TRY(resolveStream(stream, &rs));
+  UNIHIP_TRY(resolveStream(stream, &rs, kNotLiveStreamIsInvalidHandle));
   Device* d = rs.device;
   MemoryPoolOps* ops = nullptr;
   if (pool != nullptr) {
@@ -81,6 +81,13 @@ Status mallocAsync(void** ptr, size_t size, hipMemPool_t pool, hipStream_t strea
     UNIHIP_TRY(MemoryPoolRegistry::get().currentPool(d, ops, &pool));
   }
   if (d->backend != rs.device->backend) return hipErrorInvalidValue;
+  // A pool created with a maximum size holds no more than that (AMD's runtime); the driver may
+  // round the maximum up. (A backend that cannot tell its use leaves the limit to the driver.)
+  uint64_t used = 0;
+  if (pool->maxSize != 0 &&
+      ops->poolGetAttribute(pool->native, hipMemPoolAttrUsedMemCurrent, &used).ok() &&
+      (used > pool->maxSize || size > pool->maxSize - used))
+    return hipErrorOutOfMemory;
   void* p = nullptr;
   UNIHIP_TRY(ops->mallocFromPool(rs.device->local, pool->native, size, rs.native, &p));
   if (p == nullptr) return hipErrorOutOfMemory;
@@ -93,7 +100,7 @@ Status mallocAsync(void** ptr, size_t size, hipMemPool_t pool, hipStream_t strea
 // AMD's runtime does; anything else is not freeable here.
 Status freeAsync(void* ptr, hipStream_t stream) {
   ResolvedStream rs;
-  UNIHIP_TRY(resolveStream(stream, &rs));
+  UNIHIP_TRY(resolveStream(stream, &rs, kNotLiveStreamIsInvalidHandle));
   Allocation a;
   if (!AllocationMap::get().take(ptr, &a)) return hipErrorInvalidValue;
   Device* d = Runtime::get().device(a.device);
@@ -126,7 +133,7 @@ Status memory::releasePooled(Device* d, const Allocation& a) {
 UNIHIP_EXPORT hipError_t hipMallocAsync(void** dev_ptr, size_t size, hipStream_t stream) {
   UNIHIP_TRACE_hipMallocAsync(dev_ptr, size, stream);
   if (dev_ptr == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_IF_FAILED(checkStream(stream));
+  UNIHIP_RETURN_IF_FAILED(checkStream(stream, kNotLiveStreamIsInvalidHandle));
   if (size == 0) {
     *dev_ptr = nullptr;
     UNIHIP_RETURN(kOk);
@@ -138,7 +145,7 @@ UNIHIP_EXPORT hipError_t hipFreeAsync(void* dev_ptr, hipStream_t stream) {
   UNIHIP_TRACE_hipFreeAsync(dev_ptr, stream);
   // HIP 7: a null pointer is success, as for hipFree.
   if (dev_ptr == nullptr) UNIHIP_RETURN(kOk);
-  UNIHIP_RETURN_IF_FAILED(checkStream(stream));
+  UNIHIP_RETURN_IF_FAILED(checkStream(stream, kNotLiveStreamIsInvalidHandle));
   UNIHIP_RETURN(freeAsync(dev_ptr, stream));
 }
 
@@ -146,7 +153,7 @@ UNIHIP_EXPORT hipError_t hipMallocFromPoolAsync(void** dev_ptr, size_t size, hip
                                                 hipStream_t stream) {
   UNIHIP_TRACE_hipMallocFromPoolAsync(dev_ptr, size, mem_pool, stream);
   if (anyNull(dev_ptr, mem_pool)) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_IF_FAILED(checkStream(stream));
+  UNIHIP_RETURN_IF_FAILED(checkStream(stream, kNotLiveStreamIsInvalidHandle));
   if (size == 0) {  // as AMD's runtime: before the pool is looked at
     *dev_ptr = nullptr;
     UNIHIP_RETURN(kOk);
@@ -265,7 +272,7 @@ UNIHIP_EXPORT hipError_t hipMemPoolCreate(hipMemPool_t* mem_pool,
   UNIHIP_RETURN_IF_FAILED(pools::family(d, &ops));
   NativePool native = nullptr;
   UNIHIP_RETURN_IF_FAILED(ops->poolCreate(d->local, *pool_props, &native));
-  *mem_pool = MemoryPoolRegistry::get().addPool(d->ordinal, native, false);
+  *mem_pool = MemoryPoolRegistry::get().addPool(d->ordinal, native, false, pool_props->maxSize);
   UNIHIP_RETURN(kOk);
 }
 

@@ -9,6 +9,7 @@
 #include "base/allocation_map.h"
 #include "api/memory_checks.h"
 #include "base/enum_value.h"
+#include "core/images.h"
 
 using namespace unihip;
 
@@ -104,11 +105,20 @@ bool knownPointerAttribute(const hipPointer_attribute& attribute) {
   return v >= HIP_POINTER_ATTRIBUTE_CONTEXT && v <= HIP_POINTER_ATTRIBUTE_MEMPOOL_HANDLE;
 }
 
-// One attribute of `ptr` into `data` (its C type as in CUDA's cuPointerGetAttribute); the
-// attributes unihip keeps no record of answer hipErrorNotSupported.
+// One attribute of `ptr` into `data`: bool for SYNC_MEMOPS, IS_MANAGED and MAPPED (what AMD's
+// runtime and CUDA's cuPointerGetAttribute both write; a wider write would overrun the caller's
+// bool), 32 bits for ACCESS_FLAGS (AMD's), RANGE_SIZE and BUFFER_ID in CUDA's 64 bits (AMD's
+// runtime writes 32). The attributes unihip keeps no record of answer hipErrorNotSupported.
 Status pointerAttribute(void* data, const hipPointer_attribute& attribute, const void* ptr) {
   if (data == nullptr || ptr == nullptr || !knownPointerAttribute(attribute))
     return hipErrorInvalidValue;
+  // A live hipArray_t handle's memory type is hipMemoryTypeArray (AMD's runtime looks the
+  // pointer up in its array set when no allocation holds it).
+  if (enumValue(attribute) == HIP_POINTER_ATTRIBUTE_MEMORY_TYPE &&
+      liveArray(static_cast<hipArray_const_t>(ptr)) != nullptr) {
+    *static_cast<unsigned*>(data) = hipMemoryTypeArray;
+    return kOk;
+  }
   hipPointerAttribute_t attrs;
   Allocation a;
   UNIHIP_TRY(pointerAttributes(ptr, &attrs, &a));
@@ -120,10 +130,11 @@ Status pointerAttribute(void* data, const hipPointer_attribute& attribute, const
       *static_cast<void**>(data) = attrs.devicePointer;
       return kOk;
     case HIP_POINTER_ATTRIBUTE_HOST_POINTER:
+      // Device memory has no host address: null and hipErrorInvalidValue, as AMD's runtime.
       *static_cast<void**>(data) = attrs.hostPointer;
-      return kOk;
+      return attrs.hostPointer != nullptr ? kOk : Status(hipErrorInvalidValue);
     case HIP_POINTER_ATTRIBUTE_IS_MANAGED:
-      *static_cast<int*>(data) = attrs.isManaged;
+      *static_cast<bool*>(data) = attrs.isManaged != 0;
       return kOk;
     case HIP_POINTER_ATTRIBUTE_DEVICE_ORDINAL:
       *static_cast<int*>(data) = attrs.device;
@@ -135,13 +146,16 @@ Status pointerAttribute(void* data, const hipPointer_attribute& attribute, const
       *static_cast<size_t*>(data) = a.size;
       return kOk;
     case HIP_POINTER_ATTRIBUTE_MAPPED:
-      *static_cast<int*>(data) = 1;  // everything unihip allocates is mapped
+      *static_cast<bool*>(data) = true;  // everything unihip allocates is mapped
       return kOk;
     case HIP_POINTER_ATTRIBUTE_BUFFER_ID:  // unique among live allocations: the base address
       *static_cast<unsigned long long*>(data) = reinterpret_cast<uintptr_t>(a.base);
       return kOk;
     case HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS:
-      *static_cast<int*>(data) = a.syncMemops ? 1 : 0;
+      *static_cast<bool*>(data) = a.syncMemops;
+      return kOk;
+    case HIP_POINTER_ATTRIBUTE_ACCESS_FLAGS:  // AMD: the flags it was allocated with
+      *static_cast<uint32_t*>(data) = a.flags;
       return kOk;
   }
   return hipErrorNotSupported;
@@ -170,7 +184,8 @@ UNIHIP_EXPORT hipError_t hipPointerGetAttribute(void* data, hipPointer_attribute
 
 // AMD's runtime sets only HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, to 0 or 1, on memory it allocated:
 // recorded in the allocation map (hipPointerGetAttribute reads it back) and handed to the
-// vendor (NVIDIA: cuPointerSetAttribute).
+// vendor (NVIDIA: cuPointerSetAttribute). Memory it did not allocate (a host variable, freed
+// memory) is hipErrorInvalidDevicePointer, as AMD's runtime answers.
 UNIHIP_EXPORT hipError_t hipPointerSetAttribute(const void* value, hipPointer_attribute attribute,
                                                 hipDeviceptr_t ptr) {
   UNIHIP_TRACE_hipPointerSetAttribute(value, attribute, ptr);
@@ -179,7 +194,7 @@ UNIHIP_EXPORT hipError_t hipPointerSetAttribute(const void* value, hipPointer_at
   const unsigned sync = *static_cast<const unsigned*>(value);
   if (sync != 0 && sync != 1) UNIHIP_RETURN(hipErrorInvalidValue);
   Allocation a;
-  if (!AllocationMap::get().find(ptr, &a)) UNIHIP_RETURN(hipErrorInvalidValue);
+  if (!AllocationMap::get().find(ptr, &a)) UNIHIP_RETURN(hipErrorInvalidDevicePointer);
   Device* d = Runtime::get().device(a.device);
   if (d == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   Status s = d->backend->setSyncMemops(d->local, ptr, sync == 1);

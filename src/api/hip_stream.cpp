@@ -108,7 +108,7 @@ UNIHIP_EXPORT hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event
   if (event == nullptr) UNIHIP_RETURN(hipErrorInvalidHandle);
   if (flags != 0) UNIHIP_RETURN(hipErrorInvalidValue);
   ResolvedStream rs;
-  UNIHIP_RETURN_IF_FAILED(resolveStream(stream, &rs));
+  UNIHIP_RETURN_IF_FAILED(resolveStream(stream, &rs, kNotLiveStreamIsInvalidHandle));
   if (!isLive(event)) UNIHIP_RETURN(hipErrorInvalidHandle);
   UNIHIP_RETURN(rs.device->backend->streamWaitEvent(rs.device->local, rs.native, event->native));
 }

@@ -121,12 +121,21 @@ Status adoptAllocation(Device* d, MemoryPoolOps* ops, NativeAllocation native,
 UNIHIP_EXPORT hipError_t hipMemAddressReserve(void** ptr, size_t size, size_t alignment,
                                               void* addr, unsigned long long flags) {
   UNIHIP_TRACE_hipMemAddressReserve(ptr, size, alignment, addr, flags);
-  if (ptr == nullptr || flags != 0 || size == 0 || !isPowerOfTwoOrZero(alignment))
-    UNIHIP_RETURN(hipErrorInvalidValue);
+  if (ptr == nullptr || flags != 0) UNIHIP_RETURN(hipErrorInvalidValue);
+  // AMD's runtime: a size of 0 or not a multiple of the granularity, or an alignment that is not
+  // a power of two, is hipErrorMemoryAllocation (hipErrorOutOfMemory).
+  if (size == 0 || !isPowerOfTwoOrZero(alignment)) UNIHIP_RETURN(hipErrorOutOfMemory);
   Device* d = nullptr;
   UNIHIP_RETURN_IF_FAILED(currentDevice(&d));
   MemoryPoolOps* ops = nullptr;
   UNIHIP_RETURN_IF_FAILED(pools::family(d, &ops));
+  hipMemAllocationProp prop{};
+  prop.type = hipMemAllocationTypePinned;
+  prop.location = {hipMemLocationTypeDevice, d->local};
+  size_t granularity = 0;
+  if (ops->granularity(d->local, prop, hipMemAllocationGranularityMinimum, &granularity).ok() &&
+      granularity != 0 && size % granularity != 0)
+    UNIHIP_RETURN(hipErrorOutOfMemory);
   void* p = nullptr;
   UNIHIP_RETURN_IF_FAILED(ops->addressReserve(d->local, size, alignment, addr, &p));
   MemoryPoolRegistry::get().addReservation(p, size, d->ordinal);

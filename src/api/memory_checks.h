@@ -182,4 +182,68 @@ inline Status checkArrayDescriptor(size_t width, size_t height, size_t depth,
   return kOk;
 }
 
+// An array's extent within the device's limits for its kind (AMD's runtime checks them against
+// the device's image limits): 1D, 2D or 3D textures, layered, cubemap and texture-gather arrays,
+// and for hipArraySurfaceLoadStore also the surface limits; `mipmapped` uses the mipmapped 1D/2D
+// limits. Depth counts layers for a layered array. A limit the device reports as 0 is not
+// checked. Called after checkArrayDescriptor.
+inline Status checkArrayLimits(const hipDeviceProp_t& p, size_t width, size_t height,
+                               size_t depth, unsigned flags, bool mipmapped) {
+  bool ok = true;
+  auto within = [&ok](size_t value, int limit) {
+    if (limit > 0 && value > static_cast<size_t>(limit)) ok = false;
+  };
+  const bool layered = (flags & hipArrayLayered) != 0;
+  const bool surface = (flags & hipArraySurfaceLoadStore) != 0;
+  if (flags & hipArrayCubemap) {
+    within(width, layered ? p.maxTextureCubemapLayered[0] : p.maxTextureCubemap);
+    if (layered) within(depth, p.maxTextureCubemapLayered[1]);  // 6 faces per layer
+    if (surface) {
+      within(width, layered ? p.maxSurfaceCubemapLayered[0] : p.maxSurfaceCubemap);
+      if (layered) within(depth, p.maxSurfaceCubemapLayered[1]);
+    }
+  } else if (flags & hipArrayTextureGather) {
+    within(width, p.maxTexture2DGather[0]);
+    within(height, p.maxTexture2DGather[1]);
+  } else if (layered) {
+    if (height == 0) {
+      within(width, p.maxTexture1DLayered[0]);
+      within(depth, p.maxTexture1DLayered[1]);
+      if (surface) {
+        within(width, p.maxSurface1DLayered[0]);
+        within(depth, p.maxSurface1DLayered[1]);
+      }
+    } else {
+      within(width, p.maxTexture2DLayered[0]);
+      within(height, p.maxTexture2DLayered[1]);
+      within(depth, p.maxTexture2DLayered[2]);
+      if (surface) {
+        within(width, p.maxSurface2DLayered[0]);
+        within(height, p.maxSurface2DLayered[1]);
+        within(depth, p.maxSurface2DLayered[2]);
+      }
+    }
+  } else if (height == 0 && depth == 0) {
+    within(width, mipmapped ? p.maxTexture1DMipmap : p.maxTexture1D);
+    if (surface) within(width, p.maxSurface1D);
+  } else if (depth == 0) {
+    within(width, mipmapped ? p.maxTexture2DMipmap[0] : p.maxTexture2D[0]);
+    within(height, mipmapped ? p.maxTexture2DMipmap[1] : p.maxTexture2D[1]);
+    if (surface) {
+      within(width, p.maxSurface2D[0]);
+      within(height, p.maxSurface2D[1]);
+    }
+  } else {
+    within(width, p.maxTexture3D[0]);
+    within(height, p.maxTexture3D[1]);
+    within(depth, p.maxTexture3D[2]);
+    if (surface) {
+      within(width, p.maxSurface3D[0]);
+      within(height, p.maxSurface3D[1]);
+      within(depth, p.maxSurface3D[2]);
+    }
+  }
+  return ok ? kOk : Status(hipErrorInvalidValue);
+}
+
 }  // namespace unihip::memory

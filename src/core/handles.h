@@ -119,11 +119,20 @@ class HandleTable {
 
   // Returns false when `h` was not live (already destroyed, or never ours).
   bool retire(T* h) {
+    return retire(h, [](T&) {});
+  }
+  // As retire(h); `taken(*h)` runs once `h` is no longer live and before it can be recycled (under
+  // the table's mutex, which create() takes too), so it reads the fields the destroyed handle had.
+  // Reading them after retire() returns races with a create() on another thread that reuses the
+  // object. `taken` must not call back into this table.
+  template <typename Fn>
+  bool retire(T* h, Fn&& taken) {
     std::lock_guard<std::mutex> lock(mutex_);
     for (size_t i = 0; i < live_.size(); ++i) {
       if (live_[i] == h) {
         uint32_t expected = T::kMagic;
         if (!h->magic.compare_exchange_strong(expected, 0)) return false;
+        taken(*h);
         live_[i] = live_.back();
         live_.pop_back();
         free_.push_back(h);

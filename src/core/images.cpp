@@ -25,6 +25,20 @@ ObjectRegistry<SurfaceRecord>& surfaceRegistry() {
   return *r;
 }
 
+bool retireMipmap(ihipMipmap* m, RetiredMipmap* out) {
+  std::vector<hipArray*> levels;
+  if (!mipmapTable().retire(m, [&](ihipMipmap& x) {
+        out->device = x.device;
+        out->native = x.native;
+        std::lock_guard<std::mutex> lock(x.levelsMutex);
+        levels.swap(x.levelArrays);
+      }))
+    return false;
+  for (hipArray* a : levels)
+    if (a != nullptr) arrayTable().retire(a);
+  return true;
+}
+
 void releaseDeviceImages(Device& device) {
   ImageOps* ops = device.backend->images();
   // Objects first: they read the arrays.
@@ -33,19 +47,14 @@ void releaseDeviceImages(Device& device) {
   for (const auto& [object, record] : surfaceRegistry().takeDevice(device.ordinal))
     if (ops) (void)ops->surfaceDestroy(device.local, object);
   for (ihipMipmap* m : mipmapTable().liveOnDevice(device.ordinal)) {
-    if (!mipmapTable().retire(m)) continue;
-    {
-      std::lock_guard<std::mutex> lock(m->levelsMutex);
-      for (hipArray*& a : m->levelArrays) {
-        if (a != nullptr) arrayTable().retire(a);
-        a = nullptr;
-      }
-    }
-    if (ops) (void)ops->mipmapDestroy(device.local, m->native);
+    RetiredMipmap r;
+    if (retireMipmap(m, &r) && ops) (void)ops->mipmapDestroy(device.local, r.native);
   }
   for (hipArray* a : arrayTable().liveOnDevice(device.ordinal)) {
-    if (a->owner == nullptr && arrayTable().retire(a) && ops)
-      (void)ops->arrayDestroy(device.local, a->native);
+    if (a->owner != nullptr) continue;  // a level: retired with its mipmapped array
+    NativeArray native = nullptr;
+    if (arrayTable().retire(a, [&](hipArray& x) { native = x.native; }) && ops)
+      (void)ops->arrayDestroy(device.local, native);
   }
 }
 

@@ -128,6 +128,16 @@ struct SurfaceRecord {
 ObjectRegistry<TextureRecord>& textureRegistry();
 ObjectRegistry<SurfaceRecord>& surfaceRegistry();
 
+// What a mipmapped array held when it was retired.
+struct RetiredMipmap {
+  int device = 0;
+  NativeMipmap native = nullptr;
+};
+// Retires `m` and the arrays of its levels; false when `m` was not live. The fields are read
+// while the table holds the handle (core/handles.h: retire), so a concurrent create that reuses
+// the object cannot change them under us.
+bool retireMipmap(ihipMipmap* m, RetiredMipmap* out);
+
 struct Device;
 // hipDeviceReset: destroys the device's texture and surface objects, mipmapped arrays and arrays
 // and retires their handles (the driver's context reset would free them behind our records).

@@ -20,6 +20,7 @@ Status MemoryPoolRegistry::defaultPool(Device* d, MemoryPoolOps* ops, hipMemPool
     h->native = native;
     h->isDefault = true;
     h->imported = false;
+    h->maxSize = 0;
     HandleTable<ihipMemPoolHandle_t>::publish(h);
     pd->defaultPool = h;
   }
@@ -46,12 +47,14 @@ void MemoryPoolRegistry::setCurrent(int device, hipMemPool_t pool) {
   if (PerDevice* pd = perDevice(device)) pd->current.store(pool, std::memory_order_release);
 }
 
-hipMemPool_t MemoryPoolRegistry::addPool(int device, NativePool native, bool imported) {
+hipMemPool_t MemoryPoolRegistry::addPool(int device, NativePool native, bool imported,
+                                         size_t maxSize) {
   ihipMemPoolHandle_t* h = pools_.create();
   h->device = device;
   h->native = native;
   h->isDefault = false;
   h->imported = imported;
+  h->maxSize = maxSize;
   HandleTable<ihipMemPoolHandle_t>::publish(h);
   return h;
 }

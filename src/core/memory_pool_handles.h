@@ -21,6 +21,9 @@ struct ihipMemPoolHandle_t {
   unihip::NativePool native = nullptr;
   bool isDefault = false;  // the device's own pool: never destroyed
   bool imported = false;   // from another process (hipMemPoolImportFromShareableHandle)
+  // hipMemPoolProps::maxSize of a created pool (0: no limit). Enforced by unihip to the byte, as
+  // AMD's runtime does: CUDA rounds it up to its own granularity.
+  size_t maxSize = 0;
 };
 
 struct ihipMemGenericAllocationHandle {
@@ -62,7 +65,7 @@ class MemoryPoolRegistry {
   Status currentPool(Device* d, MemoryPoolOps* ops, hipMemPool_t* out);
   void setCurrent(int device, hipMemPool_t pool);
   // A new live pool handle for a native pool.
-  hipMemPool_t addPool(int device, NativePool native, bool imported);
+  hipMemPool_t addPool(int device, NativePool native, bool imported, size_t maxSize = 0);
   // Retires `pool`; when it was the device's current pool (*wasCurrent), the default is current
   // again. False if not live.
   bool removePool(hipMemPool_t pool, bool* wasCurrent);

@@ -5,9 +5,10 @@
 namespace unihip::pitched {
 
 size_t pitchFor(const hipDeviceProp_t& props, size_t width) {
-  // At least the texture pitch alignment (what both vendors' runtimes align to), 128 bytes if
-  // the device reports none; a power of two.
-  size_t align = std::max<size_t>(props.texturePitchAlignment, 128);
+  // At least the texture pitch alignment, and at least AMD's image pitch alignment of 256 bytes
+  // (so that pitches and allocation sizes are AMD's: 260 bytes wide rows are 512 apart, as
+  // hip-tests expects); a power of two.
+  size_t align = std::max<size_t>(props.texturePitchAlignment, 256);
   size_t p2 = 1;
   while (p2 < align) p2 <<= 1;
   return (width + p2 - 1) / p2 * p2;

@@ -14,8 +14,14 @@ struct ResolvedStream {
 
 // null and hipStreamLegacy: the current device's legacy default stream; hipStreamPerThread: the
 // current device's per-thread stream; otherwise the stream's own device.
-// hipErrorContextIsDestroyed for a destroyed stream (as AMD's runtime answers).
-inline Status resolveStream(hipStream_t stream, ResolvedStream* out) {
+// A handle that is not a live stream (destroyed, or never one: 0xFFFF, -1) answers `notLive`:
+// hipErrorContextIsDestroyed, as AMD's runtime answers in most entry points (launches, copies,
+// fills, stream and event calls); the stream-ordered allocator (hipMallocAsync, hipFreeAsync,
+// hipMallocFromPoolAsync) and hipStreamWaitEvent answer hipErrorInvalidHandle there instead, as
+// AMD's do (kNotLiveStreamIsInvalidHandle).
+inline constexpr hipError_t kNotLiveStreamIsInvalidHandle = hipErrorInvalidHandle;
+inline Status resolveStream(hipStream_t stream, ResolvedStream* out,
+                            hipError_t notLive = hipErrorContextIsDestroyed) {
   if (stream == nullptr || stream == hipStreamLegacy || stream == hipStreamPerThread) {
     UNIHIP_TRY(currentDevice(&out->device));
     out->native = stream == hipStreamPerThread
@@ -23,10 +29,10 @@ inline Status resolveStream(hipStream_t stream, ResolvedStream* out) {
                       : nullptr;
     return kOk;
   }
-  if (!isLive(stream)) return hipErrorContextIsDestroyed;
+  if (!isLive(stream)) return notLive;
   out->device = Runtime::get().device(stream->device);
   out->native = stream->native;
-  return out->device ? kOk : Status(hipErrorContextIsDestroyed);
+  return out->device ? kOk : Status(notLive);
 }
 
 }  // namespace unihip

@@ -84,6 +84,18 @@ TEST_CASE("garbage stream, event, module and function handles: rejected, never d
                     }});
     rows.push_back({"hipLaunchHostFunc(" + name + ")", hipErrorContextIsDestroyed,
                     [s = s] { return hipLaunchHostFunc(s, [](void*) {}, nullptr); }});
+    // AMD's stream-ordered allocator and hipStreamWaitEvent answer hipErrorInvalidHandle.
+    rows.push_back({"hipMallocAsync(.., " + name + ")", hipErrorInvalidHandle, [s = s] {
+                      void* p = nullptr;
+                      return hipMallocAsync(&p, 16, s);
+                    }});
+    rows.push_back({"hipStreamWaitEvent(" + name + ", e)", hipErrorInvalidHandle, [s = s] {
+                      hipEvent_t e = nullptr;
+                      REQUIRE(hipEventCreate(&e) == hipSuccess);
+                      hipError_t r = hipStreamWaitEvent(s, e, 0);
+                      REQUIRE(hipEventDestroy(e) == hipSuccess);
+                      return r;
+                    }});
     rows.push_back({"hipEventRecord(e, " + name + ")", hipErrorContextIsDestroyed, [s = s] {
                       hipEvent_t e = nullptr;
                       REQUIRE(hipEventCreate(&e) == hipSuccess);

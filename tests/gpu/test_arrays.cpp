@@ -1,7 +1,10 @@
 // Arrays and mipmapped arrays on the GPU: 1D/2D/3D and layered round trips through every copy
 // entry point, descriptors, mipmap levels, and the bad handles HIP rejects.
+#include <atomic>
 #include <cstdint>
+#include <cstdlib>
 #include <numeric>
+#include <thread>
 #include <vector>
 
 #include "gpu_test_support.h"
@@ -311,7 +314,7 @@ TEST_CASE("mipmapped arrays: levels, their shapes and contents, lifetime", "[arr
   CHECK(hipFreeArray(l1) == hipErrorInvalidValue);
   HIP_REQUIRE(hipFreeMipmappedArray(m));
   CHECK(hipArrayGetInfo(nullptr, &e, nullptr, l1) == hipErrorInvalidHandle);
-  CHECK(hipFreeMipmappedArray(m) == hipErrorInvalidValue);
+  CHECK(hipFreeMipmappedArray(m) == hipErrorContextIsDestroyed);
   CHECK(hipGetMipmappedArrayLevel(&bad, m, 0) == hipErrorInvalidValue);
 
   HIP_ARRAY3D_DESCRIPTOR d{32, 32, 0, HIP_AD_FORMAT_UNSIGNED_INT8, 4, 0};
@@ -325,7 +328,7 @@ TEST_CASE("mipmapped arrays: levels, their shapes and contents, lifetime", "[arr
   CHECK(ld.NumChannels == 4);
   CHECK(hipMipmappedArrayCreate(&m, &d, 0) == hipErrorInvalidValue);
   HIP_CHECK(hipMipmappedArrayDestroy(m2));
-  CHECK(hipMipmappedArrayDestroy(m2) == hipErrorInvalidValue);
+  CHECK(hipMipmappedArrayDestroy(m2) == hipErrorContextIsDestroyed);
 }
 
 TEST_CASE("arrays: freed, foreign and out-of-range handles and copies are rejected", "[arrays]") {
@@ -344,8 +347,8 @@ TEST_CASE("arrays: freed, foreign and out-of-range handles and copies are reject
         hipErrorInvalidPitchValue);
   HIP_REQUIRE(hipFreeArray(a));
   // Freed.
-  CHECK(hipFreeArray(a) == hipErrorInvalidValue);
-  CHECK(hipArrayDestroy(a) == hipErrorInvalidValue);
+  CHECK(hipFreeArray(a) == hipErrorContextIsDestroyed);  // AMD: no longer in its array set
+  CHECK(hipArrayDestroy(a) == hipErrorContextIsDestroyed);
   hipExtent e{};
   CHECK(hipArrayGetInfo(nullptr, &e, nullptr, a) == hipErrorInvalidHandle);
   HIP_ARRAY_DESCRIPTOR d{};
@@ -362,7 +365,7 @@ TEST_CASE("arrays: freed, foreign and out-of-range handles and copies are reject
   // Never an array: a host address.
   int notAnArray[16] = {};
   hipArray_t foreign = reinterpret_cast<hipArray_t>(notAnArray);
-  CHECK(hipFreeArray(foreign) == hipErrorInvalidValue);
+  CHECK(hipFreeArray(foreign) == hipErrorContextIsDestroyed);
   CHECK(hipArrayGetInfo(nullptr, &e, nullptr, foreign) == hipErrorInvalidHandle);
   CHECK(hipMemcpyAtoH(host.data(), foreign, 0, 4) == hipErrorInvalidHandle);
   hipChannelFormatDesc cd{};
@@ -374,4 +377,92 @@ TEST_CASE("arrays: freed, foreign and out-of-range handles and copies are reject
   CHECK(hipArrayCreate(&a, &threeChannels) == hipErrorInvalidValue);
   // Too large for the device: an error, never success.
   CHECK(hipMallocArray(&a, &desc, size_t(1) << 40, 1) != hipSuccess);
+}
+
+// hip-tests' Unit_hipFreeArray_MultiThreaded / Unit_hipFreeMultiTArray (SIGSEGV before): the
+// main thread allocates while other threads free; a freed handle's object is reused at once.
+TEST_CASE("arrays: allocating on one thread while others free", "[arrays][threads]") {
+  for (unsigned height : {0u, 32u}) {
+    const hipChannelFormatDesc desc = hipCreateChannelDesc<float4>();
+    std::vector<std::thread> threads;
+    std::atomic<int> failures{0};
+    for (int i = 0; i < 256; ++i) {
+      hipArray_t a = nullptr;
+      HIP_REQUIRE(hipMallocArray(&a, &desc, 512, height, hipArrayDefault));
+      threads.emplace_back([a, &failures] {
+        if (hipFreeArray(a) != hipSuccess) ++failures;
+        if (hipStreamQuery(nullptr) != hipSuccess) ++failures;
+      });
+    }
+    for (auto& t : threads) t.join();
+    CHECK(failures == 0);
+  }
+}
+
+// hip-tests' hipArray.cc, hipFreeArray.cc, hipFree.cc, hipFreeMipmappedArray.cc DoubleFree:
+// AMD's runtime answers hipErrorContextIsDestroyed for an array no longer (or never) live.
+TEST_CASE("arrays: double and never-valid frees are hipErrorContextIsDestroyed", "[arrays]") {
+  HIP_ARRAY_DESCRIPTOR d{};
+  d.Format = HIP_AD_FORMAT_FLOAT;
+  d.NumChannels = 1;
+  d.Width = 1024;
+  d.Height = 1024;
+  hipArray_t a = nullptr;
+  HIP_REQUIRE(hipArrayCreate(&a, &d));
+  HIP_REQUIRE(hipArrayDestroy(a));
+  CHECK(hipArrayDestroy(a) == hipErrorContextIsDestroyed);
+  CHECK(hipArrayDestroy(a) == hipErrorContextIsDestroyed);
+  CHECK(hipFreeArray(a) == hipErrorContextIsDestroyed);
+  void* heap = std::malloc(1);
+  CHECK(hipFreeArray(static_cast<hipArray_t>(heap)) == hipErrorContextIsDestroyed);
+  std::free(heap);
+  CHECK(hipFreeArray(nullptr) == hipErrorInvalidValue);
+  const hipChannelFormatDesc c = hipCreateChannelDesc<char>();
+  hipMipmappedArray_t m = nullptr;
+  HIP_REQUIRE(hipMallocMipmappedArray(&m, &c, make_hipExtent(64, 64, 0), 5, hipArrayDefault));
+  HIP_REQUIRE(hipFreeMipmappedArray(m));
+  CHECK(hipFreeMipmappedArray(m) == hipErrorContextIsDestroyed);
+  hipArray_t level = nullptr;
+  CHECK(hipGetMipmappedArrayLevel(&level, nullptr, 1) == hipErrorInvalidHandle);
+  (void)hipGetLastError();
+}
+
+// hip-tests' hipMalloc3DArray / hipArray3DCreate MaxTexture: one past the device's texture
+// limits is hipErrorInvalidValue in every dimension (the 3D depth included: AMD's answer).
+TEST_CASE("arrays: extents one past the device's texture limits", "[arrays]") {
+  hipDeviceProp_t p{};
+  HIP_REQUIRE(hipGetDeviceProperties(&p, 0));
+  const hipChannelFormatDesc desc = hipCreateChannelDesc<float>();
+  const size_t s = 64;
+  const hipExtent bad[] = {
+      make_hipExtent(p.maxTexture1D + 1, 0, 0),
+      make_hipExtent(p.maxTexture2D[0] + 1, s, 0),
+      make_hipExtent(s, p.maxTexture2D[1] + 1, 0),
+      make_hipExtent(p.maxTexture3D[0] + 1, s, s),
+      make_hipExtent(s, p.maxTexture3D[1] + 1, s),
+      make_hipExtent(s, s, p.maxTexture3D[2] + 1),
+  };
+  for (const hipExtent& e : bad) {
+    hipArray_t a = nullptr;
+    CAPTURE(e.width, e.height, e.depth);
+    CHECK(hipMalloc3DArray(&a, &desc, e, hipArrayDefault) == hipErrorInvalidValue);
+    HIP_ARRAY3D_DESCRIPTOR d{e.width, e.height, e.depth, HIP_AD_FORMAT_FLOAT, 1, 0};
+    CHECK(hipArray3DCreate(&a, &d) == hipErrorInvalidValue);
+  }
+  hipArray_t a = nullptr;
+  HIP_REQUIRE(hipMalloc3DArray(&a, &desc, make_hipExtent(s, s, p.maxTexture3D[2]), 0));
+  HIP_CHECK(hipFreeArray(a));
+  (void)hipGetLastError();
+}
+
+// hip-tests' hipPointerGetAttribute MemoryTypes: an array handle's memory type.
+TEST_CASE("arrays: HIP_POINTER_ATTRIBUTE_MEMORY_TYPE of an array is hipMemoryTypeArray",
+          "[arrays]") {
+  const hipChannelFormatDesc desc = hipCreateChannelDesc<char>();
+  hipArray_t a = nullptr;
+  HIP_REQUIRE(hipMallocArray(&a, &desc, 16, 16, hipArrayDefault));
+  unsigned type = 0;
+  HIP_REQUIRE(hipPointerGetAttribute(&type, HIP_POINTER_ATTRIBUTE_MEMORY_TYPE, a));
+  CHECK(type == hipMemoryTypeArray);
+  HIP_CHECK(hipFreeArray(a));
 }

@@ -231,3 +231,35 @@ TEST_CASE("mempool: HIP's codes for misuse on the GPU", "[mempool]") {
   CHECK(hipFree(plain) == hipErrorInvalidValue);
   (void)hipGetLastError();
 }
+
+// hip-tests' hipGetProcAddress StreamOrderedMemory and hipMallocAsync/hipMallocFromPoolAsync
+// Negative_Parameters: a pool's maxSize to the byte (CUDA rounds it up), and
+// hipErrorInvalidHandle for a stream handle that is not a stream.
+TEST_CASE("pools: maxSize is exact; a bad stream is hipErrorInvalidHandle") {
+  hipMemPoolProps props{};
+  props.allocType = hipMemAllocationTypePinned;
+  props.handleTypes = hipMemHandleTypeNone;
+  props.location = {hipMemLocationTypeDevice, 0};
+  props.maxSize = 1024;
+  hipMemPool_t pool = nullptr;
+  HIP_REQUIRE(hipMemPoolCreate(&pool, &props));
+  hipStream_t s = nullptr;
+  HIP_REQUIRE(hipStreamCreate(&s));
+  void* p = nullptr;
+  void* q = nullptr;
+  HIP_REQUIRE(hipMallocFromPoolAsync(&p, 1024, pool, s));
+  HIP_REQUIRE(hipStreamSynchronize(s));
+  CHECK(hipMallocFromPoolAsync(&q, 1, pool, s) == hipErrorOutOfMemory);
+  const auto bad = reinterpret_cast<hipStream_t>(-1);
+  CHECK(hipMallocAsync(&q, 1024, bad) == hipErrorInvalidHandle);
+  CHECK(hipMallocFromPoolAsync(&q, 16, pool, bad) == hipErrorInvalidHandle);
+  hipEvent_t e = nullptr;
+  HIP_REQUIRE(hipEventCreate(&e));
+  CHECK(hipStreamWaitEvent(reinterpret_cast<hipStream_t>(0xFFFF), e, 0) == hipErrorInvalidHandle);
+  HIP_CHECK(hipEventDestroy(e));
+  HIP_CHECK(hipFreeAsync(p, s));
+  HIP_CHECK(hipStreamSynchronize(s));
+  HIP_CHECK(hipStreamDestroy(s));
+  HIP_CHECK(hipMemPoolDestroy(pool));
+  (void)hipGetLastError();
+}

@@ -1,6 +1,7 @@
 // Pitched allocations, 2-D copies and 2-D/3-D fills on the device, checked byte by byte on the
 // host.
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "gpu_test_support.h"
@@ -123,4 +124,42 @@ TEST_CASE("hipMemcpy3D and hipMemcpyParam2D move sub-boxes between host and pitc
   CHECK(rows.back() == host[5 * alloc.width - 1]);
   HIP_CHECK(hipStreamDestroy(s));
   HIP_CHECK(hipFree(d.ptr));
+}
+
+// hip-tests' hipDrvMemcpy2DUnaligned NegTst (SIGSEGV before): rows past the end of the
+// allocation are hipErrorInvalidValue, whatever the members the copy does not use hold; and
+// hip-tests' pitches: 260-byte rows are 512 apart (AMD's 256-byte alignment).
+TEST_CASE("hipDrvMemcpy2DUnaligned: regions past the allocation are refused") {
+  for (int n : {3, 4, 100}) {
+    int* src = nullptr;
+    int* dst = nullptr;
+    HIP_REQUIRE(hipMalloc(&src, sizeof(int) * n * n));
+    HIP_REQUIRE(hipMalloc(&dst, sizeof(int) * n * n));
+    auto copy = [&](size_t srcY, size_t dstY, size_t width, size_t height) {
+      hip_Memcpy2D c;
+      std::memset(&c, 0xA5, sizeof c);  // uninitialized in the test
+      c.srcXInBytes = c.dstXInBytes = 0;
+      c.srcY = srcY;
+      c.dstY = dstY;
+      c.srcMemoryType = c.dstMemoryType = hipMemoryTypeDevice;
+      c.srcDevice = src;
+      c.dstDevice = dst;
+      c.WidthInBytes = width;
+      c.Height = height;
+      c.srcPitch = c.dstPitch = n * sizeof(int);
+      return hipDrvMemcpy2DUnaligned(&c);
+    };
+    CHECK(copy(n, 0, sizeof(int), 1) == hipErrorInvalidValue);
+    CHECK(copy(0, n, sizeof(int), 1) == hipErrorInvalidValue);
+    CHECK(copy(0, 0, sizeof(int) * n, n + 1) == hipErrorInvalidValue);
+    CHECK(copy(0, 0, sizeof(int) * n, n) == hipSuccess);
+    HIP_CHECK(hipFree(src));
+    HIP_CHECK(hipFree(dst));
+  }
+  void* p = nullptr;
+  size_t pitch = 0;
+  HIP_REQUIRE(hipMallocPitch(&p, &pitch, 260, 2));
+  CHECK(pitch == 512);
+  HIP_CHECK(hipFree(p));
+  (void)hipGetLastError();
 }

@@ -38,15 +38,15 @@ TEST_CASE("hipPointerSetAttribute: SYNC_MEMOPS set on device memory reads back",
   void* p = nullptr;
   HIP_REQUIRE(hipMalloc(&p, 1 << 20));
   unsigned one = 1, two = 2;
-  int value = -1;
+  bool value = false;  // a bool, as AMD's runtime and CUDA write it
   HIP_REQUIRE(hipPointerSetAttribute(&one, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, p));
   HIP_REQUIRE(hipPointerGetAttribute(&value, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, p));
-  CHECK(value == 1);
+  CHECK(value);
   CHECK(hipPointerSetAttribute(&two, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, p) == hipErrorInvalidValue);
   CHECK(hipPointerSetAttribute(&one, HIP_POINTER_ATTRIBUTE_MEMORY_TYPE, p) == hipErrorInvalidValue);
   int host = 0;
   CHECK(hipPointerSetAttribute(&one, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, &host) ==
-        hipErrorInvalidValue);
+        hipErrorInvalidDevicePointer);
   // Memory that stays usable: a synchronous copy after the attribute.
   std::vector<char> data(1 << 20, 7), back(1 << 20, 0);
   HIP_REQUIRE(hipMemcpy(p, data.data(), data.size(), hipMemcpyHostToDevice));

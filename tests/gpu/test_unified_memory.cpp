@@ -117,3 +117,50 @@ TEST_CASE("mapped pinned memory: hipHostGetDevicePointer and a kernel writing ho
   HIP_CHECK(hipHostFree(b));
   HIP_CHECK(hipHostFree(c));
 }
+
+// hip-tests' hipMemCoherencyTst, hipGetProcAddress ManagedMemory, hipMemAdvise_old ReadMostly,
+// hipHostRegister Negative, hipExtMallocWithFlags Negative and the pointer attribute negatives:
+// AMD's answers on NVIDIA.
+TEST_CASE("memory answers that are AMD's: coherence, read-mostly, register, attributes") {
+  int mode = -1;
+  void* d = nullptr;
+  HIP_REQUIRE(hipMalloc(&d, 64));
+  HIP_REQUIRE(hipMemRangeGetAttribute(&mode, 4, hipMemRangeAttributeCoherencyMode, d, 64));
+  CHECK(mode == hipMemRangeCoherencyModeCoarseGrain);
+  void* host = &d;
+  CHECK(hipPointerGetAttribute(&host, HIP_POINTER_ATTRIBUTE_HOST_POINTER, d) ==
+        hipErrorInvalidValue);
+  bool mapped = false;
+  HIP_REQUIRE(hipPointerGetAttribute(&mapped, HIP_POINTER_ATTRIBUTE_MAPPED, d));
+  CHECK(mapped);
+  int local = 0;
+  unsigned one = 1;
+  CHECK(hipPointerSetAttribute(&one, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, &local) ==
+        hipErrorInvalidDevicePointer);
+  void* big = nullptr;
+  CHECK(hipExtMallocWithFlags(&big, SIZE_MAX, hipDeviceMallocFinegrained) == hipErrorOutOfMemory);
+  HIP_CHECK(hipFree(d));
+
+  int managedSupported = 0;
+  HIP_REQUIRE(hipDeviceGetAttribute(&managedSupported, hipDeviceAttributeManagedMemory, 0));
+  if (managedSupported) {
+    void* m = nullptr;
+    HIP_REQUIRE(hipMallocManaged(&m, 4096));
+    HIP_CHECK(hipMemAdvise(m, 4096, hipMemAdviseSetCoarseGrain, 0));
+    HIP_REQUIRE(hipMemRangeGetAttribute(&mode, 4, hipMemRangeAttributeCoherencyMode, m, 4096));
+    CHECK(mode == hipMemRangeCoherencyModeCoarseGrain);
+    HIP_CHECK(hipMemAdvise(m, 4096, hipMemAdviseUnsetCoarseGrain, 0));
+    HIP_REQUIRE(hipMemRangeGetAttribute(&mode, 4, hipMemRangeAttributeCoherencyMode, m, 4096));
+    CHECK(mode == hipMemRangeCoherencyModeFineGrain);
+    HIP_CHECK(hipMemAdvise(m, 4096, hipMemAdviseSetReadMostly, 99));
+    HIP_CHECK(hipMemAdvise(m, 4096, hipMemAdviseUnsetReadMostly, -12));
+    HIP_CHECK(hipFree(m));
+  }
+
+  // Registering far more than the buffer (and the machine) holds.
+  std::vector<char> small(64);
+  size_t freeMem = 0, total = 0;
+  HIP_REQUIRE(hipMemGetInfo(&freeMem, &total));
+  CHECK(hipHostRegister(small.data(), total * 4, 0) == hipErrorInvalidValue);
+  (void)hipGetLastError();
+}

@@ -151,3 +151,24 @@ TEST_CASE("vmm: HIP's codes for misuse on the GPU", "[vmm]") {
   CHECK(hipMemMapArrayAsync(&info, 1, nullptr) == hipErrorInvalidValue);  // names no array
   (void)hipGetLastError();
 }
+
+// hip-tests' hipMemAddressReserve Negative: size 0, a size short of whole granules and an
+// alignment that is not a power of two are hipErrorMemoryAllocation (AMD's answer).
+TEST_CASE("vmm: reservations of no or partial granules", "[vmm]") {
+  int vmm = 0;
+  HIP_REQUIRE(hipDeviceGetAttribute(&vmm, hipDeviceAttributeVirtualMemoryManagementSupported, 0));
+  if (vmm == 0) {
+    WARN("no virtual memory management on device 0");
+    return;
+  }
+  hipMemAllocationProp prop{};
+  prop.type = hipMemAllocationTypePinned;
+  prop.location = {hipMemLocationTypeDevice, 0};
+  size_t gran = 0;
+  HIP_REQUIRE(hipMemGetAllocationGranularity(&gran, &prop, hipMemAllocationGranularityMinimum));
+  void* va = nullptr;
+  CHECK(hipMemAddressReserve(&va, 0, 0, nullptr, 0) == hipErrorMemoryAllocation);
+  CHECK(hipMemAddressReserve(&va, gran - 1, 0, nullptr, 0) == hipErrorMemoryAllocation);
+  CHECK(hipMemAddressReserve(&va, gran, 3, nullptr, 0) == hipErrorMemoryAllocation);
+  (void)hipGetLastError();
+}

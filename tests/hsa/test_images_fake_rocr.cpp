@@ -443,15 +443,15 @@ TEST_CASE("fake ROCr: arrays and objects refuse bad input with HIP's codes", "[h
   int garbageBytes[64] = {};
   auto garbage = reinterpret_cast<hipArray_t>(garbageBytes);
   float host[16] = {};
-  CHECK(hipFreeArray(garbage) == hipErrorInvalidValue);
+  CHECK(hipFreeArray(garbage) == hipErrorContextIsDestroyed);
   CHECK(hipMemcpy2DToArray(garbage, 0, 0, host, 16, 16, 1, hipMemcpyHostToDevice) ==
         hipErrorInvalidHandle);
   hipChannelFormatDesc d{};
   CHECK(hipGetChannelDesc(&d, garbage) == hipErrorInvalidValue);
   REQUIRE(hipMallocArray(&a, &f1, 4, 4, 0) == hipSuccess);
   REQUIRE(hipFreeArray(a) == hipSuccess);
-  CHECK(hipFreeArray(a) == hipErrorInvalidValue);
-  CHECK(hipArrayDestroy(a) == hipErrorInvalidValue);
+  CHECK(hipFreeArray(a) == hipErrorContextIsDestroyed);
+  CHECK(hipArrayDestroy(a) == hipErrorContextIsDestroyed);
   CHECK(hipMemcpyHtoA(a, 0, host, 16) == hipErrorInvalidHandle);
   HIP_ARRAY_DESCRIPTOR got{};
   CHECK(hipArrayGetDescriptor(&got, a) == hipErrorInvalidHandle);

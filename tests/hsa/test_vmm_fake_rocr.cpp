@@ -247,7 +247,8 @@ TEST_CASE("HSA virtual memory: HIP's codes for bad input", "[hsa][vmm]") {
   CHECK(hipMemCreate(&out, 1000, &prop, 0) == hipErrorInvalidValue);
   CHECK(hipMemAddressReserve(nullptr, size, 0, nullptr, 0) == hipErrorInvalidValue);
   CHECK(hipMemAddressReserve(&p, size, 0, nullptr, 1) == hipErrorInvalidValue);
-  CHECK(hipMemAddressReserve(&p, kPage + 512, 0, nullptr, 0) == hipErrorInvalidValue);
+  // Reservations not in whole granules (clr: hipErrorMemoryAllocation).
+  CHECK(hipMemAddressReserve(&p, kPage + 512, 0, nullptr, 0) == hipErrorOutOfMemory);
   // AMD shares physical memory by file descriptor only (clr: hipErrorNotSupported).
   const hipMemAllocationProp win32 = deviceProp(hipMemHandleTypeWin32);
   CHECK(hipMemCreate(&out, size, &win32, 0) == hipErrorNotSupported);
@@ -369,7 +370,7 @@ TEST_CASE("HSA virtual memory without the driver's virtual memory API: not suppo
           hipErrorNotSupported);
     // Argument checks still come first.
     CHECK(hipMemCreate(nullptr, 1 << 21, &prop, 0) == hipErrorInvalidValue);
-    CHECK(hipMemAddressReserve(&va, 0, 0, nullptr, 0) == hipErrorInvalidValue);
+    CHECK(hipMemAddressReserve(&va, 0, 0, nullptr, 0) == hipErrorOutOfMemory);
   }
   setVmem(true);
 }

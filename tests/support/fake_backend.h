@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <atomic>
+#include <functional>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -58,7 +59,12 @@ class FakeBackend final : public Backend {
 
   // The image family a test installs (tests/support/fake_images.h); none by default.
   ImageOps* imageOps = nullptr;
-  ImageOps* images() override { return imageOps; }
+  ImageOps* images() override {
+    if (onImages) onImages();
+    return imageOps;
+  }
+  // Called whenever the API looks up the image family (a test widens race windows with it).
+  std::function<void()> onImages;
   // The graphs family: unihip's generic graphs over this fake (what AMD gets), unless a test
   // installs its own (tests/support/fake_graphs.h) or asks for a vendor without the family
   // (withoutGraphs). The generic graphs are its capture hooks, as HSA's are.
@@ -367,9 +373,11 @@ class FakeBackend final : public Backend {
     return kOk;
   }
   // LastPrefetchLocation answers the last prefetch's target in this backend's numbering; the
-  // device list of AccessedBy names device 1; the rest answer 0.
+  // device list of AccessedBy names device 1; CoherencyMode is not the backend's (as CUDA's: the
+  // API layer answers it); the rest answer 0.
   Status rangeAttribute(int, void* data, size_t size, int attribute, const void*,
                         size_t) override {
+    if (attribute == hipMemRangeAttributeCoherencyMode) return hipErrorNotSupported;
     auto* ids = static_cast<int*>(data);
     for (size_t i = 0; i < size / sizeof(int); ++i) ids[i] = i == 0 && attribute == 3 ? 1 : -2;
     if (attribute == 4) ids[0] = lastPrefetchTarget;

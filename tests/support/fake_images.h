@@ -3,6 +3,7 @@
 // counters with their descriptors logged. Installed on a FakeBackend (fake->imageOps = &images).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -30,7 +31,7 @@ class FakeImageOps final : public ImageOps {
   bool lastHadView = false;
   HIP_RESOURCE_VIEW_DESC lastView{};
   ImageCopy lastCopy{};
-  int liveArrays = 0, liveMipmaps = 0;
+  std::atomic<int> liveArrays{0}, liveMipmaps{0};  // atomic: threaded tests create and free
   std::set<uint64_t> textures, surfaces;
 
   static size_t elementBytes(const ArrayShape& s) {

@@ -3,8 +3,12 @@
 // answers from its own records (descriptors, levels), and handle lifetimes.
 #include <catch2/catch.hpp>
 
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <numeric>
+#include <thread>
 #include <vector>
 
 #include "api_cases.h"
@@ -50,7 +54,7 @@ TEST_CASE("arrays over an image family: shapes, descriptors, lifetime", "[api][a
   CHECK(hipGetChannelDesc(&desc, a) == hipSuccess);
   REQUIRE(hipFreeArray(a) == hipSuccess);
   CHECK(images->liveArrays == 0);
-  CHECK(hipFreeArray(a) == hipErrorInvalidValue);
+  CHECK(hipFreeArray(a) == hipErrorContextIsDestroyed);  // freed already (AMD's code)
   CHECK(hipArrayGetInfo(&desc, &e, &flags, a) == hipErrorInvalidHandle);
 
   // Every channel kind and size maps to its driver format.
@@ -292,8 +296,8 @@ TEST_CASE("mipmapped arrays over an image family: public fields, levels, lifetim
   REQUIRE(hipFreeMipmappedArray(m) == hipSuccess);
   CHECK(images->liveMipmaps == 0);
   CHECK(hipArrayGetInfo(nullptr, &e, nullptr, l3) == hipErrorInvalidHandle);
-  CHECK(hipFreeMipmappedArray(m) == hipErrorInvalidValue);
-  CHECK(hipMipmappedArrayDestroy(m) == hipErrorInvalidValue);
+  CHECK(hipFreeMipmappedArray(m) == hipErrorContextIsDestroyed);
+  CHECK(hipMipmappedArrayDestroy(m) == hipErrorContextIsDestroyed);
   CHECK(hipMipmappedArrayGetLevel(&again, m, 0) == hipErrorInvalidValue);
 
   HIP_ARRAY3D_DESCRIPTOR d{8, 8, 3, HIP_AD_FORMAT_HALF, 1, hipArrayLayered};
@@ -463,7 +467,7 @@ TEST_CASE("hipDeviceReset releases the device's arrays and objects", "[api][arra
   hipExtent e{};
   CHECK(hipArrayGetInfo(nullptr, &e, nullptr, a) == hipErrorInvalidHandle);
   CHECK(hipArrayGetInfo(nullptr, &e, nullptr, level) == hipErrorInvalidHandle);
-  CHECK(hipFreeMipmappedArray(m) == hipErrorInvalidValue);
+  CHECK(hipFreeMipmappedArray(m) == hipErrorContextIsDestroyed);
   CHECK(hipDestroyTextureObject(o) == hipErrorInvalidValue);
   CHECK(hipDestroySurfaceObject(s) == hipErrorInvalidValue);
   (void)hipGetLastError();
@@ -514,5 +518,161 @@ TEST_CASE("cubemap arrays: accepted with six square faces per layer", "[api][arr
     CHECK(hipMalloc3DArray(&a, &f, b.extent, b.flags) == hipErrorInvalidValue);
   }
   CHECK(images->liveArrays == 0);
+  (void)hipGetLastError();
+}
+
+// hip-tests' hipArray.cc / hipFreeArray.cc / hipFreeMipmappedArray.cc: freeing an array or a
+// mipmapped array that was freed already, or that never was one, is hipErrorContextIsDestroyed
+// (AMD's runtime: not in its set of live arrays); null stays hipErrorInvalidValue.
+TEST_CASE("arrays: double, triple and never-valid frees are hipErrorContextIsDestroyed",
+          "[api][arrays]") {
+  FakeImageOps* images = installImages();
+  HIP_ARRAY_DESCRIPTOR d{};
+  d.Format = HIP_AD_FORMAT_FLOAT;
+  d.NumChannels = 1;
+  d.Width = 64;
+  d.Height = 64;
+  hipArray_t a = nullptr;
+  REQUIRE(hipArrayCreate(&a, &d) == hipSuccess);
+  REQUIRE(hipArrayDestroy(a) == hipSuccess);
+  CHECK(hipArrayDestroy(a) == hipErrorContextIsDestroyed);
+  CHECK(hipArrayDestroy(a) == hipErrorContextIsDestroyed);
+  CHECK(hipFreeArray(a) == hipErrorContextIsDestroyed);
+  void* heap = std::malloc(1);
+  CHECK(hipFreeArray(static_cast<hipArray_t>(heap)) == hipErrorContextIsDestroyed);
+  CHECK(hipFreeArray(static_cast<hipArray_t>(heap)) == hipErrorContextIsDestroyed);
+  std::free(heap);
+  CHECK(hipFreeArray(nullptr) == hipErrorInvalidValue);
+  CHECK(hipArrayDestroy(nullptr) == hipErrorInvalidValue);
+
+  const hipChannelFormatDesc c = hipCreateChannelDesc<char>();
+  hipMipmappedArray_t m = nullptr;
+  REQUIRE(hipMallocMipmappedArray(&m, &c, make_hipExtent(64, 64, 0), 5, 0) == hipSuccess);
+  REQUIRE(hipFreeMipmappedArray(m) == hipSuccess);
+  CHECK(hipFreeMipmappedArray(m) == hipErrorContextIsDestroyed);
+  CHECK(hipMipmappedArrayDestroy(m) == hipErrorContextIsDestroyed);
+  CHECK(hipFreeMipmappedArray(nullptr) == hipErrorInvalidValue);
+  CHECK(images->liveArrays == 0);
+  CHECK(images->liveMipmaps == 0);
+  (void)hipGetLastError();
+}
+
+// hip-tests' Unit_hipFreeArray_MultiThreaded / Unit_hipFreeMultiTArray: one thread allocates
+// while others free. A freed handle's object is reused by the next allocation, so the freeing
+// thread must read the native array as it retires the handle, not after (it would destroy the
+// new array's native, and the new array's own free would destroy it again).
+TEST_CASE("arrays: allocating on one thread while others free", "[api][arrays][threads]") {
+  FakeImageOps* images = installImages();
+  // The freeing threads pause where the API looks up the image family (after the handle is
+  // retired): the allocating thread then reuses the freed objects meanwhile, every time.
+  const std::thread::id allocator = std::this_thread::get_id();
+  static_cast<FakeBackend*>(Runtime::get().device(0)->backend)->onImages = [allocator] {
+    if (std::this_thread::get_id() != allocator)
+      std::this_thread::sleep_for(std::chrono::microseconds(200));
+  };
+  const hipChannelFormatDesc desc = hipCreateChannelDesc<float>();
+  constexpr int kArrays = 400;
+  std::vector<std::thread> threads;
+  std::atomic<int> failures{0};
+  for (int i = 0; i < kArrays; ++i) {
+    hipArray_t a = nullptr;
+    REQUIRE(hipMallocArray(&a, &desc, 32, 8, hipArrayDefault) == hipSuccess);
+    threads.emplace_back([a, &failures] {
+      if (hipFreeArray(a) != hipSuccess) ++failures;
+      if (hipStreamQuery(nullptr) != hipSuccess) ++failures;
+    });
+  }
+  for (auto& t : threads) t.join();
+  static_cast<FakeBackend*>(Runtime::get().device(0)->backend)->onImages = nullptr;
+  CHECK(failures == 0);
+  CHECK(images->liveArrays == 0);
+  (void)hipGetLastError();
+}
+
+// hip-tests' hipMalloc3DArray / hipArray3DCreate MaxTexture: an extent past the device's limits
+// for its kind is hipErrorInvalidValue, before the backend is asked.
+TEST_CASE("arrays: extents beyond the device's texture and surface limits are refused",
+          "[api][arrays]") {
+  FakeImageOps* images = installImages();
+  hipDeviceProp_t& p = static_cast<FakeBackend*>(Runtime::get().device(0)->backend)
+                           ->mutableProperties(0);
+  p.maxTexture1D = 4096;
+  p.maxTexture2D[0] = 2048;
+  p.maxTexture2D[1] = 1024;
+  p.maxTexture3D[0] = p.maxTexture3D[1] = p.maxTexture3D[2] = 256;
+  p.maxTexture2DLayered[0] = p.maxTexture2DLayered[1] = 512;
+  p.maxTexture2DLayered[2] = 16;
+  p.maxTextureCubemap = 128;
+  p.maxSurface2D[0] = p.maxSurface2D[1] = 512;
+  const hipChannelFormatDesc desc = hipCreateChannelDesc<float>();
+  hipArray_t a = nullptr;
+  auto make = [&](size_t w, size_t h, size_t d, unsigned flags) {
+    hipError_t r = hipMalloc3DArray(&a, &desc, make_hipExtent(w, h, d), flags);
+    if (r == hipSuccess) REQUIRE(hipFreeArray(a) == hipSuccess);
+    return r;
+  };
+  CHECK(make(4096, 0, 0, 0) == hipSuccess);
+  CHECK(make(4097, 0, 0, 0) == hipErrorInvalidValue);
+  CHECK(make(2048, 1024, 0, 0) == hipSuccess);
+  CHECK(make(2049, 64, 0, 0) == hipErrorInvalidValue);
+  CHECK(make(64, 1025, 0, 0) == hipErrorInvalidValue);
+  CHECK(make(256, 256, 256, 0) == hipSuccess);
+  CHECK(make(64, 64, 257, 0) == hipErrorInvalidValue);  // depth too (AMD; CUDA's 3D alt allows it)
+  CHECK(make(257, 64, 64, 0) == hipErrorInvalidValue);
+  CHECK(make(512, 512, 16, hipArrayLayered) == hipSuccess);
+  CHECK(make(512, 512, 17, hipArrayLayered) == hipErrorInvalidValue);
+  CHECK(make(128, 128, 6, hipArrayCubemap) == hipSuccess);
+  CHECK(make(129, 129, 6, hipArrayCubemap) == hipErrorInvalidValue);
+  CHECK(make(1024, 64, 0, hipArraySurfaceLoadStore) == hipErrorInvalidValue);  // surface limit
+  HIP_ARRAY3D_DESCRIPTOR d{};
+  d.Width = 64;
+  d.Height = 64;
+  d.Depth = 257;
+  d.Format = HIP_AD_FORMAT_FLOAT;
+  d.NumChannels = 1;
+  CHECK(hipArray3DCreate(&a, &d) == hipErrorInvalidValue);
+  CHECK(images->liveArrays == 0);
+  (void)hipGetLastError();
+}
+
+// hip-tests' hipMallocMipmappedArray Negative_NumLevels and hipGetMipmappedArrayLevel_Negative.
+TEST_CASE("mipmapped arrays: more levels than the extent has, and a null handle",
+          "[api][arrays]") {
+  FakeImageOps* images = installImages();
+  const hipChannelFormatDesc desc = hipCreateChannelDesc<float>();
+  hipMipmappedArray_t m = nullptr;
+  // 6 wide: levels 6, 3, 1.
+  CHECK(hipMallocMipmappedArray(&m, &desc, make_hipExtent(6, 6, 6), 4, 0) ==
+        hipErrorInvalidValue);
+  REQUIRE(hipMallocMipmappedArray(&m, &desc, make_hipExtent(6, 6, 6), 3, 0) == hipSuccess);
+  hipArray_t level = nullptr;
+  CHECK(hipGetMipmappedArrayLevel(&level, nullptr, 1) == hipErrorInvalidHandle);
+  CHECK(hipMipmappedArrayGetLevel(&level, nullptr, 1) == hipErrorInvalidHandle);
+  CHECK(hipGetMipmappedArrayLevel(nullptr, m, 1) == hipErrorInvalidValue);
+  CHECK(hipGetMipmappedArrayLevel(&level, m, 3) == hipErrorInvalidValue);
+  REQUIRE(hipFreeMipmappedArray(m) == hipSuccess);
+  // A layered array's depth counts layers: 8 wide and 100 layers have 4 levels.
+  CHECK(hipMallocMipmappedArray(&m, &desc, make_hipExtent(8, 8, 100), 5, hipArrayLayered) ==
+        hipErrorInvalidValue);
+  REQUIRE(hipMallocMipmappedArray(&m, &desc, make_hipExtent(8, 8, 100), 4, hipArrayLayered) ==
+          hipSuccess);
+  REQUIRE(hipFreeMipmappedArray(m) == hipSuccess);
+  CHECK(images->liveMipmaps == 0);
+  (void)hipGetLastError();
+}
+
+// hip-tests' hipPointerGetAttribute MemoryTypes: an array handle's memory type is
+// hipMemoryTypeArray.
+TEST_CASE("arrays: HIP_POINTER_ATTRIBUTE_MEMORY_TYPE of an array handle", "[api][arrays]") {
+  installImages();
+  const hipChannelFormatDesc desc = hipCreateChannelDesc<char>();
+  hipArray_t a = nullptr;
+  REQUIRE(hipMallocArray(&a, &desc, 16, 16, hipArrayDefault) == hipSuccess);
+  unsigned type = 0;
+  REQUIRE(hipPointerGetAttribute(&type, HIP_POINTER_ATTRIBUTE_MEMORY_TYPE, a) == hipSuccess);
+  CHECK(type == hipMemoryTypeArray);
+  REQUIRE(hipFreeArray(a) == hipSuccess);
+  CHECK(hipPointerGetAttribute(&type, HIP_POINTER_ATTRIBUTE_MEMORY_TYPE, a) ==
+        hipErrorInvalidValue);
   (void)hipGetLastError();
 }

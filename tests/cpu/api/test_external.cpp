@@ -216,7 +216,7 @@ TEST_CASE("external memory as a mipmapped array: checks, levels, lifetime", "[ap
   CHECK(extent.height == 8);
   CHECK(hipFreeMipmappedArray(mipmap) == hipSuccess);
   CHECK(images.liveMipmaps == 0);
-  CHECK(hipFreeMipmappedArray(mipmap) == hipErrorInvalidValue);  // freed once
+  CHECK(hipFreeMipmappedArray(mipmap) == hipErrorContextIsDestroyed);  // freed once
 
   REQUIRE(hipDestroyExternalMemory(mem) == hipSuccess);
   CHECK(hipExternalMemoryGetMappedMipmappedArray(&mipmap, mem, &desc) == hipErrorInvalidValue);

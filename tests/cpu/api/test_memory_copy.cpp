@@ -185,3 +185,73 @@ TEST_CASE("pointer ranges: hipMemGetAddressRange and hipMemPtrGetInfo") {
   CHECK(hipMemGetAddressRange(&base, &size, &local) == hipErrorNoDevice);
   (void)hipGetLastError();
 }
+
+// hip-tests' hipDrvMemcpy2DUnaligned NegTst (a SIGSEGV before): a driver-style 2D copy whose
+// rows run past the end of the allocation its pointer lies in is hipErrorInvalidValue, and the
+// copy never reaches the driver.
+TEST_CASE("driver-style 2D copies inside their allocations", "[api][memory]") {
+  installFake();
+  constexpr int rows = 3, cols = 3;
+  int* src = nullptr;
+  int* dst = nullptr;
+  REQUIRE(hipMalloc(&src, sizeof(int) * rows * cols) == hipSuccess);
+  REQUIRE(hipMalloc(&dst, sizeof(int) * rows * cols) == hipSuccess);
+  auto copy = [&](size_t srcY, size_t dstY, size_t width, size_t height) {
+    hip_Memcpy2D c;
+    std::memset(&c, 0xA5, sizeof c);  // the test leaves the unused members uninitialized
+    c.srcXInBytes = 0;
+    c.srcY = srcY;
+    c.srcMemoryType = hipMemoryTypeDevice;
+    c.srcDevice = src;
+    c.dstXInBytes = 0;
+    c.dstY = dstY;
+    c.dstMemoryType = hipMemoryTypeDevice;
+    c.dstDevice = dst;
+    c.WidthInBytes = width;
+    c.Height = height;
+    c.srcPitch = c.dstPitch = cols * sizeof(int);
+    return hipDrvMemcpy2DUnaligned(&c);
+  };
+  CHECK(copy(0, 0, sizeof(int) * cols, rows) == hipSuccess);
+  CHECK(copy(rows - 1, 0, sizeof(int), 1) == hipSuccess);
+  CHECK(copy(rows, 0, sizeof(int), 1) == hipErrorInvalidValue);  // source row past the end
+  CHECK(copy(0, rows, sizeof(int), 1) == hipErrorInvalidValue);  // destination row past the end
+  CHECK(copy(0, 0, sizeof(int) * cols, rows + 1) == hipErrorInvalidValue);  // one row too many
+  CHECK(copy(SIZE_MAX / 4, 0, sizeof(int), 1) == hipErrorInvalidValue);     // offset overflows
+  CHECK(hipFree(src) == hipSuccess);
+  CHECK(hipFree(dst) == hipSuccess);
+  (void)hipGetLastError();
+}
+
+// hip-tests' hipExtMallocWithFlags Negative: more than the device has is hipErrorOutOfMemory
+// for every kind, before the kind's support is looked at.
+TEST_CASE("hipExtMallocWithFlags: sizes no device holds are out of memory", "[api][memory]") {
+  installFake();
+  void* p = nullptr;
+  for (unsigned flags : {hipDeviceMallocDefault, hipDeviceMallocFinegrained,
+                         hipDeviceMallocUncached, hipDeviceMallocContiguous})
+    CHECK(hipExtMallocWithFlags(&p, SIZE_MAX, flags) == hipErrorOutOfMemory);
+  CHECK(hipExtMallocWithFlags(&p, 64, hipDeviceMallocFinegrained) == hipErrorNotSupported);
+  (void)hipGetLastError();
+}
+
+// hip-tests' hipGetProcAddress_Memory_APIs: pitches are AMD's (rows aligned to 256 bytes at
+// least), so 260-byte rows are 512 apart.
+TEST_CASE("hipMallocPitch / hipMalloc3D pitches are AMD's", "[api][memory]") {
+  installFake();
+  void* p = nullptr;
+  size_t pitch = 0;
+  REQUIRE(hipMallocPitch(&p, &pitch, 260, 2) == hipSuccess);
+  CHECK(pitch == 512);
+  size_t size = 0;
+  REQUIRE(hipMemPtrGetInfo(p, &size) == hipSuccess);
+  CHECK(size == 1024);
+  CHECK(hipFree(p) == hipSuccess);
+  hipPitchedPtr pp{};
+  REQUIRE(hipMalloc3D(&pp, make_hipExtent(260, 16, 8)) == hipSuccess);
+  CHECK(pp.pitch == 512);
+  REQUIRE(hipMemPtrGetInfo(pp.ptr, &size) == hipSuccess);
+  CHECK(size == 65536);
+  CHECK(hipFree(pp.ptr) == hipSuccess);
+  (void)hipGetLastError();
+}

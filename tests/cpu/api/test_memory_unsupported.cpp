@@ -96,9 +96,9 @@ TEST_CASE("arrays and mipmapped arrays: validated, then not supported") {
 
   hipArray_t fake = reinterpret_cast<hipArray_t>(0x1000);
   CHECK(hipFreeArray(nullptr) == hipErrorInvalidValue);
-  CHECK(hipFreeArray(fake) == hipErrorInvalidValue);
+  CHECK(hipFreeArray(fake) == hipErrorContextIsDestroyed);  // AMD: not a live array
   CHECK(hipArrayDestroy(nullptr) == hipErrorInvalidValue);
-  CHECK(hipArrayDestroy(fake) == hipErrorInvalidValue);
+  CHECK(hipArrayDestroy(fake) == hipErrorContextIsDestroyed);
   hipChannelFormatDesc desc;
   hipExtent extent;
   unsigned flags;
@@ -188,9 +188,9 @@ TEST_CASE("arrays and mipmapped arrays: validated, then not supported") {
   CHECK(hipMallocMipmappedArray(&mm, &three, make_hipExtent(8, 8, 0), 2) == hipErrorInvalidValue);
   CHECK(hipMallocMipmappedArray(&mm, &f32, make_hipExtent(8, 8, 0), 2) == hipErrorNotSupported);
   CHECK(hipFreeMipmappedArray(nullptr) == hipErrorInvalidValue);
-  CHECK(hipFreeMipmappedArray(fakeMm) == hipErrorInvalidValue);
+  CHECK(hipFreeMipmappedArray(fakeMm) == hipErrorContextIsDestroyed);
   CHECK(hipGetMipmappedArrayLevel(nullptr, fakeMm, 0) == hipErrorInvalidValue);
-  CHECK(hipGetMipmappedArrayLevel(&array, nullptr, 0) == hipErrorInvalidValue);
+  CHECK(hipGetMipmappedArrayLevel(&array, nullptr, 0) == hipErrorInvalidHandle);  // AMD
   CHECK(hipGetMipmappedArrayLevel(&array, fakeMm, 0) == hipErrorInvalidValue);
   CHECK(hipMipmappedArrayCreate(&mm, nullptr, 2) == hipErrorInvalidValue);
   CHECK(hipMipmappedArrayCreate(&mm, &d3, 0) == hipErrorInvalidValue);
@@ -198,7 +198,7 @@ TEST_CASE("arrays and mipmapped arrays: validated, then not supported") {
   CHECK(hipMallocMipmappedArray(&mm, &f32, make_hipExtent(0, 8, 0), 2) == hipErrorInvalidValue);
   CHECK(hipMallocMipmappedArray(&mm, &f32, make_hipExtent(8, 8, 0), 0) == hipErrorInvalidValue);
   CHECK(hipMipmappedArrayDestroy(nullptr) == hipErrorInvalidValue);
-  CHECK(hipMipmappedArrayDestroy(fakeMm) == hipErrorInvalidValue);
+  CHECK(hipMipmappedArrayDestroy(fakeMm) == hipErrorContextIsDestroyed);
   CHECK(hipMipmappedArrayGetLevel(nullptr, fakeMm, 1) == hipErrorInvalidValue);
   CHECK(hipMipmappedArrayGetLevel(&array, fakeMm, 1) == hipErrorInvalidValue);
   (void)hipGetLastError();

@@ -38,13 +38,13 @@ TEST_CASE("mempool: argument checks, garbage handles, then hipErrorNotSupported"
 
   checkCases({
       {"hipMallocAsync null out", [&] { return hipMallocAsync(nullptr, 16, nullptr); }, hipErrorInvalidValue},
-      {"hipMallocAsync destroyed stream", [&] { return hipMallocAsync(&p, 16, &dead); }, hipErrorContextIsDestroyed},
+      {"hipMallocAsync destroyed stream (AMD: invalid handle)", [&] { return hipMallocAsync(&p, 16, &dead); }, hipErrorInvalidHandle},
       {"hipMallocAsync", [&] { return hipMallocAsync(&p, 16, nullptr); }, hipErrorNotSupported},
       {"hipMallocAsync per-thread", [&] { return hipMallocAsync(&p, 16, hipStreamPerThread); }, hipErrorNotSupported},
       {"hipFreeAsync null (HIP 7: success)", [&] { return hipFreeAsync(nullptr, nullptr); }, hipSuccess},
       {"hipFreeAsync stack pointer", [&] { return hipFreeAsync(&value, nullptr); }, hipErrorInvalidValue},
       {"hipMemPoolDestroy destroyed-looking pool", [&] { return hipMemPoolDestroy(reinterpret_cast<hipMemPool_t>(&props)); }, hipErrorInvalidValue},
-      {"hipFreeAsync destroyed stream", [&] { return hipFreeAsync(p, &dead); }, hipErrorContextIsDestroyed},
+      {"hipFreeAsync destroyed stream (AMD: invalid handle)", [&] { return hipFreeAsync(p, &dead); }, hipErrorInvalidHandle},
       {"hipFreeAsync unknown pointer", [&] { return hipFreeAsync(p, nullptr); }, hipErrorInvalidValue},
       {"hipMallocFromPoolAsync null out", [&] { return hipMallocFromPoolAsync(nullptr, 16, pool, nullptr); }, hipErrorInvalidValue},
       {"hipMallocFromPoolAsync null pool", [&] { return hipMallocFromPoolAsync(&p, 16, nullptr, nullptr); }, hipErrorInvalidValue},
@@ -238,7 +238,7 @@ TEST_CASE("mempool: stream-ordered allocations are recorded and freed once", "[a
   REQUIRE(hipFreeAsync(p, nullptr) == hipSuccess);
   CHECK(attr64(def1, hipMemPoolAttrUsedMemCurrent) == 0);
   CHECK(hipStreamDestroy(stream) == hipSuccess);
-  CHECK(hipMallocAsync(&p, 16, stream) == hipErrorContextIsDestroyed);
+  CHECK(hipMallocAsync(&p, 16, stream) == hipErrorInvalidHandle);  // AMD's code here
   (void)hipGetLastError();
 }
 
@@ -417,5 +417,48 @@ TEST_CASE("mempool: the generic pools (AMD's) over a backend's malloc and events
   CHECK(hipStreamDestroy(b) == hipSuccess);
   generic.releaseAll();
   installNoBackend();
+  (void)hipGetLastError();
+}
+
+// hip-tests' hipGetProcAddress_Memory_APIs StreamOrderedMemory: a pool of maxSize 1024 holds
+// 1024 bytes and no more (AMD's runtime; CUDA rounds the maximum up to its granularity).
+TEST_CASE("mempool: a created pool's maxSize is enforced to the byte", "[api][mempool]") {
+  PoolsFixture f;
+  hipMemPoolProps props{};
+  props.allocType = hipMemAllocationTypePinned;
+  props.location = {hipMemLocationTypeDevice, 0};
+  props.maxSize = 1024;
+  hipMemPool_t pool = nullptr;
+  REQUIRE(hipMemPoolCreate(&pool, &props) == hipSuccess);
+  void* p = nullptr;
+  void* q = nullptr;
+  REQUIRE(hipMallocFromPoolAsync(&p, 1024, pool, nullptr) == hipSuccess);
+  CHECK(hipMallocFromPoolAsync(&q, 1, pool, nullptr) == hipErrorOutOfMemory);
+  REQUIRE(hipFreeAsync(p, nullptr) == hipSuccess);
+  REQUIRE(hipMallocFromPoolAsync(&q, 1000, pool, nullptr) == hipSuccess);  // room again
+  REQUIRE(hipFreeAsync(q, nullptr) == hipSuccess);
+  CHECK(hipMemPoolDestroy(pool) == hipSuccess);
+  (void)hipGetLastError();
+}
+
+// hip-tests' hipMallocAsync / hipMallocFromPoolAsync Negative_Parameters: a stream handle that
+// is not a stream ((hipStream_t)-1, or destroyed) is hipErrorInvalidHandle in the stream-ordered
+// allocator, as AMD's runtime answers (elsewhere: hipErrorContextIsDestroyed).
+TEST_CASE("mempool: a stream handle that is not live is hipErrorInvalidHandle", "[api][mempool]") {
+  PoolsFixture f;
+  hipMemPool_t pool = nullptr;
+  REQUIRE(hipDeviceGetDefaultMemPool(&pool, 0) == hipSuccess);
+  const auto bad = reinterpret_cast<hipStream_t>(-1);
+  void* p = nullptr;
+  CHECK(hipMallocAsync(&p, 1024, bad) == hipErrorInvalidHandle);
+  CHECK(hipMallocFromPoolAsync(&p, 1024, pool, bad) == hipErrorInvalidHandle);
+  REQUIRE(hipMallocAsync(&p, 64, nullptr) == hipSuccess);
+  CHECK(hipFreeAsync(p, bad) == hipErrorInvalidHandle);
+  CHECK(hipFreeAsync(p, nullptr) == hipSuccess);
+  hipEvent_t e = nullptr;
+  REQUIRE(hipEventCreate(&e) == hipSuccess);
+  CHECK(hipStreamWaitEvent(reinterpret_cast<hipStream_t>(0xFFFF), e, 0) == hipErrorInvalidHandle);
+  CHECK(hipStreamQuery(bad) == hipErrorContextIsDestroyed);  // the rest: AMD's usual code
+  CHECK(hipEventDestroy(e) == hipSuccess);
   (void)hipGetLastError();
 }

@@ -242,7 +242,8 @@ TEST_CASE("hipPointerGetAttributes / hipPointerGetAttribute / hipDrvPointerGetAt
   hipCtx_t ctx = nullptr;
   CHECK(hipPointerGetAttribute(&ctx, HIP_POINTER_ATTRIBUTE_CONTEXT, p) == hipErrorNotSupported);
 
-  int ordinal = -1, managed = -1;
+  int ordinal = -1;
+  bool managed = true;  // a bool, as AMD's runtime and CUDA write it
   hipPointer_attribute attrs[2] = {HIP_POINTER_ATTRIBUTE_DEVICE_ORDINAL,
                                    HIP_POINTER_ATTRIBUTE_IS_MANAGED};
   void* data[2] = {&ordinal, &managed};
@@ -251,7 +252,7 @@ TEST_CASE("hipPointerGetAttributes / hipPointerGetAttribute / hipDrvPointerGetAt
   CHECK(hipDrvPointerGetAttributes(2, attrs, data, &x) == hipErrorInvalidValue);
   REQUIRE(hipDrvPointerGetAttributes(2, attrs, data, p) == hipSuccess);
   CHECK(ordinal == 1);
-  CHECK(managed == 0);
+  CHECK(!managed);
 
   unsigned one = 1, two = 2;
   CHECK(hipPointerSetAttribute(nullptr, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, p) ==
@@ -262,18 +263,18 @@ TEST_CASE("hipPointerGetAttributes / hipPointerGetAttribute / hipDrvPointerGetAt
         hipErrorInvalidValue);
   int x2 = 0;
   CHECK(hipPointerSetAttribute(&one, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, &x2) ==
-        hipErrorInvalidValue);  // memory unihip did not allocate
-  int syncMemops = -1;
+        hipErrorInvalidDevicePointer);  // memory unihip did not allocate (AMD's code)
+  bool syncMemops = true;  // a bool, as AMD's runtime and CUDA write it
   REQUIRE(hipPointerGetAttribute(&syncMemops, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, p) == hipSuccess);
-  CHECK(syncMemops == 0);
+  CHECK(!syncMemops);
   CHECK(hipPointerSetAttribute(&one, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, p) == hipSuccess);
   REQUIRE(hipPointerGetAttribute(&syncMemops, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, p) == hipSuccess);
-  CHECK(syncMemops == 1);
+  CHECK(syncMemops);
   unsigned zero = 0;
   CHECK(hipPointerSetAttribute(&zero, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS,
                                static_cast<char*>(p) + 1) == hipSuccess);  // inside it
   REQUIRE(hipPointerGetAttribute(&syncMemops, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, p) == hipSuccess);
-  CHECK(syncMemops == 0);
+  CHECK(!syncMemops);
   REQUIRE(hipSetDevice(1) == hipSuccess);
   CHECK(hipFree(p) == hipSuccess);
   REQUIRE(hipSetDevice(0) == hipSuccess);
@@ -281,5 +282,91 @@ TEST_CASE("hipPointerGetAttributes / hipPointerGetAttribute / hipDrvPointerGetAt
   CHECK(sizeof(hipPointerAttribute_t) == 32);
   CHECK(offsetof(hipPointerAttribute_t, devicePointer) == 8);
   CHECK(offsetof(hipPointerAttribute_t, allocationFlags) == 28);
+  (void)hipGetLastError();
+}
+
+// hip-tests' hipMemAdvise_old ReadMostly: read-mostly names no location, so any device argument
+// (99, -12) is accepted, as AMD's runtime does.
+TEST_CASE("hipMemAdvise: read-mostly ignores the device argument") {
+  auto* fake = installFake(1);
+  void* p = nullptr;
+  REQUIRE(hipMallocManaged(&p, 256) == hipSuccess);
+  CHECK(hipMemAdvise(p, 256, hipMemAdviseSetReadMostly, 99) == hipSuccess);
+  CHECK(hipMemAdvise(p, 256, hipMemAdviseUnsetReadMostly, -12) == hipSuccess);
+  CHECK(fake->lastAdvice == hipMemAdviseUnsetReadMostly);
+  CHECK(hipMemAdvise(p, 256, hipMemAdviseSetPreferredLocation, 99) == hipErrorInvalidDevice);
+  CHECK(hipFree(p) == hipSuccess);
+  (void)hipGetLastError();
+}
+
+// hip-tests' hipMemCoherencyTst (hipMalloc memory is coarse grained) and hipGetProcAddress's
+// ManagedMemory (the coarse-grain advice reads back): hipMemRangeAttributeCoherencyMode as AMD's
+// runtime answers it, where the backend keeps no coherence modes (CUDA).
+TEST_CASE("hipMemRangeAttributeCoherencyMode: device, pinned and advised managed memory") {
+  installFake(1);
+  int mode = -1;
+  void* d = nullptr;
+  REQUIRE(hipMalloc(&d, 64) == hipSuccess);
+  REQUIRE(hipMemRangeGetAttribute(&mode, 4, hipMemRangeAttributeCoherencyMode, d, 64) ==
+          hipSuccess);
+  CHECK(mode == hipMemRangeCoherencyModeCoarseGrain);
+  CHECK(hipMemRangeGetAttribute(&mode, 4, hipMemRangeAttributeCoherencyMode, d, 65) ==
+        hipErrorInvalidValue);  // past the allocation
+  void* h = nullptr;
+  REQUIRE(hipHostMalloc(&h, 64, hipHostMallocDefault) == hipSuccess);
+  REQUIRE(hipMemRangeGetAttribute(&mode, 4, hipMemRangeAttributeCoherencyMode, h, 64) ==
+          hipSuccess);
+  CHECK(mode == hipMemRangeCoherencyModeFineGrain);
+  void* m = nullptr;
+  REQUIRE(hipMallocManaged(&m, 256) == hipSuccess);
+  REQUIRE(hipMemRangeGetAttribute(&mode, 4, hipMemRangeAttributeCoherencyMode, m, 256) ==
+          hipSuccess);
+  CHECK(mode == hipMemRangeCoherencyModeFineGrain);
+  REQUIRE(hipMemAdvise(m, 256, hipMemAdviseSetCoarseGrain, 0) == hipSuccess);
+  REQUIRE(hipMemRangeGetAttribute(&mode, 4, hipMemRangeAttributeCoherencyMode, m, 256) ==
+          hipSuccess);
+  CHECK(mode == hipMemRangeCoherencyModeCoarseGrain);
+  REQUIRE(hipMemAdvise(m, 256, hipMemAdviseUnsetCoarseGrain, 0) == hipSuccess);
+  REQUIRE(hipMemRangeGetAttribute(&mode, 4, hipMemRangeAttributeCoherencyMode, m, 256) ==
+          hipSuccess);
+  CHECK(mode == hipMemRangeCoherencyModeFineGrain);
+  CHECK(hipFree(d) == hipSuccess);
+  CHECK(hipHostFree(h) == hipSuccess);
+  CHECK(hipFree(m) == hipSuccess);
+  (void)hipGetLastError();
+}
+
+// hip-tests' hipPointerGetAttribute Negative, hipPointerSetAttribute Negative_Parameters and
+// hipGetProcAddress SetAndGetAttributes: device memory has no host pointer; setting an attribute
+// of memory unihip did not allocate is hipErrorInvalidDevicePointer; the boolean attributes are
+// written as one bool (a wider write would overrun the caller's).
+TEST_CASE("pointer attributes: host pointer of device memory, unknown memory, bool widths") {
+  installFake(1);
+  void* d = nullptr;
+  REQUIRE(hipMalloc(&d, 64) == hipSuccess);
+  void* host = &d;
+  CHECK(hipPointerGetAttribute(&host, HIP_POINTER_ATTRIBUTE_HOST_POINTER, d) ==
+        hipErrorInvalidValue);
+  CHECK(host == nullptr);
+  int stackWord = 0;
+  unsigned one = 1;
+  CHECK(hipPointerSetAttribute(&one, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, &stackWord) ==
+        hipErrorInvalidDevicePointer);
+  void* freed = nullptr;
+  REQUIRE(hipMalloc(&freed, 64) == hipSuccess);
+  REQUIRE(hipFree(freed) == hipSuccess);
+  CHECK(hipPointerSetAttribute(&one, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, freed) ==
+        hipErrorInvalidDevicePointer);
+  for (hipPointer_attribute attr : {HIP_POINTER_ATTRIBUTE_MAPPED, HIP_POINTER_ATTRIBUTE_IS_MANAGED,
+                                    HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS}) {
+    unsigned char bytes[4] = {0xEE, 0xEE, 0xEE, 0xEE};
+    REQUIRE(hipPointerGetAttribute(bytes, attr, d) == hipSuccess);
+    CHECK(bytes[0] == (attr == HIP_POINTER_ATTRIBUTE_MAPPED ? 1 : 0));
+    CHECK((bytes[1] == 0xEE && bytes[2] == 0xEE && bytes[3] == 0xEE));  // one byte written
+  }
+  uint32_t access = 0xEEEEEEEE;
+  REQUIRE(hipPointerGetAttribute(&access, HIP_POINTER_ATTRIBUTE_ACCESS_FLAGS, d) == hipSuccess);
+  CHECK(access == 0);
+  CHECK(hipFree(d) == hipSuccess);
   (void)hipGetLastError();
 }

@@ -36,8 +36,8 @@ TEST_CASE("vmm: argument checks, garbage handles, then hipErrorNotSupported", "[
   checkCases({
       {"hipMemAddressReserve null", [&] { return hipMemAddressReserve(nullptr, 1 << 21, 0, nullptr, 0); }, hipErrorInvalidValue},
       {"hipMemAddressReserve flags", [&] { return hipMemAddressReserve(&p, 1 << 21, 0, nullptr, 1); }, hipErrorInvalidValue},
-      {"hipMemAddressReserve size 0", [&] { return hipMemAddressReserve(&p, 0, 0, nullptr, 0); }, hipErrorInvalidValue},
-      {"hipMemAddressReserve alignment 3", [&] { return hipMemAddressReserve(&p, 1 << 21, 3, nullptr, 0); }, hipErrorInvalidValue},
+      {"hipMemAddressReserve size 0 (AMD: hipErrorMemoryAllocation)", [&] { return hipMemAddressReserve(&p, 0, 0, nullptr, 0); }, hipErrorOutOfMemory},
+      {"hipMemAddressReserve alignment 3 (AMD: hipErrorMemoryAllocation)", [&] { return hipMemAddressReserve(&p, 1 << 21, 3, nullptr, 0); }, hipErrorOutOfMemory},
       {"hipMemAddressReserve", [&] { return hipMemAddressReserve(&p, 1 << 21, 1 << 21, nullptr, 0); }, hipErrorNotSupported},
       {"hipMemAddressFree null", [&] { return hipMemAddressFree(nullptr, 1 << 21); }, hipErrorInvalidValue},
       {"hipMemAddressFree size 0", [&] { return hipMemAddressFree(p, 0); }, hipErrorInvalidValue},
@@ -263,5 +263,25 @@ TEST_CASE("hipMemMapArrayAsync: arrays and mipmaps, checked, with the vendor's h
   CHECK(hipMemRelease(h) == hipSuccess);
   fake->imageOps = nullptr;
   fake->pools = nullptr;
+  (void)hipGetLastError();
+}
+
+// hip-tests' hipMemAddressReserve Negative: size 0, a size that is not whole granules and an
+// alignment that is not a power of two are hipErrorMemoryAllocation (AMD's runtime).
+TEST_CASE("vmm: reservations of no or partial granules are hipErrorMemoryAllocation",
+          "[api][vmm]") {
+  FakeBackend* fake = installFake(1);
+  FakeMemoryPoolOps ops;
+  fake->pools = &ops;
+  const size_t gran = FakeMemoryPoolOps::kGranularity;
+  void* va = nullptr;
+  CHECK(hipMemAddressReserve(&va, 0, 0, nullptr, 0) == hipErrorMemoryAllocation);
+  CHECK(hipMemAddressReserve(&va, gran - 1, 0, nullptr, 0) == hipErrorMemoryAllocation);
+  CHECK(hipMemAddressReserve(&va, gran, 3, nullptr, 0) == hipErrorMemoryAllocation);
+  CHECK(hipMemAddressReserve(nullptr, gran, 0, nullptr, 0) == hipErrorInvalidValue);
+  REQUIRE(hipMemAddressReserve(&va, 2 * gran, 0, nullptr, 0) == hipSuccess);
+  CHECK(hipMemAddressFree(va, 2 * gran) == hipSuccess);
+  fake->pools = nullptr;
+  installNoBackend();
   (void)hipGetLastError();
 }
