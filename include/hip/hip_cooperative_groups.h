@@ -194,7 +194,9 @@ class thread_group {
   UNIHIP_CG_FN unsigned int thread_rank() const {
     switch (type_) {
       case internal::cg_thread_block: return internal::block_rank();
-      case internal::cg_tiled_group: return internal::block_rank() & (size_ - 1);
+      case internal::cg_tiled_group:  /* a warp's tile (maybe the short last one): its lanes */
+        return size_ <= (unsigned int)warpSize ? (unsigned int)internal::popcount(mask_ & __lanemask_lt())
+                                               : internal::block_rank() & (size_ - 1);
       case internal::cg_coalesced_group:
         return (unsigned int)internal::popcount(mask_ & __lanemask_lt());
       case internal::cg_multi_grid: return internal::multi_grid_thread_rank();
@@ -465,7 +467,15 @@ UNIHIP_CG_FN thread_group tiled_partition(const thread_group& parent, unsigned i
     return thread_group(internal::cg_coalesced_group, (unsigned int)internal::popcount(tile), tile);
   }
   unsigned int lanes = tile_size <= (unsigned int)warpSize ? tile_size : (unsigned int)warpSize;
-  return thread_group(internal::cg_tiled_group, tile_size, internal::tile_mask(lanes));
+  unsigned long long mask = internal::tile_mask(lanes);
+  unsigned int size = tile_size;
+  /* HIP: the last tile of a parent whose size is no multiple of tile_size holds the rest. */
+  const unsigned int first = parent.thread_rank() / tile_size * tile_size;
+  if (tile_size <= (unsigned int)warpSize && first + tile_size > parent.size()) {
+    size = parent.size() - first;
+    mask &= ((1ull << size) - 1ull) << (__lane_id() & ~(lanes - 1));
+  }
+  return thread_group(internal::cg_tiled_group, size, mask);
 }
 UNIHIP_CG_FN thread_group tiled_partition(const thread_block& parent, unsigned int tile_size) {
   return tiled_partition(static_cast<const thread_group&>(parent), tile_size);

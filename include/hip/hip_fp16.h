@@ -53,6 +53,24 @@ struct __half {
   __half() = default;
   UNIHIP_HALF_FN __half(const __half_raw& r) : data(__builtin_bit_cast(_Float16, r.x)) {}
   UNIHIP_HALF_FN operator __half_raw() const { return __half_raw{__builtin_bit_cast(unsigned short, data)}; }
+  /* Assignment from raw values, to and from volatile ones too, as HIP's: the rvalue forms keep
+   * `h = __half_raw{...}` unambiguous. */
+  __half(const __half&) = default;
+  __half(__half&&) = default;
+  __half& operator=(const __half&) = default;
+  __half& operator=(__half&&) = default;
+  UNIHIP_HALF_FN __half& operator=(const __half_raw& r) { data = r.data; return *this; }
+  UNIHIP_HALF_FN __half& operator=(__half_raw&& r) { data = r.data; return *this; }
+  UNIHIP_HALF_FN volatile __half& operator=(const __half_raw& r) volatile { data = r.data; return *this; }
+  UNIHIP_HALF_FN volatile __half& operator=(__half_raw&& r) volatile { data = r.data; return *this; }
+  UNIHIP_HALF_FN volatile __half& operator=(const volatile __half_raw& r) volatile {
+    data = r.data;
+    return *this;
+  }
+  UNIHIP_HALF_FN volatile __half& operator=(volatile __half_raw&& r) volatile {
+    data = r.data;
+    return *this;
+  }
   UNIHIP_HALF_FN __half(float f) : data(static_cast<_Float16>(f)) {}
   UNIHIP_HALF_FN __half(double f) : data(static_cast<_Float16>(f)) {}
   /* From every integral type, as HIP's (a template there): one exact overload each, so no

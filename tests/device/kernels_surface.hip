@@ -141,6 +141,19 @@ hipError_t launchLegacyLdg(const int* in, const float4* in4, int* out) {
   legacyLdg<<<2, 64>>>(in, in4, out);
   return hipGetLastError();
 }
+// Issue 35: dynamic tiles of 8 over a block of kCgShortBlock threads: the last tile is short
+// (HIP's size and ranks), and its sync waits for its own lanes only.
+__global__ void shortDynamicTiles(int* out) {
+  cg::thread_group dyn = cg::tiled_partition(cg::this_thread_block(), 8);
+  dyn.sync();
+  out[threadIdx.x] = (int)(dyn.size() + 100 * dyn.thread_rank());
+}
+
+hipError_t launchShortDynamicTiles(int* out) {
+  shortDynamicTiles<<<1, kCgShortBlock>>>(out);
+  return hipGetLastError();
+}
+
 hipError_t launchCooperativeGroups(long long* out) {
   cooperativeGroups<<<1, kCgThreads>>>(out);
   return hipGetLastError();

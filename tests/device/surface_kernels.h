@@ -18,3 +18,6 @@ hipError_t launchLegacyLdg(const int* in, const float4* in4, int* out);
 inline constexpr int kCgThreads = 128;
 inline constexpr int kCgValues = 30;
 hipError_t launchCooperativeGroups(long long* out);
+// One block of kCgShortBlock threads: out[t] = size + 100 * rank of t's dynamic tile of 8.
+inline constexpr int kCgShortBlock = 20;
+hipError_t launchShortDynamicTiles(int* out);

@@ -34,6 +34,16 @@ TEST_CASE("legacy coordinate macros and __ldg") {
   }
 }
 
+TEST_CASE("cooperative groups: a block's short last dynamic tile") {
+  DeviceBuffer<int> out(kCgShortBlock);
+  LAUNCH_AND_WAIT(launchShortDynamicTiles(out.ptr));
+  const std::vector<int> h = out.read();
+  for (int t = 0; t < kCgShortBlock; ++t) {
+    INFO("thread " << t);
+    CHECK(h[t] == (t < 16 ? 8 : 4) + 100 * (t % 8));
+  }
+}
+
 TEST_CASE("cooperative groups: block, tiles of 4/16/32, coalesced, binary_partition, reduce, scans") {
   const int ws = deviceProperties().warpSize;
   DeviceBuffer<long long> out(static_cast<size_t>(kCgValues) * kCgThreads);
