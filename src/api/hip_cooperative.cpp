@@ -50,7 +50,7 @@ Status checkModule(hipFunction_t f, dim3 grid, dim3 block, size_t sharedMemBytes
   ResolvedStream rs;
   UNIHIP_TRY(resolveStream(stream, &rs));
   if (rs.device->ordinal != f->device) return hipErrorInvalidHandle;
-  UNIHIP_TRY(checkLaunch(*rs.device->props, grid, block, sharedMemBytes));
+  UNIHIP_TRY(checkModuleLaunch(*rs.device->props, grid, block, sharedMemBytes));
   out->device = rs.device;
   out->function = f->native;
   out->config = LaunchConfig{grid, block, static_cast<uint32_t>(sharedMemBytes), rs.native};

@@ -5,6 +5,9 @@
 #include <memory>
 
 #include "api/api_boundary.h"
+#include "core/handles.h"
+#include "core/launch_check.h"
+#include "core/stream_resolve.h"
 
 extern "C" hipError_t __hipPopCallConfiguration(dim3* gridDim, dim3* blockDim, size_t* sharedMem,
                                                 hipStream_t* stream);
@@ -25,28 +28,34 @@ hipError_t bracketed(hipEvent_t start, hipEvent_t stop, hipStream_t stream, Laun
   return hipEventRecord(stop, stream);
 }
 
-// Work-item counts to a block grid. AQL can run a partial last work-group, CUDA cannot, so only
-// whole multiples of the block are accepted.
-hipError_t workItemsToGrid(uint32_t global, uint32_t local, unsigned int* grid) {
-  if (local == 0) return hipErrorInvalidValue;
-  if (global % local != 0) return hipErrorNotSupported;
-  *grid = global / local;
-  return hipSuccess;
-}
-
+// hipExtModuleLaunchKernel and hipHccModuleLaunchKernel: global sizes in work items. AMD's
+// order and codes (hipExtModuleLaunchKernel, ihipModuleLaunchKernel): the stream, the function,
+// kernelParams with extra, zero sizes, shared memory, threads per block (here also each block
+// dimension against the device's limit, as hipModuleLaunchKernel checks it); then a block larger
+// than the global size shrinks to it. AQL can run a partial last work-group, CUDA cannot: a
+// global size the block does not divide is refused with AMD's code for a kernel of uniform
+// work-groups (clang's default for HIP), hipErrorInvalidValue.
 hipError_t moduleLaunchByWorkItems(hipFunction_t f, uint32_t gx, uint32_t gy, uint32_t gz,
                                    uint32_t lx, uint32_t ly, uint32_t lz, size_t sharedMemBytes,
                                    hipStream_t stream, void** kernelParams, void** extra,
                                    hipEvent_t start, hipEvent_t stop) {
+  ResolvedStream rs;
+  Status s = resolveStream(stream, &rs);
+  if (!s.ok()) return s.code();
+  if (!isLive(f)) return hipErrorInvalidResourceHandle;
+  if (kernelParams != nullptr && extra != nullptr) return hipErrorInvalidValue;
+  if (gx == 0 || gy == 0 || gz == 0 || lx == 0 || ly == 0 || lz == 0)
+    return hipErrorInvalidValue;
   if (sharedMemBytes > UINT32_MAX) return hipErrorInvalidValue;
-  unsigned int grid[3];
-  hipError_t e;
-  if ((e = workItemsToGrid(gx, lx, &grid[0])) != hipSuccess ||
-      (e = workItemsToGrid(gy, ly, &grid[1])) != hipSuccess ||
-      (e = workItemsToGrid(gz, lz, &grid[2])) != hipSuccess)
-    return e;
+  // The block against the device's limits (a grid of one block: the grid is checked below).
+  s = checkModuleLaunch(*rs.device->props, dim3(1, 1, 1), dim3(lx, ly, lz), sharedMemBytes);
+  if (!s.ok()) return s.code();
+  lx = lx < gx ? lx : gx;
+  ly = ly < gy ? ly : gy;
+  lz = lz < gz ? lz : gz;
+  if (gx % lx != 0 || gy % ly != 0 || gz % lz != 0) return hipErrorInvalidValue;
   return bracketed(start, stop, stream, [&] {
-    return hipModuleLaunchKernel(f, grid[0], grid[1], grid[2], lx, ly, lz,
+    return hipModuleLaunchKernel(f, gx / lx, gy / ly, gz / lz, lx, ly, lz,
                                  static_cast<unsigned int>(sharedMemBytes), stream, kernelParams,
                                  extra);
   });

@@ -1,8 +1,11 @@
 // AMD's stream extensions: streams restricted to a set of compute units (CU masks) and
-// hipGetStreamDeviceId. CU masks exist on the HSA backend only (Backend::streamSetCuMask).
+// hipGetStreamDeviceId. CU masks exist on the HSA backend only (Backend::streamSetCuMask); a
+// backend without them (CUDA: no way to restrict a stream's SMs) makes a plain stream, which runs
+// on every compute unit, and hipExtStreamGetCUMask says so: all of the device's compute units.
 #include <vector>
 
 #include "api/api_boundary.h"
+#include "base/log.h"
 #include "core/handles.h"
 #include "core/stream_resolve.h"
 
@@ -23,6 +26,11 @@ Status createWithCuMask(hipStream_t* stream, uint32_t cuMaskSize, const uint32_t
   UNIHIP_TRY(hipStreamCreate(&s));
   Device* d = Runtime::get().device(s->device);
   Status st = d->backend->streamSetCuMask(d->local, s->native, cuMask, cuMaskSize);
+  if (st == hipErrorNotSupported) {
+    UNIHIP_LOG_INFO("hipExtStreamCreateWithCUMask: this backend cannot restrict a stream's "
+                    "compute units; the stream runs on all of them");
+    st = kOk;
+  }
   if (!st.ok()) {
     (void)hipStreamDestroy(s);
     return st;
@@ -39,7 +47,12 @@ Status getCuMask(hipStream_t stream, uint32_t cuMaskSize, uint32_t* cuMask) {
   const uint32_t words = cuMaskWords(*rs.device);
   if (cuMaskSize < words) return hipErrorInvalidValue;
   std::vector<uint32_t> mask(words, 0);
-  UNIHIP_TRY(rs.device->backend->streamGetCuMask(rs.device->local, rs.native, mask.data(), words));
+  Status s = rs.device->backend->streamGetCuMask(rs.device->local, rs.native, mask.data(), words);
+  if (s == hipErrorNotSupported) {
+    mask.assign(words, 0xffffffffu);  // no mask: every compute unit
+  } else if (!s.ok()) {
+    return s;
+  }
   const int cus = rs.device->props->multiProcessorCount;
   for (uint32_t w = 0; w < words; ++w) {
     const int left = cus - static_cast<int>(w * 32);

@@ -4,6 +4,7 @@
 #include "api/api_boundary.h"
 #include "api/arg_checks.h"
 #include "core/handles.h"
+#include "core/runtime.h"
 
 using namespace unihip;
 
@@ -32,8 +33,18 @@ UNIHIP_EXPORT hipError_t hipGetTextureReference(const textureReference** texref,
 UNIHIP_EXPORT hipError_t hipModuleGetTexRef(textureReference** texRef, hipModule_t hmod,
                                             const char* name) {
   UNIHIP_TRACE_hipModuleGetTexRef(texRef, hmod, name);
+  // AMD's order and codes: the pointers and an empty name, the module, then the name looked up
+  // in it (hipErrorNotFound for a name it lacks). A reference the module has cannot be handed
+  // out: binding references is not implemented.
   UNIHIP_RETURN_IF_FAILED(required(texRef, name));
+  if (name[0] == '\0') UNIHIP_RETURN(hipErrorInvalidValue);
   if (!isLive(hmod)) UNIHIP_RETURN(hipErrorInvalidHandle);
+  Device* d = Runtime::get().device(hmod->device);
+  if (d == nullptr) UNIHIP_RETURN(hipErrorInvalidHandle);
+  void* address = nullptr;
+  size_t bytes = 0;
+  if (!d->backend->getGlobal(d->local, hmod->native, name, &address, &bytes).ok())
+    UNIHIP_RETURN(hipErrorNotFound);
   UNIHIP_RETURN_NOT_SUPPORTED();
 }
 

@@ -36,6 +36,16 @@ inline Status checkLaunch(const hipDeviceProp_t& p, const dim3& grid, const dim3
   return kOk;
 }
 
+// The module API's codes (AMD's hipModuleLaunchKernel and ihipLaunchKernel_validate): a zero or
+// oversized dimension, too many threads per block and too much shared memory are all
+// hipErrorInvalidValue there (hip-tests' module/hip_module_launch_kernel_common.hh), where the
+// runtime API's launches answer hipErrorInvalidConfiguration.
+inline Status checkModuleLaunch(const hipDeviceProp_t& p, const dim3& grid, const dim3& block,
+                                size_t sharedMemBytes) {
+  Status s = checkLaunch(p, grid, block, sharedMemBytes);
+  return s == hipErrorInvalidConfiguration ? Status(hipErrorInvalidValue) : s;
+}
+
 // checkLaunch's limits of one device, laid out for withinLaunchLimits (computed once per device,
 // when the runtime adopts it).
 struct alignas(16) LaunchLimits {

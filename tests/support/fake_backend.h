@@ -159,7 +159,9 @@ class FakeBackend final : public Backend {
     *names = moduleKernels;
     return kOk;
   }
+  // Any name but "missing" exists.
   Status getGlobal(int, NativeModule, const char* name, void** a, size_t* s) override {
+    if (std::strcmp(name, "missing") == 0) return hipErrorNotFound;
     // A __managed__ variable's image symbol is a pointer (clang's HIP layout), one per name.
     if (std::strncmp(name, "managed", 7) == 0) {
       std::lock_guard<std::mutex> lock(allocationsMutex_);

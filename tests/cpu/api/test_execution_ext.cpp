@@ -102,7 +102,7 @@ TEST_CASE("module extras: hipModuleLoadDataEx, hipModuleGetGlobal, work-item lau
   CHECK(hipExtModuleLaunchKernel(f, 64, 1, 1, 0, 1, 1, 0, nullptr, args, nullptr) ==
         hipErrorInvalidValue);
   CHECK(hipExtModuleLaunchKernel(f, 65, 1, 1, 32, 1, 1, 0, nullptr, args, nullptr) ==
-        hipErrorNotSupported);  // a partial work-group
+        hipErrorInvalidValue);  // a partial work-group (AMD's code for uniform work-groups)
   CHECK(hipExtModuleLaunchKernel(nullptr, 64, 1, 1, 32, 1, 1, 0, nullptr, args, nullptr) ==
         hipErrorInvalidResourceHandle);
   int before = fake->launches;
@@ -119,6 +119,91 @@ TEST_CASE("module extras: hipModuleLoadDataEx, hipModuleGetGlobal, work-item lau
   CHECK(hipKernelNameRef(nullptr) == nullptr);
   REQUIRE(hipModuleUnload(m) == hipSuccess);
   CHECK(hipKernelNameRef(f) == nullptr);
+  (void)hipGetLastError();
+}
+
+// hip-tests' module/hip_module_launch_kernel_common.hh, hipModuleLaunchCooperativeKernel.cc,
+// hipHccModuleLaunchKernel.cc, hipGetProcAddress_Module_APIs.cc: the module API answers
+// hipErrorInvalidValue for every bad geometry (AMD's ihipLaunchKernel_validate), and the
+// work-item launches shrink a block larger than the global size to it (AMD's
+// ihipModuleLaunchKernel). The fake device has NVIDIA's limits: blocks (1024, 1024, 64), 1024
+// threads, grids (2^31-1, 65535, 65535).
+TEST_CASE("module launches: AMD's hipErrorInvalidValue for bad geometry; work-item blocks clamp") {
+  auto* fake = installFake(1, "gfx90a");
+  fake->cooperative = true;
+  hipModule_t m = loadTestModule();
+  hipFunction_t f = nullptr;
+  REQUIRE(hipModuleGetFunction(&f, m, "scale") == hipSuccess);
+  float* x = nullptr;
+  float a = 1;
+  void* args[] = {&x, &a};
+  const struct {
+    unsigned gx, gy, gz, bx, by, bz, shared;
+  } bad[] = {
+      {0, 1, 1, 1, 1, 1, 0},          {1, 1, 1, 0, 1, 1, 0},
+      {0x80000000u, 1, 1, 1, 1, 1, 0}, {1, 65536, 1, 1, 1, 1, 0},
+      {1, 1, 65536, 1, 1, 1, 0},      {1, 1, 1, 1025, 1, 1, 0},
+      {1, 1, 1, 1, 1025, 1, 0},       {1, 1, 1, 1, 1, 65, 0},
+      {1, 1, 1, 11, 11, 11, 0},       {1, 1, 1, 1, 1, 1, 227 * 1024 + 1},
+  };
+  for (const auto& b : bad) {
+    INFO("grid " << b.gx << "," << b.gy << "," << b.gz << " block " << b.bx << "," << b.by << ","
+                 << b.bz << " shared " << b.shared);
+    CHECK(hipModuleLaunchKernel(f, b.gx, b.gy, b.gz, b.bx, b.by, b.bz, b.shared, nullptr, args,
+                                nullptr) == hipErrorInvalidValue);
+    CHECK(hipModuleLaunchCooperativeKernel(f, b.gx, b.gy, b.gz, b.bx, b.by, b.bz, b.shared,
+                                           nullptr, args) == hipErrorInvalidValue);
+    // The work-item forms take the block's product as the global size.
+    const uint32_t wx = b.gx * b.bx, wy = b.gy * b.by, wz = b.gz * b.bz;
+    CHECK(hipExtModuleLaunchKernel(f, wx, wy, wz, b.bx, b.by, b.bz, b.shared, nullptr, args,
+                                   nullptr) == hipErrorInvalidValue);
+  }
+  // The runtime API keeps hipErrorInvalidConfiguration for an oversized block.
+  CHECK(hipLaunchKernel(scaleHostFunction(), dim3(1), dim3(1025), args, 0, nullptr) ==
+        hipErrorInvalidConfiguration);
+
+  // Work items: each block dimension checked before the block shrinks to the global size.
+  CHECK(hipExtModuleLaunchKernel(f, 1, 1, 1, 1, 1, 65, 0, nullptr, args, nullptr) ==
+        hipErrorInvalidValue);
+  CHECK(hipHccModuleLaunchKernel(f, 3, 1, 1, 0xffffffffu, 1, 1, 0, nullptr, args, nullptr,
+                                 nullptr, nullptr) == hipErrorInvalidValue);
+  CHECK(hipHccModuleLaunchKernel(f, 3, 1, 1, 3, 1, 1, SIZE_MAX, nullptr, args, nullptr, nullptr,
+                                 nullptr) == hipErrorInvalidValue);
+  CHECK(hipExtModuleLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, nullptr, args, args) ==
+        hipErrorInvalidValue);  // kernelParams and extra
+  int before = fake->launches;
+  REQUIRE(hipExtModuleLaunchKernel(f, 1, 1, 1, 1024, 1, 1, 0, nullptr, args, nullptr) ==
+          hipSuccess);
+  CHECK(fake->launches == before + 1);
+  CHECK(fake->lastLaunch.grid.x == 1);
+  CHECK(fake->lastLaunch.block.x == 1);
+  REQUIRE(hipHccModuleLaunchKernel(f, 1, 1, 1, 1, 1, 10, 0, nullptr, args, nullptr, nullptr,
+                                   nullptr) == hipSuccess);
+  CHECK(fake->lastLaunch.block.z == 1);
+  REQUIRE(hipExtModuleLaunchKernel(f, 0x7fffffffu, 1, 1, 1, 1, 1, 0, nullptr, args, nullptr) ==
+          hipSuccess);
+  CHECK(fake->lastLaunch.grid.x == 0x7fffffffu);
+  // A destroyed stream before any geometry (hip-tests' "Invalid stream" section on NVIDIA).
+  hipStream_t s = nullptr;
+  REQUIRE(hipStreamCreate(&s) == hipSuccess);
+  REQUIRE(hipStreamDestroy(s) == hipSuccess);
+  CHECK(hipExtModuleLaunchKernel(f, 1, 1, 1, 1, 1, 0, 0, s, args, nullptr) ==
+        hipErrorContextIsDestroyed);
+  CHECK(hipModuleLaunchKernel(f, 1, 1, 1, 1, 1, 0, 0, s, args, nullptr) ==
+        hipErrorContextIsDestroyed);
+  REQUIRE(hipModuleUnload(m) == hipSuccess);
+  (void)hipGetLastError();
+}
+
+// hip-tests' module/hipModuleLoad.cc: an empty file name is an invalid value (AMD's).
+TEST_CASE("hipModuleLoad: an empty name is hipErrorInvalidValue, a missing file FileNotFound") {
+  installFake(1, "gfx90a");
+  hipModule_t m = nullptr;
+  CHECK(hipModuleLoad(&m, "") == hipErrorInvalidValue);
+  CHECK(hipModuleLoad(nullptr, "x") == hipErrorInvalidValue);
+  CHECK(hipModuleLoad(&m, nullptr) == hipErrorInvalidValue);
+  CHECK(hipModuleLoad(&m, "non existent file") == hipErrorFileNotFound);
+  CHECK(m == nullptr);
   (void)hipGetLastError();
 }
 
@@ -305,7 +390,7 @@ TEST_CASE("hipModuleLaunchKernel's cache: each launch's own geometry, dropped wi
   CHECK(fake->lastLaunch.sharedMemBytes == 16);
   // Out of the device's limits after a cached launch: the full checks answer, as on a first call.
   CHECK(hipModuleLaunchKernel(f, 1, 1, 1, 4096, 1, 1, 0, nullptr, args, nullptr) ==
-        hipErrorInvalidConfiguration);
+        hipErrorInvalidValue);  // the module API's code (AMD's)
   CHECK(hipModuleLaunchKernel(f, 1, 1, 1, 1, 1, 1, 1u << 30, nullptr, args, nullptr) ==
         hipErrorInvalidValue);
   // Another device current: the null stream is that device's, which the function is not.

@@ -158,27 +158,48 @@ TEST_CASE("stream wait/write value: pointer, alignment, comparison and stream ch
   (void)hipGetLastError();
 }
 
-TEST_CASE("CU masks: AMD's argument checks; a backend without masks answers NotSupported") {
+// hip-tests' stream/hipStreamGetCUMask.cc, hipStreamWithCUMask.cc, hipStreamGetFlags.cc and
+// hipStreamGetPriority.cc (StreamsCreatedWithCUMask): on a backend that cannot restrict a stream's
+// compute units (CUDA), a CU-mask stream is a plain stream, and its mask, as the default
+// stream's, is every compute unit of the device.
+TEST_CASE("CU masks: AMD's argument checks; a backend without masks makes plain streams") {
   installFake();  // 4 compute units: one mask word
   const uint32_t mask[2] = {0x3, 0};
   hipStream_t s = reinterpret_cast<hipStream_t>(0x1234);
   CHECK(hipExtStreamCreateWithCUMask(nullptr, 1, mask) == hipErrorInvalidHandle);
   CHECK(hipExtStreamCreateWithCUMask(&s, 0, mask) == hipErrorInvalidValue);
   CHECK(hipExtStreamCreateWithCUMask(&s, 1, nullptr) == hipErrorInvalidValue);
-  CHECK(hipExtStreamCreateWithCUMask(&s, 1, mask) == hipErrorNotSupported);
   CHECK(s == reinterpret_cast<hipStream_t>(0x1234));  // untouched on failure
+  REQUIRE(hipExtStreamCreateWithCUMask(&s, 1, mask) == hipSuccess);
+  REQUIRE(s != reinterpret_cast<hipStream_t>(0x1234));
+  unsigned int flags = 0xff;
+  CHECK(hipStreamGetFlags(s, &flags) == hipSuccess);
+  CHECK(flags == hipStreamDefault);
+  int priority = 7;
+  CHECK(hipStreamGetPriority(s, &priority) == hipSuccess);
+  CHECK(priority == 0);
 
   uint32_t out[2] = {0xdead, 0xbeef};
   CHECK(hipExtStreamGetCUMask(nullptr, 1, nullptr) == hipErrorInvalidValue);
   CHECK(hipExtStreamGetCUMask(nullptr, 0, out) == hipErrorInvalidValue);
-  CHECK(hipExtStreamGetCUMask(nullptr, 2, out) == hipErrorNotSupported);
-  hipStream_t live = nullptr;
-  REQUIRE(hipStreamCreate(&live) == hipSuccess);
-  CHECK(hipExtStreamGetCUMask(live, 1, out) == hipErrorNotSupported);
-  REQUIRE(hipStreamDestroy(live) == hipSuccess);
-  CHECK(hipExtStreamGetCUMask(live, 1, out) == hipErrorContextIsDestroyed);
   CHECK(out[0] == 0xdead);
-  CHECK(out[1] == 0xbeef);
+  REQUIRE(hipExtStreamGetCUMask(nullptr, 2, out) == hipSuccess);
+  CHECK(out[0] == 0xf);      // the device's 4 compute units
+  CHECK(out[1] == 0xbeef);   // one word holds the device's mask
+  out[0] = 0;
+  REQUIRE(hipExtStreamGetCUMask(s, 1, out) == hipSuccess);
+  CHECK(out[0] == 0xf);  // the stream runs on all of them
+  const uint32_t none = 0;  // AMD's runtime takes an empty mask for the default one
+  hipStream_t s2 = nullptr;
+  REQUIRE(hipExtStreamCreateWithCUMask(&s2, 1, &none) == hipSuccess);
+  out[0] = 0;
+  REQUIRE(hipExtStreamGetCUMask(s2, 1, out) == hipSuccess);
+  CHECK(out[0] == 0xf);
+  REQUIRE(hipStreamDestroy(s2) == hipSuccess);
+  REQUIRE(hipStreamDestroy(s) == hipSuccess);
+  out[0] = 0xdead;
+  CHECK(hipExtStreamGetCUMask(s, 1, out) == hipErrorContextIsDestroyed);
+  CHECK(out[0] == 0xdead);
   (void)hipGetLastError();
 }
 

@@ -38,6 +38,8 @@ TEST_CASE("texture references: argument checks, then hipErrorNotSupported", "[ap
       {"hipModuleGetTexRef null name", [&] { return hipModuleGetTexRef(&refOut, &module, nullptr); }, hipErrorInvalidValue},
       {"hipModuleGetTexRef null module", [&] { return hipModuleGetTexRef(&refOut, nullptr, "tex"); }, hipErrorInvalidHandle},
       {"hipModuleGetTexRef unloaded module", [&] { return hipModuleGetTexRef(&refOut, &deadModule, "tex"); }, hipErrorInvalidHandle},
+      {"hipModuleGetTexRef empty name", [&] { return hipModuleGetTexRef(&refOut, &module, ""); }, hipErrorInvalidValue},
+      {"hipModuleGetTexRef name not in the module", [&] { return hipModuleGetTexRef(&refOut, &module, "missing"); }, hipErrorNotFound},
       {"hipModuleGetTexRef", [&] { return hipModuleGetTexRef(&refOut, &module, "tex"); }, hipErrorNotSupported},
       {"hipGetTextureAlignmentOffset null out", [&] { return hipGetTextureAlignmentOffset(nullptr, &ref); }, hipErrorInvalidValue},
       {"hipGetTextureAlignmentOffset null ref", [&] { return hipGetTextureAlignmentOffset(&offset, nullptr); }, hipErrorInvalidValue},
