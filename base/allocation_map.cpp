@@ -49,26 +49,25 @@ bool AllocationMap::find(const void* p, Allocation* out) const {
   return true;
 }
 
-bool AllocationMap::setSyncMemops(const void* p, bool sync) {
+// The allocation containing `p`, changed by `change` under the write lock; false if none.
+template <class Change>
+bool AllocationMap::update(const void* p, Change change) {
   const uintptr_t address = addressOf(p);
   std::unique_lock lock(mutex_);
   auto it = byBase_.upper_bound(address);
   if (it == byBase_.begin()) return false;
   --it;
   if (address - it->first >= it->second.size) return false;
-  it->second.syncMemops = sync;
+  change(it->second);
   return true;
 }
 
+bool AllocationMap::setSyncMemops(const void* p, bool sync) {
+  return update(p, [sync](Allocation& a) { a.syncMemops = sync; });
+}
+
 bool AllocationMap::setCoarseGrain(const void* p, bool coarse) {
-  const uintptr_t address = addressOf(p);
-  std::unique_lock lock(mutex_);
-  auto it = byBase_.upper_bound(address);
-  if (it == byBase_.begin()) return false;
-  --it;
-  if (address - it->first >= it->second.size) return false;
-  it->second.coarseGrain = coarse;
-  return true;
+  return update(p, [coarse](Allocation& a) { a.coarseGrain = coarse; });
 }
 
 bool AllocationMap::overlaps(const void* p, size_t size) const {

@@ -63,6 +63,9 @@ class AllocationMap {
   size_t size() const;
 
  private:
+  template <class Change>
+  bool update(const void* p, Change change);
+
   mutable std::shared_mutex mutex_;
   std::map<uintptr_t, Allocation> byBase_;
 };
