@@ -171,6 +171,8 @@ UNIHIP_HALF_FN float __high2float(__half2 h) { return h.y; }
 UNIHIP_HALF_FN __half2 __lows2half2(__half2 a, __half2 b) { return __half2{a.x, b.x}; }
 UNIHIP_HALF_FN __half2 __highs2half2(__half2 a, __half2 b) { return __half2{a.y, b.y}; }
 UNIHIP_HALF_FN __half2 __lowhigh2highlow(__half2 h) { return __half2{h.y, h.x}; }
+UNIHIP_HALF_FN __half2 __low2half2(__half2 h) { return __half2{h.x, h.x}; }
+UNIHIP_HALF_FN __half2 __high2half2(__half2 h) { return __half2{h.y, h.y}; }
 
 /* Arithmetic, one lane and two lanes. */
 UNIHIP_HALF_FN __half __hadd(__half a, __half b) { return __half(static_cast<_Float16>(a.data + b.data)); }
