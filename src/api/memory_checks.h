@@ -193,55 +193,42 @@ inline Status checkArrayLimits(const hipDeviceProp_t& p, size_t width, size_t he
   auto within = [&ok](size_t value, int limit) {
     if (limit > 0 && value > static_cast<size_t>(limit)) ok = false;
   };
+  auto within2 = [&within](const int (&limit)[2], size_t a, size_t b) {
+    within(a, limit[0]);
+    within(b, limit[1]);
+  };
+  auto within3 = [&within](const int (&limit)[3], size_t a, size_t b, size_t c) {
+    within(a, limit[0]);
+    within(b, limit[1]);
+    within(c, limit[2]);
+  };
   const bool layered = (flags & hipArrayLayered) != 0;
   const bool surface = (flags & hipArraySurfaceLoadStore) != 0;
   if (flags & hipArrayCubemap) {
-    within(width, layered ? p.maxTextureCubemapLayered[0] : p.maxTextureCubemap);
-    if (layered) within(depth, p.maxTextureCubemapLayered[1]);  // 6 faces per layer
-    if (surface) {
-      within(width, layered ? p.maxSurfaceCubemapLayered[0] : p.maxSurfaceCubemap);
-      if (layered) within(depth, p.maxSurfaceCubemapLayered[1]);
+    if (!layered) {
+      within(width, p.maxTextureCubemap);
+      if (surface) within(width, p.maxSurfaceCubemap);
+    } else {  // depth: 6 faces per layer
+      within2(p.maxTextureCubemapLayered, width, depth);
+      if (surface) within2(p.maxSurfaceCubemapLayered, width, depth);
     }
   } else if (flags & hipArrayTextureGather) {
-    within(width, p.maxTexture2DGather[0]);
-    within(height, p.maxTexture2DGather[1]);
+    within2(p.maxTexture2DGather, width, height);
+  } else if (layered && height == 0) {
+    within2(p.maxTexture1DLayered, width, depth);
+    if (surface) within2(p.maxSurface1DLayered, width, depth);
   } else if (layered) {
-    if (height == 0) {
-      within(width, p.maxTexture1DLayered[0]);
-      within(depth, p.maxTexture1DLayered[1]);
-      if (surface) {
-        within(width, p.maxSurface1DLayered[0]);
-        within(depth, p.maxSurface1DLayered[1]);
-      }
-    } else {
-      within(width, p.maxTexture2DLayered[0]);
-      within(height, p.maxTexture2DLayered[1]);
-      within(depth, p.maxTexture2DLayered[2]);
-      if (surface) {
-        within(width, p.maxSurface2DLayered[0]);
-        within(height, p.maxSurface2DLayered[1]);
-        within(depth, p.maxSurface2DLayered[2]);
-      }
-    }
+    within3(p.maxTexture2DLayered, width, height, depth);
+    if (surface) within3(p.maxSurface2DLayered, width, height, depth);
   } else if (height == 0 && depth == 0) {
     within(width, mipmapped ? p.maxTexture1DMipmap : p.maxTexture1D);
     if (surface) within(width, p.maxSurface1D);
   } else if (depth == 0) {
-    within(width, mipmapped ? p.maxTexture2DMipmap[0] : p.maxTexture2D[0]);
-    within(height, mipmapped ? p.maxTexture2DMipmap[1] : p.maxTexture2D[1]);
-    if (surface) {
-      within(width, p.maxSurface2D[0]);
-      within(height, p.maxSurface2D[1]);
-    }
+    within2(mipmapped ? p.maxTexture2DMipmap : p.maxTexture2D, width, height);
+    if (surface) within2(p.maxSurface2D, width, height);
   } else {
-    within(width, p.maxTexture3D[0]);
-    within(height, p.maxTexture3D[1]);
-    within(depth, p.maxTexture3D[2]);
-    if (surface) {
-      within(width, p.maxSurface3D[0]);
-      within(height, p.maxSurface3D[1]);
-      within(depth, p.maxSurface3D[2]);
-    }
+    within3(p.maxTexture3D, width, height, depth);
+    if (surface) within3(p.maxSurface3D, width, height, depth);
   }
   return ok ? kOk : Status(hipErrorInvalidValue);
 }
