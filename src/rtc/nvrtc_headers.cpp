@@ -3,7 +3,7 @@
 // __syncthreads, atomicAdd, __shfl_sync, vector types, math) are already declared.
 #include "hip/hip_version.h"
 #include "rtc/engine.h"
-#include "rtc_embedded_headers.h"  // generated: kMathConstants (include/hip)
+#include "rtc_embedded_headers.h"  // generated: kMathConstants, kTextureValues (include/hip)
 
 #define UNIHIP_STR2(x) #x
 #define UNIHIP_STR(x) UNIHIP_STR2(x)
@@ -162,23 +162,13 @@ __device__ __forceinline__ unsigned int __lane_id() {
 #endif
 )HIP";
 
-// HIP's texture enumerators and limits (AMD's values, as include/hip/texture_types.h), over
+// HIP's texture enumerators and limits (the type numbers from include/hip's own header), over
 // NVRTC's own texture object type for hipTextureObject_t.
 const char kTextureTypes[] = R"HIP(#pragma once
 #include <hip/hip_runtime.h>
 #ifndef UNIHIP_RTC_TEXTURE_TYPES_H
 #define UNIHIP_RTC_TEXTURE_TYPES_H
-#define hipTextureType1D 0x01
-#define hipTextureType2D 0x02
-#define hipTextureType3D 0x03
-#define hipTextureTypeCubemap 0x0C
-#define hipTextureType1DLayered 0xF1
-#define hipTextureType2DLayered 0xF2
-#define hipTextureTypeCubemapLayered 0xFC
-#define HIP_IMAGE_OBJECT_SIZE_DWORD 12
-#define HIP_SAMPLER_OBJECT_SIZE_DWORD 8
-#define HIP_SAMPLER_OBJECT_OFFSET_DWORD HIP_IMAGE_OBJECT_SIZE_DWORD
-#define HIP_TEXTURE_OBJECT_SIZE_DWORD (HIP_IMAGE_OBJECT_SIZE_DWORD + HIP_SAMPLER_OBJECT_SIZE_DWORD)
+#include <hip/unihip/texture_values.h>
 enum hipTextureAddressMode {
   hipAddressModeWrap = 0, hipAddressModeClamp = 1, hipAddressModeMirror = 2, hipAddressModeBorder = 3
 };
@@ -267,6 +257,7 @@ const std::vector<std::pair<const char*, const char*>>& nvrtcBuiltinHeaders() {
       {"hip/hip_math_constants.h", kMathConstants},
       {"hip/hip_texture_types.h", kTextureTypes},
       {"hip/texture_types.h", kTextureTypes},
+      {"hip/unihip/texture_values.h", kTextureValues},
   };
   return headers;
 }
