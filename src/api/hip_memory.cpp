@@ -174,18 +174,6 @@ UNIHIP_EXPORT hipError_t hipMemsetD8(hipDeviceptr_t dest, unsigned char value, s
   UNIHIP_RETURN(memsetSync(dest, value, count));
 }
 
-UNIHIP_EXPORT hipError_t hipMemsetD32(hipDeviceptr_t dest, int value, size_t count) {
-  UNIHIP_TRACE_hipMemsetD32(dest, value, count);
-  if (count == 0) UNIHIP_RETURN(kOk);
-  if (count > SIZE_MAX / 4) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_IF_FAILED(memory::checkFill(dest, count, 4));
-  Device* d = nullptr;
-  UNIHIP_RETURN_IF_FAILED(currentDevice(&d));
-  UNIHIP_RETURN_IF_FAILED(
-      d->backend->memsetD32Async(d->local, dest, static_cast<uint32_t>(value), count, nullptr));
-  UNIHIP_RETURN(d->backend->streamSynchronize(d->local, nullptr));
-}
-
 UNIHIP_EXPORT hipError_t hipMemsetAsync(void* dst, int value, size_t sizeBytes,
                                         hipStream_t stream) {
   UNIHIP_TRACE_hipMemsetAsync(dst, value, sizeBytes, stream);

@@ -1,10 +1,10 @@
 // Fills of 8-, 16- and 32-bit values: the async and per-thread-stream forms of hipMemset*, and
-// the 2D and 3D fills (rows over the seam: core/pitched_memory.h). hipMemset, hipMemsetAsync,
-// hipMemsetD8 and hipMemsetD32 live in hip_memory.cpp.
+// the 2D and 3D fills (rows over the seam: core/pitched_memory.h). hipMemset, hipMemsetAsync
+// and hipMemsetD8 live in hip_memory.cpp.
 //
 // HIP semantics (AMD's runtime): a zero count does nothing (the stream is still checked by the
 // async forms); a null destination is hipErrorInvalidValue; the synchronous forms return once
-// the fill is done. The per-thread forms use the calling thread's default stream.
+// a fill of host memory is done, and at once for device memory (the stream orders the fill). The per-thread forms use the calling thread's default stream.
 #include "api/api_boundary.h"
 #include "base/allocation_map.h"
 #include "core/pitched_memory.h"
@@ -42,14 +42,29 @@ Status fillAsync(void* dst, uint32_t value, size_t count, size_t elementSize,
   return fillOn(rs, dst, value, count, elementSize);
 }
 
-// The synchronous forms: the fill on `stream` (null: the legacy default stream), then a wait.
-// The device comes first: without one the answer is hipErrorNoDevice, whatever the pointer.
+// Device memory's fills return before they end, as CUDA's and AMD's synchronous memsets do (the
+// stream orders them before later work); host memory's, mapped or managed, once done.
+bool fillsAsynchronously(const void* dst) {
+  Allocation a;
+  if (!AllocationMap::get().find(dst, &a)) return false;
+  switch (a.kind) {
+    case AllocationKind::PinnedHost:
+    case AllocationKind::Registered:
+    case AllocationKind::Managed: return false;
+    default: return true;
+  }
+}
+
+// The synchronous forms: the fill on `stream` (null: the legacy default stream), then a wait
+// where the memory is the host's. The device comes first: without one the answer is
+// hipErrorNoDevice, whatever the pointer.
 Status fillSync(void* dst, uint32_t value, size_t count, size_t elementSize, hipStream_t stream) {
   ResolvedStream rs;
   UNIHIP_TRY(resolveStream(stream, &rs));
   UNIHIP_TRY(memory::checkFill(dst, count, elementSize));
   if (count == 0) return kOk;
   UNIHIP_TRY(fillOn(rs, dst, value, count, elementSize));
+  if (fillsAsynchronously(dst)) return kOk;
   return rs.device->backend->streamSynchronize(rs.device->local, rs.native);
 }
 
@@ -128,6 +143,12 @@ UNIHIP_EXPORT hipError_t hipMemsetD16Async(hipDeviceptr_t dest, unsigned short v
                                            size_t count, hipStream_t stream) {
   UNIHIP_TRACE_hipMemsetD16Async(dest, value, count, stream);
   UNIHIP_RETURN(fillAsync(dest, value, count, 2, stream));
+}
+
+UNIHIP_EXPORT hipError_t hipMemsetD32(hipDeviceptr_t dest, int value, size_t count) {
+  UNIHIP_TRACE_hipMemsetD32(dest, value, count);
+  if (count == 0) UNIHIP_RETURN(kOk);
+  UNIHIP_RETURN(fillSync(dest, static_cast<uint32_t>(value), count, 4, nullptr));
 }
 
 UNIHIP_EXPORT hipError_t hipMemsetD32Async(hipDeviceptr_t dst, int value, size_t count,

@@ -2,7 +2,7 @@
 """Runs one staged part of hip-tests executables (conformance.py stage) on a GPU machine.
 
   run.py PART_DIR OUT_DIR [-j JOBS] [-t CASE_SECONDS] [-T FILE_SECONDS] [-D TOTAL_SECONDS]
-         [-L LIBDIR]
+         [-L LIBDIR] [--area-seconds AREA=FILE_SECONDS ...] [--skip LIST]
 
 Each file runs once with all its cases (Catch2's XML reporter gives each case's result); cases
 that failed, and those a crash or a hang left without a result, run again one per process, so a
@@ -88,9 +88,10 @@ def run_file(a, bin_dir, name, deadline):
     if rc >= 124 or not cases:
         return [(name, "(list)", "crashed", 0, out[:200].replace("\t", " ").replace("\n", " "))]
     rows, results = [], {}
+    file_budget = a.area_seconds.get(name.split("/")[0], a.T)
     # 1. all cases in one process
     xml = os.path.join(logdir, "all.xml")
-    budget = min(a.T / 2, deadline - time.time())
+    budget = min(file_budget / 2, deadline - time.time())
     t0 = time.time()
     rc, _ = run([exe, "-r", "xml", "-d", "yes", "-o", xml], cwd, budget)
     try:
@@ -117,7 +118,7 @@ def run_file(a, bin_dir, name, deadline):
             rows.append((name, case, st, secs, first))
             continue
         now = time.time()
-        left = a.T - (now - start)
+        left = file_budget - (now - start)
         if now >= deadline:
             rows.append((name, case, "not-run", 0, "total budget spent"))
             continue
@@ -158,7 +159,13 @@ def main():
     p.add_argument("-T", type=float, default=240, help="seconds per file")
     p.add_argument("-D", type=float, default=100000, help="seconds for the whole run")
     p.add_argument("-L", help="folder of libunihip (LD_LIBRARY_PATH)")
+    # math's exhaustive accuracy files check every input on the host: whatever budget they get
+    # they spend, and the cases it leaves are not counted
+    p.add_argument("--area-seconds", action="append", default=[], metavar="AREA=SECONDS",
+                   help="seconds per file for one area's files (instead of -T)")
+    p.add_argument("--skip", help="a file of test files (one a line) an earlier call ran: not run again")
     a = p.parse_args()
+    a.area_seconds = {k: float(v) for k, v in (x.split("=", 1) for x in a.area_seconds)}
     a.out = os.path.abspath(a.out)
     if a.L:
         os.environ["LD_LIBRARY_PATH"] = os.path.abspath(a.L) + (
@@ -168,6 +175,10 @@ def main():
     bin_dir = tempfile.mkdtemp(prefix="ht-bin.")
     try:
         names = unpack(os.path.abspath(a.stage), bin_dir)
+        if a.skip:
+            with open(a.skip) as f:
+                done = {l.strip() for l in f if l.strip()}
+            names = [n for n in names if n not in done]
         rows = []
         # each file's rows as it ends, so a run stopped from outside keeps what it finished
         with open(os.path.join(a.out, "results.tsv"), "w") as f, \

@@ -54,8 +54,10 @@ hipError_t launchSystemAtomicOnHost(int* counter, int n);
 // accesses): block 0 publishes kOrderedValues through a release store, block 1 acquires them;
 // every ordered read-modify-write once. out: [0, kOrderedValues) what block 1 read, then the
 // flag's final value, the exchange's old value, the fetch_add total, the CAS results.
+// gccBuiltins: the same through GCC's __atomic builtins (LLVM 19's NVPTX backend cannot select
+// them ordered: the NVPTX plugin's fences).
 inline constexpr int kOrderedValues = 64;
-hipError_t launchOrderedAtomics(int* out);
+hipError_t launchOrderedAtomics(int* out, bool gccBuiltins);
 // atomicAdd / unsafeAtomicAdd on __half2 and __hip_bfloat162 by n threads (HIP's packed adds):
 // half2 += (1, 2), bfloat162 += (1, 0.5) per thread; out: the half2's and bfloat162's lanes.
 hipError_t launchPackedAtomicAdd(float* out, int n);

@@ -122,42 +122,83 @@ hipError_t launchSystemAtomicOnHost(int* counter, int n) {
   return hipGetLastError();
 }
 
+// Each ordered operation of the test as the __hip_atomic builtins or GCC's __atomic builtins
+// (std::atomic's); NVIDIA: the header's fences, or the NVPTX plugin's (ordered_atomics_pass.cpp).
+template <bool Gcc>
+struct Ordered {
+  static __device__ void storeRelease(int* p, int v) {
+    if constexpr (Gcc) {
+      __atomic_thread_fence(__ATOMIC_SEQ_CST);
+      __atomic_store_n(p, v, __ATOMIC_RELEASE);
+    } else {
+      __hip_atomic_store(p, v, __ATOMIC_RELEASE, __HIP_MEMORY_SCOPE_AGENT);
+    }
+  }
+  static __device__ int loadAcquire(int* p) {
+    if constexpr (Gcc) return __atomic_load_n(p, __ATOMIC_ACQUIRE);
+    else return __hip_atomic_load(p, __ATOMIC_ACQUIRE, __HIP_MEMORY_SCOPE_AGENT);
+  }
+  static __device__ int loadSeqCst(int* p) {
+    if constexpr (Gcc) return __atomic_load_n(p, __ATOMIC_SEQ_CST);
+    else return __hip_atomic_load(p, __ATOMIC_SEQ_CST, __HIP_MEMORY_SCOPE_AGENT);
+  }
+  static __device__ int exchangeAcqRel(int* p, int v) {
+    if constexpr (Gcc) return __atomic_exchange_n(p, v, __ATOMIC_ACQ_REL);
+    else return __hip_atomic_exchange(p, v, __ATOMIC_ACQ_REL, __HIP_MEMORY_SCOPE_AGENT);
+  }
+  static __device__ int fetchAddSeqCst(int* p, int v) {
+    if constexpr (Gcc) return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST);
+    else return __hip_atomic_fetch_add(p, v, __ATOMIC_SEQ_CST, __HIP_MEMORY_SCOPE_SYSTEM);
+  }
+  static __device__ bool casStrongAcqRel(int* p, int* expected, int v) {
+    if constexpr (Gcc) return __atomic_compare_exchange_n(p, expected, v, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+    else return __hip_atomic_compare_exchange_strong(p, expected, v, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE,
+                                                     __HIP_MEMORY_SCOPE_AGENT);
+  }
+  static __device__ bool casWeakSeqCst(int* p, int* expected, int v) {
+    if constexpr (Gcc) return __atomic_compare_exchange_n(p, expected, v, true, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+    else return __hip_atomic_compare_exchange_weak(p, expected, v, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST,
+                                                   __HIP_MEMORY_SCOPE_WORKGROUP);
+  }
+};
+
+template <bool Gcc>
 __global__ void orderedAtomics(int* data, int* flag, int* out) {
+  using A = Ordered<Gcc>;
   if (blockIdx.x == 0) {
     if (threadIdx.x < kOrderedValues) data[threadIdx.x] = 100 + threadIdx.x;
     __syncthreads();
-    if (threadIdx.x == 0) __hip_atomic_store(flag, 1, __ATOMIC_RELEASE, __HIP_MEMORY_SCOPE_AGENT);
+    if (threadIdx.x == 0) A::storeRelease(flag, 1);
     return;
   }
   if (threadIdx.x == 0) {
-    while (__hip_atomic_load(flag, __ATOMIC_ACQUIRE, __HIP_MEMORY_SCOPE_AGENT) == 0) {
+    while (A::loadAcquire(flag) == 0) {
     }
   }
   __syncthreads();
   if (threadIdx.x < kOrderedValues) out[threadIdx.x] = data[threadIdx.x];
   if (threadIdx.x != 0) return;
   int* tail = out + kOrderedValues;
-  tail[1] = __hip_atomic_exchange(flag, 5, __ATOMIC_ACQ_REL, __HIP_MEMORY_SCOPE_AGENT);
+  tail[1] = A::exchangeAcqRel(flag, 5);
   int sum = 0;
-  for (int i = 0; i < 4; ++i) sum += __hip_atomic_fetch_add(flag, 1, __ATOMIC_SEQ_CST, __HIP_MEMORY_SCOPE_SYSTEM);
+  for (int i = 0; i < 4; ++i) sum += A::fetchAddSeqCst(flag, 1);
   tail[2] = sum;  // 5 + 6 + 7 + 8
   int expected = 9;
-  tail[3] = __hip_atomic_compare_exchange_strong(flag, &expected, 20, __ATOMIC_ACQ_REL,
-                                                 __ATOMIC_ACQUIRE, __HIP_MEMORY_SCOPE_AGENT);
+  tail[3] = A::casStrongAcqRel(flag, &expected, 20);
   expected = 0;
-  tail[4] = __hip_atomic_compare_exchange_weak(flag, &expected, 30, __ATOMIC_SEQ_CST,
-                                               __ATOMIC_SEQ_CST, __HIP_MEMORY_SCOPE_WORKGROUP);
+  tail[4] = A::casWeakSeqCst(flag, &expected, 30);
   tail[5] = expected;  // the failed CAS reports the current value
-  tail[0] = __hip_atomic_load(flag, __ATOMIC_SEQ_CST, __HIP_MEMORY_SCOPE_AGENT);
+  tail[0] = A::loadSeqCst(flag);
 }
 
-hipError_t launchOrderedAtomics(int* out) {
+hipError_t launchOrderedAtomics(int* out, bool gccBuiltins) {
   int* scratch = nullptr;  // data, then the flag
   hipError_t e = hipMalloc(reinterpret_cast<void**>(&scratch), (kOrderedValues + 1) * sizeof(int));
   if (e != hipSuccess) return e;
   e = hipMemset(scratch, 0, (kOrderedValues + 1) * sizeof(int));
   if (e == hipSuccess) {
-    orderedAtomics<<<2, 128>>>(scratch, scratch + kOrderedValues, out);
+    if (gccBuiltins) orderedAtomics<true><<<2, 128>>>(scratch, scratch + kOrderedValues, out);
+    else orderedAtomics<false><<<2, 128>>>(scratch, scratch + kOrderedValues, out);
     e = hipGetLastError();
   }
   if (e == hipSuccess) e = hipDeviceSynchronize();

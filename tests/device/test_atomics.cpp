@@ -83,9 +83,11 @@ TEST_CASE("atomicAdd_system on pinned host memory") {
   CHECK(value == 1005);
 }
 
-TEST_CASE("__hip_atomic builtins with acquire, release and seq_cst order") {
+TEST_CASE("__hip_atomic and GCC's __atomic builtins with acquire, release and seq_cst order") {
+  const bool gcc = GENERATE(false, true);
+  CAPTURE(gcc);
   DeviceBuffer<int> out(kOrderedValues + 6);
-  LAUNCH_AND_WAIT(launchOrderedAtomics(out.ptr));
+  LAUNCH_AND_WAIT(launchOrderedAtomics(out.ptr, gcc));
   const std::vector<int> r = out.read();
   int published = 0;
   for (int i = 0; i < kOrderedValues; ++i) published += r[i] == 100 + i;

@@ -241,3 +241,28 @@ TEST_CASE("large pageable copies (the staged path) keep every byte") {
   for (size_t i = 0; i < n; ++i) wrong += down[i] != 0x7e;
   CHECK(wrong == 0);
 }
+
+// hip-tests' Unit_hipMemsetDSync: the synchronous 8/16/32-bit fills of device memory return while
+// earlier work still runs (CUDA's and AMD's); of pinned host memory, once done.
+TEST_CASE("synchronous fills wait only for host memory") {
+  DeviceBuffer<int> flag(1);
+  DeviceBuffer<uint32_t> dev(1024);
+  uint32_t* host = nullptr;
+  HIP_REQUIRE(hipHostMalloc(reinterpret_cast<void**>(&host), 1024 * sizeof(uint32_t)));
+  for (int width : {1, 2, 4}) {
+    CAPTURE(width);
+    auto fill = [&](void* p) {
+      const auto d = reinterpret_cast<hipDeviceptr_t>(p);
+      return width == 1 ? hipMemsetD8(d, 7, 1024) : width == 2 ? hipMemsetD16(d, 7, 1024) : hipMemsetD32(d, 7, 1024);
+    };
+    HIP_REQUIRE(launchSpinThenWrite(kSpinCycles, flag.ptr, 1, nullptr));
+    HIP_REQUIRE(fill(dev.ptr));
+    CHECK(hipStreamQuery(nullptr) == hipErrorNotReady);
+    HIP_REQUIRE(hipDeviceSynchronize());
+    HIP_REQUIRE(launchSpinThenWrite(kSpinCycles, flag.ptr, 2, nullptr));
+    HIP_REQUIRE(fill(host));
+    CHECK(hipStreamQuery(nullptr) == hipSuccess);
+    CHECK(reinterpret_cast<unsigned char*>(host)[0] == 7);
+  }
+  HIP_CHECK(hipHostFree(host));
+}

@@ -12,6 +12,14 @@ struct ManagedVariablesPass : llvm::PassInfoMixin<ManagedVariablesPass> {
   static bool isRequired() { return true; }
 };
 
+// Atomics and fences with acquire, release or seq_cst order as relaxed accesses between
+// membars of their scope (ordered_atomics_pass.cpp). Required: LLVM 19's NVPTX backend cannot
+// select them (GCC's __atomic builtins, std::atomic) or drops their order.
+struct OrderedAtomicsPass : llvm::PassInfoMixin<OrderedAtomicsPass> {
+  llvm::PreservedAnalyses run(llvm::Module& m, llvm::ModuleAnalysisManager&);
+  static bool isRequired() { return true; }
+};
+
 // __nvvm_reflect answered as nvcc does by default, __CUDA_PREC_SQRT included
 // (reflect_pass.cpp). Required where unihipcc turns LLVM's NVVMReflect off.
 struct ReflectPass : llvm::PassInfoMixin<ReflectPass> {

@@ -12,6 +12,7 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
             pb.registerPipelineStartEPCallback([](ModulePassManager& mpm, OptimizationLevel) {
               mpm.addPass(unihip::ReflectPass());
               mpm.addPass(unihip::ManagedVariablesPass());
+              mpm.addPass(unihip::OrderedAtomicsPass());
               mpm.addPass(unihip::ColdPathsPass());
             });
             // In SSA form, before inlining: calls of sin and cos are still calls.

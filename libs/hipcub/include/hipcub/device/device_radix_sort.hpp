@@ -119,7 +119,7 @@ constexpr unsigned kOneAggregate = 1u << 30, kOneInclusive = 2u << 30, kOneValue
  * per SM (registers capped to fit: their loads in flight keep memory busy). Keys alone and
  * key-value pairs apart: the values' registers change what fits. */
 constexpr int kOneKeysThreads = 256, kOneKeysItems = 20, kOneKeysMinBlocks = 3;
-constexpr int kOnePairsThreads = 256, kOnePairsItems = 16, kOnePairsMinBlocks = 3;
+constexpr int kOnePairsThreads = 384, kOnePairsItems = 16, kOnePairsMinBlocks = 2;
 template <class K, class V>
 struct OneShape {
   static constexpr bool kKeysOnly = std::is_same_v<V, NullType>;
@@ -196,8 +196,7 @@ __global__ __launch_bounds__(OneShape<K, V>::kThreads, OneShape<K, V>::kMinBlock
   // warp_hist (ranking) and then the tile's keys, then its values, in shared memory
   __shared__ unsigned char buf[BUF] __attribute__((aligned(16)));
   __shared__ typename Scan::TempStorage scan_storage;
-  __shared__ unsigned tile_start[kOneDigits];
-  __shared__ long long global_base[kOneDigits];  // the digit's global offset less tile_start
+  __shared__ long long global_base[kOneDigits];  // the digit's global offset less its tile start
   __shared__ unsigned tile_shared;
   unsigned* warp_hist = reinterpret_cast<unsigned*>(buf);
   const int tid = threadIdx.x, lane = (int)__lane_id(), warp = tid / W;
@@ -226,24 +225,38 @@ __global__ __launch_bounds__(OneShape<K, V>::kThreads, OneShape<K, V>::kMinBlock
 #pragma unroll
     for (int i = 0; i < N; ++i) keys[i] = wfirst + i * W < valid ? RadixBits(in[wfirst + i * W], descending) : U(~U(0));
   }
-  // early counts (CUB's): the tile's digit counts by shared atomics, published before the
-  // ranking, so later tiles' look-backs find them sooner
-  __shared__ unsigned early_counts[kOneDigits];
-  if (tid < kOneDigits) early_counts[tid] = 0;
-  __syncthreads();
+  // early counts (CUB's): each warp's digit counts, summed per digit into the tile's counts and
+  // published before the ranking (later tiles' look-backs find them sooner); each warp's counter
+  // then starts at its first rank of the digit, so the ranking gives tile ranks directly
+  unsigned* my_hist = warp_hist + warp * kOneDigits;
 #pragma unroll
-  for (int i = 0; i < N; ++i) atomicAdd(&early_counts[DigitOf(keys[i], shift, bits)], 1u);
+  for (int i = 0; i < N; ++i) atomicAdd(&my_hist[DigitOf(keys[i], shift, bits)], 1u);
   __syncthreads();
   const bool owns_digit = tid < kOneDigits;
   unsigned* mine = status + (long long)tile * kOneDigits + tid;
-  // the padding is the last digit's: it shifts no other digit's start
-  const unsigned total = owns_digit ? early_counts[tid] - (tid == (int)mask ? (unsigned)(TILE - valid) : 0u) : 0u;
-  if (owns_digit) StoreStatus(mine, (tile == 0 ? kOneInclusive : kOneAggregate) | total);
-  // rank among the warp's earlier items of the same digit: the lanes that share it (NVIDIA: a
-  // bit each in the digit's shared mask, CUB's WARP_MATCH_ATOMIC_OR; elsewhere eight ballots),
-  // their leader adds them to the warp's counter
+  unsigned total = 0;
+  if (owns_digit) {
+#pragma unroll
+    for (int w = 0; w < WARPS; ++w) {
+      const unsigned c = warp_hist[w * kOneDigits + tid];
+      warp_hist[w * kOneDigits + tid] = total;
+      total += c;
+    }
+    // the padding is the last digit's: it shifts no other digit's start
+    if (tid == (int)mask) total -= (unsigned)(TILE - valid);
+    StoreStatus(mine, (tile == 0 ? kOneInclusive : kOneAggregate) | total);
+  }
+  unsigned start;
+  Scan(scan_storage).ExclusiveSum(total, start);
+  if (owns_digit) {
+#pragma unroll
+    for (int w = 0; w < WARPS; ++w) warp_hist[w * kOneDigits + tid] += start;
+  }
+  __syncthreads();
+  // tile rank: the warp's counter of the digit (its next rank of that digit in the tile) plus
+  // the earlier lanes that share the digit (NVIDIA: a bit each in the digit's shared mask, CUB's
+  // WARP_MATCH_ATOMIC_OR; elsewhere eight ballots); their leader advances the counter
   int rank[N];
-  unsigned* my_hist = warp_hist + warp * kOneDigits;
 #pragma unroll
   for (int i = 0; i < N; ++i) {
     const unsigned d = DigitOf(keys[i], shift, bits);
@@ -282,26 +295,6 @@ __global__ __launch_bounds__(OneShape<K, V>::kThreads, OneShape<K, V>::kMinBlock
     rank[i] = (int)(before + (unsigned)__popcll(peers & (unsigned long long)__lanemask_lt()));
 #endif
     __syncwarp();
-  }
-  __syncthreads();
-  // thread d: the warps' exclusive counts of digit d
-  if (owns_digit) {
-    unsigned run = 0;
-#pragma unroll
-    for (int w = 0; w < WARPS; ++w) {
-      const unsigned c = warp_hist[w * kOneDigits + tid];
-      warp_hist[w * kOneDigits + tid] = run;
-      run += c;
-    }
-  }
-  unsigned start;
-  Scan(scan_storage).ExclusiveSum(total, start);
-  if (owns_digit) tile_start[tid] = start;
-  __syncthreads();
-#pragma unroll
-  for (int i = 0; i < N; ++i) {
-    const unsigned d = DigitOf(keys[i], shift, bits);
-    rank[i] += (int)(tile_start[d] + my_hist[d]);
   }
   __syncthreads();  // warp_hist read: buf takes the keys in digit order
   U* sorted = reinterpret_cast<U*>(buf);
