@@ -150,6 +150,17 @@ def run_file(a, bin_dir, name, deadline):
     return rows
 
 
+def interleave_areas(names):
+    """One file of each area in turn: an area's files run together otherwise (a part lists them
+    by area), and 16 atomics or math files at once share one GPU and the host's memory until
+    their cases time out or are killed."""
+    by_area = collections.OrderedDict()
+    for n in names:
+        by_area.setdefault(n.split("/")[0], []).append(n)
+    groups = list(by_area.values())
+    return [g[i] for i in range(max(map(len, groups), default=0)) for g in groups if i < len(g)]
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("stage")
@@ -179,6 +190,7 @@ def main():
             with open(a.skip) as f:
                 done = {l.strip() for l in f if l.strip()}
             names = [n for n in names if n not in done]
+        names = interleave_areas(names)
         rows = []
         # each file's rows as it ends, so a run stopped from outside keeps what it finished
         with open(os.path.join(a.out, "results.tsv"), "w") as f, \
