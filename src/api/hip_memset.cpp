@@ -4,7 +4,8 @@
 //
 // HIP semantics (AMD's runtime): a zero count does nothing (the stream is still checked by the
 // async forms); a null destination is hipErrorInvalidValue; the synchronous forms return once
-// a fill of host memory is done, and at once for device memory (the stream orders the fill). The per-thread forms use the calling thread's default stream.
+// a fill of host memory is done, and at once for device memory (the stream orders the fill).
+// The per-thread forms use the calling thread's default stream.
 #include "api/api_boundary.h"
 #include "base/allocation_map.h"
 #include "core/pitched_memory.h"

@@ -151,14 +151,18 @@ struct Ordered {
     else return __hip_atomic_fetch_add(p, v, __ATOMIC_SEQ_CST, __HIP_MEMORY_SCOPE_SYSTEM);
   }
   static __device__ bool casStrongAcqRel(int* p, int* expected, int v) {
-    if constexpr (Gcc) return __atomic_compare_exchange_n(p, expected, v, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
-    else return __hip_atomic_compare_exchange_strong(p, expected, v, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE,
-                                                     __HIP_MEMORY_SCOPE_AGENT);
+    if constexpr (Gcc)
+      return __atomic_compare_exchange_n(p, expected, v, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+    else
+      return __hip_atomic_compare_exchange_strong(p, expected, v, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE,
+                                                  __HIP_MEMORY_SCOPE_AGENT);
   }
   static __device__ bool casWeakSeqCst(int* p, int* expected, int v) {
-    if constexpr (Gcc) return __atomic_compare_exchange_n(p, expected, v, true, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
-    else return __hip_atomic_compare_exchange_weak(p, expected, v, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST,
-                                                   __HIP_MEMORY_SCOPE_WORKGROUP);
+    if constexpr (Gcc)
+      return __atomic_compare_exchange_n(p, expected, v, true, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+    else
+      return __hip_atomic_compare_exchange_weak(p, expected, v, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST,
+                                                __HIP_MEMORY_SCOPE_WORKGROUP);
   }
 };
 

@@ -253,7 +253,8 @@ TEST_CASE("synchronous fills wait only for host memory") {
     CAPTURE(width);
     auto fill = [&](void* p) {
       const auto d = reinterpret_cast<hipDeviceptr_t>(p);
-      return width == 1 ? hipMemsetD8(d, 7, 1024) : width == 2 ? hipMemsetD16(d, 7, 1024) : hipMemsetD32(d, 7, 1024);
+      if (width == 1) return hipMemsetD8(d, 7, 1024);
+      return width == 2 ? hipMemsetD16(d, 7, 1024) : hipMemsetD32(d, 7, 1024);
     };
     HIP_REQUIRE(launchSpinThenWrite(kSpinCycles, flag.ptr, 1, nullptr));
     HIP_REQUIRE(fill(dev.ptr));
