@@ -40,6 +40,7 @@ void CudaBackend::fillCapabilities() {
     c.memoryPools = memoryPools_ != nullptr;
     c.images = images_ != nullptr;
     c.executionContexts = executionContexts_ != nullptr;
+    c.deviceMemoryIsUncached = true;
   }
 }
 

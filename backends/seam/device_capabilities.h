@@ -19,6 +19,10 @@ struct DeviceCapabilities {
   bool memoryPools = false;        // memoryPools()
   bool images = false;             // images()
   bool executionContexts = false;  // executionContexts(): green contexts, SM splits
+  // Device memory is coherent for the host's copies, peers and system-scope atomics without a
+  // cache flush (NVIDIA: one L2 is the point of coherence), so hipExtMallocWithFlags' uncached,
+  // contiguous and signal kinds are ordinary device memory.
+  bool deviceMemoryIsUncached = false;
 };
 
 }  // namespace unihip

@@ -24,6 +24,14 @@
 extern "C" {
 #endif
 
+/* The driver-API status names AMD's header declares beside hipError_t (same values). */
+enum {
+  HIP_SUCCESS = 0,
+  HIP_ERROR_INVALID_VALUE,
+  HIP_ERROR_NOT_INITIALIZED,
+  HIP_ERROR_LAUNCH_OUT_OF_RESOURCES
+};
+
 typedef enum UNIHIP_NODISCARD hipError_t UNIHIP_ENUM_INT {
   hipSuccess = 0,
   hipErrorInvalidValue = 1,

@@ -28,5 +28,7 @@ Status setSharedMemConfig(int config);
 // that is not a device's primary context), and a device's primary context.
 Status deviceOfContext(hipCtx_t ctx, Device** device);
 hipCtx_t primaryContextOf(int ordinal);
+// hipCtxCreate's flags: checked as hipSetDeviceFlags' and kept whole (AMD's hipCtxCreate).
+Status setContextFlags(const Device& d, unsigned flags);
 
 }  // namespace unihip

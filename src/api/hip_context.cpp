@@ -51,6 +51,7 @@ UNIHIP_EXPORT hipError_t hipCtxCreate(hipCtx_t* ctx, unsigned int flags, hipDevi
   if (ctx == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   Device* d = nullptr;
   UNIHIP_RETURN_IF_FAILED(lookupDevice(device, &d));
+  UNIHIP_RETURN_IF_FAILED(setContextFlags(*d, flags));
   *ctx = primaryContext(d->ordinal);
   g_retains[d->ordinal].fetch_add(1, std::memory_order_relaxed);
   t_contextStack.push_back(*ctx);

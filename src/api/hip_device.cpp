@@ -4,6 +4,7 @@
 
 #include "api/api_boundary.h"
 #include "api/arg_checks.h"
+#include "api/device_lookup.h"
 #include "api/memory_allocation.h"
 #include "base/allocation_map.h"
 #include "core/device_attributes.h"
@@ -159,6 +160,12 @@ void recordDeviceFlags(const Device& d, unsigned flags) {
 }
 
 }  // namespace
+
+Status unihip::setContextFlags(const Device& d, unsigned flags) {
+  if (Status s = checkDeviceFlags(flags); !s.ok()) return s;
+  if (d.ordinal < kMaxDevices) g_deviceFlags[d.ordinal].store(flags);
+  return kOk;
+}
 
 UNIHIP_EXPORT hipError_t hipSetDeviceFlags(unsigned flags) {
   UNIHIP_TRACE_hipSetDeviceFlags(flags);

@@ -18,10 +18,11 @@ UNIHIP_EXPORT hipError_t hipExtHostAlloc(void** ptr, size_t size, unsigned int f
   UNIHIP_RETURN(hipHostMalloc(ptr, size, flags));
 }
 
-// hipDeviceMallocDefault is ordinary device memory. The other kinds (fine-grained, uncached,
-// contiguous, signal memory) are AMD memory types no backend allocates yet: after HIP's checks
-// they answer hipErrorNotSupported (NVIDIA has no such memory at all), after a size no device
-// memory can hold (hipErrorOutOfMemory).
+// hipDeviceMallocDefault is ordinary device memory; so are the uncached, contiguous and signal
+// kinds on a device whose memory is coherent without flushes (NVIDIA's). Fine-grained memory
+// (host-coherent device memory) and those kinds elsewhere are AMD memory types no backend
+// allocates yet: after HIP's checks and a size no device can hold (hipErrorOutOfMemory) they
+// answer hipErrorNotSupported.
 UNIHIP_EXPORT hipError_t hipExtMallocWithFlags(void** ptr, size_t sizeBytes, unsigned int flags) {
   UNIHIP_TRACE_hipExtMallocWithFlags(ptr, sizeBytes, flags);
   switch (flags) {
@@ -43,5 +44,7 @@ UNIHIP_EXPORT hipError_t hipExtMallocWithFlags(void** ptr, size_t sizeBytes, uns
   Device* d = nullptr;
   UNIHIP_RETURN_IF_FAILED(currentDevice(&d));
   if (sizeBytes > d->props->totalGlobalMem) UNIHIP_RETURN(hipErrorOutOfMemory);
+  const bool uncached = d->backend->capabilities(d->local).deviceMemoryIsUncached;
+  if (flags != hipDeviceMallocFinegrained && uncached) UNIHIP_RETURN(hipMalloc(ptr, sizeBytes));
   UNIHIP_RETURN(hipErrorNotSupported);
 }

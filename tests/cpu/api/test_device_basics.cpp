@@ -72,6 +72,22 @@ TEST_CASE("hipSetDeviceFlags / hipGetDeviceFlags: per device, one scheduling mod
   REQUIRE(hipSetDeviceFlags(hipDeviceScheduleAuto) == hipSuccess);
 }
 
+TEST_CASE("hipCtxCreate's flags are the device's, kept whole (AMD's hipCtxCreate)") {
+  installFake(1);
+  const unsigned all = hipDeviceScheduleYield | hipDeviceMapHost | hipDeviceLmemResizeToMax;
+  hipCtx_t ctx = nullptr;
+  CHECK(hipCtxCreate(&ctx, hipDeviceScheduleSpin | hipDeviceScheduleYield, 0) ==
+        hipErrorInvalidValue);
+  CHECK(hipCtxCreate(&ctx, 0x100, 0) == hipErrorInvalidValue);
+  REQUIRE(hipCtxCreate(&ctx, all, 0) == hipSuccess);
+  unsigned flags = 0;
+  REQUIRE(hipGetDeviceFlags(&flags) == hipSuccess);
+  CHECK(flags == all);
+  REQUIRE(hipCtxPopCurrent(&ctx) == hipSuccess);
+  REQUIRE(hipCtxDestroy(ctx) == hipSuccess);
+  REQUIRE(hipSetDeviceFlags(hipDeviceScheduleAuto) == hipSuccess);
+}
+
 TEST_CASE("device basics without a device: hipErrorNoDevice") {
   installNoBackend();
   hipDevice_t dev;

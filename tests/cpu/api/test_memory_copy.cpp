@@ -114,7 +114,7 @@ TEST_CASE("symbol copies on the per-thread stream: HIP's answers to bad input") 
 }
 
 TEST_CASE("allocation aliases and typed overloads") {
-  installFake();
+  FakeBackend* fake = installFake();
   void* p = nullptr;
   CHECK(hipMemAllocHost(&p, 32) == hipSuccess);
   CHECK(p != nullptr);
@@ -137,6 +137,20 @@ TEST_CASE("allocation aliases and typed overloads") {
   CHECK(hipExtMallocWithFlags(&p, 64, hipDeviceMallocFinegrained) == hipErrorNotSupported);
   CHECK(hipExtMallocWithFlags(&p, 8, hipMallocSignalMemory) == hipErrorNotSupported);
   CHECK(hipExtMallocWithFlags(&p, 64, hipDeviceMallocContiguous) == hipErrorNotSupported);
+  // A device whose memory needs no flushes (NVIDIA's) gives ordinary device memory for all but
+  // fine-grained memory.
+  fake->caps.deviceMemoryIsUncached = true;
+  for (unsigned kind :
+       {hipDeviceMallocUncached, hipDeviceMallocContiguous, hipMallocSignalMemory}) {
+    p = nullptr;
+    CHECK(hipExtMallocWithFlags(&p, 8, kind) == hipSuccess);
+    size_t size = 0;
+    CHECK(hipMemPtrGetInfo(p, &size) == hipSuccess);
+    CHECK(size == 8);
+    CHECK(hipFree(p) == hipSuccess);
+  }
+  CHECK(hipExtMallocWithFlags(&p, 64, hipDeviceMallocFinegrained) == hipErrorNotSupported);
+  fake->caps.deviceMemoryIsUncached = false;
 
   // HIP's C++ overloads: typed pointers, default flags.
   float* f = nullptr;
