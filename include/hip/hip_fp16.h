@@ -265,36 +265,37 @@ UNIHIP_HALF_MATH(cos, cosf)
 
 /* C++ operators. Operands by const reference, as HIP's: a program's own host operator taking
  * __half by value (hip-tests' warp tests define one, HIP's having no host form) is then another
- * overload, preferred in host code, not a clash with ours. Templates that deduce only __half
- * (__half2): like HIP's hidden friends, they are not candidates for a class that merely converts
- * to __half, so its own conversions (to float, say) decide `-x` (hip-tests' Float16). */
+ * overload, preferred in host code, not a clash with ours. Templates whose first operand must be
+ * a __half (__half2), the second converting to one (`a += 0`): like HIP's hidden friends, they
+ * are not candidates for a class that merely converts to __half, so its own conversions (to
+ * float, say) decide `-x` (hip-tests' Float16). */
 template <class T, class R> struct __unihip_if_half {};
 template <class R> struct __unihip_if_half<__half, R> { typedef R type; };
 template <class T, class R> struct __unihip_if_half2 {};
 template <class R> struct __unihip_if_half2<__half2, R> { typedef R type; };
-template <class H> UNIHIP_HALF_FN typename __unihip_if_half<H, __half>::type operator+(const H& a, const H& b) { return __hadd(a, b); }
-template <class H> UNIHIP_HALF_FN typename __unihip_if_half<H, __half>::type operator-(const H& a, const H& b) { return __hsub(a, b); }
-template <class H> UNIHIP_HALF_FN typename __unihip_if_half<H, __half>::type operator*(const H& a, const H& b) { return __hmul(a, b); }
-template <class H> UNIHIP_HALF_FN typename __unihip_if_half<H, __half>::type operator/(const H& a, const H& b) { return __hdiv(a, b); }
+template <class H> UNIHIP_HALF_FN typename __unihip_if_half<H, __half>::type operator+(const H& a, const typename __unihip_if_half<H, __half>::type& b) { return __hadd(a, b); }
+template <class H> UNIHIP_HALF_FN typename __unihip_if_half<H, __half>::type operator-(const H& a, const typename __unihip_if_half<H, __half>::type& b) { return __hsub(a, b); }
+template <class H> UNIHIP_HALF_FN typename __unihip_if_half<H, __half>::type operator*(const H& a, const typename __unihip_if_half<H, __half>::type& b) { return __hmul(a, b); }
+template <class H> UNIHIP_HALF_FN typename __unihip_if_half<H, __half>::type operator/(const H& a, const typename __unihip_if_half<H, __half>::type& b) { return __hdiv(a, b); }
 template <class H> UNIHIP_HALF_FN typename __unihip_if_half<H, __half>::type operator-(H a) { return __hneg(a); }
-template <class H> UNIHIP_HALF_FN typename __unihip_if_half<H, __half&>::type operator+=(H& a, const H& b) { return a = __hadd(a, b); }
-template <class H> UNIHIP_HALF_FN typename __unihip_if_half<H, __half&>::type operator-=(H& a, const H& b) { return a = __hsub(a, b); }
-template <class H> UNIHIP_HALF_FN typename __unihip_if_half<H, __half&>::type operator*=(H& a, const H& b) { return a = __hmul(a, b); }
-template <class H> UNIHIP_HALF_FN typename __unihip_if_half<H, __half&>::type operator/=(H& a, const H& b) { return a = __hdiv(a, b); }
-template <class H> UNIHIP_HALF_FN typename __unihip_if_half<H, bool>::type operator==(const H& a, const H& b) { return __heq(a, b); }
-template <class H> UNIHIP_HALF_FN typename __unihip_if_half<H, bool>::type operator!=(const H& a, const H& b) { return __hne(a, b); }
-template <class H> UNIHIP_HALF_FN typename __unihip_if_half<H, bool>::type operator<(const H& a, const H& b) { return __hlt(a, b); }
-template <class H> UNIHIP_HALF_FN typename __unihip_if_half<H, bool>::type operator<=(const H& a, const H& b) { return __hle(a, b); }
-template <class H> UNIHIP_HALF_FN typename __unihip_if_half<H, bool>::type operator>(const H& a, const H& b) { return __hgt(a, b); }
-template <class H> UNIHIP_HALF_FN typename __unihip_if_half<H, bool>::type operator>=(const H& a, const H& b) { return __hge(a, b); }
-template <class H> UNIHIP_HALF_FN typename __unihip_if_half2<H, __half2>::type operator+(const H& a, const H& b) { return __hadd2(a, b); }
-template <class H> UNIHIP_HALF_FN typename __unihip_if_half2<H, __half2>::type operator-(const H& a, const H& b) { return __hsub2(a, b); }
-template <class H> UNIHIP_HALF_FN typename __unihip_if_half2<H, __half2>::type operator*(const H& a, const H& b) { return __hmul2(a, b); }
-template <class H> UNIHIP_HALF_FN typename __unihip_if_half2<H, __half2>::type operator/(const H& a, const H& b) { return __h2div(a, b); }
+template <class H> UNIHIP_HALF_FN typename __unihip_if_half<H, __half&>::type operator+=(H& a, const typename __unihip_if_half<H, __half>::type& b) { return a = __hadd(a, b); }
+template <class H> UNIHIP_HALF_FN typename __unihip_if_half<H, __half&>::type operator-=(H& a, const typename __unihip_if_half<H, __half>::type& b) { return a = __hsub(a, b); }
+template <class H> UNIHIP_HALF_FN typename __unihip_if_half<H, __half&>::type operator*=(H& a, const typename __unihip_if_half<H, __half>::type& b) { return a = __hmul(a, b); }
+template <class H> UNIHIP_HALF_FN typename __unihip_if_half<H, __half&>::type operator/=(H& a, const typename __unihip_if_half<H, __half>::type& b) { return a = __hdiv(a, b); }
+template <class H> UNIHIP_HALF_FN typename __unihip_if_half<H, bool>::type operator==(const H& a, const typename __unihip_if_half<H, __half>::type& b) { return __heq(a, b); }
+template <class H> UNIHIP_HALF_FN typename __unihip_if_half<H, bool>::type operator!=(const H& a, const typename __unihip_if_half<H, __half>::type& b) { return __hne(a, b); }
+template <class H> UNIHIP_HALF_FN typename __unihip_if_half<H, bool>::type operator<(const H& a, const typename __unihip_if_half<H, __half>::type& b) { return __hlt(a, b); }
+template <class H> UNIHIP_HALF_FN typename __unihip_if_half<H, bool>::type operator<=(const H& a, const typename __unihip_if_half<H, __half>::type& b) { return __hle(a, b); }
+template <class H> UNIHIP_HALF_FN typename __unihip_if_half<H, bool>::type operator>(const H& a, const typename __unihip_if_half<H, __half>::type& b) { return __hgt(a, b); }
+template <class H> UNIHIP_HALF_FN typename __unihip_if_half<H, bool>::type operator>=(const H& a, const typename __unihip_if_half<H, __half>::type& b) { return __hge(a, b); }
+template <class H> UNIHIP_HALF_FN typename __unihip_if_half2<H, __half2>::type operator+(const H& a, const typename __unihip_if_half2<H, __half2>::type& b) { return __hadd2(a, b); }
+template <class H> UNIHIP_HALF_FN typename __unihip_if_half2<H, __half2>::type operator-(const H& a, const typename __unihip_if_half2<H, __half2>::type& b) { return __hsub2(a, b); }
+template <class H> UNIHIP_HALF_FN typename __unihip_if_half2<H, __half2>::type operator*(const H& a, const typename __unihip_if_half2<H, __half2>::type& b) { return __hmul2(a, b); }
+template <class H> UNIHIP_HALF_FN typename __unihip_if_half2<H, __half2>::type operator/(const H& a, const typename __unihip_if_half2<H, __half2>::type& b) { return __h2div(a, b); }
 template <class H> UNIHIP_HALF_FN typename __unihip_if_half2<H, __half2>::type operator-(H a) { return __hneg2(a); }
-template <class H> UNIHIP_HALF_FN typename __unihip_if_half2<H, __half2&>::type operator+=(H& a, const H& b) { return a = __hadd2(a, b); }
-template <class H> UNIHIP_HALF_FN typename __unihip_if_half2<H, __half2&>::type operator*=(H& a, const H& b) { return a = __hmul2(a, b); }
-template <class H> UNIHIP_HALF_FN typename __unihip_if_half2<H, bool>::type operator==(const H& a, const H& b) { return __hbeq2(a, b); }
+template <class H> UNIHIP_HALF_FN typename __unihip_if_half2<H, __half2&>::type operator+=(H& a, const typename __unihip_if_half2<H, __half2>::type& b) { return a = __hadd2(a, b); }
+template <class H> UNIHIP_HALF_FN typename __unihip_if_half2<H, __half2&>::type operator*=(H& a, const typename __unihip_if_half2<H, __half2>::type& b) { return a = __hmul2(a, b); }
+template <class H> UNIHIP_HALF_FN typename __unihip_if_half2<H, bool>::type operator==(const H& a, const typename __unihip_if_half2<H, __half2>::type& b) { return __hbeq2(a, b); }
 
 /* More of HIP's half API: integer conversions (through float, NaN -> 0, clamped), saturating
  * arithmetic, unordered and two-lane comparisons, more math and operators. */
@@ -397,14 +398,14 @@ template <class H> UNIHIP_HALF_FN typename __unihip_if_half<H, __half&>::type op
 template <class H> UNIHIP_HALF_FN typename __unihip_if_half<H, __half>::type operator++(H& a, int) { __half old = a; ++a; return old; }
 template <class H> UNIHIP_HALF_FN typename __unihip_if_half<H, __half>::type operator--(H& a, int) { __half old = a; --a; return old; }
 template <class H> UNIHIP_HALF_FN typename __unihip_if_half2<H, __half2>::type operator+(H a) { return a; }
-template <class H> UNIHIP_HALF_FN typename __unihip_if_half2<H, __half2&>::type operator-=(H& a, const H& b) { return a = __hsub2(a, b); }
-template <class H> UNIHIP_HALF_FN typename __unihip_if_half2<H, __half2&>::type operator/=(H& a, const H& b) { return a = __h2div(a, b); }
-template <class H> UNIHIP_HALF_FN typename __unihip_if_half2<H, bool>::type operator!=(const H& a, const H& b) { return !__hbeq2(a, b); }
+template <class H> UNIHIP_HALF_FN typename __unihip_if_half2<H, __half2&>::type operator-=(H& a, const typename __unihip_if_half2<H, __half2>::type& b) { return a = __hsub2(a, b); }
+template <class H> UNIHIP_HALF_FN typename __unihip_if_half2<H, __half2&>::type operator/=(H& a, const typename __unihip_if_half2<H, __half2>::type& b) { return a = __h2div(a, b); }
+template <class H> UNIHIP_HALF_FN typename __unihip_if_half2<H, bool>::type operator!=(const H& a, const typename __unihip_if_half2<H, __half2>::type& b) { return !__hbeq2(a, b); }
 /* Ordering of two-lane values: true when it holds in both lanes, host and device, as HIP's. */
-template <class H> UNIHIP_HALF_FN typename __unihip_if_half2<H, bool>::type operator<(const H& a, const H& b) { return __hblt2(a, b); }
-template <class H> UNIHIP_HALF_FN typename __unihip_if_half2<H, bool>::type operator>(const H& a, const H& b) { return __hbgt2(a, b); }
-template <class H> UNIHIP_HALF_FN typename __unihip_if_half2<H, bool>::type operator<=(const H& a, const H& b) { return __hble2(a, b); }
-template <class H> UNIHIP_HALF_FN typename __unihip_if_half2<H, bool>::type operator>=(const H& a, const H& b) { return __hbge2(a, b); }
+template <class H> UNIHIP_HALF_FN typename __unihip_if_half2<H, bool>::type operator<(const H& a, const typename __unihip_if_half2<H, __half2>::type& b) { return __hblt2(a, b); }
+template <class H> UNIHIP_HALF_FN typename __unihip_if_half2<H, bool>::type operator>(const H& a, const typename __unihip_if_half2<H, __half2>::type& b) { return __hbgt2(a, b); }
+template <class H> UNIHIP_HALF_FN typename __unihip_if_half2<H, bool>::type operator<=(const H& a, const typename __unihip_if_half2<H, __half2>::type& b) { return __hble2(a, b); }
+template <class H> UNIHIP_HALF_FN typename __unihip_if_half2<H, bool>::type operator>=(const H& a, const typename __unihip_if_half2<H, __half2>::type& b) { return __hbge2(a, b); }
 template <class H> UNIHIP_HALF_FN typename __unihip_if_half2<H, __half2&>::type operator++(H& a) { return a = __hadd2(a, __half2{__half(1.0f), __half(1.0f)}); }
 template <class H> UNIHIP_HALF_FN typename __unihip_if_half2<H, __half2&>::type operator--(H& a) { return a = __hsub2(a, __half2{__half(1.0f), __half(1.0f)}); }
 template <class H> UNIHIP_HALF_FN typename __unihip_if_half2<H, __half2>::type operator++(H& a, int) { __half2 old = a; ++a; return old; }
