@@ -32,8 +32,12 @@ int main() {
   float neg = -w, diff = w - Wrapped(1.0f);
   __half a(3.0f), b(2.0f);
   __half2 p{a, b}, q{b, a};
+  __half c(1.0f);
+  c += 0;  // the second operand converts, as with HIP's hidden friends (hipTestNativeHalf)
+  c *= 2;
   bool ok = neg == -3.0f && diff == 2.0f && __half2float(-a + b * a) == 3.0f && a > b &&
-            __half2float((p + q).x) == 5.0f && p != q && (++a) == __half(4.0f);
+            __half2float((p + q).x) == 5.0f && p != q && (++a) == __half(4.0f) &&
+            c == __half(2.0f);
   std::printf("half_converting_class: %s\n", ok ? "ok" : "FAILED");
   return ok ? 0 : 1;
 }
