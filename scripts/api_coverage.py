@@ -124,6 +124,10 @@ def build_table(rows, exported):
         + f", and the other {totals['hip7']} functions HIP added after 6.3 (HIP 6.4 to 7.x, "
         f"`shared/hip-api/hip7-new.tsv`), in area {HIP7_AREA.split()[0]}.",
         "",
+        "Each function is exported under AMD's symbol version (`hipMalloc@@hip_4.2`, as "
+        "libamdhip64 versions it), so a check that compares plain `nm -D` names finds none of "
+        "them; *exported* here strips the version.",
+        "",
         "| area | functions | exported | NVIDIA | AMD | tested |",
         "|---|---:|---:|---:|---:|---:|",
     ]
