@@ -47,6 +47,9 @@ struct CudaDevice {
   std::unique_ptr<PageableCopyEngine> staging;
   bool stagingFailed = false;
   DeviceCapabilities caps;  // filled once by CudaBackend's constructor
+  std::mutex maskedWaitMutex;  // guards the masked-wait kernel and the epoch it was loaded in
+  CUfunction maskedWait = nullptr;
+  uint32_t maskedWaitEpoch = 0;
 };
 
 // UNIHIP_PAGEABLE_STAGING=0 keeps every pageable copy on the driver's path (for comparisons).
@@ -327,7 +330,7 @@ class CudaBackend final : public Backend, public CudaCore {
                         void* userData) override;
 
   // Stream memory operations. The driver has no mask: a full mask maps directly, AND folds the
-  // mask into the value; other masked comparisons have no driver equivalent.
+  // mask into the value; other masked comparisons run as a polling kernel (maskedWait).
   Status streamWaitValue(int device, NativeStream stream, void* ptr, uint64_t value, uint64_t mask,
                          unsigned int flags, bool is64) override;
 
@@ -405,6 +408,11 @@ class CudaBackend final : public Backend, public CudaCore {
   }
 
   [[gnu::noinline]] Status bindContext(int device, uint32_t epoch);
+
+  // cuda_masked_wait.cpp: a masked Gte/Eq/Nor wait as a polling kernel on the stream.
+  Status maskedWaitKernel(int device, CUfunction* out);
+  Status maskedWait(int device, NativeStream stream, void* ptr, uint64_t value, uint64_t mask,
+                    unsigned int flags, bool is64);
 
   std::unique_ptr<DriverApi> api_;
   std::vector<std::unique_ptr<CudaDevice>> devices_;

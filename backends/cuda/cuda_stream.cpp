@@ -45,11 +45,12 @@ Status CudaBackend::launchHostFuncImpl(int device, NativeStream stream, void (*f
 Status CudaBackend::streamWaitValue(int device, NativeStream stream, void* ptr, uint64_t value, uint64_t mask,
                                   unsigned int flags, bool is64) {
   const uint64_t full = is64 ? ~uint64_t{0} : uint64_t{0xffffffffu};
+  UNIHIP_TRY(makeCurrent(device));
   if ((mask & full) != full) {
-    if (flags != CU_STREAM_WAIT_VALUE_AND) return hipErrorNotSupported;
+    if (flags != CU_STREAM_WAIT_VALUE_AND)
+      return maskedWait(device, stream, ptr, value, mask, flags, is64);
     value &= mask;
   }
-  UNIHIP_TRY(makeCurrent(device));
   if (is64)
     return check(api_->cuStreamWaitValue64(asStream(stream), dptr(ptr), value, flags),
                  "cuStreamWaitValue64");

@@ -18,8 +18,9 @@ UNIHIP_EXPORT hipError_t hipExtHostAlloc(void** ptr, size_t size, unsigned int f
   UNIHIP_RETURN(hipHostMalloc(ptr, size, flags));
 }
 
-// hipDeviceMallocDefault is ordinary device memory; so are the uncached, contiguous and signal
-// kinds on a device whose memory is coherent without flushes (NVIDIA's). Fine-grained memory
+// hipDeviceMallocDefault is ordinary device memory; so are the uncached and contiguous kinds on a
+// device whose memory is coherent without flushes (NVIDIA's). Signal memory is host memory (as
+// AMD's). Fine-grained memory
 // (host-coherent device memory) and those kinds elsewhere are AMD memory types no backend
 // allocates yet: after HIP's checks and a size no device can hold (hipErrorOutOfMemory) they
 // answer hipErrorNotSupported.
@@ -33,7 +34,10 @@ UNIHIP_EXPORT hipError_t hipExtMallocWithFlags(void** ptr, size_t sizeBytes, uns
     case hipDeviceMallocContiguous: break;
     case hipMallocSignalMemory:
       if (sizeBytes != 8) UNIHIP_RETURN(hipErrorInvalidValue);  // one 64-bit signal
-      break;
+      // AMD's signals live in host memory the host reads and writes and the device polls:
+      // coherent pinned host memory is that on every backend (hipFree releases it).
+      if (ptr == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+      UNIHIP_RETURN(hipHostMalloc(ptr, sizeBytes, hipHostMallocCoherent));
     default: UNIHIP_RETURN(hipErrorInvalidValue);
   }
   if (ptr == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);

@@ -2,7 +2,8 @@
 """Runs one staged part of hip-tests executables (conformance.py stage) on a GPU machine.
 
   run.py PART_DIR OUT_DIR [-j JOBS] [-t CASE_SECONDS] [-T FILE_SECONDS] [-D TOTAL_SECONDS]
-         [-L LIBDIR] [--area-seconds AREA=FILE_SECONDS ...] [--skip LIST]
+         [-L LIBDIR] [--area-seconds AREA=FILE_SECONDS ...] [--area-args AREA=ARGS ...]
+         [--skip LIST]
 
 Each file runs once with all its cases (Catch2's XML reporter gives each case's result); cases
 that failed, and those a crash or a hang left without a result, run again one per process, so a
@@ -89,11 +90,12 @@ def run_file(a, bin_dir, name, deadline):
         return [(name, "(list)", "crashed", 0, out[:200].replace("\t", " ").replace("\n", " "))]
     rows, results = [], {}
     file_budget = a.area_seconds.get(name.split("/")[0], a.T)
+    extra = a.area_args.get(name.split("/")[0], [])
     # 1. all cases in one process
     xml = os.path.join(logdir, "all.xml")
     budget = min(file_budget / 2, deadline - time.time())
     t0 = time.time()
-    rc, _ = run([exe, "-r", "xml", "-d", "yes", "-o", xml], cwd, budget)
+    rc, _ = run([exe, "-r", "xml", "-d", "yes", "-o", xml] + extra, cwd, budget)
     try:
         with open(xml, errors="replace") as f:
             text = f.read()
@@ -127,7 +129,7 @@ def run_file(a, bin_dir, name, deadline):
             continue
         left = min(left, a.t, deadline - now)
         t0 = time.time()
-        rc, out = run([exe, escape_spec(case)], cwd, left)
+        rc, out = run([exe, escape_spec(case)] + extra, cwd, left)
         secs = time.time() - t0
         if SKIP in out:
             st = "skipped"
@@ -174,9 +176,14 @@ def main():
     # they spend, and the cases it leaves are not counted
     p.add_argument("--area-seconds", action="append", default=[], metavar="AREA=SECONDS",
                    help="seconds per file for one area's files (instead of -T)")
+    # hip-tests' own options for one area, e.g. math="-M 4 -A 1048576": the accuracy tests'
+    # memory share (default 80% of the GPU's, pinned on the host too) and random-input count
+    p.add_argument("--area-args", action="append", default=[], metavar="AREA=ARGS",
+                   help="extra hip-tests options for one area's files")
     p.add_argument("--skip", help="a file of test files (one a line) an earlier call ran: not run again")
     a = p.parse_args()
     a.area_seconds = {k: float(v) for k, v in (x.split("=", 1) for x in a.area_seconds)}
+    a.area_args = {k: v.split() for k, v in (x.split("=", 1) for x in a.area_args)}
     a.out = os.path.abspath(a.out)
     if a.L:
         os.environ["LD_LIBRARY_PATH"] = os.path.abspath(a.L) + (

@@ -1,6 +1,8 @@
 // Streams, events and their ordering on real hardware.
 #include <atomic>
+#include <chrono>
 #include <cstring>
+#include <thread>
 #include <vector>
 
 #include "gpu_test_support.h"
@@ -266,4 +268,47 @@ TEST_CASE("synchronous fills wait only for host memory") {
     CHECK(reinterpret_cast<unsigned char*>(host)[0] == 7);
   }
   HIP_CHECK(hipHostFree(host));
+}
+
+// hipStreamWaitValue's mask: CUDA's driver has none, so masked Gte/Eq/Nor waits run as a polling
+// kernel. Each wait must hold later work back until the host makes the masked word match, and
+// release it then. Signal memory (hipMallocSignalMemory) is host-written, as AMD's is.
+TEST_CASE("masked stream waits hold work until the masked word matches; signal memory") {
+  struct Case {
+    unsigned flags;
+    uint64_t mask, wait, fail, pass;
+  };
+  const Case cases[] = {
+      {hipStreamWaitValueGte, 0xF, 0x4, 0x3, 0x6},
+      {hipStreamWaitValueEq, 0x0000FFFF, 0x1, 0x0FFF0000, 0x0FFF0001},
+      {hipStreamWaitValueNor, 0xFF, 0xF0, 0xFF0F, 0xFF00},  // ~(w | 0xF0) & 0xFF != 0
+  };
+  uint64_t* signal = nullptr;
+  HIP_REQUIRE(hipExtMallocWithFlags(reinterpret_cast<void**>(&signal), 8, hipMallocSignalMemory));
+  *signal = 0;  // host-accessible, as on AMD
+  uint32_t* word = nullptr;
+  HIP_REQUIRE(hipHostMalloc(reinterpret_cast<void**>(&word), 2 * sizeof(uint32_t)));
+  hipStream_t s = nullptr;
+  HIP_REQUIRE(hipStreamCreateWithFlags(&s, hipStreamNonBlocking));
+  for (const Case& c : cases) {
+    for (const bool wide : {false, true}) {
+      INFO("flags " << c.flags << (wide ? " 64-bit on signal memory" : " 32-bit"));
+      word[1] = 0;
+      if (wide) *signal = c.fail; else word[0] = static_cast<uint32_t>(c.fail);
+      HIP_CHECK(wide ? hipStreamWaitValue64(s, signal, c.wait, c.flags, c.mask)
+                     : hipStreamWaitValue32(s, word, static_cast<uint32_t>(c.wait), c.flags,
+                                            static_cast<uint32_t>(c.mask)));
+      HIP_CHECK(hipStreamWriteValue32(s, word + 1, 7, 0));
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      CHECK(hipStreamQuery(s) == hipErrorNotReady);
+      CHECK(__atomic_load_n(&word[1], __ATOMIC_ACQUIRE) == 0u);
+      if (wide) __atomic_store_n(signal, c.pass, __ATOMIC_RELEASE);
+      else __atomic_store_n(&word[0], static_cast<uint32_t>(c.pass), __ATOMIC_RELEASE);
+      HIP_CHECK(hipStreamSynchronize(s));
+      CHECK(word[1] == 7u);
+    }
+  }
+  HIP_CHECK(hipStreamDestroy(s));
+  HIP_CHECK(hipHostFree(word));
+  HIP_CHECK(hipFree(signal));  // hipFree releases signal memory, as AMD's runtime does
 }

@@ -135,13 +135,21 @@ TEST_CASE("allocation aliases and typed overloads") {
   CHECK(hipExtMallocWithFlags(&p, 0, hipDeviceMallocUncached) == hipSuccess);
   CHECK(p == nullptr);
   CHECK(hipExtMallocWithFlags(&p, 64, hipDeviceMallocFinegrained) == hipErrorNotSupported);
-  CHECK(hipExtMallocWithFlags(&p, 8, hipMallocSignalMemory) == hipErrorNotSupported);
+  // Signal memory is coherent pinned host memory on every backend; hipFree releases it.
+  CHECK(hipExtMallocWithFlags(nullptr, 8, hipMallocSignalMemory) == hipErrorInvalidValue);
+  CHECK(hipExtMallocWithFlags(&p, 8, hipMallocSignalMemory) == hipSuccess);
+  {
+    hipPointerAttribute_t attr{};
+    CHECK(hipPointerGetAttributes(&attr, p) == hipSuccess);
+    CHECK(attr.type == hipMemoryTypeHost);
+    *static_cast<uint64_t*>(p) = 1;  // the host writes it
+  }
+  CHECK(hipFree(p) == hipSuccess);
   CHECK(hipExtMallocWithFlags(&p, 64, hipDeviceMallocContiguous) == hipErrorNotSupported);
   // A device whose memory needs no flushes (NVIDIA's) gives ordinary device memory for all but
   // fine-grained memory.
   fake->caps.deviceMemoryIsUncached = true;
-  for (unsigned kind :
-       {hipDeviceMallocUncached, hipDeviceMallocContiguous, hipMallocSignalMemory}) {
+  for (unsigned kind : {hipDeviceMallocUncached, hipDeviceMallocContiguous}) {
     p = nullptr;
     CHECK(hipExtMallocWithFlags(&p, 8, kind) == hipSuccess);
     size_t size = 0;

@@ -255,6 +255,18 @@ TEST_CASE("hipPointerGetAttributes / hipPointerGetAttribute / hipDrvPointerGetAt
   REQUIRE(hipDrvPointerGetAttributes(2, attrs, data, p) == hipSuccess);
   CHECK(ordinal == 1);
   CHECK(!managed);
+  // Device memory's host address: an error alone, null in the list form.
+  void* host = &x;
+  CHECK(hipPointerGetAttribute(&host, HIP_POINTER_ATTRIBUTE_HOST_POINTER, p) ==
+        hipErrorInvalidValue);
+  hipPointer_attribute hostAndOrdinal[2] = {HIP_POINTER_ATTRIBUTE_HOST_POINTER,
+                                            HIP_POINTER_ATTRIBUTE_DEVICE_ORDINAL};
+  void* data2[2] = {&host, &ordinal};
+  host = &x;
+  ordinal = -1;
+  REQUIRE(hipDrvPointerGetAttributes(2, hostAndOrdinal, data2, p) == hipSuccess);
+  CHECK(host == nullptr);
+  CHECK(ordinal == 1);
 
   unsigned one = 1, two = 2;
   CHECK(hipPointerSetAttribute(nullptr, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, p) ==
