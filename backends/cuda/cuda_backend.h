@@ -157,6 +157,10 @@ class CudaBackend final : public Backend, public CudaCore {
   Status moduleFunctionNames(int device, NativeModule module,
                              std::vector<std::string>* names) override;
 
+  // From the image's symbols, read at load (modules loaded with their symbol table only).
+  Status moduleManagedVariables(int device, NativeModule module,
+                                std::vector<std::string>* names) override;
+
   // The driver's linker (cuda_link.cpp).
   Status linkCreate(int device, unsigned count, const hipJitOption* options, void** values,
                     NativeLink* link) override {

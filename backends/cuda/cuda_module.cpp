@@ -110,6 +110,15 @@ Status CudaBackend::moduleFunctionNames(int device, NativeModule module,
   return kOk;
 }
 
+Status CudaBackend::moduleManagedVariables(int, NativeModule module,
+                                           std::vector<std::string>* names) {
+  std::shared_lock lock(symbolsMutex_);
+  auto it = symbols_.find(static_cast<CUmodule>(module));
+  if (it == symbols_.end()) return hipErrorNotSupported;
+  *names = it->second.managedVariables();
+  return kOk;
+}
+
 Status CudaBackend::getGlobal(int device, NativeModule module, const char* name, void** address,
                             size_t* size) {
   UNIHIP_TRY(makeCurrent(device));

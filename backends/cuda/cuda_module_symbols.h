@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -18,7 +19,18 @@ namespace unihip::cu {
 // name the image lacks, and the caller then asks the driver, which answers "not found".
 class ModuleSymbols {
  public:
-  void add(std::string_view name) { hashes_.push_back(hash(name)); }
+  void add(std::string_view name) {
+    hashes_.push_back(hash(name));
+    // clang's HIP codegen gives a __managed__ variable `x` a pointer `x` and the value
+    // `x.managed`, which the NVPTX backend names `x__managed`: kept by name, so that a module's
+    // loader can set the pointers up (AMD's DynCO::initDynManagedVars).
+    for (std::string_view suffix : {std::string_view(".managed"), std::string_view("__managed")}) {
+      if (name.size() > suffix.size() && name.substr(name.size() - suffix.size()) == suffix) {
+        managed_.emplace_back(name.substr(0, name.size() - suffix.size()));
+        break;
+      }
+    }
+  }
   void reserve(size_t n) { hashes_.reserve(n); }
   // After the last add(): sorts for count().
   void seal() {
@@ -29,6 +41,8 @@ class ModuleSymbols {
     return std::binary_search(hashes_.begin(), hashes_.end(), hash(name)) ? 1 : 0;
   }
   size_t size() const { return hashes_.size(); }
+  // The names of the image's __managed__ variables (the pointer variables' names).
+  const std::vector<std::string>& managedVariables() const { return managed_; }
 
  private:
   static uint64_t hash(std::string_view s) {  // FNV-1a
@@ -37,6 +51,7 @@ class ModuleSymbols {
     return h;
   }
   std::vector<uint64_t> hashes_;
+  std::vector<std::string> managed_;
 };
 
 // Fills `names` with every symbol the image defines. False when they cannot be known (another

@@ -66,6 +66,14 @@ class CodeOps {
     (void)device, (void)link;
     return hipErrorNotSupported;
   }
+  // The names of the module's __managed__ variables: each is a pointer variable `name` beside
+  // its value `name.managed` (clang's HIP codegen), for the loader to point at managed memory.
+  // hipErrorNotSupported when the vendor cannot list them.
+  virtual Status moduleManagedVariables(int device, NativeModule module,
+                                        std::vector<std::string>* names) {
+    (void)device, (void)module, (void)names;
+    return hipErrorNotSupported;
+  }
   // Address and size of a device global; hipErrorNotFound when absent.
   virtual Status getGlobal(int device, NativeModule module, const char* name, void** address,
                            size_t* size) = 0;

@@ -27,16 +27,21 @@ struct CheckedLaunch {
   hipStream_t stream = nullptr;
 };
 
+// `cooperative`: hipLaunchCooperativeKernel's codes (checkCooperativeLaunch), else
+// hipLaunchKernel's (hipExtLaunchMultiKernelMultiDevice).
 Status checkRegistered(const void* f, dim3 grid, dim3 block, size_t sharedMemBytes,
-                       hipStream_t stream, void** args, CheckedLaunch* out) {
+                       hipStream_t stream, void** args, bool cooperative, CheckedLaunch* out) {
   KernelRecord* kernel = nullptr;
   UNIHIP_TRY(registeredKernel(f, &kernel));
   ResolvedStream rs;
   Status s = resolveStream(stream, &rs);
   // HIP 7: an invalid stream is hipErrorInvalidHandle here (HIP 6: hipErrorContextIsDestroyed).
   if (!s.ok()) return s == hipErrorContextIsDestroyed ? Status(hipErrorInvalidHandle) : s;
-  UNIHIP_TRY(checkLaunch(*rs.device->props, grid, block, sharedMemBytes));
+  UNIHIP_TRY(cooperative ? checkCooperativeLaunch(*rs.device->props, grid, block, sharedMemBytes)
+                         : checkLaunch(*rs.device->props, grid, block, sharedMemBytes));
   UNIHIP_TRY(Registry::get().function(kernel, *rs.device, &out->function));
+  UNIHIP_TRY(checkKernelLimits(*rs.device, out->function, block, sharedMemBytes,
+                               cooperative ? kCooperativeLaunchCodes : kRuntimeLaunchCodes));
   out->device = rs.device;
   out->config = LaunchConfig{grid, block, static_cast<uint32_t>(sharedMemBytes), rs.native};
   out->args = args;
@@ -51,6 +56,7 @@ Status checkModule(hipFunction_t f, dim3 grid, dim3 block, size_t sharedMemBytes
   UNIHIP_TRY(resolveStream(stream, &rs));
   if (rs.device->ordinal != f->device) return hipErrorInvalidHandle;
   UNIHIP_TRY(checkModuleLaunch(*rs.device->props, grid, block, sharedMemBytes));
+  UNIHIP_TRY(checkKernelLimits(*rs.device, f->native, block, sharedMemBytes, kModuleLaunchCodes));
   out->device = rs.device;
   out->function = f->native;
   out->config = LaunchConfig{grid, block, static_cast<uint32_t>(sharedMemBytes), rs.native};
@@ -126,14 +132,15 @@ Status launchMultiDevice(const std::vector<CheckedLaunch>& launches, unsigned in
 }
 
 Status multiDeviceList(const hipLaunchParams* list, int numDevices, unsigned int flags,
-                       std::vector<CheckedLaunch>* out) {
+                       bool cooperative, std::vector<CheckedLaunch>* out) {
   if (list == nullptr || numDevices <= 0 || (flags & ~kMultiDeviceFlags) != 0)
     return hipErrorInvalidValue;
   if (numDevices > Runtime::get().deviceCount()) return hipErrorInvalidValue;
   out->resize(static_cast<size_t>(numDevices));
   for (int i = 0; i < numDevices; ++i) {
     UNIHIP_TRY(checkRegistered(list[i].func, list[i].gridDim, list[i].blockDim,
-                               list[i].sharedMem, list[i].stream, list[i].args, &(*out)[i]));
+                               list[i].sharedMem, list[i].stream, list[i].args, cooperative,
+                               &(*out)[i]));
   }
   return kOk;
 }
@@ -147,7 +154,8 @@ UNIHIP_EXPORT hipError_t hipLaunchCooperativeKernel(const void* f, dim3 gridDim,
   UNIHIP_TRACE_hipLaunchCooperativeKernel(f, gridDim, blockDimX, kernelParams, sharedMemBytes,
                                           stream);
   CheckedLaunch l;
-  Status s = checkRegistered(f, gridDim, blockDimX, sharedMemBytes, stream, kernelParams, &l);
+  Status s =
+      checkRegistered(f, gridDim, blockDimX, sharedMemBytes, stream, kernelParams, true, &l);
   if (!s.ok()) UNIHIP_RETURN(s);
   UNIHIP_RETURN(launch(l, true));
 }
@@ -160,7 +168,7 @@ UNIHIP_EXPORT hipError_t hipLaunchCooperativeKernel_spt(const void* f, dim3 grid
                                               hStream);
   CheckedLaunch l;
   Status s = checkRegistered(f, gridDim, blockDim, sharedMemBytes, unihipPerThreadStream(hStream),
-                             kernelParams, &l);
+                             kernelParams, true, &l);
   if (!s.ok()) UNIHIP_RETURN(s);
   UNIHIP_RETURN(launch(l, true));
 }
@@ -185,7 +193,7 @@ UNIHIP_EXPORT hipError_t hipLaunchCooperativeKernelMultiDevice(hipLaunchParams* 
                                                                unsigned int flags) {
   UNIHIP_TRACE_hipLaunchCooperativeKernelMultiDevice(launchParamsList, numDevices, flags);
   std::vector<CheckedLaunch> launches;
-  Status s = multiDeviceList(launchParamsList, numDevices, flags, &launches);
+  Status s = multiDeviceList(launchParamsList, numDevices, flags, true, &launches);
   if (!s.ok()) UNIHIP_RETURN(s);
   UNIHIP_RETURN(launchMultiDevice(launches, flags, true));
 }
@@ -194,7 +202,7 @@ UNIHIP_EXPORT hipError_t hipExtLaunchMultiKernelMultiDevice(hipLaunchParams* lau
                                                             int numDevices, unsigned int flags) {
   UNIHIP_TRACE_hipExtLaunchMultiKernelMultiDevice(launchParamsList, numDevices, flags);
   std::vector<CheckedLaunch> launches;
-  Status s = multiDeviceList(launchParamsList, numDevices, flags, &launches);
+  Status s = multiDeviceList(launchParamsList, numDevices, flags, false, &launches);
   if (!s.ok()) UNIHIP_RETURN(s);
   UNIHIP_RETURN(launchMultiDevice(launches, flags, false));
 }

@@ -225,6 +225,9 @@ UNIHIP_EXPORT hipError_t hipDeviceReset(void) {
   // free it behind our back; ROCr's does not free it at all).
   for (const Allocation& a : AllocationMap::get().takeDevice(d->ordinal))
     (void)memory::release(d, a);
+  // The device's flags go back to their start value, as AMD's Device::Reset puts flags_ back
+  // to its constructor's value (hipDeviceScheduleSpin there; unihip starts at Auto, 0).
+  if (d->ordinal < kMaxDevices) g_deviceFlags[d->ordinal].store(0u);
   UNIHIP_RETURN(d->backend->deviceReset(d->local));
 }
 

@@ -4,6 +4,7 @@
 
 #include "api/api_boundary.h"
 #include "api/hip_register.h"
+#include "api/kernel_lookup.h"
 #include "base/hot_text.h"
 #include "base/hot_tls.h"
 #include "core/launch_cache.h"
@@ -153,6 +154,8 @@ __attribute__((always_inline)) inline Status launchKernel(const void* function_a
   UNIHIP_TRY(checkLaunch(*rs.device->props, numBlocks, dimBlocks, sharedMemBytes));
   NativeFunction function;
   UNIHIP_TRY(registry.function(kernel, *rs.device, &function));
+  UNIHIP_TRY(checkKernelLimits(*rs.device, function, dimBlocks, sharedMemBytes,
+                               kRuntimeLaunchCodes));
   if (mayFillLaunchCache(stream, rs.native))
     t_launchCache = {function_address, stream,   generation, rs.device,
                      rs.native,        function, Runtime::currentDevice()};
@@ -186,9 +189,15 @@ template <LaunchEntry E>
                                               sharedMemBytes, stream));
 }
 
+// A cached launch the backend refused: one past the kernel's own limits (which the cache does
+// not hold, to keep them off the hot path) gets the family's code, as the full launch answers it.
+// Only `config`, in the caller's frame, is read after the backend call: no register is saved.
 template <LaunchEntry E>
-[[gnu::cold, gnu::noinline]] hipError_t failedLaunch(Status s) {
-  return apiReturn(entryName(E), s);
+[[gnu::cold, gnu::noinline]] hipError_t failedLaunch(Status s, const LaunchConfig& config) {
+  const LaunchCache& c = t_launchCache;
+  const Status k = checkKernelLimits(*c.device, c.function, config.block, config.sharedMemBytes,
+                                     kRuntimeLaunchCodes);
+  return apiReturn(entryName(E), k.ok() ? s : k);
 }
 
 // The hot path: a launch the thread's cache answers, within the device's limits. Anything else
@@ -212,7 +221,7 @@ __attribute__((always_inline)) inline hipError_t launch(const void* function_add
   const Device* device = c.device;
   LaunchConfig config{numBlocks, dimBlocks, static_cast<uint32_t>(sharedMemBytes), c.native};
   Status s = device->backend->launch(device->local, c.function, config, args);
-  if (UNIHIP_UNLIKELY(!s.ok())) return failedLaunch<E>(s);
+  if (UNIHIP_UNLIKELY(!s.ok())) return failedLaunch<E>(s, config);
   return hipSuccess;
 }
 

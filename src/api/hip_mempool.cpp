@@ -2,6 +2,13 @@
 // as AMD's runtime checks them; pool handles are unihip's (core/memory_pool_handles.h, garbage or
 // destroyed ones answer hipErrorInvalidValue); the vendor's pools do the work (seam
 // memory_pool_ops.h). Pool memory is recorded in the allocation map (kind Pool).
+#include <algorithm>
+#include <atomic>
+#include <iterator>
+#include <mutex>
+#include <set>
+#include <unordered_map>
+
 #include "api/api_boundary.h"
 #include "api/arg_checks.h"
 #include "api/memory_allocation.h"
@@ -68,6 +75,110 @@ AllocationKind capturedKind(const ResolvedStream& rs) {
   return status == hipStreamCaptureStatusActive ? AllocationKind::Graph : AllocationKind::Pool;
 }
 
+// A created pool's maxSize, counted as AMD's MemoryPool counts it (hip_mempool_impl.cpp): a
+// request that a freed block of the pool can hold reuses that block (the smallest that fits);
+// any other request needs room under maxSize above the pool's high-water mark of reserved
+// bytes (max_total_size_), which trimming does not lower and only resetting
+// hipMemPoolAttrReservedMemHigh to 0 clears. So a pool of maxSize 1 MiB that held 1 MiB, freed
+// and trimmed it, has no room for another 1 MiB (hip-tests' hipGetProcAddress_Memory_APIs,
+// hipMemPoolTrimTo). The driver's pool does the allocating; this only answers "out of memory"
+// where AMD's would. Pools without a maximum are not counted.
+class PoolLimits {
+ public:
+  static PoolLimits& get() {
+    static PoolLimits* limits = new PoolLimits();  // lives past static destruction
+    return *limits;
+  }
+  // The block a request of `size` takes from `pool` (`*reused`: a freed one), or
+  // hipErrorOutOfMemory.
+  Status reserve(hipMemPool_t pool, size_t size, size_t* block, bool* reused) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    Account& a = accounts_[pool];
+    auto it = a.freeBlocks.lower_bound(size);
+    if (it != a.freeBlocks.end()) {
+      *block = *it;
+      *reused = true;
+      a.held -= *it;
+      a.freeBlocks.erase(it);
+    } else {
+      if (a.highWater > pool->maxSize || size > pool->maxSize - a.highWater)
+        return hipErrorOutOfMemory;
+      *block = size;
+      *reused = false;
+    }
+    a.busy += *block;
+    a.highWater = std::max(a.highWater, a.busy + a.held);
+    return kOk;
+  }
+  // After reserve(): the driver's allocation at `ptr` (null: it failed; a reused block is free
+  // again, a new one was never taken).
+  void commit(hipMemPool_t pool, void* ptr, size_t block, bool reused) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (ptr != nullptr) {
+      blocks_[ptr] = {pool, block};
+      counting_.store(true, std::memory_order_release);
+      return;
+    }
+    Account& a = accounts_[pool];
+    a.busy -= block;
+    if (reused) {
+      a.held += block;
+      a.freeBlocks.insert(block);
+    }
+  }
+  // Memory of a counted pool goes back to it (nothing for any other memory).
+  void release(void* ptr) {
+    // Frees of pools without a maximum take no lock.
+    if (!counting_.load(std::memory_order_acquire)) return;
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = blocks_.find(ptr);
+    if (it == blocks_.end()) return;
+    Account& a = accounts_[it->second.pool];
+    a.busy -= it->second.size;
+    a.held += it->second.size;
+    a.freeBlocks.insert(it->second.size);
+    blocks_.erase(it);
+  }
+  // AMD's Heap::ReleaseAllMemory(min): smallest freed blocks first, until `min` bytes are held.
+  void trimTo(hipMemPool_t pool, size_t minBytes) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto found = accounts_.find(pool);
+    if (found == accounts_.end()) return;
+    Account& a = found->second;
+    while (a.held > minBytes && !a.freeBlocks.empty()) {
+      a.held -= *a.freeBlocks.begin();
+      a.freeBlocks.erase(a.freeBlocks.begin());
+    }
+  }
+  void resetHighWater(hipMemPool_t pool) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto found = accounts_.find(pool);
+    if (found != accounts_.end()) found->second.highWater = 0;
+  }
+  void forget(hipMemPool_t pool) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    accounts_.erase(pool);
+    for (auto it = blocks_.begin(); it != blocks_.end();)
+      it = it->second.pool == pool ? blocks_.erase(it) : std::next(it);
+  }
+
+ private:
+  struct Account {
+    size_t highWater = 0;  // AMD's max_total_size_: most bytes reserved (busy + held) at once
+    size_t busy = 0;       // bytes of live allocations
+    size_t held = 0;       // bytes of freed blocks the pool still holds
+    std::multiset<size_t> freeBlocks;
+  };
+  struct Block {
+    hipMemPool_t pool;
+    size_t size;
+  };
+  std::mutex mutex_;
+  std::atomic<bool> counting_{false};  // a counted block was ever taken
+  std::unordered_map<hipMemPool_t, Account> accounts_;
+  std::unordered_map<void*, Block> blocks_;
+};
+
 // Allocates from `pool` (null: the stream's device's current pool) in stream order.
 Status mallocAsync(void** ptr, size_t size, hipMemPool_t pool, hipStream_t stream) {
   ResolvedStream rs;
@@ -81,16 +192,17 @@ Status mallocAsync(void** ptr, size_t size, hipMemPool_t pool, hipStream_t strea
     UNIHIP_TRY(MemoryPoolRegistry::get().currentPool(d, ops, &pool));
   }
   if (d->backend != rs.device->backend) return hipErrorInvalidValue;
-  // A pool created with a maximum size holds no more than that (AMD's runtime); the driver may
-  // round the maximum up. (A backend that cannot tell its use leaves the limit to the driver.)
-  uint64_t used = 0;
-  if (pool->maxSize != 0 &&
-      ops->poolGetAttribute(pool->native, hipMemPoolAttrUsedMemCurrent, &used).ok() &&
-      (used > pool->maxSize || size > pool->maxSize - used))
-    return hipErrorOutOfMemory;
+  // A pool created with a maximum size holds no more than AMD's would (PoolLimits); the driver
+  // may round the maximum up.
+  size_t block = 0;
+  bool reused = false;
+  const bool counted = pool->maxSize != 0;
+  if (counted) UNIHIP_TRY(PoolLimits::get().reserve(pool, size, &block, &reused));
   void* p = nullptr;
-  UNIHIP_TRY(ops->mallocFromPool(rs.device->local, pool->native, size, rs.native, &p));
-  if (p == nullptr) return hipErrorOutOfMemory;
+  Status got = ops->mallocFromPool(rs.device->local, pool->native, size, rs.native, &p);
+  if (got.ok() && p == nullptr) got = hipErrorOutOfMemory;
+  if (counted) PoolLimits::get().commit(pool, got.ok() ? p : nullptr, block, reused);
+  UNIHIP_TRY(got);
   AllocationMap::get().insert({p, size, d->ordinal, capturedKind(rs)});
   *ptr = p;
   return kOk;
@@ -109,6 +221,7 @@ Status freeAsync(void* ptr, hipStream_t stream) {
     MemoryPoolOps* ops = nullptr;
     s = pools::family(d, &ops);
     if (s.ok()) s = ops->freeAsync(d->local, ptr, rs.native);
+    if (s.ok()) PoolLimits::get().release(ptr);
   } else if (d != nullptr && a.kind == AllocationKind::Device) {
     s = memory::release(d, a);
   } else if (d != nullptr && a.kind == AllocationKind::Graph) {
@@ -127,7 +240,9 @@ Status freeAsync(void* ptr, hipStream_t stream) {
 Status memory::releasePooled(Device* d, const Allocation& a) {
   MemoryPoolOps* ops = nullptr;
   UNIHIP_TRY(pools::family(d, &ops));
-  return ops->freeAsync(d->local, a.base, nullptr);
+  UNIHIP_TRY(ops->freeAsync(d->local, a.base, nullptr));
+  PoolLimits::get().release(a.base);
+  return kOk;
 }
 
 UNIHIP_EXPORT hipError_t hipMallocAsync(void** dev_ptr, size_t size, hipStream_t stream) {
@@ -289,6 +404,7 @@ UNIHIP_EXPORT hipError_t hipMemPoolDestroy(hipMemPool_t mem_pool) {
   bool wasCurrent = false;
   if (!MemoryPoolRegistry::get().removePool(mem_pool, &wasCurrent))
     UNIHIP_RETURN(hipErrorInvalidValue);
+  PoolLimits::get().forget(mem_pool);
   // The device's current pool is its default again (the registry's record too).
   NativePool fallback = nullptr;
   if (wasCurrent && ops->defaultPool(d->local, &fallback).ok())
@@ -302,7 +418,9 @@ UNIHIP_EXPORT hipError_t hipMemPoolTrimTo(hipMemPool_t mem_pool, size_t min_byte
   Device* d = nullptr;
   MemoryPoolOps* ops = nullptr;
   UNIHIP_RETURN_IF_FAILED(poolFamily(mem_pool, &d, &ops));
-  UNIHIP_RETURN(ops->poolTrimTo(mem_pool->native, min_bytes_to_hold));
+  Status s = ops->poolTrimTo(mem_pool->native, min_bytes_to_hold);
+  if (s.ok()) PoolLimits::get().trimTo(mem_pool, min_bytes_to_hold);
+  UNIHIP_RETURN(s);
 }
 
 UNIHIP_EXPORT hipError_t hipMemPoolSetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr,
@@ -319,7 +437,9 @@ UNIHIP_EXPORT hipError_t hipMemPoolSetAttribute(hipMemPool_t mem_pool, hipMemPoo
   if ((attr == hipMemPoolAttrReservedMemHigh || attr == hipMemPoolAttrUsedMemHigh) &&
       *static_cast<uint64_t*>(value) != 0)
     UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN(ops->poolSetAttribute(mem_pool->native, attr, value));
+  Status s = ops->poolSetAttribute(mem_pool->native, attr, value);
+  if (s.ok() && attr == hipMemPoolAttrReservedMemHigh) PoolLimits::get().resetHighWater(mem_pool);
+  UNIHIP_RETURN(s);
 }
 
 UNIHIP_EXPORT hipError_t hipMemPoolGetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr,

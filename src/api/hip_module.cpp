@@ -8,6 +8,7 @@
 
 #include "api/api_boundary.h"
 #include "api/arg_checks.h"
+#include "api/kernel_lookup.h"
 #include "api/module_family.h"
 #include "core/handles.h"
 #include "base/hot_text.h"
@@ -16,12 +17,62 @@
 #include "core/launch_check.h"
 #include "core/stream_resolve.h"
 #include "base/bundle.h"
+#include "base/allocation_map.h"
 
 using namespace unihip;
 
 namespace {
 
 std::mutex g_moduleFunctionsMutex;  // guards every module's `functions`
+
+// Frees a module's managed variables (after its device finished: a kernel may still use them).
+void releaseManaged(const Device& d, std::vector<ihipModule_t::ManagedVariable>* vars) {
+  if (vars->empty()) return;
+  (void)d.backend->deviceSynchronize(d.local);
+  for (const auto& v : *vars) {
+    Allocation a;
+    if (AllocationMap::get().take(v.storage, &a)) (void)d.backend->freeManaged(d.local, v.storage);
+  }
+  vars->clear();
+}
+
+// A module's __managed__ variables, set up as AMD's DynCO::initDynManagedVars does: managed
+// memory of the value's size, the value (`name.managed`) copied in, the pointer variable
+// (`name`) pointed at it. A backend that cannot list them leaves them alone.
+Status setUpManaged(const Device& d, NativeModule native,
+                    std::vector<ihipModule_t::ManagedVariable>* out) {
+  std::vector<std::string> names;
+  if (!d.backend->moduleManagedVariables(d.local, native, &names).ok()) return kOk;
+  for (const std::string& name : names) {
+    void* value = nullptr;
+    void* pointer = nullptr;
+    size_t size = 0, pointerSize = 0;
+    if (!d.backend->getGlobal(d.local, native, (name + ".managed").c_str(), &value, &size).ok() ||
+        size == 0 ||
+        !d.backend->getGlobal(d.local, native, name.c_str(), &pointer, &pointerSize).ok() ||
+        pointerSize != sizeof(void*))
+      continue;  // not clang's pair: an ordinary variable that happens to end in "managed"
+    void* storage = nullptr;
+    Status s = d.backend->mallocManaged(d.local, size, hipMemAttachGlobal, &storage);
+    if (s.ok() && storage == nullptr) s = hipErrorOutOfMemory;
+    if (!s.ok()) {
+      releaseManaged(d, out);
+      return s;
+    }
+    AllocationMap::get().insert({storage, size, d.ordinal, AllocationKind::Managed,
+                                 hipMemAttachGlobal});
+    out->push_back({name, storage, size});
+    s = d.backend->memcpy(d.local, storage, value, size, CopyDirection::DeviceToDevice);
+    if (s.ok())
+      s = d.backend->memcpy(d.local, pointer, &storage, sizeof storage,
+                            CopyDirection::HostToDevice);
+    if (!s.ok()) {
+      releaseManaged(d, out);
+      return s;
+    }
+  }
+  return kOk;
+}
 
 // `owned`: the bytes behind `view` when the module must keep them (a file read into memory).
 Status loadModule(hipModule_t* module, ImageView view, std::vector<uint8_t> owned) {
@@ -38,11 +89,17 @@ Status loadModule(hipModule_t* module, ImageView view, std::vector<uint8_t> owne
   UNIHIP_TRY(d->backend->selectImage(d->local, entries, &index));
   NativeModule native = nullptr;
   UNIHIP_TRY(d->backend->loadModule(d->local, entries[index], &native));
+  std::vector<ihipModule_t::ManagedVariable> managed;
+  if (Status s = setUpManaged(*d, native, &managed); !s.ok()) {
+    (void)d->backend->unloadModule(d->local, native);
+    return s;
+  }
   ihipModule_t* m = moduleTable().create();
   m->device = d->ordinal;
   m->native = native;
   m->image = std::move(owned);
   m->functions.clear();
+  m->managed = std::move(managed);
   HandleTable<ihipModule_t>::publish(m);
   *module = m;
   return kOk;
@@ -80,7 +137,10 @@ UNIHIP_EXPORT hipError_t hipModuleUnload(hipModule_t module) {
     std::lock_guard<std::mutex> lock(g_moduleFunctionsMutex);
     for (ihipModuleSymbol_t* f : module->functions) f->magic.store(0, std::memory_order_release);
   }
-  if (!moduleTable().retire(module)) UNIHIP_RETURN(hipErrorNotFound);  // a racing unload won
+  std::vector<ihipModule_t::ManagedVariable> managed;
+  if (!moduleTable().retire(module, [&](ihipModule_t& m) { managed = std::move(m.managed); }))
+    UNIHIP_RETURN(hipErrorNotFound);  // a racing unload won
+  if (d) releaseManaged(*d, &managed);
   UNIHIP_RETURN(d ? d->backend->unloadModule(d->local, native) : kOk);
 }
 
@@ -180,13 +240,20 @@ UNIHIP_HOT_TLS LaunchCache t_moduleLaunchCache;  // keyed by hipFunction_t (core
     return apiReturn(kName, hipErrorInvalidHandle);
   s = checkModuleLaunch(*rs.device->props, grid, block, sharedMemBytes);
   if (UNIHIP_UNLIKELY(!s.ok())) return apiReturn(kName, s);
+  s = checkKernelLimits(*rs.device, f->native, block, sharedMemBytes, kModuleLaunchCodes);
+  if (UNIHIP_UNLIKELY(!s.ok())) return apiReturn(kName, s);
   LaunchConfig config{grid, block, sharedMemBytes, rs.native};
   if (UNIHIP_UNLIKELY(extra != nullptr))
     return apiReturn(kName, rs.device->backend->launchPacked(rs.device->local, f->native, config,
                                                              packed, packedBytes));
   if (mayFillLaunchCache(stream, rs.native))
-    t_moduleLaunchCache = {f,         stream,    generation, rs.device,
-                           rs.native, f->native, Runtime::currentDevice()};
+    t_moduleLaunchCache = {f,
+                           stream,
+                           generation,
+                           rs.device,
+                           rs.native,
+                           f->native,
+                           Runtime::currentDevice()};
   return apiReturn(kName, timeline::onStream(timeline::OpKind::kernel, rs.device, rs.native,
                                              f->name.c_str(), [&] {
                                                return rs.device->backend->launch(
@@ -195,8 +262,13 @@ UNIHIP_HOT_TLS LaunchCache t_moduleLaunchCache;  // keyed by hipFunction_t (core
                                              }));
 }
 
-[[gnu::cold, gnu::noinline]] hipError_t failedModuleLaunch(Status s) {
-  return apiReturn("hipModuleLaunchKernel", s);
+// A cached launch the backend refused: past the function's own limits, the module API's code
+// (the cache holds only the device's limits).
+[[gnu::cold, gnu::noinline]] hipError_t failedModuleLaunch(Status s, const LaunchConfig& config) {
+  const LaunchCache& c = t_moduleLaunchCache;
+  const Status k = checkKernelLimits(*c.device, c.function, config.block, config.sharedMemBytes,
+                                     kModuleLaunchCodes);
+  return apiReturn("hipModuleLaunchKernel", k.ok() ? s : k);
 }
 
 }  // namespace
@@ -214,6 +286,6 @@ UNIHIP_EXPORT UNIHIP_HOT_TEXT hipError_t hipModuleLaunchKernel(
   const Device* device = c.device;
   LaunchConfig config{grid, block, sharedMemBytes, c.native};
   Status s = device->backend->launch(device->local, c.function, config, kernelParams);
-  if (UNIHIP_UNLIKELY(!s.ok())) return failedModuleLaunch(s);
+  if (UNIHIP_UNLIKELY(!s.ok())) return failedModuleLaunch(s, config);
   return hipSuccess;
 }

@@ -28,6 +28,14 @@ UNIHIP_EXPORT hipError_t hipModuleGetGlobal(hipDeviceptr_t* dptr, size_t* bytes,
   if (!isLive(hmod)) UNIHIP_RETURN(hipErrorInvalidResourceHandle);
   Device* d = Runtime::get().device(hmod->device);
   if (d == nullptr) UNIHIP_RETURN(hipErrorInvalidResourceHandle);
+  // A __managed__ variable is its managed memory, as AMD's getDynGlobalVar answers it.
+  for (const auto& v : hmod->managed) {
+    if (v.name == name) {
+      if (dptr) *dptr = v.storage;
+      if (bytes) *bytes = v.size;
+      UNIHIP_RETURN(kOk);
+    }
+  }
   void* address = nullptr;
   size_t size = 0;
   Status s = d->backend->getGlobal(d->local, hmod->native, name, &address, &size);

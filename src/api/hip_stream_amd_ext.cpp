@@ -22,8 +22,14 @@ uint32_t cuMaskWords(const Device& d) {
 Status createWithCuMask(hipStream_t* stream, uint32_t cuMaskSize, const uint32_t* cuMask) {
   if (stream == nullptr) return hipErrorInvalidHandle;
   if (cuMaskSize == 0 || cuMask == nullptr) return hipErrorInvalidValue;
+  // AMD creates it at Priority::Normal, the middle of its range (hip-tests check
+  // (least + greatest) / 2); on a backend whose range is CUDA's [0, -5] that is -2, not 0.
+  Device* cur = nullptr;
+  UNIHIP_TRY(currentDevice(&cur));
+  int least = 0, greatest = 0;
+  UNIHIP_TRY(cur->backend->streamPriorityRange(cur->local, &least, &greatest));
   hipStream_t s = nullptr;
-  UNIHIP_TRY(hipStreamCreate(&s));
+  UNIHIP_TRY(hipStreamCreateWithPriority(&s, hipStreamDefault, (least + greatest) / 2));
   Device* d = Runtime::get().device(s->device);
   Status st = d->backend->streamSetCuMask(d->local, s->native, cuMask, cuMaskSize);
   if (st == hipErrorNotSupported) {

@@ -16,12 +16,18 @@ namespace {
 // what the resource names must exist, a view applies to arrays only. Whether a mipmapped array
 // may be read with unnormalized coordinates is the backend's answer (AMD's runtime refuses it;
 // on NVIDIA the driver decides).
-Status checkTextureResource(int resType, const void* handleOrPointer, bool hasView) {
+// A linear resource of no bytes is refused too: AMD's runtime makes an image of width
+// sizeInBytes / elementSize, and one of width 0 fails (hip-tests' hipCreateTextureObject_Linear.cc,
+// sizeInBytes(0), AMD only).
+Status checkTextureResource(int resType, const void* handleOrPointer, bool hasView,
+                            size_t linearBytes) {
   switch (resType) {
     case hipResourceTypeArray:
     case hipResourceTypeMipmappedArray:
       return handleOrPointer != nullptr ? kOk : Status(hipErrorInvalidValue);
     case hipResourceTypeLinear:
+      if (linearBytes == 0) return hipErrorInvalidValue;
+      [[fallthrough]];
     case hipResourceTypePitch2D:
       if (hasView) return hipErrorInvalidValue;
       return handleOrPointer != nullptr ? kOk : Status(hipErrorInvalidValue);
@@ -243,6 +249,35 @@ HIP_RESOURCE_VIEW_DESC viewWithinArray(const HIP_RESOURCE_VIEW_DESC& v,
 }
 
 // Creates the object and records both forms of its descriptors.
+// How many coordinates address the resource: 1 for linear memory and 1D arrays (layered or
+// not), 2 for pitched memory and 2D or 2D-layered arrays, 3 for 3D arrays (mipmapped: 3, left
+// alone).
+int coordinateDimensions(const HIP_RESOURCE_DESC& r) {
+  switch (r.resType) {
+    case HIP_RESOURCE_TYPE_LINEAR: return 1;
+    case HIP_RESOURCE_TYPE_PITCH2D: return 2;
+    case HIP_RESOURCE_TYPE_ARRAY: {
+      const hipArray* a = liveArray(r.res.array.hArray);
+      if (a == nullptr) return 3;
+      if (a->shape.height == 0) return 1;
+      if (a->shape.depth == 0 || (a->shape.flags & hipArrayLayered) != 0) return 2;
+      return 3;
+    }
+    default: return 3;
+  }
+}
+
+// The address modes of dimensions the resource lacks are clamped before the backend sees them:
+// AMD's images have no such dimension, but NVIDIA's sampler applies them to a 1D array as to a
+// one-row 2D one, so a border mode there blends the border into linear filtering (hip-tests'
+// hipTextureObj1DCheckSRGBModes sets addressMode[1] too and read half the expected values). The
+// getters still answer the modes as given (record.tex, record.drvTex are kept).
+HIP_TEXTURE_DESC samplerFor(const HIP_TEXTURE_DESC& tex, const HIP_RESOURCE_DESC& r) {
+  HIP_TEXTURE_DESC t = tex;
+  for (int i = coordinateDimensions(r); i < 3; ++i) t.addressMode[i] = HIP_TR_ADDRESS_MODE_CLAMP;
+  return t;
+}
+
 Status createTexture(hipTextureObject_t* out, const TextureResource& res, Device& device,
                      TextureRecord record) {
   ImageOps* ops = nullptr;
@@ -250,7 +285,8 @@ Status createTexture(hipTextureObject_t* out, const TextureResource& res, Device
   uint64_t object = 0;
   HIP_RESOURCE_VIEW_DESC view{};
   if (record.hasView) view = viewWithinArray(record.drvView, record.drvRes);
-  UNIHIP_TRY(ops->textureCreate(device.local, res, record.drvTex, record.hasView ? &view : nullptr,
+  const HIP_TEXTURE_DESC sampler = samplerFor(record.drvTex, record.drvRes);
+  UNIHIP_TRY(ops->textureCreate(device.local, res, sampler, record.hasView ? &view : nullptr,
                                 &object));
   record.device = device.ordinal;
   textureRegistry().add(object, record);
@@ -288,8 +324,9 @@ UNIHIP_EXPORT hipError_t hipCreateTextureObject(hipTextureObject_t* pTexObject,
                                                 const struct hipResourceViewDesc* pResViewDesc) {
   UNIHIP_TRACE_hipCreateTextureObject(pTexObject, pResDesc, pTexDesc, pResViewDesc);
   if (anyNull(pTexObject, pResDesc, pTexDesc)) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_IF_FAILED(
-      checkTextureResource(pResDesc->resType, resourceOf(*pResDesc), pResViewDesc != nullptr));
+  UNIHIP_RETURN_IF_FAILED(checkTextureResource(pResDesc->resType, resourceOf(*pResDesc),
+                                               pResViewDesc != nullptr,
+                                               pResDesc->res.linear.sizeInBytes));
   TextureRecord record;
   record.res = *pResDesc;
   record.tex = *pTexDesc;
@@ -315,8 +352,9 @@ UNIHIP_EXPORT hipError_t hipTexObjectCreate(hipTextureObject_t* pTexObject,
                                             const HIP_RESOURCE_VIEW_DESC* pResViewDesc) {
   UNIHIP_TRACE_hipTexObjectCreate(pTexObject, pResDesc, pTexDesc, pResViewDesc);
   if (anyNull(pTexObject, pResDesc, pTexDesc)) UNIHIP_RETURN(hipErrorInvalidValue);
-  UNIHIP_RETURN_IF_FAILED(
-      checkTextureResource(pResDesc->resType, resourceOf(*pResDesc), pResViewDesc != nullptr));
+  UNIHIP_RETURN_IF_FAILED(checkTextureResource(pResDesc->resType, resourceOf(*pResDesc),
+                                               pResViewDesc != nullptr,
+                                               pResDesc->res.linear.sizeInBytes));
   if (!validModes(*pTexDesc)) UNIHIP_RETURN(hipErrorInvalidValue);
   TextureRecord record;
   record.drvRes = *pResDesc;
@@ -439,7 +477,10 @@ UNIHIP_EXPORT hipError_t hipDestroySurfaceObject(hipSurfaceObject_t surfaceObjec
 
 UNIHIP_EXPORT hipError_t hipGetChannelDesc(hipChannelFormatDesc* desc, hipArray_const_t array) {
   UNIHIP_TRACE_hipGetChannelDesc(desc, array);
-  if (anyNull(desc, array)) UNIHIP_RETURN(hipErrorInvalidValue);
+  // AMD's hipGetChannelDesc: a null out pointer is an invalid value, a null array an invalid
+  // handle (hip-tests' hipGetChanDesc.cc Negative_Parameters).
+  if (desc == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
+  if (array == nullptr) UNIHIP_RETURN(hipErrorInvalidHandle);
   const hipArray* a = liveArray(array);
   if (a == nullptr) UNIHIP_RETURN(hipErrorInvalidValue);
   *desc = images::channelDescOf(a->shape.format, a->shape.channels);

@@ -292,6 +292,17 @@ UNIHIP_EXPORT hipError_t hipMemSetAccess(void* ptr, size_t size, const hipMemAcc
     if (pools::toGrant(d, desc[i].location, desc[i].flags, &grants[i]).code() != hipSuccess)
       UNIHIP_RETURN(hipErrorInvalidValue);
   }
+  // AMD's hipMemcpy* return once the copy is done; the CUDA driver's pageable-host copies may
+  // still be writing when they return, and an access change under a copy in flight faults it
+  // (hip-tests' hipMemSetGetAccess.cc ChangeAccessProp: ReadWrite -> Read after hipMemcpyHtoD
+  // gave "unspecified launch failure"). So the devices that may touch the range finish first.
+  (void)d->backend->deviceSynchronize(d->local);
+  for (size_t i = 0; i < count; ++i) {
+    Device* peer = Runtime::get().device(desc[i].location.id);
+    if (desc[i].location.type == hipMemLocationTypeDevice && peer != d &&
+        peer->backend == d->backend)
+      (void)peer->backend->deviceSynchronize(peer->local);
+  }
   UNIHIP_RETURN(ops->memSetAccess(d->local, ptr, size, grants, count));
 }
 

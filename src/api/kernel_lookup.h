@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/handles.h"
+#include "core/launch_check.h"
 #include "core/runtime.h"
 #include "core/registry.h"
 
@@ -43,6 +44,27 @@ inline Status checkSettableFunctionAttribute(const Device& d, int attribute, int
   if (attribute == hipFuncAttributePreferredSharedMemoryCarveout)
     return value < -1 || value > 100 ? Status(hipErrorInvalidValue) : kOk;
   return hipErrorInvalidValue;
+}
+
+// A kernel's own limits on `d` (core/launch_check.h), as its backend reports them; a limit the
+// backend cannot tell is no limit (the backend's launch then has the last word).
+inline FunctionLimits functionLimitsOf(const Device& d, NativeFunction f) {
+  FunctionLimits l;
+  int v = 0;
+  if (d.backend->functionAttribute(d.local, f, HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, &v).ok() &&
+      v > 0)
+    l.maxThreadsPerBlock = static_cast<uint32_t>(v);
+  if (d.backend->functionAttribute(d.local, f, HIP_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                                   &v).ok() &&
+      v >= 0)
+    l.maxDynamicShared = static_cast<size_t>(v);
+  return l;
+}
+
+// checkFunctionLimits for `f` on `d`, with the family's codes.
+inline Status checkKernelLimits(const Device& d, NativeFunction f, const dim3& block,
+                                size_t sharedMemBytes, const FunctionLimitCodes& codes) {
+  return checkFunctionLimits(functionLimitsOf(d, f), block, sharedMemBytes, codes);
 }
 
 // A module function handle's device and native function.

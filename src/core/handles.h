@@ -77,6 +77,14 @@ struct ihipModule_t {
   unihip::NativeModule native = nullptr;
   std::vector<uint8_t> image;  // owned copy: the caller may free its buffer after loading
   std::vector<struct ihipModuleSymbol_t*> functions;
+  // The module's __managed__ variables: managed memory the loader allocated, which the image's
+  // pointer variable `name` points at; hipModuleGetGlobal answers it, unload frees it.
+  struct ManagedVariable {
+    std::string name;
+    void* storage = nullptr;
+    size_t size = 0;
+  };
+  std::vector<ManagedVariable> managed;
 };
 
 struct ihipModuleSymbol_t {

@@ -46,6 +46,55 @@ inline Status checkModuleLaunch(const hipDeviceProp_t& p, const dim3& grid, cons
   return s == hipErrorInvalidConfiguration ? Status(hipErrorInvalidValue) : s;
 }
 
+// hipLaunchCooperativeKernel's codes (AMD's hipLaunchCooperativeKernel_common, its
+// kCooperativeLaunchRules and ihipLaunchKernel_validate): a zero grid or block dimension and an
+// oversized grid or block are hipErrorInvalidConfiguration; more dynamic shared memory than a block
+// may opt into cannot be resident, hipErrorCooperativeLaunchTooLarge.
+inline Status checkCooperativeLaunch(const hipDeviceProp_t& p, const dim3& grid, const dim3& block,
+                                     size_t sharedMemBytes) {
+  Status s = checkLaunch(p, grid, block, sharedMemBytes);
+  if (s.ok()) return s;
+  if ((grid.x == 0) | (grid.y == 0) | (grid.z == 0) | (block.x == 0) | (block.y == 0) |
+      (block.z == 0))
+    return hipErrorInvalidConfiguration;
+  return s == hipErrorInvalidValue ? Status(hipErrorCooperativeLaunchTooLarge) : s;
+}
+
+// One kernel's own limits on one device, below the device's: the threads a block may have (its
+// __launch_bounds__; on NVIDIA also what its registers allow) and the dynamic shared memory a
+// block may take (CUDA's max dynamic shared size attribute, 48 KiB less the static size until
+// hipFuncSetAttribute raises it; on AMD the LDS less the static size). No limit is UINT32_MAX and
+// SIZE_MAX.
+struct FunctionLimits {
+  uint32_t maxThreadsPerBlock = UINT32_MAX;
+  size_t maxDynamicShared = SIZE_MAX;
+};
+
+// What a launch family answers when a launch passes the device's limits but not the kernel's.
+// AMD's ihipLaunchKernel_validate refuses a block larger than the kernel's launch bounds with
+// hipErrorLaunchFailure for every family. A kernel whose static and dynamic shared memory do not
+// fit fails AMD's argument capture, hipErrorOutOfMemory, for hipLaunchKernel and its forms; the
+// cooperative form reports shared memory as a launch too large (kCooperativeLaunchRules), the
+// module API every violation as hipErrorInvalidValue (kModuleLaunchRules; CUDA's code too).
+struct FunctionLimitCodes {
+  hipError_t launchBounds;
+  hipError_t sharedMemory;
+};
+inline constexpr FunctionLimitCodes kRuntimeLaunchCodes{hipErrorLaunchFailure,
+                                                        hipErrorOutOfMemory};
+inline constexpr FunctionLimitCodes kCooperativeLaunchCodes{hipErrorLaunchFailure,
+                                                            hipErrorCooperativeLaunchTooLarge};
+inline constexpr FunctionLimitCodes kModuleLaunchCodes{hipErrorLaunchFailure,
+                                                       hipErrorInvalidValue};
+
+// After the device's checks (AMD's order): the launch bounds, then the shared memory.
+inline Status checkFunctionLimits(const FunctionLimits& f, const dim3& block, size_t sharedMemBytes,
+                                  const FunctionLimitCodes& codes) {
+  if (uint64_t{block.x} * block.y * block.z > f.maxThreadsPerBlock) return codes.launchBounds;
+  if (sharedMemBytes > f.maxDynamicShared) return codes.sharedMemory;
+  return kOk;
+}
+
 // checkLaunch's limits of one device, laid out for withinLaunchLimits (computed once per device,
 // when the runtime adopts it).
 struct alignas(16) LaunchLimits {

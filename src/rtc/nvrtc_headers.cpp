@@ -109,6 +109,32 @@ struct is_signed : integral_constant<bool, is_arithmetic<T>::value && T(-1) < T(
 #define HIP_DYNAMIC_SHARED_ATTRIBUTE
 #define HIP_DYNAMIC_SHARED(type, var) extern __shared__ type var[];
 #define __launch_bounds_impl__(...) __launch_bounds__(__VA_ARGS__)
+// AMD's __launch_bounds__ is amdgpu_flat_work_group_size(1, maxThreads) and
+// amdgpu_waves_per_eu(minWarps), which clang refuses for a maximum below 1, a negative minimum
+// or a value that is no integer (hip-tests' launch_bounds Negative_Parameters_RTC); NVRTC's
+// accepts 0 and negative values. The values pass through a class template whose instantiation
+// checks them, so the refusal is an error in any position the attribute is written in and
+// template parameters still work (they are checked at instantiation).
+template <long long __unihip_n> struct __unihip_lb_max_threads {
+  static_assert(__unihip_n >= 1, "__launch_bounds__: the maximum number of threads per block "
+                                 "must be at least 1");
+  static constexpr int value = static_cast<int>(__unihip_n);
+};
+template <long long __unihip_n> struct __unihip_lb_min_blocks {
+  static_assert(__unihip_n >= 0, "__launch_bounds__: the minimum number must not be negative");
+  static constexpr int value = static_cast<int>(__unihip_n);
+};
+#define __unihip_lb1(t) __annotate__(launch_bounds(__unihip_lb_max_threads<(t)>::value))
+#define __unihip_lb2(t, m)                                                                  \
+  __annotate__(launch_bounds(__unihip_lb_max_threads<(t)>::value,                           \
+                             __unihip_lb_min_blocks<(m)>::value))
+#define __unihip_lb3(t, m, c)                                                               \
+  __annotate__(launch_bounds(__unihip_lb_max_threads<(t)>::value,                           \
+                             __unihip_lb_min_blocks<(m)>::value, c))
+#define __unihip_lb_pick(_1, _2, _3, impl, ...) impl
+#undef __launch_bounds__
+#define __launch_bounds__(...) \
+  __unihip_lb_pick(__VA_ARGS__, __unihip_lb3, __unihip_lb2, __unihip_lb1, )(__VA_ARGS__)
 
 // HIP's maskless shuffles act on the whole (32-lane) warp; NVRTC has none of them. __any,
 // __all and __ballot are NVRTC's own (CUDA's deprecated maskless forms).

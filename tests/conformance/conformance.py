@@ -103,6 +103,61 @@ def unit_data_targets(bdir, unit_dir):
     return sorted(names)
 
 
+def unit_helper_executables(bdir, unit_dir):
+    """{target name: its output path under bdir} for catch/unit's helper executables: those
+    without a test file (ChkPtrdiff_t_Exe, hipGetFuncBySymbol_exe, testhipModuleLoadUnloadFunc_exe,
+    printf*_exe ...), which tests start as child processes from their working directory
+    (hip_test_process.hh: SpawnProc looks in the current directory). hip-tests adds them
+    EXCLUDE_FROM_ALL to its build_tests target; they land in the area's binary folder, which
+    stage copies beside the tests."""
+    reply = os.path.join(bdir, ".cmake", "api", "v1", "reply")
+    index = sorted(f for f in os.listdir(reply) if f.startswith("index-"))[-1]
+    with open(os.path.join(reply, index)) as f:
+        cm_file = json.load(f)["reply"]["codemodel-v2"]["jsonFile"]
+    with open(os.path.join(reply, cm_file)) as f:
+        cm = json.load(f)
+    helpers = {}
+    for t in cm["configurations"][0]["targets"]:
+        with open(os.path.join(reply, t["jsonFile"])) as f:
+            tj = json.load(f)
+        rel = os.path.relpath(os.path.join(cm["paths"]["source"], tj["paths"]["source"]), unit_dir)
+        if tj["type"] != "EXECUTABLE" or rel.startswith(".."):
+            continue
+        srcs = [os.path.join(cm["paths"]["source"], s["path"]) for s in tj.get("sources", [])
+                if not s.get("isGenerated")]
+        if srcs and not any(is_test_file(s) for s in srcs) and tj.get("artifacts"):
+            helpers[tj["name"]] = tj["artifacts"][0]["path"]
+    return helpers
+
+
+# Files hip-tests keeps beside an area's sources that its tests open from their working directory
+# but that its CMake does not copy (module/not_a_module.txt: hipModuleLoad.cc's
+# Negative_Load_From_A_File_That_Is_Not_A_Module loads it and expects hipErrorInvalidImage).
+SOURCE_SUFFIXES = (".cc", ".cpp", ".c", ".h", ".hh", ".hpp", ".py", ".json", ".cmake", ".in")
+
+
+def copy_source_data(catch_dir, bdir, areas=None):
+    """Copies catch/unit/<area>'s non-source files into the area's binary folder; returns them."""
+    unit = os.path.join(catch_dir, "unit")
+    copied = []
+    for area in sorted(os.listdir(unit)):
+        if areas is not None and area not in areas:
+            continue
+        adir = os.path.join(unit, area)
+        if not os.path.isdir(adir):
+            continue
+        for root, _, fns in os.walk(adir):
+            for fn in fns:
+                if fn == "CMakeLists.txt" or fn.endswith(SOURCE_SUFFIXES):
+                    continue
+                path = os.path.join(root, fn)
+                dst = os.path.join(bdir, "catch_tests", "unit", area, os.path.relpath(path, adir))
+                os.makedirs(os.path.dirname(dst), exist_ok=True)
+                shutil.copy(path, dst)
+                copied.append(os.path.relpath(dst, bdir))
+    return copied
+
+
 def is_test_file(path):
     try:
         with open(path, errors="replace") as f:
@@ -257,6 +312,11 @@ def cmd_build(a):
         return
     outs = ["perfile/" + exe_name(p) for p in chosen]
     outs += unit_data_targets(bdir, unit)  # what the tests load beside themselves
+    areas = {amd[p]["area"] for p in chosen}
+    helpers = {n: path for n, path in unit_helper_executables(bdir, unit).items()
+               if path.split("/")[2:3] and path.split("/")[2] in areas}  # catch_tests/unit/<area>/
+    outs += sorted(helpers)  # the executables tests start as child processes
+    copy_source_data(os.path.join(src, "catch"), bdir, areas)
     cmd = ["ninja", "-C", bdir, "-f", "perfile.ninja", "-k", "0", "-j", str(a.jobs)] + outs
     if a.nice:
         cmd = ["nice", "-n", str(a.nice)] + cmd
@@ -271,6 +331,10 @@ def cmd_build(a):
         with open(os.path.join(work, "ninja.log")) as f:
             log = f.read()
     fails = parse_ninja_log(log)
+    for n, path in sorted(helpers.items()):
+        if not os.path.exists(os.path.join(bdir, path)):
+            print("  helper %s (%s) was not built: %s" % (
+                n, path, (fails.get(path) or [""])[0] or "see ninja.log"), flush=True)
     counts = collections.Counter()
     test_objs = set(objs.values())
     for p in chosen:
@@ -326,6 +390,18 @@ def compile_rows(work, cdir=None):
     return rows
 
 
+def cmake_home(bdir):
+    """hip-tests' catch/ folder that bdir was configured from (CMakeCache.txt), or None."""
+    try:
+        with open(os.path.join(bdir, "CMakeCache.txt")) as f:
+            for line in f:
+                if line.startswith("CMAKE_HOME_DIRECTORY:"):
+                    return line.split("=", 1)[1].strip()
+    except OSError:
+        pass
+    return None
+
+
 def cmd_stage(a):
     """Strips the compiled executables and packs them into OUT/part-NN/bundle.tar.xz, each at most
     --max-mib (what one GPU session can carry), each with run.py. One solid xz stream per part:
@@ -351,6 +427,9 @@ def cmd_stage(a):
     # the files the custom targets wrote beside the area's objects, in the area's binary folder
     # (hip-tests' CMake puts catch/unit/<area> at catch_tests/unit/<area>).
     data = []
+    catch_dir = cmake_home(bdir)
+    if catch_dir:  # files hip-tests keeps beside its sources (module/not_a_module.txt)
+        copy_source_data(catch_dir, bdir, {n.split("/")[0] for n in ok})
     for area in sorted({n.split("/")[0] for n in ok}):
         adir = os.path.join(bdir, "catch_tests", "unit", area)
         for root, dirs, fns in os.walk(adir):
@@ -446,6 +525,20 @@ def load_classes():
     return rules
 
 
+def load_reasons():
+    """tests/conformance/reasons.tsv: (file, case regex) -> (class, reason) for failures whose
+    cause is the test's or the hardware's, not unihip's."""
+    return [(r[0], re.compile(r[1]), r[2], r[3])
+            for r in read_table(os.path.join(HERE, "reasons.tsv")) if len(r) >= 4]
+
+
+def stated_reason(reasons, name, case):
+    for f, rx, cls, why in reasons:
+        if f == name and rx.search(case):
+            return cls, why
+    return None
+
+
 def classify(text, rules, kind):
     for cls, rx, k in rules:
         if (not k or k == kind) and rx.search(text):
@@ -466,6 +559,7 @@ def cmd_report(a):
     targets = {r[0]: r for r in read_table(os.path.join(work, "targets.tsv"))}
     comp = compile_rows(work)
     rules = load_classes()
+    reasons = load_reasons()
     disabled = amd_disabled(src) if src else set()
     on_nvidia = nvidia_disabled(src) - disabled if src else set()
     run = {}  # target -> list of (case, status, seconds, first failure)
@@ -506,6 +600,8 @@ def cmd_report(a):
                 continue
             c["cases"] += 1
             c[case[1]] += 1
+            if case[1] in ("failed", "timeout", "crashed") and stated_reason(reasons, n, case[0]):
+                c["reasoned"] += 1
     L = []
     L.append("# hip-tests catch/unit on unihip\n")
     L.append(a.preamble.read() if a.preamble else "")
@@ -540,6 +636,14 @@ def cmd_report(a):
     if decided:
         L.append("\nOf the %d cases that ran to a result (not skipped): **%d passed (%.1f%%)**." % (
             decided, tot["passed"], 100.0 * tot["passed"] / decided))
+    if tot["reasoned"]:
+        L.append("\nOf the %d cases that did not pass, %d have a stated reason that is not unihip's "
+                 "(`tests/conformance/reasons.tsv`: the test's own fault, AMD hardware, CUDA's "
+                 "driver, HIP 7; listed below with it); %d do not. Counting the first as "
+                 "explained, %d of %d (%.1f%%) pass or are explained." % (
+                     decided - tot["passed"], tot["reasoned"], decided - tot["passed"] - tot["reasoned"],
+                     tot["passed"] + tot["reasoned"], decided,
+                     100.0 * (tot["passed"] + tot["reasoned"]) / decided))
     nv_run = sum(v for k, v in tot.items() if k.startswith("nv_") and k != "nv_skipped")
     if nv_run:
         nv_pass = tot["nv_passed"]
@@ -583,18 +687,20 @@ def cmd_report(a):
             L.append("| `%s` | %d |" % (name, len(files)))
     if run:
         L.append("\n## Run failures\n")
-        L.append("| file | test case | result | cause class | first failure |")
-        L.append("|---|---|---|---|---|")
+        L.append("| file | test case | result | cause class | first failure | stated reason |")
+        L.append("|---|---|---|---|---|---|")
         for n in sorted(run, key=lambda n: comp.get(n, [n, "", n])[2]):
             for case in run[n]:
                 if len(case) > 3 and case[3] == "file budget spent":
                     continue  # not started: counted per file below
                 if case[1] in ("failed", "timeout", "crashed") and case[0] not in disabled \
                         and case[0] not in on_nvidia:
-                    L.append("| %s | %s | %s | %s | `%s` |" % (
+                    why = stated_reason(reasons, n, case[0])
+                    L.append("| %s | %s | %s | %s | `%s` | %s |" % (
                         comp.get(n, [n, "", n])[2], md(case[0]), case[1],
                         classify(case[3] if len(case) > 3 else "", rules, "run"),
-                        md(case[3] if len(case) > 3 else "")))
+                        md(case[3] if len(case) > 3 else ""),
+                        "%s: %s" % (why[0], md(why[1])) if why else ""))
     budget = collections.Counter(comp.get(n, [n, "", n])[2] for n, cs in run.items() for c in cs
                                  if len(c) > 3 and c[3] == "file budget spent")
     if budget:

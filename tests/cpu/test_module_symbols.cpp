@@ -70,3 +70,26 @@ TEST_CASE("module symbols: other formats are unknown", "[module-symbols]") {
   CHECK_FALSE(readModuleSymbols(ImageKind::Cubin, text, sizeof text, &names));
   CHECK_FALSE(readModuleSymbols(ImageKind::Ptx, nullptr, 0, &names));
 }
+
+// hip-tests' module/hipManagedKeyword.cc: unihipcc keeps a __managed__ variable's value beside
+// its pointer (`x` and `x__managed` in PTX, `x.managed` on AMD); the loader finds the pairs.
+TEST_CASE("module symbols: __managed__ variables are listed by name", "[module-symbols]") {
+  const std::string ptx =
+      ".version 8.0\n.target sm_90\n.address_size 64\n"
+      ".visible .global .align 8 .u64 moduleManaged;\n"
+      ".visible .global .align 4 .u32 moduleManaged__managed = 10;\n"
+      ".visible .global .align 4 .u32 plain = 3;\n"
+      ".visible .entry kernel()\n{\n\tret;\n}\n";
+  unihip::cu::ModuleSymbols names;
+  REQUIRE(readModuleSymbols(ImageKind::Ptx, ptx.data(), ptx.size() + 1, &names));
+  CHECK(names.count("moduleManaged") == 1);
+  CHECK(names.count("moduleManaged__managed") == 1);
+  REQUIRE(names.managedVariables().size() == 1);
+  CHECK(names.managedVariables()[0] == "moduleManaged");
+  unihip::cu::ModuleSymbols amd;
+  amd.add("x.managed");
+  amd.add("x");
+  amd.add("managed");  // the suffix alone names no variable
+  REQUIRE(amd.managedVariables().size() == 1);
+  CHECK(amd.managedVariables()[0] == "x");
+}

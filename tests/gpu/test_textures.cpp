@@ -188,6 +188,15 @@ TEST_CASE("2D array textures: point and linear filtering, every address mode", "
   CHECK(near(got[2], 15.f, 0.1f));
   CHECK(near(got[3], 30.f));
   HIP_CHECK(hipDestroyTextureObject(o));
+  // Border in every mode (hip-tests' hipTextureObj1DCheckSRGBModes): a 1D array has no second
+  // dimension, so its border (42) must not blend into texel centers, only into x's edges.
+  o = makeTexture(a1, hipAddressModeBorder, hipFilterModeLinear, 0);
+  got = run(launchTex1D, o, {0.5f, 1.5f, 0.f, 4.f}, 4);
+  CHECK(near(got[0], 0.f, 0.1f));
+  CHECK(near(got[1], 10.f, 0.1f));
+  CHECK(near(got[2], 21.f, 0.2f));  // half texel 0, half border
+  CHECK(near(got[3], 36.f, 0.2f));  // half texel 3, half border
+  HIP_CHECK(hipDestroyTextureObject(o));
   HIP_CHECK(hipFreeArray(a1));
 }
 

@@ -159,6 +159,12 @@ class FakeBackend final : public Backend {
     *names = moduleKernels;
     return kOk;
   }
+  // The __managed__ variables every loaded module lists (none unless a test names some).
+  std::vector<std::string> moduleManaged;
+  Status moduleManagedVariables(int, NativeModule, std::vector<std::string>* names) override {
+    *names = moduleManaged;
+    return kOk;
+  }
   // Any name but "missing" exists.
   Status getGlobal(int, NativeModule, const char* name, void** a, size_t* s) override {
     if (std::strcmp(name, "missing") == 0) return hipErrorNotFound;
@@ -189,6 +195,10 @@ class FakeBackend final : public Backend {
   }
   Status launchImpl(int d, NativeFunction f_, const LaunchConfig& c, void** args) override {
     logOp("launch", c.grid.x);
+    // CUDA's driver refuses a block past the kernel's own limits (the API maps the code).
+    if (allFunctionAttributes &&
+        (uint64_t{c.block.x} * c.block.y * c.block.z > 256 || c.sharedMemBytes > 100 + HIP_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES))
+      return hipErrorInvalidValue;
     std::lock_guard<std::mutex> lock(launchMutex_);  // tests launch from several threads
     launches.fetch_add(1, std::memory_order_relaxed);
     lastLaunch = c;

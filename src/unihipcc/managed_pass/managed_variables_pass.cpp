@@ -3,7 +3,8 @@
 // does not (it drops the managed attribute). In the NVPTX pass our headers mark a managed
 // variable with annotate("unihip.managed"); this pass turns each marked `@x` into a pointer
 // variable `@x` (null, set by the runtime to the variable's managed memory) and every access to
-// `x` into an access through that pointer. The runtime then binds NVIDIA and AMD images alike.
+// `x` into an access through that pointer; a definition's value stays as `@x.managed`. The
+// runtime then binds NVIDIA and AMD images alike.
 //
 #include <string>
 #include <vector>
@@ -15,6 +16,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/IR/ReplaceConstant.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
 
 #include "nvptx_passes.h"
 
@@ -92,7 +94,16 @@ void makeIndirect(Module& m, GlobalVariable* var) {
     u->set(b.CreateAlignedLoad(ptrType, pointer, Align(8)));
   }
   var->replaceAllUsesWith(pointer);
-  var->eraseFromParent();
+  if (!definition) {
+    var->eraseFromParent();
+    return;
+  }
+  // The value stays, as clang's HIP layout keeps it on AMD (`x.managed`): a runtime that loads
+  // the image as a module (hipModuleLoad) has no host registration, and takes the initializer
+  // from it (AMD's DynCO::initDynManagedVars). PTX names have no '.', and this pass runs after
+  // NVPTX's renaming of them, so it is `x__managed` (the runtime's spelling of "x.managed").
+  var->setName(pointer->getName() + "__managed");
+  appendToCompilerUsed(m, {var});
 }
 
 }  // namespace

@@ -312,6 +312,45 @@ TEST_CASE("mipmapped arrays over an image family: public fields, levels, lifetim
   (void)hipGetLastError();
 }
 
+// hip-tests' hipTextureObj1DCheckSRGBModes (Border + Linear over a 1D array): the address modes
+// of dimensions a resource lacks reach the backend clamped (NVIDIA's sampler would blend a
+// border into a 1D array's filtering); the getters answer the modes as given.
+TEST_CASE("texture objects: address modes beyond the resource's dimensions are clamped",
+          "[api][textures]") {
+  FakeImageOps* images = installImages();
+  const hipChannelFormatDesc u8x4 = hipCreateChannelDesc<uchar4>();
+  hipArray_t a1 = nullptr, a2 = nullptr;
+  REQUIRE(hipMallocArray(&a1, &u8x4, 255) == hipSuccess);
+  REQUIRE(hipMallocArray(&a2, &u8x4, 16, 16) == hipSuccess);
+  hipResourceDesc r{};
+  r.resType = hipResourceTypeArray;
+  r.res.array.array = a1;
+  hipTextureDesc t{};
+  for (auto& m : t.addressMode) m = hipAddressModeBorder;
+  t.filterMode = hipFilterModeLinear;
+  t.readMode = hipReadModeNormalizedFloat;
+  hipTextureObject_t o = nullptr;
+  REQUIRE(hipCreateTextureObject(&o, &r, &t, nullptr) == hipSuccess);
+  CHECK(images->lastTexture.addressMode[0] == HIP_TR_ADDRESS_MODE_BORDER);
+  CHECK(images->lastTexture.addressMode[1] == HIP_TR_ADDRESS_MODE_CLAMP);
+  CHECK(images->lastTexture.addressMode[2] == HIP_TR_ADDRESS_MODE_CLAMP);
+  hipTextureDesc td{};
+  REQUIRE(hipGetTextureObjectTextureDesc(&td, o) == hipSuccess);
+  CHECK(td.addressMode[1] == hipAddressModeBorder);
+  HIP_TEXTURE_DESC dtd{};
+  REQUIRE(hipTexObjectGetTextureDesc(&dtd, o) == hipSuccess);
+  CHECK(dtd.addressMode[1] == HIP_TR_ADDRESS_MODE_BORDER);
+  REQUIRE(hipDestroyTextureObject(o) == hipSuccess);
+  r.res.array.array = a2;  // 2D: only the third mode goes
+  REQUIRE(hipCreateTextureObject(&o, &r, &t, nullptr) == hipSuccess);
+  CHECK(images->lastTexture.addressMode[1] == HIP_TR_ADDRESS_MODE_BORDER);
+  CHECK(images->lastTexture.addressMode[2] == HIP_TR_ADDRESS_MODE_CLAMP);
+  REQUIRE(hipDestroyTextureObject(o) == hipSuccess);
+  REQUIRE(hipFreeArray(a1) == hipSuccess);
+  REQUIRE(hipFreeArray(a2) == hipSuccess);
+  (void)hipGetLastError();
+}
+
 TEST_CASE("texture objects over an image family: driver-form descriptors and getters",
           "[api][textures]") {
   FakeImageOps* images = installImages();

@@ -72,6 +72,30 @@ TEST_CASE("hipSetDeviceFlags / hipGetDeviceFlags: per device, one scheduling mod
   REQUIRE(hipSetDeviceFlags(hipDeviceScheduleAuto) == hipSuccess);
 }
 
+// hip-tests' hipDeviceReset.cc (Positive_Basic, Positive_Threaded): a reset puts the device's
+// flags back to what they were before hipSetDeviceFlags (AMD's Device::Reset resets flags_),
+// from any thread, and leaves the other devices' flags alone.
+TEST_CASE("hipDeviceReset puts the device flags back to their start value") {
+  installFake(2);
+  unsigned before = 99, after = 99, other = 99;
+  REQUIRE(hipGetDeviceFlags(&before) == hipSuccess);
+  REQUIRE(hipSetDevice(1) == hipSuccess);
+  REQUIRE(hipSetDeviceFlags(hipDeviceScheduleYield) == hipSuccess);
+  REQUIRE(hipSetDevice(0) == hipSuccess);
+  REQUIRE(hipSetDeviceFlags(hipDeviceScheduleBlockingSync) == hipSuccess);
+  std::thread([] {
+    CHECK(hipSetDevice(0) == hipSuccess);
+    CHECK(hipDeviceReset() == hipSuccess);
+  }).join();
+  REQUIRE(hipGetDeviceFlags(&after) == hipSuccess);
+  CHECK(after == before);
+  REQUIRE(hipSetDevice(1) == hipSuccess);
+  REQUIRE(hipGetDeviceFlags(&other) == hipSuccess);
+  CHECK(other == hipDeviceScheduleYield);
+  REQUIRE(hipSetDeviceFlags(hipDeviceScheduleAuto) == hipSuccess);
+  REQUIRE(hipSetDevice(0) == hipSuccess);
+}
+
 TEST_CASE("hipCtxCreate's flags are the device's, kept whole (AMD's hipCtxCreate)") {
   installFake(1);
   const unsigned all = hipDeviceScheduleYield | hipDeviceMapHost | hipDeviceLmemResizeToMax;

@@ -295,7 +295,7 @@ TEST_CASE("cooperative launches: checked, then the backend's") {
   CHECK(hipLaunchCooperativeKernel(k, dim3(1), dim3(1), args, 0, nullptr) ==
         hipErrorNotSupported);
   CHECK(hipLaunchCooperativeKernel_spt(k, dim3(0), dim3(1), args, 0, nullptr) ==
-        hipErrorInvalidValue);  // HIP 7: a zero dimension
+        hipErrorInvalidConfiguration);  // AMD's kZeroGlobal for the cooperative launch
   CHECK(hipLaunchCooperativeKernel_spt(k, dim3(1), dim3(1), args, 0, nullptr) ==
         hipErrorNotSupported);
   CHECK(hipModuleLaunchCooperativeKernel(nullptr, 1, 1, 1, 1, 1, 1, 0, nullptr, args) ==

@@ -482,6 +482,28 @@ extern "C" __global__ void k(ptrdiff_t* out) { *out = 1; }
     ++errors;
   INFO(log);
   CHECK(errors == 4);
+  // hip-tests' launchBounds Negative_Parameters_RTC: AMD's __launch_bounds__ refuses a maximum
+  // below 1, a negative minimum and values that are no integers; NVRTC's own accepts 0 and -1.
+  for (const char* bounds : {"0", "-1", "128, -1", "1.5", "128, 1.5"}) {
+    std::string src = std::string("__launch_bounds__(") + bounds +
+                      ") __global__ void SumKernel(int* sum) { atomicAdd(sum, threadIdx.x); }\n";
+    auto [rb, logb] = compile(src.c_str(), {"--gpu-architecture=sm_90"});
+    INFO(bounds << "\n" << logb);
+    CHECK(rb == HIPRTC_ERROR_COMPILATION);
+    CHECK(logb.find("error:") != std::string::npos);
+  }
+  // Valid bounds in every position and with template parameters still compile.
+  const char* valid = R"(
+__launch_bounds__(256) __global__ void a(int* o) { *o = 1; }
+__global__ void __launch_bounds__(128, 0) b(int* o) { *o = 2; }
+__global__ void __launch_bounds__(128, 2) c(int* o) { *o = 3; }
+template <int N, int M> __global__ void __launch_bounds__(N, M) d(int* o) { *o = N; }
+template __global__ void d<64, 1>(int*);
+__global__ void __launch_bounds_impl__(512) e(int* o) { *o = 5; }
+)";
+  auto [rv, logv] = compile(valid, {"--gpu-architecture=sm_90"});
+  INFO(logv);
+  CHECK(rv == HIPRTC_SUCCESS);
 }
 
 // hip-tests' rtc/hipRtcComplexHeader.cc and rtc/shfl.cc: AMD's hiprtc pre-includes fp16,

@@ -441,6 +441,38 @@ TEST_CASE("mempool: a created pool's maxSize is enforced to the byte", "[api][me
   (void)hipGetLastError();
 }
 
+// hip-tests' hipGetProcAddress_Memory_APIs (hipMemPoolTrimTo): AMD counts maxSize against the
+// pool's high-water mark of reserved bytes (MemoryPool::max_total_size_). A freed block is
+// reused while the pool holds it; once trimmed away, a new block needs room above the mark,
+// which only resetting hipMemPoolAttrReservedMemHigh clears.
+TEST_CASE("mempool: maxSize counts the pool's reserved high-water mark, as AMD's", "[api][mempool]") {
+  PoolsFixture f;
+  hipMemPoolProps props{};
+  props.allocType = hipMemAllocationTypePinned;
+  props.location = {hipMemLocationTypeDevice, 0};
+  props.maxSize = 1 << 20;
+  hipMemPool_t pool = nullptr;
+  REQUIRE(hipMemPoolCreate(&pool, &props) == hipSuccess);
+  void* p = nullptr;
+  REQUIRE(hipMallocFromPoolAsync(&p, 1 << 20, pool, nullptr) == hipSuccess);
+  REQUIRE(hipFreeAsync(p, nullptr) == hipSuccess);
+  REQUIRE(hipMallocFromPoolAsync(&p, 1 << 19, pool, nullptr) == hipSuccess);  // the freed block
+  REQUIRE(hipFreeAsync(p, nullptr) == hipSuccess);
+  REQUIRE(hipMemPoolTrimTo(pool, 1024) == hipSuccess);  // the block goes
+  void* q = nullptr;
+  CHECK(hipMallocFromPoolAsync(&q, 1 << 20, pool, nullptr) == hipErrorOutOfMemory);
+  CHECK(q == nullptr);
+  CHECK(hipMallocFromPoolAsync(&q, 1, pool, nullptr) == hipErrorOutOfMemory);
+  uint64_t zero = 0;
+  REQUIRE(hipMemPoolSetAttribute(pool, hipMemPoolAttrReservedMemHigh, &zero) == hipSuccess);
+  REQUIRE(hipMallocFromPoolAsync(&q, 1 << 20, pool, nullptr) == hipSuccess);
+  REQUIRE(hipFree(q) == hipSuccess);  // hipFree of pool memory gives the block back too
+  REQUIRE(hipMallocFromPoolAsync(&q, 1 << 20, pool, nullptr) == hipSuccess);
+  REQUIRE(hipFreeAsync(q, nullptr) == hipSuccess);
+  CHECK(hipMemPoolDestroy(pool) == hipSuccess);
+  (void)hipGetLastError();
+}
+
 // hip-tests' hipMallocAsync / hipMallocFromPoolAsync Negative_Parameters: a stream handle that
 // is not a stream ((hipStream_t)-1, or destroyed) is hipErrorInvalidHandle in the stream-ordered
 // allocator, as AMD's runtime answers (elsewhere: hipErrorContextIsDestroyed).

@@ -126,6 +126,11 @@ TEST_CASE("texture and surface objects: argument checks, then hipErrorNotSupport
   drvLinear.res.linear.sizeInBytes = sizeof devMem;
   HIP_RESOURCE_DESC drvBadFormat = drvLinear;
   drvBadFormat.res.linear.format = static_cast<hipArray_Format>(0x30);
+  // AMD refuses a linear resource of no bytes (hip-tests' hipCreateTextureObject_Linear.cc).
+  hipResourceDesc linearNoBytes = linearRes;
+  linearNoBytes.res.linear.sizeInBytes = 0;
+  HIP_RESOURCE_DESC drvLinearNoBytes = drvLinear;
+  drvLinearNoBytes.res.linear.sizeInBytes = 0;
   HIP_TEXTURE_DESC drvBadAddress{};
   drvBadAddress.addressMode[0] = static_cast<HIPaddress_mode>(9);
 
@@ -136,6 +141,8 @@ TEST_CASE("texture and surface objects: argument checks, then hipErrorNotSupport
       {"hipCreateTextureObject null array", [&] { return hipCreateTextureObject(&out, &nullArrayRes, &texDesc, nullptr); }, hipErrorInvalidValue},
       {"hipCreateTextureObject mipmap unnormalized", [&] { return hipCreateTextureObject(&out, &mipRes, &texDesc, nullptr); }, hipErrorInvalidValue},
       {"hipCreateTextureObject linear null ptr", [&] { return hipCreateTextureObject(&out, &nullLinearRes, &texDesc, nullptr); }, hipErrorInvalidValue},
+      {"hipCreateTextureObject linear 0 bytes", [&] { return hipCreateTextureObject(&out, &linearNoBytes, &texDesc, nullptr); }, hipErrorInvalidValue},
+      {"hipTexObjectCreate linear 0 bytes", [&] { return hipTexObjectCreate(&out, &drvLinearNoBytes, &drvTex, nullptr); }, hipErrorInvalidValue},
       {"hipCreateTextureObject pitch2D null ptr", [&] { return hipCreateTextureObject(&out, &pitchRes, &texDesc, nullptr); }, hipErrorInvalidValue},
       {"hipCreateTextureObject pitch2D width 0", [&] { return hipCreateTextureObject(&out, &pitchNoWidth, &texDesc, nullptr); }, hipErrorInvalidValue},
       {"hipCreateTextureObject pitch2D height 0", [&] { return hipCreateTextureObject(&out, &pitchNoHeight, &texDesc, nullptr); }, hipErrorInvalidValue},
@@ -177,7 +184,7 @@ TEST_CASE("texture and surface objects: argument checks, then hipErrorNotSupport
       {"hipDestroySurfaceObject null", [&] { return hipDestroySurfaceObject(nullptr); }, hipSuccess},
       {"hipDestroySurfaceObject", [&] { return hipDestroySurfaceObject(surf); }, hipErrorInvalidValue},
       {"hipGetChannelDesc null out", [&] { return hipGetChannelDesc(nullptr, array); }, hipErrorInvalidValue},
-      {"hipGetChannelDesc null array", [&] { return hipGetChannelDesc(&chan, nullptr); }, hipErrorInvalidValue},
+      {"hipGetChannelDesc null array", [&] { return hipGetChannelDesc(&chan, nullptr); }, hipErrorInvalidHandle},  // AMD's
       {"hipGetChannelDesc", [&] { return hipGetChannelDesc(&chan, array); }, hipErrorInvalidValue},
       {"hipDeviceGetTexture1DLinearMaxWidth null out", [&] { return hipDeviceGetTexture1DLinearMaxWidth(nullptr, &chan, 0); }, hipErrorInvalidValue},
       {"hipDeviceGetTexture1DLinearMaxWidth null desc", [&] { return hipDeviceGetTexture1DLinearMaxWidth(&width, nullptr, 0); }, hipErrorInvalidValue},

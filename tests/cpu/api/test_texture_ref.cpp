@@ -125,8 +125,9 @@ TEST_CASE("texture references: the C++ texture<> overloads reach the C entry poi
   CHECK(hipBindTexture(&offset, tex, nullptr, tex.channelDesc) == hipErrorInvalidValue);
   CHECK(hipBindTexture2D(&offset, tex, nullptr, 4, 4, 16) == hipErrorInvalidValue);
   CHECK(hipBindTextureToArray(tex, nullptr, tex.channelDesc) == hipErrorInvalidValue);
-  // Without a channel descriptor the array's is asked for first (hipGetChannelDesc).
-  CHECK(hipBindTextureToArray(tex, nullptr) == hipErrorInvalidValue);
+  // Without a channel descriptor the array's is asked for first (hipGetChannelDesc), whose
+  // answer for a null array is AMD's hipErrorInvalidHandle.
+  CHECK(hipBindTextureToArray(tex, nullptr) == hipErrorInvalidHandle);
   CHECK(hipUnbindTexture(tex) == hipErrorNotSupported);
   (void)hipGetLastError();
 }

@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "api_cases.h"
+#include "build_files.h"
 #include "install_fake.h"
 
 using namespace unihip::testing;
@@ -382,5 +383,35 @@ TEST_CASE("pointer attributes: host pointer of device memory, unknown memory, bo
   REQUIRE(hipPointerGetAttribute(&access, HIP_POINTER_ATTRIBUTE_ACCESS_FLAGS, d) == hipSuccess);
   CHECK(access == 0);
   CHECK(hipFree(d) == hipSuccess);
+  (void)hipGetLastError();
+}
+
+// hip-tests' module/hipManagedKeyword.cc (Unit_hipModuleGetGlobal_Functional): a module loaded by
+// hipModuleLoad sets its __managed__ variables up as AMD's DynCO::initDynManagedVars does —
+// managed memory holding the value of `name.managed`, the pointer variable `name` pointed at
+// it — and hipModuleGetGlobal answers the managed memory; unload frees it.
+TEST_CASE("hipModuleLoad sets up a module's __managed__ variables") {
+  auto* fake = installFake(1, "gfx90a");
+  fake->moduleManaged = {"managedX"};
+  // The fake's image symbols: "managedX.managed" holds the value, "managedX" the pointer.
+  fake->managedPointers["managedX.managed"] = reinterpret_cast<void*>(uintptr_t{42});
+  const int liveBefore = fake->managedLive.load();
+  hipModule_t m = nullptr;
+  REQUIRE(hipModuleLoad(&m, buildFilePath(UNIHIP_TEST_FATBIN).c_str()) == hipSuccess);
+  CHECK(fake->managedLive.load() == liveBefore + 1);
+  void* storage = fake->managedPointers["managedX"];
+  REQUIRE(storage != nullptr);
+  CHECK(*static_cast<uintptr_t*>(storage) == 42);  // the initial value, copied in
+  hipDeviceptr_t p = nullptr;
+  size_t bytes = 0;
+  REQUIRE(hipModuleGetGlobal(&p, &bytes, m, "managedX") == hipSuccess);
+  CHECK(p == storage);
+  CHECK(bytes == sizeof(void*));
+  hipPointerAttribute_t attr{};
+  REQUIRE(hipPointerGetAttributes(&attr, p) == hipSuccess);
+  CHECK(attr.isManaged == 1);
+  REQUIRE(hipModuleUnload(m) == hipSuccess);
+  CHECK(fake->managedLive.load() == liveBefore);
+  fake->moduleManaged.clear();
   (void)hipGetLastError();
 }
