@@ -53,7 +53,13 @@ Status checkModule(hipFunction_t f, dim3 grid, dim3 block, size_t sharedMemBytes
                    hipStream_t stream, void** args, CheckedLaunch* out) {
   UNIHIP_TRY(liveFunction(f));
   ResolvedStream rs;
-  UNIHIP_TRY(resolveStream(stream, &rs));
+  // AMD's module cooperative launch answers a destroyed or foreign stream hipErrorInvalidValue
+  // (hip-tests' hipModuleLaunchCooperativeKernel Negative_Parameters, "Invalid stream").
+  Status s = resolveStream(stream, &rs);
+  if (!s.ok())
+    return s == hipErrorContextIsDestroyed || s == hipErrorInvalidHandle
+               ? Status(hipErrorInvalidValue)
+               : s;
   if (rs.device->ordinal != f->device) return hipErrorInvalidHandle;
   UNIHIP_TRY(checkModuleLaunch(*rs.device->props, grid, block, sharedMemBytes));
   UNIHIP_TRY(checkKernelLimits(*rs.device, f->native, block, sharedMemBytes, kModuleLaunchCodes));

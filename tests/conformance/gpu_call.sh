@@ -10,10 +10,12 @@ jobs=${5:-12}; lib=${6:-.device-build/lib}
 shift $(( $# < 6 ? $# : 6 ))
 t0=$(date +%s)
 mkdir -p "$out/$name"
-# Files start until 110 s before the end (a started case runs up to -t 60); the timeout is the
-# guard that the archive is always written.
+# Files start until MARGIN (default 110) s before the end (a started case runs up to -t 60; a
+# short call passes a smaller -t and MARGIN); the timeout is the guard that the archive is
+# always written.
+margin=${MARGIN:-110}
 left=$(( seconds - 25 ))
 timeout -k 15 -s INT "$left" python3 "$part/run.py" "$part" "$out/$name" -j "$jobs" -t 60 -T 200 \
-  -D $(( left - 110 )) -L "$(realpath "$lib")" "$@" > "$out/$name/run.txt" 2>&1
+  -D $(( left - margin )) -L "$(realpath "$lib")" "$@" > "$out/$name/run.txt" 2>&1
 echo "run ended at $(( $(date +%s) - t0 )) s" >> "$out/$name/run.txt"
 tar -C "$out" -czf "$out/$name.tgz" "$name" && rm -rf "${out:?}/$name"

@@ -74,7 +74,7 @@ TEST_CASE("a cooperative launch syncs the whole grid", "[cooperative]") {
         hipErrorCooperativeLaunchTooLarge);
   CHECK(hipGetLastError() == hipErrorCooperativeLaunchTooLarge);
   CHECK(hipLaunchCooperativeKernel(k, dim3(0), dim3(block), args, 0, nullptr) ==
-        hipErrorInvalidValue);  // HIP 7: a zero dimension
+        hipErrorInvalidConfiguration);  // AMD's cooperative rules: a zero dimension
   (void)hipGetLastError();
   HIP_CHECK(hipStreamDestroy(s));
   HIP_CHECK(hipFree(slots));

@@ -304,6 +304,11 @@ TEST_CASE("cooperative launches: checked, then the backend's") {
   REQUIRE(hipGetFuncBySymbol(&f, k) == hipSuccess);
   CHECK(hipModuleLaunchCooperativeKernel(f, 1, 1, 1, 1, 1, 1, 0, nullptr, args) ==
         hipErrorNotSupported);
+  hipStream_t gone = nullptr;
+  REQUIRE(hipStreamCreate(&gone) == hipSuccess);
+  REQUIRE(hipStreamDestroy(gone) == hipSuccess);
+  CHECK(hipModuleLaunchCooperativeKernel(f, 1, 1, 1, 1, 1, 1, 0, gone, args) ==
+        hipErrorInvalidValue);  // AMD's module form: a destroyed stream
   CHECK(fake->launches == 0);
 
   fake->cooperative = true;
