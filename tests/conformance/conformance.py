@@ -50,22 +50,27 @@ def configure(src, unihip, bdir, platform, archs):
     return read_codemodel(bdir, os.path.join(src, "catch", "unit"))
 
 
-def read_codemodel(bdir, unit_dir):
-    """{test file (path under catch/): {area, group}} for catch/unit's executables.
-
-    A test file is a source defining Catch2 test cases; the others (DriverContext.cc ...) are
-    shared sources its group links in."""
+def codemodel_targets(bdir):
+    """(codemodel, target) for each target in a configured build's CMake file-API reply."""
     reply = os.path.join(bdir, ".cmake", "api", "v1", "reply")
     index = sorted(f for f in os.listdir(reply) if f.startswith("index-"))[-1]
     with open(os.path.join(reply, index)) as f:
         cm_file = json.load(f)["reply"]["codemodel-v2"]["jsonFile"]
     with open(os.path.join(reply, cm_file)) as f:
         cm = json.load(f)
-    top = os.path.dirname(unit_dir)
-    files = {}
     for t in cm["configurations"][0]["targets"]:
         with open(os.path.join(reply, t["jsonFile"])) as f:
-            tj = json.load(f)
+            yield cm, json.load(f)
+
+
+def read_codemodel(bdir, unit_dir):
+    """{test file (path under catch/): {area, group}} for catch/unit's executables.
+
+    A test file is a source defining Catch2 test cases; the others (DriverContext.cc ...) are
+    shared sources its group links in."""
+    top = os.path.dirname(unit_dir)
+    files = {}
+    for cm, tj in codemodel_targets(bdir):
         if tj["type"] != "EXECUTABLE":
             continue
         rel = os.path.relpath(os.path.join(cm["paths"]["source"], tj["paths"]["source"]), unit_dir)
@@ -87,16 +92,8 @@ TEST_CASE = re.compile(r"^\s*(TEST_CASE|TEMPLATE_TEST_CASE|TEMPLATE_PRODUCT_TEST
 def unit_data_targets(bdir, unit_dir):
     """Names of catch/unit's custom targets (code objects built with --genco, copied kernels and
     headers): the files tests load next to themselves."""
-    reply = os.path.join(bdir, ".cmake", "api", "v1", "reply")
-    index = sorted(f for f in os.listdir(reply) if f.startswith("index-"))[-1]
-    with open(os.path.join(reply, index)) as f:
-        cm_file = json.load(f)["reply"]["codemodel-v2"]["jsonFile"]
-    with open(os.path.join(reply, cm_file)) as f:
-        cm = json.load(f)
     names = []
-    for t in cm["configurations"][0]["targets"]:
-        with open(os.path.join(reply, t["jsonFile"])) as f:
-            tj = json.load(f)
+    for cm, tj in codemodel_targets(bdir):
         rel = os.path.relpath(os.path.join(cm["paths"]["source"], tj["paths"]["source"]), unit_dir)
         if tj["type"] == "UTILITY" and not rel.startswith(".."):
             names.append(tj["name"])
@@ -110,16 +107,8 @@ def unit_helper_executables(bdir, unit_dir):
     (hip_test_process.hh: SpawnProc looks in the current directory). hip-tests adds them
     EXCLUDE_FROM_ALL to its build_tests target; they land in the area's binary folder, which
     stage copies beside the tests."""
-    reply = os.path.join(bdir, ".cmake", "api", "v1", "reply")
-    index = sorted(f for f in os.listdir(reply) if f.startswith("index-"))[-1]
-    with open(os.path.join(reply, index)) as f:
-        cm_file = json.load(f)["reply"]["codemodel-v2"]["jsonFile"]
-    with open(os.path.join(reply, cm_file)) as f:
-        cm = json.load(f)
     helpers = {}
-    for t in cm["configurations"][0]["targets"]:
-        with open(os.path.join(reply, t["jsonFile"])) as f:
-            tj = json.load(f)
+    for cm, tj in codemodel_targets(bdir):
         rel = os.path.relpath(os.path.join(cm["paths"]["source"], tj["paths"]["source"]), unit_dir)
         if tj["type"] != "EXECUTABLE" or rel.startswith(".."):
             continue
