@@ -188,6 +188,9 @@ class CudaBackend final : public Backend, public CudaCore {
 
   Status functionAttribute(int device, NativeFunction function, int attribute,
                            int* value) override;
+  // cuLaunchKernel answers a block past __launch_bounds__ or shared memory past the function's
+  // maximum with CUDA_ERROR_INVALID_VALUE before anything runs.
+  bool launchRefusesPastFunctionLimits() const override { return true; }
 
   UNIHIP_HOT_TEXT Status launchImpl(int device, NativeFunction function, const LaunchConfig& c,
                                 void** args) override;

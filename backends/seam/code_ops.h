@@ -86,6 +86,10 @@ class CodeOps {
     if (attribute == 0) return functionMaxThreadsPerBlock(device, function, value);
     return hipErrorNotSupported;
   }
+  // True when launch() itself refuses a block or dynamic shared memory past the function's own
+  // limits (CUDA's driver does), so the API checks them only after a refusal, off the path of
+  // launches that succeed; false (AMD's packets take any size) makes the API check first.
+  virtual bool launchRefusesPastFunctionLimits() const { return false; }
   // hipFuncSetAttribute: `attribute` is a hipFuncAttribute (8: max dynamic shared memory,
   // 9: preferred carveout), already range-checked.
   virtual Status setFunctionAttribute(int device, NativeFunction function, int attribute,

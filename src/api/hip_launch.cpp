@@ -154,15 +154,21 @@ __attribute__((always_inline)) inline Status launchKernel(const void* function_a
   UNIHIP_TRY(checkLaunch(*rs.device->props, numBlocks, dimBlocks, sharedMemBytes));
   NativeFunction function;
   UNIHIP_TRY(registry.function(kernel, *rs.device, &function));
-  UNIHIP_TRY(checkKernelLimits(*rs.device, function, dimBlocks, sharedMemBytes,
-                               kRuntimeLaunchCodes));
+  UNIHIP_TRY(kernelLimitsBeforeLaunch(*rs.device, function, dimBlocks, sharedMemBytes,
+                                      kRuntimeLaunchCodes));
   if (mayFillLaunchCache(stream, rs.native))
     t_launchCache = {function_address, stream,   generation, rs.device,
                      rs.native,        function, Runtime::currentDevice()};
   LaunchConfig config{numBlocks, dimBlocks, static_cast<uint32_t>(sharedMemBytes), rs.native};
-  return timeline::onStream(timeline::OpKind::kernel, rs.device, rs.native, kernel->name.data(),
-                            [&] { return rs.device->backend->launch(rs.device->local, function,
-                                                                    config, args); });
+  Status s = timeline::onStream(timeline::OpKind::kernel, rs.device, rs.native,
+                                kernel->name.data(), [&] {
+                                  return rs.device->backend->launch(rs.device->local, function,
+                                                                    config, args);
+                                });
+  if (UNIHIP_UNLIKELY(!s.ok()))
+    return refusedLaunchCode(s, *rs.device, function, dimBlocks, sharedMemBytes,
+                             kRuntimeLaunchCodes);
+  return s;
 }
 
 template <LaunchEntry E>
@@ -195,9 +201,8 @@ template <LaunchEntry E>
 template <LaunchEntry E>
 [[gnu::cold, gnu::noinline]] hipError_t failedLaunch(Status s, const LaunchConfig& config) {
   const LaunchCache& c = t_launchCache;
-  const Status k = checkKernelLimits(*c.device, c.function, config.block, config.sharedMemBytes,
-                                     kRuntimeLaunchCodes);
-  return apiReturn(entryName(E), k.ok() ? s : k);
+  return apiReturn(entryName(E), refusedLaunchCode(s, *c.device, c.function, config.block,
+                                                   config.sharedMemBytes, kRuntimeLaunchCodes));
 }
 
 // The hot path: a launch the thread's cache answers, within the device's limits. Anything else

@@ -240,35 +240,35 @@ UNIHIP_HOT_TLS LaunchCache t_moduleLaunchCache;  // keyed by hipFunction_t (core
     return apiReturn(kName, hipErrorInvalidHandle);
   s = checkModuleLaunch(*rs.device->props, grid, block, sharedMemBytes);
   if (UNIHIP_UNLIKELY(!s.ok())) return apiReturn(kName, s);
-  s = checkKernelLimits(*rs.device, f->native, block, sharedMemBytes, kModuleLaunchCodes);
+  s = kernelLimitsBeforeLaunch(*rs.device, f->native, block, sharedMemBytes, kModuleLaunchCodes);
   if (UNIHIP_UNLIKELY(!s.ok())) return apiReturn(kName, s);
   LaunchConfig config{grid, block, sharedMemBytes, rs.native};
   if (UNIHIP_UNLIKELY(extra != nullptr))
-    return apiReturn(kName, rs.device->backend->launchPacked(rs.device->local, f->native, config,
-                                                             packed, packedBytes));
+    return apiReturn(kName, [&] {
+      Status p = rs.device->backend->launchPacked(rs.device->local, f->native, config, packed,
+                                                  packedBytes);
+      return p.ok() ? p
+                    : refusedLaunchCode(p, *rs.device, f->native, block, sharedMemBytes,
+                                        kModuleLaunchCodes);
+    }());
   if (mayFillLaunchCache(stream, rs.native))
-    t_moduleLaunchCache = {f,
-                           stream,
-                           generation,
-                           rs.device,
-                           rs.native,
-                           f->native,
-                           Runtime::currentDevice()};
-  return apiReturn(kName, timeline::onStream(timeline::OpKind::kernel, rs.device, rs.native,
-                                             f->name.c_str(), [&] {
-                                               return rs.device->backend->launch(
-                                                   rs.device->local, f->native, config,
-                                                   kernelParams);
-                                             }));
+    t_moduleLaunchCache = {f,         stream,    generation, rs.device,
+                           rs.native, f->native, Runtime::currentDevice()};
+  s = timeline::onStream(timeline::OpKind::kernel, rs.device, rs.native, f->name.c_str(), [&] {
+    return rs.device->backend->launch(rs.device->local, f->native, config, kernelParams);
+  });
+  if (UNIHIP_UNLIKELY(!s.ok()))
+    s = refusedLaunchCode(s, *rs.device, f->native, block, sharedMemBytes, kModuleLaunchCodes);
+  return apiReturn(kName, s);
 }
 
 // A cached launch the backend refused: past the function's own limits, the module API's code
 // (the cache holds only the device's limits).
 [[gnu::cold, gnu::noinline]] hipError_t failedModuleLaunch(Status s, const LaunchConfig& config) {
   const LaunchCache& c = t_moduleLaunchCache;
-  const Status k = checkKernelLimits(*c.device, c.function, config.block, config.sharedMemBytes,
-                                     kModuleLaunchCodes);
-  return apiReturn("hipModuleLaunchKernel", k.ok() ? s : k);
+  return apiReturn("hipModuleLaunchKernel",
+                   refusedLaunchCode(s, *c.device, c.function, config.block,
+                                     config.sharedMemBytes, kModuleLaunchCodes));
 }
 
 }  // namespace

@@ -67,6 +67,22 @@ inline Status checkKernelLimits(const Device& d, NativeFunction f, const dim3& b
   return checkFunctionLimits(functionLimitsOf(d, f), block, sharedMemBytes, codes);
 }
 
+// The launch families' use of checkKernelLimits: before the backend's launch where the backend
+// takes any size, and after a refusal where it refuses past the kernel's limits itself
+// (CodeOps::launchRefusesPastFunctionLimits): a launch that succeeds then asks nothing more.
+inline Status kernelLimitsBeforeLaunch(const Device& d, NativeFunction f, const dim3& block,
+                                       size_t sharedMemBytes, const FunctionLimitCodes& codes) {
+  if (d.backend->launchRefusesPastFunctionLimits()) return kOk;
+  return checkKernelLimits(d, f, block, sharedMemBytes, codes);
+}
+// `launched`: the backend's answer. A refusal past the kernel's own limits gets the family's code.
+[[gnu::cold]] inline Status refusedLaunchCode(Status launched, const Device& d, NativeFunction f,
+                                              const dim3& block, size_t sharedMemBytes,
+                                              const FunctionLimitCodes& codes) {
+  const Status k = checkKernelLimits(d, f, block, sharedMemBytes, codes);
+  return k.ok() ? launched : k;
+}
+
 // A module function handle's device and native function.
 inline Status moduleFunction(hipFunction_t f, Device** device, NativeFunction* function) {
   UNIHIP_TRY(liveFunction(f));

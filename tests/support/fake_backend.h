@@ -193,12 +193,17 @@ class FakeBackend final : public Backend {
     std::lock_guard<std::mutex> lock(launchMutex_);
     return peerEnabled_.erase({device, peer}) ? kOk : Status(hipErrorPeerAccessNotEnabled);
   }
+  // With its kernel figures the fake refuses launches past them, as CUDA's driver does, and says
+  // so (the API then checks the limits only after a refusal).
+  bool launchRefusesPastFunctionLimits() const override { return allFunctionAttributes; }
+  bool pastFunctionLimits(const LaunchConfig& c) const {
+    return allFunctionAttributes &&
+           (uint64_t{c.block.x} * c.block.y * c.block.z > 256 ||
+            c.sharedMemBytes > 100 + HIP_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES);
+  }
   Status launchImpl(int d, NativeFunction f_, const LaunchConfig& c, void** args) override {
     logOp("launch", c.grid.x);
-    // CUDA's driver refuses a block past the kernel's own limits (the API maps the code).
-    if (allFunctionAttributes &&
-        (uint64_t{c.block.x} * c.block.y * c.block.z > 256 || c.sharedMemBytes > 100 + HIP_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES))
-      return hipErrorInvalidValue;
+    if (pastFunctionLimits(c)) return hipErrorInvalidValue;
     std::lock_guard<std::mutex> lock(launchMutex_);  // tests launch from several threads
     launches.fetch_add(1, std::memory_order_relaxed);
     lastLaunch = c;
@@ -208,6 +213,7 @@ class FakeBackend final : public Backend {
   Status launchPackedImpl(int d, NativeFunction f_, const LaunchConfig& c, const void* buffer,
                       size_t bytes) override {
     logOp("launch", c.grid.x);
+    if (pastFunctionLimits(c)) return hipErrorInvalidValue;
     std::lock_guard<std::mutex> lock(launchMutex_);
     launches.fetch_add(1, std::memory_order_relaxed);
     lastLaunch = c;
