@@ -299,7 +299,7 @@ UNIHIP_EXPORT hipError_t hipMemSetAccess(void* ptr, size_t size, const hipMemAcc
   (void)d->backend->deviceSynchronize(d->local);
   for (size_t i = 0; i < count; ++i) {
     Device* peer = Runtime::get().device(desc[i].location.id);
-    if (desc[i].location.type == hipMemLocationTypeDevice && peer != d &&
+    if (desc[i].location.type == hipMemLocationTypeDevice && peer != nullptr && peer != d &&
         peer->backend == d->backend)
       (void)peer->backend->deviceSynchronize(peer->local);
   }
