@@ -117,6 +117,12 @@ class Backend : public DeviceOps,
     UNIHIP_SEAM_CAPTURED(refuseAny, hipErrorStreamCaptureImplicit);  // synchronous
     return memcpyImpl(device, dst, src, size, dir);
   }
+  // A synchronous copy that need not wait for the device (AMD's hipMemcpy between device memory
+  // of one device): queued on the legacy stream, refused during captures as memcpy is.
+  Status memcpyNoWait(int device, void* dst, const void* src, size_t size, CopyDirection dir) {
+    UNIHIP_SEAM_CAPTURED(refuseAny, hipErrorStreamCaptureImplicit);
+    return memcpyAsyncImpl(device, dst, src, size, dir, nullptr);
+  }
   Status memset(int device, void* dst, uint8_t value, size_t size) {
     UNIHIP_SEAM_CAPTURED(refuseAny, hipErrorStreamCaptureImplicit);  // synchronous
     return memsetImpl(device, dst, value, size);

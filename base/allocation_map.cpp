@@ -26,7 +26,8 @@ void AllocationMap::insert(const Allocation& a) {
     if (prev->first + prev->second.size > begin) it = prev;
   }
   while (it != byBase_.end() && it->first < end) it = byBase_.erase(it);
-  byBase_.emplace(begin, a);
+  auto placed = byBase_.emplace(begin, a).first;
+  if (placed->second.id == 0) placed->second.id = ++lastId_;
 }
 
 bool AllocationMap::take(const void* base, Allocation* out) {

@@ -37,13 +37,17 @@ struct Allocation {
   void* devicePointer = nullptr;  // Registered: the address devices use for `base`
   bool syncMemops = false;        // HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS (hipPointerSetAttribute)
   bool coarseGrain = false;       // Managed: hipMemAdviseSetCoarseGrain given (and not unset)
+  // HIP_POINTER_ATTRIBUTE_BUFFER_ID: insert numbers each new allocation (1, 2, ...) and keeps
+  // the number of one inserted again (a failed free); AMD's runtime counts its allocations so,
+  // and an address handed out again after a free gets a new one.
+  uint32_t id = 0;
 };
 
 class AllocationMap {
  public:
   static AllocationMap& get();
 
-  // Records [base, base + size). Entries overlapping it are stale (the backend handed this memory
+  // Records [base, base + size), numbering it unless it has a number. Entries overlapping it are stale (the backend handed this memory
   // out again, e.g. after a device reset freed it behind our back) and are dropped.
   void insert(const Allocation& a);
   // Removes the allocation starting exactly at `base` and returns it; false if there is none.
@@ -68,6 +72,7 @@ class AllocationMap {
 
   mutable std::shared_mutex mutex_;
   std::map<uintptr_t, Allocation> byBase_;
+  uint32_t lastId_ = 0;
 };
 
 }  // namespace unihip

@@ -46,7 +46,7 @@ Status CudaBackend::memcpyImpl(int device, void* dst, const void* src, size_t si
       return check(api_->cuMemcpyDtoH(dst, dptr(src), size), "cuMemcpyDtoH");
     case CopyDirection::DeviceToDevice:
       UNIHIP_TRY(check(api_->cuMemcpyDtoD(dptr(dst), dptr(src), size), "cuMemcpyDtoD"));
-      // hipMemcpy returns once the copy is done, also device to device.
+      // The copies the API waits for (memcpyNoWait takes the others): CUDA's would not.
       return check(api_->cuStreamSynchronize(nullptr), "cuStreamSynchronize");
     default:
       return check(api_->cuMemcpy(dptr(dst), dptr(src), size), "cuMemcpy");

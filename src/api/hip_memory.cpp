@@ -56,14 +56,33 @@ Status freeAllocation(void* ptr) {
   return s;
 }
 
+bool isDeviceMemory(const Allocation& a) {
+  return a.kind != AllocationKind::PinnedHost && a.kind != AllocationKind::Registered &&
+         a.kind != AllocationKind::Managed;
+}
+
+// AMD's runtime (ihipMemcpy): a copy between device memory of one device needs no host-side
+// wait, the legacy stream orders it, unless both sides have HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS.
+// Host, managed and unknown memory, and copies between devices, wait.
+bool copyWaitsForDevice(const void* dst, const void* src, CopyDirection dir) {
+  if (dir != CopyDirection::DeviceToDevice && dir != CopyDirection::Default) return true;
+  Allocation to, from;
+  if (!AllocationMap::get().find(dst, &to) || !AllocationMap::get().find(src, &from)) return true;
+  if (!isDeviceMemory(to) || !isDeviceMemory(from) || to.device != from.device) return true;
+  return to.syncMemops && from.syncMemops;
+}
+
 Status memcpySync(void* dst, const void* src, size_t size, hipMemcpyKind kind) {
   CopyDirection dir;
   UNIHIP_TRY(memory::checkCopy(dst, src, size, kind, &dir));
   if (size == 0) return kOk;
   Device* d = nullptr;
   UNIHIP_TRY(currentDevice(&d));
-  return timeline::onStream(timeline::OpKind::copy, d, nullptr, nullptr,
-                            [&] { return d->backend->memcpy(d->local, dst, src, size, dir); });
+  const bool wait = copyWaitsForDevice(dst, src, dir);
+  return timeline::onStream(timeline::OpKind::copy, d, nullptr, nullptr, [&] {
+    return wait ? d->backend->memcpy(d->local, dst, src, size, dir)
+                : d->backend->memcpyNoWait(d->local, dst, src, size, dir);
+  });
 }
 
 Status memsetSync(void* dst, int value, size_t size) {

@@ -149,10 +149,8 @@ Status pointerAttribute(void* data, const hipPointer_attribute& attribute, const
     case HIP_POINTER_ATTRIBUTE_MAPPED:
       *static_cast<bool*>(data) = true;  // everything unihip allocates is mapped
       return kOk;
-    case HIP_POINTER_ATTRIBUTE_BUFFER_ID:
-      // Live allocations start 256 bytes apart at least: base/256 is unique within 1 TiB.
-      *static_cast<uint32_t*>(data) =
-          static_cast<uint32_t>(reinterpret_cast<uintptr_t>(a.base) >> 8);
+    case HIP_POINTER_ATTRIBUTE_BUFFER_ID:  // AMD: the allocation's number, never reused
+      *static_cast<uint32_t*>(data) = a.id;
       return kOk;
     case HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS:
       *static_cast<bool*>(data) = a.syncMemops;

@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "api_cases.h"
+#include "base/allocation_map.h"
 #include "build_files.h"
 #include "install_fake.h"
 
@@ -297,6 +298,84 @@ TEST_CASE("hipPointerGetAttributes / hipPointerGetAttribute / hipDrvPointerGetAt
   CHECK(sizeof(hipPointerAttribute_t) == 32);
   CHECK(offsetof(hipPointerAttribute_t, devicePointer) == 8);
   CHECK(offsetof(hipPointerAttribute_t, allocationFlags) == 28);
+  (void)hipGetLastError();
+}
+
+// hip-tests' hipPointerGetAttribute BufferID: an allocation made after a free gets a new buffer
+// id even at the freed address (AMD numbers allocations; unihip's id was base/256 before).
+TEST_CASE("pointer attributes: buffer ids are never reused") {
+  installFake();
+  void* p = nullptr;
+  REQUIRE(hipMalloc(&p, 64) == hipSuccess);
+  uint32_t first = 0, second = 0;
+  REQUIRE(hipPointerGetAttribute(&first, HIP_POINTER_ATTRIBUTE_BUFFER_ID, p) == hipSuccess);
+  CHECK(first != 0);
+  REQUIRE(hipFree(p) == hipSuccess);
+  REQUIRE(hipMalloc(&p, 64) == hipSuccess);
+  REQUIRE(hipPointerGetAttribute(&second, HIP_POINTER_ATTRIBUTE_BUFFER_ID,
+                                 static_cast<char*>(p) + 8) == hipSuccess);
+  CHECK(second != first);
+  CHECK(hipFree(p) == hipSuccess);
+
+  // The same address again, as a driver hands it out: a new id; a failed free's reinsertion
+  // keeps its id.
+  unihip::AllocationMap& map = unihip::AllocationMap::get();
+  void* base = reinterpret_cast<void*>(uintptr_t{0x7e0000000000});
+  map.insert({base, 256, 0, unihip::AllocationKind::Device});
+  unihip::Allocation a;
+  REQUIRE(map.take(base, &a));
+  map.insert({base, 256, 0, unihip::AllocationKind::Device});
+  unihip::Allocation b;
+  REQUIRE(map.take(base, &b));
+  CHECK(b.id != a.id);
+  map.insert(b);
+  unihip::Allocation again;
+  REQUIRE(map.find(base, &again));
+  CHECK(again.id == b.id);
+  REQUIRE(map.take(base, &again));
+  (void)hipGetLastError();
+}
+
+// hip-tests' hipPointerSetAttribute SyncMemops: hipMemcpy between device memory of one device
+// is queued without waiting (AMD's ihipMemcpy), unless both sides set SYNC_MEMOPS; host memory
+// on either side waits.
+TEST_CASE("hipMemcpy device to device waits only with SYNC_MEMOPS on both sides") {
+  FakeBackend* fake = installFake();
+  fake->logOperations = true;
+  char* a = nullptr;
+  char* b = nullptr;
+  REQUIRE(hipMalloc(&a, 64) == hipSuccess);
+  REQUIRE(hipMalloc(&b, 64) == hipSuccess);
+  auto queued = [&] {
+    size_t n = 0;
+    for (const auto& op : fake->operations) n += op.kind == "copy";
+    return n;
+  };
+  std::memset(a, 7, 64);
+  REQUIRE(hipMemcpy(b, a, 64, hipMemcpyDeviceToDevice) == hipSuccess);
+  CHECK(queued() == 1);
+  CHECK(b[63] == 7);
+  REQUIRE(hipMemcpy(b, a + 8, 16, hipMemcpyDefault) == hipSuccess);
+  REQUIRE(hipMemcpyDtoD(b, a, 16) == hipSuccess);
+  CHECK(queued() == 3);
+  unsigned one = 1;
+  REQUIRE(hipPointerSetAttribute(&one, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, a) == hipSuccess);
+  REQUIRE(hipMemcpy(b, a, 64, hipMemcpyDeviceToDevice) == hipSuccess);  // one side only
+  CHECK(queued() == 4);
+  REQUIRE(hipPointerSetAttribute(&one, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, b) == hipSuccess);
+  std::memset(a, 9, 64);
+  REQUIRE(hipMemcpy(b, a, 64, hipMemcpyDeviceToDevice) == hipSuccess);  // the waiting copy
+  CHECK(queued() == 4);
+  CHECK(b[0] == 9);
+  char* pinned = nullptr;
+  REQUIRE(hipHostMalloc(&pinned, 64) == hipSuccess);
+  unsigned zero = 0;
+  REQUIRE(hipPointerSetAttribute(&zero, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, b) == hipSuccess);
+  REQUIRE(hipMemcpy(pinned, a, 64, hipMemcpyDefault) == hipSuccess);  // host memory: waits
+  CHECK(queued() == 4);
+  CHECK(hipHostFree(pinned) == hipSuccess);
+  CHECK(hipFree(a) == hipSuccess);
+  CHECK(hipFree(b) == hipSuccess);
   (void)hipGetLastError();
 }
 
