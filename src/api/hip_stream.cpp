@@ -5,6 +5,7 @@
 #include "api/arg_checks.h"
 #include "core/graph/capture_guard.h"
 #include "core/handles.h"
+#include "core/registry.h"
 #include "base/hot_text.h"
 #include "core/stream_ids.h"
 #include "core/stream_resolve.h"
@@ -119,6 +120,7 @@ UNIHIP_EXPORT hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn, v
   ResolvedStream rs;
   Status s = resolveStream(stream, &rs);
   if (UNIHIP_UNLIKELY(!s.ok())) UNIHIP_RETURN(s);
+  Registry::get().loadAll(*rs.device);  // the function may hold the stream (Registry::loadAll)
   UNIHIP_RETURN(rs.device->backend->launchHostFunc(rs.device->local, rs.native, fn, userData));
 }
 
@@ -145,6 +147,7 @@ UNIHIP_EXPORT hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallb
   ResolvedStream rs;
   UNIHIP_RETURN_IF_FAILED(resolveStream(stream, &rs));
   UNIHIP_RETURN_IF_FAILED(refuseWhenCapturing(*rs.device, rs.native));
+  Registry::get().loadAll(*rs.device);  // the callback may hold the stream (Registry::loadAll)
   auto* c = new StreamCallback{callback, stream, userData};
   Status st =
       rs.device->backend->launchHostFunc(rs.device->local, rs.native, &StreamCallback::run, c);

@@ -4,6 +4,7 @@
 // NVIDIA cuStreamBatchMemOp, which a stream capture records as one batch memory operation node).
 #include "api/api_boundary.h"
 #include "api/stream_memop_checks.h"
+#include "core/registry.h"
 #include "core/stream_resolve.h"
 
 using namespace unihip;
@@ -18,6 +19,7 @@ Status streamMemOp(hipStream_t stream, void* ptr, uint64_t value, uint64_t mask,
   ResolvedStream rs;
   UNIHIP_TRY(resolveStream(stream, &rs));
   Backend* b = rs.device->backend;
+  if (wait) Registry::get().loadAll(*rs.device);  // the wait may hold the stream (Registry::loadAll)
   return wait ? b->streamWaitValue(rs.device->local, rs.native, ptr, value, mask, flags, is64)
               : b->streamWriteValue(rs.device->local, rs.native, ptr, value, is64);
 }

@@ -40,6 +40,7 @@ FatBinary* Registry::registerFatBinary(const void* wrapperPtr) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     fatbins_.push_back(fatbin);
+    registrations_.fetch_add(1, std::memory_order_relaxed);
     started = started_;
   }
   if (started) digest(fatbin);
@@ -96,6 +97,7 @@ void Registry::registerFunction(FatBinary* fatbin, const void* hostFunction,
     // Room for a large program's kernels at once: growing by doubling from 1 costs copies.
     if (pendingKernels_.capacity() == 0) pendingKernels_.reserve(1024);
     pendingKernels_.push_back({fatbin, hostFunction, deviceName});
+    registrations_.fetch_add(1, std::memory_order_relaxed);
     pending_.store(true, std::memory_order_release);
   }
   // A launch cache may hold this host function's previous record (launch_generation.h).
@@ -172,6 +174,35 @@ void Registry::unregisterFatBinary(FatBinary* fatbin) {
   // still running must keep its code. Records are kept so a racing reader never sees freed memory.
   // Managed memory goes (after the device's work), as CUDA's runtime frees it with the module.
   releaseManagedStorage(fatbin);
+}
+
+void Registry::loadAll(const Device& device) {
+  std::atomic<uint64_t>& loaded = loadedRegistrations_[device.ordinal];
+  if (loaded.load(std::memory_order_acquire) == registrations_.load(std::memory_order_acquire))
+    return;
+  // mutex_ held throughout: a fat binary unregistered meanwhile is skipped, not read after its
+  // library is gone. Loading takes only the fat binaries' own locks.
+  std::lock_guard<std::mutex> lock(mutex_);
+  indexPendingLocked();
+  const uint64_t mark = registrations_.load(std::memory_order_relaxed);
+  for (FatBinary* fatbin : fatbins_) {
+    if (!fatbin->registered) continue;
+    std::vector<KernelRecord*> kernels;
+    {
+      std::lock_guard<std::mutex> fatbinLock(fatbin->mutex);
+      // A compressed bundle not yet used stays so (decompressing every one costs what the
+      // runtime's start avoids); a corrupt one has nothing to load.
+      if (!fatbin->parsed || !fatbin->status.ok()) continue;
+      size_t index = 0;
+      if (!device.backend->selectImage(device.local, fatbin->entries, &index).ok()) continue;
+      NativeModule module = nullptr;
+      if (!moduleFor(fatbin, device, &module).ok()) continue;
+      kernels = fatbin->kernels;
+    }
+    NativeFunction f = nullptr;
+    for (KernelRecord* kernel : kernels) (void)function(kernel, device, &f);
+  }
+  loaded.store(mark, std::memory_order_release);
 }
 
 UNIHIP_HOT_TEXT Status Registry::moduleFor(FatBinary* fatbin, const Device& device,
@@ -262,6 +293,7 @@ const void* Registry::hostFunctionOf(NativeFunction f) {
 
 void Registry::forgetDevice(int ordinal) {
   if (ordinal < 0 || ordinal >= kMaxDevices) return;
+  loadedRegistrations_[ordinal].store(0, std::memory_order_release);
   std::vector<FatBinary*> all;
   {
     std::lock_guard<std::mutex> lock(mutex_);

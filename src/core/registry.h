@@ -162,6 +162,13 @@ class Registry {
   // hipKernelNodeParams::func. A scan of the resolved kernels, off the hot path.
   const void* hostFunctionOf(NativeFunction f);
 
+  // Loads every registered fat binary's module for the device and resolves its kernels, once
+  // per registration: done before a stream may wait on the host (a host function), because the
+  // driver's module load waits for the device's streams, so a first launch's load behind such a
+  // wait would never return. Images that fit no device, and compressed bundles not used yet, are
+  // left to their first use.
+  void loadAll(const Device& device);
+
   // Drops modules and cached functions of a device (after hipDeviceReset).
   void forgetDevice(int ordinal);
 
@@ -199,6 +206,9 @@ class Registry {
   std::vector<FatBinary*> fatbins_;
   std::vector<PendingKernel> pendingKernels_;
   std::atomic<bool> pending_{false};  // pendingKernels_ is not empty
+  // Bumped by each registration (under mutex_); loadAll's per-device mark of what it loaded.
+  std::atomic<uint64_t> registrations_{1};
+  std::array<std::atomic<uint64_t>, kMaxDevices> loadedRegistrations_{};
   bool started_ = false;              // start() ran: registration digests (mutex_)
   std::vector<std::unique_ptr<KernelRecord[]>> recordBlocks_;  // never freed (racing readers)
   HostFunctionMap<KernelRecord> kernels_;

@@ -505,3 +505,25 @@ TEST_CASE("lazy kernel index: a fat binary unregistered before any lookup", "[re
   __hipUnregisterFatBinary(again);
   (void)hipGetLastError();
 }
+
+// The driver's module load waits for the device's streams: a first launch behind a host function
+// that holds its stream would never return, so the modules are loaded before such work is queued.
+TEST_CASE("a host function or a stream wait loads every registered module first", "[registry]") {
+  auto* fake = installFake(1, "gfx90a");
+  REQUIRE(fake->moduleLoads == 0);
+  REQUIRE(hipLaunchHostFunc(nullptr, [](void*) {}, nullptr) == hipSuccess);
+  const int loaded = fake->moduleLoads;
+  CHECK(loaded >= 1);
+  float x = 1.0f;
+  REQUIRE(launchScale(&x, 2.0f, dim3(1), dim3(32), nullptr) == hipSuccess);
+  CHECK(fake->launches == 1);
+  CHECK(fake->moduleLoads == loaded);  // the launch found its module loaded
+  REQUIRE(hipStreamAddCallback(nullptr, [](hipStream_t, hipError_t, void*) {}, nullptr, 0) ==
+          hipSuccess);
+  CHECK(fake->moduleLoads == loaded);  // nothing registered since: nothing more to load
+
+  // After a reset the device's modules are gone: the next host function loads them again.
+  fake = installFake(1, "gfx90a");
+  REQUIRE(hipLaunchHostFunc(nullptr, [](void*) {}, nullptr) == hipSuccess);
+  CHECK(fake->moduleLoads == loaded);
+}

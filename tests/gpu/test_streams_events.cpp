@@ -5,6 +5,7 @@
 #include <thread>
 #include <vector>
 
+#include "first_launch_kernels.h"
 #include "gpu_test_support.h"
 #include "kernels.h"
 
@@ -311,4 +312,39 @@ TEST_CASE("masked stream waits hold work until the masked word matches; signal m
   HIP_CHECK(hipStreamDestroy(s));
   HIP_CHECK(hipHostFree(word));
   HIP_CHECK(hipFree(signal));  // hipFree releases signal memory, as AMD's runtime does
+}
+
+// hip-tests' BlockingContext: a callback holds the stream on the host until the test lets it go,
+// and a kernel is launched behind it. A launch that loads its module then waits for the held
+// stream (the driver's module load does) would never return; here the callback gives up after
+// 10 s so a failure is an assertion, not a hang. Run alone, this launch is its module's first.
+TEST_CASE("a kernel's first launch behind a callback that holds the stream returns") {
+  struct Hold {
+    std::atomic<bool> release{false};
+    std::atomic<bool> gaveUp{false};
+  } hold;
+  auto holdStream = [](hipStream_t, hipError_t, void* p) {
+    auto* h = static_cast<Hold*>(p);
+    const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (!h->release.load()) {
+      if (std::chrono::steady_clock::now() > end) {
+        h->gaveUp = true;
+        return;
+      }
+      std::this_thread::yield();
+    }
+  };
+  DeviceBuffer<int> out(1);
+  HIP_REQUIRE(hipMemset(out.ptr, 0, sizeof(int)));
+  HIP_REQUIRE(hipDeviceSynchronize());
+  HIP_REQUIRE(hipStreamAddCallback(nullptr, holdStream, &hold, 0));
+  HIP_REQUIRE(launchFirstLaunchStore(out.ptr, 7, nullptr));
+  const bool launchedWhileHeld = !hold.gaveUp.load();
+  CHECK(hipStreamQuery(nullptr) == hipErrorNotReady);  // still held
+  hold.release = true;
+  HIP_REQUIRE(hipDeviceSynchronize());
+  CHECK(launchedWhileHeld);
+  int v = 0;
+  HIP_REQUIRE(hipMemcpy(&v, out.ptr, sizeof v, hipMemcpyDeviceToHost));
+  CHECK(v == 7);
 }
