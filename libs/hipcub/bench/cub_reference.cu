@@ -1,11 +1,15 @@
 // NVIDIA's CUB on the same cases as bench_hipcub.hip, for comparison (built with nvcc, e.g.
 // `nvcc -O3 -arch=sm_90 -std=c++17 cub_reference.cu -o cub_reference`). Same output format.
+//   cub_reference [log2 max, default 28] [log2 min, default 20] [pairs [runs, default 11]]
+// "pairs": only SortPairs, over all 32 bits and over bits [0, 8) (the histogram and one pass),
+// medians of `runs`, for radix_sweep.hip's lines.
 #include <cub/cub.cuh>
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <random>
+#include <string>
 #include <vector>
 
 #define CU_OK(e)                                                                           \
@@ -46,6 +50,8 @@ static void report(const char* name, long long n, double ms) {
 int main(int argc, char** argv) {
   const int top = argc > 1 ? std::atoi(argv[1]) : 28;
   const int bottom = argc > 2 ? std::atoi(argv[2]) : 20;  // sizes 2^bottom, 2^(bottom+2)... 2^top
+  const bool pairs_only = argc > 3 && std::string(argv[3]) == "pairs";
+  const int pairs_runs = argc > 4 ? std::atoi(argv[4]) : 11;
   const long long max_n = 1ll << top;
   std::vector<unsigned> h(max_n);
   std::mt19937 g(1);
@@ -67,6 +73,12 @@ int main(int argc, char** argv) {
     b = 0; CU_OK(cub::DeviceRadixSort::SortPairs(nullptr, b, keys, keys_out, vals, vals_out, n)); bytes = std::max(bytes, b);
     void* temp;
     CU_OK(cudaMalloc(&temp, bytes));
+    if (pairs_only) {
+      report("DeviceRadixSort::SortPairs", n, time_ms([&] { CU_OK(cub::DeviceRadixSort::SortPairs(temp, bytes, keys, keys_out, vals, vals_out, n)); }, pairs_runs));
+      report("SortPairs bits [0,8)", n, time_ms([&] { CU_OK(cub::DeviceRadixSort::SortPairs(temp, bytes, keys, keys_out, vals, vals_out, n, 0, 8)); }, pairs_runs));
+      CU_OK(cudaFree(temp));
+      continue;
+    }
     report("DeviceReduce::Sum", n, time_ms([&] { CU_OK(cub::DeviceReduce::Sum(temp, bytes, keys, sum, n)); }, runs));
     report("DeviceScan::ExclusiveSum", n, time_ms([&] { CU_OK(cub::DeviceScan::ExclusiveSum(temp, bytes, keys, keys_out, n)); }, runs));
     report("DeviceRadixSort::SortKeys", n, time_ms([&] { CU_OK(cub::DeviceRadixSort::SortKeys(temp, bytes, keys, keys_out, n)); }, runs));

@@ -103,36 +103,52 @@ HIPCUB_DEVICE __forceinline__ int Digit(K key, int shift, unsigned mask, bool de
  * the earlier tiles' counts for its global offsets. */
 constexpr int kOneBits = 8, kOneDigits = 1 << kOneBits;
 constexpr int kOneMaxPlaces = 8;       // 64-bit keys
-/* NVIDIA ranks through per-warp digit masks in shared memory; elsewhere through ballots. */
-#if defined(UNIHIP_DEVICE_NVPTX)
-#define HIPCUB_ONESWEEP_MATCH_MASKS 1
-#else
-#define HIPCUB_ONESWEEP_MATCH_MASKS 0
-#endif
 /* Tiles of one launch: its counts (and prefixes) fit a status word's 30 bits. */
 constexpr long long kOnePortion = 1ll << 28;
 /* Status words: flag in the top two bits, the count (aggregate) or prefix (inclusive) below. */
 constexpr unsigned kOneAggregate = 1u << 30, kOneInclusive = 2u << 30, kOneValue = kOneAggregate - 1;
 
-/* A tile's shape: its threads (the first kOneDigits also own a digit each: counts, look-back),
- * items per thread (for items of at most 4 bytes; fewer for larger ones), and resident tiles
- * per SM (registers capped to fit: their loads in flight keep memory busy). Keys alone and
- * key-value pairs apart: the values' registers change what fits. */
-constexpr int kOneKeysThreads = 256, kOneKeysItems = 20, kOneKeysMinBlocks = 3;
-constexpr int kOnePairsThreads = 384, kOnePairsItems = 16, kOnePairsMinBlocks = 2;
+/* How a tile ranks its keys: per-warp digit masks in shared memory that each lane sets its bit
+ * in (CUB's WARP_MATCH_ATOMIC_OR; 32-lane warps only, ballots on 64-lane ones), or one warp
+ * ballot per digit bit (CUB's MatchAny, which RADIX_RANK_MATCH_EARLY_COUNTS_ANY uses); kDefault:
+ * masks on NVIDIA, ballots elsewhere. (Resolved in the kernel: a policy names the same kernel in
+ * the host and every device pass.) */
+enum class OnesweepRanking { kDefault, kMatchMasks, kBallots };
+/* When a pair's values are loaded: after the look-back, before the keys' scatter (their latency
+ * hidden by it), or after the keys' scatter (CUB's order: their registers are not held across
+ * it). Either way they follow the keys through shared memory (the same bytes) after them. */
+enum class OnesweepValues { kBeforeKeyScatter, kAfterKeyScatter };
+
+/* A tile's shape and method: its threads (the first kOneDigits also own a digit each: counts,
+ * look-back), items per thread for items of at most 4 bytes (fewer for larger ones: OneShape),
+ * resident tiles per SM (registers capped to fit: their loads in flight keep memory busy), the
+ * ranking and, for pairs, when the values are loaded. */
+template <int Threads, int Items4, int MinBlocks, OnesweepValues Values = OnesweepValues::kBeforeKeyScatter,
+          OnesweepRanking Ranking = OnesweepRanking::kDefault>
+struct OnesweepPolicy {
+  static constexpr int kThreads = Threads, kItems4 = Items4, kMinBlocks = MinBlocks;
+  static constexpr OnesweepValues kValues = Values;
+  static constexpr OnesweepRanking kRanking = Ranking;
+};
+/* The defaults, keys alone and key-value pairs apart: the values' registers change what fits. */
+using OnesweepKeysPolicy = OnesweepPolicy<256, 20, 3>;
+using OnesweepPairsPolicy = OnesweepPolicy<512, 18, 2, OnesweepValues::kAfterKeyScatter>;
 template <class K, class V>
+using DefaultOnesweepPolicy = std::conditional_t<std::is_same_v<V, NullType>, OnesweepKeysPolicy, OnesweepPairsPolicy>;
+
+template <class K, class V, class P = DefaultOnesweepPolicy<K, V>>
 struct OneShape {
   static constexpr bool kKeysOnly = std::is_same_v<V, NullType>;
   static constexpr std::size_t kBytes = kKeysOnly || sizeof(K) > sizeof(V) ? sizeof(K) : sizeof(V);
-  static constexpr int kThreads = kKeysOnly ? kOneKeysThreads : kOnePairsThreads;
-  static constexpr int kMinBlocks = kKeysOnly ? kOneKeysMinBlocks : kOnePairsMinBlocks;
-  static constexpr int kItems4 = kKeysOnly ? kOneKeysItems : kOnePairsItems;
+  static constexpr int kThreads = P::kThreads;
+  static constexpr int kMinBlocks = P::kMinBlocks;
+  static constexpr int kItems4 = P::kItems4;
   static constexpr int kItems = kBytes <= 4 ? kItems4 : kBytes <= 8 ? kItems4 * 11 / 20 : kBytes <= 16 ? kItems4 / 4 : 2;
   static constexpr int kTile = kThreads * kItems;
   static_assert(kThreads >= kOneDigits && kThreads % 64 == 0, "a thread per digit, whole warps");
 };
-template <class K, class V>
-constexpr int OneTile() { return OneShape<K, V>::kTile; }
+template <class K, class V, class P = DefaultOnesweepPolicy<K, V>>
+constexpr int OneTile() { return OneShape<K, V, P>::kTile; }
 
 HIPCUB_DEVICE __forceinline__ unsigned LoadStatus(const unsigned* p) {
   return __hip_atomic_load(p, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
@@ -179,17 +195,23 @@ __global__ __launch_bounds__(kOneDigits) void OnesweepBinsKernel(const T* hist, 
 
 /* One digit place over one portion. bins: this portion's 256 offsets (the last tile writes the
  * next portion's after them); status: a zeroed word per tile and digit. */
-template <class K, class V, bool HAS_VALUES>
-__global__ __launch_bounds__(OneShape<K, V>::kThreads, OneShape<K, V>::kMinBlocks) void OnesweepKernel(const K* keys_in, K* keys_out, const V* values_in,
-                                                           V* values_out, long long first, int count, int shift,
-                                                           int bits, bool descending, unsigned* counter,
-                                                           unsigned* status, unsigned long long* bins) {
-  constexpr int BLOCK = OneShape<K, V>::kThreads;
-  constexpr int W = HIPCUB_DEVICE_WARP_THREADS, WARPS = BLOCK / W, N = OneShape<K, V>::kItems,
-                TILE = BLOCK * N;
+template <class K, class V, bool HAS_VALUES, class P>
+__global__ __launch_bounds__(OneShape<K, V, P>::kThreads, OneShape<K, V, P>::kMinBlocks) void OnesweepKernel(
+    const K* keys_in, K* keys_out, const V* values_in, V* values_out, long long first, int count, int shift, int bits,
+    bool descending, unsigned* counter, unsigned* status, unsigned long long* bins) {
+  typedef OneShape<K, V, P> Shape;
+  constexpr int BLOCK = Shape::kThreads;
+  constexpr int W = HIPCUB_DEVICE_WARP_THREADS, WARPS = BLOCK / W, N = Shape::kItems, TILE = BLOCK * N;
+#if defined(UNIHIP_DEVICE_NVPTX)
+  constexpr bool MASKS = P::kRanking != OnesweepRanking::kBallots && W == 32;
+#else
+  constexpr bool MASKS = P::kRanking == OnesweepRanking::kMatchMasks && W == 32;
+#endif
+  constexpr bool VALUES_EARLY = P::kValues == OnesweepValues::kBeforeKeyScatter;
+  typedef typename UnsignedOf<sizeof(K)>::type U;
+  // ranking: the warps' digit counters (and with MASKS their digit masks); then the sorted tile
   constexpr std::size_t KV = HAS_VALUES && sizeof(V) > sizeof(K) ? sizeof(V) : sizeof(K);
-  // ranking: the warps' digit counters (and on NVIDIA their digit masks); then the sorted tile
-  constexpr std::size_t RANK_BYTES = WARPS * kOneDigits * 4 * (HIPCUB_ONESWEEP_MATCH_MASKS ? 2 : 1);
+  constexpr std::size_t RANK_BYTES = WARPS * kOneDigits * 4 * (MASKS ? 2 : 1);
   constexpr std::size_t BUF = TILE * KV > RANK_BYTES ? TILE * KV : RANK_BYTES;
   constexpr unsigned long long LANES = W == 64 ? ~0ull : 0xffffffffull;
   typedef BlockScan<unsigned, BLOCK> Scan;
@@ -202,10 +224,10 @@ __global__ __launch_bounds__(OneShape<K, V>::kThreads, OneShape<K, V>::kMinBlock
   const int tid = threadIdx.x, lane = (int)__lane_id(), warp = tid / W;
   if (tid == 0) tile_shared = atomicAdd(counter, 1u);
   for (int i = tid; i < WARPS * kOneDigits; i += BLOCK) warp_hist[i] = 0;
-#if HIPCUB_ONESWEEP_MATCH_MASKS
   unsigned* match_masks = warp_hist + WARPS * kOneDigits;
-  for (int i = tid; i < WARPS * kOneDigits; i += BLOCK) match_masks[i] = 0;
-#endif
+  if constexpr (MASKS) {
+    for (int i = tid; i < WARPS * kOneDigits; i += BLOCK) match_masks[i] = 0;
+  }
   __syncthreads();
   const unsigned tile = tile_shared;
   const int tile_first = (int)tile * TILE;
@@ -216,7 +238,6 @@ __global__ __launch_bounds__(OneShape<K, V>::kThreads, OneShape<K, V>::kMinBlock
   const K* in = keys_in + first + tile_first;
   // keys as their ordered bits (CUB's bit_ordered_type); a partial tile's missing keys are all
   // ones: the last digit, ranked after every real key, so the real ones fill sorted[0, valid)
-  typedef typename UnsignedOf<sizeof(K)>::type U;
   U keys[N];
   if (valid == TILE) {
 #pragma unroll
@@ -254,46 +275,46 @@ __global__ __launch_bounds__(OneShape<K, V>::kThreads, OneShape<K, V>::kMinBlock
   }
   __syncthreads();
   // tile rank: the warp's counter of the digit (its next rank of that digit in the tile) plus
-  // the earlier lanes that share the digit (NVIDIA: a bit each in the digit's shared mask, CUB's
-  // WARP_MATCH_ATOMIC_OR; elsewhere eight ballots); their leader advances the counter
+  // the earlier lanes that share the digit (MASKS: a bit each in the digit's shared mask, CUB's
+  // WARP_MATCH_ATOMIC_OR; else eight ballots); their leader advances the counter
   int rank[N];
 #pragma unroll
   for (int i = 0; i < N; ++i) {
     const unsigned d = DigitOf(keys[i], shift, bits);
-#if HIPCUB_ONESWEEP_MATCH_MASKS
-    // the lanes that share d: each sets its bit in d's mask (CUB's WARP_MATCH_ATOMIC_OR); the
-    // shuffle orders every lane's read of the mask before the leader clears it
-    unsigned* mm = &match_masks[warp * kOneDigits + d];
-    atomicOr(mm, 1u << lane);
-    __syncwarp();
-    const unsigned peers = *(volatile unsigned*)mm;
-    const int leader = __ffs(peers) - 1;
-    unsigned before = 0;
-    if (lane == leader) {
-      before = my_hist[d];
-      my_hist[d] = before + (unsigned)__popc(peers);
-    }
-    before = ShflIdx(UNIHIP_FULL_MASK, before, leader, W);
-    if (lane == leader) *mm = 0u;
-    rank[i] = (int)(before + (unsigned)__popc(peers & ((1u << lane) - 1u)));
-#else
-    unsigned long long peers = LANES;
-#pragma unroll
-    for (int b = 0; b < kOneBits; ++b) {
-      if (b < bits) {
-        const unsigned long long m = (unsigned long long)__ballot_sync(UNIHIP_FULL_MASK, (d >> b) & 1u);
-        peers &= ((d >> b) & 1u) ? m : ~m;
+    if constexpr (MASKS) {
+      // the lanes that share d: each sets its bit in d's mask; the shuffle orders every lane's
+      // read of the mask before the leader clears it
+      unsigned* mm = &match_masks[warp * kOneDigits + d];
+      atomicOr(mm, 1u << lane);
+      __syncwarp();
+      const unsigned peers = *(volatile unsigned*)mm;
+      const int leader = __ffs(peers) - 1;
+      unsigned before = 0;
+      if (lane == leader) {
+        before = my_hist[d];
+        my_hist[d] = before + (unsigned)__popc(peers);
       }
+      before = ShflIdx(UNIHIP_FULL_MASK, before, leader, W);
+      if (lane == leader) *mm = 0u;
+      rank[i] = (int)(before + (unsigned)__popc(peers & ((1u << lane) - 1u)));
+    } else {
+      unsigned long long peers = LANES;
+#pragma unroll
+      for (int b = 0; b < kOneBits; ++b) {
+        if (b < bits) {
+          const unsigned long long m = (unsigned long long)__ballot_sync(UNIHIP_FULL_MASK, (d >> b) & 1u);
+          peers &= ((d >> b) & 1u) ? m : ~m;
+        }
+      }
+      const int leader = __ffsll(peers) - 1;
+      unsigned before = 0;
+      if (lane == leader) {
+        before = my_hist[d];
+        my_hist[d] = before + (unsigned)__popcll(peers);
+      }
+      before = ShflIdx(UNIHIP_FULL_MASK, before, leader, W);
+      rank[i] = (int)(before + (unsigned)__popcll(peers & (unsigned long long)__lanemask_lt()));
     }
-    const int leader = __ffsll(peers) - 1;
-    unsigned before = 0;
-    if (lane == leader) {
-      before = my_hist[d];
-      my_hist[d] = before + (unsigned)__popcll(peers);
-    }
-    before = ShflIdx(UNIHIP_FULL_MASK, before, leader, W);
-    rank[i] = (int)(before + (unsigned)__popcll(peers & (unsigned long long)__lanemask_lt()));
-#endif
     __syncwarp();
   }
   __syncthreads();  // warp_hist read: buf takes the keys in digit order
@@ -320,10 +341,11 @@ __global__ __launch_bounds__(OneShape<K, V>::kThreads, OneShape<K, V>::kMinBlock
     if (tile == gridDim.x - 1) bins[kOneDigits + tid] = base + prefix + total;  // the next portion's
   }
   __syncthreads();
-  // the values' loads are issued before the keys' scatter, which hides their latency
+  // the values' loads: VALUES_EARLY, issued before the keys' scatter, which hides their
+  // latency; else after it, so their registers are not held across it
   V vals[HAS_VALUES ? N : 1];
-  if constexpr (HAS_VALUES) {
-    const V* vin = values_in + first + tile_first;
+  const V* const vin = HAS_VALUES ? values_in + first + tile_first : nullptr;
+  if constexpr (HAS_VALUES && VALUES_EARLY) {
 #pragma unroll
     for (int i = 0; i < N; ++i) vals[i] = wfirst + i * W < valid ? vin[wfirst + i * W] : V();
   }
@@ -338,6 +360,10 @@ __global__ __launch_bounds__(OneShape<K, V>::kThreads, OneShape<K, V>::kMinBlock
     }
   }
   if constexpr (HAS_VALUES) {
+    if constexpr (!VALUES_EARLY) {
+#pragma unroll
+      for (int i = 0; i < N; ++i) vals[i] = wfirst + i * W < valid ? vin[wfirst + i * W] : V();
+    }
     __syncthreads();  // the keys are read back
     V* vsorted = reinterpret_cast<V*>(buf);
 #pragma unroll
@@ -353,12 +379,12 @@ __global__ __launch_bounds__(OneShape<K, V>::kThreads, OneShape<K, V>::kMinBlock
 
 /* Temporary storage: the histogram and the tile counters (one memset), each portion's digit
  * offsets per place, one portion's status words, and the pointer forms' spare buffers. */
-template <class K, class V>
+template <class K, class V, class P = DefaultOnesweepPolicy<K, V>>
 struct OnesweepLayout {
   long long tiles, portion_tiles, portions, status_tiles;
   std::size_t hist_bytes, bins_bytes, status_bytes, keys_bytes, values_bytes;
   OnesweepLayout(long long n, bool alternates) {
-    constexpr long long TILE = OneTile<K, V>();
+    constexpr long long TILE = OneTile<K, V, P>();
     constexpr int places = (int)sizeof(K);  // the most a sort of K takes
     tiles = (n + TILE - 1) / TILE;
     portion_tiles = (kOnePortion + TILE - 1) / TILE;
@@ -374,8 +400,9 @@ struct OnesweepLayout {
 };
 
 /* keys[0] -> ... -> keys[1]: every pass reads one buffer and writes the other; with
- * `alternates`, the pointer forms' spare buffers come from temporary storage. */
-template <class K, class V>
+ * `alternates`, the pointer forms' spare buffers come from temporary storage. P: the sort
+ * kernel's OnesweepPolicy. */
+template <class K, class V, class P = DefaultOnesweepPolicy<K, V>>
 hipError_t RadixSortDispatch(void* d_temp_storage, std::size_t& temp_storage_bytes, const K* keys_in,
                              K* keys_out, const V* values_in, V* values_out, K** keys_alt_io,
                              V** values_alt_io, int* selector, long long n, int begin_bit, int end_bit,
@@ -384,7 +411,8 @@ hipError_t RadixSortDispatch(void* d_temp_storage, std::size_t& temp_storage_byt
   const bool alternates = selector == nullptr;
   if (n < 0 || begin_bit < 0 || end_bit > (int)sizeof(K) * 8 || begin_bit > end_bit)
     return hipErrorInvalidValue;
-  const OnesweepLayout<K, V> layout(n, alternates);
+  const OnesweepLayout<K, V, P> layout(n, alternates);
+  constexpr long long TILE = OneTile<K, V, P>();
   const std::size_t needed = layout.Bytes();
   if (d_temp_storage == nullptr) {
     temp_storage_bytes = needed;
@@ -452,13 +480,13 @@ hipError_t RadixSortDispatch(void* d_temp_storage, std::size_t& temp_storage_byt
       cur ^= 1;
     }
     for (int portion = 0; portion < portions; ++portion) {
-      const long long first = portion * layout.portion_tiles * OneTile<K, V>();
+      const long long first = portion * layout.portion_tiles * TILE;
       const long long left = n - first;
-      const long long count = left < layout.portion_tiles * OneTile<K, V>() ? left : layout.portion_tiles * OneTile<K, V>();
-      const int tiles = (int)((count + OneTile<K, V>() - 1) / OneTile<K, V>());
+      const long long count = left < layout.portion_tiles * TILE ? left : layout.portion_tiles * TILE;
+      const int tiles = (int)((count + TILE - 1) / TILE);
       e = hipMemsetAsync(status, 0, sizeof(unsigned) * (std::size_t)tiles * kOneDigits, stream);
       if (e != hipSuccess) return e;
-      OnesweepKernel<K, V, HAS_VALUES><<<tiles, OneShape<K, V>::kThreads, 0, stream>>>(
+      OnesweepKernel<K, V, HAS_VALUES, P><<<tiles, OneShape<K, V, P>::kThreads, 0, stream>>>(
           src, dst, vsrc, vdst, first, (int)count, shift, bits, descending, counters + pass * portions + portion,
           status, bins + ((long long)pass * (portions + 1) + portion) * kOneDigits);
     }
