@@ -558,8 +558,15 @@ def cmd_report(a):
         rows = collections.defaultdict(list)
         for r in read_table(os.path.join(folder, "results.tsv")):
             rows[r[0]].append(r[1:])
+        by_case = os.path.exists(os.path.join(folder, "cases-only"))  # run.py --only
         for n, cases in rows.items():
             if n in run and all(c[0] == "(file)" and c[1] == "not-run" for c in cases):
+                continue
+            if by_case and n in run:
+                fresh = {c[0]: c for c in cases}
+                kept = [c for c in run[n] if c[0] not in fresh]
+                # a case's first run may have left two rows (not-run, then its re-run)
+                run[n] = kept + list(fresh.values())
                 continue
             run[n] = cases
     base = compile_rows(work, a.baseline) if a.baseline else {}

@@ -3,7 +3,7 @@
 
   run.py PART_DIR OUT_DIR [-j JOBS] [-t CASE_SECONDS] [-T FILE_SECONDS] [-D TOTAL_SECONDS]
          [-L LIBDIR] [--area-seconds AREA=FILE_SECONDS ...] [--area-args AREA=ARGS ...]
-         [--skip LIST] [--disabled LIST]
+         [--skip LIST] [--only FILE_CASE_LIST [--case-jobs]] [--disabled LIST]
 
 Each file runs once with all its cases (Catch2's XML reporter gives each case's result); cases
 that failed, and those a crash or a hang left without a result, run again one per process, so a
@@ -71,12 +71,13 @@ def escape_spec(name):
     return re.sub(r"([\[\],*\\])", r"\\\1", name)
 
 
-def run_file(a, bin_dir, name, deadline):
+def run_file(a, bin_dir, name, deadline, chosen=None, part=0):
+    """`chosen`: the cases of this job (--case-jobs: one job a case, `part` its number)."""
     exe = os.path.join(bin_dir, name)
     cwd = os.path.dirname(exe)
     if time.time() >= deadline:  # not started: one row, no process
         return [(name, "(file)", "not-run", 0, "total budget spent")]
-    logdir = os.path.join(a.out, "log", name)
+    logdir = os.path.join(a.out, "log", name, str(part)) if chosen else os.path.join(a.out, "log", name)
     os.makedirs(logdir, exist_ok=True)
     start = time.time()
     rc, out = run([exe, "--list-test-names-only"], cwd, 30)
@@ -94,33 +95,39 @@ def run_file(a, bin_dir, name, deadline):
     for case in held:
         rows.append((name, case, "skipped", 0, "AMD's CI disables it"))
     cases = [c for c in cases if c not in a.disabled]
+    if chosen is not None:
+        rows = []  # the file's disabled cases are another job's rows
+        cases = [c for c in cases if c in chosen]
+    elif a.only is not None:  # a re-run of chosen cases: the others get no rows
+        cases = [c for c in cases if c in a.only.get(name, ())]
     if not cases:
         return rows
-    only = [escape_spec(c) for c in cases] if held else []
+    only = [escape_spec(c) for c in cases] if held or a.only is not None else []
     file_budget = a.area_seconds.get(name.split("/")[0], a.T)
     extra = a.area_args.get(name.split("/")[0], [])
-    # 1. all cases in one process
-    xml = os.path.join(logdir, "all.xml")
-    budget = min(file_budget / 2, deadline - time.time())
-    t0 = time.time()
-    rc, _ = run([exe, "-r", "xml", "-d", "yes", "-o", xml] + extra + only, cwd, budget)
-    try:
-        with open(xml, errors="replace") as f:
-            text = f.read()
-    except OSError:
-        text = ""
-    # Each case's element holds its OverallResult, and its captured std::cout (hip-tests' skip
-    # marker) inside that; a case the process died in has no OverallResult.
-    for chunk in text.split('<TestCase name="')[1:]:
-        case = html.unescape(chunk[:chunk.find('"')])
-        m = OVERALL.search(chunk)
-        if not m:
-            continue
-        secs = float(m.group(2) or 0)
-        if SKIP in chunk[m.end():]:
-            results[case] = ("skipped", secs, "")
-        elif m.group(1) == "true":
-            results[case] = ("passed", secs, "")
+    # 1. all cases in one process (a job of one case goes straight to 2)
+    if chosen is None:
+        xml = os.path.join(logdir, "all.xml")
+        budget = min(file_budget / 2, deadline - time.time())
+        t0 = time.time()
+        rc, _ = run([exe, "-r", "xml", "-d", "yes", "-o", xml] + extra + only, cwd, budget)
+        try:
+            with open(xml, errors="replace") as f:
+                text = f.read()
+        except OSError:
+            text = ""
+        # Each case's element holds its OverallResult, and its captured std::cout (hip-tests' skip
+        # marker) inside that; a case the process died in has no OverallResult.
+        for chunk in text.split('<TestCase name="')[1:]:
+            case = html.unescape(chunk[:chunk.find('"')])
+            m = OVERALL.search(chunk)
+            if not m:
+                continue
+            secs = float(m.group(2) or 0)
+            if SKIP in chunk[m.end():]:
+                results[case] = ("skipped", secs, "")
+            elif m.group(1) == "true":
+                results[case] = ("passed", secs, "")
     # 2. the rest one per process
     for i, case in enumerate(cases):
         if case in results:
@@ -189,6 +196,11 @@ def main():
     p.add_argument("--area-args", action="append", default=[], metavar="AREA=ARGS",
                    help="extra hip-tests options for one area's files")
     p.add_argument("--skip", help="a file of test files (one a line) an earlier call ran: not run again")
+    p.add_argument("--only", help="a file of `test file<TAB>case` lines: only these cases run "
+                   "(the report merges such a run case by case)")
+    p.add_argument("--case-jobs", action="store_true",
+                   help="with --only: each chosen case is a job of its own, so one file's slow "
+                   "cases run side by side")
     p.add_argument("--disabled", help="a file of test case names (one a line) AMD's CI disables: "
                    "not run, written as skipped")
     a = p.parse_args()
@@ -197,6 +209,15 @@ def main():
         with open(a.disabled) as f:
             disabled = {l.rstrip("\n") for l in f if l.strip()}
     a.disabled = disabled
+    only = None
+    if a.only:
+        only = collections.defaultdict(set)
+        with open(a.only) as f:
+            for l in f:
+                if "\t" in l:
+                    n, c = l.rstrip("\n").split("\t", 1)
+                    only[n].add(c)
+    a.only = only
     a.area_seconds = {k: float(v) for k, v in (x.split("=", 1) for x in a.area_seconds)}
     a.area_args = {k: v.split() for k, v in (x.split("=", 1) for x in a.area_args)}
     a.out = os.path.abspath(a.out)
@@ -212,12 +233,20 @@ def main():
             with open(a.skip) as f:
                 done = {l.strip() for l in f if l.strip()}
             names = [n for n in names if n not in done]
+        if a.only is not None:
+            names = [n for n in names if n in a.only]
+            with open(os.path.join(a.out, "cases-only"), "w") as f:
+                f.write("rows of chosen cases: merged case by case\n")
         names = interleave_areas(names)
         rows = []
         # each file's rows as it ends, so a run stopped from outside keeps what it finished
         with open(os.path.join(a.out, "results.tsv"), "w") as f, \
                 concurrent.futures.ThreadPoolExecutor(a.j) as pool:
-            futures = [pool.submit(run_file, a, bin_dir, n, deadline) for n in names]
+            if a.case_jobs and a.only is not None:
+                futures = [pool.submit(run_file, a, bin_dir, n, deadline, {c}, i + 1)
+                           for n in names for i, c in enumerate(sorted(a.only[n]))]
+            else:
+                futures = [pool.submit(run_file, a, bin_dir, n, deadline) for n in names]
             for fut in concurrent.futures.as_completed(futures):
                 for r in fut.result():
                     f.write("%s\t%s\t%s\t%.1f\t%s\n" % (r[0], r[1].replace("\t", " "), r[2], r[3], r[4]))
