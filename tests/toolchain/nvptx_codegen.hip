@@ -67,3 +67,18 @@ extern "C" __global__ void sinCosOfOne(const double* a, double* s, double* c) {
   s[threadIdx.x] = sin(x);
   c[threadIdx.x] = cos(x);
 }
+
+// float/double atomicMin/Max: PTX has no atom.min/max on f32 or f64, so AMD's loop: one load,
+// and a CAS only where the value would change (under same-address contention most threads
+// leave after the load), not a CAS on every call.
+extern "C" __global__ void atomicMinFloat(float* p, const float* v, float* old) {
+  old[threadIdx.x] = atomicMin(p, v[threadIdx.x]);
+}
+extern "C" __global__ void atomicMaxSystemDouble(double* p, const double* v, double* old) {
+  old[threadIdx.x] = atomicMax_system(p, v[threadIdx.x]);
+}
+// atomicExch(double): one 64-bit atom.exch, no CAS loop. (The value is computed: a double
+// loaded for its bits would be an ld.global.u64, which the copy check above forbids.)
+extern "C" __global__ void atomicExchDouble(double* p, double* old) {
+  old[threadIdx.x] = atomicExch(p, 0.5 * threadIdx.x);
+}

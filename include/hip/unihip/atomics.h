@@ -8,8 +8,9 @@
  *   - atomicInc/atomicDec (wrap-around increment/decrement) use the targets' own builtins.
  * Types: int, unsigned int, unsigned long, unsigned long long, float and double where HIP
  * offers them;
- * atomicMin/Max on float/double and every op without a native instruction become CAS loops in
- * the backend. */
+ * every op without a native instruction becomes a CAS loop in the backend, except NVPTX's
+ * float/double atomicMin/Max: AMD's loop, which skips the CAS where the value would not change
+ * (below). */
 #ifndef UNIHIP_DEVICE_ATOMICS_H
 #define UNIHIP_DEVICE_ATOMICS_H
 
@@ -73,23 +74,51 @@ UNIHIP_DEVICE_INLINE unsigned long long __unihip_sys_cas(unsigned long long* p, 
                                                          unsigned long long v) {
   return (unsigned long long)__nvvm_atom_sys_cas_gen_ll((long long*)p, (long long)c, (long long)v);
 }
-/* Floating-point ops without an atom.sys instruction: a CAS loop on the bits. */
-#define UNIHIP_NV_SYS_FP_LOOP(name, T, BITS, combine)                                      \
-  UNIHIP_DEVICE_INLINE T name(T* p, T v) {                                                \
-    BITS* bits = (BITS*)p;                                                                \
-    BITS old = *(volatile BITS*)bits, assumed;                                           \
-    do {                                                                                  \
-      assumed = old;                                                                      \
-      T current = __builtin_bit_cast(T, assumed);                                         \
-      old = __unihip_sys_cas(bits, assumed, __builtin_bit_cast(BITS, (T)(combine)));     \
-    } while (old != assumed);                                                             \
-    return __builtin_bit_cast(T, old);                                                    \
+/* float/double atomicMin/Max at every scope. PTX has no atom.min/max on f32 or f64 (ptxas for
+ * sm_90: ".min requires .u32 or .s32 or .u64 or .s64 or .f16 or .f16x2 or .bf16 or .bf16x2"),
+ * and no single integer atomic on the bits treats NaN and signed zero as AMD does, so this is
+ * AMD's loop (amd_hip_atomic.h): read the word, and store `value` with a CAS only while the word
+ * compares greater (min) or less (max) than it. A thread whose value would not change the word
+ * does no read-modify-write at all, so under same-address contention almost every thread leaves
+ * after one load instead of queueing on the CAS (the loop that stored fmin(old, value) on every
+ * call ran hip-tests' safeAtomicMin/Max SameAddress cases past their time limit).
+ * As AMD's: a NaN, stored or given, is never replaced or stored (comparisons with NaN are
+ * false); +0.0 and -0.0 compare equal, so the zero already stored stays. Returns the value
+ * replaced or, where none was, the value that made the store unnecessary. */
+#define UNIHIP_NV_CAS_AT(name, scope, BITS)                                                    \
+  UNIHIP_DEVICE_INLINE BITS name(BITS* p, BITS compare, BITS value) {                          \
+    __hip_atomic_compare_exchange_strong(p, &compare, value, __ATOMIC_RELAXED, __ATOMIC_RELAXED, \
+                                         scope);                                               \
+    return compare;                                                                            \
   }
-UNIHIP_NV_SYS_FP_LOOP(__unihip_sys_min, float, unsigned int, __builtin_fminf(current, v))
-UNIHIP_NV_SYS_FP_LOOP(__unihip_sys_max, float, unsigned int, __builtin_fmaxf(current, v))
-UNIHIP_NV_SYS_FP_LOOP(__unihip_sys_min, double, unsigned long long, __builtin_fmin(current, v))
-UNIHIP_NV_SYS_FP_LOOP(__unihip_sys_max, double, unsigned long long, __builtin_fmax(current, v))
-#undef UNIHIP_NV_SYS_FP_LOOP
+UNIHIP_NV_CAS_AT(__unihip_cas_block, __HIP_MEMORY_SCOPE_WORKGROUP, unsigned int)
+UNIHIP_NV_CAS_AT(__unihip_cas_block, __HIP_MEMORY_SCOPE_WORKGROUP, unsigned long long)
+UNIHIP_NV_CAS_AT(__unihip_cas_agent, __HIP_MEMORY_SCOPE_AGENT, unsigned int)
+UNIHIP_NV_CAS_AT(__unihip_cas_agent, __HIP_MEMORY_SCOPE_AGENT, unsigned long long)
+#undef UNIHIP_NV_CAS_AT
+#define UNIHIP_NV_FP_MINMAX(fn, T, BITS, cas, replaces)                        \
+  UNIHIP_DEVICE_INLINE T fn(T* address, T value) {                             \
+    BITS* bits = (BITS*)address;                                               \
+    const BITS first = *(volatile BITS*)bits; /* not bit_cast'ed: that drops volatile */ \
+    T old = __builtin_bit_cast(T, first);                                                \
+    while (replaces) {                                                         \
+      const BITS expected = __builtin_bit_cast(BITS, old);                     \
+      const BITS seen = cas(bits, expected, __builtin_bit_cast(BITS, value));  \
+      if (seen == expected) break;                                             \
+      old = __builtin_bit_cast(T, seen);                                       \
+    }                                                                          \
+    return old;                                                                \
+  }
+#define UNIHIP_NV_FP_MINMAX_SCOPES(fn, T, BITS, replaces)                \
+  UNIHIP_NV_FP_MINMAX(fn, T, BITS, __unihip_cas_agent, replaces)         \
+  UNIHIP_NV_FP_MINMAX(fn##_block, T, BITS, __unihip_cas_block, replaces) \
+  UNIHIP_NV_FP_MINMAX(fn##_system, T, BITS, __unihip_sys_cas, replaces)
+UNIHIP_NV_FP_MINMAX_SCOPES(atomicMin, float, unsigned int, old > value)
+UNIHIP_NV_FP_MINMAX_SCOPES(atomicMax, float, unsigned int, old < value)
+UNIHIP_NV_FP_MINMAX_SCOPES(atomicMin, double, unsigned long long, old > value)
+UNIHIP_NV_FP_MINMAX_SCOPES(atomicMax, double, unsigned long long, old < value)
+#undef UNIHIP_NV_FP_MINMAX_SCOPES
+#undef UNIHIP_NV_FP_MINMAX
 #define UNIHIP_SYSTEM_RMW(nv_helper, builtin, p, v) nv_helper(p, v)
 #else
 #define UNIHIP_SYSTEM_RMW(nv_helper, builtin, p, v) \
@@ -119,8 +148,14 @@ UNIHIP_NV_SYS_FP_LOOP(__unihip_sys_max, double, unsigned long long, __builtin_fm
 
 UNIHIP_ATOMIC_ALL_TYPES(atomicAdd, __hip_atomic_fetch_add, __unihip_sys_add)
 UNIHIP_ATOMIC_ALL_TYPES(atomicExch, __hip_atomic_exchange, __unihip_sys_xchg)
-UNIHIP_ATOMIC_ALL_TYPES(atomicMin, __hip_atomic_fetch_min, __unihip_sys_min)
-UNIHIP_ATOMIC_ALL_TYPES(atomicMax, __hip_atomic_fetch_max, __unihip_sys_max)
+UNIHIP_ATOMIC_INTEGER_TYPES(atomicMin, __hip_atomic_fetch_min, __unihip_sys_min)
+UNIHIP_ATOMIC_INTEGER_TYPES(atomicMax, __hip_atomic_fetch_max, __unihip_sys_max)
+#if !defined(UNIHIP_DEVICE_NVPTX) /* NVPTX: the loops above */
+UNIHIP_ATOMIC_RMW(atomicMin, __hip_atomic_fetch_min, __unihip_sys_min, float)
+UNIHIP_ATOMIC_RMW(atomicMax, __hip_atomic_fetch_max, __unihip_sys_max, float)
+UNIHIP_ATOMIC_RMW(atomicMin, __hip_atomic_fetch_min, __unihip_sys_min, double)
+UNIHIP_ATOMIC_RMW(atomicMax, __hip_atomic_fetch_max, __unihip_sys_max, double)
+#endif
 /* long long: min and max only, as in HIP and CUDA. */
 UNIHIP_ATOMIC_RMW(atomicMin, __hip_atomic_fetch_min, __unihip_sys_min, long long)
 UNIHIP_ATOMIC_RMW(atomicMax, __hip_atomic_fetch_max, __unihip_sys_max, long long)
