@@ -120,7 +120,7 @@ UNIHIP_EXPORT hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn, v
   ResolvedStream rs;
   Status s = resolveStream(stream, &rs);
   if (UNIHIP_UNLIKELY(!s.ok())) UNIHIP_RETURN(s);
-  Registry::get().loadAll(*rs.device);  // the function may hold the stream (Registry::loadAll)
+  Registry::get().loadAll(*rs.device, rs.native);  // the function may hold the stream
   UNIHIP_RETURN(rs.device->backend->launchHostFunc(rs.device->local, rs.native, fn, userData));
 }
 
@@ -147,7 +147,7 @@ UNIHIP_EXPORT hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallb
   ResolvedStream rs;
   UNIHIP_RETURN_IF_FAILED(resolveStream(stream, &rs));
   UNIHIP_RETURN_IF_FAILED(refuseWhenCapturing(*rs.device, rs.native));
-  Registry::get().loadAll(*rs.device);  // the callback may hold the stream (Registry::loadAll)
+  Registry::get().loadAll(*rs.device, rs.native);  // the callback may hold the stream
   auto* c = new StreamCallback{callback, stream, userData};
   Status st =
       rs.device->backend->launchHostFunc(rs.device->local, rs.native, &StreamCallback::run, c);

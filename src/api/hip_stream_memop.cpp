@@ -19,7 +19,7 @@ Status streamMemOp(hipStream_t stream, void* ptr, uint64_t value, uint64_t mask,
   ResolvedStream rs;
   UNIHIP_TRY(resolveStream(stream, &rs));
   Backend* b = rs.device->backend;
-  if (wait) Registry::get().loadAll(*rs.device);  // the wait may hold the stream (Registry::loadAll)
+  if (wait) Registry::get().loadAll(*rs.device, rs.native);  // the wait may hold the stream
   return wait ? b->streamWaitValue(rs.device->local, rs.native, ptr, value, mask, flags, is64)
               : b->streamWriteValue(rs.device->local, rs.native, ptr, value, is64);
 }

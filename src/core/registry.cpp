@@ -4,6 +4,8 @@
 #include <limits>
 
 #include "base/hot_text.h"
+#include "core/active_captures.h"
+#include "core/graph/capture_guard.h"
 #include "core/launch_generation.h"
 #include "base/log.h"
 
@@ -176,7 +178,11 @@ void Registry::unregisterFatBinary(FatBinary* fatbin) {
   releaseManagedStorage(fatbin);
 }
 
-void Registry::loadAll(const Device& device) {
+void Registry::loadAll(const Device& device, NativeStream stream) {
+  // Work queued into a capture runs only at a graph's launch, and a module load during a
+  // global-mode capture invalidates it (the driver counts it unsafe): a capturing stream's
+  // loads are left to the first launches. Asked of the driver only while a capture is active.
+  if (active_captures::any() && isCapturing(device, stream)) return;
   std::atomic<uint64_t>& loaded = loadedRegistrations_[device.ordinal];
   if (loaded.load(std::memory_order_acquire) == registrations_.load(std::memory_order_acquire))
     return;

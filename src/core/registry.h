@@ -166,8 +166,8 @@ class Registry {
   // per registration: done before a stream may wait on the host (a host function), because the
   // driver's module load waits for the device's streams, so a first launch's load behind such a
   // wait would never return. Images that fit no device, and compressed bundles not used yet, are
-  // left to their first use.
-  void loadAll(const Device& device);
+  // left to their first use, and so is everything while `stream` captures.
+  void loadAll(const Device& device, NativeStream stream);
 
   // Drops modules and cached functions of a device (after hipDeviceReset).
   void forgetDevice(int ordinal);

@@ -1,5 +1,7 @@
 #include "core/runtime.h"
 
+#include "core/active_captures.h"
+
 #include "core/memory_pool_handles.h"
 
 #include <cstdlib>
@@ -134,6 +136,7 @@ void Runtime::adopt(std::vector<std::unique_ptr<Backend>> backends) {
 void Runtime::resetForTesting(std::vector<std::unique_ptr<Backend>> backends) {
   for (int d = 0; d < deviceCount(); ++d) Registry::get().forgetDevice(d);
   MemoryPoolRegistry::get().forgetAll();
+  active_captures::g_count.store(0, std::memory_order_release);  // the old backends' captures
   unavailable_.clear();
   adopt(std::move(backends));
   t_current = 0;

@@ -527,3 +527,20 @@ TEST_CASE("a host function or a stream wait loads every registered module first"
   REQUIRE(hipLaunchHostFunc(nullptr, [](void*) {}, nullptr) == hipSuccess);
   CHECK(fake->moduleLoads == loaded);
 }
+
+// A module load during a capture would invalidate it (global mode) on CUDA: while one is active,
+// a host function queued into it loads nothing (hipLaunchHostFunc into a capture is a host node).
+TEST_CASE("a host function queued while a stream captures loads no module", "[registry]") {
+  auto* fake = installFake(1, "gfx90a");
+  hipStream_t s = nullptr;
+  REQUIRE(hipStreamCreate(&s) == hipSuccess);
+  REQUIRE(hipStreamBeginCapture(s, hipStreamCaptureModeGlobal) == hipSuccess);
+  REQUIRE(hipLaunchHostFunc(s, [](void*) {}, nullptr) == hipSuccess);
+  CHECK(fake->moduleLoads == 0);
+  hipGraph_t g = nullptr;
+  REQUIRE(hipStreamEndCapture(s, &g) == hipSuccess);
+  REQUIRE(hipGraphDestroy(g) == hipSuccess);
+  REQUIRE(hipLaunchHostFunc(s, [](void*) {}, nullptr) == hipSuccess);  // no capture now
+  CHECK(fake->moduleLoads >= 1);
+  REQUIRE(hipStreamDestroy(s) == hipSuccess);
+}

@@ -10,6 +10,15 @@
 
 namespace unihip {
 
+// Whether `stream` is capturing (active or invalidated); false where the vendor cannot capture.
+inline bool isCapturing(const Device& device, NativeStream stream) {
+  GraphOps* ops = device.backend->graphs();
+  if (ops == nullptr) return false;
+  hipStreamCaptureStatus status = hipStreamCaptureStatusNone;
+  Status s = ops->captureInfo(device.local, stream, &status, nullptr, nullptr, nullptr, nullptr);
+  return s.ok() && status != hipStreamCaptureStatusNone;
+}
+
 inline Status refuseWhenCapturing(const Device& device, NativeStream stream) {
   GraphOps* ops = device.backend->graphs();
   if (ops == nullptr) return kOk;  // this vendor cannot capture
