@@ -47,8 +47,9 @@ class AllocationMap {
  public:
   static AllocationMap& get();
 
-  // Records [base, base + size), numbering it unless it has a number. Entries overlapping it are stale (the backend handed this memory
-  // out again, e.g. after a device reset freed it behind our back) and are dropped.
+  // Records [base, base + size), numbering it unless it has a number. Entries overlapping it are
+  // stale (the backend handed this memory out again, e.g. after a device reset freed it behind
+  // our back) and are dropped.
   void insert(const Allocation& a);
   // Removes the allocation starting exactly at `base` and returns it; false if there is none.
   bool take(const void* base, Allocation* out);

@@ -10,22 +10,26 @@
 
 namespace unihip {
 
-// Whether `stream` is capturing (active or invalidated); false where the vendor cannot capture.
-inline bool isCapturing(const Device& device, NativeStream stream) {
+// `stream`'s capture status (hipStreamCaptureStatusNone where the vendor cannot capture).
+inline Status captureStatus(const Device& device, NativeStream stream,
+                            hipStreamCaptureStatus* status) {
+  *status = hipStreamCaptureStatusNone;
   GraphOps* ops = device.backend->graphs();
-  if (ops == nullptr) return false;
-  hipStreamCaptureStatus status = hipStreamCaptureStatusNone;
-  Status s = ops->captureInfo(device.local, stream, &status, nullptr, nullptr, nullptr, nullptr);
-  return s.ok() && status != hipStreamCaptureStatusNone;
+  if (ops == nullptr) return kOk;  // this vendor cannot capture
+  return ops->captureInfo(device.local, stream, status, nullptr, nullptr, nullptr, nullptr);
+}
+
+// Whether `stream` is capturing (active or invalidated).
+inline bool isCapturing(const Device& device, NativeStream stream) {
+  hipStreamCaptureStatus status;
+  return captureStatus(device, stream, &status).ok() && status != hipStreamCaptureStatusNone;
 }
 
 inline Status refuseWhenCapturing(const Device& device, NativeStream stream) {
-  GraphOps* ops = device.backend->graphs();
-  if (ops == nullptr) return kOk;  // this vendor cannot capture
-  hipStreamCaptureStatus status = hipStreamCaptureStatusNone;
-  Status s = ops->captureInfo(device.local, stream, &status, nullptr, nullptr, nullptr, nullptr);
+  hipStreamCaptureStatus status;
+  Status s = captureStatus(device, stream, &status);
   if (!s.ok() || status == hipStreamCaptureStatusNone) return s;
-  return ops->invalidateCapture(device.local, stream);
+  return device.backend->graphs()->invalidateCapture(device.local, stream);
 }
 
 }  // namespace unihip
