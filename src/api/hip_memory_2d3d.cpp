@@ -18,6 +18,13 @@ using namespace unihip;
 
 namespace {
 
+// Whether a synchronous 2-D/3-D copy waits for its stream: not when both sides are device
+// memory, as AMD's runtime (ihipMemcpyParam3D) and CUDA do no host-side synchronization for
+// device-to-device copies; the legacy stream still orders them.
+bool waitsForCopy(bool sync, CopyDirection dir) {
+  return sync && dir != CopyDirection::DeviceToDevice;
+}
+
 // A 2D copy: geometry, then the stream of the async forms (`stream` null for the sync ones).
 Status check2DCopy(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
                    size_t height, hipMemcpyKind kind, const hipStream_t* stream, bool* empty) {
@@ -48,7 +55,7 @@ Status mallocPitch(void** ptr, size_t* pitch, size_t width, size_t height) {
 }
 
 // A 2D copy: geometry and stream checked as above, then the rows queued on the stream; the
-// synchronous forms wait for them.
+// synchronous forms wait for them (waitsForCopy).
 Status copy2D(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
               size_t height, hipMemcpyKind kind, hipStream_t stream, bool sync) {
   bool empty = false;
@@ -60,7 +67,8 @@ Status copy2D(void* dst, size_t dpitch, const void* src, size_t spitch, size_t w
   UNIHIP_TRY(memory::copyDirection(kind, &dir));
   UNIHIP_TRY(pitched::copy(*rs.device, dst, dpitch, 0, src, spitch, 0, {width, height, 1}, dir,
                            rs.native));
-  return sync ? rs.device->backend->streamSynchronize(rs.device->local, rs.native) : kOk;
+  if (!waitsForCopy(sync, dir)) return kOk;
+  return rs.device->backend->streamSynchronize(rs.device->local, rs.native);
 }
 
 }  // namespace
@@ -82,14 +90,16 @@ struct LinearSide {
   size_t slice = 0;
 };
 
-// Queues the rows on `stream` (null: the legacy default stream); the synchronous forms wait.
+// Queues the rows on `stream` (null: the legacy default stream); the synchronous forms wait
+// (waitsForCopy).
 Status queueCopy(const LinearSide& dst, const LinearSide& src, const pitched::Region& r,
                  CopyDirection dir, hipStream_t stream, bool sync) {
   ResolvedStream rs;
   UNIHIP_TRY(resolveStream(stream, &rs));
   UNIHIP_TRY(pitched::copy(*rs.device, const_cast<char*>(dst.at), dst.pitch, dst.slice, src.at,
                            src.pitch, src.slice, r, dir, rs.native));
-  return sync ? rs.device->backend->streamSynchronize(rs.device->local, rs.native) : kOk;
+  if (!waitsForCopy(sync, dir)) return kOk;
+  return rs.device->backend->streamSynchronize(rs.device->local, rs.native);
 }
 
 // hipMemcpy3D* with an array side: the extent and an array's position count its elements, a

@@ -110,6 +110,47 @@ TEST_CASE("hipMemcpy device to device waits only with SYNC_MEMOPS on both sides"
   (void)hipGetLastError();
 }
 
+// hip-tests' hipMemcpy3D DeviceToDevice Synchronization_Behavior hung: the synchronous 2-D and
+// 3-D copies between device memory waited for the legacy stream, which the test holds. They
+// queue without a host-side wait (AMD's ihipMemcpyParam3D, CUDA); a device-to-host copy waits.
+TEST_CASE("hipMemcpy2D and hipMemcpy3D device to device do not wait for the host",
+          "[runtime_extras]") {
+  HIP_REQUIRE(hipSetDevice(0));
+  constexpr long long kSpinCycles = 200'000'000;  // ~100 ms
+  int* flag = nullptr;
+  HIP_REQUIRE(hipMalloc(&flag, sizeof(int)));
+  const hipExtent e = make_hipExtent(32 * sizeof(int), 32, 8);
+  hipPitchedPtr src{}, dst{};
+  HIP_REQUIRE(hipMalloc3D(&src, e));
+  HIP_REQUIRE(hipMalloc3D(&dst, e));
+  HIP_REQUIRE(hipMemset(src.ptr, 7, src.pitch * 32 * 8));
+  hipStream_t s = nullptr;
+  HIP_REQUIRE(hipStreamCreate(&s));  // blocking: the legacy stream's copies wait for it
+  hipMemcpy3DParms p{};
+  p.srcPtr = src;
+  p.dstPtr = dst;
+  p.extent = e;
+  p.kind = hipMemcpyDeviceToDevice;
+  HIP_REQUIRE(hipDeviceSynchronize());
+  HIP_REQUIRE(launchSpinThenWrite(kSpinCycles, flag, 1, s));
+  HIP_REQUIRE(hipMemcpy3D(&p));
+  CHECK(hipStreamQuery(s) == hipErrorNotReady);
+  HIP_REQUIRE(hipMemcpy2D(dst.ptr, dst.pitch, src.ptr, src.pitch, e.width, 32,
+                          hipMemcpyDeviceToDevice));
+  CHECK(hipStreamQuery(s) == hipErrorNotReady);
+  std::vector<char> host(e.width);
+  HIP_REQUIRE(hipMemcpy2D(host.data(), e.width, dst.ptr, dst.pitch, e.width, 1,
+                          hipMemcpyDeviceToHost));
+  CHECK(hipStreamQuery(s) == hipSuccess);
+  CHECK(host[0] == 7);
+  CHECK(host[e.width - 1] == 7);
+  HIP_CHECK(hipStreamDestroy(s));
+  HIP_CHECK(hipFree(flag));
+  HIP_CHECK(hipFree(src.ptr));
+  HIP_CHECK(hipFree(dst.ptr));
+  (void)hipGetLastError();
+}
+
 // hip-tests' hipMalloc3D Basic and hipMallocMipmappedArray DiffSizes compare hipMemGetInfo's free
 // memory before the first allocations and after their frees. unihip answers the driver's
 // cuMemGetInfo; what the driver itself keeps after a small allocation's free, in a fresh context,

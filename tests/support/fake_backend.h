@@ -462,7 +462,10 @@ class FakeBackend final : public Backend {
     genericGraphs.streamGone(s);
     return kOk;
   }
+  // How many times a stream was waited for (a host-side synchronization).
+  int streamSyncCalls = 0;
   Status streamSynchronizeImpl(int, NativeStream s) override {
+    ++streamSyncCalls;
     return kOk;
   }
   Status streamQueryImpl(int, NativeStream s) override {

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <vector>
 
 #include "api_cases.h"
 #include "base/allocation_map.h"
@@ -333,6 +334,56 @@ TEST_CASE("pointer attributes: buffer ids are never reused") {
   REQUIRE(map.find(base, &again));
   CHECK(again.id == b.id);
   REQUIRE(map.take(base, &again));
+  (void)hipGetLastError();
+}
+
+// hip-tests' hipMemcpy3D DeviceToDevice Synchronization_Behavior: the synchronous 2-D and 3-D
+// copies between device memory queue without a host-side wait (AMD's ihipMemcpyParam3D, CUDA);
+// with host memory on a side, or an unknown direction, they wait.
+TEST_CASE("synchronous 2-D/3-D copies wait for the stream unless device to device") {
+  FakeBackend* fake = installFake();
+  hipPitchedPtr a{}, b{};
+  const hipExtent e = make_hipExtent(32, 4, 2);
+  REQUIRE(hipMalloc3D(&a, e) == hipSuccess);
+  REQUIRE(hipMalloc3D(&b, e) == hipSuccess);
+  std::memset(a.ptr, 5, a.pitch * 4 * 2);
+  hipMemcpy3DParms p{};
+  p.srcPtr = a;
+  p.dstPtr = b;
+  p.extent = e;
+  p.kind = hipMemcpyDeviceToDevice;
+  int waits = fake->streamSyncCalls;
+  REQUIRE(hipMemcpy3D(&p) == hipSuccess);
+  CHECK(fake->streamSyncCalls == waits);
+  CHECK(static_cast<char*>(b.ptr)[b.pitch * 4 + 31] == 5);
+  REQUIRE(hipMemcpy2D(b.ptr, b.pitch, a.ptr, a.pitch, 32, 4, hipMemcpyDeviceToDevice) ==
+          hipSuccess);
+  CHECK(fake->streamSyncCalls == waits);
+  hip_Memcpy2D d{};
+  d.srcMemoryType = d.dstMemoryType = hipMemoryTypeDevice;
+  d.srcDevice = a.ptr;
+  d.dstDevice = b.ptr;
+  d.srcPitch = a.pitch;
+  d.dstPitch = b.pitch;
+  d.WidthInBytes = 32;
+  d.Height = 4;
+  REQUIRE(hipMemcpyParam2D(&d) == hipSuccess);
+  CHECK(fake->streamSyncCalls == waits);
+  // An unknown direction and host memory wait.
+  p.kind = hipMemcpyDefault;
+  REQUIRE(hipMemcpy3D(&p) == hipSuccess);
+  CHECK(fake->streamSyncCalls == ++waits);
+  std::vector<char> host(32 * 4);
+  REQUIRE(hipMemcpy2D(host.data(), 32, a.ptr, a.pitch, 32, 4, hipMemcpyDeviceToHost) ==
+          hipSuccess);
+  CHECK(fake->streamSyncCalls == ++waits);
+  CHECK(host[127] == 5);
+  // The async forms never wait.
+  p.kind = hipMemcpyDeviceToDevice;
+  REQUIRE(hipMemcpy3DAsync(&p, nullptr) == hipSuccess);
+  CHECK(fake->streamSyncCalls == waits);
+  CHECK(hipFree(a.ptr) == hipSuccess);
+  CHECK(hipFree(b.ptr) == hipSuccess);
   (void)hipGetLastError();
 }
 
