@@ -31,7 +31,12 @@ int deviceAttribute(hipDeviceAttribute_t attribute) {
 // A stream of its own, so the host threads run while the kernel does.
 struct TestStream {
   hipStream_t s = nullptr;
-  TestStream() { HIP_REQUIRE(hipStreamCreateWithFlags(&s, hipStreamNonBlocking)); }
+  // A non-blocking stream is not ordered after the legacy stream's fills and copies that set up
+  // the buffers (a late hipMemset of `olds` duplicated zeros on a shared GPU): wait for them.
+  TestStream() {
+    HIP_REQUIRE(hipStreamCreateWithFlags(&s, hipStreamNonBlocking));
+    HIP_REQUIRE(hipDeviceSynchronize());
+  }
   ~TestStream() { (void)hipStreamDestroy(s); }
 };
 
