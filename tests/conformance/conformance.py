@@ -556,7 +556,7 @@ def cmd_report(a):
     # the suite replaces those files' rows and keeps the rest).
     for folder in a.run_results or []:
         rows = collections.defaultdict(list)
-        for r in read_table(os.path.join(folder, "results.tsv")):
+        for r in read_table(os.path.join(folder, "results.tsv"), skip_header=False):
             rows[r[0]].append(r[1:])
         by_case = os.path.exists(os.path.join(folder, "cases-only"))  # run.py --only
         for n, cases in rows.items():
