@@ -463,7 +463,7 @@ class FakeBackend final : public Backend {
     return kOk;
   }
   // How many times a stream was waited for (a host-side synchronization).
-  int streamSyncCalls = 0;
+  std::atomic<int> streamSyncCalls{0};
   Status streamSynchronizeImpl(int, NativeStream s) override {
     ++streamSyncCalls;
     return kOk;
