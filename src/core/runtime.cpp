@@ -1,12 +1,11 @@
 #include "core/runtime.h"
 
-#include "core/active_captures.h"
-
 #include "core/memory_pool_handles.h"
 
 #include <cstdlib>
 #include <cstring>
 
+#include "core/active_captures.h"
 #include "core/launch_generation.h"
 #include "base/log.h"
 #include "core/visible_devices.h"
